@@ -1,0 +1,74 @@
+/** Import rules from ARCHITECTURE.md, checked by `npm run lint`. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Import cycles make layers impossible to reason about.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'engine-is-pure',
+      severity: 'error',
+      comment: 'src/engine imports nothing outside src/engine: no node:*, no npm.',
+      from: { path: '^src/engine/' },
+      to: { pathNot: '^src/engine/' },
+    },
+    {
+      name: 'ai-imports-engine-only',
+      severity: 'error',
+      from: { path: '^src/ai/' },
+      to: { path: '^src/(render|game|store|adapters|i18n)/' },
+    },
+    {
+      name: 'render-imports-engine-only',
+      severity: 'error',
+      from: { path: '^src/render/' },
+      to: { path: '^src/(ai|game|store|adapters)/' },
+    },
+    {
+      name: 'game-does-not-know-edges',
+      severity: 'error',
+      from: { path: '^src/game/' },
+      to: { path: '^src/(store|adapters|render)/' },
+    },
+    {
+      name: 'store-implements-game-ports',
+      severity: 'error',
+      from: { path: '^src/store/' },
+      to: { path: '^src/(adapters|render|ai)/' },
+    },
+    {
+      name: 'adapters-do-not-touch-store',
+      severity: 'error',
+      from: { path: '^src/adapters/' },
+      to: { path: '^src/store/' },
+    },
+    {
+      name: 'adapters-are-independent',
+      severity: 'error',
+      from: { path: '^src/adapters/([^/]+)/' },
+      to: { path: '^src/adapters/([^/]+)/', pathNot: '^src/adapters/$1/' },
+    },
+    {
+      name: 'src-does-not-import-tests',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(test|bench)/' },
+    },
+    {
+      name: 'reference-generator-is-independent',
+      severity: 'error',
+      comment: 'The reference move generator must share no code with the fast engine.',
+      from: { path: '^test/support/reference/' },
+      to: { path: '^src/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
