@@ -1,0 +1,187 @@
+import type { Geometry } from './geometry.js';
+import { BLACK_TO_MOVE_HIGH, BLACK_TO_MOVE_LOW, stackKeyHigh, stackKeyLow } from './hash.js';
+import { FLAG_PROMOTES, JUMP_SQUARE_MASK, MOVE_STRIDE, type MoveList } from './movelist.js';
+import { type Color, type Position, type Stack } from './position.js';
+import { VARIANTS, type Variant } from './variants.js';
+
+/** Top-piece codes kept per square for fast tests: 0 empty, else 2 + colour * 2 + king. */
+export const TOP_EMPTY = 0;
+/** `top >> 1` of a square owned by `color` (0 for an empty square). */
+export function ownerTag(color: Color): number {
+  return color + 1;
+}
+
+const MAX_PLIES = 1024;
+
+/**
+ * The mutable board of the hot path: typed arrays per square (stack bits as in position.ts),
+ * a cached top-piece code, the side to move and the 64-bit hash, with make/unmake of moves
+ * taken from a MoveList. Search and perft use this; everything else uses immutable Positions.
+ */
+export class Board {
+  readonly variant: Variant;
+  readonly geometry: Geometry;
+  readonly height: Uint8Array;
+  readonly colors: Int32Array;
+  readonly kings: Int32Array;
+  readonly top: Int8Array;
+  turn: Color = 0;
+  hashLow = 0;
+  hashHigh = 0;
+  private ply = 0;
+  private readonly savedLow = new Int32Array(MAX_PLIES);
+  private readonly savedHigh = new Int32Array(MAX_PLIES);
+  private readonly demoteCapturedKings: boolean;
+
+  constructor(position: Position) {
+    this.variant = VARIANTS[position.variant];
+    this.geometry = this.variant.geometry;
+    const n = this.geometry.squareCount;
+    if (position.stacks.length !== n) {
+      throw new Error(`Board: position has ${position.stacks.length} squares, ${position.variant} needs ${n}`);
+    }
+    this.height = new Uint8Array(n);
+    this.colors = new Int32Array(n);
+    this.kings = new Int32Array(n);
+    this.top = new Int8Array(n);
+    this.demoteCapturedKings = this.variant.capturedKingDemoted;
+    this.turn = position.turn;
+    position.stacks.forEach((stack, s) => {
+      if (stack === null) return;
+      this.height[s] = stack.height;
+      this.colors[s] = stack.colors;
+      this.kings[s] = stack.kings;
+      this.refreshTop(s);
+    });
+    this.rehash();
+  }
+
+  /** An immutable snapshot of the current state. */
+  toPosition(): Position {
+    const stacks: (Stack | null)[] = [];
+    for (let s = 0; s < this.height.length; s++) {
+      const height = this.height[s];
+      stacks.push(height === 0 ? null : { height, colors: this.colors[s], kings: this.kings[s] });
+    }
+    return { variant: this.variant.id, turn: this.turn, stacks };
+  }
+
+  /** Recomputes the hash from scratch (for loading, and for tests of the incremental one). */
+  rehash(): void {
+    let low = this.turn === 1 ? BLACK_TO_MOVE_LOW : 0;
+    let high = this.turn === 1 ? BLACK_TO_MOVE_HIGH : 0;
+    for (let s = 0; s < this.height.length; s++) {
+      low ^= stackKeyLow(s, this.height[s], this.colors[s], this.kings[s]);
+      high ^= stackKeyHigh(s, this.height[s], this.colors[s], this.kings[s]);
+    }
+    this.hashLow = low;
+    this.hashHigh = high;
+  }
+
+  private refreshTop(s: number): void {
+    const h = this.height[s];
+    this.top[s] =
+      h === 0 ? TOP_EMPTY : 2 + ((this.colors[s] >>> (h - 1)) & 1) * 2 + ((this.kings[s] >>> (h - 1)) & 1);
+  }
+
+  /** Plays move `i` of `list`, which must have been generated for this exact state. */
+  make(list: MoveList, i: number): void {
+    const d = list.data;
+    const base = i * MOVE_STRIDE;
+    const from = d[base];
+    const to = d[base + 1];
+    const jumps = d[base + 2];
+    const { height, colors, kings } = this;
+    if (this.ply >= MAX_PLIES) throw new Error('Board.make: too many plies without unmake');
+    this.savedLow[this.ply] = this.hashLow;
+    this.savedHigh[this.ply] = this.hashHigh;
+    this.ply++;
+    let low = this.hashLow ^ BLACK_TO_MOVE_LOW;
+    let high = this.hashHigh ^ BLACK_TO_MOVE_HIGH;
+
+    let mh = height[from];
+    let mc = colors[from];
+    let mk = kings[from];
+    low ^= stackKeyLow(from, mh, mc, mk);
+    high ^= stackKeyHigh(from, mh, mc, mk);
+    height[from] = 0;
+    colors[from] = 0;
+    kings[from] = 0;
+    this.top[from] = TOP_EMPTY;
+
+    for (let j = 0; j < jumps; j++) {
+      const over = d[base + 4 + j] & JUMP_SQUARE_MASK;
+      const oh = height[over];
+      const oc = colors[over];
+      const ok = kings[over];
+      low ^= stackKeyLow(over, oh, oc, ok);
+      high ^= stackKeyHigh(over, oh, oc, ok);
+      const rest = oh - 1;
+      const keep = (1 << rest) - 1;
+      height[over] = rest;
+      colors[over] = oc & keep;
+      kings[over] = ok & keep;
+      low ^= stackKeyLow(over, rest, oc & keep, ok & keep);
+      high ^= stackKeyHigh(over, rest, oc & keep, ok & keep);
+      this.refreshTop(over);
+      // The taken piece goes under the moving stack.
+      mc = (mc << 1) | ((oc >>> rest) & 1);
+      mk = (mk << 1) | (this.demoteCapturedKings ? 0 : (ok >>> rest) & 1);
+      mh++;
+    }
+    if ((d[base + 3] & FLAG_PROMOTES) !== 0) mk |= 1 << (mh - 1);
+
+    height[to] = mh;
+    colors[to] = mc;
+    kings[to] = mk;
+    this.refreshTop(to);
+    low ^= stackKeyLow(to, mh, mc, mk);
+    high ^= stackKeyHigh(to, mh, mc, mk);
+    this.hashLow = low;
+    this.hashHigh = high;
+    this.turn = (this.turn ^ 1) as Color;
+  }
+
+  /** Takes back move `i` of `list`, which must be the last move made. */
+  unmake(list: MoveList, i: number): void {
+    const d = list.data;
+    const base = i * MOVE_STRIDE;
+    const from = d[base];
+    const to = d[base + 1];
+    const jumps = d[base + 2];
+    const { height, colors, kings } = this;
+    this.ply--;
+    this.hashLow = this.savedLow[this.ply];
+    this.hashHigh = this.savedHigh[this.ply];
+    this.turn = (this.turn ^ 1) as Color;
+
+    let mh = height[to];
+    let mc = colors[to];
+    let mk = kings[to];
+    height[to] = 0;
+    colors[to] = 0;
+    kings[to] = 0;
+    this.top[to] = TOP_EMPTY;
+    if ((d[base + 3] & FLAG_PROMOTES) !== 0) mk &= ~(1 << (mh - 1));
+
+    const capturedColor = this.turn ^ 1;
+    for (let j = jumps - 1; j >= 0; j--) {
+      const entry = d[base + 4 + j];
+      const over = entry & JUMP_SQUARE_MASK;
+      const capturedKing = (entry >> 12) & 1;
+      mc >>>= 1;
+      mk >>>= 1;
+      mh--;
+      const oh = height[over];
+      colors[over] |= capturedColor << oh;
+      kings[over] |= capturedKing << oh;
+      height[over] = oh + 1;
+      this.refreshTop(over);
+    }
+
+    height[from] = mh;
+    colors[from] = mc;
+    kings[from] = mk;
+    this.refreshTop(from);
+  }
+}

@@ -1,0 +1,102 @@
+import { parseSquare } from './notation.js';
+import {
+  colorLayers,
+  stackFromPieces,
+  stackOwner,
+  variantOf,
+  type Color,
+  type Position,
+  type Stack,
+} from './position.js';
+import { fail, ok, type Result } from './result.js';
+import { maxPiecesPerSide, VARIANTS, type VariantId } from './variants.js';
+
+/**
+ * Our FEN: `SIDE:W<white stacks>:B<black stacks>` (see RULES.md). A stack is its square, `K`
+ * before it for a lone king, and for taller stacks its composition in parentheses: the owner's
+ * pieces top first (0 man, 1 king), then `/` and the prisoners top first.
+ * makeFen writes the canonical form: stacks in square order (rank 1 first, files a→h),
+ * lone pieces without parentheses, no `/` when there are no prisoners.
+ */
+export function makeFen(position: Position): string {
+  const names = variantOf(position).geometry.names;
+  const lists: string[][] = [[], []];
+  position.stacks.forEach((stack, square) => {
+    if (stack !== null) lists[stackOwner(stack)].push(stackToken(names[square], stack));
+  });
+  return `${position.turn === 0 ? 'W' : 'B'}:W${lists[0].join(',')}:B${lists[1].join(',')}`;
+}
+
+function stackToken(square: string, stack: Stack): string {
+  if (colorLayers(stack) > 2) {
+    throw new Error(`makeFen: the stack on ${square} has more than two colour layers`);
+  }
+  if (stack.height === 1) return (stack.kings & 1) === 1 ? `K${square}` : square;
+  const owner = stackOwner(stack);
+  let upper = '';
+  let lower = '';
+  for (let i = stack.height - 1; i >= 0; i--) {
+    const digit = String((stack.kings >>> i) & 1);
+    if (((stack.colors >>> i) & 1) === owner) upper += digit;
+    else lower += digit;
+  }
+  return `${square}(${upper}${lower === '' ? '' : '/' + lower})`;
+}
+
+const STACK_TOKEN = /^(K?)([a-z][1-9])(?:\(([01]+)(?:\/([01]+))?\))?$/i;
+
+/** Reads a FEN for the given variant. Never throws; errors carry a code and a sentence. */
+export function parseFen(text: string, variantId: VariantId): Result<Position> {
+  const variant = VARIANTS[variantId];
+  const parts = text.trim().split(':').map((part) => part.trim());
+  const side = parts[0]?.toUpperCase();
+  if (side !== 'W' && side !== 'B') {
+    return fail('fen-syntax', `A FEN starts with W or B (the side to move), then :W… and :B… lists.`);
+  }
+  const stacks: (Stack | null)[] = new Array(variant.geometry.squareCount).fill(null);
+  const pieces = [0, 0];
+  const seenLists = new Set<string>();
+  for (const part of parts.slice(1)) {
+    const listColor = part.charAt(0).toUpperCase();
+    if ((listColor !== 'W' && listColor !== 'B') || seenLists.has(listColor)) {
+      return fail('fen-syntax', `Expected one list of White stacks (W…) and one of Black stacks (B…), got "${part}".`);
+    }
+    seenLists.add(listColor);
+    const owner: Color = listColor === 'W' ? 0 : 1;
+    const body = part.slice(1).trim();
+    if (body === '') continue;
+    for (const rawToken of body.split(',')) {
+      const token = rawToken.trim();
+      const match = STACK_TOKEN.exec(token);
+      if (match === null) return fail('fen-stack', `"${token}" is not a stack like c3, Kc3 or c3(01/10).`);
+      const [, kingPrefix, squareName, upper, lower] = match;
+      if (kingPrefix !== '' && upper !== undefined) {
+        return fail('fen-stack', `"${token}": use either the K prefix or a composition in parentheses, not both.`);
+      }
+      const square = parseSquare(variant, squareName);
+      if (!square.ok) return square;
+      if (stacks[square.value] !== null) {
+        return fail('fen-duplicate-square', `Square ${squareName} is listed twice.`);
+      }
+      const ownDigits = upper ?? (kingPrefix === '' ? '0' : '1');
+      const stack = buildStack(owner, ownDigits, lower ?? '');
+      pieces[owner] += ownDigits.length;
+      pieces[owner ^ 1] += (lower ?? '').length;
+      stacks[square.value] = stack;
+    }
+  }
+  const limit = maxPiecesPerSide(variant);
+  for (const color of [0, 1] as const) {
+    if (pieces[color] > limit) {
+      const name = color === 0 ? 'White' : 'Black';
+      return fail('fen-too-many-pieces', `${name} has ${pieces[color]} pieces; ${variant.id} allows at most ${limit}.`);
+    }
+  }
+  return ok({ variant: variantId, turn: side === 'W' ? 0 : 1, stacks });
+}
+
+function buildStack(owner: Color, ownDigits: string, prisonerDigits: string): Stack {
+  const topFirst = [...ownDigits].map((d) => ({ color: owner, king: d === '1' }));
+  for (const d of prisonerDigits) topFirst.push({ color: (owner ^ 1) as Color, king: d === '1' });
+  return stackFromPieces(topFirst);
+}

@@ -1,0 +1,13 @@
+/** The engine's public surface: import from here outside src/engine. */
+export * from './result.js';
+export * from './geometry.js';
+export * from './variants.js';
+export * from './position.js';
+export * from './moves.js';
+export * from './notation.js';
+export * from './fen.js';
+export * from './perft.js';
+export { formatKey } from './hash.js';
+export { Board } from './board.js';
+export { MoveGenerator } from './movegen.js';
+export { MoveList } from './movelist.js';

@@ -1,0 +1,64 @@
+import { squareIndex } from './geometry.js';
+import { legalMoves, moveDestination, type Move } from './moves.js';
+import { variantOf, type Position } from './position.js';
+import { fail, ok, type Result } from './result.js';
+import type { Variant } from './variants.js';
+
+/** The name of a square ("c3") on a variant's board. */
+export function makeSquare(variant: Variant, square: number): string {
+  return variant.geometry.names[square];
+}
+
+/** Reads a square name ("c3", case-insensitive) on a variant's board. */
+export function parseSquare(variant: Variant, text: string): Result<number> {
+  const trimmed = text.trim();
+  if (!/^[a-z][1-9]$/i.test(trimmed)) {
+    return fail('bad-square', `"${text}" is not a square name like c3.`);
+  }
+  const index = squareIndex(variant.geometry, trimmed);
+  if (index < 0) {
+    return fail('no-such-square', `${trimmed} is not a playable (dark) square of the ${variant.id} board.`);
+  }
+  return ok(index);
+}
+
+/** A move in full-path notation: `c3-d4` for a quiet move, `c3:e5:c7` for a capture. */
+export function makeMove(variant: Variant, move: Move): string {
+  const names = variant.geometry.names;
+  if (move.captures.length === 0) return `${names[move.from]}-${names[move.path[0]]}`;
+  return [move.from, ...move.path].map((s) => names[s]).join(':');
+}
+
+/**
+ * Reads a move typed by a person and finds it among the legal moves of the position.
+ * Accepts the full landing path (`c3:e5:c7`, also with `-` or `x` between squares), and a
+ * short `from-to` or `from:to` when exactly one legal move starts and ends there.
+ */
+export function parseMove(position: Position, text: string): Result<Move> {
+  const variant = variantOf(position);
+  const cleaned = text.trim().toLowerCase().replace(/[!?+#]+$/, '');
+  if (!/^[a-z][1-9](\s*[-:x]\s*[a-z][1-9])+$/.test(cleaned)) {
+    return fail('bad-move-syntax', `"${text.trim()}" is not a move; write it like c3-d4 or c3:e5:g3.`);
+  }
+  const squares: number[] = [];
+  for (const name of cleaned.split(/\s*[-:x]\s*/)) {
+    const square = parseSquare(variant, name);
+    if (!square.ok) return square;
+    squares.push(square.value);
+  }
+  const moves = legalMoves(position);
+  const [from, ...landings] = squares;
+  const exact = moves.filter(
+    (m) => m.from === from && m.path.length === landings.length && m.path.every((s, i) => s === landings[i]),
+  );
+  if (exact.length === 1) return ok(exact[0]);
+  if (landings.length === 1) {
+    const short = moves.filter((m) => m.from === from && moveDestination(m) === landings[0]);
+    if (short.length === 1) return ok(short[0]);
+    if (short.length > 1) {
+      const options = short.map((m) => makeMove(variant, m)).join(', ');
+      return fail('ambiguous-move', `${cleaned} could be several moves: ${options}. Write the whole path.`);
+    }
+  }
+  return fail('illegal-move', `${cleaned} is not a legal move here.`);
+}

@@ -1,0 +1,113 @@
+import { squareIndex } from './geometry.js';
+import { VARIANTS, type Variant, type VariantId } from './variants.js';
+
+export type Color = 0 | 1;
+export const WHITE: Color = 0;
+export const BLACK: Color = 1;
+
+/**
+ * A stack of pieces on one square, as bit fields read from the bottom piece up:
+ * bit i of `colors` is 1 when the i-th piece from the bottom is black, bit i of `kings` is 1
+ * when it is a king. `height` is at least 1; bits at and above `height` are zero.
+ *
+ *   height 3, colors 0b011, kings 0b100  =  top: white king / black man / black man (bottom)
+ */
+export interface Stack {
+  readonly height: number;
+  readonly colors: number;
+  readonly kings: number;
+}
+
+/** One piece, as people think of it. */
+export interface Piece {
+  readonly color: Color;
+  readonly king: boolean;
+}
+
+/**
+ * An immutable position: the variant, the side to move and the stack on every dark square
+ * (null when empty), indexed by square number (see geometry.ts). Plain data, safe to
+ * serialise; engine functions never mutate one.
+ */
+export interface Position {
+  readonly variant: VariantId;
+  readonly turn: Color;
+  readonly stacks: readonly (Stack | null)[];
+}
+
+/** The colour of the top piece: who owns the stack. */
+export function stackOwner(stack: Stack): Color {
+  return ((stack.colors >>> (stack.height - 1)) & 1) as Color;
+}
+
+/** Whether the top piece is a king, i.e. the stack moves as a king. */
+export function stackIsKing(stack: Stack): boolean {
+  return ((stack.kings >>> (stack.height - 1)) & 1) === 1;
+}
+
+/** The pieces of a stack, top first. */
+export function stackPieces(stack: Stack): Piece[] {
+  const pieces: Piece[] = [];
+  for (let i = stack.height - 1; i >= 0; i--) {
+    pieces.push({ color: ((stack.colors >>> i) & 1) as Color, king: ((stack.kings >>> i) & 1) === 1 });
+  }
+  return pieces;
+}
+
+/** Builds a stack from pieces listed top first. */
+export function stackFromPieces(piecesTopFirst: readonly Piece[]): Stack {
+  let colors = 0;
+  let kings = 0;
+  const height = piecesTopFirst.length;
+  piecesTopFirst.forEach((piece, i) => {
+    const bit = height - 1 - i;
+    colors |= piece.color << bit;
+    if (piece.king) kings |= 1 << bit;
+  });
+  return { height, colors, kings };
+}
+
+/**
+ * Number of colour layers, bottom to top. RULES.md promises at most two (the owner's run over
+ * the prisoners' run); the notation relies on it.
+ */
+export function colorLayers(stack: Stack): number {
+  let layers = 1;
+  for (let i = 1; i < stack.height; i++) {
+    if (((stack.colors >>> i) & 1) !== ((stack.colors >>> (i - 1)) & 1)) layers++;
+  }
+  return layers;
+}
+
+export function variantOf(position: Position): Variant {
+  return VARIANTS[position.variant];
+}
+
+/** The stack on a named square ("c3"), or null when it is empty or not a dark square. */
+export function stackAt(position: Position, squareName: string): Stack | null {
+  const index = squareIndex(variantOf(position).geometry, squareName);
+  return index < 0 ? null : position.stacks[index];
+}
+
+/** The start position of a variant, White to move. */
+export function startPosition(variantId: VariantId): Position {
+  const variant = VARIANTS[variantId];
+  const stacks: (Stack | null)[] = new Array(variant.geometry.squareCount).fill(null);
+  for (const name of variant.start.white) {
+    stacks[squareIndex(variant.geometry, name)] = { height: 1, colors: 0, kings: 0 };
+  }
+  for (const name of variant.start.black) {
+    stacks[squareIndex(variant.geometry, name)] = { height: 1, colors: 1, kings: 0 };
+  }
+  return { variant: variantId, turn: WHITE, stacks };
+}
+
+/** Whether two positions are the same (variant, side to move and every stack). */
+export function samePosition(a: Position, b: Position): boolean {
+  if (a.variant !== b.variant || a.turn !== b.turn) return false;
+  return a.stacks.every((s, i) => {
+    const t = b.stacks[i];
+    if (s === null || t === null) return s === t;
+    return s.height === t.height && s.colors === t.colors && s.kings === t.kings;
+  });
+}

@@ -1,0 +1,101 @@
+import { GEOMETRY_7, GEOMETRY_8, type Geometry } from './geometry.js';
+import { fail, ok, type Result } from './result.js';
+
+export type VariantId = 'bashni' | 'stolby' | 'laska' | 'giveaway';
+
+/**
+ * Everything that distinguishes one variant from another. The move generator reads these
+ * flags; there is one generator for all variants.
+ */
+export interface Variant {
+  readonly id: VariantId;
+  /** English and Russian names for people. */
+  readonly name: { readonly en: string; readonly ru: string };
+  readonly geometry: Geometry;
+  /** Starting squares of each side's men (White's side is rank 1). */
+  readonly start: { readonly white: readonly string[]; readonly black: readonly string[] };
+  /** Men capture backwards as well as forwards (Russian rules) or only forwards (Laska). */
+  readonly manCapturesBackward: boolean;
+  /** Kings move and capture along whole diagonals ("flying"), or one square (Laska officers). */
+  readonly flyingKings: boolean;
+  /**
+   * How a stack may be jumped again within one move:
+   * - 'rejump': a stack still topped by the enemy may be jumped again (never straight back),
+   *   and a square emptied by the capture is empty at once (Bashni);
+   * - 'turkish': each stack is jumped at most once and every jumped square stays blocked until
+   *   the move ends (Turkish strike).
+   */
+  readonly repeatedJumps: 'rejump' | 'turkish';
+  /** A captured king becomes a man as it goes under the capturing stack (Stolby). */
+  readonly capturedKingDemoted: boolean;
+  /** A man promoted during a capture ends its move there (Laska) instead of going on as a king. */
+  readonly promotionEndsCapture: boolean;
+  /** What having no legal move on one's turn means for that side. */
+  readonly noMoveMeans: 'loss' | 'win';
+}
+
+const RUSSIAN_START = {
+  white: ['a1', 'c1', 'e1', 'g1', 'b2', 'd2', 'f2', 'h2', 'a3', 'c3', 'e3', 'g3'],
+  black: ['b6', 'd6', 'f6', 'h6', 'a7', 'c7', 'e7', 'g7', 'b8', 'd8', 'f8', 'h8'],
+};
+
+const BASHNI: Variant = {
+  id: 'bashni',
+  name: { en: 'Bashni', ru: 'Башни' },
+  geometry: GEOMETRY_8,
+  start: RUSSIAN_START,
+  manCapturesBackward: true,
+  flyingKings: true,
+  repeatedJumps: 'rejump',
+  capturedKingDemoted: false,
+  promotionEndsCapture: false,
+  noMoveMeans: 'loss',
+};
+
+export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
+  bashni: BASHNI,
+  stolby: {
+    ...BASHNI,
+    id: 'stolby',
+    name: { en: 'Stolby', ru: 'Столбы' },
+    repeatedJumps: 'turkish',
+    capturedKingDemoted: true,
+  },
+  laska: {
+    id: 'laska',
+    name: { en: 'Laska', ru: 'Ласка' },
+    geometry: GEOMETRY_7,
+    start: {
+      white: ['a1', 'c1', 'e1', 'g1', 'b2', 'd2', 'f2', 'a3', 'c3', 'e3', 'g3'],
+      black: ['a5', 'c5', 'e5', 'g5', 'b6', 'd6', 'f6', 'a7', 'c7', 'e7', 'g7'],
+    },
+    manCapturesBackward: false,
+    flyingKings: false,
+    repeatedJumps: 'turkish',
+    capturedKingDemoted: false,
+    promotionEndsCapture: true,
+    noMoveMeans: 'loss',
+  },
+  giveaway: {
+    ...BASHNI,
+    id: 'giveaway',
+    name: { en: 'Column giveaway', ru: 'Столбовые поддавки' },
+    noMoveMeans: 'win',
+  },
+};
+
+export const VARIANT_IDS = Object.keys(VARIANTS) as VariantId[];
+
+/** Looks a variant up by its id (case-insensitive). */
+export function parseVariant(text: string): Result<Variant> {
+  const variant = VARIANTS[text.trim().toLowerCase() as VariantId];
+  if (variant === undefined) {
+    return fail('unknown-variant', `Unknown variant "${text}"; expected one of ${VARIANT_IDS.join(', ')}.`);
+  }
+  return ok(variant);
+}
+
+/** Most pieces a side can have in this variant: its starting count, since pieces are never added. */
+export function maxPiecesPerSide(variant: Variant): number {
+  return variant.start.white.length;
+}

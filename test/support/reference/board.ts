@@ -1,0 +1,121 @@
+/**
+ * Board model and per-variant rule switches of the reference move generator.
+ *
+ * Deliberately plain: a board is a Map from square name ("c3") to the stack on it, a stack is
+ * an array of pieces bottom-to-top. Stacks are never mutated in place; every change builds a
+ * new array, so copying a board is just `new Map(board)`.
+ */
+
+export type RefVariant = 'bashni' | 'stolby' | 'laska' | 'giveaway';
+
+export interface Piece {
+  readonly white: boolean;
+  readonly king: boolean;
+}
+
+/** Pieces bottom-to-top; never empty. The last element is the top piece. */
+export type Stack = readonly Piece[];
+
+/** Occupied squares only; an empty square has no entry. */
+export type Board = Map<string, Stack>;
+
+export interface Position {
+  board: Board;
+  whiteToMove: boolean;
+}
+
+export interface VariantRules {
+  /** Board is size x size. */
+  size: number;
+  /** Kings move and capture along whole diagonals; otherwise one square (laska officers). */
+  flyingKings: boolean;
+  /** Men capture backwards as well as forwards. */
+  menCaptureBackward: boolean;
+  /** Each stack jumped at most once per move; jumped squares stay blocked until it ends. */
+  turkishStrike: boolean;
+  /** A king taken prisoner goes under as a man. */
+  capturedKingsBecomeMen: boolean;
+  /** A man promoted during a capture stops there instead of capturing on as a king. */
+  promotionEndsCapture: boolean;
+}
+
+const BASHNI: VariantRules = {
+  size: 8,
+  flyingKings: true,
+  menCaptureBackward: true,
+  turkishStrike: false,
+  capturedKingsBecomeMen: false,
+  promotionEndsCapture: false,
+};
+
+export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
+  bashni: BASHNI,
+  // Only the winner differs from bashni, which a move generator never sees.
+  giveaway: BASHNI,
+  stolby: { ...BASHNI, turkishStrike: true, capturedKingsBecomeMen: true },
+  laska: {
+    size: 7,
+    flyingKings: false,
+    menCaptureBackward: false,
+    turkishStrike: true,
+    capturedKingsBecomeMen: false,
+    promotionEndsCapture: true,
+  },
+};
+
+export const REF_VARIANTS: readonly RefVariant[] = ['bashni', 'stolby', 'laska', 'giveaway'];
+
+const FILES = 'abcdefgh';
+
+/** The four diagonal steps as [file delta, rank delta]. */
+export const DIAGONALS: readonly (readonly [number, number])[] = [
+  [1, 1],
+  [-1, 1],
+  [1, -1],
+  [-1, -1],
+];
+
+export function squareName(file: number, rank: number): string {
+  return `${FILES[file]}${rank + 1}`;
+}
+
+/** 0-based [file, rank] of a square name; throws on anything that is not a-h + 1-8. */
+export function squareCoords(square: string): [number, number] {
+  const match = /^([a-h])([1-8])$/.exec(square);
+  if (match === null) throw new Error(`not a square name: ${square}`);
+  return [FILES.indexOf(match[1]), Number(match[2]) - 1];
+}
+
+export function isOnBoard(size: number, file: number, rank: number): boolean {
+  return file >= 0 && file < size && rank >= 0 && rank < size;
+}
+
+/** a1 is dark. */
+export function isDark(file: number, rank: number): boolean {
+  return (file + rank) % 2 === 0;
+}
+
+/** All playable squares in canonical order: rank 1 first, within a rank file a first. */
+export function playableSquares(size: number): string[] {
+  const squares: string[] = [];
+  for (let rank = 0; rank < size; rank++) {
+    for (let file = 0; file < size; file++) {
+      if (isDark(file, rank)) squares.push(squareName(file, rank));
+    }
+  }
+  return squares;
+}
+
+/** Rank delta of a forward step for the given colour. */
+export function forward(white: boolean): number {
+  return white ? 1 : -1;
+}
+
+/** Whether a man of this colour arriving on `rank` is promoted. */
+export function isPromotionRank(size: number, white: boolean, rank: number): boolean {
+  return white ? rank === size - 1 : rank === 0;
+}
+
+export function topOf(stack: Stack): Piece {
+  return stack[stack.length - 1];
+}

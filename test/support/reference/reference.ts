@@ -1,0 +1,242 @@
+/**
+ * Reference move generator for bashni, stolby, laska and giveaway (rules: RULES.md).
+ *
+ * Written to be obviously correct, not fast, so that it can cross-check the engine in
+ * src/engine/, with which it must share no code. Boards are copied at every step and capture
+ * sequences are found by plain recursion over the jumps available after each landing.
+ */
+
+import {
+  DIAGONALS,
+  VARIANT_RULES,
+  forward,
+  isOnBoard,
+  isPromotionRank,
+  playableSquares,
+  squareCoords,
+  squareName,
+  topOf,
+  type Board,
+  type Piece,
+  type Position,
+  type RefVariant,
+  type Stack,
+  type VariantRules,
+} from './board.js';
+import { parseFen, writeFen } from './fen.js';
+
+export type { RefVariant } from './board.js';
+export { parseFen as parseReferenceFen, writeFen as writeReferenceFen } from './fen.js';
+
+const EIGHT_BY_EIGHT_START =
+  'W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8';
+
+export const REF_START_FEN: Record<RefVariant, string> = {
+  bashni: EIGHT_BY_EIGHT_START,
+  stolby: EIGHT_BY_EIGHT_START,
+  giveaway: EIGHT_BY_EIGHT_START,
+  laska: 'W:Wa1,c1,e1,g1,b2,d2,f2,a3,c3,e3,g3:Ba5,c5,e5,g5,b6,d6,f6,a7,c7,e7,g7',
+};
+
+interface Move {
+  /** `c3-d4` or `c3:e5:g3`. */
+  notation: string;
+  /** Position after the move, the other side to move. */
+  after: Position;
+}
+
+/** A capture sequence in progress. The moving stack stands on `at` (its origin is empty). */
+interface CaptureState {
+  board: Board;
+  at: string;
+  /** Start square followed by every landing square so far. */
+  path: readonly string[];
+  /** Turkish strike: squares jumped so far; they can be neither passed, landed on nor jumped. */
+  blocked: ReadonlySet<string>;
+  /** The previous jump, for the no-180° rule; null before the first jump. */
+  lastJump: { over: string; df: number; dr: number } | null;
+  /** Laska: the man was promoted on landing, which ends the move. */
+  finished: boolean;
+}
+
+/** One stack the mover can jump in one direction, with every square it may land on. */
+interface JumpOption {
+  over: string;
+  df: number;
+  dr: number;
+  landings: string[];
+}
+
+/** Square `steps` diagonal steps from `square`, or null when that is off the board. */
+function stepFrom(size: number, square: string, df: number, dr: number, steps = 1): string | null {
+  const [file, rank] = squareCoords(square);
+  const f = file + df * steps;
+  const r = rank + dr * steps;
+  return isOnBoard(size, f, r) ? squareName(f, r) : null;
+}
+
+function isFree(state: CaptureState, square: string): boolean {
+  return !state.board.has(square) && !state.blocked.has(square);
+}
+
+/** Every jump the moving stack can make from where it stands (landing rule not yet applied). */
+function jumpOptions(rules: VariantRules, state: CaptureState): JumpOption[] {
+  const mover = topOf(state.board.get(state.at)!);
+  const flying = mover.king && rules.flyingKings;
+  const options: JumpOption[] = [];
+  for (const [df, dr] of DIAGONALS) {
+    if (!mover.king && !rules.menCaptureBackward && dr !== forward(mover.white)) continue;
+
+    // Find the stack to jump: adjacent, or for a flying king the first one past empty squares.
+    let over = stepFrom(rules.size, state.at, df, dr);
+    while (flying && over !== null && isFree(state, over)) {
+      over = stepFrom(rules.size, over, df, dr);
+    }
+    if (over === null || state.blocked.has(over)) continue;
+    const target = state.board.get(over);
+    if (target === undefined || topOf(target).white === mover.white) continue;
+
+    // No 180° turn: not straight back over the stack just jumped.
+    const last = state.lastJump;
+    if (last !== null && last.over === over && last.df === -df && last.dr === -dr) continue;
+
+    const landings: string[] = [];
+    let land = stepFrom(rules.size, over, df, dr);
+    while (land !== null && isFree(state, land)) {
+      landings.push(land);
+      if (!flying) break;
+      land = stepFrom(rules.size, land, df, dr);
+    }
+    if (landings.length > 0) options.push({ over, df, dr, landings });
+  }
+  return options;
+}
+
+/** The state after jumping `option.over` and landing on `land`. */
+function applyJump(
+  rules: VariantRules,
+  state: CaptureState,
+  option: JumpOption,
+  land: string,
+): CaptureState {
+  const board = new Map(state.board);
+  const mover = board.get(state.at)!;
+  const jumped = board.get(option.over)!;
+  board.delete(state.at);
+
+  // Only the top piece is taken; it goes to the bottom of the jumping stack.
+  const taken = topOf(jumped);
+  const prisoner: Piece = rules.capturedKingsBecomeMen ? { white: taken.white, king: false } : taken;
+  if (jumped.length === 1) board.delete(option.over);
+  else board.set(option.over, jumped.slice(0, -1));
+
+  let stack: Stack = [prisoner, ...mover];
+  let finished = false;
+  const top = topOf(stack);
+  if (!top.king && isPromotionRank(rules.size, top.white, squareCoords(land)[1])) {
+    stack = [...stack.slice(0, -1), { white: top.white, king: true }];
+    finished = rules.promotionEndsCapture;
+  }
+  board.set(land, stack);
+
+  return {
+    board,
+    at: land,
+    path: [...state.path, land],
+    blocked: rules.turkishStrike ? new Set([...state.blocked, option.over]) : state.blocked,
+    lastJump: { over: option.over, df: option.df, dr: option.dr },
+    finished,
+  };
+}
+
+/** Appends to `out` every complete capture sequence that continues from `state`. */
+function collectCaptures(rules: VariantRules, state: CaptureState, out: CaptureState[]): void {
+  const options = state.finished ? [] : jumpOptions(rules, state);
+  if (options.length === 0) {
+    if (state.path.length > 1) out.push(state);
+    return;
+  }
+  for (const option of options) {
+    let nexts = option.landings.map((land) => applyJump(rules, state, option, land));
+    // Russian landing rule: if some landing squares allow a further jump, only those may be
+    // used. (A man has a single landing square, where this changes nothing.)
+    const continuing = nexts.filter((next) => !next.finished && jumpOptions(rules, next).length > 0);
+    if (continuing.length > 0) nexts = continuing;
+    for (const next of nexts) collectCaptures(rules, next, out);
+  }
+}
+
+function capturesFrom(rules: VariantRules, position: Position, from: string): Move[] {
+  const start: CaptureState = {
+    board: position.board,
+    at: from,
+    path: [from],
+    blocked: new Set(),
+    lastJump: null,
+    finished: false,
+  };
+  const ends: CaptureState[] = [];
+  collectCaptures(rules, start, ends);
+  return ends.map((end) => ({
+    notation: end.path.join(':'),
+    after: { board: end.board, whiteToMove: !position.whiteToMove },
+  }));
+}
+
+function quietMovesFrom(rules: VariantRules, position: Position, from: string): Move[] {
+  const stack = position.board.get(from)!;
+  const top = topOf(stack);
+  const flying = top.king && rules.flyingKings;
+  const moves: Move[] = [];
+  for (const [df, dr] of DIAGONALS) {
+    if (!top.king && dr !== forward(top.white)) continue;
+    for (let steps = 1; ; steps++) {
+      const to = stepFrom(rules.size, from, df, dr, steps);
+      if (to === null || position.board.has(to)) break;
+      const board = new Map(position.board);
+      board.delete(from);
+      const promotes = !top.king && isPromotionRank(rules.size, top.white, squareCoords(to)[1]);
+      board.set(to, promotes ? [...stack.slice(0, -1), { white: top.white, king: true }] : stack);
+      moves.push({ notation: `${from}-${to}`, after: { board, whiteToMove: !position.whiteToMove } });
+      if (!flying) break;
+    }
+  }
+  return moves;
+}
+
+/** All legal moves: captures if the side to move has any (mandatory), else quiet moves. */
+function legalMoves(variant: RefVariant, position: Position): Move[] {
+  const rules = VARIANT_RULES[variant];
+  const own = playableSquares(rules.size).filter((square) => {
+    const stack = position.board.get(square);
+    return stack !== undefined && topOf(stack).white === position.whiteToMove;
+  });
+  const captures = own.flatMap((square) => capturesFrom(rules, position, square));
+  const moves = captures.length > 0 ? captures : own.flatMap((sq) => quietMovesFrom(rules, position, sq));
+  // A route is fully determined by its landing squares, so duplicates would mean a bug here.
+  if (new Set(moves.map((move) => move.notation)).size !== moves.length) {
+    throw new Error('reference generator produced the same move twice');
+  }
+  return moves;
+}
+
+/** Every legal move in the position, with the canonical FEN of the position after it. */
+export function referenceMoves(variant: RefVariant, fen: string): { move: string; fen: string }[] {
+  return legalMoves(variant, parseFen(variant, fen)).map((move) => ({
+    move: move.notation,
+    fen: writeFen(variant, move.after),
+  }));
+}
+
+function perft(variant: RefVariant, position: Position, depth: number): number {
+  if (depth === 0) return 1;
+  let leaves = 0;
+  for (const move of legalMoves(variant, position)) leaves += perft(variant, move.after, depth - 1);
+  return leaves;
+}
+
+/** Leaf count at `depth` (perft), every distinct capture route counted as its own move. */
+export function referencePerft(variant: RefVariant, fen: string, depth: number): number {
+  if (!Number.isInteger(depth) || depth < 0) throw new Error(`bad perft depth: ${depth}`);
+  return perft(variant, parseFen(variant, fen), depth);
+}
