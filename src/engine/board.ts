@@ -38,7 +38,9 @@ export class Board {
     this.geometry = this.variant.geometry;
     const n = this.geometry.squareCount;
     if (position.stacks.length !== n) {
-      throw new Error(`Board: position has ${position.stacks.length} squares, ${position.variant} needs ${n}`);
+      throw new Error(
+        `Board: position has ${position.stacks.length} squares, ${position.variant} needs ${n}`,
+      );
     }
     this.height = new Uint8Array(n);
     this.colors = new Int32Array(n);
@@ -81,7 +83,9 @@ export class Board {
   private refreshTop(s: number): void {
     const h = this.height[s];
     this.top[s] =
-      h === 0 ? TOP_EMPTY : 2 + ((this.colors[s] >>> (h - 1)) & 1) * 2 + ((this.kings[s] >>> (h - 1)) & 1);
+      h === 0
+        ? TOP_EMPTY
+        : 2 + ((this.colors[s] >>> (h - 1)) & 1) * 2 + ((this.kings[s] >>> (h - 1)) & 1);
   }
 
   /** Plays move `i` of `list`, which must have been generated for this exact state. */

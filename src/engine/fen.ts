@@ -48,10 +48,16 @@ const STACK_TOKEN = /^(K?)([a-z][1-9])(?:\(([01]+)(?:\/([01]+))?\))?$/i;
 /** Reads a FEN for the given variant. Never throws; errors carry a code and a sentence. */
 export function parseFen(text: string, variantId: VariantId): Result<Position> {
   const variant = VARIANTS[variantId];
-  const parts = text.trim().split(':').map((part) => part.trim());
+  const parts = text
+    .trim()
+    .split(':')
+    .map((part) => part.trim());
   const side = parts[0]?.toUpperCase();
   if (side !== 'W' && side !== 'B') {
-    return fail('fen-syntax', `A FEN starts with W or B (the side to move), then :W… and :B… lists.`);
+    return fail(
+      'fen-syntax',
+      `A FEN starts with W or B (the side to move), then :W… and :B… lists.`,
+    );
   }
   const stacks: (Stack | null)[] = new Array(variant.geometry.squareCount).fill(null);
   const pieces = [0, 0];
@@ -59,7 +65,10 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
   for (const part of parts.slice(1)) {
     const listColor = part.charAt(0).toUpperCase();
     if ((listColor !== 'W' && listColor !== 'B') || seenLists.has(listColor)) {
-      return fail('fen-syntax', `Expected one list of White stacks (W…) and one of Black stacks (B…), got "${part}".`);
+      return fail(
+        'fen-syntax',
+        `Expected one list of White stacks (W…) and one of Black stacks (B…), got "${part}".`,
+      );
     }
     seenLists.add(listColor);
     const owner: Color = listColor === 'W' ? 0 : 1;
@@ -68,10 +77,14 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
     for (const rawToken of body.split(',')) {
       const token = rawToken.trim();
       const match = STACK_TOKEN.exec(token);
-      if (match === null) return fail('fen-stack', `"${token}" is not a stack like c3, Kc3 or c3(01/10).`);
+      if (match === null)
+        return fail('fen-stack', `"${token}" is not a stack like c3, Kc3 or c3(01/10).`);
       const [, kingPrefix, squareName, upper, lower] = match;
       if (kingPrefix !== '' && upper !== undefined) {
-        return fail('fen-stack', `"${token}": use either the K prefix or a composition in parentheses, not both.`);
+        return fail(
+          'fen-stack',
+          `"${token}": use either the K prefix or a composition in parentheses, not both.`,
+        );
       }
       const square = parseSquare(variant, squareName);
       if (!square.ok) return square;
@@ -89,7 +102,10 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
   for (const color of [0, 1] as const) {
     if (pieces[color] > limit) {
       const name = color === 0 ? 'White' : 'Black';
-      return fail('fen-too-many-pieces', `${name} has ${pieces[color]} pieces; ${variant.id} allows at most ${limit}.`);
+      return fail(
+        'fen-too-many-pieces',
+        `${name} has ${pieces[color]} pieces; ${variant.id} allows at most ${limit}.`,
+      );
     }
   }
   return ok({ variant: variantId, turn: side === 'W' ? 0 : 1, stacks });

@@ -64,7 +64,8 @@ function buildGeometry(size: number): Geometry {
     for (let d = 0; d < DIRECTIONS; d++) {
       const f = file[s] + DELTA_FILE[d];
       const r = rank[s] + DELTA_RANK[d];
-      if (f >= 0 && f < size && r >= 0 && r < size) step[s * DIRECTIONS + d] = index.get(r * size + f)!;
+      if (f >= 0 && f < size && r >= 0 && r < size)
+        step[s * DIRECTIONS + d] = index.get(r * size + f)!;
     }
   }
   return {

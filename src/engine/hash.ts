@@ -30,7 +30,12 @@ export function stackKeyLow(square: number, height: number, colors: number, king
 }
 
 /** High 32 bits of a square's key; 0 for an empty square. */
-export function stackKeyHigh(square: number, height: number, colors: number, kings: number): number {
+export function stackKeyHigh(
+  square: number,
+  height: number,
+  colors: number,
+  kings: number,
+): number {
   if (height === 0) return 0;
   return finish(round(round(round(0x5be0cd19, kings), colors), height | (square << 8)));
 }

@@ -11,3 +11,5 @@ export { formatKey } from './hash.js';
 export { Board } from './board.js';
 export { MoveGenerator } from './movegen.js';
 export { MoveList } from './movelist.js';
+export * from './outcome.js';
+export * from './pdn.js';

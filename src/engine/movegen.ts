@@ -141,19 +141,29 @@ export class MoveGenerator {
       const rest = overHeight - 1;
       height[over] = rest;
       top[over] =
-        rest === 0 ? TOP_EMPTY : 2 + ((colors[over] >>> (rest - 1)) & 1) * 2 + ((kings[over] >>> (rest - 1)) & 1);
+        rest === 0
+          ? TOP_EMPTY
+          : 2 + ((colors[over] >>> (rest - 1)) & 1) * 2 + ((kings[over] >>> (rest - 1)) & 1);
       if (this.turkish) this.blocked |= 1 << over;
       const entry = over | ((overTop & 1) === 1 ? JUMP_CAPTURED_KING : 0);
 
       if (flying) {
         // Russian landing rule: if any landing square lets the capture go on, only those count.
         let continued = false;
-        for (let l = land; l >= 0 && top[l] === TOP_EMPTY && ((this.blocked >>> l) & 1) === 0; l = step[l * 4 + d]) {
+        for (
+          let l = land;
+          l >= 0 && top[l] === TOP_EMPTY && ((this.blocked >>> l) & 1) === 0;
+          l = step[l * 4 + d]
+        ) {
           this.jumps[depth] = entry | (l << JUMP_LANDING_SHIFT);
           if (this.extend(l, true, d, over, depth + 1)) continued = true;
         }
         if (!continued) {
-          for (let l = land; l >= 0 && top[l] === TOP_EMPTY && ((this.blocked >>> l) & 1) === 0; l = step[l * 4 + d]) {
+          for (
+            let l = land;
+            l >= 0 && top[l] === TOP_EMPTY && ((this.blocked >>> l) & 1) === 0;
+            l = step[l * 4 + d]
+          ) {
             this.jumps[depth] = entry | (l << JUMP_LANDING_SHIFT);
             this.record(depth + 1, l, true);
           }
@@ -220,4 +230,3 @@ export class MoveGenerator {
     }
   }
 }
-

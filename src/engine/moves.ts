@@ -39,10 +39,12 @@ function readMove(list: MoveList, i: number): Move {
 function sameRoute(list: MoveList, i: number, move: Move): boolean {
   if (list.from(i) !== move.from) return false;
   const jumps = list.jumps(i);
-  if (jumps === 0) return move.captures.length === 0 && move.path.length === 1 && list.to(i) === move.path[0];
+  if (jumps === 0)
+    return move.captures.length === 0 && move.path.length === 1 && list.to(i) === move.path[0];
   if (jumps !== move.path.length || move.captures.length !== jumps) return false;
   for (let j = 0; j < jumps; j++) {
-    if (list.landingSquare(i, j) !== move.path[j] || list.jumpedSquare(i, j) !== move.captures[j]) return false;
+    if (list.landingSquare(i, j) !== move.path[j] || list.jumpedSquare(i, j) !== move.captures[j])
+      return false;
   }
   return true;
 }

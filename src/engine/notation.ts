@@ -17,7 +17,10 @@ export function parseSquare(variant: Variant, text: string): Result<number> {
   }
   const index = squareIndex(variant.geometry, trimmed);
   if (index < 0) {
-    return fail('no-such-square', `${trimmed} is not a playable (dark) square of the ${variant.id} board.`);
+    return fail(
+      'no-such-square',
+      `${trimmed} is not a playable (dark) square of the ${variant.id} board.`,
+    );
   }
   return ok(index);
 }
@@ -36,9 +39,15 @@ export function makeMove(variant: Variant, move: Move): string {
  */
 export function parseMove(position: Position, text: string): Result<Move> {
   const variant = variantOf(position);
-  const cleaned = text.trim().toLowerCase().replace(/[!?+#]+$/, '');
+  const cleaned = text
+    .trim()
+    .toLowerCase()
+    .replace(/[!?+#]+$/, '');
   if (!/^[a-z][1-9](\s*[-:x]\s*[a-z][1-9])+$/.test(cleaned)) {
-    return fail('bad-move-syntax', `"${text.trim()}" is not a move; write it like c3-d4 or c3:e5:g3.`);
+    return fail(
+      'bad-move-syntax',
+      `"${text.trim()}" is not a move; write it like c3-d4 or c3:e5:g3.`,
+    );
   }
   const squares: number[] = [];
   for (const name of cleaned.split(/\s*[-:x]\s*/)) {
@@ -49,7 +58,10 @@ export function parseMove(position: Position, text: string): Result<Move> {
   const moves = legalMoves(position);
   const [from, ...landings] = squares;
   const exact = moves.filter(
-    (m) => m.from === from && m.path.length === landings.length && m.path.every((s, i) => s === landings[i]),
+    (m) =>
+      m.from === from &&
+      m.path.length === landings.length &&
+      m.path.every((s, i) => s === landings[i]),
   );
   if (exact.length === 1) return ok(exact[0]);
   if (landings.length === 1) {
@@ -57,7 +69,10 @@ export function parseMove(position: Position, text: string): Result<Move> {
     if (short.length === 1) return ok(short[0]);
     if (short.length > 1) {
       const options = short.map((m) => makeMove(variant, m)).join(', ');
-      return fail('ambiguous-move', `${cleaned} could be several moves: ${options}. Write the whole path.`);
+      return fail(
+        'ambiguous-move',
+        `${cleaned} could be several moves: ${options}. Write the whole path.`,
+      );
     }
   }
   return fail('illegal-move', `${cleaned} is not a legal move here.`);

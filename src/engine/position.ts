@@ -49,7 +49,10 @@ export function stackIsKing(stack: Stack): boolean {
 export function stackPieces(stack: Stack): Piece[] {
   const pieces: Piece[] = [];
   for (let i = stack.height - 1; i >= 0; i--) {
-    pieces.push({ color: ((stack.colors >>> i) & 1) as Color, king: ((stack.kings >>> i) & 1) === 1 });
+    pieces.push({
+      color: ((stack.colors >>> i) & 1) as Color,
+      king: ((stack.kings >>> i) & 1) === 1,
+    });
   }
   return pieces;
 }

@@ -90,7 +90,10 @@ export const VARIANT_IDS = Object.keys(VARIANTS) as VariantId[];
 export function parseVariant(text: string): Result<Variant> {
   const variant = VARIANTS[text.trim().toLowerCase() as VariantId];
   if (variant === undefined) {
-    return fail('unknown-variant', `Unknown variant "${text}"; expected one of ${VARIANT_IDS.join(', ')}.`);
+    return fail(
+      'unknown-variant',
+      `Unknown variant "${text}"; expected one of ${VARIANT_IDS.join(', ')}.`,
+    );
   }
   return ok(variant);
 }

@@ -126,7 +126,9 @@ function applyJump(
 
   // Only the top piece is taken; it goes to the bottom of the jumping stack.
   const taken = topOf(jumped);
-  const prisoner: Piece = rules.capturedKingsBecomeMen ? { white: taken.white, king: false } : taken;
+  const prisoner: Piece = rules.capturedKingsBecomeMen
+    ? { white: taken.white, king: false }
+    : taken;
   if (jumped.length === 1) board.delete(option.over);
   else board.set(option.over, jumped.slice(0, -1));
 
@@ -160,7 +162,9 @@ function collectCaptures(rules: VariantRules, state: CaptureState, out: CaptureS
     let nexts = option.landings.map((land) => applyJump(rules, state, option, land));
     // Russian landing rule: if some landing squares allow a further jump, only those may be
     // used. (A man has a single landing square, where this changes nothing.)
-    const continuing = nexts.filter((next) => !next.finished && jumpOptions(rules, next).length > 0);
+    const continuing = nexts.filter(
+      (next) => !next.finished && jumpOptions(rules, next).length > 0,
+    );
     if (continuing.length > 0) nexts = continuing;
     for (const next of nexts) collectCaptures(rules, next, out);
   }
@@ -197,7 +201,10 @@ function quietMovesFrom(rules: VariantRules, position: Position, from: string): 
       board.delete(from);
       const promotes = !top.king && isPromotionRank(rules.size, top.white, squareCoords(to)[1]);
       board.set(to, promotes ? [...stack.slice(0, -1), { white: top.white, king: true }] : stack);
-      moves.push({ notation: `${from}-${to}`, after: { board, whiteToMove: !position.whiteToMove } });
+      moves.push({
+        notation: `${from}-${to}`,
+        after: { board, whiteToMove: !position.whiteToMove },
+      });
       if (!flying) break;
     }
   }
@@ -212,7 +219,8 @@ function legalMoves(variant: RefVariant, position: Position): Move[] {
     return stack !== undefined && topOf(stack).white === position.whiteToMove;
   });
   const captures = own.flatMap((square) => capturesFrom(rules, position, square));
-  const moves = captures.length > 0 ? captures : own.flatMap((sq) => quietMovesFrom(rules, position, sq));
+  const moves =
+    captures.length > 0 ? captures : own.flatMap((sq) => quietMovesFrom(rules, position, sq));
   // A route is fully determined by its landing squares, so duplicates would mean a bug here.
   if (new Set(moves.map((move) => move.notation)).size !== moves.length) {
     throw new Error('reference generator produced the same move twice');

@@ -1,0 +1,51 @@
+import { movesCommand, perftCommand, replayCommand } from './cli/engine-commands.js';
+import { UsageError } from './cli/options.js';
+
+const USAGE = `usage: npm run cli -- <command> [options]
+  perft --depth N [--variant V] [--fen F] [--divide]
+  moves [--variant V] [--fen F]
+  replay [--variant V] [--fen F] "<game text or PDN>"
+variants: bashni (default), stolby, laska, giveaway`;
+
+const print = (line: string) => process.stdout.write(line + '\n');
+const printError = (line: string) => process.stderr.write(line + '\n');
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'perft':
+      return perftCommand(args, print);
+    case 'moves':
+      return movesCommand(args, print);
+    case 'replay':
+      return replayCommand(args, print, printError);
+    case 'help':
+    case '--help':
+    case '-h':
+      print(USAGE);
+      return 0;
+    default:
+      throw new UsageError(
+        command === undefined
+          ? 'no command given (try: help)'
+          : `unknown command "${command}" (try: help)`,
+      );
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      printError(`error: ${error.message}`);
+      process.exitCode = 2;
+    } else {
+      printError(
+        `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      process.exitCode = 70;
+    }
+  },
+);

@@ -1,0 +1,53 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import {
+  parseFen,
+  parseVariant,
+  startPosition,
+  type Position,
+  type VariantId,
+} from '../engine/index.js';
+
+/** A bad command line: printed as one line, exit code 2. */
+export class UsageError extends Error {}
+
+export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[],
+  options: T,
+  allowPositionals = false,
+) {
+  try {
+    return parseArgs({ args, options, allowPositionals, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
+  }
+}
+
+export function variantOption(text: string | undefined): VariantId {
+  if (text === undefined) return 'bashni';
+  const variant = parseVariant(text);
+  if (!variant.ok) throw new UsageError(variant.error.message);
+  return variant.value.id;
+}
+
+/** The position named by --variant and --fen (the start position without --fen). */
+export function positionOption(variantText: string | undefined, fen: string | undefined): Position {
+  const variant = variantOption(variantText);
+  if (fen === undefined) return startPosition(variant);
+  const parsed = parseFen(fen, variant);
+  if (!parsed.ok) throw new UsageError(`bad --fen: ${parsed.error.message}`);
+  return parsed.value;
+}
+
+export function integerOption(
+  name: string,
+  text: string | undefined,
+  min: number,
+  max: number,
+): number {
+  if (text === undefined) throw new UsageError(`--${name} is required`);
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  }
+  return value;
+}

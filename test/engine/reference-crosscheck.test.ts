@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyMove,
+  Board,
+  colorLayers,
+  legalMoves,
+  makeFen,
+  makeMove,
+  MoveGenerator,
+  MoveList,
+  perft,
+  startPosition,
+  VARIANT_IDS,
+  VARIANTS,
+} from '../../src/engine/index.js';
+import { randomPositions } from '../support/engine-helpers.js';
+import { referenceMoves, referencePerft } from '../support/reference/reference.js';
+
+const POSITIONS_PER_VARIANT = 2000;
+
+describe.each(VARIANT_IDS)('%s: fast generator against the reference', (variantId) => {
+  const variant = VARIANTS[variantId];
+  const positions = randomPositions(
+    variantId,
+    POSITIONS_PER_VARIANT,
+    1000 + variantId.length * 31 + variantId.charCodeAt(0),
+  );
+
+  it(`agrees on moves and resulting positions in ${POSITIONS_PER_VARIANT} positions of seeded random play`, () => {
+    let captures = 0;
+    let tallest = 0;
+    for (const position of positions) {
+      const fen = makeFen(position);
+      const fast = legalMoves(position)
+        .map((move) => ({ move: makeMove(variant, move), fen: makeFen(applyMove(position, move)) }))
+        .sort((a, b) => a.move.localeCompare(b.move));
+      const reference = referenceMoves(variantId, fen).sort((a, b) => a.move.localeCompare(b.move));
+      expect(fast, fen).toEqual(reference);
+      if (fast.some((m) => m.move.includes(':'))) captures++;
+      for (const stack of position.stacks) tallest = Math.max(tallest, stack?.height ?? 0);
+    }
+    // The sample must actually exercise captures and stacks, or the comparison proves little.
+    expect(captures).toBeGreaterThan(POSITIONS_PER_VARIANT / 10);
+    expect(tallest).toBeGreaterThanOrEqual(4);
+  });
+
+  it('keeps every stack to at most two colour layers', () => {
+    for (const position of positions) {
+      for (const stack of position.stacks) {
+        if (stack !== null) expect(colorLayers(stack), makeFen(position)).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+
+  it('make/unmake keeps the incremental hash exact and restores the board', () => {
+    for (const position of positions.slice(0, 400)) {
+      const board = new Board(position);
+      const list = new MoveList();
+      const count = new MoveGenerator(board).generate(list);
+      const before = makeFen(position);
+      const { hashLow, hashHigh } = board;
+      for (let i = 0; i < count; i++) {
+        board.make(list, i);
+        const fresh = new Board(board.toPosition());
+        expect([board.hashLow, board.hashHigh]).toEqual([fresh.hashLow, fresh.hashHigh]);
+        board.unmake(list, i);
+        expect(makeFen(board.toPosition())).toBe(before);
+        expect([board.hashLow, board.hashHigh]).toEqual([hashLow, hashHigh]);
+      }
+    }
+  });
+
+  it('matches the reference perft to depth 5 from the start position', () => {
+    const start = startPosition(variantId);
+    for (let depth = 1; depth <= 5; depth++) {
+      expect(perft(start, depth), `depth ${depth}`).toBe(
+        referencePerft(variantId, makeFen(start), depth),
+      );
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import {
+  applyMove,
+  legalMoves,
+  makeFen,
+  makeMove,
+  parseFen,
+  startPosition,
+  VARIANTS,
+  type Position,
+  type VariantId,
+} from '../../src/engine/index.js';
+import { pick, seededRandom } from './random.js';
+
+/** Parses a FEN that a test states as a fact; a typo fails the test loudly. */
+export function fen(text: string, variant: VariantId = 'bashni'): Position {
+  const parsed = parseFen(text, variant);
+  if (!parsed.ok) throw new Error(`test FEN ${text}: ${parsed.error.message}`);
+  return parsed.value;
+}
+
+/** The legal moves of a position in full-path notation, sorted (for order-free comparison). */
+export function moveTexts(position: Position): string[] {
+  const variant = VARIANTS[position.variant];
+  return legalMoves(position)
+    .map((move) => makeMove(variant, move))
+    .sort();
+}
+
+/** Plays a move given in full-path notation and returns the FEN after it. */
+export function fenAfter(position: Position, text: string): string {
+  const variant = VARIANTS[position.variant];
+  const move = legalMoves(position).find((m) => makeMove(variant, m) === text);
+  if (move === undefined) throw new Error(`${text} is not legal in ${makeFen(position)}`);
+  return makeFen(applyMove(position, move));
+}
+
+/**
+ * Positions reached by seeded random play from the start: `count` positions (including the
+ * start of each game), games of at most `maxPlies` plies.
+ */
+export function randomPositions(
+  variant: VariantId,
+  count: number,
+  seed: number,
+  maxPlies = 120,
+): Position[] {
+  const random = seededRandom(seed);
+  const positions: Position[] = [];
+  while (positions.length < count) {
+    let position = startPosition(variant);
+    for (let ply = 0; ply < maxPlies && positions.length < count; ply++) {
+      positions.push(position);
+      const moves = legalMoves(position);
+      if (moves.length === 0) break;
+      position = applyMove(position, pick(moves, random));
+    }
+  }
+  return positions;
+}
