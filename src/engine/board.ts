@@ -1,6 +1,7 @@
 import type { Geometry } from './geometry.js';
-import { BLACK_TO_MOVE_HIGH, BLACK_TO_MOVE_LOW, stackKeyHigh, stackKeyLow } from './hash.js';
-import { FLAG_PROMOTES, JUMP_SQUARE_MASK, MOVE_STRIDE, type MoveList } from './movelist.js';
+import * as hash from './hash.js';
+import * as moveList from './movelist.js';
+import type { MoveList } from './movelist.js';
 import { type Color, type Position, type Stack } from './position.js';
 import { VARIANTS, type Variant } from './variants.js';
 
@@ -12,6 +13,18 @@ export function ownerTag(color: Color): number {
 }
 
 const MAX_PLIES = 1024;
+
+// Module-local copies: imported bindings can compile to getter calls, too slow for make/unmake.
+const stackKeyLow = hash.stackKeyLow;
+const stackKeyHigh = hash.stackKeyHigh;
+const BLACK_TO_MOVE_LOW = hash.BLACK_TO_MOVE_LOW;
+const BLACK_TO_MOVE_HIGH = hash.BLACK_TO_MOVE_HIGH;
+const ZOBRIST_LOW = hash.ZOBRIST_LOW;
+const ZOBRIST_HIGH = hash.ZOBRIST_HIGH;
+const pieceKeyIndex = hash.pieceKeyIndex;
+const MOVE_STRIDE = moveList.MOVE_STRIDE;
+const FLAG_PROMOTES = moveList.FLAG_PROMOTES;
+const JUMP_SQUARE_MASK = moveList.JUMP_SQUARE_MASK;
 
 /**
  * The mutable board of the hot path: typed arrays per square (stack bits as in position.ts),
@@ -26,6 +39,12 @@ export class Board {
   readonly kings: Int32Array;
   readonly top: Int8Array;
   turn: Color = 0;
+  /** Bit s set: square s is topped by a White piece / a Black piece / a king (either colour). */
+  whiteBits = 0;
+  blackBits = 0;
+  kingBits = 0;
+  /** Bit s set for every square of the board. */
+  readonly allSquares: number;
   hashLow = 0;
   hashHigh = 0;
   private ply = 0;
@@ -46,6 +65,7 @@ export class Board {
     this.colors = new Int32Array(n);
     this.kings = new Int32Array(n);
     this.top = new Int8Array(n);
+    this.allSquares = n === 32 ? -1 : (1 << n) - 1;
     this.demoteCapturedKings = this.variant.capturedKingDemoted;
     this.turn = position.turn;
     position.stacks.forEach((stack, s) => {
@@ -82,10 +102,20 @@ export class Board {
 
   private refreshTop(s: number): void {
     const h = this.height[s];
-    this.top[s] =
-      h === 0
-        ? TOP_EMPTY
-        : 2 + ((this.colors[s] >>> (h - 1)) & 1) * 2 + ((this.kings[s] >>> (h - 1)) & 1);
+    const bit = 1 << s;
+    this.whiteBits &= ~bit;
+    this.blackBits &= ~bit;
+    this.kingBits &= ~bit;
+    if (h === 0) {
+      this.top[s] = 0; // TOP_EMPTY
+      return;
+    }
+    const black = (this.colors[s] >>> (h - 1)) & 1;
+    const king = (this.kings[s] >>> (h - 1)) & 1;
+    this.top[s] = 2 + black * 2 + king;
+    if (black === 1) this.blackBits |= bit;
+    else this.whiteBits |= bit;
+    if (king === 1) this.kingBits |= bit;
   }
 
   /** Plays move `i` of `list`, which must have been generated for this exact state. */
@@ -102,6 +132,10 @@ export class Board {
     this.ply++;
     let low = this.hashLow ^ BLACK_TO_MOVE_LOW;
     let high = this.hashHigh ^ BLACK_TO_MOVE_HIGH;
+    if (jumps === 0) {
+      this.makeQuiet(from, to, (d[base + 3] & FLAG_PROMOTES) !== 0, low, high);
+      return;
+    }
 
     let mh = height[from];
     let mc = colors[from];
@@ -111,26 +145,27 @@ export class Board {
     height[from] = 0;
     colors[from] = 0;
     kings[from] = 0;
-    this.top[from] = TOP_EMPTY;
+    this.refreshTop(from);
 
     for (let j = 0; j < jumps; j++) {
       const over = d[base + 4 + j] & JUMP_SQUARE_MASK;
-      const oh = height[over];
+      const rest = height[over] - 1;
       const oc = colors[over];
       const ok = kings[over];
-      low ^= stackKeyLow(over, oh, oc, ok);
-      high ^= stackKeyHigh(over, oh, oc, ok);
-      const rest = oh - 1;
+      const takenColor = (oc >>> rest) & 1;
+      const takenKing = (ok >>> rest) & 1;
+      // Only the top piece leaves the jumped square: one key out.
+      const key = pieceKeyIndex(over, rest, takenColor, takenKing);
+      low ^= ZOBRIST_LOW[key];
+      high ^= ZOBRIST_HIGH[key];
       const keep = (1 << rest) - 1;
       height[over] = rest;
       colors[over] = oc & keep;
       kings[over] = ok & keep;
-      low ^= stackKeyLow(over, rest, oc & keep, ok & keep);
-      high ^= stackKeyHigh(over, rest, oc & keep, ok & keep);
       this.refreshTop(over);
       // The taken piece goes under the moving stack.
-      mc = (mc << 1) | ((oc >>> rest) & 1);
-      mk = (mk << 1) | (this.demoteCapturedKings ? 0 : (ok >>> rest) & 1);
+      mc = (mc << 1) | takenColor;
+      mk = (mk << 1) | (this.demoteCapturedKings ? 0 : takenKing);
       mh++;
     }
     if ((d[base + 3] & FLAG_PROMOTES) !== 0) mk |= 1 << (mh - 1);
@@ -146,6 +181,59 @@ export class Board {
     this.turn = (this.turn ^ 1) as Color;
   }
 
+  /** A quiet move: the whole stack slides to an empty square, its top crowned on the far rank. */
+  private makeQuiet(from: number, to: number, promotes: boolean, low: number, high: number): void {
+    const { height, colors, kings, top } = this;
+    const h = height[from];
+    const c = colors[from];
+    const k = kings[from];
+    const crowned = promotes ? k | (1 << (h - 1)) : k;
+    let fromIndex = pieceKeyIndex(from, 0, 0, 0);
+    let toIndex = pieceKeyIndex(to, 0, 0, 0);
+    for (let i = 0; i < h; i++, fromIndex += 4, toIndex += 4) {
+      const piece = ((c >>> i) & 1) * 2 + ((k >>> i) & 1);
+      const moved = ((c >>> i) & 1) * 2 + ((crowned >>> i) & 1);
+      low ^= ZOBRIST_LOW[fromIndex + piece] ^ ZOBRIST_LOW[toIndex + moved];
+      high ^= ZOBRIST_HIGH[fromIndex + piece] ^ ZOBRIST_HIGH[toIndex + moved];
+    }
+    height[to] = h;
+    colors[to] = c;
+    kings[to] = crowned;
+    height[from] = 0;
+    colors[from] = 0;
+    kings[from] = 0;
+    const t = top[from];
+    top[to] = promotes ? t | 1 : t;
+    top[from] = 0;
+    const both = (1 << from) | (1 << to);
+    if (t >= 4) this.blackBits ^= both;
+    else this.whiteBits ^= both;
+    if ((t & 1) === 1) this.kingBits ^= both;
+    else if (promotes) this.kingBits |= 1 << to;
+    this.hashLow = low;
+    this.hashHigh = high;
+    this.turn = (this.turn ^ 1) as Color;
+  }
+
+  private unmakeQuiet(from: number, to: number, promotes: boolean): void {
+    const { height, colors, kings, top } = this;
+    const h = height[to];
+    height[from] = h;
+    colors[from] = colors[to];
+    kings[from] = promotes ? kings[to] & ~(1 << (h - 1)) : kings[to];
+    height[to] = 0;
+    colors[to] = 0;
+    kings[to] = 0;
+    const t = promotes ? top[to] & ~1 : top[to];
+    top[from] = t;
+    top[to] = 0;
+    const both = (1 << from) | (1 << to);
+    if (t >= 4) this.blackBits ^= both;
+    else this.whiteBits ^= both;
+    if ((t & 1) === 1) this.kingBits ^= both;
+    else if (promotes) this.kingBits &= ~(1 << to);
+  }
+
   /** Takes back move `i` of `list`, which must be the last move made. */
   unmake(list: MoveList, i: number): void {
     const d = list.data;
@@ -159,13 +247,18 @@ export class Board {
     this.hashHigh = this.savedHigh[this.ply];
     this.turn = (this.turn ^ 1) as Color;
 
+    if (jumps === 0) {
+      this.unmakeQuiet(from, to, (d[base + 3] & FLAG_PROMOTES) !== 0);
+      return;
+    }
+
     let mh = height[to];
     let mc = colors[to];
     let mk = kings[to];
     height[to] = 0;
     colors[to] = 0;
     kings[to] = 0;
-    this.top[to] = TOP_EMPTY;
+    this.refreshTop(to);
     if ((d[base + 3] & FLAG_PROMOTES) !== 0) mk &= ~(1 << (mh - 1));
 
     const capturedColor = this.turn ^ 1;

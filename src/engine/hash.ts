@@ -1,43 +1,61 @@
 /**
- * Position hashing, Zobrist-style: the position key is the XOR of one key per occupied square
- * and a key for the side to move, so a move updates it by XOR-ing out the old keys of the
- * squares it touches and XOR-ing in the new ones. Because a capture shifts every piece of the
- * capturing stack up one level, a square's key is not a table entry per piece but a strong
- * hash (MurmurHash3 rounds) of its whole stack — square, height, colours and ranks — computed
- * twice with independent seeds to give 64 bits.
+ * Zobrist hashing of positions: one random 64-bit key (two 32-bit halves) per (square, level
+ * in the stack counted from the bottom, piece colour, piece rank), XOR-ed over every piece on
+ * the board, plus a key for Black to move. A capture puts the taken piece at the bottom of the
+ * capturing stack and lifts the top piece off the jumped one, so neither touches the levels of
+ * the other pieces: the jumped square changes by one key, the moving stack is re-keyed at its
+ * new square. The tables come from a fixed seed, so keys are the same in every process.
  */
-function round(h: number, k: number): number {
-  k = Math.imul(k, 0xcc9e2d51);
-  k = (k << 15) | (k >>> 17);
-  k = Math.imul(k, 0x1b873593);
-  h ^= k;
-  h = (h << 13) | (h >>> 19);
-  return (Math.imul(h, 5) + 0xe6546b64) | 0;
+export const MAX_STACK_HEIGHT = 24;
+
+function randomTable(size: number, seed: number): Int32Array {
+  // splitmix32-style generator: fixed seed, well-spread bits.
+  const table = new Int32Array(size);
+  let state = seed;
+  for (let i = 0; i < size; i++) {
+    state = (state + 0x9e3779b9) | 0;
+    let z = state;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    table[i] = z ^ (z >>> 16);
+  }
+  return table;
 }
 
-function finish(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
+const SQUARES = 32;
+const PIECE_KINDS = 4;
+/** Keys by ((square * MAX_STACK_HEIGHT + level) * 4 + colour * 2 + king). */
+export const ZOBRIST_LOW = randomTable(SQUARES * MAX_STACK_HEIGHT * PIECE_KINDS, 0x3c6ef372);
+export const ZOBRIST_HIGH = randomTable(SQUARES * MAX_STACK_HEIGHT * PIECE_KINDS, 0x5be0cd19);
+
+/** Index of one piece's key in the tables. */
+export function pieceKeyIndex(square: number, level: number, color: number, king: number): number {
+  return (square * MAX_STACK_HEIGHT + level) * PIECE_KINDS + color * 2 + king;
 }
 
-/** Low 32 bits of a square's key; 0 for an empty square. */
+/** Low 32 bits of the XOR of a whole stack's piece keys; 0 for an empty square. */
 export function stackKeyLow(square: number, height: number, colors: number, kings: number): number {
-  if (height === 0) return 0;
-  return finish(round(round(round(0x3c6ef372, colors), kings), square | (height << 8)));
+  let key = 0;
+  let index = square * MAX_STACK_HEIGHT * PIECE_KINDS;
+  for (let i = 0; i < height; i++, index += PIECE_KINDS) {
+    key ^= ZOBRIST_LOW[index + ((colors >>> i) & 1) * 2 + ((kings >>> i) & 1)];
+  }
+  return key;
 }
 
-/** High 32 bits of a square's key; 0 for an empty square. */
+/** High 32 bits of the XOR of a whole stack's piece keys; 0 for an empty square. */
 export function stackKeyHigh(
   square: number,
   height: number,
   colors: number,
   kings: number,
 ): number {
-  if (height === 0) return 0;
-  return finish(round(round(round(0x5be0cd19, kings), colors), height | (square << 8)));
+  let key = 0;
+  let index = square * MAX_STACK_HEIGHT * PIECE_KINDS;
+  for (let i = 0; i < height; i++, index += PIECE_KINDS) {
+    key ^= ZOBRIST_HIGH[index + ((colors >>> i) & 1) * 2 + ((kings >>> i) & 1)];
+  }
+  return key;
 }
 
 /** XOR-ed into the key when Black is to move. */

@@ -1,11 +1,13 @@
-import { ownerTag, TOP_EMPTY, type Board } from './board.js';
-import {
-  FLAG_PROMOTES,
-  JUMP_CAPTURED_KING,
-  JUMP_LANDING_SHIFT,
-  MAX_JUMPS,
-  type MoveList,
-} from './movelist.js';
+import type { Board } from './board.js';
+import * as moveList from './movelist.js';
+import type { MoveList } from './movelist.js';
+
+// Module-local copies: imported bindings can compile to getter calls, too slow for the hot path.
+const EMPTY = 0; // board.ts TOP_EMPTY
+const FLAG_PROMOTES = moveList.FLAG_PROMOTES;
+const JUMP_CAPTURED_KING = moveList.JUMP_CAPTURED_KING;
+const JUMP_LANDING_SHIFT = moveList.JUMP_LANDING_SHIFT;
+const MAX_JUMPS = moveList.MAX_JUMPS;
 
 /**
  * Legal move generation for every variant on a Board: captures first (mandatory, every
@@ -40,6 +42,22 @@ export class MoveGenerator {
   private blocked = 0;
   private readonly jumps = new Int32Array(MAX_JUMPS + 1);
 
+  /**
+   * Bitboard steps. With squares numbered rank by rank, a step changes the square number by a
+   * fixed amount that depends only on the rank's parity: NE +4/+5, NW +3/+4, SE -3/-4, SW -4/-5
+   * on 8x8 (one amount each on Laska's 7x7). m0..m7 hold, per direction, the squares that step
+   * by the first and by the second amount (and nothing for off-board steps).
+   */
+  private readonly m0: number = 0;
+  private readonly m1: number = 0;
+  private readonly m2: number = 0;
+  private readonly m3: number = 0;
+  private readonly m4: number = 0;
+  private readonly m5: number = 0;
+  private readonly m6: number = 0;
+  private readonly m7: number = 0;
+  private readonly topRank: number;
+
   constructor(board: Board) {
     this.board = board;
     this.step = board.geometry.step;
@@ -49,6 +67,41 @@ export class MoveGenerator {
     this.menCaptureBackward = board.variant.manCapturesBackward;
     this.turkish = board.variant.repeatedJumps === 'turkish';
     this.promotionEndsCapture = board.variant.promotionEndsCapture;
+    const masks = [0, 0, 0, 0, 0, 0, 0, 0];
+    for (let d = 0; d < 4; d++) {
+      for (let sq = 0; sq < this.squareCount; sq++) {
+        const to = this.step[sq * 4 + d];
+        if (to < 0) continue;
+        const slot = STEP_AMOUNTS[d].indexOf(to - sq);
+        if (slot < 0) throw new Error('MoveGenerator: board geometry without bitboard steps');
+        masks[d * 2 + slot] |= 1 << sq;
+      }
+    }
+    [this.m0, this.m1, this.m2, this.m3, this.m4, this.m5, this.m6, this.m7] = masks;
+    this.topRank = board.geometry.size - 1;
+  }
+
+  /** Every square reached from a square of `bits` by one step in direction `d`. */
+  private shift(bits: number, d: number): number {
+    return d === 0
+      ? this.ne(bits)
+      : d === 1
+        ? this.nw(bits)
+        : d === 2
+          ? this.se(bits)
+          : this.sw(bits);
+  }
+  private ne(bits: number): number {
+    return ((bits & this.m0) << 4) | ((bits & this.m1) << 5);
+  }
+  private nw(bits: number): number {
+    return ((bits & this.m2) << 3) | ((bits & this.m3) << 4);
+  }
+  private se(bits: number): number {
+    return ((bits & this.m4) >>> 3) | ((bits & this.m5) >>> 4);
+  }
+  private sw(bits: number): number {
+    return ((bits & this.m6) >>> 4) | ((bits & this.m7) >>> 5);
   }
 
   /** Fills `list` with every legal move of the side to move and returns how many. */
@@ -64,26 +117,68 @@ export class MoveGenerator {
 
   private run(list: MoveList | null): number {
     const board = this.board;
-    const top = board.top;
-    const own = ownerTag(board.turn);
+    const white = board.turn === 0;
     this.list = list;
     this.found = 0;
-    this.enemy = ownerTag((board.turn ^ 1) as 0 | 1);
-    this.whiteToMove = board.turn === 0;
-    this.farRank = this.whiteToMove ? board.geometry.size - 1 : 0;
+    this.enemy = white ? 2 : 1; // `top >> 1` of the opponent's squares (board.ts ownerTag)
+    this.whiteToMove = white;
+    this.farRank = white ? this.topRank : 0;
 
-    for (let s = 0; s < this.squareCount; s++) {
-      const t = top[s];
-      if (t >> 1 === own) this.capturesFrom(s, (t & 1) === 1);
+    const own = white ? board.whiteBits : board.blackBits;
+    const enemy = white ? board.blackBits : board.whiteBits;
+    const empty = ~(board.whiteBits | board.blackBits) & board.allSquares;
+    const men = own & ~board.kingBits;
+    const kings = own & board.kingBits;
+    const firstForward = white ? 0 : 2;
+
+    // Men with a jump available right now: enemy next to them and an empty square behind it.
+    let jumpers: number;
+    if (this.menCaptureBackward) {
+      // A man jumps towards d when the square towards d is an enemy and the one after is empty.
+      jumpers =
+        this.sw(enemy & this.sw(empty)) |
+        this.se(enemy & this.se(empty)) |
+        this.nw(enemy & this.nw(empty)) |
+        this.ne(enemy & this.ne(empty));
+    } else {
+      const b0 = 3 - firstForward;
+      const b1 = 2 - firstForward;
+      jumpers =
+        this.shift(enemy & this.shift(empty, b0), b0) |
+        this.shift(enemy & this.shift(empty, b1), b1);
     }
+    jumpers &= men;
+    for (let b = jumpers; b !== 0; b &= b - 1) this.capturesFrom(31 - Math.clz32(b & -b), false);
+    for (let b = kings; b !== 0; b &= b - 1) this.capturesFrom(31 - Math.clz32(b & -b), true);
     if (this.found > 0) return this.found;
-    for (let s = 0; s < this.squareCount; s++) {
-      const t = top[s];
-      if (t >> 1 !== own) continue;
-      if ((t & 1) === 1) this.kingQuietMoves(s);
-      else this.manQuietMoves(s);
+
+    if (list === null) {
+      let count = white
+        ? popcount(this.ne(men) & empty) + popcount(this.nw(men) & empty)
+        : popcount(this.se(men) & empty) + popcount(this.sw(men) & empty);
+      if (kings !== 0) {
+        if (this.flyingKings) {
+          for (let b = kings; b !== 0; b &= b - 1)
+            count += this.kingRayCount(31 - Math.clz32(b & -b));
+        } else {
+          for (let d = 0; d < 4; d++) count += popcount(this.shift(kings, d) & empty);
+        }
+      }
+      return count;
     }
+    for (let b = men; b !== 0; b &= b - 1) this.manQuietMoves(31 - Math.clz32(b & -b));
+    for (let b = kings; b !== 0; b &= b - 1) this.kingQuietMoves(31 - Math.clz32(b & -b));
     return this.found;
+  }
+
+  private kingRayCount(s: number): number {
+    const top = this.board.top;
+    let count = 0;
+    for (let d = 0; d < 4; d++) {
+      for (let to = this.step[s * 4 + d]; to >= 0 && top[to] === EMPTY; to = this.step[to * 4 + d])
+        count++;
+    }
+    return count;
   }
 
   private capturesFrom(from: number, king: boolean): void {
@@ -91,17 +186,13 @@ export class MoveGenerator {
     const savedHeight = height[from];
     const savedTop = top[from];
     height[from] = 0;
-    top[from] = TOP_EMPTY;
+    top[from] = EMPTY;
     this.from = from;
     this.startsAsKing = king;
     this.blocked = 0;
     this.extend(from, king, -1, -1, 0);
     height[from] = savedHeight;
     top[from] = savedTop;
-  }
-
-  private isForward(direction: number): boolean {
-    return this.whiteToMove ? direction < 2 : direction >= 2;
   }
 
   /**
@@ -116,72 +207,125 @@ export class MoveGenerator {
     lastJumped: number,
     depth: number,
   ): boolean {
-    const { height, top, colors, kings } = this.board;
+    return king && this.flyingKings
+      ? this.extendFlying(square, lastDirection, lastJumped, depth)
+      : this.extendShort(square, king, lastDirection, lastJumped, depth);
+  }
+
+  /** Jumps of a man, or of a Laska officer: over the adjacent square onto the next. */
+  private extendShort(
+    square: number,
+    king: boolean,
+    lastDirection: number,
+    lastJumped: number,
+    depth: number,
+  ): boolean {
+    const top = this.board.top;
     const step = this.step;
-    const flying = king && this.flyingKings;
+    const enemy = this.enemy;
+    let first = 0;
+    let last = 3;
+    if (!king && !this.menCaptureBackward) {
+      first = this.whiteToMove ? 0 : 2;
+      last = first + 1;
+    }
+    let any = false;
+    for (let d = first; d <= last; d++) {
+      const over = step[square * 4 + d];
+      if (over < 0) continue;
+      const overTop = top[over];
+      if (overTop >> 1 !== enemy || ((this.blocked >>> over) & 1) !== 0) continue;
+      if (over === lastJumped && d === 3 - lastDirection) continue;
+      const land = step[over * 4 + d];
+      if (land < 0 || top[land] !== EMPTY || ((this.blocked >>> land) & 1) !== 0) continue;
+      any = true;
+      const overHeight = this.board.height[over];
+      const entry = this.liftTop(over, overTop, overHeight);
+      this.jumps[depth] = entry | (land << JUMP_LANDING_SHIFT);
+      const crowned = !king && this.rank[land] === this.farRank;
+      if (crowned && this.promotionEndsCapture) this.record(depth + 1, land, true);
+      else {
+        const kingNow = king || crowned;
+        const continued =
+          kingNow && this.flyingKings
+            ? this.extendFlying(land, d, over, depth + 1)
+            : this.extendShort(land, kingNow, d, over, depth + 1);
+        if (!continued) this.record(depth + 1, land, kingNow);
+      }
+      this.restoreTop(over, overTop, overHeight);
+    }
+    return any;
+  }
+
+  /** Jumps of a flying king, with the Russian landing rule. */
+  private extendFlying(
+    square: number,
+    lastDirection: number,
+    lastJumped: number,
+    depth: number,
+  ): boolean {
+    const top = this.board.top;
+    const step = this.step;
     let any = false;
     for (let d = 0; d < 4; d++) {
-      if (!king && !this.menCaptureBackward && !this.isForward(d)) continue;
       let over = step[square * 4 + d];
-      if (flying) {
-        while (over >= 0 && top[over] === TOP_EMPTY && ((this.blocked >>> over) & 1) === 0) {
-          over = step[over * 4 + d];
-        }
+      while (over >= 0 && top[over] === EMPTY && ((this.blocked >>> over) & 1) === 0) {
+        over = step[over * 4 + d];
       }
       if (over < 0) continue;
       const overTop = top[over];
       if (overTop >> 1 !== this.enemy || ((this.blocked >>> over) & 1) !== 0) continue;
       if (over === lastJumped && d === 3 - lastDirection) continue;
       const land = step[over * 4 + d];
-      if (land < 0 || top[land] !== TOP_EMPTY || ((this.blocked >>> land) & 1) !== 0) continue;
+      if (land < 0 || top[land] !== EMPTY || ((this.blocked >>> land) & 1) !== 0) continue;
       any = true;
-
-      // Lift the top piece off the jumped stack for the rest of this branch.
-      const overHeight = height[over];
-      const rest = overHeight - 1;
-      height[over] = rest;
-      top[over] =
-        rest === 0
-          ? TOP_EMPTY
-          : 2 + ((colors[over] >>> (rest - 1)) & 1) * 2 + ((kings[over] >>> (rest - 1)) & 1);
-      if (this.turkish) this.blocked |= 1 << over;
-      const entry = over | ((overTop & 1) === 1 ? JUMP_CAPTURED_KING : 0);
-
-      if (flying) {
-        // Russian landing rule: if any landing square lets the capture go on, only those count.
-        let continued = false;
+      const overHeight = this.board.height[over];
+      const entry = this.liftTop(over, overTop, overHeight);
+      // If any landing square lets the capture go on, only those squares count.
+      let continued = false;
+      for (
+        let l = land;
+        l >= 0 && top[l] === EMPTY && ((this.blocked >>> l) & 1) === 0;
+        l = step[l * 4 + d]
+      ) {
+        this.jumps[depth] = entry | (l << JUMP_LANDING_SHIFT);
+        if (this.extendFlying(l, d, over, depth + 1)) continued = true;
+      }
+      if (!continued) {
         for (
           let l = land;
-          l >= 0 && top[l] === TOP_EMPTY && ((this.blocked >>> l) & 1) === 0;
+          l >= 0 && top[l] === EMPTY && ((this.blocked >>> l) & 1) === 0;
           l = step[l * 4 + d]
         ) {
           this.jumps[depth] = entry | (l << JUMP_LANDING_SHIFT);
-          if (this.extend(l, true, d, over, depth + 1)) continued = true;
-        }
-        if (!continued) {
-          for (
-            let l = land;
-            l >= 0 && top[l] === TOP_EMPTY && ((this.blocked >>> l) & 1) === 0;
-            l = step[l * 4 + d]
-          ) {
-            this.jumps[depth] = entry | (l << JUMP_LANDING_SHIFT);
-            this.record(depth + 1, l, true);
-          }
-        }
-      } else {
-        this.jumps[depth] = entry | (land << JUMP_LANDING_SHIFT);
-        const crowned = !king && this.rank[land] === this.farRank;
-        if (crowned && this.promotionEndsCapture) this.record(depth + 1, land, true);
-        else if (!this.extend(land, king || crowned, d, over, depth + 1)) {
-          this.record(depth + 1, land, king || crowned);
+          this.record(depth + 1, l, true);
         }
       }
-
-      height[over] = overHeight;
-      top[over] = overTop;
-      if (this.turkish) this.blocked &= ~(1 << over);
+      this.restoreTop(over, overTop, overHeight);
     }
     return any;
+  }
+
+  /**
+   * Lifts the top piece off a jumped stack for the rest of this branch of the search (and
+   * blocks its square under the Turkish strike). Returns the jump entry for the move list.
+   */
+  private liftTop(over: number, overTop: number, overHeight: number): number {
+    const { height, top, colors, kings } = this.board;
+    const rest = overHeight - 1;
+    height[over] = rest;
+    top[over] =
+      rest === 0
+        ? EMPTY
+        : 2 + ((colors[over] >>> (rest - 1)) & 1) * 2 + ((kings[over] >>> (rest - 1)) & 1);
+    if (this.turkish) this.blocked |= 1 << over;
+    return over | ((overTop & 1) === 1 ? JUMP_CAPTURED_KING : 0);
+  }
+
+  private restoreTop(over: number, overTop: number, overHeight: number): void {
+    this.board.height[over] = overHeight;
+    this.board.top[over] = overTop;
+    if (this.turkish) this.blocked &= ~(1 << over);
   }
 
   private record(jumpCount: number, to: number, kingAtEnd: boolean): void {
@@ -214,7 +358,7 @@ export class MoveGenerator {
     const first = this.whiteToMove ? 0 : 2;
     for (let d = first; d < first + 2; d++) {
       const to = this.step[s * 4 + d];
-      if (to >= 0 && top[to] === TOP_EMPTY) this.quiet(s, to, this.rank[to] === this.farRank);
+      if (to >= 0 && top[to] === EMPTY) this.quiet(s, to, this.rank[to] === this.farRank);
     }
   }
 
@@ -222,11 +366,26 @@ export class MoveGenerator {
     const top = this.board.top;
     for (let d = 0; d < 4; d++) {
       let to = this.step[s * 4 + d];
-      while (to >= 0 && top[to] === TOP_EMPTY) {
+      while (to >= 0 && top[to] === EMPTY) {
         this.quiet(s, to, false);
         if (!this.flyingKings) break;
         to = this.step[to * 4 + d];
       }
     }
   }
+}
+
+/** Square-number change of one step per direction (see MoveGenerator.ne and friends). */
+const STEP_AMOUNTS = [
+  [4, 5],
+  [3, 4],
+  [-3, -4],
+  [-4, -5],
+];
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
 }

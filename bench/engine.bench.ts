@@ -1,0 +1,34 @@
+/**
+ * Engine speed: perft from the Bashni start position, with every node made and unmade, and
+ * bulk-counted (the last ply counted, not played). Each runs at the deepest depth that fits in
+ * about 10 seconds, found by timing the depths before it.
+ * Run: npm run bench:engine
+ */
+import { Perft, startPosition } from '../src/engine/index.js';
+
+const TARGET_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+function measure(bulk: boolean): { depth: number; nodes: number; seconds: number } {
+  const perft = new Perft(startPosition('bashni'));
+  let last = { depth: 0, nodes: 0, seconds: 0 };
+  for (let depth = 1; depth < 30; depth++) {
+    const started = process.hrtime.bigint();
+    const nodes = perft.count(depth, bulk);
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    last = { depth, nodes, seconds };
+    // Each ply costs about five times the one before; stop before overshooting the target.
+    if (seconds * 5 > TARGET_SECONDS * 1.5) break;
+  }
+  return last;
+}
+
+function report(label: string, result: { depth: number; nodes: number; seconds: number }): void {
+  const rate = result.nodes / result.seconds;
+  console.log(
+    `${label}: depth ${result.depth}, ${result.nodes} nodes in ${result.seconds.toFixed(2)} s = ${(rate / 1e6).toFixed(2)} M nodes/s`,
+  );
+}
+
+console.log('bashni start position, one core');
+report('perft, every node made and unmade', measure(false));
+report('perft, bulk-counted last ply     ', measure(true));
