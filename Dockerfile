@@ -1,0 +1,18 @@
+# Bashni Bot: production image. Node 20 on Debian (glibc: @napi-rs/canvas ships prebuilt
+# linux-x64-gnu / linux-arm64-gnu binaries in its npm packages, so no compiler is needed).
+FROM node:20-bookworm-slim
+
+WORKDIR /app
+ENV NODE_ENV=production
+
+# Dependencies first, for layer caching. tsx is a runtime dependency: TypeScript runs as is.
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+COPY tsconfig.json ./
+COPY src ./src
+COPY assets ./assets
+
+USER node
+# Configuration comes from the environment (see .env.example).
+CMD ["node", "--import", "tsx", "src/main.ts"]

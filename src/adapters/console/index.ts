@@ -1,0 +1,22 @@
+import { createInterface } from 'node:readline';
+import type { VariantId } from '../../engine/index.js';
+import { ConsoleGame } from './console-game.js';
+
+/** Runs hot-seat play on stdin/stdout until "quit" or end of input. */
+export async function runConsole(
+  variant: VariantId,
+  input = process.stdin,
+  output = process.stdout,
+): Promise<void> {
+  const game = new ConsoleGame(variant);
+  const print = (lines: string[]) => output.write(lines.map((l) => l + '\n').join(''));
+  print(game.welcome());
+  const rl = createInterface({ input, output, prompt: '> ', terminal: input.isTTY === true });
+  rl.prompt();
+  for await (const line of rl) {
+    print(game.handle(line));
+    if (game.finished) break;
+    rl.prompt();
+  }
+  rl.close();
+}

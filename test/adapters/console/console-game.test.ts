@@ -1,0 +1,60 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { boardText } from '../../../src/adapters/console/board-text.js';
+import { ConsoleGame } from '../../../src/adapters/console/console-game.js';
+import { runConsole } from '../../../src/adapters/console/index.js';
+import { fen } from '../../support/engine-helpers.js';
+
+describe('console board', () => {
+  it('shows tops, heights and every tall stack top first', () => {
+    const lines = boardText(fen('B:Wa1,f4(0101/00):Bb6(00/1),Kh2'));
+    expect(lines[0]).toBe('     a  b  c  d  e  f  g  h ');
+    expect(lines.find((l) => l.startsWith('  4'))).toBe('  4     .     .     w6    . ');
+    expect(lines).toContain('stacks (top first): b6=bbW  f4=wWwWbb');
+    expect(lines.at(-1)).toBe('Black to move · stacks: white 2, black 2');
+  });
+
+  it('turns around for Black at the bottom', () => {
+    const lines = boardText(fen('W:Wa1:Bh8'), true);
+    expect(lines[0]).toBe('     h  g  f  e  d  c  b  a ');
+    expect(lines[1].startsWith('  1')).toBe(true);
+  });
+});
+
+describe('console game', () => {
+  it('plays, refuses bad input kindly, takes back and restarts', () => {
+    const game = new ConsoleGame();
+    expect(game.handle('c3-d4')[0]).toBe('Played c3-d4.');
+    expect(game.handle('c3-d4')[0]).toMatch(/not a legal move/);
+    expect(game.handle('nonsense words')[0]).toMatch(/is not a move/);
+    expect(game.handle('moves')[0]).toContain('f6-g5');
+    expect(game.handle('undo')[0]).toBe('Took back the last move.');
+    expect(game.handle('undo')[0]).toBe('Nothing to take back.');
+    expect(game.handle('new chess')[0]).toMatch(/Unknown variant/);
+    expect(game.handle('new laska')[0]).toContain('Laska');
+    expect(game.handle('pdn')).toContain('[Variant "laska"]');
+  });
+
+  it('announces the end of the game', () => {
+    const game = new ConsoleGame();
+    game.handle('new');
+    const lines = ['c3-d4', 'f6-e5', 'd4:f6', 'g7:e5'].flatMap((m) => game.handle(m));
+    expect(lines.some((l) => l.startsWith('Played g7:e5'))).toBe(true);
+  });
+
+  it('runs over streams until quit', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const done = runConsole(
+      'bashni',
+      input as unknown as NodeJS.ReadStream,
+      output as unknown as NodeJS.WriteStream,
+    );
+    input.write('c3-d4\nquit\n');
+    await done;
+    expect(text).toContain('Played c3-d4.');
+    expect(text).toContain('Bye!');
+  });
+});
