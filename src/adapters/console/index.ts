@@ -5,8 +5,8 @@ import { ConsoleGame } from './console-game.js';
 /** Runs hot-seat play on stdin/stdout until "quit" or end of input. */
 export async function runConsole(
   variant: VariantId,
-  input = process.stdin,
-  output = process.stdout,
+  input: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
+  output: NodeJS.WritableStream = process.stdout,
 ): Promise<void> {
   const game = new ConsoleGame(variant);
   const print = (lines: string[]) => output.write(lines.map((l) => l + '\n').join(''));

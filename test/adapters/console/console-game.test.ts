@@ -47,11 +47,7 @@ describe('console game', () => {
     const output = new PassThrough();
     let text = '';
     output.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    const done = runConsole(
-      'bashni',
-      input as unknown as NodeJS.ReadStream,
-      output as unknown as NodeJS.WriteStream,
-    );
+    const done = runConsole('bashni', input, output);
     input.write('c3-d4\nquit\n');
     await done;
     expect(text).toContain('Played c3-d4.');
