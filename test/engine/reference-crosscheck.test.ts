@@ -31,11 +31,13 @@ describe.each(VARIANT_IDS)('%s: fast generator against the reference', (variantI
     let tallest = 0;
     for (const position of positions) {
       const fen = makeFen(position);
+      const snapshot = JSON.stringify(position);
       const fast = legalMoves(position)
         .map((move) => ({ move: makeMove(variant, move), fen: makeFen(applyMove(position, move)) }))
         .sort((a, b) => a.move.localeCompare(b.move));
       const reference = referenceMoves(variantId, fen).sort((a, b) => a.move.localeCompare(b.move));
       expect(fast, fen).toEqual(reference);
+      expect(JSON.stringify(position), 'legalMoves/applyMove must not mutate').toBe(snapshot);
       if (fast.some((m) => m.move.includes(':'))) captures++;
       for (const stack of position.stacks) tallest = Math.max(tallest, stack?.height ?? 0);
     }
