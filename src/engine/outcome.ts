@@ -42,7 +42,8 @@ export class GameHistory {
     readonly start: Position,
     readonly position: Position,
     readonly moves: readonly Move[],
-    private readonly keys: readonly string[],
+    /** Position keys from the start, current last. */
+    readonly keys: readonly string[],
     /** Plies since either side's stack count last changed (or since the start). */
     readonly quietPlies: number,
   ) {}

@@ -1,0 +1,127 @@
+import type { VariantId } from '../engine/index.js';
+
+/** Chat platforms a player can come from. */
+export type Platform = 'telegram' | 'discord' | 'console';
+
+/** Who someone is: a platform and that platform's user id (as text: ids exceed 2^53 on Discord). */
+export interface PlayerId {
+  readonly platform: Platform;
+  readonly userId: string;
+}
+
+/** A player as we last saw them. */
+export interface Player extends PlayerId {
+  readonly displayName: string;
+  /** Without the @, as the platform spells it. */
+  readonly username?: string;
+  /** IETF language tag from the platform (e.g. "ru", "en-GB"), when known. */
+  readonly language?: string;
+  /** Set for the bot itself when it plays (the AI level); absent for people. */
+  readonly botLevel?: number;
+}
+
+/** A chat message that shows a game or a challenge. */
+export interface ChatView {
+  readonly platform: Platform;
+  readonly chatId: string;
+  readonly messageId: string;
+}
+
+export type Side = 'white' | 'black';
+
+/** Correspondence time control: days per move, or none. */
+export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 14] as const;
+export type DaysPerMove = (typeof DAYS_PER_MOVE)[number];
+
+export type ChallengeTarget =
+  | { readonly kind: 'user'; readonly player: PlayerId }
+  /** Lower-case, without the @; matched case-insensitively on accept. */
+  | { readonly kind: 'username'; readonly username: string }
+  | { readonly kind: 'open' };
+
+export type ChallengeStatus = 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+
+export interface Challenge {
+  readonly id: string;
+  readonly version: number;
+  readonly challenger: Player;
+  readonly target: ChallengeTarget;
+  readonly variant: VariantId;
+  readonly daysPerMove: DaysPerMove | null;
+  /** The challenger's colour; 'random' is drawn at acceptance. */
+  readonly challengerSide: Side | 'random';
+  readonly status: ChallengeStatus;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly expiresAt: number;
+  readonly views: readonly ChatView[];
+  /** The game started by accepting it. */
+  readonly gameId?: string;
+}
+
+export type EndReason =
+  | 'no-legal-move'
+  | 'threefold-repetition'
+  | 'fifteen-move-rule'
+  | 'resignation'
+  | 'agreement'
+  | 'time';
+
+export interface GameResult {
+  /** null for a draw. */
+  readonly winner: Side | null;
+  readonly reason: EndReason;
+}
+
+/**
+ * A game as stored: plain JSON-able data. `fen`, `keys` and `quietPlies` are derived from
+ * `startFen` and `moves` but kept so that a move needs no replay of the whole game.
+ */
+export interface Game {
+  readonly id: string;
+  readonly version: number;
+  readonly variant: VariantId;
+  readonly white: Player;
+  readonly black: Player;
+  readonly startFen: string;
+  /** Moves in full-path notation. */
+  readonly moves: readonly string[];
+  readonly fen: string;
+  /** Position keys since the start, for threefold repetition (dropped when the game ends). */
+  readonly keys: readonly string[];
+  /** Plies since either side's stack count changed (15-move rule). */
+  readonly quietPlies: number;
+  readonly status: 'active' | 'finished';
+  readonly result?: GameResult;
+  readonly daysPerMove: DaysPerMove | null;
+  /** When the side to move loses on time (ms since epoch), or null without a clock. */
+  readonly deadline: number | null;
+  readonly reminderSent: boolean;
+  readonly drawOffer: Side | null;
+  readonly views: readonly ChatView[];
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly finishedAt?: number;
+}
+
+export function playerKey(player: PlayerId): string {
+  return `${player.platform}:${player.userId}`;
+}
+
+export function samePlayer(a: PlayerId, b: PlayerId): boolean {
+  return a.platform === b.platform && a.userId === b.userId;
+}
+
+export function sideOf(game: Game, player: PlayerId): Side | undefined {
+  if (samePlayer(game.white, player)) return 'white';
+  if (samePlayer(game.black, player)) return 'black';
+  return undefined;
+}
+
+export function otherSide(side: Side): Side {
+  return side === 'white' ? 'black' : 'white';
+}
+
+export function viewKey(view: ChatView): string {
+  return `${view.platform}:${view.chatId}:${view.messageId}`;
+}

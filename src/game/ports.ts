@@ -1,0 +1,103 @@
+import type { Challenge, ChatView, Game, PlayerId } from './model.js';
+
+/** Why a store operation failed; adapters turn the code into a message for people. */
+export type StoreErrorCode = 'store-unavailable' | 'corrupt-record';
+
+/** A store failure with context (which record), never a crash of the process. */
+export class StoreError extends Error {
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+    readonly recordId?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StoreError';
+  }
+}
+
+/**
+ * Where games and challenges live. Every write of an existing record is a compare-and-set on
+ * its version: `save*` stores `next` (whose version must be `expectedVersion + 1`) only if the
+ * stored record still has `expectedVersion`, atomically with its index updates, and returns
+ * false otherwise. Reads return undefined for a missing record and throw StoreError
+ * ('corrupt-record') for one that cannot be decoded; every method throws StoreError
+ * ('store-unavailable') when the backing service cannot be reached.
+ */
+export interface GameStore {
+  /** Stores a new challenge (version 1); false if the id exists. */
+  createChallenge(challenge: Challenge): Promise<boolean>;
+  getChallenge(id: string): Promise<Challenge | undefined>;
+  saveChallenge(next: Challenge, expectedVersion: number): Promise<boolean>;
+
+  /**
+   * Accepting a challenge, atomically: saves `next` (the accepted challenge) by compare-and-set
+   * and creates `game` with its indexes, or does neither and returns false.
+   */
+  startGame(next: Challenge, expectedVersion: number, game: Game): Promise<boolean>;
+
+  /** Stores a new game (version 1) with its indexes; false if the id exists. */
+  createGame(game: Game): Promise<boolean>;
+  getGame(id: string): Promise<Game | undefined>;
+  saveGame(next: Game, expectedVersion: number): Promise<boolean>;
+
+  /** Ids of the active games of a player. */
+  activeGameIds(player: PlayerId): Promise<string[]>;
+  /** The game or challenge shown by a chat message. */
+  findByView(view: ChatView): Promise<{ kind: 'game' | 'challenge'; id: string } | undefined>;
+
+  /**
+   * Deletes finished games and closed challenges (accepted, declined, cancelled, expired)
+   * whose last change is older than `olderThan` (ms since epoch), with their indexes.
+   */
+  purge(olderThan: number): Promise<{ games: number; challenges: number }>;
+}
+
+/** Timed work of the clocks: a reminder at 80% of the time per move and the time-out. */
+export interface TimerJob {
+  readonly kind: 'reminder' | 'timeout' | 'challenge-expiry';
+  /** Game id, or challenge id for 'challenge-expiry'. */
+  readonly targetId: string;
+  /**
+   * What the timer belongs to: the number of moves played when it was set (a later move makes
+   * it stale), or the challenge version for 'challenge-expiry'.
+   */
+  readonly ply: number;
+  readonly at: number;
+}
+
+/**
+ * Runs timer jobs at their time, after restarts too, and exactly once even with several
+ * processes. Jobs with the same id collapse into one. The handler must be idempotent: it may
+ * be called late, and the service re-checks the record before acting.
+ */
+export interface Scheduler {
+  schedule(job: TimerJob): Promise<void>;
+  /** Starts delivering due jobs to `handler`. */
+  start(handler: (job: TimerJob) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Same job, same id: scheduling it twice (from two processes) keeps one. */
+export function timerJobId(job: Pick<TimerJob, 'kind' | 'targetId' | 'ply'>): string {
+  return `${job.kind}:${job.targetId}:${job.ply}`;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/**
+ * How the service asks for the bot's move in a game against the bot. Implemented by the AI
+ * worker pool; the service calls it after every human move and plays the answer.
+ */
+export interface BotMoves {
+  chooseMove(request: {
+    gameId: string;
+    variant: Game['variant'];
+    fen: string;
+    level: number;
+  }): Promise<string>;
+}

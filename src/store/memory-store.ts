@@ -1,0 +1,140 @@
+import type { Challenge, ChatView, Game, PlayerId } from '../game/model.js';
+import { playerKey, viewKey } from '../game/model.js';
+import type { GameStore } from '../game/ports.js';
+import { decodeChallenge, decodeGame, encodeChallenge, encodeGame } from './codec.js';
+
+const CLOSED: ReadonlySet<Challenge['status']> = new Set([
+  'accepted',
+  'declined',
+  'cancelled',
+  'expired',
+]);
+
+/**
+ * The embedded default store: everything in process memory, lost on exit. Records are kept
+ * encoded, exactly as in Redis, so callers never share objects with the store and the codec is
+ * exercised the same way.
+ */
+export class MemoryGameStore implements GameStore {
+  private readonly games = new Map<string, string>();
+  private readonly challenges = new Map<string, string>();
+  private readonly versions = new Map<string, number>();
+  private readonly active = new Map<string, Set<string>>();
+  private readonly views = new Map<string, { kind: 'game' | 'challenge'; id: string }>();
+
+  /** For tests: puts raw text where a game record lives, as a corrupted database would. */
+  putRawGame(id: string, text: string): void {
+    this.games.set(id, text);
+  }
+
+  async createChallenge(challenge: Challenge): Promise<boolean> {
+    if (this.challenges.has(challenge.id)) return false;
+    this.writeChallenge(challenge);
+    return true;
+  }
+
+  async getChallenge(id: string): Promise<Challenge | undefined> {
+    const text = this.challenges.get(id);
+    return text === undefined ? undefined : decodeChallenge(id, text);
+  }
+
+  async saveChallenge(next: Challenge, expectedVersion: number): Promise<boolean> {
+    if (!this.matches(`challenge:${next.id}`, expectedVersion, next.version)) return false;
+    this.writeChallenge(next);
+    return true;
+  }
+
+  async startGame(next: Challenge, expectedVersion: number, game: Game): Promise<boolean> {
+    if (this.games.has(game.id)) return false;
+    if (!this.matches(`challenge:${next.id}`, expectedVersion, next.version)) return false;
+    this.writeChallenge(next);
+    this.writeGame(game);
+    return true;
+  }
+
+  async createGame(game: Game): Promise<boolean> {
+    if (this.games.has(game.id)) return false;
+    this.writeGame(game);
+    return true;
+  }
+
+  async getGame(id: string): Promise<Game | undefined> {
+    const text = this.games.get(id);
+    return text === undefined ? undefined : decodeGame(id, text);
+  }
+
+  async saveGame(next: Game, expectedVersion: number): Promise<boolean> {
+    if (!this.games.has(next.id) || !this.matches(`game:${next.id}`, expectedVersion, next.version))
+      return false;
+    this.writeGame(next);
+    return true;
+  }
+
+  async activeGameIds(player: PlayerId): Promise<string[]> {
+    return [...(this.active.get(playerKey(player)) ?? [])];
+  }
+
+  async findByView(
+    view: ChatView,
+  ): Promise<{ kind: 'game' | 'challenge'; id: string } | undefined> {
+    return this.views.get(viewKey(view));
+  }
+
+  async purge(olderThan: number): Promise<{ games: number; challenges: number }> {
+    let games = 0;
+    let challenges = 0;
+    for (const [id, text] of this.games) {
+      let game: Game;
+      try {
+        game = decodeGame(id, text);
+      } catch {
+        continue; // a corrupt record is reported when read, never silently deleted
+      }
+      if (game.status === 'finished' && (game.finishedAt ?? game.updatedAt) < olderThan) {
+        this.games.delete(id);
+        this.versions.delete(`game:${id}`);
+        for (const view of game.views) this.views.delete(viewKey(view));
+        games++;
+      }
+    }
+    for (const [id, text] of this.challenges) {
+      const challenge = decodeChallenge(id, text);
+      if (CLOSED.has(challenge.status) && challenge.updatedAt < olderThan) {
+        this.challenges.delete(id);
+        this.versions.delete(`challenge:${id}`);
+        for (const view of challenge.views) {
+          if (this.views.get(viewKey(view))?.kind === 'challenge') this.views.delete(viewKey(view));
+        }
+        challenges++;
+      }
+    }
+    return { games, challenges };
+  }
+
+  private matches(key: string, expectedVersion: number, nextVersion: number): boolean {
+    return this.versions.get(key) === expectedVersion && nextVersion === expectedVersion + 1;
+  }
+
+  private writeChallenge(challenge: Challenge): void {
+    this.challenges.set(challenge.id, encodeChallenge(challenge));
+    this.versions.set(`challenge:${challenge.id}`, challenge.version);
+    for (const view of challenge.views) {
+      if (!this.views.has(viewKey(view)))
+        this.views.set(viewKey(view), { kind: 'challenge', id: challenge.id });
+    }
+  }
+
+  private writeGame(game: Game): void {
+    this.games.set(game.id, encodeGame(game));
+    this.versions.set(`game:${game.id}`, game.version);
+    for (const player of [game.white, game.black]) {
+      const key = playerKey(player);
+      const set = this.active.get(key) ?? new Set<string>();
+      if (game.status === 'active') set.add(game.id);
+      else set.delete(game.id);
+      if (set.size > 0) this.active.set(key, set);
+      else this.active.delete(key);
+    }
+    for (const view of game.views) this.views.set(viewKey(view), { kind: 'game', id: game.id });
+  }
+}

@@ -1,0 +1,177 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { GameStore } from '../../src/game/ports.js';
+import { StoreError } from '../../src/game/ports.js';
+import { ALICE, BORIS, CAROL, makeChallenge, makeGame } from '../support/game-fixtures.js';
+
+/** What a store test needs: a fresh, empty store and a way to plant raw (corrupt) records. */
+export interface StoreHarness {
+  store: GameStore;
+  putRawGame(id: string, text: string): Promise<void>;
+}
+
+/**
+ * The behaviour every GameStore must have, run against each implementation
+ * (test/store/memory-store.test.ts, test/store/redis-store.redis.test.ts).
+ */
+export function storeContract(name: string, makeHarness: () => Promise<StoreHarness>): void {
+  describe(`${name}: GameStore contract`, () => {
+    let harness: StoreHarness;
+    let store: GameStore;
+    beforeEach(async () => {
+      harness = await makeHarness();
+      store = harness.store;
+    });
+
+    it('creates and reads challenges; a second create with the same id is refused', async () => {
+      const challenge = makeChallenge('c1', {
+        views: [{ platform: 'telegram', chatId: '-100', messageId: '7' }],
+      });
+      expect(await store.createChallenge(challenge)).toBe(true);
+      expect(await store.createChallenge(challenge)).toBe(false);
+      expect(await store.getChallenge('c1')).toEqual(challenge);
+      expect(await store.getChallenge('nope')).toBeUndefined();
+      expect(
+        await store.findByView({ platform: 'telegram', chatId: '-100', messageId: '7' }),
+      ).toEqual({
+        kind: 'challenge',
+        id: 'c1',
+      });
+    });
+
+    it('saves a challenge only on the expected version, one version up', async () => {
+      await store.createChallenge(makeChallenge('c1'));
+      const declined = makeChallenge('c1', { version: 2, status: 'declined' });
+      expect(await store.saveChallenge(declined, 2)).toBe(false);
+      expect(await store.saveChallenge({ ...declined, version: 3 }, 1)).toBe(false);
+      expect(await store.saveChallenge(declined, 1)).toBe(true);
+      expect(await store.saveChallenge(declined, 1)).toBe(false);
+      expect((await store.getChallenge('c1'))?.status).toBe('declined');
+    });
+
+    it('starts a game from a challenge atomically: both or neither', async () => {
+      await store.createChallenge(makeChallenge('c1'));
+      const accepted = makeChallenge('c1', { version: 2, status: 'accepted', gameId: 'g1' });
+      expect(await store.startGame(accepted, 5, makeGame('g1'))).toBe(false);
+      expect(await store.getGame('g1')).toBeUndefined();
+      expect((await store.getChallenge('c1'))?.status).toBe('open');
+
+      expect(await store.startGame(accepted, 1, makeGame('g1'))).toBe(true);
+      expect((await store.getChallenge('c1'))?.gameId).toBe('g1');
+      expect(await store.getGame('g1')).toEqual(makeGame('g1'));
+      expect(await store.activeGameIds(ALICE)).toEqual(['g1']);
+
+      // A second acceptance racing the first loses, and changes nothing.
+      const again = makeChallenge('c1', { version: 3, status: 'accepted', gameId: 'g2' });
+      expect(await store.startGame(again, 1, makeGame('g2'))).toBe(false);
+      expect(await store.getGame('g2')).toBeUndefined();
+    });
+
+    it('keeps games with compare-and-set on the version', async () => {
+      const game = makeGame('g1');
+      expect(await store.createGame(game)).toBe(true);
+      expect(await store.createGame(game)).toBe(false);
+      const moved = { ...game, version: 2, moves: ['c3-d4'] };
+      expect(await store.saveGame(moved, 2)).toBe(false);
+      expect(await store.saveGame(moved, 1)).toBe(true);
+      expect(await store.saveGame({ ...moved, version: 3, moves: ['a3-b4'] }, 1)).toBe(false);
+      expect(await store.getGame('g1')).toEqual(moved);
+      expect(await store.saveGame(makeGame('ghost', { version: 2 }), 1)).toBe(false);
+      expect(await store.getGame('ghost')).toBeUndefined();
+    });
+
+    it('lets exactly one of 50 simultaneous saves at one version win', async () => {
+      await store.createGame(makeGame('g1'));
+      const attempts = Array.from({ length: 50 }, (_, i) =>
+        store.saveGame(makeGame('g1', { version: 2, moves: [`attempt-${i}`] }), 1),
+      );
+      const results = await Promise.all(attempts);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const winner = results.indexOf(true);
+      expect((await store.getGame('g1'))?.moves).toEqual([`attempt-${winner}`]);
+    });
+
+    it('indexes active games per player and games by chat message', async () => {
+      const view = { platform: 'telegram' as const, chatId: '-100', messageId: '42' };
+      await store.createGame(makeGame('g1', { views: [view] }));
+      await store.createGame(makeGame('g2', { white: CAROL, black: ALICE }));
+      expect((await store.activeGameIds(ALICE)).sort()).toEqual(['g1', 'g2']);
+      expect(await store.activeGameIds(BORIS)).toEqual(['g1']);
+      expect(await store.activeGameIds(CAROL)).toEqual(['g2']);
+      expect(await store.findByView(view)).toEqual({ kind: 'game', id: 'g1' });
+      expect(await store.findByView({ ...view, messageId: '43' })).toBeUndefined();
+
+      const second = { platform: 'discord' as const, chatId: '555', messageId: '9' };
+      const finished = makeGame('g1', {
+        version: 2,
+        status: 'finished',
+        result: { winner: 'white', reason: 'resignation' },
+        views: [view, second],
+        finishedAt: 2_000,
+      });
+      expect(await store.saveGame(finished, 1)).toBe(true);
+      expect(await store.activeGameIds(ALICE)).toEqual(['g2']);
+      expect(await store.activeGameIds(BORIS)).toEqual([]);
+      expect(await store.findByView(second)).toEqual({ kind: 'game', id: 'g1' });
+    });
+
+    it('a challenge message that becomes the game message points to the game', async () => {
+      const view = { platform: 'telegram' as const, chatId: '-100', messageId: '8' };
+      await store.createChallenge(makeChallenge('c1', { views: [view] }));
+      const accepted = makeChallenge('c1', {
+        version: 2,
+        status: 'accepted',
+        gameId: 'g1',
+        views: [view],
+      });
+      await store.startGame(accepted, 1, makeGame('g1', { views: [view] }));
+      expect(await store.findByView(view)).toEqual({ kind: 'game', id: 'g1' });
+    });
+
+    it('purges finished games and closed challenges past retention, with their indexes', async () => {
+      const oldView = { platform: 'telegram' as const, chatId: '1', messageId: '1' };
+      await store.createGame(
+        makeGame('old', { status: 'finished', finishedAt: 1_000, views: [oldView] }),
+      );
+      await store.createGame(makeGame('recent', { status: 'finished', finishedAt: 9_000 }));
+      await store.createGame(makeGame('live', { updatedAt: 1 }));
+      await store.createChallenge(makeChallenge('c-old', { status: 'expired', updatedAt: 1_000 }));
+      await store.createChallenge(makeChallenge('c-open', { updatedAt: 1 }));
+      expect(await store.purge(5_000)).toEqual({ games: 1, challenges: 1 });
+      expect(await store.getGame('old')).toBeUndefined();
+      expect(await store.findByView(oldView)).toBeUndefined();
+      expect(await store.getGame('recent')).toBeDefined();
+      expect(await store.getGame('live')).toBeDefined();
+      expect(await store.getChallenge('c-old')).toBeUndefined();
+      expect(await store.getChallenge('c-open')).toBeDefined();
+      expect(await store.purge(5_000)).toEqual({ games: 0, challenges: 0 });
+    });
+
+    it('a corrupt or unknown-version record is an error for that game only', async () => {
+      await store.createGame(makeGame('good'));
+      await harness.putRawGame('broken', '{"s":2,"id":"broken",');
+      await harness.putRawGame('future', JSON.stringify({ s: 99, id: 'future' }));
+      await harness.putRawGame(
+        'wrong',
+        JSON.stringify({ ...makeGame('wrong'), s: 2, moves: 'c3-d4' }),
+      );
+      for (const id of ['broken', 'future', 'wrong']) {
+        const error = await store.getGame(id).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(StoreError);
+        expect((error as StoreError).code).toBe('corrupt-record');
+        expect((error as StoreError).recordId).toBe(id);
+        expect((error as StoreError).message).toContain(id);
+      }
+      expect(await store.getGame('good')).toEqual(makeGame('good'));
+    });
+
+    it('upgrades a schema-1 game on read by replaying its moves', async () => {
+      const current = makeGame('v1');
+      const { keys: _keys, quietPlies: _quiet, ...old } = current;
+      await harness.putRawGame('v1', JSON.stringify({ ...old, s: 1, moves: ['c3-d4', 'f6-g5'] }));
+      const game = await store.getGame('v1');
+      expect(game?.keys).toHaveLength(3);
+      expect(game?.quietPlies).toBe(2);
+      expect(game?.moves).toEqual(['c3-d4', 'f6-g5']);
+    });
+  });
+}
