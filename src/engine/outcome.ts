@@ -33,9 +33,6 @@ export function hasLegalMove(position: Position): boolean {
 /**
  * A game from its start position: every position reached, for the draw rules. Immutable:
  * `play` returns a new history.
- * Order of the end checks: a side to move without a legal move ends the game first (so a
- * capture that blocks the opponent on the 30th quiet ply still wins), then threefold
- * repetition, then the 15-move rule.
  */
 export class GameHistory {
   private constructor(
@@ -74,15 +71,29 @@ export class GameHistory {
   }
 
   status(): GameStatus {
-    if (!hasLegalMove(this.position)) {
-      const toMove = this.position.turn;
-      const winner = variantOf(this.position).noMoveMeans === 'loss' ? toMove ^ 1 : toMove;
-      return { kind: 'win', winner: winner as Color, reason: 'no-legal-move' };
-    }
-    if (this.repetitions() >= 3) return { kind: 'draw', reason: 'threefold-repetition' };
-    if (this.quietPlies >= FIFTEEN_MOVE_PLIES) return { kind: 'draw', reason: 'fifteen-move-rule' };
-    return { kind: 'ongoing' };
+    return ruleStatus(this.position, this.repetitions(), this.quietPlies);
   }
+}
+
+/**
+ * How a game stands by the rules, from the position, how often it has occurred (this time
+ * included) and the plies since a stack count last changed. A side to move without a legal move
+ * ends the game first (so a move that blocks the opponent on the 30th quiet ply still wins),
+ * then threefold repetition, then the 15-move rule.
+ */
+export function ruleStatus(
+  position: Position,
+  repetitions: number,
+  quietPlies: number,
+): GameStatus {
+  if (!hasLegalMove(position)) {
+    const toMove = position.turn;
+    const winner = variantOf(position).noMoveMeans === 'loss' ? toMove ^ 1 : toMove;
+    return { kind: 'win', winner: winner as Color, reason: 'no-legal-move' };
+  }
+  if (repetitions >= 3) return { kind: 'draw', reason: 'threefold-repetition' };
+  if (quietPlies >= FIFTEEN_MOVE_PLIES) return { kind: 'draw', reason: 'fifteen-move-rule' };
+  return { kind: 'ongoing' };
 }
 
 /** The status in words, for the CLI and logs: "white to move", "draw: threefold repetition". */

@@ -1,0 +1,725 @@
+import { randomBytes } from 'node:crypto';
+import {
+  legalMoves,
+  makeMove,
+  parseFen,
+  startPosition,
+  VARIANTS,
+  type VariantId,
+} from '../engine/index.js';
+import {
+  finish,
+  gamePosition,
+  initialState,
+  recordMove,
+  resolveMove,
+  sideToMove,
+  type MoveInput,
+} from './game-rules.js';
+import {
+  otherSide,
+  samePlayer,
+  sideOf,
+  type Challenge,
+  type ChallengeTarget,
+  type ChatView,
+  type DaysPerMove,
+  type Game,
+  type Player,
+  type PlayerId,
+  type Side,
+} from './model.js';
+import {
+  StoreError,
+  systemClock,
+  type BotMoves,
+  type Clock,
+  type GameStore,
+  type Scheduler,
+  type TimerJob,
+} from './ports.js';
+import { refusal, success, type GameEvent, type Refusal, type ServiceResult } from './results.js';
+
+export const DAY_MS = 86_400_000;
+
+export interface Logger {
+  warn(message: string, context?: Record<string, unknown>): void;
+  error(message: string, context?: Record<string, unknown>): void;
+}
+
+const consoleLogger: Logger = {
+  warn: (message, context) => console.warn(message, context ?? ''),
+  error: (message, context) => console.error(message, context ?? ''),
+};
+
+export interface GameServiceOptions {
+  readonly store: GameStore;
+  readonly scheduler: Scheduler;
+  readonly clock?: Clock;
+  /** Length of a "day" of the correspondence clock (tests shorten it). */
+  readonly dayMs?: number;
+  /** How long an unanswered challenge stays open. */
+  readonly challengeTtlMs?: number;
+  /** Share of the time per move after which the one reminder is sent. */
+  readonly reminderAt?: number;
+  readonly newId?: () => string;
+  readonly random?: () => number;
+  readonly bot?: BotMoves;
+  /** Receives events that happen outside a request: clock reminders, time-outs, bot moves. */
+  readonly onEvents?: (events: readonly GameEvent[]) => Promise<void> | void;
+  readonly logger?: Logger;
+}
+
+/** Attempts of a compare-and-set update whose caller did not name a version. */
+const CAS_ATTEMPTS = 5;
+
+export type ViewTarget = { kind: 'game'; game: Game } | { kind: 'challenge'; challenge: Challenge };
+
+type Mutation<T> = { ok: true; next: T; events: GameEvent[] } | Refusal;
+
+/**
+ * The use cases of correspondence play, shared by every chat adapter: challenges, moves,
+ * resignations, draws and clocks. Every change is a compare-and-set on the record's version,
+ * so concurrent taps, chats and processes can never apply two moves or lose one.
+ */
+export class GameService {
+  private readonly store: GameStore;
+  private readonly scheduler: Scheduler;
+  private readonly clock: Clock;
+  private readonly dayMs: number;
+  private readonly challengeTtlMs: number;
+  private readonly reminderAt: number;
+  private readonly newId: () => string;
+  private readonly random: () => number;
+  private readonly logger: Logger;
+
+  constructor(private readonly options: GameServiceOptions) {
+    this.store = options.store;
+    this.scheduler = options.scheduler;
+    this.clock = options.clock ?? systemClock;
+    this.dayMs = options.dayMs ?? DAY_MS;
+    this.challengeTtlMs = options.challengeTtlMs ?? DAY_MS;
+    this.reminderAt = options.reminderAt ?? 0.8;
+    this.newId = options.newId ?? (() => randomBytes(6).toString('base64url'));
+    this.random = options.random ?? Math.random;
+    this.logger = options.logger ?? consoleLogger;
+  }
+
+  /** Starts delivering clock jobs to this service. */
+  async start(): Promise<void> {
+    await this.scheduler.start((job) => this.handleTimer(job));
+  }
+
+  async stop(): Promise<void> {
+    await this.scheduler.stop();
+  }
+
+  // ---- challenges -------------------------------------------------------------------------
+
+  async createChallenge(input: {
+    challenger: Player;
+    target: ChallengeTarget;
+    variant?: VariantId;
+    daysPerMove?: DaysPerMove | null;
+    side?: Side | 'random';
+    views?: readonly ChatView[];
+  }): Promise<ServiceResult<Challenge>> {
+    return this.guard(async () => {
+      const { challenger, target } = input;
+      if (target.kind === 'user' && samePlayer(target.player, challenger)) {
+        return refusal('own-challenge', 'You cannot challenge yourself.');
+      }
+      if (
+        target.kind === 'username' &&
+        target.username.toLowerCase() === challenger.username?.toLowerCase()
+      ) {
+        return refusal('own-challenge', 'You cannot challenge yourself.');
+      }
+      const now = this.clock.now();
+      const challenge: Challenge = {
+        id: this.newId(),
+        version: 1,
+        challenger,
+        target:
+          target.kind === 'username'
+            ? { kind: 'username', username: target.username.replace(/^@/, '').toLowerCase() }
+            : target,
+        variant: input.variant ?? 'bashni',
+        daysPerMove: input.daysPerMove ?? null,
+        challengerSide: input.side ?? 'random',
+        status: 'open',
+        createdAt: now,
+        updatedAt: now,
+        expiresAt: now + this.challengeTtlMs,
+        views: input.views ?? [],
+      };
+      if (!(await this.store.createChallenge(challenge)))
+        return refusal('busy', 'Please try again.');
+      await this.schedule({
+        kind: 'challenge-expiry',
+        targetId: challenge.id,
+        ply: 0,
+        at: challenge.expiresAt,
+      });
+      return success(challenge, [{ type: 'challenge-created', challenge }]);
+    });
+  }
+
+  async acceptChallenge(id: string, acceptor: Player): Promise<ServiceResult<Game>> {
+    return this.guard(async () => {
+      for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+        const challenge = await this.store.getChallenge(id);
+        if (challenge === undefined)
+          return refusal('not-found', 'This challenge no longer exists.');
+        const refused = this.checkAcceptable(challenge, acceptor);
+        if (refused !== undefined) return refused;
+        const now = this.clock.now();
+        const challengerSide =
+          challenge.challengerSide === 'random'
+            ? this.random() < 0.5
+              ? 'white'
+              : 'black'
+            : challenge.challengerSide;
+        const [white, black] =
+          challengerSide === 'white'
+            ? [challenge.challenger, acceptor]
+            : [acceptor, challenge.challenger];
+        const game = this.newGame({
+          variant: challenge.variant,
+          white,
+          black,
+          daysPerMove: challenge.daysPerMove,
+          views: challenge.views,
+          now,
+        });
+        const accepted: Challenge = {
+          ...challenge,
+          version: challenge.version + 1,
+          status: 'accepted',
+          gameId: game.id,
+          updatedAt: now,
+        };
+        if (await this.store.startGame(accepted, challenge.version, game)) {
+          await this.scheduleClock(game);
+          this.requestBotMove(game);
+          return success(game, [{ type: 'game-started', game, challenge: accepted }]);
+        }
+      }
+      return refusal('busy', 'Too many changes at once; please try again.');
+    });
+  }
+
+  private checkAcceptable(
+    challenge: Challenge,
+    acceptor: Player,
+  ): ServiceResult<never> | undefined {
+    if (
+      challenge.status === 'expired' ||
+      (challenge.status === 'open' && this.clock.now() > challenge.expiresAt)
+    ) {
+      return refusal('challenge-expired', 'This challenge has expired.');
+    }
+    if (challenge.status !== 'open')
+      return refusal('challenge-closed', 'This challenge is no longer open.');
+    if (samePlayer(challenge.challenger, acceptor))
+      return refusal('own-challenge', 'This is your own challenge.');
+    if (!this.isTarget(challenge.target, acceptor))
+      return refusal('not-for-you', 'This challenge is for someone else.');
+    return undefined;
+  }
+
+  private isTarget(target: ChallengeTarget, player: Player): boolean {
+    switch (target.kind) {
+      case 'open':
+        return true;
+      case 'user':
+        return samePlayer(target.player, player);
+      case 'username':
+        return player.username !== undefined && player.username.toLowerCase() === target.username;
+    }
+  }
+
+  /** The challenged player says no. Open challenges cannot be declined, only left to expire. */
+  async declineChallenge(id: string, player: Player): Promise<ServiceResult<Challenge>> {
+    return this.updateChallenge(id, (challenge) => {
+      if (challenge.status !== 'open')
+        return refusal('challenge-closed', 'This challenge is no longer open.');
+      if (challenge.target.kind === 'open' || !this.isTarget(challenge.target, player)) {
+        return refusal('not-for-you', 'Only the challenged player can decline.');
+      }
+      const next: Challenge = { ...challenge, status: 'declined' };
+      return { ok: true, next, events: [{ type: 'challenge-declined', challenge: next }] };
+    });
+  }
+
+  async cancelChallenge(id: string, player: PlayerId): Promise<ServiceResult<Challenge>> {
+    return this.updateChallenge(id, (challenge) => {
+      if (challenge.status !== 'open')
+        return refusal('challenge-closed', 'This challenge is no longer open.');
+      if (!samePlayer(challenge.challenger, player))
+        return refusal('not-for-you', 'Only the challenger can cancel.');
+      const next: Challenge = { ...challenge, status: 'cancelled' };
+      return { ok: true, next, events: [{ type: 'challenge-cancelled', challenge: next }] };
+    });
+  }
+
+  // ---- games ------------------------------------------------------------------------------
+
+  /**
+   * Starts a game directly (against the bot, or set up by an adapter), without a challenge.
+   */
+  async startGame(input: {
+    white: Player;
+    black: Player;
+    variant?: VariantId;
+    daysPerMove?: DaysPerMove | null;
+    fen?: string;
+    views?: readonly ChatView[];
+  }): Promise<ServiceResult<Game>> {
+    return this.guard(async () => {
+      const variant = input.variant ?? 'bashni';
+      let start = startPosition(variant);
+      if (input.fen !== undefined) {
+        const parsed = parseFen(input.fen, variant);
+        if (!parsed.ok) return refusal('illegal-move', parsed.error.message);
+        start = parsed.value;
+      }
+      const game = this.newGame({
+        ...input,
+        variant,
+        daysPerMove: input.daysPerMove ?? null,
+        views: input.views ?? [],
+        now: this.clock.now(),
+        start,
+      });
+      if (!(await this.store.createGame(game))) return refusal('busy', 'Please try again.');
+      await this.scheduleClock(game);
+      this.requestBotMove(game);
+      return success(game, [{ type: 'game-started', game }]);
+    });
+  }
+
+  private newGame(input: {
+    variant: VariantId;
+    white: Player;
+    black: Player;
+    daysPerMove: DaysPerMove | null;
+    views: readonly ChatView[];
+    now: number;
+    start?: ReturnType<typeof startPosition>;
+  }): Game {
+    const start = input.start ?? startPosition(input.variant);
+    return {
+      id: this.newId(),
+      version: 1,
+      variant: input.variant,
+      white: input.white,
+      black: input.black,
+      ...initialState(start),
+      moves: [],
+      status: 'active',
+      daysPerMove: input.daysPerMove,
+      deadline: input.daysPerMove === null ? null : input.now + input.daysPerMove * this.dayMs,
+      reminderSent: false,
+      drawOffer: null,
+      views: input.views,
+      createdAt: input.now,
+      updatedAt: input.now,
+    };
+  }
+
+  /**
+   * Plays a move for `player`: notation text or a Move from the legal list. With `seenVersion`
+   * (what the player's buttons were made for) any change since then makes the move stale.
+   */
+  async play(
+    gameId: string,
+    player: PlayerId,
+    input: MoveInput,
+    seenVersion?: number,
+  ): Promise<ServiceResult<Game>> {
+    const result = await this.updateGame(
+      gameId,
+      (game) => {
+        const side = sideOf(game, player);
+        if (game.status === 'finished') return refusal('game-over', 'This game is over.');
+        if (side === undefined) return refusal('not-a-player', 'You are not playing in this game.');
+        if (sideToMove(game) !== side) return refusal('not-your-turn', 'It is not your turn.');
+        const position = gamePosition(game);
+        const move = resolveMove(position, input);
+        if (!move.ok) {
+          const variant = VARIANTS[game.variant];
+          const legal = legalMoves(position).map((m) => makeMove(variant, m));
+          return refusal('illegal-move', move.message, { legal });
+        }
+        const now = this.clock.now();
+        const played = recordMove(game, position, move.move, now);
+        let next = played.game;
+        if (next.status === 'active' && next.daysPerMove !== null) {
+          next = { ...next, deadline: now + next.daysPerMove * this.dayMs, reminderSent: false };
+        }
+        const events: GameEvent[] = [
+          { type: 'move-played', game: next, move: played.text, by: side },
+        ];
+        if (played.result !== undefined)
+          events.push({ type: 'game-over', game: next, result: played.result });
+        return { ok: true, next, events };
+      },
+      seenVersion,
+    );
+    if (result.ok) {
+      await this.scheduleClock(result.value);
+      this.requestBotMove(result.value);
+    }
+    return result;
+  }
+
+  async resign(
+    gameId: string,
+    player: PlayerId,
+    seenVersion?: number,
+  ): Promise<ServiceResult<Game>> {
+    return this.updateGame(
+      gameId,
+      (game) => {
+        const side = this.activeSide(game, player);
+        if (typeof side !== 'string') return side;
+        const result = { winner: otherSide(side), reason: 'resignation' as const };
+        const next = finish({ ...game, version: game.version + 1 }, result, this.clock.now());
+        return { ok: true, next, events: [{ type: 'game-over', game: next, result }] };
+      },
+      seenVersion,
+    );
+  }
+
+  /** Offers a draw; if the opponent has already offered one, the game is drawn. */
+  async offerDraw(gameId: string, player: PlayerId): Promise<ServiceResult<Game>> {
+    return this.updateGame(gameId, (game) => {
+      const side = this.activeSide(game, player);
+      if (typeof side !== 'string') return side;
+      if (game.drawOffer === side)
+        return refusal('draw-already-offered', 'You have already offered a draw.');
+      const now = this.clock.now();
+      if (game.drawOffer === otherSide(side)) return this.agreeDraw(game, now);
+      const next: Game = { ...game, version: game.version + 1, drawOffer: side, updatedAt: now };
+      return { ok: true, next, events: [{ type: 'draw-offered', game: next, by: side }] };
+    });
+  }
+
+  async acceptDraw(gameId: string, player: PlayerId): Promise<ServiceResult<Game>> {
+    return this.updateGame(gameId, (game) => {
+      const side = this.activeSide(game, player);
+      if (typeof side !== 'string') return side;
+      if (game.drawOffer !== otherSide(side))
+        return refusal('no-draw-offer', 'There is no draw offer to accept.');
+      return this.agreeDraw(game, this.clock.now());
+    });
+  }
+
+  async declineDraw(gameId: string, player: PlayerId): Promise<ServiceResult<Game>> {
+    return this.updateGame(gameId, (game) => {
+      const side = this.activeSide(game, player);
+      if (typeof side !== 'string') return side;
+      if (game.drawOffer !== otherSide(side))
+        return refusal('no-draw-offer', 'There is no draw offer to decline.');
+      const next: Game = {
+        ...game,
+        version: game.version + 1,
+        drawOffer: null,
+        updatedAt: this.clock.now(),
+      };
+      return { ok: true, next, events: [{ type: 'draw-declined', game: next, by: side }] };
+    });
+  }
+
+  private agreeDraw(game: Game, now: number): Mutation<Game> {
+    const result = { winner: null, reason: 'agreement' as const };
+    const next = finish({ ...game, version: game.version + 1 }, result, now);
+    return { ok: true, next, events: [{ type: 'game-over', game: next, result }] };
+  }
+
+  private activeSide(game: Game, player: PlayerId): Side | Refusal {
+    if (game.status === 'finished') return refusal('game-over', 'This game is over.');
+    return sideOf(game, player) ?? refusal('not-a-player', 'You are not playing in this game.');
+  }
+
+  /** Records that a chat message shows this game or challenge (a game may be in many chats). */
+  async addView(
+    target: { kind: 'game' | 'challenge'; id: string },
+    view: ChatView,
+  ): Promise<ServiceResult<Game | Challenge>> {
+    const add = <T extends { views: readonly ChatView[] }>(record: T): Mutation<T> => ({
+      ok: true,
+      next: {
+        ...record,
+        views: [
+          ...record.views.filter(
+            (v) =>
+              !(
+                v.platform === view.platform &&
+                v.chatId === view.chatId &&
+                v.messageId === view.messageId
+              ),
+          ),
+          view,
+        ],
+      },
+      events: [],
+    });
+    return target.kind === 'game'
+      ? this.updateGame(target.id, add)
+      : this.updateChallenge(target.id, add);
+  }
+
+  async getGame(id: string): Promise<ServiceResult<Game>> {
+    return this.guard(async () => {
+      const game = await this.store.getGame(id);
+      return game === undefined ? refusal('not-found', 'No such game.') : success(game);
+    });
+  }
+
+  async getChallenge(id: string): Promise<ServiceResult<Challenge>> {
+    return this.guard(async () => {
+      const challenge = await this.store.getChallenge(id);
+      return challenge === undefined
+        ? refusal('not-found', 'No such challenge.')
+        : success(challenge);
+    });
+  }
+
+  /** The game or challenge a chat message shows. */
+  async findByView(view: ChatView): Promise<ServiceResult<ViewTarget>> {
+    return this.guard(async (): Promise<ServiceResult<ViewTarget>> => {
+      const found = await this.store.findByView(view);
+      if (found === undefined) return refusal('not-found', 'This message shows no game.');
+      if (found.kind === 'game') {
+        const game = await this.store.getGame(found.id);
+        return game === undefined
+          ? refusal('not-found', 'No such game.')
+          : success({ kind: 'game', game });
+      }
+      const challenge = await this.store.getChallenge(found.id);
+      return challenge === undefined
+        ? refusal('not-found', 'No such challenge.')
+        : success({ kind: 'challenge', challenge });
+    });
+  }
+
+  /** A player's active games; a corrupt one is logged and left out rather than hiding the rest. */
+  async activeGames(player: PlayerId): Promise<ServiceResult<Game[]>> {
+    return this.guard(async () => {
+      const games: Game[] = [];
+      for (const id of await this.store.activeGameIds(player)) {
+        try {
+          const game = await this.store.getGame(id);
+          if (game !== undefined && game.status === 'active') games.push(game);
+        } catch (error) {
+          if (!(error instanceof StoreError) || error.code !== 'corrupt-record') throw error;
+          this.logger.error('active game record is corrupt', { gameId: id, error: error.message });
+        }
+      }
+      return success(games.sort((a, b) => b.updatedAt - a.updatedAt));
+    });
+  }
+
+  // ---- clocks -----------------------------------------------------------------------------
+
+  /** Runs a due timer job. Idempotent: stale or repeated jobs change nothing. */
+  async handleTimer(job: TimerJob): Promise<void> {
+    let result: ServiceResult<unknown>;
+    if (job.kind === 'challenge-expiry') {
+      result = await this.updateChallenge(job.targetId, (challenge) => {
+        if (challenge.status !== 'open') return refusal('challenge-closed', 'already closed');
+        if (this.clock.now() < challenge.expiresAt) return refusal('busy', 'not yet');
+        const next: Challenge = { ...challenge, status: 'expired' };
+        return { ok: true, next, events: [{ type: 'challenge-expired', challenge: next }] };
+      });
+      if (!result.ok && result.message === 'not yet') {
+        const challenge = await this.store.getChallenge(job.targetId).catch(() => undefined);
+        if (challenge !== undefined) await this.schedule({ ...job, at: challenge.expiresAt });
+      }
+    } else {
+      result = await this.updateGame(job.targetId, (game) => this.clockStep(game, job));
+      if (!result.ok && result.message === 'not yet') await this.schedule(job);
+    }
+    if (result.ok && result.events.length > 0) await this.publish(result.events);
+    if (
+      !result.ok &&
+      (result.code === 'store-unavailable' || result.code === 'busy') &&
+      result.message !== 'not yet'
+    ) {
+      // Let the scheduler retry the job later.
+      throw new Error(`timer ${job.kind} for ${job.targetId}: ${result.message}`);
+    }
+  }
+
+  private clockStep(game: Game, job: TimerJob): Mutation<Game> {
+    if (game.status !== 'active' || game.moves.length !== job.ply || game.deadline === null) {
+      return refusal('stale-version', 'stale timer');
+    }
+    const now = this.clock.now();
+    const side = sideToMove(game);
+    if (job.kind === 'reminder') {
+      if (game.reminderSent) return refusal('stale-version', 'already reminded');
+      const next: Game = { ...game, version: game.version + 1, reminderSent: true, updatedAt: now };
+      return {
+        ok: true,
+        next,
+        events: [{ type: 'reminder', game: next, side, deadline: game.deadline }],
+      };
+    }
+    if (now < game.deadline) return refusal('busy', 'not yet');
+    const result = { winner: otherSide(side), reason: 'time' as const };
+    const next = finish({ ...game, version: game.version + 1 }, result, now);
+    return { ok: true, next, events: [{ type: 'game-over', game: next, result }] };
+  }
+
+  private async scheduleClock(game: Game): Promise<void> {
+    if (game.status !== 'active' || game.deadline === null || game.daysPerMove === null) return;
+    const period = game.daysPerMove * this.dayMs;
+    const ply = game.moves.length;
+    await this.schedule({
+      kind: 'reminder',
+      targetId: game.id,
+      ply,
+      at: game.deadline - period * (1 - this.reminderAt),
+    });
+    await this.schedule({ kind: 'timeout', targetId: game.id, ply, at: game.deadline });
+  }
+
+  private async schedule(job: TimerJob): Promise<void> {
+    try {
+      await this.scheduler.schedule(job);
+    } catch (error) {
+      // The move itself is saved; a missing timer only delays a reminder or a time-out.
+      this.logger.error('could not schedule a timer', { job, error: String(error) });
+    }
+  }
+
+  // ---- the bot as a player ----------------------------------------------------------------
+
+  private requestBotMove(game: Game): void {
+    if (game.status !== 'active' || this.options.bot === undefined) return;
+    const side = sideToMove(game);
+    const bot = side === 'white' ? game.white : game.black;
+    if (bot.botLevel === undefined) return;
+    const level = bot.botLevel;
+    void (async () => {
+      try {
+        const move = await this.options.bot!.chooseMove({
+          gameId: game.id,
+          variant: game.variant,
+          fen: game.fen,
+          level,
+        });
+        const result = await this.play(game.id, bot, move, game.version);
+        if (result.ok) await this.publish(result.events);
+        else this.logger.warn('bot move refused', { gameId: game.id, code: result.code, move });
+      } catch (error) {
+        this.logger.error('bot move failed', { gameId: game.id, error: String(error) });
+      }
+    })();
+  }
+
+  // ---- plumbing ---------------------------------------------------------------------------
+
+  private async publish(events: readonly GameEvent[]): Promise<void> {
+    try {
+      await this.options.onEvents?.(events);
+    } catch (error) {
+      this.logger.error('event listener failed', { error: String(error) });
+    }
+  }
+
+  /** Turns store failures into refusals with their code, so no use case ever throws. */
+  private async guard<T>(work: () => Promise<ServiceResult<T>>): Promise<ServiceResult<T>> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof StoreError) {
+        if (error.code === 'store-unavailable') {
+          this.logger.error('store unavailable', { error: error.message });
+          return refusal(
+            'store-unavailable',
+            'The game store is unavailable right now; please try again shortly.',
+          );
+        }
+        this.logger.error('corrupt record', { recordId: error.recordId, error: error.message });
+        return refusal('corrupt-record', 'This game’s record is damaged and cannot be loaded.');
+      }
+      throw error;
+    }
+  }
+
+  private updateGame(
+    id: string,
+    change: (game: Game) => Mutation<Game>,
+    seenVersion?: number,
+  ): Promise<ServiceResult<Game>> {
+    return this.update(id, change, seenVersion, {
+      load: (key) => this.store.getGame(key),
+      save: (next, expected) => this.store.saveGame(next, expected),
+      missing: 'No such game.',
+    });
+  }
+
+  private updateChallenge(
+    id: string,
+    change: (challenge: Challenge) => Mutation<Challenge>,
+  ): Promise<ServiceResult<Challenge>> {
+    return this.update(
+      id,
+      (challenge) => {
+        const mutation = change(challenge);
+        if (!mutation.ok) return mutation;
+        return {
+          ...mutation,
+          next: { ...mutation.next, version: challenge.version + 1, updatedAt: this.clock.now() },
+        };
+      },
+      undefined,
+      {
+        load: (key) => this.store.getChallenge(key),
+        save: (next, expected) => this.store.saveChallenge(next, expected),
+        missing: 'No such challenge.',
+      },
+    );
+  }
+
+  /**
+   * Load, change, compare-and-set. With `seenVersion` a lost race is reported as stale; without,
+   * the change is retried on the fresh record a few times.
+   */
+  private update<T extends { version: number }>(
+    id: string,
+    change: (record: T) => Mutation<T>,
+    seenVersion: number | undefined,
+    io: {
+      load(id: string): Promise<T | undefined>;
+      save(next: T, expected: number): Promise<boolean>;
+      missing: string;
+    },
+  ): Promise<ServiceResult<T>> {
+    return this.guard(async () => {
+      for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+        const record = await io.load(id);
+        if (record === undefined) return refusal('not-found', io.missing);
+        if (seenVersion !== undefined && record.version !== seenVersion) {
+          return refusal('stale-version', 'The board has changed since you saw it.', {
+            current: record,
+          });
+        }
+        const mutation = change(record);
+        if (!mutation.ok) return mutation;
+        const next =
+          mutation.next.version === record.version
+            ? { ...mutation.next, version: record.version + 1 }
+            : mutation.next;
+        if (await io.save(next, record.version)) return success(next, mutation.events);
+        if (seenVersion !== undefined)
+          return refusal('stale-version', 'Someone moved first; the board has changed.');
+      }
+      return refusal('busy', 'Too many changes at once; please try again.');
+    });
+  }
+}

@@ -1,0 +1,325 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Game } from '../../src/game/model.js';
+import { StoreError, type GameStore } from '../../src/game/ports.js';
+import type { GameEvent, ServiceResult } from '../../src/game/results.js';
+import { GameService } from '../../src/game/service.js';
+import { MemoryGameStore } from '../../src/store/memory-store.js';
+import { ALICE, BORIS, CAROL } from '../support/game-fixtures.js';
+import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
+
+const DAY = 1_000;
+const silentLogger = { warn: () => undefined, error: () => undefined };
+
+function value<T>(result: ServiceResult<T>): T {
+  if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);
+  return result.value;
+}
+
+function code(result: ServiceResult<unknown>): string {
+  return result.ok ? 'ok' : result.code;
+}
+
+describe('GameService', () => {
+  let store: MemoryGameStore;
+  let clock: ManualClock;
+  let scheduler: ManualScheduler;
+  let published: GameEvent[];
+  let service: GameService;
+  let ids: number;
+
+  beforeEach(async () => {
+    store = new MemoryGameStore();
+    clock = new ManualClock();
+    scheduler = new ManualScheduler(clock);
+    published = [];
+    ids = 0;
+    service = new GameService({
+      store,
+      scheduler,
+      clock,
+      dayMs: DAY,
+      challengeTtlMs: 10 * DAY,
+      newId: () => `id${++ids}`,
+      random: () => 0.1,
+      onEvents: (events) => void published.push(...events),
+      logger: silentLogger,
+    });
+    await service.start();
+  });
+
+  /** Alice (White) against Boris, started through an accepted challenge. */
+  async function aliceVsBoris(days: 1 | 2 | null = null): Promise<Game> {
+    const challenge = value(
+      await service.createChallenge({
+        challenger: ALICE,
+        target: { kind: 'user', player: BORIS },
+        side: 'white',
+        daysPerMove: days,
+      }),
+    );
+    return value(await service.acceptChallenge(challenge.id, BORIS));
+  }
+
+  describe('challenges', () => {
+    it('to a @username: only that user (any letter case) may accept', async () => {
+      const created = await service.createChallenge({
+        challenger: BORIS,
+        target: { kind: 'username', username: '@ALICE_plays' },
+      });
+      const challenge = value(created);
+      expect(challenge.target).toEqual({ kind: 'username', username: 'alice_plays' });
+      expect(created.ok && created.events.map((e) => e.type)).toEqual(['challenge-created']);
+      expect(code(await service.acceptChallenge(challenge.id, CAROL))).toBe('not-for-you');
+      expect(code(await service.acceptChallenge(challenge.id, BORIS))).toBe('own-challenge');
+      const accepted = await service.acceptChallenge(challenge.id, ALICE);
+      const game = value(accepted);
+      expect(accepted.ok && accepted.events.map((e) => e.type)).toEqual(['game-started']);
+      // random() = 0.1 < 0.5: the challenger takes White.
+      expect([game.white.userId, game.black.userId]).toEqual([BORIS.userId, ALICE.userId]);
+      expect(code(await service.acceptChallenge(challenge.id, ALICE))).toBe('challenge-closed');
+      expect(value(await service.getChallenge(challenge.id)).gameId).toBe(game.id);
+    });
+
+    it('open challenges go to anyone but the challenger; they cannot be declined', async () => {
+      const challenge = value(
+        await service.createChallenge({
+          challenger: ALICE,
+          target: { kind: 'open' },
+          side: 'black',
+        }),
+      );
+      expect(code(await service.acceptChallenge(challenge.id, ALICE))).toBe('own-challenge');
+      expect(code(await service.declineChallenge(challenge.id, CAROL))).toBe('not-for-you');
+      const game = value(await service.acceptChallenge(challenge.id, CAROL));
+      expect(game.white.userId).toBe(CAROL.userId);
+      expect(game.black.userId).toBe(ALICE.userId);
+    });
+
+    it('the challenged player declines; the challenger cancels; nobody else can', async () => {
+      const first = value(
+        await service.createChallenge({
+          challenger: ALICE,
+          target: { kind: 'user', player: BORIS },
+        }),
+      );
+      expect(code(await service.declineChallenge(first.id, CAROL))).toBe('not-for-you');
+      expect(value(await service.declineChallenge(first.id, BORIS)).status).toBe('declined');
+      expect(code(await service.acceptChallenge(first.id, BORIS))).toBe('challenge-closed');
+
+      const second = value(
+        await service.createChallenge({
+          challenger: ALICE,
+          target: { kind: 'user', player: BORIS },
+        }),
+      );
+      expect(code(await service.cancelChallenge(second.id, BORIS))).toBe('not-for-you');
+      expect(value(await service.cancelChallenge(second.id, ALICE)).status).toBe('cancelled');
+      expect(
+        code(
+          await service.createChallenge({
+            challenger: ALICE,
+            target: { kind: 'user', player: ALICE },
+          }),
+        ),
+      ).toBe('own-challenge');
+    });
+
+    it('expires unanswered challenges on their timer, once', async () => {
+      const challenge = value(
+        await service.createChallenge({ challenger: ALICE, target: { kind: 'open' } }),
+      );
+      clock.time += 10 * DAY + 1;
+      expect(code(await service.acceptChallenge(challenge.id, BORIS))).toBe('challenge-expired');
+      await scheduler.runDue();
+      expect(published.map((e) => e.type)).toEqual(['challenge-expired']);
+      expect(value(await service.getChallenge(challenge.id)).status).toBe('expired');
+      await service.handleTimer({
+        kind: 'challenge-expiry',
+        targetId: challenge.id,
+        ply: 0,
+        at: clock.time,
+      });
+      expect(published).toHaveLength(1);
+    });
+  });
+
+  describe('moves', () => {
+    it('plays legal moves in turn and refuses everything else with a code', async () => {
+      const game = await aliceVsBoris();
+      expect(code(await service.play(game.id, BORIS, 'f6-g5'))).toBe('not-your-turn');
+      expect(code(await service.play(game.id, CAROL, 'c3-d4'))).toBe('not-a-player');
+      const illegal = await service.play(game.id, ALICE, 'c3-e5');
+      expect(code(illegal)).toBe('illegal-move');
+      expect(!illegal.ok && illegal.details?.legal).toContain('c3-d4');
+      expect(code(await service.play(game.id, ALICE, 'c3-d4', 7))).toBe('stale-version');
+      const played = await service.play(game.id, ALICE, 'c3-d4', game.version);
+      const after = value(played);
+      expect(after.moves).toEqual(['c3-d4']);
+      expect(after.version).toBe(game.version + 1);
+      expect(played.ok && played.events).toEqual([
+        { type: 'move-played', game: after, move: 'c3-d4', by: 'white' },
+      ]);
+      // The same tap again (double tap) is stale and changes nothing.
+      expect(code(await service.play(game.id, ALICE, 'c3-d4', game.version))).toBe('stale-version');
+      expect(value(await service.getGame(game.id)).moves).toEqual(['c3-d4']);
+      expect(code(await service.play('nope', ALICE, 'c3-d4'))).toBe('not-found');
+    });
+
+    it('accepts a Move object from the legal list', async () => {
+      const game = await aliceVsBoris();
+      const move = { from: 9, path: [13], captures: [], promotes: false }; // c3-d4
+      expect(value(await service.play(game.id, ALICE, move)).moves).toEqual(['c3-d4']);
+    });
+
+    it('ends the game when the side to move has no legal move', async () => {
+      const game = value(await service.startGame({ white: ALICE, black: BORIS, fen: 'W:Wc3:Bd4' }));
+      const result = await service.play(game.id, ALICE, 'c3:e5');
+      const over = value(result);
+      expect(over.status).toBe('finished');
+      expect(over.result).toEqual({ winner: 'white', reason: 'no-legal-move' });
+      expect(result.ok && result.events.map((e) => e.type)).toEqual(['move-played', 'game-over']);
+      expect(code(await service.play(game.id, BORIS, 'd4-c3'))).toBe('game-over');
+      expect(value(await service.activeGames(ALICE))).toEqual([]);
+    });
+
+    it('50 simultaneous plays at one version from two service instances: exactly one applies', async () => {
+      const game = await aliceVsBoris();
+      const other = new GameService({ store, scheduler, clock, dayMs: DAY, logger: silentLogger });
+      const moves = ['c3-d4', 'c3-b4', 'a3-b4', 'e3-d4', 'e3-f4', 'g3-f4', 'g3-h4'];
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          (i % 2 === 0 ? service : other).play(
+            game.id,
+            ALICE,
+            moves[i % moves.length],
+            game.version,
+          ),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok).every((r) => code(r) === 'stale-version')).toBe(true);
+      const stored = value(await service.getGame(game.id));
+      expect(stored.moves).toHaveLength(1);
+      expect(stored.version).toBe(game.version + 1);
+    });
+  });
+
+  describe('resignation and draws', () => {
+    it('resigning loses; only players of an active game can resign', async () => {
+      const game = await aliceVsBoris();
+      expect(code(await service.resign(game.id, CAROL))).toBe('not-a-player');
+      const over = value(await service.resign(game.id, BORIS));
+      expect(over.result).toEqual({ winner: 'white', reason: 'resignation' });
+      expect(code(await service.resign(game.id, ALICE))).toBe('game-over');
+    });
+
+    it('draw offers: decline, offer again, accept; a move withdraws an offer', async () => {
+      const game = await aliceVsBoris();
+      expect(code(await service.acceptDraw(game.id, BORIS))).toBe('no-draw-offer');
+      expect(value(await service.offerDraw(game.id, ALICE)).drawOffer).toBe('white');
+      expect(code(await service.offerDraw(game.id, ALICE))).toBe('draw-already-offered');
+      expect(code(await service.acceptDraw(game.id, ALICE))).toBe('no-draw-offer');
+      expect(value(await service.declineDraw(game.id, BORIS)).drawOffer).toBeNull();
+      await service.offerDraw(game.id, ALICE);
+      expect(value(await service.play(game.id, ALICE, 'c3-d4')).drawOffer).toBeNull();
+      await service.offerDraw(game.id, BORIS);
+      const drawn = value(await service.acceptDraw(game.id, ALICE));
+      expect(drawn.result).toEqual({ winner: null, reason: 'agreement' });
+    });
+
+    it('an offer answered by a counter-offer is a draw', async () => {
+      const game = await aliceVsBoris();
+      await service.offerDraw(game.id, ALICE);
+      expect(value(await service.offerDraw(game.id, BORIS)).result?.reason).toBe('agreement');
+    });
+  });
+
+  describe('clocks', () => {
+    it('sets a deadline, reminds once at 80% of the time, and times out', async () => {
+      const game = await aliceVsBoris(2);
+      expect(game.deadline).toBe(clock.time + 2 * DAY);
+      clock.time += 1.6 * DAY;
+      await scheduler.runDue();
+      expect(published.map((e) => e.type)).toEqual(['reminder']);
+      expect(published[0]).toMatchObject({
+        type: 'reminder',
+        side: 'white',
+        deadline: game.deadline,
+      });
+      // A repeated delivery of the same reminder does nothing.
+      await service.handleTimer({ kind: 'reminder', targetId: game.id, ply: 0, at: clock.time });
+      expect(published).toHaveLength(1);
+      clock.time += 0.4 * DAY;
+      await scheduler.runDue();
+      expect(published.map((e) => e.type)).toEqual(['reminder', 'game-over']);
+      expect(value(await service.getGame(game.id)).result).toEqual({
+        winner: 'black',
+        reason: 'time',
+      });
+    });
+
+    it('a move restarts the clock; timers of the previous move are stale', async () => {
+      const game = await aliceVsBoris(1);
+      clock.time += 0.5 * DAY;
+      const moved = value(await service.play(game.id, ALICE, 'c3-d4'));
+      expect(moved.deadline).toBe(clock.time + DAY);
+      clock.time += 0.6 * DAY; // past the first deadline, before the second
+      await scheduler.runDue();
+      expect(published.filter((e) => e.type === 'game-over')).toEqual([]);
+      clock.time += 0.5 * DAY;
+      await scheduler.runDue();
+      expect(value(await service.getGame(game.id)).result).toEqual({
+        winner: 'white',
+        reason: 'time',
+      });
+    });
+
+    it('a time-out delivered early waits for the deadline', async () => {
+      const game = await aliceVsBoris(1);
+      await service.handleTimer({ kind: 'timeout', targetId: game.id, ply: 0, at: clock.time });
+      expect(value(await service.getGame(game.id)).status).toBe('active');
+    });
+  });
+
+  describe('views and lists', () => {
+    it('remembers the chat messages that show a game, in several chats', async () => {
+      const game = await aliceVsBoris();
+      const group = { platform: 'telegram' as const, chatId: '-1001', messageId: '55' };
+      const discord = { platform: 'discord' as const, chatId: '77', messageId: '88' };
+      await service.addView({ kind: 'game', id: game.id }, group);
+      await service.addView({ kind: 'game', id: game.id }, discord);
+      await service.addView({ kind: 'game', id: game.id }, group);
+      expect(value(await service.getGame(game.id)).views).toEqual([discord, group]);
+      const found = value(await service.findByView(discord));
+      expect(found.kind === 'game' && found.game.id).toBe(game.id);
+      expect(code(await service.findByView({ ...group, messageId: '1' }))).toBe('not-found');
+      expect(value(await service.activeGames(BORIS)).map((g) => g.id)).toEqual([game.id]);
+    });
+  });
+
+  describe('bad data and a dead store', () => {
+    it('a corrupt record is reported for that game only', async () => {
+      const game = await aliceVsBoris();
+      store.putRawGame('bad', '{not json');
+      expect(code(await service.getGame('bad'))).toBe('corrupt-record');
+      expect(code(await service.play('bad', ALICE, 'c3-d4'))).toBe('corrupt-record');
+      expect(value(await service.getGame(game.id)).id).toBe(game.id);
+    });
+
+    it('an unavailable store gives a clear refusal, never a throw', async () => {
+      const down = (): never => {
+        throw new StoreError('store-unavailable', 'connection refused');
+      };
+      const deadStore = new Proxy(store, { get: () => async () => down() }) as unknown as GameStore;
+      const dead = new GameService({ store: deadStore, scheduler, clock, logger: silentLogger });
+      for (const result of [
+        await dead.play('g', ALICE, 'c3-d4'),
+        await dead.createChallenge({ challenger: ALICE, target: { kind: 'open' } }),
+        await dead.activeGames(ALICE),
+      ]) {
+        expect(code(result)).toBe('store-unavailable');
+        expect(!result.ok && result.message).toMatch(/unavailable/);
+      }
+    });
+  });
+});
