@@ -1,10 +1,13 @@
 import { movesCommand, perftCommand, replayCommand } from './cli/engine-commands.js';
 import { UsageError } from './cli/options.js';
+import { renderCommand } from './cli/render.js';
 
 const USAGE = `usage: npm run cli -- <command> [options]
   perft --depth N [--variant V] [--fen F] [--divide]
   moves [--variant V] [--fen F]
   replay [--variant V] [--fen F] "<game text or PDN>"
+  render [--variant V] [--fen F] [--last MOVE] [--black-bottom] [--select SQUARE]
+         [--theme wood|contrast] [--size PX] [--title T --text T] --out FILE.png
 variants: bashni (default), stolby, laska, giveaway`;
 
 const print = (line: string) => process.stdout.write(line + '\n');
@@ -19,6 +22,8 @@ async function main(argv: string[]): Promise<number> {
       return movesCommand(args, print);
     case 'replay':
       return replayCommand(args, print, printError);
+    case 'render':
+      return renderCommand(args);
     case 'help':
     case '--help':
     case '-h':

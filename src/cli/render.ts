@@ -1,0 +1,208 @@
+/**
+ * `render`: draws a position to a PNG file, for developers, operators and the README.
+ *
+ *   render [--variant V] [--fen F] [--last MOVE] [--black-bottom] [--select SQUARE]
+ *          [--theme T] [--size PX] [--no-coordinates] [--title T] [--text T] --out FILE.png
+ *
+ * `--last` names the move that was just played to reach the FEN. The move cannot be un-applied
+ * to check it, so it is read as squares: `c3-d4` is a quiet move; `c3:e5:g7`, `c3xe5xg7` or any
+ * path of three or more squares is a capture through every landing square. Every step must run
+ * along a diagonal and the last square must hold the stack that moved. The jumped square of each
+ * capture step is the one square strictly between its two landing squares that holds a stack
+ * now (the stack that lost its top piece); when none does, the jumped stack was a single piece
+ * that was taken away: for a short jump that is the middle square, for a king's long jump it
+ * cannot be known and that step marks no jumped square. Two stacks between two landing squares
+ * is an error.
+ *
+ * `--select` marks a stack and the squares its legal moves end on (tap-to-move). `--title`
+ * and `--text` add a caption band (puzzles, game ends).
+ *
+ * Exit codes: 0 written, 1 the file could not be written, 2 bad arguments (one line on stderr).
+ */
+import { writeFile } from 'node:fs/promises';
+import {
+  legalMoves,
+  moveDestination,
+  parseSquare,
+  squareIndex,
+  VARIANTS,
+  type Position,
+  type Variant,
+} from '../engine/index.js';
+import {
+  MAX_SIZE,
+  MIN_SIZE,
+  RenderError,
+  renderBoard,
+  renderCaptionedBoard,
+  THEME_IDS,
+  type LastMove,
+  type RenderOptions,
+  type Selection,
+  type ThemeId,
+} from '../render/index.js';
+import { integerOption, parseOptions, positionOption, UsageError } from './options.js';
+
+export const RENDER_USAGE =
+  'usage: render [--variant V] [--fen F] [--last MOVE] [--black-bottom] [--select SQUARE] ' +
+  '[--theme T] [--size PX] [--no-coordinates] [--title T] [--text T] --out FILE.png';
+
+/** Where the command writes; tests pass their own. */
+export interface RenderCommandOutput {
+  info(line: string): void;
+  error(line: string): void;
+}
+
+const CONSOLE_OUTPUT: RenderCommandOutput = {
+  info: (line) => process.stdout.write(`${line}\n`),
+  error: (line) => process.stderr.write(`${line}\n`),
+};
+
+/** Runs `render` with the arguments after the command name; resolves to the exit code. */
+export async function renderCommand(
+  args: string[],
+  output: RenderCommandOutput = CONSOLE_OUTPUT,
+): Promise<number> {
+  let request: { png: Buffer; out: string };
+  try {
+    const parsed = readArguments(args);
+    if (parsed === 'help') {
+      output.info(RENDER_USAGE);
+      return 0;
+    }
+    request = parsed;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof RenderError) {
+      output.error(`error: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  try {
+    await writeFile(request.out, request.png);
+  } catch (error) {
+    output.error(`error: cannot write ${request.out}: ${(error as Error).message}`);
+    return 1;
+  }
+  output.info(`wrote ${request.out} (${request.png.length} bytes)`);
+  return 0;
+}
+
+function readArguments(args: string[]): { png: Buffer; out: string } | 'help' {
+  const { values } = parseOptions(args, {
+    variant: { type: 'string' },
+    fen: { type: 'string' },
+    last: { type: 'string' },
+    'black-bottom': { type: 'boolean' },
+    select: { type: 'string' },
+    theme: { type: 'string' },
+    size: { type: 'string' },
+    'no-coordinates': { type: 'boolean' },
+    title: { type: 'string' },
+    text: { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help === true) return 'help';
+  if (values.out === undefined || values.out === '') {
+    throw new UsageError('--out FILE.png is required (try: render --help)');
+  }
+
+  const position = positionOption(values.variant, values.fen);
+  const variant = VARIANTS[position.variant];
+  const size =
+    values.size === undefined ? undefined : integerOption('size', values.size, MIN_SIZE, MAX_SIZE);
+  if (values.theme !== undefined && !(THEME_IDS as string[]).includes(values.theme)) {
+    throw new UsageError(`--theme must be one of ${THEME_IDS.join(', ')}, got "${values.theme}"`);
+  }
+
+  const options: RenderOptions = {
+    size,
+    theme: values.theme as ThemeId | undefined,
+    orientation: values['black-bottom'] === true ? 'black' : 'white',
+    coordinates: values['no-coordinates'] !== true,
+    lastMove: values.last === undefined ? null : readLastMove(variant, position, values.last),
+    selected: values.select === undefined ? null : readSelection(variant, position, values.select),
+  };
+  const png =
+    values.title === undefined && values.text === undefined
+      ? renderBoard(position, options)
+      : renderCaptionedBoard(position, options, {
+          title: values.title ?? '',
+          text: values.text ?? '',
+        });
+  return { png, out: values.out };
+}
+
+/** Reads `--last` as squares; see the module comment for how jumped squares are found. */
+export function readLastMove(variant: Variant, position: Position, text: string): LastMove {
+  const cleaned = text.trim().toLowerCase();
+  if (!/^[a-z][1-9](\s*[-:x]\s*[a-z][1-9])+$/.test(cleaned)) {
+    throw new UsageError(`--last "${text}" is not a move like c3-d4 or c3:e5:g7`);
+  }
+  const squares = cleaned.split(/\s*[-:x]\s*/).map((name) => {
+    const square = parseSquare(variant, name);
+    if (!square.ok) throw new UsageError(`--last: ${square.error.message}`);
+    return square.value;
+  });
+  const quiet = squares.length === 2 && !/[:x]/.test(cleaned);
+  const { file, rank, names } = variant.geometry;
+  const destination = squares[squares.length - 1];
+  if (position.stacks[destination] === null) {
+    throw new UsageError(
+      `--last ${cleaned}: no stack on ${names[destination]}; --last is the move that led to the --fen position`,
+    );
+  }
+  const captures: number[] = [];
+  for (let i = 1; i < squares.length; i++) {
+    const from = squares[i - 1];
+    const to = squares[i];
+    const df = file[to] - file[from];
+    const dr = rank[to] - rank[from];
+    if (Math.abs(df) !== Math.abs(dr) || df === 0) {
+      throw new UsageError(
+        `--last ${cleaned}: ${names[from]} to ${names[to]} is not along a diagonal`,
+      );
+    }
+    if (quiet) break;
+    const between = squaresBetween(variant, from, to);
+    const occupied = between.filter(
+      (square) => square !== destination && position.stacks[square] !== null,
+    );
+    if (occupied.length > 1) {
+      throw new UsageError(
+        `--last ${cleaned}: ${occupied.map((s) => names[s]).join(' and ')} both hold stacks; a jump passes over one`,
+      );
+    }
+    if (occupied.length === 1) captures.push(occupied[0]);
+    else if (between.length === 1) captures.push(between[0]);
+  }
+  return { from: squares[0], path: squares.slice(1), captures };
+}
+
+function squaresBetween(variant: Variant, from: number, to: number): number[] {
+  const { file, rank } = variant.geometry;
+  const stepFile = Math.sign(file[to] - file[from]);
+  const stepRank = Math.sign(rank[to] - rank[from]);
+  const squares: number[] = [];
+  for (
+    let f = file[from] + stepFile, r = rank[from] + stepRank;
+    f !== file[to];
+    f += stepFile, r += stepRank
+  ) {
+    squares.push(squareIndex(variant.geometry, 'abcdefgh'.charAt(f) + String(r + 1)));
+  }
+  return squares;
+}
+
+function readSelection(variant: Variant, position: Position, text: string): Selection {
+  const square = parseSquare(variant, text);
+  if (!square.ok) throw new UsageError(`--select: ${square.error.message}`);
+  if (position.stacks[square.value] === null) {
+    throw new UsageError(`--select: there is no stack on ${variant.geometry.names[square.value]}`);
+  }
+  const targets = legalMoves(position)
+    .filter((move) => move.from === square.value)
+    .map(moveDestination);
+  return { square: square.value, targets };
+}

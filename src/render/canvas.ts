@@ -1,0 +1,758 @@
+/**
+ * The one module that touches the canvas library: it paints what layout.ts has placed.
+ *
+ * Speed comes from caching what does not change between moves: the board background (frame,
+ * squares, wood grain, coordinates, and its pixels) per theme, size and orientation, and the
+ * picture of each distinct stack per theme and square size. A render then restores the
+ * background of the cells it touches, paints a few translucent markers and one sprite per
+ * stack, reads back only those cells over a copy of the background's pixels, and encodes the
+ * PNG (png.ts).
+ */
+import { existsSync } from 'node:fs';
+import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { LRUCache } from 'lru-cache';
+import type { Position, Stack, Variant } from '../engine/index.js';
+import { RenderError } from './errors.js';
+import { BOLD_FONT, fontCoverage, REGULAR_FONT, type RenderFont } from './fonts.js';
+import {
+  boardLayout,
+  captionLayout,
+  cellIsDark,
+  cellRect,
+  coordinateLabels,
+  crownShape,
+  markerMetrics,
+  squareCell,
+  squareCenter,
+  squareRect,
+  stackProfile,
+  topCrown,
+  type BoardLayout,
+  type CrownShape,
+  type DiscShape,
+  type Rect,
+  type StackProfile,
+} from './layout.js';
+import type { Caption, NormalisedOptions } from './options.js';
+import { encodeOpaquePng } from './png.js';
+import { THEMES, type PieceColors, type Theme } from './themes.js';
+
+type Context = SKRSContext2D;
+type Gradient = ReturnType<Context['createLinearGradient']>;
+
+let fontsRegistered = false;
+
+/**
+ * Registers the shipped fonts under their private family names. Idempotent; every render calls
+ * it, and main.ts may call it at start-up to fail fast when assets/fonts is missing.
+ */
+export function registerRenderFonts(): void {
+  if (fontsRegistered) return;
+  for (const font of [REGULAR_FONT, BOLD_FONT]) {
+    if (!existsSync(font.path) || GlobalFonts.registerFromPath(font.path, font.family) === null) {
+      throw new RenderError('font-missing', `cannot load the font ${font.path}`, {
+        path: font.path,
+      });
+    }
+  }
+  fontsRegistered = true;
+}
+
+function fontSpec(font: RenderFont, px: number): string {
+  return `${px}px ${font.family}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic noise for the wood grain
+
+/** mulberry32: a tiny seeded generator, so the grain is the same on every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Wood grain as straight, pixel-aligned streaks along the square (vertical on dark squares,
+ * horizontal on light ones, like a parquet). Straight streaks keep every row or column of a
+ * square identical, which PNG's row filters compress to almost nothing; wavy grain looked no
+ * better at chat size and tripled the file.
+ */
+function paintGrain(
+  ctx: Context,
+  rect: Rect,
+  color: string,
+  strength: number,
+  seed: number,
+  vertical: boolean,
+): void {
+  if (strength <= 0) return;
+  const random = seededRandom(seed);
+  const across = vertical ? rect.width : rect.height;
+  const scale = Math.max(1, across / 60);
+  ctx.save();
+  ctx.fillStyle = color;
+  let position = Math.floor(random() * 3 * scale);
+  while (position < across) {
+    const width = Math.max(1, Math.round((0.6 + random() * 1.8) * scale));
+    ctx.globalAlpha = (0.05 + random() * 0.16) * strength;
+    const span = Math.min(width, across - position);
+    if (vertical) {
+      ctx.fillRect(rect.x + position, rect.y, span, rect.height);
+    } else {
+      ctx.fillRect(rect.x, rect.y + position, rect.width, span);
+    }
+    position += width + Math.round((1 + random() * 5) * scale);
+  }
+  ctx.restore();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Background: frame, squares, coordinates
+
+interface Background {
+  readonly canvas: Canvas;
+  /** Its RGBA pixels, read once: a render copies them and reads back only what it changed. */
+  readonly pixels: Uint8ClampedArray;
+}
+
+/** Bounded by bytes too: a 720 px background holds 4 MB (canvas and pixels), a 2000 px one 32 MB. */
+const backgrounds = new LRUCache<string, Background>({
+  max: 32,
+  maxSize: 96 * 1024 * 1024,
+  sizeCalculation: (entry) => entry.pixels.length * 2,
+});
+
+function background(theme: Theme, layout: BoardLayout): Background {
+  const key = `${theme.id}|${layout.size}|${layout.boardSize}|${layout.flipped}|${layout.coordinates}`;
+  const cached = backgrounds.get(key);
+  if (cached !== undefined) return cached;
+  const canvas = createCanvas(layout.size, layout.size);
+  const ctx = canvas.getContext('2d');
+  const { size, squareSize: s, boardSize: n } = layout;
+
+  ctx.fillStyle = theme.frame;
+  ctx.fillRect(0, 0, size, size);
+  const frameRect = { x: 0, y: 0, width: size, height: size };
+  paintGrain(ctx, frameRect, theme.frameEdge, theme.grain.strength * 0.8, 7, false);
+  const edge = Math.max(1, Math.round(size * 0.003));
+  ctx.strokeStyle = theme.frameEdge;
+  ctx.lineWidth = edge * 2;
+  ctx.strokeRect(0, 0, size, size);
+
+  for (let row = 0; row < n; row++) {
+    for (let column = 0; column < n; column++) {
+      const rect = cellRect(layout, column, row);
+      const dark = cellIsDark(layout, column, row);
+      ctx.fillStyle = dark ? theme.darkSquare : theme.lightSquare;
+      ctx.fillRect(rect.x, rect.y, rect.width, rect.height);
+      // Seeded by the screen cell, so a flipped board keeps the same parquet.
+      const seed = 1000 + row * 31 + column * 7 + (dark ? 500 : 0);
+      paintGrain(
+        ctx,
+        rect,
+        dark ? theme.grain.dark : theme.grain.light,
+        theme.grain.strength,
+        seed,
+        dark,
+      );
+    }
+  }
+  // A dark inlay line around the squares.
+  ctx.strokeStyle = theme.frameEdge;
+  ctx.lineWidth = edge * 2;
+  ctx.strokeRect(layout.left - edge, layout.top - edge, n * s + 2 * edge, n * s + 2 * edge);
+
+  if (layout.coordinates) {
+    const labels = coordinateLabels(layout);
+    ctx.fillStyle = theme.coordinates;
+    ctx.font = fontSpec(BOLD_FONT, labels.fontSize);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (const label of [...labels.files, ...labels.ranks]) {
+      ctx.fillText(label.text, label.x, label.y);
+    }
+  }
+  const entry = { canvas, pixels: ctx.getImageData(0, 0, size, size).data };
+  backgrounds.set(key, entry);
+  return entry;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stacks
+
+const stackSprites = new LRUCache<string, Canvas>({
+  max: 2048,
+  maxSize: 48 * 1024 * 1024,
+  sizeCalculation: (sprite) => sprite.width * sprite.height * 4,
+});
+
+function stackSprite(theme: Theme, stack: Stack, squareSize: number): Canvas {
+  const key = `${theme.id}|${squareSize}|${stack.height}.${stack.colors}.${stack.kings}`;
+  const cached = stackSprites.get(key);
+  if (cached !== undefined) return cached;
+  const canvas = createCanvas(squareSize, squareSize);
+  paintPile(canvas.getContext('2d'), stackProfile(stack, squareSize), theme);
+  stackSprites.set(key, canvas);
+  return canvas;
+}
+
+/** Outline of a disc's body: its side band closed by the lower half of the bottom ellipse. */
+function bodyPath(ctx: Context, profile: StackProfile, top: number, bottom: number): void {
+  const { centerX: cx, radiusX: rx, radiusY: ry } = profile;
+  ctx.beginPath();
+  ctx.moveTo(cx - rx, top);
+  ctx.lineTo(cx - rx, bottom);
+  ctx.ellipse(cx, bottom, rx, ry, 0, Math.PI, 0, true);
+  ctx.lineTo(cx + rx, top);
+  ctx.ellipse(cx, top, rx, ry, 0, 0, Math.PI, true);
+  ctx.closePath();
+}
+
+/** The strip of a disc's side between two curves following its lower edge, y1 above y2. */
+function stripPath(ctx: Context, profile: StackProfile, y1: number, y2: number): void {
+  const { centerX: cx, radiusX: rx, radiusY: ry } = profile;
+  ctx.beginPath();
+  ctx.moveTo(cx - rx, y1);
+  ctx.ellipse(cx, y1, rx, ry, 0, Math.PI, 0, true);
+  ctx.lineTo(cx + rx, y2);
+  ctx.ellipse(cx, y2, rx, ry, 0, 0, Math.PI, false);
+  ctx.closePath();
+}
+
+function sideGradient(ctx: Context, profile: StackProfile, colors: PieceColors): Gradient {
+  const { centerX: cx, radiusX: rx } = profile;
+  const gradient = ctx.createLinearGradient(cx - rx, 0, cx + rx, 0);
+  gradient.addColorStop(0, colors.sideDark);
+  gradient.addColorStop(0.22, colors.sideLight);
+  gradient.addColorStop(0.45, colors.sideLight);
+  gradient.addColorStop(1, colors.sideDark);
+  return gradient;
+}
+
+function paintPile(ctx: Context, profile: StackProfile, theme: Theme): void {
+  const { centerX: cx, radiusX: rx, radiusY: ry, squareSize: s, discs } = profile;
+  const outlineWidth = Math.max(1, s * 0.02);
+  const bottomDisc = discs[0];
+  const topDisc = discs[discs.length - 1];
+
+  ctx.fillStyle = theme.shadow;
+  ctx.beginPath();
+  ctx.ellipse(
+    cx + rx * 0.05,
+    bottomDisc.bottom + ry * 0.3,
+    rx * 1.03,
+    ry * 1.05,
+    0,
+    0,
+    Math.PI * 2,
+  );
+  ctx.fill();
+
+  if (!profile.compressed) {
+    for (const disc of discs) {
+      const colors = theme.pieces[disc.color];
+      bodyPath(ctx, profile, disc.top, disc.bottom);
+      ctx.fillStyle = sideGradient(ctx, profile, colors);
+      ctx.fill();
+      if (disc.king) {
+        paintKingStripe(ctx, profile, disc, theme, profile.bandCrowns && disc !== topDisc);
+      }
+      bodyPath(ctx, profile, disc.top, disc.bottom);
+      ctx.strokeStyle = colors.outline;
+      ctx.lineWidth = outlineWidth;
+      ctx.stroke();
+    }
+  } else {
+    // Too thin to outline every disc: each run is one body, discs are parted by hairlines.
+    for (const run of profile.runs) {
+      const colors = theme.pieces[run.color];
+      bodyPath(ctx, profile, run.top, run.bottom);
+      ctx.fillStyle = sideGradient(ctx, profile, colors);
+      ctx.fill();
+    }
+    ctx.lineWidth = Math.max(0.75, s * 0.008);
+    for (const disc of discs) {
+      // Hairlines closer than 3 px would only grey the run out.
+      if (disc === bottomDisc || disc.bottom - disc.top < 3) continue;
+      ctx.strokeStyle = theme.pieces[disc.color].outline;
+      ctx.globalAlpha = 0.45;
+      ctx.beginPath();
+      ctx.ellipse(cx, disc.bottom, rx, ry, 0, Math.PI, 0, true);
+      ctx.stroke();
+    }
+    ctx.globalAlpha = 1;
+    for (const disc of discs) if (disc.king) paintKingStripe(ctx, profile, disc, theme, false);
+    for (const run of profile.runs) {
+      bodyPath(ctx, profile, run.top, run.bottom);
+      ctx.strokeStyle = theme.pieces[run.color].outline;
+      ctx.lineWidth = outlineWidth;
+      ctx.stroke();
+    }
+    for (const label of profile.runLabels) {
+      ctx.font = fontSpec(BOLD_FONT, label.fontSize);
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      // A halo in the run's own colour keeps the count clear of stripes and hairlines.
+      ctx.strokeStyle = theme.pieces[label.color].sideLight;
+      ctx.lineWidth = Math.max(2, label.fontSize * 0.22);
+      ctx.lineJoin = 'round';
+      ctx.strokeText(label.text, label.x, label.y);
+      ctx.fillStyle = theme.pieces[label.color].text;
+      ctx.fillText(label.text, label.x, label.y);
+    }
+  }
+
+  paintTopFace(ctx, profile, topDisc, theme);
+  if (topDisc.king) paintCrown(ctx, topCrown(profile), theme, Math.max(1, s * 0.022));
+  if (profile.badge !== null) paintBadge(ctx, profile, theme);
+}
+
+function paintTopFace(ctx: Context, profile: StackProfile, disc: DiscShape, theme: Theme): void {
+  const { centerX: cx, radiusX: rx, radiusY: ry, squareSize: s } = profile;
+  const colors = theme.pieces[disc.color];
+  const gradient = ctx.createRadialGradient(
+    cx - rx * 0.25,
+    disc.top - ry * 0.3,
+    0,
+    cx,
+    disc.top,
+    rx,
+  );
+  gradient.addColorStop(0, colors.faceLight);
+  gradient.addColorStop(1, colors.faceDark);
+  ctx.fillStyle = gradient;
+  ctx.beginPath();
+  ctx.ellipse(cx, disc.top, rx, ry, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.strokeStyle = colors.groove;
+  ctx.lineWidth = Math.max(1, s * 0.018);
+  ctx.beginPath();
+  ctx.ellipse(cx, disc.top, rx * 0.74, ry * 0.74, 0, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.strokeStyle = colors.outline;
+  ctx.lineWidth = Math.max(1, s * 0.02);
+  ctx.beginPath();
+  ctx.ellipse(cx, disc.top, rx, ry, 0, 0, Math.PI * 2);
+  ctx.stroke();
+}
+
+/** A king's mark on its side band: a gold ring round the disc, and a small crown if it fits. */
+function paintKingStripe(
+  ctx: Context,
+  profile: StackProfile,
+  disc: DiscShape,
+  theme: Theme,
+  withCrown: boolean,
+): void {
+  const thickness = disc.bottom - disc.top;
+  const stripe = Math.max(2, thickness * 0.36);
+  const middle = (disc.top + disc.bottom) / 2;
+  stripPath(ctx, profile, middle - stripe / 2, middle + stripe / 2);
+  const { centerX: cx, radiusX: rx } = profile;
+  const gradient = ctx.createLinearGradient(cx - rx, 0, cx + rx, 0);
+  gradient.addColorStop(0, theme.crownShade);
+  gradient.addColorStop(0.35, theme.crownFill);
+  gradient.addColorStop(1, theme.crownShade);
+  ctx.fillStyle = gradient;
+  ctx.fill();
+  ctx.strokeStyle = theme.crownOutline;
+  ctx.lineWidth = Math.max(0.75, profile.squareSize * 0.01);
+  ctx.stroke();
+  if (withCrown) {
+    const width = (thickness * 0.95) / 0.62;
+    paintCrown(
+      ctx,
+      crownShape(cx, middle + profile.radiusY, width),
+      theme,
+      Math.max(1, width * 0.06),
+    );
+  }
+}
+
+function paintCrown(ctx: Context, crown: CrownShape, theme: Theme, lineWidth: number): void {
+  ctx.lineJoin = 'round';
+  ctx.beginPath();
+  crown.outline.forEach((point, i) =>
+    i === 0 ? ctx.moveTo(point.x, point.y) : ctx.lineTo(point.x, point.y),
+  );
+  ctx.closePath();
+  const top = crown.outline[3].y;
+  const gradient = ctx.createLinearGradient(0, top, 0, crown.outline[0].y);
+  gradient.addColorStop(0, theme.crownFill);
+  gradient.addColorStop(1, theme.crownShade);
+  ctx.fillStyle = gradient;
+  ctx.fill();
+  ctx.strokeStyle = theme.crownOutline;
+  ctx.lineWidth = lineWidth;
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(crown.band[0].x, crown.band[0].y);
+  ctx.lineTo(crown.band[1].x, crown.band[1].y);
+  ctx.lineWidth = lineWidth * 0.8;
+  ctx.stroke();
+  for (const jewel of crown.jewels) {
+    ctx.beginPath();
+    ctx.arc(jewel.x, jewel.y, jewel.r, 0, Math.PI * 2);
+    ctx.fillStyle = theme.crownFill;
+    ctx.fill();
+    ctx.lineWidth = lineWidth * 0.8;
+    ctx.stroke();
+  }
+}
+
+function roundedRect(ctx: Context, rect: Rect, radius: number): void {
+  ctx.beginPath();
+  ctx.roundRect(rect.x, rect.y, rect.width, rect.height, radius);
+}
+
+function paintBadge(ctx: Context, profile: StackProfile, theme: Theme): void {
+  const badge = profile.badge!;
+  const { rect } = badge;
+  roundedRect(ctx, rect, rect.height / 2);
+  ctx.fillStyle = theme.badgeFill;
+  ctx.fill();
+  ctx.strokeStyle = theme.badgeOutline;
+  ctx.lineWidth = Math.max(1, profile.squareSize * 0.018);
+  ctx.stroke();
+  ctx.fillStyle = theme.badgeText;
+  ctx.font = fontSpec(BOLD_FONT, badge.fontSize);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(
+    badge.text,
+    rect.x + rect.width / 2,
+    rect.y + rect.height / 2 + badge.fontSize * 0.04,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Markers
+
+function insetRect(rect: Rect, inset: number): Rect {
+  return {
+    x: rect.x + inset,
+    y: rect.y + inset,
+    width: rect.width - 2 * inset,
+    height: rect.height - 2 * inset,
+  };
+}
+
+function paintMarkersUnderStacks(
+  ctx: Context,
+  variant: Variant,
+  layout: BoardLayout,
+  options: NormalisedOptions,
+  theme: Theme,
+): void {
+  const geometry = variant.geometry;
+  const rectOf = (square: number) =>
+    squareRect(layout, geometry.file[square], geometry.rank[square]);
+  const metrics = markerMetrics(layout.squareSize);
+  const last = options.lastMove;
+  if (last !== null) {
+    const destination = last.path[last.path.length - 1];
+    for (const square of last.path.slice(0, -1)) {
+      const rect = rectOf(square);
+      ctx.fillStyle = theme.lastMovePathTint;
+      ctx.fillRect(rect.x, rect.y, rect.width, rect.height);
+    }
+    for (const square of new Set([last.from, destination])) {
+      const rect = rectOf(square);
+      ctx.fillStyle = theme.lastMoveTint;
+      ctx.fillRect(rect.x, rect.y, rect.width, rect.height);
+    }
+    for (const square of new Set(last.captures)) {
+      const rect = rectOf(square);
+      ctx.fillStyle = theme.jumpedTint;
+      ctx.fillRect(rect.x, rect.y, rect.width, rect.height);
+      const frame = insetRect(rect, metrics.jumpedInset);
+      ctx.setLineDash([...metrics.jumpedDash]);
+      ctx.strokeStyle = theme.jumped;
+      ctx.lineWidth = metrics.jumpedWidth;
+      ctx.strokeRect(frame.x, frame.y, frame.width, frame.height);
+      ctx.setLineDash([]);
+    }
+    // The route, so that a long multi-capture reads at a glance.
+    const points = [last.from, ...last.path].map((sq) =>
+      squareCenter(layout, geometry.file[sq], geometry.rank[sq]),
+    );
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    ctx.beginPath();
+    points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+    ctx.strokeStyle = theme.lastMoveLineCasing;
+    ctx.lineWidth = metrics.lineWidth + 2 * metrics.lineCasing;
+    ctx.stroke();
+    ctx.strokeStyle = theme.lastMoveLine;
+    ctx.lineWidth = metrics.lineWidth;
+    ctx.stroke();
+  }
+  if (options.selected !== null) {
+    const rect = rectOf(options.selected.square);
+    const frame = insetRect(rect, metrics.selectedInset + metrics.selectedWidth / 2);
+    ctx.strokeStyle = theme.selected;
+    ctx.lineWidth = metrics.selectedWidth;
+    ctx.strokeRect(frame.x, frame.y, frame.width, frame.height);
+  }
+}
+
+function paintTargets(
+  ctx: Context,
+  variant: Variant,
+  layout: BoardLayout,
+  options: NormalisedOptions,
+  theme: Theme,
+): void {
+  if (options.selected === null) return;
+  const metrics = markerMetrics(layout.squareSize);
+  const geometry = variant.geometry;
+  for (const square of options.selected.targets) {
+    const center = squareCenter(layout, geometry.file[square], geometry.rank[square]);
+    ctx.beginPath();
+    ctx.arc(center.x, center.y, metrics.targetRadius, 0, Math.PI * 2);
+    ctx.fillStyle = theme.target;
+    ctx.fill();
+    ctx.strokeStyle = theme.targetOutline;
+    ctx.lineWidth = Math.max(1.5, layout.squareSize * 0.03);
+    ctx.stroke();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Caption
+
+/** Draws one caption line centred at y, shrinking it to fit and cutting it with "…" if need be. */
+function paintLine(
+  ctx: Context,
+  text: string,
+  font: RenderFont,
+  fontSize: number,
+  centerX: number,
+  y: number,
+  maxWidth: number,
+  minimumScale: number,
+): void {
+  if (text === '') return;
+  ctx.font = fontSpec(font, fontSize);
+  let width = ctx.measureText(text).width;
+  let size = fontSize;
+  if (width > maxWidth) {
+    size = Math.max(Math.floor(fontSize * minimumScale), Math.floor((fontSize * maxWidth) / width));
+    ctx.font = fontSpec(font, size);
+    width = ctx.measureText(text).width;
+  }
+  let shown = text;
+  if (width > maxWidth) {
+    const characters = [...text];
+    let low = 0;
+    let high = characters.length;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      const candidate = characters.slice(0, middle).join('').trimEnd() + '…';
+      if (ctx.measureText(candidate).width <= maxWidth) low = middle;
+      else high = middle - 1;
+    }
+    shown = characters.slice(0, low).join('').trimEnd() + '…';
+  }
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(shown, centerX, y);
+}
+
+function paintCaption(ctx: Context, size: number, caption: Caption, theme: Theme): void {
+  const layout = captionLayout(size);
+  const { band } = layout;
+  ctx.fillStyle = theme.captionBackground;
+  ctx.fillRect(band.x, band.y, band.width, band.height);
+  ctx.fillStyle = theme.captionRule;
+  ctx.fillRect(band.x, band.y, band.width, Math.max(2, Math.round(size * 0.004)));
+  const title = fontCoverage(BOLD_FONT).filter(caption.title);
+  const text = fontCoverage(REGULAR_FONT).filter(caption.text);
+  const both = title !== '' && text !== '';
+  ctx.fillStyle = theme.captionTitle;
+  paintLine(
+    ctx,
+    title,
+    BOLD_FONT,
+    layout.titleFontSize,
+    size / 2,
+    both ? layout.titleY : layout.singleLineY,
+    layout.maxTextWidth,
+    layout.minimumScale,
+  );
+  ctx.fillStyle = theme.captionText;
+  paintLine(
+    ctx,
+    text,
+    REGULAR_FONT,
+    layout.textFontSize,
+    size / 2,
+    both ? layout.textY : layout.singleLineY,
+    layout.maxTextWidth,
+    layout.minimumScale,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole image
+
+/**
+ * Screen cells a render may change: those with a stack or a marker, and those the route line of
+ * the last move crosses. A diagonal line passes exactly through the corners between cells, so
+ * its stroke also grazes the two other cells at each corner.
+ */
+function touchedCells(
+  position: Position,
+  variant: Variant,
+  layout: BoardLayout,
+  options: NormalisedOptions,
+): Set<number> {
+  const n = layout.boardSize;
+  const geometry = variant.geometry;
+  const cells = new Set<number>();
+  const cellOf = (square: number) =>
+    squareCell(layout, geometry.file[square], geometry.rank[square]);
+  const add = (column: number, row: number) => {
+    if (column >= 0 && column < n && row >= 0 && row < n) cells.add(row * n + column);
+  };
+  const addSquare = (square: number) => {
+    const { column, row } = cellOf(square);
+    add(column, row);
+  };
+  position.stacks.forEach((stack, square) => {
+    if (stack !== null) addSquare(square);
+  });
+  const last = options.lastMove;
+  if (last !== null) {
+    const route = [last.from, ...last.path].map(cellOf);
+    for (let i = 1; i < route.length; i++) {
+      const a = route[i - 1];
+      const b = route[i];
+      const dc = Math.sign(b.column - a.column);
+      const dr = Math.sign(b.row - a.row);
+      if (Math.abs(b.column - a.column) === Math.abs(b.row - a.row)) {
+        for (let c = a.column, r = a.row; c !== b.column || r !== b.row; c += dc, r += dr) {
+          add(c, r);
+          add(c + dc, r);
+          add(c, r + dr);
+        }
+        add(b.column, b.row);
+      } else {
+        // Not a diagonal (only a hand-made move can be): take the whole box around it.
+        for (let c = Math.min(a.column, b.column) - 1; c <= Math.max(a.column, b.column) + 1; c++) {
+          for (let r = Math.min(a.row, b.row) - 1; r <= Math.max(a.row, b.row) + 1; r++) add(c, r);
+        }
+      }
+    }
+    for (const square of last.captures) addSquare(square);
+  }
+  if (options.selected !== null) {
+    addSquare(options.selected.square);
+    for (const square of options.selected.targets) addSquare(square);
+  }
+  return cells;
+}
+
+interface Surface {
+  readonly canvas: Canvas;
+  readonly ctx: Context;
+  /** Scratch RGBA pixels of the whole image. */
+  readonly pixels: Uint8Array;
+}
+
+/**
+ * One reusable canvas per image size. Reading a whole 720 px canvas back costs 4 to 10 ms, most
+ * of the frame budget, so the background's pixels are copied from memory and only the cells a
+ * render touched (and the caption band) are read back. Rendering is synchronous, so a surface
+ * is never shared by two renders at once.
+ */
+const surfaces = new LRUCache<string, Surface>({ max: 4 });
+
+function surfaceFor(width: number, height: number): Surface {
+  const key = `${width}x${height}`;
+  let surface = surfaces.get(key);
+  if (surface === undefined) {
+    const canvas = createCanvas(width, height);
+    surface = { canvas, ctx: canvas.getContext('2d'), pixels: new Uint8Array(width * height * 4) };
+    surfaces.set(key, surface);
+  }
+  return surface;
+}
+
+function readBack(ctx: Context, pixels: Uint8Array, width: number, rect: Rect): void {
+  const data = ctx.getImageData(rect.x, rect.y, rect.width, rect.height).data;
+  const rowBytes = rect.width * 4;
+  for (let row = 0; row < rect.height; row++) {
+    const from = row * rowBytes;
+    pixels.set(data.subarray(from, from + rowBytes), ((rect.y + row) * width + rect.x) * 4);
+  }
+}
+
+/**
+ * Paints a validated position with normalised options and encodes it as PNG. `readBackAll`
+ * reads every pixel back instead of the touched cells only: tests compare the two.
+ */
+export function paintBoard(
+  position: Position,
+  variant: Variant,
+  options: NormalisedOptions,
+  caption?: Caption,
+  readBackAll = false,
+): Buffer {
+  registerRenderFonts();
+  const theme = THEMES[options.theme];
+  const layout = boardLayout(
+    options.size,
+    variant.geometry.size,
+    options.orientation,
+    options.coordinates,
+  );
+  const width = options.size;
+  const band = caption === undefined ? null : captionLayout(options.size).band;
+  const height = width + (band === null ? 0 : band.height);
+  const { ctx, pixels } = surfaceFor(width, height);
+  const base = background(theme, layout);
+
+  const n = layout.boardSize;
+  const touched = readBackAll
+    ? Array.from({ length: n * n }, (_, cell) => cell)
+    : [...touchedCells(position, variant, layout, options)];
+  const touchedRects = touched.map((cell) => cellRect(layout, cell % n, Math.floor(cell / n)));
+
+  ctx.save();
+  // Only the touched cells are read back, so only they need their background restored.
+  if (readBackAll) ctx.drawImage(base.canvas, 0, 0);
+  for (const rect of touchedRects) {
+    const { x, y, width: w, height: h } = rect;
+    ctx.drawImage(base.canvas, x, y, w, h, x, y, w, h);
+  }
+  paintMarkersUnderStacks(ctx, variant, layout, options, theme);
+  const geometry = variant.geometry;
+  position.stacks.forEach((stack, square) => {
+    if (stack === null) return;
+    const rect = squareRect(layout, geometry.file[square], geometry.rank[square]);
+    ctx.drawImage(stackSprite(theme, stack, layout.squareSize), rect.x, rect.y);
+  });
+  paintTargets(ctx, variant, layout, options, theme);
+  if (caption !== undefined) paintCaption(ctx, options.size, caption, theme);
+  ctx.restore();
+
+  pixels.set(base.pixels);
+  if (readBackAll) readBack(ctx, pixels, width, { x: 0, y: 0, width, height: width });
+  for (const rect of touchedRects) readBack(ctx, pixels, width, rect);
+  if (band !== null) readBack(ctx, pixels, width, band);
+  return encodeOpaquePng(pixels, width, height);
+}
+
+/** Drops the background, stack and surface caches (to time a cold render). */
+export function clearSpriteCaches(): void {
+  backgrounds.clear();
+  stackSprites.clear();
+  surfaces.clear();
+}

@@ -1,0 +1,31 @@
+/**
+ * Why a render was refused. These inputs come from programs and operators (a position built in
+ * code, a configured size or theme), never from players, so the renderer throws instead of
+ * returning a result: a RenderError is a bug or a misconfiguration to fix, not a message to show.
+ */
+export type RenderErrorCode =
+  | 'unknown-variant'
+  | 'bad-position'
+  | 'bad-stack'
+  | 'bad-size'
+  | 'unknown-theme'
+  | 'bad-orientation'
+  | 'bad-option'
+  | 'bad-square'
+  | 'bad-last-move'
+  | 'bad-selection'
+  | 'bad-caption'
+  | 'font-missing';
+
+/** A refused render: a stable `code` for programs, a sentence and the offending values. */
+export class RenderError extends Error {
+  override readonly name = 'RenderError';
+
+  constructor(
+    readonly code: RenderErrorCode,
+    message: string,
+    readonly context: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(`render: ${message}`);
+  }
+}

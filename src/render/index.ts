@@ -1,0 +1,22 @@
+/** The renderer's public surface: import from here outside src/render. */
+export { RenderError, type RenderErrorCode } from './errors.js';
+export { THEME_IDS, type ThemeId } from './themes.js';
+export { MAX_SIZE, MIN_SIZE, type Orientation } from './layout.js';
+export {
+  DEFAULT_SIZE,
+  type Caption,
+  type LastMove,
+  type RenderOptions,
+  type Selection,
+} from './options.js';
+export { registerRenderFonts } from './canvas.js';
+export {
+  BoardRenderer,
+  clearRenderCache,
+  renderBoard,
+  renderCacheStats,
+  renderCaptionedBoard,
+  renderUncached,
+  type BoardRendererOptions,
+  type RenderCacheStats,
+} from './renderer.js';

@@ -1,0 +1,446 @@
+/**
+ * Pure geometry of a board image: where every square, label, disc, crown and marker goes, in
+ * pixels. Nothing here touches the canvas library, so tests (and the pixel tests that need to
+ * know where to look) can use it directly.
+ *
+ * The image is a square of `size` px: a frame (wider when it carries coordinates) around
+ * `boardSize` x `boardSize` squares of a whole number of pixels each, so that square edges are
+ * crisp. Screen columns run left to right and rows top to bottom:
+ *
+ *   White at the bottom:  column = file,              row = boardSize - 1 - rank
+ *   Black at the bottom:  column = boardSize - 1 - file, row = rank
+ *
+ * A stack is drawn as a side view of a pile of discs standing in its square, bottom piece at
+ * the bottom. Each disc is a short cylinder seen slightly from above: a side band of thickness
+ * `t` between two ellipses of radii (radiusX, radiusY). Discs are painted bottom first, so each
+ * one hides the top face of the disc below and leaves its side band showing:
+ *
+ *        ____________
+ *       (   top face   )   <- top disc: face centre at disc.top
+ *       |(____________)|   <- disc.bottom of the top disc = disc.top of the disc below
+ *       |(____________)|
+ *        (____________)    <- bottom disc's lower edge: ellipse centred at its disc.bottom
+ */
+import type { Color, Stack } from '../engine/index.js';
+
+export type Orientation = 'white' | 'black';
+
+/** Accepted image widths in pixels: below 200 a board is unreadable, above 2000 it is waste. */
+export const MIN_SIZE = 200;
+export const MAX_SIZE = 2000;
+
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface BoardLayout {
+  /** Width and height of the board image (without a caption band). */
+  readonly size: number;
+  readonly boardSize: number;
+  /** Side of one square in whole pixels. */
+  readonly squareSize: number;
+  /** Top-left corner of the squares. */
+  readonly left: number;
+  readonly top: number;
+  readonly flipped: boolean;
+  readonly coordinates: boolean;
+}
+
+/** Frame width as a share of the image: room for coordinates, or a thin wooden edge. */
+const FRAME_WITH_COORDINATES = 0.05;
+const FRAME_PLAIN = 0.02;
+
+export function boardLayout(
+  size: number,
+  boardSize: number,
+  orientation: Orientation,
+  coordinates: boolean,
+): BoardLayout {
+  const margin = Math.round(size * (coordinates ? FRAME_WITH_COORDINATES : FRAME_PLAIN));
+  const squareSize = Math.floor((size - 2 * margin) / boardSize);
+  const offset = Math.floor((size - squareSize * boardSize) / 2);
+  return {
+    size,
+    boardSize,
+    squareSize,
+    left: offset,
+    top: offset,
+    flipped: orientation === 'black',
+    coordinates,
+  };
+}
+
+/** Screen column and row of a square given by its 0-based file and rank. */
+export function squareCell(
+  layout: BoardLayout,
+  file: number,
+  rank: number,
+): { column: number; row: number } {
+  const last = layout.boardSize - 1;
+  return layout.flipped ? { column: last - file, row: rank } : { column: file, row: last - rank };
+}
+
+export function cellRect(layout: BoardLayout, column: number, row: number): Rect {
+  const s = layout.squareSize;
+  return { x: layout.left + column * s, y: layout.top + row * s, width: s, height: s };
+}
+
+export function squareRect(layout: BoardLayout, file: number, rank: number): Rect {
+  const { column, row } = squareCell(layout, file, rank);
+  return cellRect(layout, column, row);
+}
+
+export function squareCenter(layout: BoardLayout, file: number, rank: number): Point {
+  const rect = squareRect(layout, file, rank);
+  return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+}
+
+/** Whether a screen cell is a dark (playable) square: a1 is dark, so file + rank is even. */
+export function cellIsDark(layout: BoardLayout, column: number, row: number): boolean {
+  const last = layout.boardSize - 1;
+  const file = layout.flipped ? last - column : column;
+  const rank = layout.flipped ? row : last - row;
+  return (file + rank) % 2 === 0;
+}
+
+export interface Label {
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** File letters under the board and rank numbers to its left, centred in the frame. */
+export function coordinateLabels(layout: BoardLayout): {
+  fontSize: number;
+  files: Label[];
+  ranks: Label[];
+} {
+  const s = layout.squareSize;
+  const last = layout.boardSize - 1;
+  const bottomFrame = layout.size - (layout.top + s * layout.boardSize);
+  const fontSize = Math.max(9, Math.round(Math.min(layout.left, bottomFrame) * 0.62));
+  const files: Label[] = [];
+  const ranks: Label[] = [];
+  for (let i = 0; i <= last; i++) {
+    const file = layout.flipped ? last - i : i;
+    files.push({
+      text: 'abcdefgh'.charAt(file),
+      x: layout.left + i * s + s / 2,
+      y: layout.top + s * layout.boardSize + bottomFrame / 2,
+    });
+    const rank = layout.flipped ? i : last - i;
+    ranks.push({ text: String(rank + 1), x: layout.left / 2, y: layout.top + i * s + s / 2 });
+  }
+  return { fontSize, files, ranks };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stack profiles
+
+/** One disc of a pile, in pixels from the top-left corner of its square. */
+export interface DiscShape {
+  readonly color: Color;
+  readonly king: boolean;
+  /** Centre of the disc's top face. */
+  readonly top: number;
+  /** Centre of the ellipse that closes its side band below. */
+  readonly bottom: number;
+}
+
+/** A run of same-coloured discs (a stack has at most two: owner over prisoners). */
+export interface RunShape {
+  readonly color: Color;
+  readonly count: number;
+  readonly top: number;
+  readonly bottom: number;
+}
+
+/** The printed height of a tall stack: a rounded badge in the square's top-right corner. */
+export interface Badge {
+  readonly text: string;
+  readonly rect: Rect;
+  readonly fontSize: number;
+}
+
+/** A count printed on the side of a run when the discs are too thin to count. */
+export interface RunLabel {
+  readonly color: Color;
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+  readonly fontSize: number;
+}
+
+export interface StackProfile {
+  readonly squareSize: number;
+  readonly centerX: number;
+  readonly radiusX: number;
+  readonly radiusY: number;
+  /** Bottom disc first. */
+  readonly discs: readonly DiscShape[];
+  /** Bottom run first. */
+  readonly runs: readonly RunShape[];
+  /**
+   * True when the discs are thinner than the smallest countable thickness: runs are then given
+   * a minimum height, discs are separated by hairlines only and each run prints its count.
+   */
+  readonly compressed: boolean;
+  /** Whether buried kings get a small crown on their side band (when it is thick enough). */
+  readonly bandCrowns: boolean;
+  readonly badge: Badge | null;
+  readonly runLabels: readonly RunLabel[];
+}
+
+/** Shares of the square side. */
+const PILE_RADIUS_X = 0.42;
+const PILE_RADIUS_Y = 0.15;
+const PILE_MAX_THICKNESS = 0.19;
+/** The pile stays inside this share of the square height, centred. */
+const PILE_ROOM = 0.94;
+/** Stacks from this height on print their height even when every disc can be counted. */
+export const BADGE_FROM_HEIGHT = 5;
+
+/** Thinnest disc, in px, that still shows its colour between two outlines. */
+function minimumThickness(squareSize: number): number {
+  return Math.max(4, Math.round(squareSize * 0.06));
+}
+
+/** Where every disc of `stack` goes inside a square of `squareSize` px. */
+export function stackProfile(stack: Stack, squareSize: number): StackProfile {
+  const s = squareSize;
+  const height = stack.height;
+  const radiusX = s * PILE_RADIUS_X;
+  const radiusY = s * PILE_RADIUS_Y;
+  const bandRoom = s * PILE_ROOM - 2 * radiusY;
+  const even = Math.floor(Math.min(s * PILE_MAX_THICKNESS, bandRoom / height));
+  const compressed = even < minimumThickness(s);
+
+  const colors: Color[] = [];
+  const kings: boolean[] = [];
+  for (let i = 0; i < height; i++) {
+    colors.push(((stack.colors >>> i) & 1) as Color);
+    kings.push(((stack.kings >>> i) & 1) === 1);
+  }
+  const runSpans: { color: Color; start: number; count: number }[] = [];
+  colors.forEach((color, i) => {
+    const run = runSpans[runSpans.length - 1];
+    if (run !== undefined && run.color === color) run.count++;
+    else runSpans.push({ color, start: i, count: 1 });
+  });
+
+  // Thickness of every disc, bottom first.
+  const thickness: number[] = [];
+  if (!compressed) {
+    for (let i = 0; i < height; i++) thickness.push(even);
+  } else {
+    // Every run gets a floor so that one prisoner under twenty pieces still shows, and the
+    // rest of the room in proportion to its count. (A legal stack has at most two runs; the
+    // floor shrinks for anything else.)
+    const floor = Math.min(Math.max(6, s * 0.12), bandRoom / runSpans.length);
+    const spare = Math.max(0, bandRoom - floor * runSpans.length);
+    for (const run of runSpans) {
+      const runHeight = floor + (spare * run.count) / height;
+      for (let i = 0; i < run.count; i++) thickness.push(runHeight / run.count);
+    }
+  }
+  const band = thickness.reduce((sum, t) => sum + t, 0);
+  const pileTop = Math.round((s - (band + 2 * radiusY)) / 2);
+  const discs: DiscShape[] = [];
+  let bottom = pileTop + radiusY + band;
+  for (let i = 0; i < height; i++) {
+    const top = bottom - thickness[i];
+    discs.push({ color: colors[i], king: kings[i], top, bottom });
+    bottom = top;
+  }
+  const runs: RunShape[] = runSpans.map((run) => ({
+    color: run.color,
+    count: run.count,
+    top: discs[run.start + run.count - 1].top,
+    bottom: discs[run.start].bottom,
+  }));
+
+  const runLabels: RunLabel[] = [];
+  if (compressed) {
+    for (const run of runs) {
+      const fontSize = Math.min(Math.round(s * 0.3), Math.floor((run.bottom - run.top) * 0.95));
+      if (fontSize < 7) continue;
+      runLabels.push({
+        color: run.color,
+        text: String(run.count),
+        x: s / 2,
+        // The front of a run's side band lies radiusY below its disc centres.
+        y: (run.top + run.bottom) / 2 + radiusY,
+        fontSize,
+      });
+    }
+  }
+
+  return {
+    squareSize: s,
+    centerX: s / 2,
+    radiusX,
+    radiusY,
+    discs,
+    runs,
+    compressed,
+    bandCrowns: !compressed && even >= 10,
+    badge:
+      compressed || height >= BADGE_FROM_HEIGHT
+        ? heightBadge(height, s, discs[height - 1].top, s / 2 + radiusX)
+        : null,
+    runLabels,
+  };
+}
+
+/** DejaVu Sans Bold digits are 0.696 em wide. */
+const DIGIT_WIDTH_EM = 0.696;
+
+/**
+ * The height badge sits on the right end of the pile's top face, so that it moves with the
+ * pile, never covers a side band, and leaves the left of the face for a king's crown.
+ */
+function heightBadge(height: number, s: number, faceY: number, pileRight: number): Badge {
+  const text = String(height);
+  const fontSize = Math.max(9, Math.round(s * 0.25));
+  const badgeHeight = Math.round(fontSize * 1.3);
+  const width = Math.max(
+    badgeHeight,
+    Math.ceil(text.length * DIGIT_WIDTH_EM * fontSize + fontSize * 0.6),
+  );
+  const inset = Math.max(1, Math.round(s * 0.02));
+  const right = Math.min(s - inset, pileRight + s * 0.04);
+  const y = Math.max(inset, Math.round(faceY - badgeHeight / 2));
+  return { text, rect: { x: Math.round(right - width), y, width, height: badgeHeight }, fontSize };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Crown
+
+export interface CrownShape {
+  /** Closed outline of the crown, clockwise. */
+  readonly outline: readonly Point[];
+  /** Balls on the three tips. */
+  readonly jewels: readonly { x: number; y: number; r: number }[];
+  /** The band across the crown's base. */
+  readonly band: readonly [Point, Point];
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Crown height as a share of its width. */
+const CROWN_ASPECT = 0.62;
+
+/** A three-pointed crown of `width` px centred on (cx, cy). */
+export function crownShape(cx: number, cy: number, width: number): CrownShape {
+  const height = width * CROWN_ASPECT;
+  const x0 = cx - width / 2;
+  const y0 = cy - height / 2;
+  const at = (u: number, v: number): Point => ({ x: x0 + u * width, y: y0 + v * height });
+  return {
+    outline: [
+      at(0.12, 1),
+      at(0.02, 0.3),
+      at(0.3, 0.6),
+      at(0.5, 0.12),
+      at(0.7, 0.6),
+      at(0.98, 0.3),
+      at(0.88, 1),
+    ],
+    jewels: [
+      { ...at(0.02, 0.27), r: width * 0.075 },
+      { ...at(0.5, 0.09), r: width * 0.08 },
+      { ...at(0.98, 0.27), r: width * 0.075 },
+    ],
+    band: [at(0.1, 0.82), at(0.9, 0.82)],
+    width,
+    height,
+  };
+}
+
+/** The crown painted on the top face of a king-topped pile. */
+export function topCrown(profile: StackProfile): CrownShape {
+  const top = profile.discs[profile.discs.length - 1];
+  const y = top.top + profile.radiusY * 0.05;
+  const full = profile.squareSize * 0.44;
+  if (profile.badge === null) return crownShape(profile.centerX, y, full);
+  // Beside the height badge: centred in what is left of the face on its left.
+  const left = profile.centerX - profile.radiusX;
+  const room = profile.badge.rect.x - left;
+  return crownShape(left + room / 2, y, Math.min(full, room * 0.8));
+}
+
+/** A point well inside the crown's body (below the middle tip, above the base band). */
+export function crownProbe(crown: CrownShape): Point {
+  const [left, right] = crown.band;
+  return { x: (left.x + right.x) / 2, y: left.y - crown.height * 0.12 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Markers and caption
+
+export interface MarkerMetrics {
+  /** Dashed frame around a jumped square. */
+  readonly jumpedInset: number;
+  readonly jumpedWidth: number;
+  readonly jumpedDash: readonly [number, number];
+  /** Solid frame around the selected stack's square. */
+  readonly selectedInset: number;
+  readonly selectedWidth: number;
+  /** Dot on a legal target square. */
+  readonly targetRadius: number;
+  /** Route line of the last move, and the width of its darker edge. */
+  readonly lineWidth: number;
+  readonly lineCasing: number;
+}
+
+export function markerMetrics(squareSize: number): MarkerMetrics {
+  const s = squareSize;
+  const jumpedWidth = Math.max(2, Math.round(s * 0.055));
+  return {
+    jumpedInset: jumpedWidth / 2 + Math.max(1, Math.round(s * 0.03)),
+    jumpedWidth,
+    jumpedDash: [Math.max(4, Math.round(s * 0.13)), Math.max(3, Math.round(s * 0.085))],
+    selectedInset: Math.max(2, Math.round(s * 0.04)),
+    selectedWidth: Math.max(3, Math.round(s * 0.075)),
+    targetRadius: Math.max(4, Math.round(s * 0.15)),
+    lineWidth: Math.max(3, Math.round(s * 0.08)),
+    lineCasing: Math.max(1, Math.round(s * 0.012)),
+  };
+}
+
+export interface CaptionLayout {
+  /** The band under the board. */
+  readonly band: Rect;
+  readonly titleFontSize: number;
+  readonly textFontSize: number;
+  /** Vertical centres of the title and text lines (one centred line when the other is empty). */
+  readonly titleY: number;
+  readonly textY: number;
+  readonly singleLineY: number;
+  readonly maxTextWidth: number;
+  /** The smallest share of its font size a line may shrink to before it is cut with "…". */
+  readonly minimumScale: number;
+}
+
+export function captionLayout(size: number): CaptionLayout {
+  const bandHeight = Math.round(size * 0.17);
+  const top = size;
+  return {
+    band: { x: 0, y: top, width: size, height: bandHeight },
+    titleFontSize: Math.round(size * 0.054),
+    textFontSize: Math.round(size * 0.041),
+    titleY: top + bandHeight * 0.36,
+    textY: top + bandHeight * 0.72,
+    singleLineY: top + bandHeight * 0.5,
+    maxTextWidth: size - 2 * Math.round(size * 0.04),
+    minimumScale: 0.7,
+  };
+}

@@ -1,0 +1,269 @@
+/**
+ * What a caller may ask of the renderer, its validation and the canonical cache key. Pure: no
+ * canvas here.
+ */
+import {
+  VARIANTS,
+  maxPiecesPerSide,
+  type Move,
+  type Position,
+  type Variant,
+} from '../engine/index.js';
+import { RenderError } from './errors.js';
+import { MAX_SIZE, MIN_SIZE, type Orientation } from './layout.js';
+import { isThemeId, THEME_IDS, type ThemeId } from './themes.js';
+
+/** The last move to mark: an engine Move fits (its `promotes` flag is not drawn). */
+export type LastMove = Pick<Move, 'from' | 'path' | 'captures'>;
+
+/** A stack picked for tap-to-move, and the squares it may move to. */
+export interface Selection {
+  readonly square: number;
+  readonly targets: readonly number[];
+}
+
+export interface RenderOptions {
+  /** Width (and, for a plain board, height) of the image in px, 200 to 2000. Default 720. */
+  readonly size?: number;
+  /** Which side is at the bottom. Default 'white'. */
+  readonly orientation?: Orientation;
+  /** Marks the origin, every landing square and every jumped square of this move. */
+  readonly lastMove?: LastMove | null;
+  readonly selected?: Selection | null;
+  /** File letters and rank numbers in the frame. Default true. */
+  readonly coordinates?: boolean;
+  /** Default 'wood'. */
+  readonly theme?: ThemeId;
+}
+
+/** The band under a captioned board: a bold title line and one line of text. */
+export interface Caption {
+  readonly title: string;
+  readonly text: string;
+}
+
+/** Options with every default filled in and every square list in a canonical order. */
+export interface NormalisedOptions {
+  readonly size: number;
+  readonly orientation: Orientation;
+  readonly lastMove: LastMove | null;
+  readonly selected: Selection | null;
+  readonly coordinates: boolean;
+  readonly theme: ThemeId;
+}
+
+export const DEFAULT_SIZE = 720;
+/** Longest caption line accepted; longer text is a programming error, not something to draw. */
+export const MAX_CAPTION_LENGTH = 300;
+
+/** Checks that the renderer can draw `position`, and returns its variant. */
+export function validatePosition(position: Position): Variant {
+  const variant = (VARIANTS as Record<string, Variant | undefined>)[position?.variant];
+  if (variant === undefined) {
+    throw new RenderError(
+      'unknown-variant',
+      `unknown variant ${JSON.stringify(position?.variant)}`,
+      {
+        variant: position?.variant,
+      },
+    );
+  }
+  const squares = variant.geometry.squareCount;
+  if (!Array.isArray(position.stacks) || position.stacks.length !== squares) {
+    throw new RenderError(
+      'bad-position',
+      `a ${variant.id} position has ${squares} squares, got ${
+        Array.isArray(position.stacks) ? position.stacks.length : typeof position.stacks
+      }`,
+      {
+        variant: variant.id,
+        squares: Array.isArray(position.stacks) ? position.stacks.length : null,
+      },
+    );
+  }
+  const maxHeight = 2 * maxPiecesPerSide(variant);
+  position.stacks.forEach((stack, square) => {
+    if (stack === null) return;
+    const name = variant.geometry.names[square];
+    const height = stack?.height;
+    if (!Number.isInteger(height) || height < 1 || height > maxHeight) {
+      throw new RenderError(
+        'bad-stack',
+        `the stack on ${name} has height ${String(height)}; expected 1 to ${maxHeight}`,
+        { square: name, height },
+      );
+    }
+    const limit = 2 ** height;
+    for (const field of ['colors', 'kings'] as const) {
+      const bits = stack[field];
+      if (!Number.isInteger(bits) || bits < 0 || bits >= limit) {
+        throw new RenderError(
+          'bad-stack',
+          `the stack on ${name} has ${field} ${String(bits)}, which does not fit its height ${height}`,
+          { square: name, height, [field]: bits },
+        );
+      }
+    }
+  });
+  return variant;
+}
+
+function checkSquare(
+  variant: Variant,
+  value: unknown,
+  code: 'bad-last-move' | 'bad-selection',
+  what: string,
+): number {
+  if (
+    !Number.isInteger(value) ||
+    (value as number) < 0 ||
+    (value as number) >= variant.geometry.squareCount
+  ) {
+    throw new RenderError(
+      code,
+      `${what} is ${JSON.stringify(value)}; expected a square number 0 to ${variant.geometry.squareCount - 1}`,
+      { value },
+    );
+  }
+  return value as number;
+}
+
+function checkSquares(
+  variant: Variant,
+  values: unknown,
+  code: 'bad-last-move' | 'bad-selection',
+  what: string,
+): number[] {
+  if (!Array.isArray(values))
+    throw new RenderError(code, `${what} must be an array of squares`, { value: values });
+  return values.map((value, i) => checkSquare(variant, value, code, `${what}[${i}]`));
+}
+
+/** Fills in defaults and refuses anything the renderer cannot draw. */
+export function normaliseOptions(variant: Variant, options: RenderOptions = {}): NormalisedOptions {
+  const size = options.size ?? DEFAULT_SIZE;
+  if (!Number.isInteger(size) || size < MIN_SIZE || size > MAX_SIZE) {
+    throw new RenderError(
+      'bad-size',
+      `size must be a whole number of px from ${MIN_SIZE} to ${MAX_SIZE}, got ${String(size)}`,
+      {
+        size,
+      },
+    );
+  }
+  const orientation = options.orientation ?? 'white';
+  if (orientation !== 'white' && orientation !== 'black') {
+    throw new RenderError(
+      'bad-orientation',
+      `orientation must be "white" or "black", got ${JSON.stringify(orientation)}`,
+      {
+        orientation,
+      },
+    );
+  }
+  const theme = options.theme ?? 'wood';
+  if (!isThemeId(theme)) {
+    throw new RenderError(
+      'unknown-theme',
+      `unknown theme ${JSON.stringify(theme)}; expected one of ${THEME_IDS.join(', ')}`,
+      {
+        theme,
+      },
+    );
+  }
+  let lastMove: LastMove | null = null;
+  if (options.lastMove !== undefined && options.lastMove !== null) {
+    const move = options.lastMove;
+    const from = checkSquare(variant, move.from, 'bad-last-move', 'lastMove.from');
+    const path = checkSquares(variant, move.path, 'bad-last-move', 'lastMove.path');
+    if (path.length === 0)
+      throw new RenderError('bad-last-move', 'lastMove.path needs at least one square', {});
+    const captures = checkSquares(
+      variant,
+      move.captures ?? [],
+      'bad-last-move',
+      'lastMove.captures',
+    );
+    lastMove = { from, path, captures };
+  }
+  let selected: Selection | null = null;
+  if (options.selected !== undefined && options.selected !== null) {
+    const square = checkSquare(
+      variant,
+      options.selected.square,
+      'bad-selection',
+      'selected.square',
+    );
+    const targets = checkSquares(
+      variant,
+      options.selected.targets ?? [],
+      'bad-selection',
+      'selected.targets',
+    );
+    selected = { square, targets: [...new Set(targets)].sort((a, b) => a - b) };
+  }
+  const coordinates = options.coordinates ?? true;
+  if (typeof coordinates !== 'boolean') {
+    throw new RenderError(
+      'bad-option',
+      `coordinates must be true or false, got ${JSON.stringify(coordinates)}`,
+      {
+        coordinates,
+      },
+    );
+  }
+  return { size, orientation, lastMove, selected, coordinates, theme };
+}
+
+/** Turns caption lines into single lines, refusing what is not text. */
+export function normaliseCaption(caption: Caption): Caption {
+  const line = (value: unknown, what: string): string => {
+    if (typeof value !== 'string') {
+      throw new RenderError(
+        'bad-caption',
+        `caption ${what} must be a string, got ${typeof value}`,
+        { [what]: value },
+      );
+    }
+    const single = value.replace(/\s+/g, ' ').trim();
+    if (single.length > MAX_CAPTION_LENGTH) {
+      throw new RenderError(
+        'bad-caption',
+        `caption ${what} is ${single.length} characters; at most ${MAX_CAPTION_LENGTH}`,
+        {
+          length: single.length,
+        },
+      );
+    }
+    return single;
+  };
+  return { title: line(caption?.title, 'title'), text: line(caption?.text, 'text') };
+}
+
+/**
+ * The cache key: everything the picture depends on and nothing else. The side to move is not
+ * drawn, so two positions that differ only in it share an image.
+ */
+export function renderKey(
+  position: Position,
+  options: NormalisedOptions,
+  caption?: Caption,
+): string {
+  const stacks = position.stacks
+    .map((stack) => (stack === null ? '' : `${stack.height}.${stack.colors}.${stack.kings}`))
+    .join(',');
+  const last = options.lastMove;
+  const selected = options.selected;
+  return [
+    caption === undefined ? 'board' : 'captioned',
+    position.variant,
+    stacks,
+    options.size,
+    options.orientation,
+    options.coordinates ? 'c' : 'n',
+    options.theme,
+    last === null ? '' : `${last.from}>${last.path.join('.')}x${last.captures.join('.')}`,
+    selected === null ? '' : `${selected.square}>${selected.targets.join('.')}`,
+    caption === undefined ? '' : JSON.stringify([caption.title, caption.text]),
+  ].join('|');
+}

@@ -1,0 +1,128 @@
+/**
+ * Positions to PNG, with a cache: re-rendering an unchanged board (a button tapped twice, the
+ * same position shown to both players) costs a map lookup.
+ */
+import { LRUCache } from 'lru-cache';
+import type { Position } from '../engine/index.js';
+import { paintBoard } from './canvas.js';
+import {
+  normaliseCaption,
+  normaliseOptions,
+  renderKey,
+  validatePosition,
+  type Caption,
+  type RenderOptions,
+} from './options.js';
+
+export interface RenderCacheStats {
+  readonly hits: number;
+  readonly misses: number;
+  readonly entries: number;
+  readonly bytes: number;
+}
+
+export interface BoardRendererOptions {
+  /** Most images kept. Default 512. */
+  readonly maxEntries?: number;
+  /** Most bytes of PNG kept. Default 64 MiB. */
+  readonly maxBytes?: number;
+}
+
+/**
+ * Renders boards and keeps the last images by a canonical key of (position, options). The
+ * returned Buffers are shared with the cache: treat them as read-only.
+ */
+export class BoardRenderer {
+  private readonly cache: LRUCache<string, Buffer>;
+  private hits = 0;
+  private misses = 0;
+
+  constructor(options: BoardRendererOptions = {}) {
+    this.cache = new LRUCache<string, Buffer>({
+      max: options.maxEntries ?? 512,
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+      sizeCalculation: (png) => png.length,
+    });
+  }
+
+  /** The board as a PNG. Throws RenderError on a position or options it cannot draw. */
+  renderBoard(position: Position, options: RenderOptions = {}): Buffer {
+    return this.render(position, options);
+  }
+
+  /** The board with a caption band under it: a title line and one line of text. */
+  renderCaptionedBoard(position: Position, options: RenderOptions, caption: Caption): Buffer {
+    return this.render(position, options, normaliseCaption(caption));
+  }
+
+  stats(): RenderCacheStats {
+    return {
+      hits: this.hits,
+      misses: this.misses,
+      entries: this.cache.size,
+      bytes: this.cache.calculatedSize,
+    };
+  }
+
+  /** Empties the cache and zeroes the counters. */
+  clear(): void {
+    this.cache.clear();
+    this.hits = 0;
+    this.misses = 0;
+  }
+
+  private render(position: Position, options: RenderOptions, caption?: Caption): Buffer {
+    const variant = validatePosition(position);
+    const normalised = normaliseOptions(variant, options);
+    const key = renderKey(position, normalised, caption);
+    const cached = this.cache.get(key);
+    if (cached !== undefined) {
+      this.hits++;
+      return cached;
+    }
+    this.misses++;
+    const png = paintBoard(position, variant, normalised, caption);
+    this.cache.set(key, png);
+    return png;
+  }
+}
+
+/** Renders without looking at or filling any cache (benchmarks, one-off exports). */
+export function renderUncached(
+  position: Position,
+  options: RenderOptions = {},
+  caption?: Caption,
+): Buffer {
+  const variant = validatePosition(position);
+  const normalised = normaliseOptions(variant, options);
+  return paintBoard(
+    position,
+    variant,
+    normalised,
+    caption === undefined ? undefined : normaliseCaption(caption),
+  );
+}
+
+const sharedRenderer = new BoardRenderer();
+
+/** The board as a PNG, from the process-wide cache. Throws RenderError on bad input. */
+export function renderBoard(position: Position, options: RenderOptions = {}): Buffer {
+  return sharedRenderer.renderBoard(position, options);
+}
+
+/** The board plus a caption band (puzzles, game ends), from the process-wide cache. */
+export function renderCaptionedBoard(
+  position: Position,
+  options: RenderOptions,
+  caption: Caption,
+): Buffer {
+  return sharedRenderer.renderCaptionedBoard(position, options, caption);
+}
+
+export function renderCacheStats(): RenderCacheStats {
+  return sharedRenderer.stats();
+}
+
+export function clearRenderCache(): void {
+  sharedRenderer.clear();
+}

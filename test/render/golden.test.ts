@@ -1,0 +1,117 @@
+/**
+ * Golden images: whole renders compared with reviewed PNGs in test/render/golden/, with a small
+ * per-pixel tolerance (anti-aliasing may differ slightly between CPUs). After an intended change
+ * to the look, regenerate them with `UPDATE_GOLDEN=1 npx vitest run test/render` and review the
+ * new files before committing (see test/render/README.md).
+ */
+import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  applyMove,
+  parseFen,
+  parseMove,
+  squareIndex,
+  startPosition,
+  VARIANTS,
+  type Position,
+  type VariantId,
+} from '../../src/engine/index.js';
+import { renderUncached } from '../../src/render/index.js';
+import { decodePng } from '../support/png.js';
+
+const GOLDEN = fileURLToPath(new URL('./golden/', import.meta.url));
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+/** A pixel differs when a channel is off by more than this... */
+const CHANNEL_TOLERANCE = 24;
+/** ...and an image may have this share of differing pixels. */
+const PIXEL_SHARE_TOLERANCE = 0.002;
+
+function fen(text: string, variant: VariantId = 'bashni'): Position {
+  const parsed = parseFen(text, variant);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}
+
+/** The middlegame of the README: White's five-jump capture that crowns on h8. */
+function middlegame() {
+  const before = fen(
+    'W:Wa1,c1,b2,f2,a3,e3,g5(00),h6(0/10):Bh2(0/00),c3(0/0),c5(00),a7,c7,e7,g7,b8,f8',
+  );
+  const move = parseMove(before, 'b2:d4:b6:d8:f6:h8');
+  if (!move.ok) throw new Error(move.error.message);
+  return { position: applyMove(before, move.value), move: move.value };
+}
+
+const cases: Record<string, () => Buffer> = {
+  'start-wood-360': () => renderUncached(startPosition('bashni'), { size: 360 }),
+  'middlegame-wood-480': () => {
+    const { position, move } = middlegame();
+    return renderUncached(position, { size: 480, lastMove: move });
+  },
+  'middlegame-contrast-black-360': () => {
+    const { position, move } = middlegame();
+    return renderUncached(position, {
+      size: 360,
+      theme: 'contrast',
+      orientation: 'black',
+      lastMove: move,
+    });
+  },
+  'tall-stacks-contrast-400': () =>
+    renderUncached(fen('W:Wc3(0001000/0000010000),Kg1,e5(101/1):Bh8(1/0)'), {
+      size: 400,
+      theme: 'contrast',
+    }),
+  'laska-selected-wood-360': () => {
+    const position = startPosition('laska');
+    const square = squareIndex(VARIANTS.laska.geometry, 'c3');
+    const targets = ['b4', 'd4'].map((name) => squareIndex(VARIANTS.laska.geometry, name));
+    return renderUncached(position, { size: 360, selected: { square, targets } });
+  },
+  'captioned-ru-wood-400': () =>
+    renderUncached(
+      fen('W:Wc3,e3,Kh2:Bd6,f6(00/0),b8'),
+      { size: 400, coordinates: false },
+      { title: 'Белые начинают и выигрывают', text: 'Задача дня · White to play and win' },
+    ),
+};
+
+describe('golden images', () => {
+  it.each(Object.keys(cases))('%s matches its golden image', (name) => {
+    const actual = cases[name]();
+    const file = join(GOLDEN, `${name}.png`);
+    if (UPDATE) {
+      mkdirSync(GOLDEN, { recursive: true });
+      writeFileSync(file, actual);
+      return;
+    }
+    if (!existsSync(file)) {
+      throw new Error(
+        `no golden image ${file}; create it with UPDATE_GOLDEN=1 npx vitest run test/render`,
+      );
+    }
+    const expected = decodePng(readFileSync(file));
+    const got = decodePng(actual);
+    expect([got.width, got.height]).toEqual([expected.width, expected.height]);
+    let differing = 0;
+    for (let i = 0; i < got.data.length; i += 4) {
+      const delta = Math.max(
+        Math.abs(got.data[i] - expected.data[i]),
+        Math.abs(got.data[i + 1] - expected.data[i + 1]),
+        Math.abs(got.data[i + 2] - expected.data[i + 2]),
+      );
+      if (delta > CHANNEL_TOLERANCE) differing++;
+    }
+    const share = differing / (got.width * got.height);
+    if (share > PIXEL_SHARE_TOLERANCE) {
+      const saved = join(tmpdir(), `${name}.actual.png`);
+      writeFileSync(saved, actual);
+      expect.fail(
+        `${name}: ${(share * 100).toFixed(2)}% of pixels differ; this render is in ${saved}`,
+      );
+    }
+  });
+});

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { stackFromPieces, type Piece } from '../../src/engine/index.js';
+import {
+  BADGE_FROM_HEIGHT,
+  boardLayout,
+  captionLayout,
+  cellIsDark,
+  coordinateLabels,
+  crownProbe,
+  squareRect,
+  stackProfile,
+  topCrown,
+} from '../../src/render/layout.js';
+
+const man = (color: 0 | 1): Piece => ({ color, king: false });
+const king = (color: 0 | 1): Piece => ({ color, king: true });
+
+/** A stack of `owner` pieces over `prisoners` of the other colour, top first. */
+function tower(owner: number, prisoners: number, ownerColor: 0 | 1 = 0) {
+  const other = (1 - ownerColor) as 0 | 1;
+  return stackFromPieces([
+    ...Array.from({ length: owner }, () => man(ownerColor)),
+    ...Array.from({ length: prisoners }, () => man(other)),
+  ]);
+}
+
+describe('board layout', () => {
+  it.each([
+    [720, 8, true],
+    [360, 8, true],
+    [200, 8, false],
+    [2000, 7, true],
+    [503, 7, false],
+  ])(
+    'size %i, %i squares, coordinates %s: whole-pixel squares inside the image',
+    (size, n, coords) => {
+      const layout = boardLayout(size, n, 'white', coords);
+      expect(Number.isInteger(layout.squareSize)).toBe(true);
+      expect(layout.left).toBeGreaterThan(0);
+      expect(layout.left + n * layout.squareSize).toBeLessThanOrEqual(size - layout.left + 1);
+      // The frame is wide enough for labels when they are on.
+      if (coords) expect(layout.left).toBeGreaterThanOrEqual(Math.round(size * 0.05) - 1);
+    },
+  );
+
+  it('puts a1 bottom-left with White at the bottom and top-right with Black', () => {
+    const white = boardLayout(720, 8, 'white', true);
+    const black = boardLayout(720, 8, 'black', true);
+    const s = white.squareSize;
+    expect(squareRect(white, 0, 0)).toEqual({
+      x: white.left,
+      y: white.top + 7 * s,
+      width: s,
+      height: s,
+    });
+    expect(squareRect(black, 0, 0)).toEqual({
+      x: black.left + 7 * s,
+      y: black.top,
+      width: s,
+      height: s,
+    });
+    expect(squareRect(black, 7, 7)).toEqual({
+      x: black.left,
+      y: black.top + 7 * s,
+      width: s,
+      height: s,
+    });
+  });
+
+  it('colours cells so that a1 is dark in both orientations, on 8x8 and 7x7', () => {
+    for (const n of [8, 7]) {
+      for (const orientation of ['white', 'black'] as const) {
+        const layout = boardLayout(600, n, orientation, true);
+        const a1 = squareRect(layout, 0, 0);
+        const column = (a1.x - layout.left) / layout.squareSize;
+        const row = (a1.y - layout.top) / layout.squareSize;
+        expect(cellIsDark(layout, column, row)).toBe(true);
+        expect(cellIsDark(layout, column === 0 ? 1 : column - 1, row)).toBe(false);
+      }
+    }
+  });
+
+  it('labels files and ranks in screen order, reversed when Black is at the bottom', () => {
+    const white = coordinateLabels(boardLayout(720, 8, 'white', true));
+    const black = coordinateLabels(boardLayout(720, 8, 'black', true));
+    expect(white.files.map((l) => l.text).join('')).toBe('abcdefgh');
+    expect(white.ranks.map((l) => l.text).join('')).toBe('87654321');
+    expect(black.files.map((l) => l.text).join('')).toBe('hgfedcba');
+    expect(black.ranks.map((l) => l.text).join('')).toBe('12345678');
+    expect(
+      coordinateLabels(boardLayout(720, 7, 'white', true))
+        .files.map((l) => l.text)
+        .join(''),
+    ).toBe('abcdefg');
+  });
+
+  it('puts the caption band under the board', () => {
+    const caption = captionLayout(720);
+    expect(caption.band.y).toBe(720);
+    expect(caption.titleY).toBeLessThan(caption.textY);
+    expect(caption.band.y + caption.band.height).toBeGreaterThan(
+      caption.textY + caption.textFontSize / 2,
+    );
+  });
+});
+
+describe('stack profiles', () => {
+  it('stacks discs bottom first, each one directly on the one below', () => {
+    const stack = stackFromPieces([man(0), king(0), man(1), king(1)]); // top first
+    const profile = stackProfile(stack, 81);
+    expect(profile.discs.map((d) => [d.color, d.king])).toEqual([
+      [1, true],
+      [1, false],
+      [0, true],
+      [0, false],
+    ]);
+    for (let i = 1; i < profile.discs.length; i++) {
+      expect(profile.discs[i].bottom).toBeCloseTo(profile.discs[i - 1].top, 9);
+    }
+    expect(profile.runs.map((r) => [r.color, r.count])).toEqual([
+      [1, 2],
+      [0, 2],
+    ]);
+  });
+
+  it.each([40, 81, 92, 250])('keeps every height from 1 to 24 inside a %i px square', (s) => {
+    for (let height = 1; height <= 24; height++) {
+      const profile = stackProfile(tower(Math.ceil(height / 2), Math.floor(height / 2)), s);
+      const top = profile.discs[height - 1].top - profile.radiusY;
+      const bottom = profile.discs[0].bottom + profile.radiusY;
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(bottom).toBeLessThanOrEqual(s);
+      expect(profile.centerX - profile.radiusX).toBeGreaterThanOrEqual(0);
+      for (const disc of profile.discs) expect(disc.bottom - disc.top).toBeGreaterThan(0);
+      if (profile.badge !== null) {
+        expect(profile.badge.text).toBe(String(height));
+        expect(profile.badge.rect.x).toBeGreaterThanOrEqual(0);
+        expect(profile.badge.rect.x + profile.badge.rect.width).toBeLessThanOrEqual(s);
+      }
+    }
+  });
+
+  it('draws countable discs of one thickness until they get too thin, then compresses', () => {
+    const heights = Array.from({ length: 24 }, (_, i) => i + 1);
+    const compressed = heights.map((h) => stackProfile(tower(h, 0), 81).compressed);
+    const first = compressed.indexOf(true);
+    expect(first).toBeGreaterThan(8); // at 720 px, stacks of up to 10 show every disc
+    expect(compressed.slice(first).every(Boolean)).toBe(true);
+    for (const h of heights.slice(0, first)) {
+      const thickness = stackProfile(tower(h, 0), 81).discs.map((d) => d.bottom - d.top);
+      expect(new Set(thickness).size).toBe(1);
+      expect(thickness[0]).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it('prints the height from height 5 on and on every compressed stack', () => {
+    expect(stackProfile(tower(4, 0), 81).badge).toBeNull();
+    expect(stackProfile(tower(3, BADGE_FROM_HEIGHT - 3), 81).badge?.text).toBe(
+      String(BADGE_FROM_HEIGHT),
+    );
+    const tall = stackProfile(tower(12, 12), 81);
+    expect(tall.compressed).toBe(true);
+    expect(tall.badge?.text).toBe('24');
+  });
+
+  it('keeps even an impossible stack of 24 alternating colours inside its square', () => {
+    const pieces = Array.from({ length: 24 }, (_, i) => man((i % 2) as 0 | 1));
+    const profile = stackProfile(stackFromPieces(pieces), 40);
+    expect(profile.runs).toHaveLength(24);
+    expect(profile.discs[23].top - profile.radiusY).toBeGreaterThanOrEqual(0);
+    expect(profile.discs[0].bottom + profile.radiusY).toBeLessThanOrEqual(40);
+  });
+
+  it('keeps a lone prisoner under 23 pieces visible and labels both runs', () => {
+    const profile = stackProfile(tower(23, 1), 81);
+    const [prisoners, owners] = profile.runs;
+    expect(prisoners.count).toBe(1);
+    expect(prisoners.bottom - prisoners.top).toBeGreaterThanOrEqual(81 * 0.12 - 1e-9);
+    expect(owners.bottom - owners.top).toBeGreaterThan(prisoners.bottom - prisoners.top);
+    expect(profile.runLabels.map((l) => l.text)).toEqual(['1', '23']);
+  });
+
+  it('puts the crown of a king-topped stack on its top face', () => {
+    const profile = stackProfile(stackFromPieces([king(1), man(0)]), 81);
+    const crown = topCrown(profile);
+    const top = profile.discs[1].top;
+    const probe = crownProbe(crown);
+    expect(Math.abs(probe.x - profile.centerX)).toBeLessThan(1);
+    expect(Math.abs(probe.y - top)).toBeLessThan(profile.radiusY);
+    expect(crown.width).toBeLessThan(2 * profile.radiusX);
+  });
+});
