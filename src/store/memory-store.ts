@@ -93,17 +93,26 @@ export class MemoryGameStore implements GameStore {
       if (game.status === 'finished' && (game.finishedAt ?? game.updatedAt) < olderThan) {
         this.games.delete(id);
         this.versions.delete(`game:${id}`);
-        for (const view of game.views) this.views.delete(viewKey(view));
+        for (const view of game.views) {
+          const target = this.views.get(viewKey(view));
+          if (target?.kind === 'game' && target.id === id) this.views.delete(viewKey(view));
+        }
         games++;
       }
     }
     for (const [id, text] of this.challenges) {
-      const challenge = decodeChallenge(id, text);
+      let challenge: Challenge;
+      try {
+        challenge = decodeChallenge(id, text);
+      } catch {
+        continue;
+      }
       if (CLOSED.has(challenge.status) && challenge.updatedAt < olderThan) {
         this.challenges.delete(id);
         this.versions.delete(`challenge:${id}`);
         for (const view of challenge.views) {
-          if (this.views.get(viewKey(view))?.kind === 'challenge') this.views.delete(viewKey(view));
+          const target = this.views.get(viewKey(view));
+          if (target?.kind === 'challenge' && target.id === id) this.views.delete(viewKey(view));
         }
         challenges++;
       }

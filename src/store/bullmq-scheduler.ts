@@ -1,0 +1,211 @@
+import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
+import { Redis, type RedisOptions } from 'ioredis';
+import type { Scheduler, TimerJob } from '../game/ports.js';
+import { StoreError, timerJobId } from '../game/ports.js';
+import { stderrLog, type StoreLog } from './log.js';
+
+/**
+ * Connection settings BullMQ needs: `maxRetriesPerRequest: null`, because its workers hold
+ * blocking commands (BZPOPMIN) that must wait through a reconnect instead of failing after N
+ * retries; BullMQ refuses a worker connection with any other value. This is the opposite of the
+ * store's fail-fast client (STORE_REDIS_OPTIONS), so the two never share a connection.
+ */
+export const BULLMQ_REDIS_OPTIONS: RedisOptions = {
+  maxRetriesPerRequest: null,
+  retryStrategy: (times: number) => Math.min(200 * times, 2_000),
+};
+
+/** An ioredis client suitable for BullMqScheduler (and BullMQ in general). */
+export function createBullMqRedis(url: string, overrides: RedisOptions = {}): Redis {
+  return new Redis(url, { ...BULLMQ_REDIS_OPTIONS, ...overrides });
+}
+
+/**
+ * BullMQ accepts ':' in a custom job id only in the legacy three-part form and plans to forbid
+ * it, and refuses ids that look like integers. timerJobId() is "kind:target:ply", and a target
+ * id may itself hold ':', so the id is escaped: '%' and ':' become %25 and %3A. The mapping is
+ * one-to-one (equal timer ids give equal job ids, different ones differ), and the result starts
+ * with the kind, so it is never an integer.
+ */
+export function bullJobId(job: Pick<TimerJob, 'kind' | 'targetId' | 'ply'>): string {
+  return timerJobId(job).replace(/%/g, '%25').replace(/:/g, '%3A');
+}
+
+export interface BullMqSchedulerOptions {
+  /**
+   * A Redis URL (the scheduler then makes its client with BULLMQ_REDIS_OPTIONS and closes it in
+   * stop()), or an ioredis client owned by the caller, made with `maxRetriesPerRequest: null`.
+   * The worker makes its own duplicates of it for blocking reads.
+   */
+  connection: string | Redis;
+  /** Queue name; default "timers". */
+  queueName?: string;
+  /** BullMQ key prefix (keys are <prefix>:<queue>:...); default "bashni:bull". */
+  prefix?: string;
+  /** Tries per job when the handler throws; default 5. */
+  attempts?: number;
+  /** First retry delay, doubled each time; default 1000 ms. */
+  backoffMs?: number;
+  /** Jobs handled at once by this process; default 4. */
+  concurrency?: number;
+  /** How long schedule() waits for Redis before failing with store-unavailable; default 5 s. */
+  scheduleTimeoutMs?: number;
+  /** Where errors are reported; stderr by default. */
+  log?: StoreLog;
+}
+
+/** Completed jobs are kept a day, so the same timer scheduled again soon after it fired (by a
+ * slower process) still collapses into it; failed ones a week, for a look at what went wrong. */
+const KEEP_COMPLETED = { age: 24 * 3600 };
+const KEEP_FAILED = { age: 7 * 24 * 3600 };
+
+function isTimerJob(data: unknown): data is TimerJob {
+  if (typeof data !== 'object' || data === null) return false;
+  const job = data as Record<string, unknown>;
+  return (
+    (job.kind === 'reminder' || job.kind === 'timeout' || job.kind === 'challenge-expiry') &&
+    typeof job.targetId === 'string' &&
+    typeof job.ply === 'number' &&
+    typeof job.at === 'number'
+  );
+}
+
+/**
+ * Scheduler on BullMQ: one queue of delayed jobs in Redis. Jobs survive restarts (any instance
+ * started later on the same Redis picks them up), each is delivered to one worker of one
+ * process, and a job whose id exists (pending, or finished within the retention above) is not
+ * added again, which is how "same id, one job" holds across processes. A handler that throws is
+ * retried with exponential backoff; the handler must be idempotent anyway (a worker that dies
+ * mid-job has it redelivered).
+ */
+export class BullMqScheduler implements Scheduler {
+  private readonly connection: Redis;
+  private readonly ownsConnection: boolean;
+  private readonly queueName: string;
+  private readonly prefix: string;
+  private readonly jobOptions: JobsOptions;
+  private readonly concurrency: number;
+  private readonly scheduleTimeoutMs: number;
+  private readonly log: StoreLog;
+  private readonly queue: Queue;
+  private worker: Worker | undefined;
+  private stopped = false;
+
+  constructor(options: BullMqSchedulerOptions) {
+    this.ownsConnection = typeof options.connection === 'string';
+    this.connection =
+      typeof options.connection === 'string'
+        ? createBullMqRedis(options.connection)
+        : options.connection;
+    this.queueName = options.queueName ?? 'timers';
+    this.prefix = options.prefix ?? 'bashni:bull';
+    this.concurrency = options.concurrency ?? 4;
+    this.scheduleTimeoutMs = options.scheduleTimeoutMs ?? 5_000;
+    this.log = options.log ?? stderrLog;
+    this.jobOptions = {
+      attempts: options.attempts ?? 5,
+      backoff: { type: 'exponential', delay: options.backoffMs ?? 1_000 },
+      removeOnComplete: KEEP_COMPLETED,
+      removeOnFail: KEEP_FAILED,
+    };
+    // BullMQ and ioredis emit 'error' on connection trouble; unheard, that would crash us.
+    if (this.ownsConnection) this.connection.on('error', this.onConnectionError);
+    this.queue = new Queue(this.queueName, { connection: this.connection, prefix: this.prefix });
+    this.queue.on('error', (error) => this.log('scheduler: queue error', error));
+  }
+
+  private readonly onConnectionError = (error: unknown): void => {
+    this.log('scheduler: redis connection error', error);
+  };
+
+  /**
+   * Adds the job with its id as BullMQ job id, delayed until `job.at` (at once if past). Fails
+   * with StoreError('store-unavailable') when Redis does not answer in time; the add may still
+   * go through later, which is harmless since the id collapses duplicates.
+   */
+  async schedule(job: TimerJob): Promise<void> {
+    if (this.stopped) throw new Error('scheduler: schedule() after stop()');
+    const id = bullJobId(job);
+    const data: TimerJob = { kind: job.kind, targetId: job.targetId, ply: job.ply, at: job.at };
+    const add = this.queue.add(job.kind, data, {
+      ...this.jobOptions,
+      jobId: id,
+      delay: Math.max(0, job.at - Date.now()),
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new StoreError(
+              'store-unavailable',
+              `scheduler: scheduling ${id} got no answer from Redis in ${this.scheduleTimeoutMs} ms`,
+              job.targetId,
+            ),
+          ),
+        this.scheduleTimeoutMs,
+      );
+    });
+    try {
+      await Promise.race([add, timeout]);
+    } catch (error) {
+      add.catch(() => {}); // the race is lost: a late failure must not be unhandled
+      if (error instanceof StoreError) throw error;
+      throw new StoreError(
+        'store-unavailable',
+        `scheduler: scheduling ${id} failed`,
+        job.targetId,
+        {
+          cause: error,
+        },
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Starts this process's worker; due jobs (also those of earlier processes) start flowing. */
+  async start(handler: (job: TimerJob) => Promise<void>): Promise<void> {
+    if (this.stopped) throw new Error('scheduler: start() after stop()');
+    if (this.worker !== undefined) throw new Error('scheduler: already started');
+    const worker = new Worker(
+      this.queueName,
+      async (bullJob: Job) => {
+        if (!isTimerJob(bullJob.data))
+          throw new UnrecoverableError(`timer job ${String(bullJob.id)} holds no timer`);
+        await handler(bullJob.data);
+      },
+      { connection: this.connection, prefix: this.prefix, concurrency: this.concurrency },
+    );
+    worker.on('error', (error) => this.log('scheduler: worker error', error));
+    worker.on('failed', (bullJob, error) => {
+      const final =
+        bullJob === undefined ||
+        error instanceof UnrecoverableError ||
+        bullJob.attemptsMade >= (bullJob.opts.attempts ?? 1);
+      this.log(
+        `scheduler: timer job ${String(bullJob?.id)} failed${final ? ', giving up' : ', will retry'}`,
+        error,
+      );
+    });
+    this.worker = worker;
+    await worker.waitUntilReady();
+  }
+
+  /** Closes the worker (letting running handlers finish) and the queue. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.close();
+    await this.queue.close();
+    if (this.ownsConnection) {
+      try {
+        await this.connection.quit();
+      } catch {
+        this.connection.disconnect();
+      }
+    }
+  }
+}

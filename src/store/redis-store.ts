@@ -1,0 +1,475 @@
+import { createHash } from 'node:crypto';
+import { Redis, type RedisOptions } from 'ioredis';
+import type { Challenge, ChatView, Game, PlayerId } from '../game/model.js';
+import type { GameStore } from '../game/ports.js';
+import { StoreError } from '../game/ports.js';
+import { decodeChallenge, decodeGame, encodeChallenge, encodeGame } from './codec.js';
+import { KeyBuilder } from './keys.js';
+import { stderrLog, type StoreLog } from './log.js';
+
+const CLOSED: ReadonlySet<Challenge['status']> = new Set([
+  'accepted',
+  'declined',
+  'cancelled',
+  'expired',
+]);
+
+/**
+ * Connection settings for the store's own ioredis client, chosen to fail fast: a chat user
+ * waiting on a dead Redis should get "try again later" in a second or two, not a hang.
+ * - no offline queue: a command issued while disconnected is rejected at once;
+ * - maxRetriesPerRequest 0 and no resending: a command in flight when the connection drops is
+ *   rejected rather than replayed later (a replayed create would wrongly report "exists");
+ * - commandTimeout: a server that accepts connections but stops answering is "unavailable" too;
+ * - retryStrategy: reconnects forever in the background, so the store recovers by itself.
+ */
+export const STORE_REDIS_OPTIONS: RedisOptions = {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 0,
+  autoResendUnfulfilledCommands: false,
+  connectTimeout: 2_000,
+  commandTimeout: 2_000,
+  retryStrategy: (times: number) => Math.min(100 * times, 1_000),
+};
+
+/** An ioredis client for a RedisGameStore, with STORE_REDIS_OPTIONS under `overrides`. */
+export function createStoreRedis(url: string, overrides: RedisOptions = {}): Redis {
+  return new Redis(url, { ...STORE_REDIS_OPTIONS, ...overrides });
+}
+
+export interface RedisGameStoreOptions {
+  /** Where the store reports connection trouble (once per outage); stderr by default. */
+  log?: StoreLog;
+  /** How long an operation waits for a connection that is being set up; default 2000 ms. */
+  readyTimeoutMs?: number;
+}
+
+/**
+ * The one write script. Every write of the store is a plan: checks that must all hold (a key is
+ * absent, a record hash has version v), then index and record operations, applied together or
+ * not at all. The plan names keys and values only by their position in KEYS and ARGV, so record
+ * text never goes through cjson. Operations are validated before anything is written, because
+ * Redis does not roll back a script that fails half-way.
+ *
+ * Returns 1 when applied, 0 when a check failed.
+ */
+const APPLY_PLAN = `
+local plan = cjson.decode(ARGV[1])
+local arity = { hset = 2, sadd = 1, srem = 1, set = 1, setnx = 1, zadd = 2, zrem = 1, del = 0, delifeq = 1 }
+for _, op in ipairs(plan.ops) do
+  local n = arity[op[1]]
+  if n == nil or KEYS[op[2]] == nil or #op ~= n + 2 then
+    return redis.error_reply('bashni plan: bad operation ' .. tostring(op[1]))
+  end
+  for i = 3, #op do
+    if ARGV[op[i]] == nil then return redis.error_reply('bashni plan: bad argument') end
+  end
+end
+for _, check in ipairs(plan.checks) do
+  local key = KEYS[check[2]]
+  if key == nil then return redis.error_reply('bashni plan: bad check key') end
+  if check[1] == 'absent' then
+    if redis.call('EXISTS', key) == 1 then return 0 end
+  elseif check[1] == 'version' then
+    if redis.call('HGET', key, 'v') ~= ARGV[check[3]] then return 0 end
+  else
+    return redis.error_reply('bashni plan: bad check ' .. tostring(check[1]))
+  end
+end
+for _, op in ipairs(plan.ops) do
+  local name, key = op[1], KEYS[op[2]]
+  if name == 'hset' then
+    redis.call('HSET', key, 'v', ARGV[op[3]], 'd', ARGV[op[4]])
+  elseif name == 'sadd' then
+    redis.call('SADD', key, ARGV[op[3]])
+  elseif name == 'srem' then
+    redis.call('SREM', key, ARGV[op[3]])
+  elseif name == 'set' then
+    redis.call('SET', key, ARGV[op[3]])
+  elseif name == 'setnx' then
+    redis.call('SET', key, ARGV[op[3]], 'NX')
+  elseif name == 'zadd' then
+    redis.call('ZADD', key, ARGV[op[3]], ARGV[op[4]])
+  elseif name == 'zrem' then
+    redis.call('ZREM', key, ARGV[op[3]])
+  elseif name == 'del' then
+    redis.call('DEL', key)
+  elseif name == 'delifeq' then
+    if redis.call('GET', key) == ARGV[op[3]] then redis.call('DEL', key) end
+  end
+end
+return 1
+`;
+const APPLY_PLAN_SHA = createHash('sha1').update(APPLY_PLAN).digest('hex');
+
+type PlanOp = 'hset' | 'sadd' | 'srem' | 'set' | 'setnx' | 'zadd' | 'zrem' | 'del' | 'delifeq';
+
+/** Builds the KEYS, ARGV and JSON plan of one APPLY_PLAN call. */
+class WritePlan {
+  private readonly keys: string[] = [];
+  private readonly keyIndex = new Map<string, number>();
+  // ARGV[1] is the plan itself; values start at ARGV[2].
+  private readonly values: string[] = [];
+  private readonly checks: (string | number)[][] = [];
+  private readonly ops: (string | number)[][] = [];
+
+  requireAbsent(key: string): this {
+    this.checks.push(['absent', this.key(key)]);
+    return this;
+  }
+  requireVersion(key: string, version: string): this {
+    this.checks.push(['version', this.key(key), this.value(version)]);
+    return this;
+  }
+  op(name: PlanOp, key: string, ...values: string[]): this {
+    this.ops.push([name, this.key(key), ...values.map((value) => this.value(value))]);
+    return this;
+  }
+
+  /** Arguments of EVAL/EVALSHA after the script and numkeys: keys, plan, values. */
+  evalArguments(): { numberOfKeys: number; args: string[] } {
+    const plan = JSON.stringify({ checks: this.checks, ops: this.ops });
+    return { numberOfKeys: this.keys.length, args: [...this.keys, plan, ...this.values] };
+  }
+
+  private key(key: string): number {
+    let index = this.keyIndex.get(key);
+    if (index === undefined) {
+      this.keys.push(key);
+      index = this.keys.length;
+      this.keyIndex.set(key, index);
+    }
+    return index;
+  }
+  private value(value: string): number {
+    this.values.push(value);
+    return this.values.length + 1;
+  }
+}
+
+/** Redis reply errors that mean "the server cannot serve us right now", not a bug of ours. */
+const UNAVAILABLE_REPLIES =
+  /^(LOADING|READONLY|BUSY|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|OOM|MISCONF|NOREPLICAS|NOAUTH)\b/;
+
+function isReplyError(error: unknown): error is Error {
+  return error instanceof Error && error.name === 'ReplyError';
+}
+
+const noop = (): void => {};
+
+/**
+ * GameStore on Redis (ioredis). Each record is a hash { v: version, d: codec JSON } under
+ * KeyBuilder's keys; every write runs APPLY_PLAN, so a record, its compare-and-set and all of
+ * its index updates change together or not at all. Indexes are computed here from the record
+ * being written and handed to the script:
+ *   - player active sets: SADD for an active game, SREM otherwise;
+ *   - views: a game's views overwrite ("game:<id>"), a challenge's only claim free views
+ *     ("challenge:<id>", SET NX), so a message that became a game's keeps pointing at the game;
+ *   - `finished` / `closed` sorted sets, scored by finishedAt / updatedAt, drive purge().
+ *
+ * Every failure to reach Redis is a StoreError('store-unavailable'); the client reconnects in
+ * the background and the same instance works again when Redis is back.
+ */
+export class RedisGameStore implements GameStore {
+  private readonly redis: Redis;
+  private readonly ownsConnection: boolean;
+  private readonly log: StoreLog;
+  private readonly readyTimeoutMs: number;
+  private waitingForReady: Promise<void> | undefined;
+  private outageReported = false;
+  private closed = false;
+
+  private readonly onError = (error: unknown): void => {
+    if (this.outageReported) return;
+    this.outageReported = true;
+    this.log('redis store: connection error (reconnecting in the background)', error);
+  };
+  private readonly onReady = (): void => {
+    if (this.outageReported) this.log('redis store: connection restored');
+    this.outageReported = false;
+  };
+
+  /**
+   * @param connection a URL (the store then owns a client made by createStoreRedis and closes
+   *   it in close()) or an ioredis client owned by the caller, ideally with STORE_REDIS_OPTIONS.
+   * @param keys the key builder, with its prefix.
+   */
+  constructor(
+    connection: Redis | string,
+    readonly keys: KeyBuilder = new KeyBuilder(),
+    options: RedisGameStoreOptions = {},
+  ) {
+    this.ownsConnection = typeof connection === 'string';
+    this.redis = typeof connection === 'string' ? createStoreRedis(connection) : connection;
+    this.log = options.log ?? stderrLog;
+    this.readyTimeoutMs = options.readyTimeoutMs ?? 2_000;
+    // Without an 'error' listener ioredis reports every failed reconnect on the console.
+    this.redis.on('error', this.onError);
+    this.redis.on('ready', this.onReady);
+  }
+
+  /** Stops using Redis; quits the connection if the store made it. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.redis.off('error', this.onError);
+    this.redis.off('ready', this.onReady);
+    if (!this.ownsConnection) return;
+    // Keep a listener: a late socket error after quit must not reach the console or crash.
+    this.redis.on('error', noop);
+    if (this.redis.status === 'ready') {
+      try {
+        await this.redis.quit();
+        return;
+      } catch {
+        // fall through to a hard disconnect
+      }
+    }
+    this.redis.disconnect();
+  }
+
+  /** For tests: puts raw text where a game record lives, as a corrupted database would. */
+  async putRawGame(id: string, text: string): Promise<void> {
+    await this.run('putRawGame', id, async () => {
+      let version = '0';
+      try {
+        const data: unknown = JSON.parse(text);
+        if (typeof data === 'object' && data !== null && 'version' in data)
+          version = String(data.version);
+      } catch {
+        // garbage text: version 0 will do
+      }
+      await this.redis.hset(this.keys.game(id), 'v', version, 'd', text);
+    });
+  }
+
+  async createChallenge(challenge: Challenge): Promise<boolean> {
+    const key = this.keys.challenge(challenge.id);
+    const plan = new WritePlan().requireAbsent(key);
+    this.writeChallenge(plan, challenge);
+    return this.apply('createChallenge', challenge.id, plan);
+  }
+
+  async getChallenge(id: string): Promise<Challenge | undefined> {
+    const text = await this.run('getChallenge', id, () =>
+      this.redis.hget(this.keys.challenge(id), 'd'),
+    );
+    return text === null ? undefined : decodeChallenge(id, text);
+  }
+
+  async saveChallenge(next: Challenge, expectedVersion: number): Promise<boolean> {
+    if (next.version !== expectedVersion + 1) return false;
+    const plan = new WritePlan().requireVersion(
+      this.keys.challenge(next.id),
+      String(expectedVersion),
+    );
+    this.writeChallenge(plan, next);
+    return this.apply('saveChallenge', next.id, plan);
+  }
+
+  async startGame(next: Challenge, expectedVersion: number, game: Game): Promise<boolean> {
+    if (next.version !== expectedVersion + 1) return false;
+    const plan = new WritePlan()
+      .requireAbsent(this.keys.game(game.id))
+      .requireVersion(this.keys.challenge(next.id), String(expectedVersion));
+    // Challenge first: its SET NX views then lose to the game's SET on the same message.
+    this.writeChallenge(plan, next);
+    this.writeGame(plan, game);
+    return this.apply('startGame', game.id, plan);
+  }
+
+  async createGame(game: Game): Promise<boolean> {
+    const plan = new WritePlan().requireAbsent(this.keys.game(game.id));
+    this.writeGame(plan, game);
+    return this.apply('createGame', game.id, plan);
+  }
+
+  async getGame(id: string): Promise<Game | undefined> {
+    const text = await this.run('getGame', id, () => this.redis.hget(this.keys.game(id), 'd'));
+    return text === null ? undefined : decodeGame(id, text);
+  }
+
+  async saveGame(next: Game, expectedVersion: number): Promise<boolean> {
+    if (next.version !== expectedVersion + 1) return false;
+    const plan = new WritePlan().requireVersion(this.keys.game(next.id), String(expectedVersion));
+    this.writeGame(plan, next);
+    return this.apply('saveGame', next.id, plan);
+  }
+
+  async activeGameIds(player: PlayerId): Promise<string[]> {
+    return this.run('activeGameIds', undefined, () =>
+      this.redis.smembers(this.keys.activeGames(player)),
+    );
+  }
+
+  async findByView(
+    view: ChatView,
+  ): Promise<{ kind: 'game' | 'challenge'; id: string } | undefined> {
+    const key = this.keys.view(view);
+    const target = await this.run('findByView', undefined, () => this.redis.get(key));
+    if (target === null) return undefined;
+    const colon = target.indexOf(':');
+    const kind = target.slice(0, colon);
+    if (colon < 0 || (kind !== 'game' && kind !== 'challenge'))
+      throw new StoreError('corrupt-record', `view ${key}: bad target "${target}"`, key);
+    return { kind, id: target.slice(colon + 1) };
+  }
+
+  /**
+   * Walks the `finished` and `closed` sorted sets below `olderThan` and deletes each record with
+   * its views and index entries in one script, guarded by the version just read (a record
+   * changed meanwhile is left alone). A record that does not decode is skipped, never deleted
+   * unseen: reading it reports the corruption.
+   */
+  async purge(olderThan: number): Promise<{ games: number; challenges: number }> {
+    const games = await this.purgeIndex('game', this.keys.finishedGames(), olderThan);
+    const challenges = await this.purgeIndex('challenge', this.keys.closedChallenges(), olderThan);
+    return { games, challenges };
+  }
+
+  private async purgeIndex(
+    kind: 'game' | 'challenge',
+    indexKey: string,
+    olderThan: number,
+  ): Promise<number> {
+    const batch = 200;
+    let purged = 0;
+    // Purged ids leave the sorted set; skipped ones stay, so the next page starts after them.
+    let skipped = 0;
+    for (;;) {
+      const ids = await this.run('purge', undefined, () =>
+        this.redis.zrangebyscore(indexKey, '-inf', `(${olderThan}`, 'LIMIT', skipped, batch),
+      );
+      for (const id of ids) {
+        const outcome = await this.purgeRecord(kind, indexKey, id, olderThan);
+        if (outcome === 'purged') purged++;
+        else if (outcome === 'skipped') skipped++;
+      }
+      if (ids.length < batch) return purged;
+    }
+  }
+
+  private async purgeRecord(
+    kind: 'game' | 'challenge',
+    indexKey: string,
+    id: string,
+    olderThan: number,
+  ): Promise<'purged' | 'skipped' | 'stale'> {
+    const key = kind === 'game' ? this.keys.game(id) : this.keys.challenge(id);
+    const [version, text] = await this.run('purge', id, () => this.redis.hmget(key, 'v', 'd'));
+    if (version === null || text === null) {
+      if (version !== null) return 'skipped'; // a hash without data: leave it to be looked at
+      // An index entry without its record: drop the entry, unless the record just appeared.
+      const plan = new WritePlan().requireAbsent(key).op('zrem', indexKey, id);
+      return (await this.apply('purge', id, plan)) ? 'stale' : 'skipped';
+    }
+    const plan = new WritePlan()
+      .requireVersion(key, version)
+      .op('del', key)
+      .op('zrem', indexKey, id);
+    try {
+      if (kind === 'game') {
+        const game = decodeGame(id, text);
+        if (game.status !== 'finished' || (game.finishedAt ?? game.updatedAt) >= olderThan)
+          return 'skipped';
+        for (const view of game.views) plan.op('delifeq', this.keys.view(view), `game:${id}`);
+        for (const player of [game.white, game.black])
+          plan.op('srem', this.keys.activeGames(player), id);
+      } else {
+        const challenge = decodeChallenge(id, text);
+        if (!CLOSED.has(challenge.status) || challenge.updatedAt >= olderThan) return 'skipped';
+        for (const view of challenge.views)
+          plan.op('delifeq', this.keys.view(view), `challenge:${id}`);
+      }
+    } catch (error) {
+      if (error instanceof StoreError && error.code === 'corrupt-record') return 'skipped';
+      throw error;
+    }
+    return (await this.apply('purge', id, plan)) ? 'purged' : 'skipped';
+  }
+
+  private writeChallenge(plan: WritePlan, challenge: Challenge): void {
+    const { id } = challenge;
+    plan.op('hset', this.keys.challenge(id), String(challenge.version), encodeChallenge(challenge));
+    for (const view of challenge.views) plan.op('setnx', this.keys.view(view), `challenge:${id}`);
+    if (CLOSED.has(challenge.status))
+      plan.op('zadd', this.keys.closedChallenges(), String(challenge.updatedAt), id);
+    else plan.op('zrem', this.keys.closedChallenges(), id);
+  }
+
+  private writeGame(plan: WritePlan, game: Game): void {
+    const { id } = game;
+    plan.op('hset', this.keys.game(id), String(game.version), encodeGame(game));
+    for (const player of [game.white, game.black])
+      plan.op(game.status === 'active' ? 'sadd' : 'srem', this.keys.activeGames(player), id);
+    for (const view of game.views) plan.op('set', this.keys.view(view), `game:${id}`);
+    if (game.status === 'finished')
+      plan.op('zadd', this.keys.finishedGames(), String(game.finishedAt ?? game.updatedAt), id);
+    else plan.op('zrem', this.keys.finishedGames(), id);
+  }
+
+  private async apply(operation: string, recordId: string, plan: WritePlan): Promise<boolean> {
+    const { numberOfKeys, args } = plan.evalArguments();
+    const result = await this.run(operation, recordId, async () => {
+      try {
+        return await this.redis.evalsha(APPLY_PLAN_SHA, numberOfKeys, ...args);
+      } catch (error) {
+        if (!(isReplyError(error) && error.message.startsWith('NOSCRIPT'))) throw error;
+        return this.redis.eval(APPLY_PLAN, numberOfKeys, ...args);
+      }
+    });
+    return result === 1;
+  }
+
+  /** Runs one Redis interaction, turning every way of not reaching Redis into a StoreError. */
+  private async run<T>(
+    operation: string,
+    recordId: string | undefined,
+    body: () => Promise<T>,
+  ): Promise<T> {
+    const what = recordId === undefined ? operation : `${operation} ${recordId}`;
+    try {
+      await this.connected();
+      return await body();
+    } catch (error) {
+      if (error instanceof StoreError) throw error;
+      if (isReplyError(error) && !UNAVAILABLE_REPLIES.test(error.message)) throw error;
+      const why = error instanceof Error ? error.message : String(error);
+      throw new StoreError('store-unavailable', `redis store: ${what}: ${why}`, recordId, {
+        cause: error,
+      });
+    }
+  }
+
+  /**
+   * Resolves when the client can take commands. A connection being set up (at start-up, or a
+   * reconnect in progress) gets a short wait; a client waiting to retry fails at once.
+   */
+  private connected(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the store is closed'));
+    const status = this.redis.status;
+    if (status === 'ready') return Promise.resolve();
+    if (status === 'wait') this.redis.connect().catch(noop); // a lazyConnect client
+    if (status !== 'wait' && status !== 'connecting' && status !== 'connect')
+      return Promise.reject(new Error(`connection is ${status}`));
+    this.waitingForReady ??= new Promise<void>((resolve, reject) => {
+      const finish = (error?: Error): void => {
+        clearTimeout(timer);
+        this.redis.off('ready', onReady);
+        this.redis.off('close', onClose);
+        this.waitingForReady = undefined;
+        if (error === undefined) resolve();
+        else reject(error);
+      };
+      const onReady = (): void => finish();
+      const onClose = (): void => finish(new Error('connection closed'));
+      const timer = setTimeout(
+        () => finish(new Error(`not connected after ${this.readyTimeoutMs} ms`)),
+        this.readyTimeoutMs,
+      );
+      this.redis.once('ready', onReady);
+      this.redis.once('close', onClose);
+    });
+    return this.waitingForReady;
+  }
+}

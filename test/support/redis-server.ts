@@ -1,0 +1,180 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A throw-away redis-server for one test file: its own free port on 127.0.0.1, no persistence,
+ * a temporary directory. Never the shared Redis on 6379.
+ */
+export interface PrivateRedis {
+  readonly url: string;
+  readonly port: number;
+  /** Kills the server (SIGKILL) and removes its directory; safe to call twice. */
+  stop(): Promise<void>;
+  /** Starts a fresh (empty) server on the same port after `stop()`: a dead Redis coming back. */
+  restart(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 10_000;
+
+// Servers still running when the test process exits (a crash, a missing afterAll) are killed
+// here, synchronously, so a test run never leaves redis-server processes behind.
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** True when something on the port answers PING with +PONG. */
+function answersPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    let reply = '';
+    const done = (ok: boolean): void => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk) => {
+      reply += chunk.toString('utf8');
+      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
+    });
+  });
+}
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Spawned {
+  child: ChildProcess;
+  dir: string;
+  exited: Promise<void>;
+}
+
+async function spawnServer(port: number): Promise<Spawned> {
+  installExitHook();
+  const dir = mkdtempSync(join(tmpdir(), 'bashni-redis-'));
+  const child = spawn(
+    'redis-server',
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--daemonize',
+      'no',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  running.add(child);
+  let log = '';
+  const keepLog = (chunk: Buffer): void => {
+    log = (log + chunk.toString('utf8')).slice(-4_000);
+  };
+  child.stdout?.on('data', keepLog);
+  child.stderr?.on('data', keepLog);
+  let hasExited = false;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      hasExited = true;
+      running.delete(child);
+      rmSync(dir, { recursive: true, force: true });
+      resolve();
+    });
+    child.once('error', () => {
+      hasExited = true;
+      running.delete(child);
+      rmSync(dir, { recursive: true, force: true });
+      resolve();
+    });
+  });
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (hasExited) throw new Error(`redis-server on port ${port} exited at start:\n${log}`);
+    if (await answersPing(port)) return { child, dir, exited };
+    await delay(30);
+  }
+  child.kill('SIGKILL');
+  await exited;
+  throw new Error(`redis-server on port ${port} did not answer PING in time:\n${log}`);
+}
+
+async function killServer(spawned: Spawned): Promise<void> {
+  if (spawned.child.exitCode !== null || spawned.child.signalCode !== null) {
+    await spawned.exited;
+    return;
+  }
+  // SIGKILL: the abrupt death a dead-Redis test wants, and nothing to save anyway.
+  spawned.child.kill('SIGKILL');
+  await spawned.exited;
+}
+
+/**
+ * Starts a private redis-server. Another process may grab the chosen port between the check and
+ * the spawn (test files run in parallel), so a failed start is retried on a new port.
+ */
+export async function startRedis(): Promise<PrivateRedis> {
+  let port = 0;
+  let current: Spawned | undefined;
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 5 && current === undefined; attempt++) {
+    port = await freePort();
+    try {
+      current = await spawnServer(port);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  if (current === undefined) throw lastError;
+
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    async stop() {
+      const spawned = current;
+      current = undefined;
+      if (spawned !== undefined) await killServer(spawned);
+    },
+    async restart() {
+      if (current !== undefined) throw new Error('restart() needs stop() first');
+      // The port was ours a moment ago; give the kernel a few tries to hand it back.
+      let error: unknown;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        try {
+          current = await spawnServer(port);
+          return;
+        } catch (caught) {
+          error = caught;
+          await delay(100);
+        }
+      }
+      throw error;
+    },
+  };
+}
