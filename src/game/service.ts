@@ -329,14 +329,16 @@ export class GameService {
   }
 
   /**
-   * Plays a move for `player`: notation text or a Move from the legal list. With `seenVersion`
-   * (what the player's buttons were made for) any change since then makes the move stale.
+   * Plays a move for `player`: notation text or a Move from the legal list. `seenPly` is the
+   * board the player acted on (the number of moves played, carried by their buttons): if a move
+   * has been made since, the action is stale and changes nothing. Other changes to the record
+   * (a draw offer, a new chat showing the game) do not make a board stale.
    */
   async play(
     gameId: string,
     player: PlayerId,
     input: MoveInput,
-    seenVersion?: number,
+    seenPly?: number,
   ): Promise<ServiceResult<Game>> {
     const result = await this.updateGame(
       gameId,
@@ -365,7 +367,7 @@ export class GameService {
           events.push({ type: 'game-over', game: next, result: played.result });
         return { ok: true, next, events };
       },
-      seenVersion,
+      seenPly,
     );
     if (result.ok) {
       await this.scheduleClock(result.value);
@@ -374,11 +376,7 @@ export class GameService {
     return result;
   }
 
-  async resign(
-    gameId: string,
-    player: PlayerId,
-    seenVersion?: number,
-  ): Promise<ServiceResult<Game>> {
+  async resign(gameId: string, player: PlayerId, seenPly?: number): Promise<ServiceResult<Game>> {
     return this.updateGame(
       gameId,
       (game) => {
@@ -388,7 +386,7 @@ export class GameService {
         const next = finish({ ...game, version: game.version + 1 }, result, this.clock.now());
         return { ok: true, next, events: [{ type: 'game-over', game: next, result }] };
       },
-      seenVersion,
+      seenPly,
     );
   }
 
@@ -612,7 +610,7 @@ export class GameService {
           fen: game.fen,
           level,
         });
-        const result = await this.play(game.id, bot, move, game.version);
+        const result = await this.play(game.id, bot, move, game.moves.length);
         if (result.ok) await this.publish(result.events);
         else this.logger.warn('bot move refused', { gameId: game.id, code: result.code, move });
       } catch (error) {
@@ -654,9 +652,10 @@ export class GameService {
   private updateGame(
     id: string,
     change: (game: Game) => Mutation<Game>,
-    seenVersion?: number,
+    seenPly?: number,
   ): Promise<ServiceResult<Game>> {
-    return this.update(id, change, seenVersion, {
+    const stale = seenPly === undefined ? undefined : (game: Game) => game.moves.length !== seenPly;
+    return this.update(id, change, stale, {
       load: (key) => this.store.getGame(key),
       save: (next, expected) => this.store.saveGame(next, expected),
       missing: 'No such game.',
@@ -687,13 +686,14 @@ export class GameService {
   }
 
   /**
-   * Load, change, compare-and-set. With `seenVersion` a lost race is reported as stale; without,
-   * the change is retried on the fresh record a few times.
+   * Load, change, compare-and-set, retried on a lost race. `isStale` says whether the record has
+   * moved on from what the caller saw; it is checked again on every attempt, so of two taps on
+   * the same board one applies and the other is reported stale.
    */
   private update<T extends { version: number }>(
     id: string,
     change: (record: T) => Mutation<T>,
-    seenVersion: number | undefined,
+    isStale: ((record: T) => boolean) | undefined,
     io: {
       load(id: string): Promise<T | undefined>;
       save(next: T, expected: number): Promise<boolean>;
@@ -704,7 +704,7 @@ export class GameService {
       for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
         const record = await io.load(id);
         if (record === undefined) return refusal('not-found', io.missing);
-        if (seenVersion !== undefined && record.version !== seenVersion) {
+        if (isStale?.(record) === true) {
           return refusal('stale-version', 'The board has changed since you saw it.', {
             current: record,
           });
@@ -716,8 +716,6 @@ export class GameService {
             ? { ...mutation.next, version: record.version + 1 }
             : mutation.next;
         if (await io.save(next, record.version)) return success(next, mutation.events);
-        if (seenVersion !== undefined)
-          return refusal('stale-version', 'Someone moved first; the board has changed.');
       }
       return refusal('busy', 'Too many changes at once; please try again.');
     });
