@@ -101,3 +101,15 @@ export interface BotMoves {
     level: number;
   }): Promise<string>;
 }
+
+/**
+ * Small state of the chat adapters that must survive restarts but is not part of a game: chat
+ * settings (language, board orientation), the last "your move" notice per chat. Values are
+ * strings (adapters encode their own JSON); errors are StoreErrors like GameStore's.
+ */
+export interface KeyValueStore {
+  get(key: string): Promise<string | undefined>;
+  /** Stores a value, optionally expiring after `ttlMs`. */
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}

@@ -189,7 +189,7 @@ export class GameService {
           white,
           black,
           daysPerMove: challenge.daysPerMove,
-          views: challenge.views,
+          views: [],
           now,
         });
         const accepted: Challenge = {

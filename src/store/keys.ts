@@ -9,6 +9,7 @@ import { playerKey, viewKey } from '../game/model.js';
  *   <p>view:<platform:chat:message>      string "game:<id>" or "challenge:<id>"
  *   <p>finished             sorted set of finished game ids by finish time (for purging)
  *   <p>closed               sorted set of closed challenge ids by closing time
+ *   <p>kv:<key>             string: adapters' small state (chat settings, notices)
  */
 export class KeyBuilder {
   constructor(readonly prefix = 'bashni:') {}
@@ -30,5 +31,8 @@ export class KeyBuilder {
   }
   closedChallenges(): string {
     return `${this.prefix}closed`;
+  }
+  keyValue(key: string): string {
+    return `${this.prefix}kv:${key}`;
   }
 }

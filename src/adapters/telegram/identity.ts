@@ -1,0 +1,60 @@
+import type { User } from 'grammy/types';
+import type { ChatView, Player } from '../../game/model.js';
+
+/** Escapes text for Telegram's HTML parse mode. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The player behind a Telegram user. */
+export function playerFromUser(user: User): Player {
+  const displayName = [user.first_name, user.last_name]
+    .filter((part) => part !== undefined && part !== '')
+    .join(' ');
+  return {
+    platform: 'telegram',
+    userId: String(user.id),
+    displayName: displayName === '' ? (user.username ?? String(user.id)) : displayName,
+    username: user.username,
+    language: user.language_code,
+  };
+}
+
+/** A player's name for captions (HTML-escaped). */
+export function nameOf(player: Player): string {
+  return escapeHtml(player.displayName);
+}
+
+/**
+ * A mention that notifies the player: @username when there is one, else a link to the user id
+ * (works for people without a username, HTML parse mode).
+ */
+export function mentionOf(player: Player): string {
+  if (player.platform !== 'telegram' || player.botLevel !== undefined) return nameOf(player);
+  if (player.username !== undefined) return `@${escapeHtml(player.username)}`;
+  return `<a href="tg://user?id=${encodeURIComponent(player.userId)}">${nameOf(player)}</a>`;
+}
+
+export function telegramView(chatId: number, messageId: number): ChatView {
+  return { platform: 'telegram', chatId: String(chatId), messageId: String(messageId) };
+}
+
+/** The live message of a game in each Telegram chat: the last view recorded for that chat. */
+export function liveViews(views: readonly ChatView[]): ChatView[] {
+  const byChat = new Map<string, ChatView>();
+  for (const view of views) if (view.platform === 'telegram') byChat.set(view.chatId, view);
+  return [...byChat.values()];
+}
+
+/** Private chats have positive ids equal to the user's id; groups are negative. */
+export function isPrivateChat(chatId: string | number): boolean {
+  return Number(chatId) > 0;
+}
+
+/** A link to a message, where Telegram has one (supergroups and public chats). */
+export function messageLink(view: ChatView, chatUsername?: string): string | undefined {
+  if (chatUsername !== undefined) return `https://t.me/${chatUsername}/${view.messageId}`;
+  if (view.chatId.startsWith('-100'))
+    return `https://t.me/c/${view.chatId.slice(4)}/${view.messageId}`;
+  return undefined;
+}

@@ -1,0 +1,152 @@
+import type { Messages } from './messages.js';
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+const VARIANTS = {
+  bashni: 'Bashni',
+  stolby: 'Stolby',
+  laska: 'Laska',
+  giveaway: 'Column giveaway',
+};
+
+export const en: Messages = {
+  variant: (id) => VARIANTS[id],
+  white: 'White',
+  black: 'Black',
+  duration: (ms) => {
+    const hours = Math.max(0, Math.floor(ms / 3_600_000));
+    const days = Math.floor(hours / 24);
+    if (days > 0)
+      return hours % 24 > 0
+        ? `${plural(days, 'day', 'days')} ${plural(hours % 24, 'hour', 'hours')}`
+        : plural(days, 'day', 'days');
+    if (hours > 0) return plural(hours, 'hour', 'hours');
+    return plural(Math.max(1, Math.ceil(ms / 60_000)), 'minute', 'minutes');
+  },
+  daysPerMove: (days) => (days === null ? 'no clock' : `${plural(days, 'day', 'days')} per move`),
+
+  challengeTo: (challenger, target, variant, clock) =>
+    `♟ ${challenger} challenges ${target} to a game of <b>${variant}</b> (${clock}).`,
+  challengeOpen: (challenger, variant, clock) =>
+    `♟ ${challenger} is looking for an opponent: <b>${variant}</b> (${clock}). Anyone may accept.`,
+  challengePrivate: (challenger, variant, clock) =>
+    `♟ ${challenger} invites you to a game of <b>${variant}</b> (${clock}).`,
+  challengeAccepted: (white, black) => `✅ Game on: ⚪ ${white} vs ⚫ ${black}.`,
+  challengeDeclined: (challenger) => `✖️ The challenge from ${challenger} was declined.`,
+  challengeCancelled: (challenger) => `✖️ ${challenger} withdrew the challenge.`,
+  challengeExpired: (challenger) => `⌛ Nobody accepted the challenge from ${challenger} in time.`,
+  accept: '✅ Accept',
+  decline: '✖️ Decline',
+  cancel: '✖️ Withdraw',
+  share: '📨 Send to a friend',
+  shareText: 'Play Bashni with me!',
+  newGameUsage:
+    'Usage: /newgame [@friend] [bashni|stolby|laska|giveaway] [days per move: 1, 2, 3, 5, 7, 14 or 0 for no clock]. Reply to someone’s message with /newgame to challenge them.',
+
+  caption: (c) =>
+    [
+      `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
+      `Move ${c.moveNumber} · ${c.toMove} to play: ${c.toMoveName}`,
+      c.lastMove === undefined ? undefined : `Last move: ${c.lastMove}`,
+      c.timeLeft === undefined ? undefined : `⏳ ${c.timeLeft} left`,
+      c.drawOfferedBy === undefined ? undefined : `🤝 ${c.drawOfferedBy} offers a draw`,
+    ]
+      .filter((line) => line !== undefined)
+      .join('\n'),
+  finalCaption: (c) =>
+    [
+      `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
+      c.lastMove === undefined ? undefined : `Last move: ${c.lastMove}`,
+      `🏁 ${c.result}`,
+    ]
+      .filter((line) => line !== undefined)
+      .join('\n'),
+  result: (winner, reason) => {
+    const why = {
+      'no-legal-move': 'no legal move left',
+      'threefold-repetition': 'threefold repetition',
+      'fifteen-move-rule': '15 moves without a change in the number of towers',
+      resignation: 'resignation',
+      agreement: 'agreement',
+      time: 'time ran out',
+    }[reason];
+    return winner === null
+      ? `Draw (${why}).`
+      : `${winner === 'white' ? 'White' : 'Black'} wins (${why}).`;
+  },
+  yourMove: (mention, lastMove) =>
+    lastMove === undefined ? `${mention}, your move.` : `${mention}, your move (${lastMove}).`,
+  reminder: (mention, timeLeft) => `⏰ ${mention}, only ${timeLeft} left for your move.`,
+  gameOverNotice: (result) => `🏁 ${result}`,
+
+  back: '⬅️ Back',
+  chooseStack: 'Choose a tower to move.',
+  chooseTarget: (square) => `${square}: where to?`,
+  chooseRoute: 'Several capture routes end there: choose one.',
+  stackInfo: (square, pieces, height) =>
+    `${square}: ${pieces} (${plural(height, 'piece', 'pieces')}, top first)`,
+
+  resignQuestion: 'Resign this game?',
+  resignYes: '🏳️ Yes, resign',
+  resignNo: 'No, play on',
+  resignKept: 'Good — play on!',
+  drawOffer: (by) => `🤝 ${by} offers a draw.`,
+  drawAccept: '🤝 Accept draw',
+  drawDecline: '✖️ Decline',
+  drawDeclined: (by) => `✖️ ${by} declined the draw.`,
+
+  errors: {
+    notYourTurn: 'It is not your turn.',
+    notAPlayer: 'You are not playing in this game.',
+    stale: 'This board is out of date — here is the current one.',
+    unknownButton: 'This button does not work any more.',
+    gameOver: 'This game is over.',
+    notForYou: 'This is not for you.',
+    ownChallenge: 'That is your own challenge.',
+    challengeClosed: 'This challenge is no longer open.',
+    challengeExpired: 'This challenge has expired.',
+    noDrawOffer: 'There is no draw offer to answer.',
+    drawAlreadyOffered: 'You have already offered a draw.',
+    storeUnavailable: 'The game store is unavailable right now. Please try again in a minute.',
+    corruptRecord: 'This game’s record is damaged and cannot be loaded.',
+    busy: 'Too many changes at once — please try again.',
+    notFound: 'This game no longer exists.',
+    illegalMove: (text) => `${text} is not a legal move here.`,
+    noGameHere: 'You have no game in this chat. Start one with /newgame.',
+    severalGames: 'You have several games here: reply to the board of the one you mean.',
+    moveUsage: 'Write the move like /move c3-d4 or /move c3:e5:g3.',
+    internal: 'Something went wrong. Please try again.',
+  },
+
+  gamesHeader: 'Your games:',
+  noGames: 'You have no active games. Start one with /newgame.',
+  gameLine: (opponent, variant, yourTurn, link) =>
+    `• ${variant} vs ${opponent}${yourTurn ? ' — <b>your move</b>' : ''}${link === undefined ? '' : ` — <a href="${link}">board</a>`}`,
+  pdnCaption: 'The game record (PDN).',
+  rules:
+    '<b>Bashni</b> is Russian draughts where captured pieces are not removed: they go <i>under</i> the capturing piece, building towers. A tower belongs to the colour of its top piece and moves like it (man or king). Capturing a tower takes only its top piece — what is left stays and may be freed. Capture is mandatory, men capture backwards too, kings fly. You lose when you have no legal move.\n\nStolby: each tower may be jumped once per move (Turkish strike) and captured kings become men. Laska: 7×7 board, men move and capture forward only, short kings. Giveaway: the first side without a move wins.',
+  help: 'Play Bashni here:\n/newgame @friend — challenge a friend (or reply to their message)\n/newgame — an open challenge\n/move c3-d4 — type a move (or reply to the board)\n/board — show your game again at the bottom\n/games — your games\n/draw — offer a draw · /resign — resign\n/pdn — the game record\n/settings — board orientation · /lang — language\n/rules — the rules',
+  langChanged: 'Language: English.',
+  langUsage: 'Use /lang ru or /lang en.',
+  settings: (orientation) =>
+    `Board: ${orientation === 'mover' ? 'the player to move at the bottom' : 'White at the bottom'}.`,
+  orientationMover: 'Player to move at the bottom',
+  orientationWhite: 'White at the bottom',
+  startPrivate:
+    'Hi! Add me to a group and type /newgame @friend, or send /newgame here to invite someone.',
+  commands: {
+    newgame: 'Challenge someone to a game',
+    move: 'Type a move, e.g. /move c3-d4',
+    board: 'Show the game board again',
+    games: 'Your active games',
+    resign: 'Resign the game',
+    draw: 'Offer a draw',
+    pdn: 'Download the game record',
+    settings: 'Board orientation',
+    lang: 'Language: /lang ru or /lang en',
+    rules: 'The rules of Bashni',
+    help: 'How to play here',
+  },
+};

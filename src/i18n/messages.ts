@@ -1,0 +1,134 @@
+import type { VariantId } from '../engine/index.js';
+
+export type Lang = 'ru' | 'en';
+export const LANGS: readonly Lang[] = ['ru', 'en'];
+
+export type ResultReason =
+  | 'no-legal-move'
+  | 'threefold-repetition'
+  | 'fifteen-move-rule'
+  | 'resignation'
+  | 'agreement'
+  | 'time';
+
+/** Every text the bots show, per language. Names come in already escaped for HTML. */
+export interface Messages {
+  readonly variant: (id: VariantId) => string;
+  readonly white: string;
+  readonly black: string;
+  /** "3 days 4 hours" / "3 дня 4 часа", for the time left on a clock. */
+  readonly duration: (ms: number) => string;
+  readonly daysPerMove: (days: number | null) => string;
+
+  readonly challengeTo: (
+    challenger: string,
+    target: string,
+    variant: string,
+    clock: string,
+  ) => string;
+  readonly challengeOpen: (challenger: string, variant: string, clock: string) => string;
+  readonly challengePrivate: (challenger: string, variant: string, clock: string) => string;
+  readonly challengeAccepted: (white: string, black: string) => string;
+  readonly challengeDeclined: (challenger: string) => string;
+  readonly challengeCancelled: (challenger: string) => string;
+  readonly challengeExpired: (challenger: string) => string;
+  readonly accept: string;
+  readonly decline: string;
+  readonly cancel: string;
+  readonly share: string;
+  readonly shareText: string;
+  readonly newGameUsage: string;
+
+  readonly caption: (input: {
+    variant: string;
+    white: string;
+    black: string;
+    moveNumber: number;
+    toMove: string;
+    toMoveName: string;
+    lastMove?: string;
+    timeLeft?: string;
+    drawOfferedBy?: string;
+  }) => string;
+  readonly finalCaption: (input: {
+    variant: string;
+    white: string;
+    black: string;
+    result: string;
+    lastMove?: string;
+  }) => string;
+  readonly result: (winner: 'white' | 'black' | null, reason: ResultReason) => string;
+  readonly yourMove: (mention: string, lastMove?: string) => string;
+  readonly reminder: (mention: string, timeLeft: string) => string;
+  readonly gameOverNotice: (result: string) => string;
+
+  readonly back: string;
+  readonly chooseStack: string;
+  readonly chooseTarget: (square: string) => string;
+  readonly chooseRoute: string;
+  readonly stackInfo: (square: string, pieces: string, height: number) => string;
+
+  readonly resignQuestion: string;
+  readonly resignYes: string;
+  readonly resignNo: string;
+  readonly resignKept: string;
+  readonly drawOffer: (by: string) => string;
+  readonly drawAccept: string;
+  readonly drawDecline: string;
+  readonly drawDeclined: (by: string) => string;
+
+  readonly errors: {
+    readonly notYourTurn: string;
+    readonly notAPlayer: string;
+    readonly stale: string;
+    readonly unknownButton: string;
+    readonly gameOver: string;
+    readonly notForYou: string;
+    readonly ownChallenge: string;
+    readonly challengeClosed: string;
+    readonly challengeExpired: string;
+    readonly noDrawOffer: string;
+    readonly drawAlreadyOffered: string;
+    readonly storeUnavailable: string;
+    readonly corruptRecord: string;
+    readonly busy: string;
+    readonly notFound: string;
+    readonly illegalMove: (text: string) => string;
+    readonly noGameHere: string;
+    readonly severalGames: string;
+    readonly moveUsage: string;
+    readonly internal: string;
+  };
+
+  readonly gamesHeader: string;
+  readonly noGames: string;
+  readonly gameLine: (
+    opponent: string,
+    variant: string,
+    yourTurn: boolean,
+    link?: string,
+  ) => string;
+  readonly pdnCaption: string;
+  readonly rules: string;
+  readonly help: string;
+  readonly langChanged: string;
+  readonly langUsage: string;
+  readonly settings: (orientation: 'mover' | 'white') => string;
+  readonly orientationMover: string;
+  readonly orientationWhite: string;
+  readonly startPrivate: string;
+  readonly commands: Readonly<Record<CommandName, string>>;
+}
+
+export type CommandName =
+  | 'newgame'
+  | 'move'
+  | 'board'
+  | 'games'
+  | 'resign'
+  | 'draw'
+  | 'pdn'
+  | 'settings'
+  | 'lang'
+  | 'rules'
+  | 'help';

@@ -1,0 +1,159 @@
+import type { Messages } from './messages.js';
+
+/** Russian plural: 1 день, 2 дня, 5 дней. */
+export function pluralRu(n: number, one: string, few: string, many: string): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  const word =
+    mod10 === 1 && mod100 !== 11
+      ? one
+      : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)
+        ? few
+        : many;
+  return `${n} ${word}`;
+}
+
+const VARIANTS = {
+  bashni: 'Башни',
+  stolby: 'Столбы',
+  laska: 'Ласка',
+  giveaway: 'Столбовые поддавки',
+};
+const days = (n: number) => pluralRu(n, 'день', 'дня', 'дней');
+const hours = (n: number) => pluralRu(n, 'час', 'часа', 'часов');
+
+export const ru: Messages = {
+  variant: (id) => VARIANTS[id],
+  white: 'Белые',
+  black: 'Чёрные',
+  duration: (ms) => {
+    const h = Math.max(0, Math.floor(ms / 3_600_000));
+    const d = Math.floor(h / 24);
+    if (d > 0) return h % 24 > 0 ? `${days(d)} ${hours(h % 24)}` : days(d);
+    if (h > 0) return hours(h);
+    return pluralRu(Math.max(1, Math.ceil(ms / 60_000)), 'минута', 'минуты', 'минут');
+  },
+  daysPerMove: (n) => (n === null ? 'без контроля времени' : `${days(n)} на ход`),
+
+  challengeTo: (challenger, target, variant, clock) =>
+    `♟ ${challenger} вызывает ${target} на партию: <b>${variant}</b> (${clock}).`,
+  challengeOpen: (challenger, variant, clock) =>
+    `♟ ${challenger} ищет соперника: <b>${variant}</b> (${clock}). Принять может любой.`,
+  challengePrivate: (challenger, variant, clock) =>
+    `♟ ${challenger} приглашает вас сыграть: <b>${variant}</b> (${clock}).`,
+  challengeAccepted: (white, black) => `✅ Партия началась: ⚪ ${white} — ⚫ ${black}.`,
+  challengeDeclined: (challenger) => `✖️ Вызов от ${challenger} отклонён.`,
+  challengeCancelled: (challenger) => `✖️ ${challenger} отозвал(а) вызов.`,
+  challengeExpired: (challenger) => `⌛ Вызов от ${challenger} никто не принял вовремя.`,
+  accept: '✅ Принять',
+  decline: '✖️ Отклонить',
+  cancel: '✖️ Отозвать',
+  share: '📨 Отправить другу',
+  shareText: 'Сыграем в башни!',
+  newGameUsage:
+    'Как вызвать: /newgame [@друг] [bashni|stolby|laska|giveaway] [дней на ход: 1, 2, 3, 5, 7, 14 или 0 — без часов]. Можно ответить командой /newgame на сообщение соперника.',
+
+  caption: (c) =>
+    [
+      `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
+      `Ход ${c.moveNumber} · ходят ${c.toMove.toLowerCase()}: ${c.toMoveName}`,
+      c.lastMove === undefined ? undefined : `Последний ход: ${c.lastMove}`,
+      c.timeLeft === undefined ? undefined : `⏳ осталось ${c.timeLeft}`,
+      c.drawOfferedBy === undefined ? undefined : `🤝 ${c.drawOfferedBy} предлагает ничью`,
+    ]
+      .filter((line) => line !== undefined)
+      .join('\n'),
+  finalCaption: (c) =>
+    [
+      `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
+      c.lastMove === undefined ? undefined : `Последний ход: ${c.lastMove}`,
+      `🏁 ${c.result}`,
+    ]
+      .filter((line) => line !== undefined)
+      .join('\n'),
+  result: (winner, reason) => {
+    const why = {
+      'no-legal-move': 'у соперника нет ходов',
+      'threefold-repetition': 'троекратное повторение',
+      'fifteen-move-rule': '15 ходов без изменения числа башен',
+      resignation: 'соперник сдался',
+      agreement: 'по соглашению',
+      time: 'время вышло',
+    }[reason];
+    if (winner === null) return reason === 'agreement' ? 'Ничья по соглашению.' : `Ничья (${why}).`;
+    return `Победили ${winner === 'white' ? 'белые' : 'чёрные'} (${why}).`;
+  },
+  yourMove: (mention, lastMove) =>
+    lastMove === undefined ? `${mention}, ваш ход.` : `${mention}, ваш ход (${lastMove}).`,
+  reminder: (mention, timeLeft) => `⏰ ${mention}, на ваш ход осталось ${timeLeft}.`,
+  gameOverNotice: (result) => `🏁 ${result}`,
+
+  back: '⬅️ Назад',
+  chooseStack: 'Выберите башню для хода.',
+  chooseTarget: (square) => `${square}: куда?`,
+  chooseRoute: 'Туда ведут несколько путей взятия — выберите один.',
+  stackInfo: (square, pieces, height) =>
+    `${square}: ${pieces} (${pluralRu(height, 'шашка', 'шашки', 'шашек')}, сверху вниз)`,
+
+  resignQuestion: 'Сдаться в этой партии?',
+  resignYes: '🏳️ Да, сдаюсь',
+  resignNo: 'Нет, играем',
+  resignKept: 'Отлично, играем дальше!',
+  drawOffer: (by) => `🤝 ${by} предлагает ничью.`,
+  drawAccept: '🤝 Согласиться',
+  drawDecline: '✖️ Отказаться',
+  drawDeclined: (by) => `✖️ ${by} отказался(ась) от ничьей.`,
+
+  errors: {
+    notYourTurn: 'Сейчас не ваш ход.',
+    notAPlayer: 'Вы не участвуете в этой партии.',
+    stale: 'Эта доска устарела — вот актуальная.',
+    unknownButton: 'Эта кнопка больше не работает.',
+    gameOver: 'Партия окончена.',
+    notForYou: 'Это не для вас.',
+    ownChallenge: 'Это ваш собственный вызов.',
+    challengeClosed: 'Этот вызов уже закрыт.',
+    challengeExpired: 'Срок вызова истёк.',
+    noDrawOffer: 'Предложения ничьей нет.',
+    drawAlreadyOffered: 'Вы уже предложили ничью.',
+    storeUnavailable: 'Хранилище партий сейчас недоступно. Попробуйте через минуту.',
+    corruptRecord: 'Запись партии повреждена и не может быть загружена.',
+    busy: 'Слишком много изменений одновременно — попробуйте ещё раз.',
+    notFound: 'Этой партии больше нет.',
+    illegalMove: (text) => `Ход ${text} здесь невозможен.`,
+    noGameHere: 'У вас нет партии в этом чате. Начните её командой /newgame.',
+    severalGames: 'У вас здесь несколько партий: ответьте на сообщение с нужной доской.',
+    moveUsage: 'Запишите ход так: /move c3-d4 или /move c3:e5:g3.',
+    internal: 'Что-то пошло не так. Попробуйте ещё раз.',
+  },
+
+  gamesHeader: 'Ваши партии:',
+  noGames: 'У вас нет текущих партий. Начните новую командой /newgame.',
+  gameLine: (opponent, variant, yourTurn, link) =>
+    `• ${variant} против ${opponent}${yourTurn ? ' — <b>ваш ход</b>' : ''}${link === undefined ? '' : ` — <a href="${link}">доска</a>`}`,
+  pdnCaption: 'Запись партии (PDN).',
+  rules:
+    '<b>Башни</b> (столбовые шашки) — русские шашки, в которых побитые шашки не снимаются, а забираются <i>под</i> бьющую, и получаются башни. Башня принадлежит цвету верхней шашки и ходит как она (простая или дамка). При взятии снимается только верхняя шашка башни — остальное остаётся на месте и может освободиться. Бить обязательно, простые бьют и назад, дамки дальнобойные. Проигрывает тот, кому некуда ходить.\n\nСтолбы: каждую башню можно бить один раз за ход (турецкий удар), побитая дамка становится простой. Ласка: доска 7×7, простые ходят и бьют только вперёд, дамки ходят на одно поле. Поддавки: выигрывает тот, у кого первым не осталось ходов.',
+  help: 'Играем в башни:\n/newgame @друг — вызвать друга (или ответьте на его сообщение)\n/newgame — открытый вызов\n/move c3-d4 — записать ход (или ответьте на доску)\n/board — показать доску ещё раз внизу\n/games — ваши партии\n/draw — предложить ничью · /resign — сдаться\n/pdn — запись партии\n/settings — ориентация доски · /lang — язык\n/rules — правила',
+  langChanged: 'Язык: русский.',
+  langUsage: 'Напишите /lang ru или /lang en.',
+  settings: (orientation) =>
+    `Доска: ${orientation === 'mover' ? 'внизу тот, чей ход' : 'внизу белые'}.`,
+  orientationMover: 'Внизу тот, чей ход',
+  orientationWhite: 'Внизу белые',
+  startPrivate:
+    'Привет! Добавьте меня в группу и напишите /newgame @друг или отправьте /newgame здесь, чтобы пригласить кого-нибудь.',
+  commands: {
+    newgame: 'Вызвать на партию',
+    move: 'Записать ход, например /move c3-d4',
+    board: 'Показать доску ещё раз',
+    games: 'Ваши текущие партии',
+    resign: 'Сдаться',
+    draw: 'Предложить ничью',
+    pdn: 'Скачать запись партии',
+    settings: 'Ориентация доски',
+    lang: 'Язык: /lang ru или /lang en',
+    rules: 'Правила игры в башни',
+    help: 'Как здесь играть',
+  },
+};

@@ -1,0 +1,62 @@
+import type { Redis } from 'ioredis';
+import { StoreError, type KeyValueStore } from '../game/ports.js';
+import { KeyBuilder } from './keys.js';
+
+/** In-process key-value store (the embedded default), with expiry. */
+export class MemoryKeyValueStore implements KeyValueStore {
+  private readonly values = new Map<string, { value: string; expiresAt: number }>();
+
+  async get(key: string): Promise<string | undefined> {
+    const entry = this.values.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      this.values.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+    this.values.set(key, { value, expiresAt: ttlMs === undefined ? Infinity : Date.now() + ttlMs });
+  }
+
+  async delete(key: string): Promise<void> {
+    this.values.delete(key);
+  }
+}
+
+/** Redis key-value store: plain strings under the key builder's prefix, expiry with PX. */
+export class RedisKeyValueStore implements KeyValueStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: KeyBuilder = new KeyBuilder(),
+  ) {}
+
+  async get(key: string): Promise<string | undefined> {
+    const value = await this.call(() => this.redis.get(this.keys.keyValue(key)));
+    return value ?? undefined;
+  }
+
+  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+    const redisKey = this.keys.keyValue(key);
+    await this.call(() =>
+      ttlMs === undefined
+        ? this.redis.set(redisKey, value)
+        : this.redis.set(redisKey, value, 'PX', Math.max(1, Math.round(ttlMs))),
+    );
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.call(() => this.redis.del(this.keys.keyValue(key)));
+  }
+
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw new StoreError('store-unavailable', `key-value store: ${String(error)}`, undefined, {
+        cause: error,
+      });
+    }
+  }
+}

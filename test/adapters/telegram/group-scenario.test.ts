@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { decodePng, TelegramHarness } from './harness.js';
+
+const GROUP = -1001234567890;
+
+describe('Telegram: a full game in a group', () => {
+  let h: TelegramHarness;
+  beforeEach(async () => {
+    h = await TelegramHarness.start();
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('challenge by @username, taps, a typed move, a declined draw, a resignation', async () => {
+    const { fake } = h;
+    fake.group(GROUP, 'Bashni club');
+    const alice = fake.user(11, 'Alice', 'alice', 'en');
+    const bob = fake.user(12, 'Bob', 'Bob_R', 'en');
+    const carol = fake.user(13, 'Carol', 'carol', 'en');
+
+    // Alice challenges @bob_r (written in another letter case).
+    await h.say(alice, GROUP, '/newgame @bob_r 2');
+    const card = fake.lastBotMessage(GROUP)!;
+    expect(card.text).toBe('♟ @alice challenges @bob_r to a game of Bashni (2 days per move).');
+    expect(card.text).toContain('2 days per move');
+    expect(h.labels(GROUP, card.messageId)).toEqual(['✅ Accept', '✖️ Decline']);
+
+    // Carol may not accept a challenge meant for Bob.
+    const wrong = await h.press(carol, GROUP, card.messageId, '✅ Accept');
+    expect(wrong).toMatchObject({ show_alert: true, text: 'This is not for you.' });
+    expect(h.boards(GROUP)).toHaveLength(0);
+
+    // Bob accepts: the card says so, the board appears with the stacks White can move.
+    await h.press(bob, GROUP, card.messageId, '✅ Accept');
+    expect(fake.message(GROUP, card.messageId)).toMatchObject({
+      text: '✅ Game on: ⚪ Alice vs ⚫ Bob.',
+    });
+    const [board] = h.boards(GROUP);
+    expect(decodePng(board)).toMatchObject({ width: 720, height: 720 });
+    expect(board.caption).toContain('Bashni · ⚪ Alice — ⚫ Bob');
+    expect(board.caption).toContain('Move 1 · White to play: @alice');
+    expect(board.caption).toContain('2 days left');
+    expect(h.labels(GROUP, board.messageId)).toEqual(['⚪ a3', '⚪ c3', '⚪ e3', '⚪ g3']);
+    const firstNotice = fake.lastBotMessage(GROUP)!;
+    expect(firstNotice.text).toBe('@alice, your move.');
+
+    // Picking a stack only changes the keyboard.
+    fake.clearCalls();
+    const picked = await h.press(alice, GROUP, board.messageId, '⚪ c3');
+    expect(picked?.text).toBe('c3: ⚪ (1 piece, top first)');
+    expect(h.labels(GROUP, board.messageId)).toEqual(['→ b4', '→ d4', '⬅️ Back']);
+    expect(fake.callsOf('editMessageMedia')).toHaveLength(0);
+    await h.press(alice, GROUP, board.messageId, '⬅️ Back');
+    expect(h.labels(GROUP, board.messageId)).toHaveLength(4);
+    await h.press(alice, GROUP, board.messageId, '⚪ c3');
+
+    // Bob may not move for Alice.
+    expect(await h.press(bob, GROUP, board.messageId, '→ d4')).toMatchObject({
+      text: 'It is not your turn.',
+      show_alert: true,
+    });
+
+    // The move: one new image, caption and keyboard (now Black's, Black at the bottom).
+    await h.press(alice, GROUP, board.messageId, '→ d4');
+    expect(fake.callsOf('editMessageMedia')).toHaveLength(1);
+    let live = fake.message(GROUP, board.messageId)!;
+    expect(live.caption).toContain('Move 1 · Black to play: @Bob_R');
+    expect(live.caption).toContain('Last move: c3-d4');
+    expect(decodePng(live).width).toBe(720);
+    // Laid out as Black sees the board: h-file on the left.
+    expect(h.labels(GROUP, board.messageId)).toEqual(['⚫ h6', '⚫ f6', '⚫ d6', '⚫ b6']);
+    // The previous notice is gone; one new notice for Bob.
+    expect(fake.message(GROUP, firstNotice.messageId)?.deleted ?? true).toBe(true);
+    expect(fake.lastBotMessage(GROUP)!.text).toBe('@Bob_R, your move (c3-d4).');
+
+    // A typed move from Bob, as a command.
+    await h.say(bob, GROUP, '/move f6-e5');
+    live = fake.message(GROUP, board.messageId)!;
+    expect(live.caption).toContain('Last move: f6-e5');
+    // White must capture now: d4:f6.
+    expect(h.labels(GROUP, board.messageId)).toEqual(['⚪ d4']);
+    // A typed move as a reply to the board.
+    await h.say(alice, GROUP, 'd4:f6', board.messageId);
+    expect(fake.message(GROUP, board.messageId)!.caption).toContain('Last move: d4:f6');
+
+    // An illegal typed move is explained, with the legal moves.
+    await h.say(bob, GROUP, '/move a7-b6');
+    expect(fake.lastBotMessage(GROUP)!.text).toMatch(/^a7-b6 is not a legal move here\.\n.*e7:g5/);
+
+    // Draw offered by Bob, declined by Alice.
+    await h.say(bob, GROUP, '/draw');
+    const offer = fake.lastBotMessage(GROUP)!;
+    expect(offer.text).toBe('🤝 Bob offers a draw. @alice');
+    expect(fake.message(GROUP, board.messageId)!.caption).toContain('🤝 Bob offers a draw');
+    expect(await h.press(carol, GROUP, offer.messageId, '🤝 Accept draw')).toMatchObject({
+      show_alert: true,
+    });
+    await h.press(alice, GROUP, offer.messageId, '✖️ Decline');
+    expect(fake.message(GROUP, offer.messageId)!.text).toBe('✖️ Alice declined the draw.');
+    expect(fake.message(GROUP, board.messageId)!.caption).not.toContain('offers a draw');
+
+    // Bob resigns, with a confirmation.
+    await h.say(bob, GROUP, '/resign');
+    const question = fake.lastBotMessage(GROUP)!;
+    expect(question.text).toBe('Resign this game?');
+    expect(await h.press(alice, GROUP, question.messageId, '🏳️ Yes, resign')).toMatchObject({
+      show_alert: true,
+    });
+    await h.press(bob, GROUP, question.messageId, '🏳️ Yes, resign');
+    const final = fake.message(GROUP, board.messageId)!;
+    expect(final.caption).toContain('🏁 White wins (resignation).');
+    expect(h.labels(GROUP, board.messageId)).toEqual([]);
+    expect(fake.lastBotMessage(GROUP)!.text).toBe('🏁 White wins (resignation).');
+    expect(decodePng(final).width).toBe(720);
+  });
+
+  it('a capture with a route choice, by tapping', async () => {
+    const { fake } = h;
+    fake.group(GROUP, 'Bashni club');
+    const alice = fake.user(11, 'Alice', 'alice', 'en');
+    const bob = fake.user(12, 'Bob', 'bob', 'en');
+    const started = await h.process.service.startGame({
+      white: { platform: 'telegram', userId: '11', displayName: 'Alice', username: 'alice' },
+      black: { platform: 'telegram', userId: '12', displayName: 'Bob', username: 'bob' },
+      fen: 'W:Wc3:Bb4,d4,b6,d6,h8',
+    });
+    if (!started.ok) throw new Error(started.message);
+    const view = await h.process.presenter.postBoard(started.value, String(GROUP));
+    const id = Number(view!.messageId);
+    expect(h.labels(GROUP, id)).toEqual(['⚪ c3']);
+    await h.press(alice, GROUP, id, '⚪ c3');
+    // Four jumps around the square, in either direction, both back on c3.
+    expect(h.labels(GROUP, id)).toEqual(['✕ c3', '⬅️ Back']);
+    const choice = await h.press(alice, GROUP, id, '✕ c3');
+    expect(choice?.text).toBe('Several capture routes end there: choose one.');
+    expect(h.labels(GROUP, id).sort()).toEqual(['c3:a5:c7:e5:c3', 'c3:e5:c7:a5:c3', '⬅️ Back']);
+    await h.press(alice, GROUP, id, 'c3:e5:c7:a5:c3');
+    const after = fake.message(GROUP, id)!;
+    expect(after.caption).toContain('Last move: c3:e5:c7:a5:c3');
+    expect(after.caption).toContain('Black to play');
+    void bob;
+  });
+});
