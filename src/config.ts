@@ -4,18 +4,114 @@ import { parseVariant, type VariantId } from './engine/index.js';
 export interface Config {
   /** Variant of a new local console game. */
   readonly defaultVariant: VariantId;
+  readonly telegram?: {
+    readonly token: string;
+    readonly apiRoot?: string;
+    readonly webhook?: { readonly url: URL; readonly port: number; readonly secret?: string };
+  };
+  readonly redis?: { readonly url: string; readonly keyPrefix: string };
+  /** How long finished games and closed challenges are kept. */
+  readonly retentionDays: number;
 }
 
 /** A setting with a bad value: the message names the variable. */
 export class ConfigError extends Error {}
 
+function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const text = optional(env, name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  }
+  return value;
+}
+
+function url(name: string, text: string, protocols: readonly string[]): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    throw new ConfigError(`${name} is not a URL: "${text}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(
+      `${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${text}"`,
+    );
+  }
+  return parsed;
+}
+
+/** Reads and checks the configuration; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const variantText = env.DEFAULT_VARIANT?.trim();
   let defaultVariant: VariantId = 'bashni';
-  if (variantText !== undefined && variantText !== '') {
+  const variantText = optional(env, 'DEFAULT_VARIANT');
+  if (variantText !== undefined) {
     const variant = parseVariant(variantText);
     if (!variant.ok) throw new ConfigError(`DEFAULT_VARIANT: ${variant.error.message}`);
     defaultVariant = variant.value.id;
   }
-  return { defaultVariant };
+
+  let telegram: Config['telegram'];
+  const token = optional(env, 'TELEGRAM_BOT_TOKEN');
+  if (token !== undefined) {
+    if (!/^\d{3,20}:[A-Za-z0-9_-]{20,}$/.test(token)) {
+      throw new ConfigError(
+        'TELEGRAM_BOT_TOKEN does not look like a bot token from @BotFather (digits:letters)',
+      );
+    }
+    const apiRootText = optional(env, 'TELEGRAM_API_ROOT');
+    const apiRoot =
+      apiRootText === undefined
+        ? undefined
+        : url('TELEGRAM_API_ROOT', apiRootText, ['http:', 'https:']).href.replace(/\/$/, '');
+    const webhookText = optional(env, 'TELEGRAM_WEBHOOK_URL');
+    const webhook =
+      webhookText === undefined
+        ? undefined
+        : {
+            url: url('TELEGRAM_WEBHOOK_URL', webhookText, ['https:']),
+            port: integer(env, 'PORT', 8080, 1, 65535),
+            secret: optional(env, 'TELEGRAM_WEBHOOK_SECRET'),
+          };
+    if (webhook?.secret !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(webhook.secret)) {
+      throw new ConfigError(
+        'TELEGRAM_WEBHOOK_SECRET may hold only letters, digits, _ and - (1-256 characters)',
+      );
+    }
+    telegram = { token, apiRoot, webhook };
+  } else {
+    for (const name of ['TELEGRAM_API_ROOT', 'TELEGRAM_WEBHOOK_URL']) {
+      if (optional(env, name) !== undefined)
+        throw new ConfigError(`${name} is set but TELEGRAM_BOT_TOKEN is not`);
+    }
+  }
+
+  let redis: Config['redis'];
+  const redisUrl = optional(env, 'REDIS_URL');
+  if (redisUrl !== undefined) {
+    url('REDIS_URL', redisUrl, ['redis:', 'rediss:']);
+    const keyPrefix = optional(env, 'REDIS_KEY_PREFIX') ?? 'bashni:';
+    if (!/^[A-Za-z0-9_:.-]{1,64}$/.test(keyPrefix))
+      throw new ConfigError('REDIS_KEY_PREFIX may hold only letters, digits and _ : . -');
+    redis = { url: redisUrl, keyPrefix };
+  }
+
+  return {
+    defaultVariant,
+    telegram,
+    redis,
+    retentionDays: integer(env, 'RETENTION_DAYS', 90, 1, 3650),
+  };
 }

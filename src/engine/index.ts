@@ -10,6 +10,13 @@ export * from './perft.js';
 export { formatKey } from './hash.js';
 export { Board } from './board.js';
 export { MoveGenerator } from './movegen.js';
-export { MoveList } from './movelist.js';
+export {
+  FLAG_PROMOTES,
+  JUMP_CAPTURED_KING,
+  JUMP_LANDING_SHIFT,
+  JUMP_SQUARE_MASK,
+  MOVE_STRIDE,
+  MoveList,
+} from './movelist.js';
 export * from './outcome.js';
 export * from './pdn.js';

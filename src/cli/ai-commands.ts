@@ -1,0 +1,155 @@
+import {
+  AiPool,
+  describePlayer,
+  eloSummary,
+  formatElo,
+  MATE,
+  MATE_BOUND,
+  parsePlayer,
+  playMatch,
+  Searcher,
+  think,
+  TOP_LEVEL_MS,
+  type PlayerSpec,
+} from '../ai/index.js';
+import { hasLegalMove, makeFen } from '../engine/index.js';
+import {
+  integerOption,
+  parseOptions,
+  positionOption,
+  UsageError,
+  variantOption,
+} from './options.js';
+
+type Print = (line: string) => void;
+
+/** `best [--variant V] [--fen F] [--ms N | --depth N] [--level L]` */
+export function bestCommand(args: string[], print: Print): number {
+  const { values } = parseOptions(args, {
+    variant: { type: 'string' },
+    fen: { type: 'string' },
+    ms: { type: 'string' },
+    depth: { type: 'string' },
+    level: { type: 'string' },
+  });
+  if (values.ms !== undefined && values.depth !== undefined)
+    throw new UsageError('give either --ms or --depth, not both');
+  const position = positionOption(values.variant, values.fen);
+  if (!hasLegalMove(position)) throw new UsageError('the side to move has no legal move');
+  const ms = values.ms === undefined ? undefined : integerOption('ms', values.ms, 0, 3_600_000);
+  const depth =
+    values.depth === undefined ? undefined : integerOption('depth', values.depth, 1, 90);
+  let player: PlayerSpec;
+  if (values.level !== undefined) {
+    if (depth !== undefined) throw new UsageError('--depth does not go with --level');
+    player = { kind: 'level', level: integerOption('level', values.level, 1, 8) };
+  } else if (depth !== undefined) player = { kind: 'search', depth, ms: 3_600_000 };
+  else player = { kind: 'search', ms: ms ?? TOP_LEVEL_MS };
+
+  const result = think(new Searcher(), {
+    variant: position.variant,
+    fen: makeFen(position),
+    player,
+    seed: 1,
+    timeMs: player.kind === 'level' ? ms : undefined,
+  });
+  print(`move: ${result.move}`);
+  print(`score: ${formatScore(result.score)}`);
+  print(`depth: ${result.depth}`);
+  print(`nodes: ${result.nodes}`);
+  print(`nodes per second: ${Math.round((result.nodes * 1000) / Math.max(result.ms, 0.001))}`);
+  print(`time: ${Math.round(result.ms)} ms`);
+  if (result.pv.length > 0) print(`line: ${result.pv.join(' ')}`);
+  return 0;
+}
+
+/** A score for people: men with two decimals, or a forced win/loss in plies. */
+export function formatScore(score: number): string {
+  if (score > MATE_BOUND) return `win in ${MATE - score} plies`;
+  if (score < -MATE_BOUND) return `loss in ${MATE + score} plies`;
+  return `${score >= 0 ? '+' : '-'}${(Math.abs(score) / 100).toFixed(2)} men`;
+}
+
+/**
+ * `match --a LEVEL|CONFIG --b LEVEL|CONFIG --games N [--ms N] [--variant V] [--threads T]
+ * [--seed S] [--verbose]`
+ */
+export async function matchCommand(args: string[], print: Print): Promise<number> {
+  const { values } = parseOptions(args, {
+    a: { type: 'string' },
+    b: { type: 'string' },
+    games: { type: 'string' },
+    ms: { type: 'string' },
+    variant: { type: 'string' },
+    threads: { type: 'string' },
+    seed: { type: 'string' },
+    verbose: { type: 'boolean' },
+  });
+  const a = playerOption('a', values.a);
+  const b = playerOption('b', values.b);
+  const games = integerOption('games', values.games, 1, 100_000);
+  const ms =
+    values.ms === undefined ? TOP_LEVEL_MS : integerOption('ms', values.ms, 1, TOP_LEVEL_MS * 10);
+  const threads =
+    values.threads === undefined ? 1 : integerOption('threads', values.threads, 1, 64);
+  const seed = values.seed === undefined ? 1 : integerOption('seed', values.seed, 0, 2 ** 31 - 1);
+  const variant = variantOption(values.variant);
+  const scale = ms / TOP_LEVEL_MS;
+  // Plain searches without limits think for --ms.
+  const withTime = (player: PlayerSpec): PlayerSpec =>
+    player.kind === 'search' && player.depth === undefined && player.nodes === undefined
+      ? { ...player, ms: player.ms ?? ms }
+      : player;
+
+  const pool = new AiPool({ size: threads, ttBits: 20 });
+  const started = Date.now();
+  const total = Math.ceil(games / 2) * 2;
+  print(
+    `${describePlayer(a)} (A) vs ${describePlayer(b)} (B): ${variant}, ${total} games, ` +
+      `${ms} ms per move at the top level (budget scale ${scale.toFixed(3)}), ${threads} thread(s)`,
+  );
+  try {
+    const result = await playMatch({
+      variant,
+      a: withTime(a),
+      b: withTime(b),
+      games,
+      seed,
+      scale,
+      concurrency: threads,
+      think: (request) => pool.think(request),
+      onGame: (outcome, aColor, index) => {
+        if (values.verbose !== true) return;
+        const aScore = aColor === 0 ? outcome.whiteScore : 1 - outcome.whiteScore;
+        const verdict = aScore === 1 ? 'A won' : aScore === 0 ? 'B won' : 'draw';
+        print(
+          `game ${index + 1}: A ${aColor === 0 ? 'white' : 'black'}, ${verdict} ` +
+            `(${outcome.end}, ${outcome.plies} plies; opening ${outcome.opening.join(' ')})`,
+        );
+      },
+    });
+    const summary = eloSummary(result.wins, result.draws, result.losses);
+    const ends = new Map<string, number>();
+    for (const game of result.games) ends.set(game.end, (ends.get(game.end) ?? 0) + 1);
+    const plies = result.games.reduce((sum, game) => sum + game.plies, 0) / result.games.length;
+    print(`A wins ${result.wins}, draws ${result.draws}, losses ${result.losses}`);
+    print(
+      `score: ${(summary.score * 100).toFixed(1)}% (${result.wins + result.draws / 2}/${summary.games})`,
+    );
+    print(`Elo difference (A - B): ${formatElo(summary)}`);
+    print(
+      `endings: ${[...ends].map(([end, count]) => `${end} ${count}`).join(', ')}; ` +
+        `average ${Math.round(plies)} plies; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return 0;
+  } finally {
+    await pool.close();
+  }
+}
+
+function playerOption(name: string, text: string | undefined): PlayerSpec {
+  if (text === undefined) throw new UsageError(`--${name} is required (a level 1-8 or a config)`);
+  const parsed = parsePlayer(text);
+  if (!parsed.ok) throw new UsageError(`--${name}: ${parsed.error.message}`);
+  return parsed.value;
+}

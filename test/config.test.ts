@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+
+describe('configuration', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    expect(loadConfig({})).toEqual({
+      defaultVariant: 'bashni',
+      telegram: undefined,
+      redis: undefined,
+      retentionDays: 90,
+    });
+  });
+
+  it('reads Telegram, webhook and Redis settings', () => {
+    const config = loadConfig({
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: 'http://127.0.0.1:8081/',
+      TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/telegram',
+      PORT: '3000',
+      REDIS_URL: 'redis://127.0.0.1:6380/2',
+      REDIS_KEY_PREFIX: 'prod:',
+      DEFAULT_VARIANT: 'Laska',
+    });
+    expect(config.telegram?.apiRoot).toBe('http://127.0.0.1:8081');
+    expect(config.telegram?.webhook?.url.pathname).toBe('/telegram');
+    expect(config.telegram?.webhook?.port).toBe(3000);
+    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6380/2', keyPrefix: 'prod:' });
+    expect(config.defaultVariant).toBe('laska');
+  });
+
+  it.each([
+    [{ TELEGRAM_BOT_TOKEN: 'not-a-token' }, /TELEGRAM_BOT_TOKEN/],
+    [
+      { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_WEBHOOK_URL: 'http://insecure.example.org/x' },
+      /TELEGRAM_WEBHOOK_URL must start with https:/,
+    ],
+    [{ TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_WEBHOOK_URL: 'https://x.org/h', PORT: '70000' }, /PORT/],
+    [{ TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: 'ftp://x' }, /TELEGRAM_API_ROOT/],
+    [
+      { TELEGRAM_WEBHOOK_URL: 'https://x.org/h' },
+      /TELEGRAM_WEBHOOK_URL is set but TELEGRAM_BOT_TOKEN is not/,
+    ],
+    [{ REDIS_URL: 'localhost:6379' }, /REDIS_URL/],
+    [{ REDIS_URL: 'redis://x', REDIS_KEY_PREFIX: 'bad prefix' }, /REDIS_KEY_PREFIX/],
+    [{ DEFAULT_VARIANT: 'chess' }, /DEFAULT_VARIANT/],
+    [{ RETENTION_DAYS: '-1' }, /RETENTION_DAYS/],
+  ])('refuses %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
