@@ -10,6 +10,15 @@ import { encodePayload } from './callback-data.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import { isPrivateChat, liveViews, mentionOf, nameOf, telegramView } from './identity.js';
 
+/**
+ * The language to assume in a chat without a language setting: a private chat's owner's, else
+ * (a group) White's.
+ */
+function languageHint(game: Game, chatId: string): string | undefined {
+  if (chatId === game.black.userId) return game.black.language;
+  return game.white.language;
+}
+
 /** Telegram API errors we expect in normal operation, by what we do about them. */
 export function describeApiError(
   error: unknown,
@@ -101,7 +110,7 @@ export class TelegramPresenter {
         await this.updateBoards(game);
         await this.closeDrawOffers(game, undefined);
         for (const view of liveViews(game.views)) {
-          const { t } = await this.chatContext(view.chatId, game.white.language);
+          const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
           await this.replaceNotice(
             game,
             view.chatId,
@@ -117,7 +126,7 @@ export class TelegramPresenter {
 
   /** Posts a new board message for a game in a chat and makes it the chat's live message. */
   async postBoard(game: Game, chatId: string | number): Promise<ChatView | undefined> {
-    const { settings, t } = await this.chatContext(chatId, game.white.language);
+    const { settings, t } = await this.chatContext(chatId, languageHint(game, String(chatId)));
     try {
       const sent = await this.api.sendPhoto(
         Number(chatId),
@@ -153,7 +162,7 @@ export class TelegramPresenter {
 
   /** Redraws one board message; re-posts it when it is gone. */
   async updateBoard(game: Game, view: ChatView): Promise<void> {
-    const { settings, t } = await this.chatContext(view.chatId, game.white.language);
+    const { settings, t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
     const media = InputMediaBuilder.photo(new InputFile(boardImage(game, settings), 'board.png'), {
       caption: caption(game, t, this.clock.now()),
       parse_mode: 'HTML',
@@ -191,7 +200,7 @@ export class TelegramPresenter {
     const chats = new Set<string>();
     for (const view of challenge?.views ?? []) {
       if (view.platform !== 'telegram') continue;
-      const { t } = await this.chatContext(view.chatId, game.white.language);
+      const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
       await this.editText(view, t.challengeAccepted(nameOf(game.white), nameOf(game.black)));
       chats.add(view.chatId);
     }
@@ -358,7 +367,7 @@ export class TelegramPresenter {
         await this.api.deleteMessage(Number(view.chatId), messageId).catch(() => undefined);
         continue;
       }
-      const { t } = await this.chatContext(view.chatId, game.white.language);
+      const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
       await this.editText({ ...view, messageId: String(messageId) }, t.drawDeclined(declinedBy));
     }
   }

@@ -6,7 +6,7 @@ import {
   type ChallengeTarget,
   type DaysPerMove,
 } from '../../../game/model.js';
-import type { Messages } from '../../../i18n/index.js';
+import { languageFor, type Messages } from '../../../i18n/index.js';
 import { decodePayload, encodePayload } from '../callback-data.js';
 import { refusalText, replyContext, type TelegramDeps } from '../deps.js';
 import { escapeHtml, mentionOf, nameOf, playerFromUser, telegramView } from '../identity.js';
@@ -82,8 +82,14 @@ export function challengeFeature(deps: TelegramDeps): Composer<Context> {
   const composer = new Composer<Context>();
 
   composer.command('newgame', async (ctx) => {
-    const { t } = await replyContext(ctx, deps);
+    const { t, settings } = await replyContext(ctx, deps);
     if (ctx.from === undefined) return;
+    // A chat takes the language of the first person who starts a game in it, until /lang.
+    if (settings.lang === undefined) {
+      await deps.chats
+        .updateSettings(ctx.chat.id, { lang: languageFor(ctx.from.language_code) })
+        .catch(() => undefined);
+    }
     const args = parseNewGameArguments(ctx.match);
     if (args === undefined) {
       await ctx.reply(t.newGameUsage);

@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parsePdn } from '../../../src/engine/index.js';
+import { TelegramHarness } from './harness.js';
+
+const GROUP = -1001234567890;
+
+describe('Telegram: other ways in, and the commands', () => {
+  let h: TelegramHarness;
+  beforeEach(async () => {
+    h = await TelegramHarness.start();
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('a private invitation: share link, deep link, boards in both private chats', async () => {
+    const { fake } = h;
+    const alice = fake.user(11, 'Alice', 'alice', 'en');
+    const bob = fake.user(12, 'Bob', undefined, 'ru');
+    fake.privateChat(alice);
+    fake.privateChat(bob);
+    await h.say(alice, 11, '/newgame laska 0');
+    const card = fake.lastBotMessage(11)!;
+    expect(card.text).toContain('Laska');
+    expect(card.text).toContain('no clock');
+    const link = /https:\/\/t\.me\/bashni_test_bot\?start=(c_\S+)/.exec(card.text ?? '')![1];
+    const share = fake.keyboard(11, card.messageId).flat()[0];
+    expect(share.url).toContain(encodeURIComponent(`https://t.me/bashni_test_bot?start=${link}`));
+
+    // Bob opens the link: /start c_<id> in his private chat, in Russian.
+    await h.say(bob, 12, `/start ${link}`);
+    const invitation = fake.lastBotMessage(12)!;
+    expect(invitation.text).toContain('приглашает вас сыграть: Ласка');
+    await h.press(bob, 12, invitation.messageId, '✅ Принять');
+    expect(h.boards(11)).toHaveLength(1);
+    expect(h.boards(12)).toHaveLength(1);
+    expect(h.boards(12)[0].caption).toContain('Ласка');
+    expect(h.boards(11)[0].caption).toContain('Laska');
+    // Alice (White) is told it is her move in her chat; Bob's chat gets no notice.
+    expect(fake.lastBotMessage(11)!.text).toBe('@alice, your move.');
+    expect(fake.lastBotMessage(12)!.photo).toBeDefined();
+  });
+
+  it('/newgame as a reply challenges that user by id; an open challenge anyone may take', async () => {
+    const { fake } = h;
+    fake.group(GROUP, 'Club');
+    const alice = fake.user(11, 'Alice', 'alice', 'en');
+    const noName = fake.user(14, 'Dmitri', undefined, 'ru');
+    const carol = fake.user(13, 'Carol', 'carol', 'en');
+    const hello = fake.message({ from: noName, chat: GROUP, text: 'hello' }) as {
+      message: { message_id: number };
+    };
+    await h.say(alice, GROUP, '/newgame stolby', hello.message.message_id);
+    const card = fake.lastBotMessage(GROUP)!;
+    expect(card.text).toBe('♟ @alice challenges Dmitri to a game of Stolby (3 days per move).');
+    expect(await h.press(carol, GROUP, card.messageId, '✅ Accept')).toMatchObject({
+      text: 'This is not for you.',
+    });
+    await h.press(noName, GROUP, card.messageId, '✅ Accept');
+    expect(h.boards(GROUP)).toHaveLength(1);
+
+    await h.say(carol, GROUP, '/newgame');
+    const open = fake.lastBotMessage(GROUP)!;
+    expect(open.text).toContain('is looking for an opponent');
+    expect(await h.press(carol, GROUP, open.messageId, '✅ Accept')).toMatchObject({
+      text: 'That is your own challenge.',
+    });
+    await h.press(carol, GROUP, open.messageId, '✖️ Withdraw');
+    expect(fake.message(GROUP, open.messageId)!.text).toBe(
+      '✖️ @carol withdrew the challenge.'.replace('@carol', 'Carol'),
+    );
+
+    await h.say(alice, GROUP, '/newgame @bob 4');
+    expect(fake.lastBotMessage(GROUP)!.text).toContain('Usage: /newgame');
+  });
+
+  it('/games, /board, /pdn, /rules, /help, /lang and /settings', async () => {
+    const { fake } = h;
+    fake.group(GROUP, 'Club');
+    const alice = fake.user(11, 'Alice', 'alice', 'en');
+    const bob = fake.user(12, 'Bob', 'bob', 'en');
+    await h.say(alice, GROUP, '/newgame @bob');
+    await h.press(bob, GROUP, fake.lastBotMessage(GROUP)!.messageId, '✅ Accept');
+    const [board] = h.boards(GROUP);
+    await h.say(alice, GROUP, '/move c3-d4');
+
+    await h.say(bob, GROUP, '/games');
+    const list = fake.lastBotMessage(GROUP)!;
+    expect(list.text).toContain('Your games:');
+    expect(list.text).toContain('Bashni vs Alice — your move — board');
+    expect(list.entities?.find((e) => e.type === 'text_link')?.url).toBe(
+      `https://t.me/c/1234567890/${board.messageId}`,
+    );
+
+    // /board posts the game again at the bottom; the old message loses its buttons.
+    await h.say(bob, GROUP, '/board');
+    const boards = h.boards(GROUP);
+    expect(boards).toHaveLength(2);
+    expect(h.labels(GROUP, board.messageId)).toEqual([]);
+    expect(h.labels(GROUP, boards[1].messageId).length).toBeGreaterThan(0);
+    // Moves now update the new live message.
+    await h.say(bob, GROUP, '/move f6-g5');
+    expect(fake.message(GROUP, boards[1].messageId)!.caption).toContain('Last move: f6-g5');
+
+    await h.say(alice, GROUP, '/pdn');
+    const document = fake.lastBotMessage(GROUP)!.document!;
+    expect(document.filename).toMatch(/^bashni-.+\.pdn$/);
+    const pdn = parsePdn(document.data.toString('utf8'));
+    expect(pdn.ok && pdn.value.moves).toEqual(['c3-d4', 'f6-g5']);
+
+    await h.say(alice, GROUP, '/rules');
+    expect(fake.lastBotMessage(GROUP)!.text).toContain('Bashni is Russian draughts');
+    await h.say(alice, GROUP, '/lang ru');
+    expect(fake.lastBotMessage(GROUP)!.text).toBe('Язык: русский.');
+    await h.say(alice, GROUP, '/help');
+    expect(fake.lastBotMessage(GROUP)!.text).toContain('Играем в башни');
+    await h.say(alice, GROUP, '/lang xx');
+    expect(fake.lastBotMessage(GROUP)!.text).toBe('Напишите /lang ru или /lang en.');
+
+    // White fixed at the bottom: Black's stacks are listed from the a-file on.
+    await h.say(alice, GROUP, '/settings');
+    const settings = fake.lastBotMessage(GROUP)!;
+    await h.press(alice, GROUP, settings.messageId, 'Внизу белые');
+    expect(fake.message(GROUP, settings.messageId)!.text).toBe('Доска: внизу белые.');
+    await h.say(alice, GROUP, '/board');
+    const live = h.boards(GROUP).at(-1)!;
+    expect(live.caption).toContain('Ход 2 · ходят белые');
+    expect(h.labels(GROUP, live.messageId)[0]).toMatch(/^⚪/);
+  });
+});
