@@ -14,5 +14,6 @@ COPY src ./src
 COPY assets ./assets
 
 USER node
+EXPOSE 8080
 # Configuration comes from the environment (see .env.example).
 CMD ["node", "--import", "tsx", "src/main.ts"]
