@@ -97,3 +97,22 @@ export async function gameForCommand(
   });
   return myTurn.length === 1 ? myTurn[0] : 'several';
 }
+
+/** Runs `work` on the game a command is about, or tells the user why there is none. */
+export async function withCommandGame(
+  ctx: Context,
+  deps: TelegramDeps,
+  work: (game: Game, t: Messages) => Promise<void>,
+): Promise<void> {
+  const { t } = await replyContext(ctx, deps);
+  const game = await gameForCommand(ctx, deps);
+  if (game === 'none' || game === 'several') {
+    await ctx.reply(game === 'none' ? t.errors.noGameHere : t.errors.severalGames);
+    return;
+  }
+  if ('ok' in game) {
+    await ctx.reply(refusalText(t, game));
+    return;
+  }
+  await work(game, t);
+}

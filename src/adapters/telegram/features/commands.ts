@@ -5,27 +5,15 @@ import { sideOf, type Game } from '../../../game/model.js';
 import { LANGS, messages, parseLang, type Messages } from '../../../i18n/index.js';
 import { sideToMoveOf } from '../board-message.js';
 import { decodePayload, encodePayload } from '../callback-data.js';
-import { gameForCommand, refusalText, replyContext, type TelegramDeps } from '../deps.js';
+import { refusalText, replyContext, withCommandGame, type TelegramDeps } from '../deps.js';
 import { liveViews, messageLink, nameOf, playerFromUser } from '../identity.js';
 
 /** /resign, /draw, /games, /board, /pdn, /rules, /help, /lang, /settings and their buttons. */
 export function commandFeature(deps: TelegramDeps): Composer<Context> {
   const composer = new Composer<Context>();
 
-  /** Runs `work` on the game the command is about, or explains why there is none. */
-  const withGame = async (ctx: Context, work: (game: Game, t: Messages) => Promise<void>) => {
-    const { t } = await replyContext(ctx, deps);
-    const game = await gameForCommand(ctx, deps);
-    if (game === 'none' || game === 'several') {
-      await ctx.reply(game === 'none' ? t.errors.noGameHere : t.errors.severalGames);
-      return;
-    }
-    if ('ok' in game) {
-      await ctx.reply(refusalText(t, game));
-      return;
-    }
-    await work(game, t);
-  };
+  const withGame = (ctx: Context, work: (game: Game, t: Messages) => Promise<void>) =>
+    withCommandGame(ctx, deps, work);
 
   composer.command('resign', (ctx) =>
     withGame(ctx, async (game, t) => {

@@ -11,7 +11,7 @@ import {
   targetsKeyboard,
 } from '../board-message.js';
 import { decodePayload, type Payload } from '../callback-data.js';
-import { gameForCommand, refusalText, replyContext, type TelegramDeps } from '../deps.js';
+import { refusalText, replyContext, withCommandGame, type TelegramDeps } from '../deps.js';
 import { liveViews, playerFromUser, telegramView } from '../identity.js';
 import { describeApiError } from '../presenter.js';
 
@@ -186,30 +186,25 @@ async function refresh(game: Game, view: ChatView, deps: TelegramDeps): Promise<
 }
 
 async function typedMove(ctx: Context, text: string, deps: TelegramDeps): Promise<void> {
-  const { t } = await replyContext(ctx, deps);
   if (ctx.from === undefined) return;
   if (text.trim() === '') {
+    const { t } = await replyContext(ctx, deps);
     await ctx.reply(t.errors.moveUsage);
     return;
   }
-  const game = await gameForCommand(ctx, deps);
-  if (game === 'none' || game === 'several') {
-    await ctx.reply(game === 'none' ? t.errors.noGameHere : t.errors.severalGames);
-    return;
-  }
-  if ('ok' in game) {
-    await ctx.reply(refusalText(t, game));
-    return;
-  }
-  const result = await deps.service.play(game.id, playerFromUser(ctx.from), text.trim());
-  if (!result.ok) {
-    const legal =
-      result.code === 'illegal-move' ? (result.details?.legal as string[] | undefined) : undefined;
-    const hint = legal === undefined ? '' : `\n${legal.join('  ')}`;
-    const reason =
-      result.code === 'illegal-move' ? t.errors.illegalMove(text.trim()) : refusalText(t, result);
-    await ctx.reply(reason + hint, { reply_parameters: { message_id: ctx.message!.message_id } });
-    return;
-  }
-  await deps.presenter.handle(result.events);
+  await withCommandGame(ctx, deps, async (game, t) => {
+    const result = await deps.service.play(game.id, playerFromUser(ctx.from!), text.trim());
+    if (!result.ok) {
+      const legal =
+        result.code === 'illegal-move'
+          ? (result.details?.legal as string[] | undefined)
+          : undefined;
+      const hint = legal === undefined ? '' : `\n${legal.join('  ')}`;
+      const reason =
+        result.code === 'illegal-move' ? t.errors.illegalMove(text.trim()) : refusalText(t, result);
+      await ctx.reply(reason + hint, { reply_parameters: { message_id: ctx.message!.message_id } });
+      return;
+    }
+    await deps.presenter.handle(result.events);
+  });
 }
