@@ -12,6 +12,8 @@ export interface Config {
   readonly redis?: { readonly url: string; readonly keyPrefix: string };
   /** How long finished games and closed challenges are kept. */
   readonly retentionDays: number;
+  /** Worker threads searching the bot's moves. */
+  readonly aiThreads: number;
 }
 
 /** A setting with a bad value: the message names the variable. */
@@ -113,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telegram,
     redis,
     retentionDays: integer(env, 'RETENTION_DAYS', 90, 1, 3650),
+    aiThreads: integer(env, 'AI_THREADS', 1, 1, 16),
   };
 }

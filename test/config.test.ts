@@ -10,6 +10,7 @@ describe('configuration', () => {
       telegram: undefined,
       redis: undefined,
       retentionDays: 90,
+      aiThreads: 1,
     });
   });
 
@@ -46,6 +47,7 @@ describe('configuration', () => {
     [{ REDIS_URL: 'redis://x', REDIS_KEY_PREFIX: 'bad prefix' }, /REDIS_KEY_PREFIX/],
     [{ DEFAULT_VARIANT: 'chess' }, /DEFAULT_VARIANT/],
     [{ RETENTION_DAYS: '-1' }, /RETENTION_DAYS/],
+    [{ AI_THREADS: '0' }, /AI_THREADS/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

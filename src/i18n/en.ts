@@ -127,7 +127,7 @@ export const en: Messages = {
   pdnCaption: 'The game record (PDN).',
   rules:
     '<b>Bashni</b> is Russian draughts where captured pieces are not removed: they go <i>under</i> the capturing piece, building towers. A tower belongs to the colour of its top piece and moves like it (man or king). Capturing a tower takes only its top piece — what is left stays and may be freed. Capture is mandatory, men capture backwards too, kings fly. You lose when you have no legal move.\n\nStolby: each tower may be jumped once per move (Turkish strike) and captured kings become men. Laska: 7×7 board, men move and capture forward only, short kings. Giveaway: the first side without a move wins.',
-  help: 'Play Bashni here:\n/newgame @friend — challenge a friend (or reply to their message)\n/newgame — an open challenge\n/move c3-d4 — type a move (or reply to the board)\n/board — show your game again at the bottom\n/games — your games\n/draw — offer a draw · /resign — resign\n/pdn — the game record\n/settings — board orientation · /lang — language\n/rules — the rules',
+  help: 'Play Bashni here:\n/newgame @friend — challenge a friend (or reply to their message)\n/newgame — an open challenge\n/play 4 — play the bot (levels 1–8)\n/move c3-d4 — type a move (or reply to the board)\n/board — show your game again at the bottom\n/games — your games\n/draw — offer a draw · /resign — resign\n/pdn — the game record\n/settings — board orientation · /lang — language\n/rules — the rules',
   langChanged: 'Language: English.',
   langUsage: 'Use /lang ru or /lang en.',
   settings: (orientation) =>
@@ -136,8 +136,12 @@ export const en: Messages = {
   orientationWhite: 'White at the bottom',
   startPrivate:
     'Hi! Add me to a group and type /newgame @friend, or send /newgame here to invite someone.',
+  botName: (level) => `Bashni Bot (level ${level})`,
+  playUsage:
+    'Usage: /play [level 1-8] [bashni|stolby|laska|giveaway]. Level 1 is a beginner, 8 plays its best.',
   commands: {
     newgame: 'Challenge someone to a game',
+    play: 'Play against the bot: /play [level 1-8]',
     move: 'Type a move, e.g. /move c3-d4',
     board: 'Show the game board again',
     games: 'Your active games',

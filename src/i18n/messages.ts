@@ -117,11 +117,14 @@ export interface Messages {
   readonly orientationMover: string;
   readonly orientationWhite: string;
   readonly startPrivate: string;
+  readonly botName: (level: number) => string;
+  readonly playUsage: string;
   readonly commands: Readonly<Record<CommandName, string>>;
 }
 
 export type CommandName =
   | 'newgame'
+  | 'play'
   | 'move'
   | 'board'
   | 'games'

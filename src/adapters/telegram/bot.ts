@@ -9,6 +9,7 @@ import type { GameService, Logger } from '../../game/service.js';
 import type { ChatState } from './chat-state.js';
 import type { TelegramDeps } from './deps.js';
 import { TelegramPresenter } from './presenter.js';
+import { botGameFeature } from './features/bot-games.js';
 import { challengeFeature } from './features/challenges.js';
 import { commandFeature } from './features/commands.js';
 import { moveFeature } from './features/moves.js';
@@ -25,6 +26,7 @@ export interface TelegramBotOptions {
 
 const COMMANDS: readonly CommandName[] = [
   'newgame',
+  'play',
   'move',
   'board',
   'games',
@@ -65,6 +67,7 @@ export function createTelegramBot(
   // the same chat); different chats run concurrently.
   bot.use(sequentialize((ctx: Context) => String(ctx.chat?.id ?? ctx.from?.id ?? '')));
   bot.use(challengeFeature(deps));
+  bot.use(botGameFeature(deps));
   bot.use(moveFeature(deps));
   bot.use(commandFeature(deps));
 

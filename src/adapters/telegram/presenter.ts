@@ -66,6 +66,12 @@ export class TelegramPresenter {
   async handle(events: readonly GameEvent[]): Promise<void> {
     const games = new Map<string, Game>();
     for (const event of events) if ('game' in event) games.set(event.game.id, event.game);
+    // Events can arrive out of order (the bot's reply may be shown before the move it answers
+    // is): boards are always drawn from the newest record.
+    for (const [id, game] of games) {
+      const stored = await this.service.getGame(id);
+      if (stored.ok && stored.value.version > game.version) games.set(id, stored.value);
+    }
     for (const event of events) {
       try {
         await this.handleOne(event, games);
@@ -76,6 +82,37 @@ export class TelegramPresenter {
         });
       }
     }
+    for (const game of games.values()) this.showThinking(game);
+  }
+
+  private readonly thinking = new Map<string, NodeJS.Timeout>();
+
+  /**
+   * While the bot is to move, "typing…" shows in the game's chats (Telegram shows an action for
+   * about 5 s, so it is repeated), until its move arrives or a minute has passed.
+   */
+  private showThinking(game: Game): void {
+    clearInterval(this.thinking.get(game.id));
+    this.thinking.delete(game.id);
+    if (game.status !== 'active') return;
+    const side = sideToMoveOf(gamePosition(game));
+    if ((side === 'white' ? game.white : game.black).botLevel === undefined) return;
+    const chats = liveViews(game.views).map((view) => Number(view.chatId));
+    const ping = () => {
+      for (const chatId of chats) this.api.sendChatAction(chatId, 'typing').catch(() => undefined);
+    };
+    ping();
+    const started = this.clock.now();
+    const timer = setInterval(() => {
+      if (this.clock.now() - started > 60_000) {
+        clearInterval(timer);
+        this.thinking.delete(game.id);
+        return;
+      }
+      ping();
+    }, 4_500);
+    timer.unref();
+    this.thinking.set(game.id, timer);
   }
 
   private async handleOne(event: GameEvent, latest: Map<string, Game>): Promise<void> {
@@ -91,14 +128,17 @@ export class TelegramPresenter {
       case 'move-played': {
         const game = latest.get(event.game.id) ?? event.game;
         await this.updateBoards(game);
-        if (game.status === 'active') await this.noticeToMove(game, event.move);
+        // No "your move" for a move that has already been answered.
+        if (game.status === 'active' && game.moves.length === event.game.moves.length) {
+          await this.noticeToMove(game, event.move);
+        }
         return;
       }
       case 'draw-offered':
-        await this.updateBoards(event.game);
+        await this.updateBoards(latest.get(event.game.id) ?? event.game);
         return this.postDrawOffer(event.game, event.by);
       case 'draw-declined':
-        await this.updateBoards(event.game);
+        await this.updateBoards(latest.get(event.game.id) ?? event.game);
         return this.closeDrawOffers(
           event.game,
           nameOf(event.by === 'white' ? event.game.white : event.game.black),

@@ -54,3 +54,29 @@ describe('console game', () => {
     expect(text).toContain('Bye!');
   });
 });
+
+describe('console game against the bot', () => {
+  it('the bot answers each move; undo takes back both; bot off gives the board back', async () => {
+    const asked: string[] = [];
+    const game = new ConsoleGame('bashni', async ({ fen, level }) => {
+      asked.push(`${level}:${fen.slice(0, 1)}`);
+      return 'f6-g5';
+    });
+    expect(await game.reply('bot 3')).toEqual(['The bot (level 3) plays Black; you play White.']);
+    const lines = await game.reply('c3-d4');
+    expect(lines[0]).toBe('Played c3-d4.');
+    expect(lines).toContain('Bot plays f6-g5.');
+    expect(asked).toEqual(['3:B']);
+    expect((await game.reply('undo'))[0]).toBe('Took back your last move and the bot’s answer.');
+    expect(await game.reply('bot 9')).toEqual(['Write bot 1 … bot 8, or bot off.']);
+    expect(await game.reply('bot off')).toEqual(['The bot stops playing: you play both sides.']);
+    expect((await game.reply('c3-d4')).some((l) => l.startsWith('Bot plays'))).toBe(false);
+  });
+
+  it('without an engine there is no bot, and a failing engine is reported', async () => {
+    expect(await new ConsoleGame().reply('bot')).toEqual(['The bot is not available here.']);
+    const broken = new ConsoleGame('bashni', async () => 'z9-z8');
+    await broken.reply('bot');
+    expect((await broken.reply('c3-d4')).at(-1)).toMatch(/illegal move \(z9-z8\)/);
+  });
+});

@@ -4,6 +4,7 @@ import type { Bot } from 'grammy';
 import { createTelegramBot } from '../../../src/adapters/telegram/bot.js';
 import { ChatState } from '../../../src/adapters/telegram/chat-state.js';
 import type { TelegramPresenter } from '../../../src/adapters/telegram/presenter.js';
+import type { BotMoves } from '../../../src/game/ports.js';
 import type { GameEvent } from '../../../src/game/results.js';
 import { GameService } from '../../../src/game/service.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
@@ -31,8 +32,12 @@ export class TelegramHarness {
 
   private constructor(readonly fake: FakeBotApi) {}
 
-  static async start(): Promise<TelegramHarness> {
+  /** The bot's moves, for games against the bot; none by default. */
+  bot: BotMoves | undefined;
+
+  static async start(options: { bot?: BotMoves } = {}): Promise<TelegramHarness> {
     const harness = new TelegramHarness(await FakeBotApi.start({ botUsername: 'bashni_test_bot' }));
+    harness.bot = options.bot;
     harness.process = await harness.newProcess();
     return harness;
   }
@@ -46,6 +51,7 @@ export class TelegramHarness {
       clock: this.clock,
       newId: () => `g${++this.ids}`,
       random: () => 0.1, // the challenger takes White
+      bot: this.bot,
       onEvents: (events: readonly GameEvent[]) => late.presenter?.handle(events),
       logger: silentLogger,
     });

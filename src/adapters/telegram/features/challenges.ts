@@ -14,7 +14,8 @@ import { escapeHtml, mentionOf, nameOf, playerFromUser, telegramView } from '../
 /** Days per move of a challenge that does not say. */
 export const DEFAULT_DAYS: DaysPerMove = 3;
 
-const VARIANT_WORDS: Record<string, VariantId> = {
+/** Variant names people type, in English and Russian. */
+export const VARIANT_WORDS: Record<string, VariantId> = {
   bashni: 'bashni',
   башни: 'bashni',
   towers: 'bashni',

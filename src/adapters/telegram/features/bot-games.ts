@@ -1,0 +1,63 @@
+import { Composer, type Context } from 'grammy';
+import type { VariantId } from '../../../engine/index.js';
+import type { Player } from '../../../game/model.js';
+import type { Messages } from '../../../i18n/index.js';
+import { refusalText, replyContext, type TelegramDeps } from '../deps.js';
+import { playerFromUser } from '../identity.js';
+import { VARIANT_WORDS } from './challenges.js';
+
+export const BOT_LEVELS = 8;
+export const DEFAULT_BOT_LEVEL = 4;
+
+/** The bot as a player. One id for all its games; the level lives in the game's record. */
+export function botPlayer(level: number, t: Messages): Player {
+  return { platform: 'telegram', userId: 'bot', displayName: t.botName(level), botLevel: level };
+}
+
+/** Reads `/play [level] [variant]` in any order; undefined when something is off. */
+export function parsePlayArguments(
+  text: string,
+): { level: number; variant: VariantId } | undefined {
+  let level = DEFAULT_BOT_LEVEL;
+  let variant: VariantId = 'bashni';
+  for (const word of text
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== '')) {
+    if (/^\d$/.test(word) && Number(word) >= 1 && Number(word) <= BOT_LEVELS) level = Number(word);
+    else if (VARIANT_WORDS[word] !== undefined) variant = VARIANT_WORDS[word];
+    else return undefined;
+  }
+  return { level, variant };
+}
+
+/**
+ * /play: a game against the bot's engine. The human plays White; the bot's moves come from
+ * the game service (its BotMoves port, the AI worker pool) and reach the chat as events, so
+ * this adapter only starts the game.
+ */
+export function botGameFeature(deps: TelegramDeps): Composer<Context> {
+  const composer = new Composer<Context>();
+  composer.command('play', async (ctx) => {
+    const { t } = await replyContext(ctx, deps);
+    if (ctx.from === undefined) return;
+    const args = parsePlayArguments(ctx.match);
+    if (args === undefined) {
+      await ctx.reply(t.playUsage);
+      return;
+    }
+    const started = await deps.service.startGame({
+      white: playerFromUser(ctx.from),
+      black: botPlayer(args.level, t),
+      variant: args.variant,
+      daysPerMove: null,
+    });
+    if (!started.ok) {
+      await ctx.reply(refusalText(t, started));
+      return;
+    }
+    await deps.presenter.postBoard(started.value, ctx.chat.id);
+  });
+  return composer;
+}
