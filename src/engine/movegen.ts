@@ -281,22 +281,18 @@ export class MoveGenerator {
       any = true;
       const overHeight = this.board.height[over];
       const entry = this.liftTop(over, overTop, overHeight);
-      // If any landing square lets the capture go on, only those squares count.
+      // The landing squares run from `land` up to (not including) `stop`. If any of them lets
+      // the capture go on, only those count; otherwise each ends the move.
+      let stop = land;
+      while (stop >= 0 && top[stop] === EMPTY && ((this.blocked >>> stop) & 1) === 0)
+        stop = step[stop * 4 + d];
       let continued = false;
-      for (
-        let l = land;
-        l >= 0 && top[l] === EMPTY && ((this.blocked >>> l) & 1) === 0;
-        l = step[l * 4 + d]
-      ) {
+      for (let l = land; l !== stop; l = step[l * 4 + d]) {
         this.jumps[depth] = entry | (l << JUMP_LANDING_SHIFT);
         if (this.extendFlying(l, d, over, depth + 1)) continued = true;
       }
       if (!continued) {
-        for (
-          let l = land;
-          l >= 0 && top[l] === EMPTY && ((this.blocked >>> l) & 1) === 0;
-          l = step[l * 4 + d]
-        ) {
+        for (let l = land; l !== stop; l = step[l * 4 + d]) {
           this.jumps[depth] = entry | (l << JUMP_LANDING_SHIFT);
           this.record(depth + 1, l, true);
         }
