@@ -1,3 +1,4 @@
+import { bestCommand, matchCommand } from './cli/ai-commands.js';
 import { movesCommand, perftCommand, replayCommand } from './cli/engine-commands.js';
 import { UsageError } from './cli/options.js';
 import { renderCommand } from './cli/render.js';
@@ -8,6 +9,10 @@ const USAGE = `usage: npm run cli -- <command> [options]
   replay [--variant V] [--fen F] "<game text or PDN>"
   render [--variant V] [--fen F] [--last MOVE] [--black-bottom] [--select SQUARE]
          [--theme wood|contrast] [--size PX] [--title T --text T] --out FILE.png
+  best [--variant V] [--fen F] [--ms N | --depth N] [--level L]
+  match --a LEVEL|CONFIG --b LEVEL|CONFIG --games N [--ms N] [--variant V]
+        [--threads T] [--seed S] [--verbose]
+players: a level 1-8, greedy, random, or a search: depth:N, nodes:N, ms:N (e.g. depth:6,ms:500)
 variants: bashni (default), stolby, laska, giveaway`;
 
 const print = (line: string) => process.stdout.write(line + '\n');
@@ -24,6 +29,10 @@ async function main(argv: string[]): Promise<number> {
       return replayCommand(args, print, printError);
     case 'render':
       return renderCommand(args);
+    case 'best':
+      return bestCommand(args, print);
+    case 'match':
+      return matchCommand(args, print);
     case 'help':
     case '--help':
     case '-h':

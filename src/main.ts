@@ -5,6 +5,7 @@
  */
 import { GrammyError } from 'grammy';
 import { runConsole } from './adapters/console/index.js';
+import { AiPool } from './ai/index.js';
 import { createTelegramBot, registerCommands } from './adapters/telegram/bot.js';
 import { ChatState } from './adapters/telegram/chat-state.js';
 import { startTelegram } from './adapters/telegram/run.js';
@@ -65,10 +66,12 @@ async function runTelegram(
 ): Promise<void> {
   const { store, kv, scheduler, close } = storage(config);
   const listeners: ((events: readonly GameEvent[]) => Promise<void>)[] = [];
+  const pool = new AiPool({ size: config.aiThreads });
   const service = new GameService({
     store,
     scheduler,
     logger,
+    bot: pool,
     onEvents: async (events) => {
       for (const listener of listeners) await listener(events);
     },
@@ -107,6 +110,7 @@ async function runTelegram(
     clearInterval(purge);
     await stopTelegram();
     await service.stop();
+    await pool.close();
     await close();
     process.exit(0);
   };
@@ -116,8 +120,17 @@ async function runTelegram(
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (config.telegram !== undefined) await runTelegram(config, config.telegram);
-  else await runConsole(config.defaultVariant);
+  if (config.telegram !== undefined) {
+    await runTelegram(config, config.telegram);
+    return;
+  }
+  // Local play: the engine's worker threads start only if the bot is asked to play.
+  let pool: AiPool | undefined;
+  await runConsole(config.defaultVariant, process.stdin, process.stdout, (request) => {
+    pool ??= new AiPool({ size: 1 });
+    return pool.chooseMove(request);
+  });
+  await pool?.close();
 }
 
 process.on('unhandledRejection', (reason) =>

@@ -1,0 +1,44 @@
+/**
+ * Search speed: nodes per second and the depth reached in one second from three positions
+ * (the start, a middlegame with stacks, a king endgame), one core, after a short warm-up so that
+ * the JIT has compiled the hot path. Goal: at least 1 million nodes per second.
+ * Run: npm run bench:ai   (BENCH_AI_MS=... changes the time per position)
+ */
+import { defaultWeights, Searcher } from '../src/ai/index.js';
+import { parseFen, startPosition, type Position } from '../src/engine/index.js';
+
+const MS = Number(process.env.BENCH_AI_MS ?? 1000);
+
+function fen(text: string): Position {
+  const parsed = parseFen(text, 'bashni');
+  if (!parsed.ok) throw new Error(`bench FEN ${text}: ${parsed.error.message}`);
+  return parsed.value;
+}
+
+const POSITIONS: [string, Position][] = [
+  ['start', startPosition('bashni')],
+  [
+    'middlegame',
+    fen('W:Wc1,e1,g1,b2,d2,h2,a3,c3,e3,h4(0/00),c5(0/0),e5:Bf6(00),h6,a7,c7,e7,b8,d8,f8'),
+  ],
+  ['king endgame', fen('W:WKc1,e3(10/0),g3,Ka5:BKh8(1/00),Kb8,f6,d6')],
+];
+
+const searcher = new Searcher({ ttBits: 20 });
+const weights = defaultWeights('bashni');
+searcher.search(startPosition('bashni'), weights, { timeMs: 300 }); // warm-up
+
+console.log(`search, ${MS} ms per position, one core`);
+let totalNodes = 0;
+let totalMs = 0;
+for (const [name, position] of POSITIONS) {
+  const result = searcher.search(position, weights, { timeMs: MS });
+  totalNodes += result.nodes;
+  totalMs += result.ms;
+  const rate = result.nodes / (result.ms / 1000);
+  console.log(
+    `${name.padEnd(13)} depth ${String(result.depth).padStart(2)}, ${result.nodes} nodes in ` +
+      `${(result.ms / 1000).toFixed(2)} s = ${(rate / 1e6).toFixed(2)} M nodes/s, best ${result.pv[0]}`,
+  );
+}
+console.log(`overall: ${(totalNodes / (totalMs / 1000) / 1e6).toFixed(2)} M nodes/s`);

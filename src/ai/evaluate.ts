@@ -1,0 +1,257 @@
+import type { Board } from '../engine/index.js';
+import * as bits from './bits.js';
+import type { Weights } from './weights.js';
+
+// Module-local copies: imported bindings can compile to getter calls (vitest, CJS).
+const popcount = bits.popcount;
+const shift = bits.shift;
+const lowestBit = bits.lowestBit;
+const Shifts = bits.Shifts;
+
+/**
+ * Static evaluation of a Board for the side to move, in centi-men.
+ *
+ * A stack is read as its owner's run of pieces on top of a run of prisoners (RULES.md: at most
+ * two colour layers). For each stack the owner scores:
+ *   - the top piece (man or king) — the piece that moves;
+ *   - each own piece under it (a reserve: one more jump is needed to take the stack over);
+ *   - each enemy prisoner, more when two or more own pieces sit on it (a single cover piece can
+ *     be jumped once and every prisoner walks free), minus a fragility charge per prisoner when
+ *     that single cover is exposed (an empty square on one side of it along a diagonal and no
+ *     own piece on the other);
+ *   - for a man-topped stack: advancement (quadratic in ranks), one step from promotion, a free
+ *     promotion square, back-rank guard, and being blocked (no forward square free).
+ * Board-wide terms: quiet mobility of men and kings, central squares, the side to move's
+ * exposure to the capture threats it faces (its largest loss, freed prisoners included, and
+ * each further threatened stack), a trade-down bonus for the side ahead as the board empties,
+ * and the tempo.
+ *
+ * The search calls this only when the side to move has no capture (captures are mandatory and
+ * resolved by the search), so only the opponent's threats are pending.
+ */
+export class Evaluator {
+  private readonly board: Board;
+  private readonly w: Weights;
+  private readonly masks: Int32Array;
+  private readonly step: Int8Array;
+  private readonly flyingKings: boolean;
+  private readonly menCaptureBackward: boolean;
+  /** Per colour and square: the man-topped stack's positional value (advance, back rank...). */
+  private readonly manSquare: Int32Array;
+  private readonly squareCount: number;
+  private readonly center: number;
+  /** Squares one step from promotion, per colour. */
+  private readonly nearPromotion: Int32Array;
+  private readonly maxPieces: number;
+
+  constructor(board: Board, weights: Weights) {
+    this.board = board;
+    this.w = { ...weights };
+    const g = board.geometry;
+    this.masks = new Shifts(g).masks;
+    this.step = g.step;
+    this.flyingKings = board.variant.flyingKings;
+    this.menCaptureBackward = board.variant.manCapturesBackward;
+    this.squareCount = g.squareCount;
+    this.maxPieces = 2 * board.variant.start.white.length;
+    const n = g.squareCount;
+    this.manSquare = new Int32Array(2 * n);
+    this.nearPromotion = new Int32Array(2);
+    let center = 0;
+    const lo = g.size === 8 ? 2 : 2;
+    const hi = g.size === 8 ? 5 : 4;
+    for (let s = 0; s < n; s++) {
+      for (let color = 0; color < 2; color++) {
+        const r = color === 0 ? g.rank[s] : g.size - 1 - g.rank[s];
+        let v = Math.round((weights.advance * r * r) / 8);
+        if (r === g.size - 2) {
+          v += weights.nearPromotion;
+          this.nearPromotion[color] |= 1 << s;
+        }
+        if (r === 0) v += weights.backRank;
+        this.manSquare[color * n + s] = v;
+      }
+      if (g.file[s] >= lo && g.file[s] <= hi && g.rank[s] >= lo && g.rank[s] <= hi)
+        center |= 1 << s;
+    }
+    this.center = center;
+  }
+
+  /** The position's value for the side to move. */
+  evaluate(): number {
+    const board = this.board;
+    const w = this.w;
+    const masks = this.masks;
+    const height = board.height;
+    const colors = board.colors;
+    const kings = board.kings;
+    const whiteBits = board.whiteBits;
+    const blackBits = board.blackBits;
+    const kingBits = board.kingBits;
+    const empty = ~(whiteBits | blackBits) & board.allSquares;
+    const n = this.squareCount;
+
+    // Stacks that an enemy could jump along some diagonal: empty on one side, not own on the other.
+    const notWhite = ~whiteBits & board.allSquares;
+    const notBlack = ~blackBits & board.allSquares;
+    let exposedWhite = 0;
+    let exposedBlack = 0;
+    for (let d = 0; d < 4; d++) {
+      const landing = shift(masks, empty, 3 - d);
+      exposedWhite |= landing & shift(masks, notWhite, d);
+      exposedBlack |= landing & shift(masks, notBlack, d);
+    }
+
+    let score = 0; // White minus Black
+    let whitePieces = 0;
+    let blackPieces = 0;
+    for (let bits = whiteBits | blackBits; bits !== 0; bits &= bits - 1) {
+      const s = lowestBit(bits);
+      const h = height[s];
+      const c = colors[s];
+      const k = kings[s];
+      const t = h - 1;
+      const owner = (c >>> t) & 1;
+      const topKing = (k >>> t) & 1;
+      let v = topKing === 1 ? w.king : w.man + this.manSquare[owner * n + s];
+      let own = 1;
+      if (h > 1) {
+        const foreign = (owner === 1 ? ~c : c) & ((1 << h) - 1);
+        const p = foreign === 0 ? 0 : 32 - Math.clz32(foreign);
+        const u = h - p;
+        own = u;
+        const reserveKings = popcount(k >>> p) - topKing;
+        v += (u - 1 - reserveKings) * w.reserveMan + reserveKings * w.reserveKing;
+        if (p > 0) {
+          v += p * (u >= 2 ? w.prisonerSafe : w.prisonerThin);
+          v += popcount(k & ((1 << p) - 1)) * w.prisonerKing;
+          if (u === 1 && (((owner === 0 ? exposedWhite : exposedBlack) >>> s) & 1) === 1)
+            v -= p * w.fragile;
+        }
+      }
+      if (owner === 0) {
+        score += v;
+        whitePieces += own;
+      } else {
+        score -= v;
+        blackPieces += own;
+      }
+    }
+
+    // Mobility, blocked men and promotion threats.
+    const whiteMen = whiteBits & ~kingBits;
+    const blackMen = blackBits & ~kingBits;
+    const whiteFree = shift(masks, empty, 3) | shift(masks, empty, 2); // NE or NW square empty
+    const blackFree = shift(masks, empty, 0) | shift(masks, empty, 1); // SW or SE square empty
+    score +=
+      w.manMobility *
+      (popcount(shift(masks, whiteMen, 0) & empty) +
+        popcount(shift(masks, whiteMen, 1) & empty) -
+        popcount(shift(masks, blackMen, 2) & empty) -
+        popcount(shift(masks, blackMen, 3) & empty));
+    score -= w.blocked * (popcount(whiteMen & ~whiteFree) - popcount(blackMen & ~blackFree));
+    score +=
+      w.promotionThreat *
+      (popcount(whiteMen & whiteFree & this.nearPromotion[0]) -
+        popcount(blackMen & blackFree & this.nearPromotion[1]));
+    score += w.center * (popcount(whiteBits & this.center) - popcount(blackBits & this.center));
+    if (kingBits !== 0) {
+      score +=
+        w.kingMobility *
+        (this.kingMoves(whiteBits & kingBits, empty) - this.kingMoves(blackBits & kingBits, empty));
+    }
+
+    // The trade-down bonus grows as pieces leave play.
+    const total = whitePieces + blackPieces;
+    score += ((w.tradeDown * (whitePieces - blackPieces) * (this.maxPieces - total)) / 8) | 0;
+
+    const turn = board.turn;
+    let value = (turn === 0 ? score : -score) + w.tempo;
+    value -= this.threatPenalty(turn === 0 ? whiteBits : blackBits, turn, empty);
+    return value;
+  }
+
+  private kingMoves(kingSquares: number, empty: number): number {
+    let count = 0;
+    if (!this.flyingKings) {
+      for (let d = 0; d < 4; d++) count += popcount(shift(this.masks, kingSquares, d) & empty);
+      return count;
+    }
+    const top = this.board.top;
+    const step = this.step;
+    for (let b = kingSquares; b !== 0; b &= b - 1) {
+      const s = lowestBit(b);
+      for (let d = 0; d < 4; d++) {
+        for (let to = step[s * 4 + d]; to >= 0 && top[to] === 0; to = step[to * 4 + d]) count++;
+      }
+    }
+    return count;
+  }
+
+  /**
+   * What the side to move stands to lose to the opponent's capture threats: its largest single
+   * loss (in men: the top, a king counting three, plus every prisoner a lone cover piece would
+   * free) and a charge for each further stack under threat.
+   */
+  private threatPenalty(mine: number, turn: number, empty: number): number {
+    const board = this.board;
+    const masks = this.masks;
+    const enemy = turn === 0 ? board.blackBits : board.whiteBits;
+    const enemyMen = enemy & ~board.kingBits;
+    let attacked = 0;
+    if (this.menCaptureBackward) {
+      for (let d = 0; d < 4; d++)
+        attacked |= shift(masks, enemyMen, d) & mine & shift(masks, empty, 3 - d);
+    } else {
+      // Forward only: the enemy is White (moves NE/NW) when Black is to move, and vice versa.
+      const first = turn === 1 ? 0 : 2;
+      for (let d = first; d < first + 2; d++)
+        attacked |= shift(masks, enemyMen, d) & mine & shift(masks, empty, 3 - d);
+    }
+    const enemyKings = enemy & board.kingBits;
+    if (enemyKings !== 0) {
+      if (this.flyingKings) attacked |= this.flyingKingTargets(enemyKings, mine);
+      else {
+        for (let d = 0; d < 4; d++)
+          attacked |= shift(masks, enemyKings, d) & mine & shift(masks, empty, 3 - d);
+      }
+    }
+    if (attacked === 0) return 0;
+    const { height, colors, kings } = board;
+    let worst = 0;
+    let count = 0;
+    for (let b = attacked; b !== 0; b &= b - 1) {
+      const s = lowestBit(b);
+      const h = height[s];
+      const t = h - 1;
+      const c = colors[s];
+      let loss = ((kings[s] >>> t) & 1) === 1 ? 3 : 1;
+      if (h > 1) {
+        const foreign = (turn === 1 ? ~c : c) & ((1 << h) - 1);
+        const p = foreign === 0 ? 0 : 32 - Math.clz32(foreign);
+        if (h - p === 1) loss += p;
+      }
+      if (loss > worst) worst = loss;
+      count++;
+    }
+    return this.w.threatMax * worst + this.w.threatExtra * (count - 1);
+  }
+
+  /** Squares of `targets` that a flying king of `kingSquares` can jump right now. */
+  private flyingKingTargets(kingSquares: number, targets: number): number {
+    const top = this.board.top;
+    const step = this.step;
+    let hit = 0;
+    for (let b = kingSquares; b !== 0; b &= b - 1) {
+      const s = lowestBit(b);
+      for (let d = 0; d < 4; d++) {
+        let to = step[s * 4 + d];
+        while (to >= 0 && top[to] === 0) to = step[to * 4 + d];
+        if (to < 0 || ((targets >>> to) & 1) === 0) continue;
+        const land = step[to * 4 + d];
+        if (land >= 0 && top[land] === 0) hit |= 1 << to;
+      }
+    }
+    return hit;
+  }
+}

@@ -1,0 +1,24 @@
+/** The AI's public surface: import from here outside src/ai. */
+export { AiPool, AiPoolError, type AiPoolOptions, type BotMoveRequest } from './pool.js';
+export {
+  describePlayer,
+  parsePlayer,
+  think,
+  ThinkError,
+  type PlayerSpec,
+  type ThinkRequest,
+  type ThinkResult,
+} from './player.js';
+export {
+  LEVELS,
+  levelConfig,
+  MAX_LEVEL,
+  MIN_LEVEL,
+  TOP_LEVEL_MS,
+  type LevelConfig,
+} from './levels.js';
+export { MATE, MATE_BOUND, Searcher, type SearchLimits, type SearchResult } from './search.js';
+export { eloSummary, formatElo, type EloSummary } from './elo.js';
+export { openings, playGame, playMatch, type GameOutcome, type MatchResult } from './match.js';
+export { defaultWeights, GIVEAWAY_WEIGHTS, STANDARD_WEIGHTS, type Weights } from './weights.js';
+export { seedFromText } from './random.js';

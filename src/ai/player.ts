@@ -1,0 +1,260 @@
+import {
+  Board,
+  fail,
+  MoveGenerator,
+  MoveList,
+  ok,
+  parseFen,
+  type Result,
+  VARIANTS,
+  type VariantId,
+} from '../engine/index.js';
+import { popcount } from './bits.js';
+import { levelConfig, MAX_LEVEL, MIN_LEVEL, scaledBudget, TOP_LEVEL_MS } from './levels.js';
+import { seededRandom } from './random.js';
+import { moveText, Searcher, type SearchResult } from './search.js';
+import { defaultWeights, type Weights } from './weights.js';
+
+/** Who chooses the move: a level, a one-ply greedy player, a random mover or a plain search. */
+export type PlayerSpec =
+  | { readonly kind: 'level'; readonly level: number }
+  | { readonly kind: 'greedy' }
+  | { readonly kind: 'random' }
+  | {
+      readonly kind: 'search';
+      readonly depth?: number;
+      readonly nodes?: number;
+      readonly ms?: number;
+    };
+
+/** Everything a move choice depends on: plain data, so it can cross to a worker thread. */
+export interface ThinkRequest {
+  readonly variant: VariantId;
+  readonly fen: string;
+  readonly player: PlayerSpec;
+  /** Seeds the lower levels' randomness and the greedy player's tie-breaks. */
+  readonly seed: number;
+  /** Budget scale for matches at short time controls (1 = as in play; see levels.ts). */
+  readonly scale?: number;
+  /** An extra cap on thinking time, ms. */
+  readonly timeMs?: number;
+  /** Earlier positions that can recur (see SearchLimits.history). */
+  readonly history?: readonly (readonly [number, number])[];
+  /** Plies already played without a change in the stack counts. */
+  readonly quietPlies?: number;
+  /** Evaluation weights (default: the variant's tuned weights). */
+  readonly weights?: Weights;
+}
+
+export interface ThinkResult {
+  /** The move in full-path notation. */
+  readonly move: string;
+  readonly score: number;
+  readonly depth: number;
+  readonly nodes: number;
+  readonly ms: number;
+  readonly pv: readonly string[];
+}
+
+/** Thrown when a request cannot be answered (a bad FEN, a finished game): a caller's bug. */
+export class ThinkError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ThinkError';
+  }
+}
+
+/**
+ * Reads a player from the command line: a level `1`..`8`, `greedy`, `random`, or a search
+ * with limits `depth:N`, `nodes:N`, `ms:N` (comma-separated, e.g. `depth:6,ms:100`).
+ */
+export function parsePlayer(text: string): Result<PlayerSpec> {
+  const trimmed = text.trim().toLowerCase();
+  if (/^\d+$/.test(trimmed)) {
+    const level = Number(trimmed);
+    if (level < MIN_LEVEL || level > MAX_LEVEL)
+      return fail('bad-level', `level must be from ${MIN_LEVEL} to ${MAX_LEVEL}, got ${text}`);
+    return ok({ kind: 'level', level });
+  }
+  if (trimmed === 'greedy' || trimmed === 'random') return ok({ kind: trimmed });
+  const limits: { depth?: number; nodes?: number; ms?: number } = {};
+  for (const part of trimmed.split(',')) {
+    const match = /^(depth|nodes|ms):(\d+)$/.exec(part.trim());
+    if (match === null) {
+      return fail(
+        'bad-player',
+        `"${text}" is not a player: use a level 1-8, greedy, random, depth:N, nodes:N or ms:N`,
+      );
+    }
+    const value = Number(match[2]);
+    if (value < 1) return fail('bad-player', `${match[1]} must be at least 1 in "${text}"`);
+    limits[match[1] as 'depth' | 'nodes' | 'ms'] = value;
+  }
+  return ok({ kind: 'search', ...limits });
+}
+
+/** A player in words, for tables. */
+export function describePlayer(player: PlayerSpec): string {
+  switch (player.kind) {
+    case 'level':
+      return `level ${player.level}`;
+    case 'greedy':
+    case 'random':
+      return player.kind;
+    case 'search':
+      return Object.entries(player)
+        .filter(([key]) => key !== 'kind')
+        .map(([key, value]) => `${key}:${value}`)
+        .join(',');
+  }
+}
+
+/**
+ * Chooses a move, synchronously: the one entry point used by the worker threads, the CLI and
+ * the tests. `searcher` is reused between calls (its tables are big); `isCancelled` is polled
+ * during the search.
+ */
+export function think(
+  searcher: Searcher,
+  request: ThinkRequest,
+  isCancelled?: () => boolean,
+): ThinkResult {
+  const parsed = parseFen(request.fen, request.variant);
+  if (!parsed.ok) throw new ThinkError(`bad FEN "${request.fen}": ${parsed.error.message}`);
+  const position = parsed.value;
+  const player = request.player;
+  if (player.kind === 'greedy' || player.kind === 'random') {
+    const started = performance.now();
+    const board = new Board(position);
+    const list = new MoveList();
+    const count = new MoveGenerator(board).generate(list);
+    if (count === 0) throw new ThinkError(`no legal move in ${request.fen}`);
+    const random = seededRandom(request.seed);
+    const best =
+      player.kind === 'random' ? Math.floor(random() * count) : greedyChoice(board, list, random);
+    return {
+      move: moveText(list, best, board.geometry.names),
+      score: 0,
+      depth: player.kind === 'random' ? 0 : 1,
+      nodes: count,
+      ms: performance.now() - started,
+      pv: [],
+    };
+  }
+
+  const weights = request.weights ?? defaultWeights(request.variant);
+  const scale = request.scale ?? 1;
+  const cap = request.timeMs ?? Infinity;
+  const common = {
+    history: request.history,
+    quietPlies: request.quietPlies,
+    isCancelled,
+  };
+  let result: SearchResult;
+  let chosen: number;
+  if (player.kind === 'search') {
+    result = searcher.search(position, weights, {
+      ...common,
+      maxDepth: player.depth,
+      maxNodes: player.nodes,
+      timeMs: Math.min(player.ms ?? TOP_LEVEL_MS, cap),
+    });
+    chosen = result.best;
+  } else {
+    const config = levelConfig(player.level);
+    const budget = scaledBudget(config, scale);
+    const random = config.noise > 0 || config.blunderChance > 0 || config.carelessCapture > 0;
+    result = searcher.search(position, weights, {
+      ...common,
+      maxDepth: config.maxDepth,
+      maxNodes: budget.nodes,
+      timeMs: Math.min(budget.ms, cap),
+      scoreAllMoves: random,
+    });
+    chosen =
+      random && result.rootScores !== undefined
+        ? randomisedChoice(result, config, seededRandom(request.seed))
+        : result.best;
+  }
+  if (chosen < 0) throw new ThinkError(`no legal move in ${request.fen}`);
+  return {
+    move: moveText(result.list, chosen, VARIANTS[request.variant].geometry.names),
+    score: chosen === result.best ? result.score : (result.rootScores?.[chosen] ?? result.score),
+    depth: result.depth,
+    nodes: result.nodes,
+    ms: result.ms,
+    pv: chosen === result.best ? result.pv : [],
+  };
+}
+
+/**
+ * The lower levels' choice among root moves with exact scores: sometimes any capture (when
+ * there are several), sometimes any move within the blunder margin, otherwise the best score
+ * after seeded noise.
+ */
+function randomisedChoice(
+  result: SearchResult,
+  config: ReturnType<typeof levelConfig>,
+  random: () => number,
+): number {
+  const scores = result.rootScores!;
+  const count = scores.length;
+  if (count === 1) return 0;
+  const captures = result.list.jumps(0) > 0;
+  if (captures && random() < config.carelessCapture) return Math.floor(random() * count);
+  let best = -Infinity;
+  for (let i = 0; i < count; i++) best = Math.max(best, scores[i]);
+  if (random() < config.blunderChance) {
+    const candidates: number[] = [];
+    for (let i = 0; i < count; i++) {
+      if (scores[i] >= best - config.blunderMargin) candidates.push(i);
+    }
+    return candidates[Math.floor(random() * candidates.length)];
+  }
+  let chosen = result.best;
+  let top = -Infinity;
+  for (let i = 0; i < count; i++) {
+    if (scores[i] <= -30000) continue; // not scored within the budget
+    const noisy = scores[i] + (random() * 2 - 1) * config.noise;
+    if (noisy > top) {
+      top = noisy;
+      chosen = i;
+    }
+  }
+  return chosen;
+}
+
+/**
+ * The one-ply greedy player: the move after which the mover's free pieces (pieces of its colour
+ * in stacks it owns; a king counts two) minus the opponent's are largest — smallest in giveaway.
+ * Ties are broken at random.
+ */
+function greedyChoice(board: Board, list: MoveList, random: () => number): number {
+  const mover = board.turn;
+  const sign = board.variant.noMoveMeans === 'win' ? -1 : 1;
+  let best = -Infinity;
+  let chosen: number[] = [];
+  for (let i = 0; i < list.count; i++) {
+    board.make(list, i);
+    const value = sign * (material(board, mover) - material(board, mover ^ 1));
+    board.unmake(list, i);
+    if (value > best) {
+      best = value;
+      chosen = [i];
+    } else if (value === best) chosen.push(i);
+  }
+  return chosen[Math.floor(random() * chosen.length)];
+}
+
+function material(board: Board, color: number): number {
+  let total = 0;
+  const own = color === 0 ? board.whiteBits : board.blackBits;
+  for (let bits = own; bits !== 0; bits &= bits - 1) {
+    const s = 31 - Math.clz32(bits & -bits);
+    const h = board.height[s];
+    const foreign = (color === 1 ? ~board.colors[s] : board.colors[s]) & ((1 << h) - 1);
+    const prisoners = foreign === 0 ? 0 : 32 - Math.clz32(foreign);
+    total += h - prisoners + popcount(board.kings[s] >>> prisoners);
+  }
+  return total;
+}

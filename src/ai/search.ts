@@ -1,0 +1,588 @@
+import * as engine from '../engine/index.js';
+import { Board, MoveGenerator, MoveList, type Position } from '../engine/index.js';
+import * as bits from './bits.js';
+import { Evaluator } from './evaluate.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './transposition.js';
+import type { Weights } from './weights.js';
+
+// Module-local copies: imported bindings can compile to getter calls (vitest, CJS).
+const FIFTEEN_MOVE_PLIES = engine.FIFTEEN_MOVE_PLIES;
+const FLAG_PROMOTES = engine.FLAG_PROMOTES;
+const JUMP_CAPTURED_KING = engine.JUMP_CAPTURED_KING;
+const JUMP_LANDING_SHIFT = engine.JUMP_LANDING_SHIFT;
+const JUMP_SQUARE_MASK = engine.JUMP_SQUARE_MASK;
+const MOVE_STRIDE = engine.MOVE_STRIDE;
+const popcount = bits.popcount;
+
+/** A win for the side to move at ply p scores MATE - p (a loss -(MATE - p)). */
+export const MATE = 30000;
+/** Scores beyond this in absolute value are forced wins or losses. */
+export const MATE_BOUND = MATE - 1000;
+const INFINITE = 32000;
+const DRAW = 0;
+/** Deepest ply of the search (capture sequences and extensions stop here). */
+export const MAX_PLY = 96;
+/** Earlier positions of the game considered for repetitions. */
+const MAX_HISTORY = 256;
+/** Nodes between two looks at the clock and the cancel flag. */
+const CHECK_EVERY = 1023;
+
+export interface SearchLimits {
+  /** Deepest iteration (default: as deep as the other limits allow). */
+  readonly maxDepth?: number;
+  /** Node budget: the search stops soon after this many nodes (checked every 1024 nodes). */
+  readonly maxNodes?: number;
+  /** Time budget in ms, measured from the call. */
+  readonly timeMs?: number;
+  /** Polled with the clock; true stops the search (its best move so far is still returned). */
+  readonly isCancelled?: () => boolean;
+  /**
+   * Keys (high, low pairs as in Board.hashHigh/hashLow) of the game's earlier positions that
+   * can still recur, oldest first: those since the last capture or man move.
+   */
+  readonly history?: readonly (readonly [number, number])[];
+  /** Plies already played without a change in either side's number of stacks. */
+  readonly quietPlies?: number;
+  /**
+   * After the last full iteration, search every root move with an open window so that
+   * `rootScores` holds exact scores (used by the lower levels to choose among near-best moves).
+   */
+  readonly scoreAllMoves?: boolean;
+}
+
+export interface SearchResult {
+  /** The root move list (valid until the next search) and the chosen index (-1: no move). */
+  readonly list: MoveList;
+  readonly best: number;
+  /** Score of the best move for the side to move, in centi-men (see MATE). */
+  readonly score: number;
+  /** Deepest completed iteration (0 when the move was forced or nothing completed). */
+  readonly depth: number;
+  readonly nodes: number;
+  readonly ms: number;
+  /** Principal variation as indices of successive move lists, read back from the table. */
+  readonly pv: readonly string[];
+  /** With scoreAllMoves: exact score per root move index at `depth` (else undefined). */
+  readonly rootScores?: Int32Array;
+}
+
+/**
+ * Iterative-deepening negamax alpha-beta with principal-variation search over the engine's
+ * Board (make/unmake) and MoveGenerator, allocation-free on its hot path:
+ *   - transposition table keyed by the Board's 64-bit Zobrist key;
+ *   - move ordering: hash move, captures by what they take (pieces, kings, promotion), killer
+ *     moves, history heuristic;
+ *   - no stand-pat while a capture is pending: captures are mandatory, so a position whose side
+ *     to move must capture is searched on at any depth (the quiescence search), and a position
+ *     with a single legal move does not cost depth;
+ *   - late-move reductions for quiet moves;
+ *   - draws: repetition of a position on the path (and of the game's earlier positions), the
+ *     15-move rule; no legal move loses (wins in giveaway).
+ * Reuse one Searcher for many searches: its tables are allocated once.
+ */
+export class Searcher {
+  private readonly tt: TranspositionTable;
+  private readonly lists: MoveList[] = [];
+  private orderScores: Int32Array[] = [];
+  private moveKeys: Int32Array[] = [];
+  private readonly killers = new Int32Array(2 * (MAX_PLY + 2));
+  private readonly historyScores = new Int32Array(2 * 64 * 64);
+  private readonly pathLow = new Int32Array(MAX_HISTORY + MAX_PLY + 4);
+  private readonly pathHigh = new Int32Array(MAX_HISTORY + MAX_PLY + 4);
+  /** Plies in a row (ending here) made by quiet king moves, the only reversible moves. */
+  private readonly reversible = new Int32Array(MAX_HISTORY + MAX_PLY + 4);
+  /** Plies in a row (ending here) without a change in either side's stack count. */
+  private readonly quiet = new Int32Array(MAX_HISTORY + MAX_PLY + 4);
+
+  private board!: Board;
+  private generator!: MoveGenerator;
+  private evaluator!: Evaluator;
+  private noMoveWins = false;
+  private historyLength = 0;
+  private nodes = 0;
+  private maxNodes = Infinity;
+  private deadline = Infinity;
+  private isCancelled: (() => boolean) | undefined;
+  private stopped = false;
+  private rootOrder = new Int32Array(64);
+  /** Triangular principal-variation table: the line found below each ply, as move keys. */
+  private readonly pvKeys = new Int32Array((MAX_PLY + 2) * (MAX_PLY + 2));
+  private readonly pvLength = new Int32Array(MAX_PLY + 2);
+  /** The last completed iteration's line. */
+  private bestLine: number[] = [];
+
+  constructor(options: { ttBits?: number } = {}) {
+    this.tt = new TranspositionTable(options.ttBits ?? 20);
+    for (let ply = 0; ply <= MAX_PLY + 1; ply++) {
+      this.lists.push(new MoveList());
+      this.orderScores.push(new Int32Array(128));
+      this.moveKeys.push(new Int32Array(128));
+    }
+  }
+
+  /** Searches `position` within `limits` and returns the best move found. */
+  search(position: Position, weights: Weights, limits: SearchLimits = {}): SearchResult {
+    const started = performance.now();
+    this.board = new Board(position);
+    this.generator = new MoveGenerator(this.board);
+    this.evaluator = new Evaluator(this.board, weights);
+    this.noMoveWins = this.board.variant.noMoveMeans === 'win';
+    this.tt.newSearch();
+    this.killers.fill(0);
+    this.historyScores.fill(0);
+    this.nodes = 0;
+    this.stopped = false;
+    // Scoring every root move afterwards needs part of the node budget.
+    const scoreAll = limits.scoreAllMoves === true;
+    this.maxNodes = (limits.maxNodes ?? Infinity) * (scoreAll ? 0.5 : 1);
+    this.deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
+    this.isCancelled = limits.isCancelled;
+
+    const history = (limits.history ?? []).slice(-MAX_HISTORY);
+    this.historyLength = history.length;
+    history.forEach(([high, low], i) => {
+      this.pathHigh[i] = high;
+      this.pathLow[i] = low;
+      this.reversible[i] = i;
+    });
+    const hp = this.historyLength;
+    this.pathHigh[hp] = this.board.hashHigh;
+    this.pathLow[hp] = this.board.hashLow;
+    this.reversible[hp] = hp;
+    this.quiet[hp] = limits.quietPlies ?? 0;
+
+    this.bestLine = [];
+    const list = this.lists[0];
+    const count = this.generator.generate(list);
+    const finish = (best: number, score: number, depth: number, rootScores?: Int32Array) => ({
+      list,
+      best,
+      score: score | 0, // never -0
+      depth,
+      nodes: this.nodes,
+      ms: performance.now() - started,
+      pv: best < 0 ? [] : this.principalVariation(best),
+      rootScores,
+    });
+    if (count === 0) return finish(-1, this.noMoveWins ? MATE : -MATE, 0);
+    if (count === 1 && !scoreAll) return finish(0, this.quickScore(), 0);
+
+    if (this.rootOrder.length < count) this.rootOrder = new Int32Array(count * 2);
+    this.orderMoves(0, count, 0);
+    const order = this.orderScores[0];
+    const indices = Array.from({ length: count }, (_, i) => i).sort((a, b) => order[b] - order[a]);
+    indices.forEach((index, k) => (this.rootOrder[k] = index));
+
+    const maxDepth = Math.min(limits.maxDepth ?? MAX_PLY - 1, MAX_PLY - 1);
+    let best = this.rootOrder[0];
+    let bestScore = 0;
+    let completed = 0;
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      let alpha = -INFINITE;
+      let beta = INFINITE;
+      if (depth >= 4 && Math.abs(bestScore) < MATE_BOUND) {
+        alpha = bestScore - 40;
+        beta = bestScore + 40;
+      }
+      let result = this.searchRoot(depth, alpha, beta, count);
+      if (!this.stopped && (result.score <= alpha || result.score >= beta)) {
+        result = this.searchRoot(depth, -INFINITE, INFINITE, count);
+      }
+      if (this.stopped) {
+        // A move that completed and beat the previous best in this iteration is a safe choice.
+        if (result.improved) {
+          best = result.best;
+          bestScore = result.score;
+          this.bestLine = Array.from(this.pvKeys.subarray(0, this.pvLength[0]));
+        }
+        break;
+      }
+      best = result.best;
+      bestScore = result.score;
+      completed = depth;
+      this.bestLine = Array.from(this.pvKeys.subarray(0, this.pvLength[0]));
+      if (Math.abs(bestScore) > MATE_BOUND && MATE - Math.abs(bestScore) < depth) break;
+      if (performance.now() - started > (limits.timeMs ?? Infinity) * 0.45) break;
+      if (this.nodes > this.maxNodes * 0.6) break;
+    }
+
+    let rootScores: Int32Array | undefined;
+    if (scoreAll) {
+      this.maxNodes = limits.maxNodes ?? Infinity;
+      this.stopped = this.nodes >= this.maxNodes || performance.now() >= this.deadline;
+      rootScores = new Int32Array(count).fill(-INFINITE);
+      const depth = Math.max(completed, 1);
+      rootScores[best] = bestScore;
+      for (let i = 0; i < count && !this.stopped; i++) {
+        if (i === best && completed > 0) continue;
+        this.play(list, i, hp);
+        const score = -this.alphaBeta(depth - 1, -INFINITE, INFINITE, 1);
+        this.board.unmake(list, i);
+        if (!this.stopped) rootScores[i] = score;
+      }
+    }
+    return finish(best, bestScore, completed, rootScores);
+  }
+
+  /** One iteration at the root, in the order of the previous one (best first). */
+  private searchRoot(
+    depth: number,
+    alpha: number,
+    beta: number,
+    count: number,
+  ): { best: number; score: number; improved: boolean } {
+    const list = this.lists[0];
+    const hp = this.historyLength;
+    const order = this.rootOrder;
+    let bestScore = -INFINITE;
+    let bestK = 0;
+    let improved = false;
+    const alphaStart = alpha;
+    this.pvLength[0] = 0;
+    for (let k = 0; k < count; k++) {
+      const i = order[k];
+      this.play(list, i, hp);
+      let score: number;
+      if (k === 0) score = -this.alphaBeta(depth - 1, -beta, -alpha, 1);
+      else {
+        score = -this.alphaBeta(depth - 1, -alpha - 1, -alpha, 1);
+        if (score > alpha && score < beta && !this.stopped)
+          score = -this.alphaBeta(depth - 1, -beta, -alpha, 1);
+      }
+      this.board.unmake(list, i);
+      if (this.stopped) break;
+      if (score > bestScore) {
+        bestScore = score;
+        bestK = k;
+        if (score > alpha) {
+          alpha = score;
+          if (score > alphaStart) improved = true;
+          this.updateLine(0, this.moveKey(list.data, i * MOVE_STRIDE));
+          if (score >= beta) break;
+        }
+      }
+    }
+    const best = order[bestK];
+    // The best move goes first for the next iteration; the rest keep their order.
+    for (let k = bestK; k > 0; k--) order[k] = order[k - 1];
+    order[0] = best;
+    if (!this.stopped) {
+      const key = this.moveKey(list.data, best * MOVE_STRIDE);
+      const bound =
+        bestScore <= alphaStart ? BOUND_UPPER : bestScore >= beta ? BOUND_LOWER : BOUND_EXACT;
+      this.tt.store(this.board.hashLow, this.board.hashHigh, key, bestScore, depth, bound);
+    }
+    return { best, score: bestScore, improved };
+  }
+
+  private alphaBeta(depth: number, alpha: number, beta: number, ply: number): number {
+    const board = this.board;
+    if ((++this.nodes & CHECK_EVERY) === 0) this.checkLimits();
+    if (this.stopped) return 0;
+    this.pvLength[ply] = 0;
+    const hp = this.historyLength + ply;
+    if (this.isRepetition(hp)) return DRAW;
+
+    const list = this.lists[ply];
+    const count = this.generator.generate(list);
+    if (count === 0) return this.noMoveWins ? MATE - ply : ply - MATE;
+    if (this.quiet[hp] >= FIFTEEN_MOVE_PLIES) return DRAW;
+    if (ply >= MAX_PLY) return this.evaluator.evaluate();
+    const data = list.data;
+    const captures = data[2] > 0;
+    if (depth <= 0 && !captures) return this.evaluator.evaluate();
+
+    // Transposition table.
+    const low = board.hashLow;
+    const high = board.hashHigh;
+    const tt = this.tt;
+    const pvNode = beta - alpha > 1;
+    const storedDepth = depth > 0 ? depth : 0;
+    let hashMove = 0;
+    const entry = tt.probe(low, high);
+    if (entry >= 0) {
+      hashMove = tt.move(entry);
+      if (!pvNode && tt.depth(entry) >= storedDepth) {
+        const score = fromTable(tt.score(entry), ply);
+        const bound = tt.bound(entry);
+        if (
+          bound === BOUND_EXACT ||
+          (bound === BOUND_LOWER && score >= beta) ||
+          (bound === BOUND_UPPER && score <= alpha)
+        ) {
+          return score;
+        }
+      }
+    }
+
+    // A forced move costs no depth.
+    const childDepth = count === 1 ? depth : depth - 1;
+    this.orderMoves(ply, count, hashMove);
+    const order = this.orderScores[ply];
+    const keys = this.moveKeys[ply];
+    const alphaStart = alpha;
+    let bestScore = -INFINITE;
+    let bestKey = 0;
+    for (let k = 0; k < count; k++) {
+      // Selection sort: the next best-ordered move.
+      let i = k;
+      let top = order[k];
+      for (let j = k + 1; j < count; j++) {
+        if (order[j] > top) {
+          top = order[j];
+          i = j;
+        }
+      }
+      if (i !== k) {
+        this.swapMoves(list, ply, i, k);
+      }
+      this.play(list, k, hp);
+      let score: number;
+      if (k === 0) score = -this.alphaBeta(childDepth, -beta, -alpha, ply + 1);
+      else {
+        let reduction = 0;
+        if (depth >= 3 && !captures && k >= 3 && order[k] < KILLER_2) {
+          reduction = k >= 8 && depth >= 5 ? 2 : 1;
+        }
+        score = -this.alphaBeta(childDepth - reduction, -alpha - 1, -alpha, ply + 1);
+        if (reduction > 0 && score > alpha && !this.stopped)
+          score = -this.alphaBeta(childDepth, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && score < beta && !this.stopped)
+          score = -this.alphaBeta(childDepth, -beta, -alpha, ply + 1);
+      }
+      board.unmake(list, k);
+      if (this.stopped) return 0;
+      if (score > bestScore) {
+        bestScore = score;
+        bestKey = keys[k];
+        if (score > alpha) {
+          alpha = score;
+          if (pvNode) this.updateLine(ply, bestKey);
+          if (score >= beta) {
+            if (!captures) this.rewardQuiet(list, k, keys[k], ply, depth);
+            break;
+          }
+        }
+      }
+    }
+
+    const bound =
+      bestScore <= alphaStart ? BOUND_UPPER : bestScore >= beta ? BOUND_LOWER : BOUND_EXACT;
+    tt.store(low, high, bestKey, toTable(bestScore, ply), storedDepth, bound);
+    return bestScore;
+  }
+
+  /** Makes move i of `list` and records the new position on the path at hp + 1. */
+  private play(list: MoveList, i: number, hp: number): void {
+    const board = this.board;
+    const base = i * MOVE_STRIDE;
+    const data = list.data;
+    const capture = data[base + 2] > 0;
+    if (capture) {
+      const white = popcount(board.whiteBits);
+      const black = popcount(board.blackBits);
+      board.make(list, i);
+      const same = white === popcount(board.whiteBits) && black === popcount(board.blackBits);
+      this.quiet[hp + 1] = same ? this.quiet[hp] + 1 : 0;
+      this.reversible[hp + 1] = 0;
+    } else {
+      const kingMove = ((board.kingBits >>> data[base]) & 1) === 1;
+      board.make(list, i);
+      this.quiet[hp + 1] = this.quiet[hp] + 1;
+      this.reversible[hp + 1] = kingMove ? this.reversible[hp] + 1 : 0;
+    }
+    this.pathLow[hp + 1] = board.hashLow;
+    this.pathHigh[hp + 1] = board.hashHigh;
+  }
+
+  /** Whether the position at hp occurred before with the same side to move and could recur. */
+  private isRepetition(hp: number): boolean {
+    const run = this.reversible[hp];
+    if (run < 4) return false;
+    const low = this.pathLow[hp];
+    const high = this.pathHigh[hp];
+    for (let i = hp - 4; i >= hp - run; i -= 2) {
+      if (this.pathLow[i] === low && this.pathHigh[i] === high) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Ordering scores: the hash move, then captures by what they take, promotions, killers, and
+   * quiet moves by history.
+   */
+  private orderMoves(ply: number, count: number, hashMove: number): void {
+    if (this.orderScores[ply].length < count) {
+      this.orderScores[ply] = new Int32Array(count * 2);
+      this.moveKeys[ply] = new Int32Array(count * 2);
+    }
+    const order = this.orderScores[ply];
+    const keys = this.moveKeys[ply];
+    const data = this.lists[ply].data;
+    const killer1 = this.killers[ply * 2];
+    const killer2 = this.killers[ply * 2 + 1];
+    const historyBase = this.board.turn * 4096;
+    const height = this.board.height;
+    for (let i = 0, base = 0; i < count; i++, base += MOVE_STRIDE) {
+      const key = this.moveKey(data, base);
+      keys[i] = key;
+      const jumps = data[base + 2];
+      let score: number;
+      if (key === hashMove) score = HASH_MOVE;
+      else if (jumps > 0) {
+        score = CAPTURE + jumps * 1000;
+        for (let j = 0; j < jumps; j++) {
+          const entry = data[base + 4 + j];
+          if ((entry & JUMP_CAPTURED_KING) !== 0) score += 2000;
+          // Taking the last piece of a stack removes it; taking from a tall one frees prisoners.
+          if (height[entry & JUMP_SQUARE_MASK] > 1) score += 300;
+        }
+        if ((data[base + 3] & FLAG_PROMOTES) !== 0) score += 1500;
+      } else if ((data[base + 3] & FLAG_PROMOTES) !== 0) score = PROMOTION;
+      else if (key === killer1) score = KILLER_1;
+      else if (key === killer2) score = KILLER_2;
+      else score = this.historyScores[historyBase + data[base] * 64 + data[base + 1]];
+      order[i] = score;
+    }
+  }
+
+  private swapMoves(list: MoveList, ply: number, i: number, k: number): void {
+    const data = list.data;
+    const a = i * MOVE_STRIDE;
+    const b = k * MOVE_STRIDE;
+    const jumps = Math.max(data[a + 2], data[b + 2]);
+    for (let s = 0; s < 4 + jumps; s++) {
+      const t = data[a + s];
+      data[a + s] = data[b + s];
+      data[b + s] = t;
+    }
+    const order = this.orderScores[ply];
+    const keys = this.moveKeys[ply];
+    let t = order[i];
+    order[i] = order[k];
+    order[k] = t;
+    t = keys[i];
+    keys[i] = keys[k];
+    keys[k] = t;
+  }
+
+  private rewardQuiet(list: MoveList, k: number, key: number, ply: number, depth: number): void {
+    const killers = this.killers;
+    if (killers[ply * 2] !== key) {
+      killers[ply * 2 + 1] = killers[ply * 2];
+      killers[ply * 2] = key;
+    }
+    const data = list.data;
+    const base = k * MOVE_STRIDE;
+    const index = this.board.turn * 4096 + data[base] * 64 + data[base + 1];
+    const h = (this.historyScores[index] += depth * depth);
+    if (h > HISTORY_LIMIT) {
+      for (let i = 0; i < this.historyScores.length; i++) this.historyScores[i] >>= 1;
+    }
+  }
+
+  /** A key naming a move among its siblings: start, end and every jumped square. Never 0. */
+  private moveKey(data: Int32Array, base: number): number {
+    let key = data[base] | (data[base + 1] << 6) | (data[base + 2] << 12);
+    const jumps = data[base + 2];
+    for (let j = 0; j < jumps; j++) {
+      key = Math.imul(key ^ data[base + 4 + j], 0x9e3779b1) ^ (key >>> 15);
+    }
+    return key === 0 ? 1 : key;
+  }
+
+  private checkLimits(): void {
+    if (
+      this.nodes >= this.maxNodes ||
+      performance.now() >= this.deadline ||
+      (this.isCancelled !== undefined && this.isCancelled())
+    ) {
+      this.stopped = true;
+    }
+  }
+
+  /** A static score for a forced move: the evaluation after it, from the mover's side. */
+  private quickScore(): number {
+    const list = this.lists[0];
+    this.play(list, 0, this.historyLength);
+    const count = this.generator.count();
+    let score: number;
+    if (count === 0) score = this.noMoveWins ? 1 - MATE : MATE - 1;
+    else score = -this.evaluator.evaluate();
+    this.board.unmake(list, 0);
+    return score;
+  }
+
+  /** The line at `ply` becomes `key` followed by the line found at ply + 1. */
+  private updateLine(ply: number, key: number): void {
+    const width = MAX_PLY + 2;
+    const keys = this.pvKeys;
+    const childLength = this.pvLength[ply + 1];
+    keys[ply * width] = key;
+    for (let i = 0; i < childLength; i++) keys[ply * width + 1 + i] = keys[(ply + 1) * width + i];
+    this.pvLength[ply] = childLength + 1;
+  }
+
+  /** The best line as text, replayed from its move keys (starting with the chosen move). */
+  private principalVariation(best: number): string[] {
+    const board = this.board;
+    const names = board.geometry.names;
+    const line: string[] = [];
+    const played: [MoveList, number][] = [];
+    let list = this.lists[0];
+    let index = best;
+    const keys = this.bestLine;
+    if (keys.length === 0 || keys[0] !== this.moveKey(list.data, best * MOVE_STRIDE)) {
+      return [moveText(list, best, names)];
+    }
+    for (let ply = 0; ; ply++) {
+      line.push(moveText(list, index, names));
+      board.make(list, index);
+      played.push([list, index]);
+      if (ply + 1 >= keys.length) break;
+      const next = new MoveList();
+      const count = this.generator.generate(next);
+      index = -1;
+      for (let i = 0; i < count; i++) {
+        if (this.moveKey(next.data, i * MOVE_STRIDE) === keys[ply + 1]) index = i;
+      }
+      if (index < 0) break;
+      list = next;
+    }
+    for (let k = played.length - 1; k >= 0; k--) board.unmake(played[k][0], played[k][1]);
+    return line;
+  }
+}
+
+const HASH_MOVE = 1 << 30;
+const CAPTURE = 1 << 28;
+const PROMOTION = 1 << 27;
+const KILLER_1 = (1 << 26) + 1;
+const KILLER_2 = 1 << 26;
+const HISTORY_LIMIT = 1 << 25;
+
+/** Mate scores are stored relative to the node, so that they stay right at another ply. */
+function toTable(score: number, ply: number): number {
+  if (score > MATE_BOUND) return score + ply;
+  if (score < -MATE_BOUND) return score - ply;
+  return score;
+}
+
+function fromTable(score: number, ply: number): number {
+  if (score > MATE_BOUND) return score - ply;
+  if (score < -MATE_BOUND) return score + ply;
+  return score;
+}
+
+/** Move i of a list in full-path notation (`c3-d4`, `c3:e5:g3`). */
+export function moveText(list: MoveList, i: number, names: readonly string[]): string {
+  const data = list.data;
+  const base = i * MOVE_STRIDE;
+  const jumps = data[base + 2];
+  if (jumps === 0) return `${names[data[base]]}-${names[data[base + 1]]}`;
+  let text = names[data[base]];
+  for (let j = 0; j < jumps; j++) {
+    text += ':' + names[(data[base + 4 + j] >> JUMP_LANDING_SHIFT) & JUMP_SQUARE_MASK];
+  }
+  return text;
+}

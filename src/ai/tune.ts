@@ -1,0 +1,243 @@
+import { startPosition, type VariantId } from '../engine/index.js';
+import { openings, playGame, playMatch, type Think } from './match.js';
+import { seededRandom } from './random.js';
+import {
+  defaultWeights,
+  vectorToWeights,
+  WEIGHT_NAMES,
+  weightsToVector,
+  type Weights,
+} from './weights.js';
+
+/**
+ * Tuning of the evaluation weights by self-play, with SPSA (simultaneous perturbation
+ * stochastic approximation): each iteration perturbs every weight at once by ±c_i (random
+ * signs), plays game pairs θ+ against θ− (one opening, both colours, fixed node budget per
+ * move), and moves θ along the perturbation in proportion to the result:
+ *   θ_i ← θ_i + a_k · c_i · r · Δ_i,   r = (points of θ+ − points of θ−) / games,
+ * with a_k = a / (k + A)^0.602 (Spall's schedule). The result reported is the average of θ over
+ * the last quarter of the iterations, which smooths the noise of single games. The man's
+ * value stays fixed at 100 (it sets the scale).
+ *
+ * Run with tuneFromCommandLine (below).
+ */
+export interface TuneOptions {
+  readonly variant: VariantId;
+  readonly iterations: number;
+  /** Game pairs per iteration. */
+  readonly pairs: number;
+  readonly nodesPerMove: number;
+  readonly think: Think;
+  readonly seed?: number;
+  readonly start?: Weights;
+  /** Called after every iteration with the current weights. */
+  readonly onIteration?: (k: number, current: Weights, result: number) => void;
+  /** Games played at once. */
+  readonly concurrency?: number;
+}
+
+/** Bounds that keep every weight meaningful (and the signs of the material terms). */
+const BOUNDS: Record<keyof Weights, [number, number]> = {
+  man: [100, 100],
+  king: [120, 800],
+  reserveMan: [10, 200],
+  reserveKing: [30, 500],
+  prisonerSafe: [-20, 120],
+  prisonerThin: [-60, 100],
+  prisonerKing: [-20, 200],
+  fragile: [0, 100],
+  threatMax: [0, 150],
+  threatExtra: [0, 100],
+  manMobility: [0, 30],
+  kingMobility: [0, 30],
+  blocked: [-20, 60],
+  advance: [0, 30],
+  nearPromotion: [-20, 120],
+  promotionThreat: [0, 200],
+  backRank: [-20, 60],
+  center: [-10, 50],
+  tradeDown: [0, 40],
+  tempo: [-20, 40],
+};
+
+export async function tune(options: TuneOptions): Promise<Weights> {
+  const random = seededRandom(options.seed ?? 12345);
+  const theta = weightsToVector(options.start ?? defaultWeights(options.variant));
+  const scale = theta.map((value, i) =>
+    WEIGHT_NAMES[i] === 'man' ? 0 : Math.max(3, Math.abs(value) * 0.15),
+  );
+  const lines = openings(options.variant, 400, options.seed ?? 12345, 4, 80);
+  const start = startPosition(options.variant);
+  const n = options.iterations;
+  const bigA = n / 10;
+  const a = 0.15 * Math.pow(bigA + 1, 0.602);
+  const sum = theta.map(() => 0);
+  let averaged = 0;
+  for (let k = 1; k <= n; k++) {
+    const delta = theta.map(() => (random() < 0.5 ? -1 : 1));
+    const ck = 1 / Math.pow(k, 0.101);
+    const plus = vectorToWeights(theta.map((t, i) => clamp(i, t + ck * scale[i] * delta[i])));
+    const minus = vectorToWeights(theta.map((t, i) => clamp(i, t - ck * scale[i] * delta[i])));
+    const games: Promise<number>[] = [];
+    for (let p = 0; p < options.pairs; p++) {
+      const opening = lines[Math.floor(random() * lines.length)];
+      for (const plusColor of [0, 1]) {
+        const seed = Math.floor(random() * 0x7fffffff);
+        games.push(
+          playGame({
+            start,
+            opening,
+            white: { kind: 'search', nodes: options.nodesPerMove },
+            black: { kind: 'search', nodes: options.nodesPerMove },
+            think: options.think,
+            seed,
+            maxPlies: 250,
+            weights: plusColor === 0 ? [plus, minus] : [minus, plus],
+          }).then((outcome) =>
+            plusColor === 0 ? outcome.whiteScore * 2 - 1 : 1 - outcome.whiteScore * 2,
+          ),
+        );
+      }
+    }
+    const results = await Promise.all(games);
+    const r = results.reduce((x, y) => x + y, 0) / results.length;
+    const ak = a / Math.pow(k + bigA, 0.602);
+    for (let i = 0; i < theta.length; i++) {
+      theta[i] = clamp(i, theta[i] + ak * scale[i] * r * delta[i] * 2);
+    }
+    if (k > (n * 3) / 4) {
+      for (let i = 0; i < theta.length; i++) sum[i] += theta[i];
+      averaged++;
+    }
+    options.onIteration?.(k, vectorToWeights(theta), r);
+  }
+  return vectorToWeights(averaged > 0 ? sum.map((s) => s / averaged) : theta);
+}
+
+function clamp(i: number, value: number): number {
+  const [low, high] = BOUNDS[WEIGHT_NAMES[i]];
+  return Math.min(high, Math.max(low, value));
+}
+
+export interface LocalSearchOptions {
+  readonly variant: VariantId;
+  /** Sweeps over all weights. */
+  readonly passes: number;
+  /** Games per trial (each opening with both colours). */
+  readonly games: number;
+  readonly nodesPerMove: number;
+  readonly think: Think;
+  readonly concurrency?: number;
+  readonly start?: Weights;
+  /** Score a trial must reach against the current weights to be kept (default 0.53). */
+  readonly accept?: number;
+  readonly seed?: number;
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * Coordinate local search by matches: for each weight in turn, plays the current weights with
+ * that weight raised by a step, and with it lowered, against the current weights (`games` games
+ * each, fixed nodes per move, fresh openings every trial); a trial that scores at least
+ * `accept` replaces the current weights. Steps start at 35% of the weight (at least 4) and
+ * halve for a weight whose trials both failed, so later passes refine.
+ */
+export async function tuneLocal(options: LocalSearchOptions): Promise<Weights> {
+  const log = options.log ?? (() => {});
+  const current = { ...(options.start ?? defaultWeights(options.variant)) };
+  const steps = new Map<keyof Weights, number>(
+    WEIGHT_NAMES.map((name) => [name, Math.max(4, Math.round(Math.abs(current[name]) * 0.35))]),
+  );
+  const pool = openings(options.variant, 1000, options.seed ?? 777, 4, 80);
+  let trial = 0;
+  for (let pass = 0; pass < options.passes; pass++) {
+    for (const name of WEIGHT_NAMES) {
+      if (name === 'man') continue;
+      const step = steps.get(name)!;
+      let improved = false;
+      for (const sign of [1, -1]) {
+        const [low, high] = BOUNDS[name];
+        const value = Math.min(high, Math.max(low, current[name] + sign * step));
+        if (value === current[name]) continue;
+        const candidate = { ...current, [name]: value };
+        const pairs = Math.ceil(options.games / 2);
+        const offset = (trial++ * pairs) % pool.length;
+        const lines = Array.from({ length: pairs }, (_, i) => pool[(offset + i) % pool.length]);
+        const result = await playMatch({
+          variant: options.variant,
+          a: { kind: 'search', nodes: options.nodesPerMove },
+          b: { kind: 'search', nodes: options.nodesPerMove },
+          games: options.games,
+          think: options.think,
+          concurrency: options.concurrency ?? 2,
+          weights: [candidate, current],
+          lines,
+          seed: trial,
+        });
+        const score =
+          (result.wins + result.draws / 2) / (result.wins + result.draws + result.losses);
+        log(`pass ${pass + 1} ${name} ${current[name]} -> ${value}: ${(score * 100).toFixed(1)}%`);
+        if (score >= (options.accept ?? 0.53)) {
+          current[name] = value;
+          improved = true;
+          log(`  kept: ${JSON.stringify(current)}`);
+          break;
+        }
+      }
+      if (!improved) steps.set(name, Math.max(2, Math.round(step / 2)));
+    }
+  }
+  return current;
+}
+
+/**
+ * Tuning from a script. `args`: method (`spsa` or `local`), then for spsa: iterations, threads,
+ * nodes per move, pairs per iteration; for local: passes, threads, nodes per move, games per
+ * trial. Prints progress and the result as JSON. For example:
+ *   npx tsx -e "import('./src/ai/tune.ts').then((m) => m.tuneFromCommandLine(['local', '2', '2', '4000', '500']))"
+ */
+export async function tuneFromCommandLine(args: readonly string[]): Promise<void> {
+  const { AiPool } = await import('./pool.js');
+  const [method = 'local', ...rest] = args;
+  const [count = 1, threads = 2, nodes = 4000, games = 2] = rest.slice(0, 4).map(Number);
+  const variant = (rest[4] ?? 'bashni') as VariantId;
+  const pool = new AiPool({ size: threads, ttBits: 18 });
+  const started = Date.now();
+  const think: Think = (request) => pool.think(request);
+  const log = (line: string) =>
+    console.log(`${Math.round((Date.now() - started) / 1000)}s ${line}`);
+  try {
+    let result: Weights;
+    if (method === 'spsa') {
+      let window = 0;
+      result = await tune({
+        variant,
+        iterations: count,
+        pairs: games,
+        nodesPerMove: nodes,
+        think,
+        concurrency: threads,
+        onIteration: (k, current, r) => {
+          window += r;
+          if (k % 50 === 0) {
+            log(`${k} r=${(window / 50).toFixed(3)} ${JSON.stringify(current)}`);
+            window = 0;
+          }
+        },
+      });
+    } else {
+      result = await tuneLocal({
+        variant,
+        passes: count,
+        games,
+        nodesPerMove: nodes,
+        think,
+        concurrency: threads,
+        log,
+      });
+    }
+    console.log(`final ${JSON.stringify(result)}`);
+  } finally {
+    await pool.close();
+  }
+}

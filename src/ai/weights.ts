@@ -1,0 +1,142 @@
+import type { VariantId } from '../engine/index.js';
+
+/**
+ * The evaluation's weights, in centi-men (a lone man on its start rank is about 100). Every
+ * term is counted for both sides and scored as (side to move) − (opponent), see evaluate.ts.
+ */
+export interface Weights {
+  /** A man on top of a stack (the piece that moves). */
+  man: number;
+  /** A king on top of a stack. */
+  king: number;
+  /** Each of the owner's men under the top (a reserve: the stack survives one more jump). */
+  reserveMan: number;
+  /** Each of the owner's kings under the top (becomes a moving king when uncovered). */
+  reserveKing: number;
+  /** Each enemy piece held under a stack with at least two own pieces on it. */
+  prisonerSafe: number;
+  /** Each enemy piece held under a single own piece: one jump frees them all. */
+  prisonerThin: number;
+  /** Extra for each enemy king held prisoner (it would fly again if freed). */
+  prisonerKing: number;
+  /** Per enemy prisoner, when the single own piece over them can be jumped in principle. */
+  fragile: number;
+  /** Side to move: its largest loss (in men, freed prisoners included) to a capture threat. */
+  threatMax: number;
+  /** Side to move: each further stack under a capture threat. */
+  threatExtra: number;
+  /** Each quiet move of a man-topped stack. */
+  manMobility: number;
+  /** Each quiet move of a king-topped stack. */
+  kingMobility: number;
+  /** A man-topped stack with no forward square free. */
+  blocked: number;
+  /** Per rank a man-topped stack has advanced, squared / 8 (so it grows towards promotion). */
+  advance: number;
+  /** A man-topped stack one step from promotion. */
+  nearPromotion: number;
+  /** ...that also has a free square to promote on. */
+  promotionThreat: number;
+  /** A man on its own back rank (guards against enemy promotion). */
+  backRank: number;
+  /** A stack on one of the central squares. */
+  center: number;
+  /** Extra per man of material lead, as the board empties (makes a winning side trade). */
+  tradeDown: number;
+  /** Side to move (the initiative; small). */
+  tempo: number;
+}
+
+export const WEIGHT_NAMES: readonly (keyof Weights)[] = [
+  'man',
+  'king',
+  'reserveMan',
+  'reserveKing',
+  'prisonerSafe',
+  'prisonerThin',
+  'prisonerKing',
+  'fragile',
+  'threatMax',
+  'threatExtra',
+  'manMobility',
+  'kingMobility',
+  'blocked',
+  'advance',
+  'nearPromotion',
+  'promotionThreat',
+  'backRank',
+  'center',
+  'tradeDown',
+  'tempo',
+];
+
+/**
+ * Weights for Bashni, Stolby and Laska (where having material is good). Tuned by self-play:
+ * see the comment at the end of src/ai/tune.ts.
+ */
+export const STANDARD_WEIGHTS: Readonly<Weights> = {
+  man: 100,
+  king: 300,
+  reserveMan: 70,
+  reserveKing: 150,
+  prisonerSafe: 20,
+  prisonerThin: 5,
+  prisonerKing: 30,
+  fragile: 15,
+  threatMax: 40,
+  threatExtra: 15,
+  manMobility: 3,
+  kingMobility: 2,
+  blocked: 6,
+  advance: 4,
+  nearPromotion: 20,
+  promotionThreat: 40,
+  backRank: 8,
+  center: 6,
+  tradeDown: 4,
+  tempo: 5,
+};
+
+/**
+ * Weights for column giveaway, where the side with no legal move wins: own material, kings and
+ * mobility are burdens; having one's pieces held prisoner (the enemy's prisoners) is good.
+ */
+export const GIVEAWAY_WEIGHTS: Readonly<Weights> = {
+  man: -100,
+  king: -250,
+  reserveMan: -60,
+  reserveKing: -120,
+  prisonerSafe: -30,
+  prisonerThin: -30,
+  prisonerKing: 0,
+  fragile: 0,
+  threatMax: -20,
+  threatExtra: -10,
+  manMobility: -4,
+  kingMobility: -4,
+  blocked: 8,
+  advance: 0,
+  nearPromotion: 0,
+  promotionThreat: -20,
+  backRank: 0,
+  center: 0,
+  tradeDown: 0,
+  tempo: 0,
+};
+
+/** The default weights for a variant. */
+export function defaultWeights(variant: VariantId): Readonly<Weights> {
+  return variant === 'giveaway' ? GIVEAWAY_WEIGHTS : STANDARD_WEIGHTS;
+}
+
+export function weightsToVector(weights: Readonly<Weights>): number[] {
+  return WEIGHT_NAMES.map((name) => weights[name]);
+}
+
+export function vectorToWeights(vector: readonly number[]): Weights {
+  const weights = {} as Weights;
+  WEIGHT_NAMES.forEach((name, i) => {
+    weights[name] = Math.round(vector[i]);
+  });
+  return weights;
+}

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AiPool } from '../../../src/ai/index.js';
+import { legalMoves, makeMove, parseFen, VARIANTS } from '../../../src/engine/index.js';
+import type { BotMoves } from '../../../src/game/ports.js';
+import { TelegramHarness } from './harness.js';
+
+/** A stand-in for the engine: the first legal move, after a moment's thought. */
+const firstMove: BotMoves = {
+  chooseMove: async ({ fen, variant }) => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const position = parseFen(fen, variant);
+    if (!position.ok) throw new Error(position.error.message);
+    return makeMove(VARIANTS[variant], legalMoves(position.value)[0]);
+  },
+};
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out: ${String(check)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('Telegram: /play against the bot', () => {
+  let h: TelegramHarness;
+  let pool: AiPool | undefined;
+  afterEach(async () => {
+    await pool?.close();
+    await h.close();
+  });
+
+  it('starts a game against the bot, which answers each move and shows it is thinking', async () => {
+    h = await TelegramHarness.start({ bot: firstMove });
+    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
+    h.fake.privateChat(alice);
+    await h.say(alice, 11, '/play 2 laska');
+    const [board] = h.boards(11);
+    expect(board.caption).toContain('Laska · ⚪ Alice — ⚫ Bashni Bot (level 2)');
+    await h.press(alice, 11, board.messageId, '⚪ c3');
+    await h.press(alice, 11, board.messageId, '→ d4');
+    await until(async () => {
+      const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
+      return games.ok && games.value[0]?.moves.length === 2;
+    });
+    await until(() =>
+      (h.fake.message(11, board.messageId)?.caption ?? '').includes('White to play'),
+    );
+    expect(h.fake.callsOf('sendChatAction').some((call) => call.params.action === 'typing')).toBe(
+      true,
+    );
+    expect(h.labels(11, board.messageId).length).toBeGreaterThan(0);
+  });
+
+  it('refuses a bad level with the usage', async () => {
+    h = await TelegramHarness.start({ bot: firstMove });
+    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
+    h.fake.privateChat(alice);
+    await h.say(alice, 11, '/play 9');
+    expect(h.fake.lastBotMessage(11)!.text).toMatch(/^Usage: \/play/);
+  });
+
+  it('plays with the real engine pool in worker threads', async () => {
+    pool = new AiPool({ size: 1 });
+    h = await TelegramHarness.start({ bot: pool });
+    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
+    h.fake.privateChat(alice);
+    await h.say(alice, 11, '/play 1');
+    const [board] = h.boards(11);
+    await h.say(alice, 11, '/move c3-d4');
+    await until(async () => {
+      const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
+      return games.ok && games.value[0]?.moves.length === 2;
+    });
+    await until(() =>
+      (h.fake.message(11, board.messageId)?.caption ?? '').includes('White to play'),
+    );
+  });
+});

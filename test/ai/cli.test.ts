@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli.js';
+
+describe('cli: best and match', () => {
+  it('best prints the move, score, depth, nodes and speed', () => {
+    const { code, stdout } = runCli('best', '--depth', '4');
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^move: [a-h][1-8][-:][a-h][1-8]/);
+    expect(lines[1]).toMatch(/^score: [+-]\d+\.\d\d men$/);
+    expect(lines[2]).toBe('depth: 4');
+    expect(lines[3]).toMatch(/^nodes: \d+$/);
+    expect(lines[4]).toMatch(/^nodes per second: \d+$/);
+  });
+
+  it('best finds a blocking win and says so', () => {
+    const { code, stdout } = runCli('best', '--fen', 'W:Wf2,g5,d6,g7:Bh4,h8', '--level', '8');
+    expect(code).toBe(0);
+    expect(stdout).toContain('move: g5-f6');
+    expect(stdout).toMatch(/score: win in \d+ plies/);
+  });
+
+  it('match plays games on worker threads and reports the Elo difference', () => {
+    const { code, stdout } = runCli(
+      'match',
+      ...['--a', 'depth:2', '--b', 'random', '--games', '4', '--ms', '50', '--threads', '2'],
+    );
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/A wins \d+, draws \d+, losses \d+/);
+    expect(stdout).toMatch(/score: \d+\.\d%/);
+    expect(stdout).toMatch(/Elo difference \(A - B\): /);
+  });
+
+  it('bad arguments: one line on stderr, exit 2', () => {
+    for (const args of [
+      ['best', '--ms', '10', '--depth', '3'],
+      ['best', '--fen', 'W:W:Bd4'],
+      ['match', '--a', '1', '--games', '2'],
+      ['match', '--a', '1', '--b', 'superbot', '--games', '2'],
+    ]) {
+      const { code, stderr } = runCli(...args);
+      expect(code).toBe(2);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});

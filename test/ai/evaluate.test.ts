@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { Board, type Position, type Stack, type VariantId } from '../../src/engine/index.js';
+import { Evaluator } from '../../src/ai/evaluate.js';
+import { defaultWeights } from '../../src/ai/weights.js';
+import { fen, randomPositions } from '../support/engine-helpers.js';
+
+/** The same position seen from the other side: board turned 180°, colours and turn swapped. */
+function mirrored(position: Position): Position {
+  const n = position.stacks.length;
+  const stacks: (Stack | null)[] = position.stacks.map((_, s) => {
+    const stack = position.stacks[n - 1 - s];
+    if (stack === null) return null;
+    const mask = (1 << stack.height) - 1;
+    return { height: stack.height, colors: ~stack.colors & mask, kings: stack.kings };
+  });
+  return { variant: position.variant, turn: position.turn === 0 ? 1 : 0, stacks };
+}
+
+function evaluate(position: Position): number {
+  const board = new Board(position);
+  return new Evaluator(board, defaultWeights(position.variant)).evaluate();
+}
+
+describe('evaluation', () => {
+  for (const variant of ['bashni', 'stolby', 'laska', 'giveaway'] as VariantId[]) {
+    it(`is colour-symmetric (${variant})`, () => {
+      for (const position of randomPositions(variant, 300, 11, 80)) {
+        expect(evaluate(mirrored(position))).toBe(evaluate(position));
+      }
+    });
+  }
+
+  it('values material, kings over men, and a safe prisoner over a thin one', () => {
+    // Same side to move and same squares: only the compared feature differs.
+    expect(evaluate(fen('W:Wc3,e3:Bf6'))).toBeGreaterThan(evaluate(fen('W:Wc3:Bf6')));
+    expect(evaluate(fen('W:WKc3:Bf6'))).toBeGreaterThan(evaluate(fen('W:Wc3:Bf6')));
+    expect(evaluate(fen('W:Wc3(00/0):Bf6'))).toBeGreaterThan(evaluate(fen('W:Wc3(0/0):Bf6')));
+  });
+
+  it('a tall stack whose single cover piece can be jumped is a worry', () => {
+    // White's c3 holds three black prisoners under one white man; Black's d4 could jump it onto
+    // b2 (White cannot take d4 first: e5 is occupied). A second white piece on top is safer.
+    const exposed = evaluate(fen('W:Wc3(0/000),h2:Bd4,e5,h8'));
+    const covered = evaluate(fen('W:Wc3(00/000),h2:Bd4,e5,h8'));
+    expect(covered - exposed).toBeGreaterThan(100);
+  });
+
+  it('in giveaway, having fewer pieces is better', () => {
+    expect(evaluate(fen('W:Wc3:Bf6,h6', 'giveaway'))).toBeGreaterThan(
+      evaluate(fen('W:Wc3,e3:Bf6,h6', 'giveaway')),
+    );
+  });
+});

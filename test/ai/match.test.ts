@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { startPosition } from '../../src/engine/index.js';
+import {
+  eloSummary,
+  formatElo,
+  openings,
+  parsePlayer,
+  playGame,
+  playMatch,
+  Searcher,
+  think,
+  type ThinkRequest,
+} from '../../src/ai/index.js';
+import { eloFromScore } from '../../src/ai/elo.js';
+
+const searcher = new Searcher({ ttBits: 16 });
+const inProcess = async (request: ThinkRequest) => think(searcher, request);
+
+describe('Elo', () => {
+  it('turns scores into Elo differences', () => {
+    expect(eloFromScore(0.5)).toBe(0);
+    expect(eloFromScore(0.75)).toBeCloseTo(190.85, 1);
+    expect(eloFromScore(0.25)).toBeCloseTo(-190.85, 1);
+    expect(eloFromScore(1)).toBe(Infinity);
+  });
+
+  it('gives a 95% interval that narrows with more games', () => {
+    const few = eloSummary(15, 0, 5);
+    const many = eloSummary(150, 0, 50);
+    expect(few.elo).toBeCloseTo(many.elo, 6);
+    expect(few.low).toBeLessThan(few.elo);
+    expect(few.high).toBeGreaterThan(few.elo);
+    expect(many.margin).toBeLessThan(few.margin);
+    // 75% over 200 decisive games: the mean's sd is 0.0306, so 95% is 0.69..0.81, ±56 Elo.
+    expect(many.margin).toBeGreaterThan(50);
+    expect(many.margin).toBeLessThan(62);
+    expect(formatElo(many)).toMatch(/^\+191 ± \d+ \(95%: \+\d+ \.\. \+\d+\)$/);
+  });
+
+  it('handles a clean sweep with a one-sided bound', () => {
+    const sweep = eloSummary(30, 0, 0);
+    expect(sweep.elo).toBe(Infinity);
+    expect(sweep.low).toBeGreaterThan(200);
+    expect(formatElo(sweep)).toMatch(/^\+inf \(95%: > \+\d+\)$/);
+  });
+});
+
+describe('players', () => {
+  it('reads levels and configs', () => {
+    expect(parsePlayer('8')).toEqual({ ok: true, value: { kind: 'level', level: 8 } });
+    expect(parsePlayer('greedy')).toEqual({ ok: true, value: { kind: 'greedy' } });
+    expect(parsePlayer('depth:6,ms:100')).toEqual({
+      ok: true,
+      value: { kind: 'search', depth: 6, ms: 100 },
+    });
+    expect(parsePlayer('9').ok).toBe(false);
+    expect(parsePlayer('depth:x').ok).toBe(false);
+    expect(parsePlayer('fast').ok).toBe(false);
+  });
+});
+
+describe('games and matches', () => {
+  it('openings are distinct, balanced and reproducible', () => {
+    const lines = openings('bashni', 10, 3);
+    expect(lines).toHaveLength(10);
+    expect(new Set(lines.map((line) => line.join(' '))).size).toBe(10);
+    expect(openings('bashni', 10, 3)).toEqual(lines);
+    expect(lines.every((line) => line.length === 4)).toBe(true);
+  });
+
+  it('a game ends by the rules', async () => {
+    const outcome = await playGame({
+      start: startPosition('bashni'),
+      white: { kind: 'random' },
+      black: { kind: 'random' },
+      think: inProcess,
+      seed: 5,
+    });
+    expect([0, 0.5, 1]).toContain(outcome.whiteScore);
+    expect(outcome.end).not.toBe('illegal-move');
+    expect(outcome.plies).toBeGreaterThan(0);
+  });
+
+  it('plays each opening with both colours and counts from A', async () => {
+    const result = await playMatch({
+      variant: 'bashni',
+      a: { kind: 'search', depth: 3 },
+      b: { kind: 'random' },
+      games: 6,
+      think: inProcess,
+      seed: 2,
+    });
+    expect(result.wins + result.draws + result.losses).toBe(6);
+    expect(result.games[0].opening).toEqual(result.games[1].opening);
+    expect(result.wins).toBeGreaterThanOrEqual(5);
+  });
+
+  it('in giveaway the search beats the greedy player too', async () => {
+    const result = await playMatch({
+      variant: 'giveaway',
+      a: { kind: 'search', nodes: 2000 },
+      b: { kind: 'greedy' },
+      games: 6,
+      think: inProcess,
+      seed: 4,
+    });
+    expect(result.wins).toBeGreaterThanOrEqual(5);
+  });
+});

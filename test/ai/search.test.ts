@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import {
+  Board,
+  makeFen,
+  startPosition,
+  type Position,
+  type VariantId,
+} from '../../src/engine/index.js';
+import {
+  MATE_BOUND,
+  parsePlayer,
+  Searcher,
+  think,
+  ThinkError,
+  type PlayerSpec,
+  type ThinkRequest,
+} from '../../src/ai/index.js';
+import { moveText } from '../../src/ai/search.js';
+import { defaultWeights } from '../../src/ai/weights.js';
+import { fen, moveTexts, randomPositions } from '../support/engine-helpers.js';
+import { blockingMoves, freePieces, materialByMove, materialMinimax } from './tactics-helpers.js';
+
+const searcher = new Searcher({ ttBits: 16 });
+
+function ask(position: Position, player: PlayerSpec, extra: Partial<ThinkRequest> = {}) {
+  return think(searcher, {
+    variant: position.variant,
+    fen: makeFen(position),
+    player,
+    seed: 1,
+    ...extra,
+  });
+}
+
+function player(text: string): PlayerSpec {
+  const parsed = parsePlayer(text);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}
+
+describe('tactics', () => {
+  // Material shots: [FEN, the winning move, pieces won, within plies]. Each is first checked by
+  // exhaustive minimax over the engine's rules: the move wins that much, no other move does.
+  const shots: [string, string, number, number][] = [
+    // Promote on b8 with a shot: three pieces won where a one-ply look sees nothing.
+    ['W:We1,d2,b4,c7,e7:Bd4,a5,h6,a7,f8', 'c7-b8', 3, 5],
+    // Promotion that seems to hang a piece at one ply but wins one.
+    ['W:We1,d2,b4,d6,a7:Bb2,a3,h4,c5,h8', 'a7-b8', 1, 5],
+    ['W:We1,g1,f2,e3,g3,h4:Ba3,c5,b6,f8', 'e3-d4', 1, 5],
+  ];
+  for (const [text, best, gain, plies] of shots) {
+    it(`wins material: ${text} ${best}`, () => {
+      const position = fen(text);
+      const before = freePieces(position, 0) - freePieces(position, 1);
+      const values = materialByMove(position, plies);
+      expect(values.get(best)).toBeGreaterThanOrEqual(before + gain);
+      for (const [move, value] of values)
+        if (move !== best) expect(value).toBeLessThan(before + gain);
+      expect(ask(position, { kind: 'search', nodes: 20_000 }).move).toBe(best);
+    });
+  }
+
+  // Blocking wins: [FEN, the only move that forces Black into a position without a legal
+  // move (while it still has pieces), within plies].
+  const blocks: [string, string, number][] = [
+    ['W:Wf2,g5,d6,g7:Bh4,h8', 'g5-f6', 3],
+    ['W:Wf2,h2,f4,b6:Bh4,d8', 'h2-g3', 5],
+    ['W:Wb4,d4,f4,f6,h6:Ba7,h8', 'h6-g7', 5],
+  ];
+  for (const [text, best, plies] of blocks) {
+    it(`wins by blocking: ${text} ${best}`, () => {
+      const position = fen(text);
+      expect(blockingMoves(position, plies)).toEqual([best]);
+      const answer = ask(position, { kind: 'search', nodes: 20_000 });
+      expect(answer.move).toBe(best);
+      expect(answer.score).toBeGreaterThan(MATE_BOUND);
+    });
+  }
+
+  it('does not grab a piece that loses more (greedy does)', () => {
+    const position = fen('W:We1,d2,b4,d6,a7:Bb2,a3,h4,c5,h8');
+    expect(materialMinimax(position, 5)).toBeGreaterThan(0);
+    expect(ask(position, { kind: 'level', level: 8 }, { scale: 0.02 }).move).toBe('a7-b8');
+  });
+
+  it('giveaway plays to lose material; bashni keeps it', () => {
+    // c3-d4 offers the man to e5: in giveaway Black must take it and White, left with no
+    // piece and so no move, wins; in Bashni it is a blunder.
+    const text = 'W:Wc3:Be5,h8';
+    const giveaway = ask(fen(text, 'giveaway'), { kind: 'search', nodes: 5000 });
+    expect(giveaway.move).toBe('c3-d4');
+    expect(giveaway.score).toBeGreaterThan(MATE_BOUND);
+    expect(ask(fen(text), { kind: 'search', nodes: 5000 }).move).toBe('c3-b4');
+  });
+});
+
+describe('always a legal move', () => {
+  it('with a single legal move, at once', () => {
+    const position = fen('W:Wc3,h2:Bd4,h8');
+    expect(moveTexts(position)).toEqual(['c3:e5']);
+    const answer = ask(position, { kind: 'level', level: 8 });
+    expect(answer.move).toBe('c3:e5');
+    expect(answer.nodes).toBeLessThan(100);
+  });
+
+  it('with no time and with 1 ms', () => {
+    const position = startPosition('bashni');
+    const legal = moveTexts(position);
+    for (const timeMs of [0, 1]) {
+      expect(legal).toContain(ask(position, { kind: 'level', level: 8 }, { timeMs }).move);
+      expect(legal).toContain(ask(position, { kind: 'search', ms: timeMs }).move);
+    }
+  });
+
+  it('from random positions of every variant, at every level', () => {
+    for (const variant of ['bashni', 'stolby', 'laska', 'giveaway'] as VariantId[]) {
+      const positions = randomPositions(variant, 40, 5, 100).filter((p) => moveTexts(p).length > 0);
+      positions.forEach((position, i) => {
+        const level = 1 + (i % 8);
+        const answer = ask(position, { kind: 'level', level }, { scale: 0.01, seed: i });
+        expect(moveTexts(position)).toContain(answer.move);
+      });
+    }
+  });
+
+  it('greedy and random players answer legally too', () => {
+    for (const position of randomPositions('bashni', 20, 9, 60)) {
+      if (moveTexts(position).length === 0) continue;
+      expect(moveTexts(position)).toContain(ask(position, { kind: 'greedy' }).move);
+      expect(moveTexts(position)).toContain(ask(position, { kind: 'random' }).move);
+    }
+  });
+
+  it('refuses a finished game or a bad FEN with a ThinkError', () => {
+    expect(() => ask(fen('W:W:Bd4'), { kind: 'level', level: 3 })).toThrow(ThinkError);
+    expect(() =>
+      think(searcher, { variant: 'bashni', fen: 'nonsense', player: player('3'), seed: 1 }),
+    ).toThrow(ThinkError);
+  });
+});
+
+describe('levels', () => {
+  it('are deterministic for a seed', () => {
+    const positions = randomPositions('bashni', 12, 21, 40);
+    for (const level of [1, 2, 3, 4, 5, 6]) {
+      for (const position of positions) {
+        if (moveTexts(position).length === 0) continue;
+        const first = ask(position, { kind: 'level', level }, { seed: 42, scale: 0.05 });
+        const again = think(new Searcher({ ttBits: 16 }), {
+          variant: 'bashni',
+          fen: makeFen(position),
+          player: { kind: 'level', level },
+          seed: 42,
+          scale: 0.05,
+        });
+        expect(again.move).toBe(first.move);
+        expect(again.nodes).toBe(first.nodes);
+      }
+    }
+  });
+
+  it('level 1 varies with the seed; level 8 does not', () => {
+    const position = startPosition('bashni');
+    const low = new Set<string>();
+    const high = new Set<string>();
+    for (let seed = 0; seed < 12; seed++) {
+      low.add(ask(position, { kind: 'level', level: 1 }, { seed }).move);
+      high.add(ask(position, { kind: 'level', level: 8 }, { seed, scale: 0.01 }).move);
+    }
+    expect(low.size).toBeGreaterThan(1);
+    expect(high.size).toBe(1);
+  });
+});
+
+describe('draw rules in the search', () => {
+  it('the 15-move rule: a won ending is worth nothing on the 30th quiet ply', () => {
+    const position = fen('W:WKa1,Kc1,Ke1:Bh8');
+    const weights = defaultWeights('bashni');
+    const fresh = searcher.search(position, weights, { maxDepth: 4 });
+    expect(fresh.score).toBeGreaterThan(300);
+    const late = searcher.search(position, weights, { maxDepth: 4, quietPlies: 29 });
+    expect(late.score).toBe(0);
+  });
+
+  it('repetition: a position of the game seen before counts as a draw', () => {
+    // White (a king against two) is worse off; but the position after a1-b2 occurred earlier
+    // in the game (with the same side to move), so going there is a draw, White's best.
+    const position = fen('W:WKa1:BKh8,Kg7');
+    const weights = defaultWeights('bashni');
+    const plain = searcher.search(position, weights, { maxDepth: 6 });
+    expect(plain.score).toBeLessThan(-100);
+    const seen = new Board(fen('B:WKb2:BKh8,Kg7'));
+    const history: [number, number][] = [
+      [seen.hashHigh, seen.hashLow],
+      [0, 0],
+      [0, 0],
+    ];
+    const drawn = searcher.search(position, weights, { maxDepth: 6, history });
+    expect(drawn.score).toBe(0);
+    expect(moveText(drawn.list, drawn.best, seen.geometry.names)).toBe('a1-b2');
+  });
+});
