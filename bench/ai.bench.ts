@@ -19,9 +19,10 @@ const POSITIONS: [string, Position][] = [
   ['start', startPosition('bashni')],
   [
     'middlegame',
-    fen('W:Wc1,e1,g1,b2,d2,h2,a3,c3,e3,h4(0/00),c5(0/0),e5:Bf6(00),h6,a7,c7,e7,b8,d8,f8'),
+    // Seven legal moves, a black king over three white men, tall stacks on both sides.
+    fen('W:Wc1,e1,g1,d2,h2,g3:Ba1(1/000),a3(0/00),a5,e5(0/0),b6,d6,f6,h6,g7,b8,d8,h8'),
   ],
-  ['king endgame', fen('W:WKc1,e3(10/0),g3,Ka5:BKh8(1/00),Kb8,f6,d6')],
+  ['king endgame', fen('W:WKc1,e3(10/0),g3,Ka5:Bh8(1/00),Kb8,f6,d6')],
 ];
 
 const searcher = new Searcher({ ttBits: 20 });
