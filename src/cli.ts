@@ -2,6 +2,7 @@ import { bestCommand, matchCommand } from './cli/ai-commands.js';
 import { movesCommand, perftCommand, replayCommand } from './cli/engine-commands.js';
 import { UsageError } from './cli/options.js';
 import { renderCommand } from './cli/render.js';
+import { tuneCommand } from './cli/tune-command.js';
 
 const USAGE = `usage: npm run cli -- <command> [options]
   perft --depth N [--variant V] [--fen F] [--divide]
@@ -11,7 +12,9 @@ const USAGE = `usage: npm run cli -- <command> [options]
          [--theme wood|contrast] [--size PX] [--title T --text T] --out FILE.png
   best [--variant V] [--fen F] [--ms N | --depth N] [--level L]
   match --a LEVEL|CONFIG --b LEVEL|CONFIG --games N [--ms N] [--variant V]
-        [--threads T] [--seed S] [--verbose]
+        [--threads T] [--seed S] [--a-weights FILE] [--b-weights FILE] [--verbose]
+  tune [--method spsa|local] [--iterations N] [--pairs N] [--passes N] [--games N]
+       [--nodes N] [--threads T] [--seed S] [--variant V] [--start FILE] [--out FILE]
 players: a level 1-8, greedy, random, or a search: depth:N, nodes:N, ms:N (e.g. depth:6,ms:500)
 variants: bashni (default), stolby, laska, giveaway`;
 
@@ -33,6 +36,8 @@ async function main(argv: string[]): Promise<number> {
       return bestCommand(args, print);
     case 'match':
       return matchCommand(args, print);
+    case 'tune':
+      return tuneCommand(args, print);
     case 'help':
     case '--help':
     case '-h':

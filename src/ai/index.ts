@@ -20,5 +20,12 @@ export {
 export { MATE, MATE_BOUND, Searcher, type SearchLimits, type SearchResult } from './search.js';
 export { eloSummary, formatElo, type EloSummary } from './elo.js';
 export { openings, playGame, playMatch, type GameOutcome, type MatchResult } from './match.js';
-export { defaultWeights, GIVEAWAY_WEIGHTS, STANDARD_WEIGHTS, type Weights } from './weights.js';
+export {
+  defaultWeights,
+  GIVEAWAY_WEIGHTS,
+  parseWeights,
+  STANDARD_WEIGHTS,
+  type Weights,
+} from './weights.js';
+export { spsa, tune, tuneLocal } from './tune.js';
 export { seedFromText } from './random.js';

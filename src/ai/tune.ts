@@ -19,21 +19,105 @@ import {
  * the last quarter of the iterations, which smooths the noise of single games. The man's
  * value stays fixed at 100 (it sets the scale).
  *
- * Run with tuneFromCommandLine (below).
+ * Run with `npm run cli -- tune` (src/cli/tune-command.ts).
  */
-export interface TuneOptions {
+
+/** Options shared by both tuners. */
+interface GameTuneOptions {
   readonly variant: VariantId;
-  readonly iterations: number;
-  /** Game pairs per iteration. */
-  readonly pairs: number;
   readonly nodesPerMove: number;
   readonly think: Think;
   readonly seed?: number;
   readonly start?: Weights;
-  /** Called after every iteration with the current weights. */
+}
+
+export interface SpsaOptions {
+  readonly start: Weights;
+  readonly iterations: number;
+  readonly seed?: number;
+  /**
+   * The noisy measurement: how much better `plus` did than `minus`, from −1 (lost everything)
+   * to 1 (won everything).
+   */
+  readonly compare: (plus: Weights, minus: Weights, random: () => number) => Promise<number>;
+  /** Called after every iteration with the current weights and the measurement. */
   readonly onIteration?: (k: number, current: Weights, result: number) => void;
-  /** Games played at once. */
-  readonly concurrency?: number;
+}
+
+export interface TuneOptions extends GameTuneOptions {
+  readonly iterations: number;
+  /** Game pairs per iteration. */
+  readonly pairs: number;
+  readonly onIteration?: SpsaOptions['onIteration'];
+}
+
+/** The SPSA loop on its own, for any measurement (see the comment above). */
+export async function spsa(options: SpsaOptions): Promise<Weights> {
+  const random = seededRandom(options.seed ?? 12345);
+  const theta = weightsToVector(options.start);
+  const scale = theta.map((value, i) =>
+    WEIGHT_NAMES[i] === 'man' ? 0 : Math.max(3, Math.abs(value) * 0.15),
+  );
+  const n = options.iterations;
+  const bigA = n / 10;
+  const a = 0.15 * Math.pow(bigA + 1, 0.602);
+  const sum = theta.map(() => 0);
+  let averaged = 0;
+  for (let k = 1; k <= n; k++) {
+    const delta = theta.map(() => (random() < 0.5 ? -1 : 1));
+    const ck = 1 / Math.pow(k, 0.101);
+    const plus = vectorToWeights(theta.map((t, i) => clamp(i, t + ck * scale[i] * delta[i])));
+    const minus = vectorToWeights(theta.map((t, i) => clamp(i, t - ck * scale[i] * delta[i])));
+    const r = await options.compare(plus, minus, random);
+    const ak = a / Math.pow(k + bigA, 0.602);
+    for (let i = 0; i < theta.length; i++) {
+      theta[i] = clamp(i, theta[i] + ak * scale[i] * r * delta[i] * 2);
+    }
+    if (k > (n * 3) / 4) {
+      for (let i = 0; i < theta.length; i++) sum[i] += theta[i];
+      averaged++;
+    }
+    options.onIteration?.(k, vectorToWeights(theta), r);
+  }
+  return vectorToWeights(averaged > 0 ? sum.map((s) => s / averaged) : theta);
+}
+
+/** SPSA where each measurement is `pairs` game pairs of θ+ against θ−. */
+export function tune(options: TuneOptions): Promise<Weights> {
+  const lines = openings(options.variant, 400, options.seed ?? 12345, 4, 80);
+  const start = startPosition(options.variant);
+  return spsa({
+    start: options.start ?? defaultWeights(options.variant),
+    iterations: options.iterations,
+    seed: options.seed,
+    onIteration: options.onIteration,
+    compare: async (plus, minus, random) => {
+      const games: Promise<number>[] = [];
+      for (let p = 0; p < options.pairs; p++) {
+        const opening = lines[Math.floor(random() * lines.length)];
+        for (const plusColor of [0, 1]) {
+          const seed = Math.floor(random() * 0x7fffffff);
+          const game = playGame({
+            start,
+            opening,
+            white: { kind: 'search', nodes: options.nodesPerMove },
+            black: { kind: 'search', nodes: options.nodesPerMove },
+            think: options.think,
+            seed,
+            maxPlies: 250,
+            weights: plusColor === 0 ? [plus, minus] : [minus, plus],
+          });
+          games.push(
+            game.then((outcome) =>
+              plusColor === 0 ? outcome.whiteScore * 2 - 1 : 1 - outcome.whiteScore * 2,
+            ),
+          );
+        }
+      }
+      const results = await Promise.all(games);
+      return results.reduce((x, y) => x + y, 0) / results.length;
+    },
+  });
 }
 
 /** Bounds that keep every weight meaningful (and the signs of the material terms). */
@@ -60,78 +144,20 @@ const BOUNDS: Record<keyof Weights, [number, number]> = {
   tempo: [-20, 40],
 };
 
-export async function tune(options: TuneOptions): Promise<Weights> {
-  const random = seededRandom(options.seed ?? 12345);
-  const theta = weightsToVector(options.start ?? defaultWeights(options.variant));
-  const scale = theta.map((value, i) =>
-    WEIGHT_NAMES[i] === 'man' ? 0 : Math.max(3, Math.abs(value) * 0.15),
-  );
-  const lines = openings(options.variant, 400, options.seed ?? 12345, 4, 80);
-  const start = startPosition(options.variant);
-  const n = options.iterations;
-  const bigA = n / 10;
-  const a = 0.15 * Math.pow(bigA + 1, 0.602);
-  const sum = theta.map(() => 0);
-  let averaged = 0;
-  for (let k = 1; k <= n; k++) {
-    const delta = theta.map(() => (random() < 0.5 ? -1 : 1));
-    const ck = 1 / Math.pow(k, 0.101);
-    const plus = vectorToWeights(theta.map((t, i) => clamp(i, t + ck * scale[i] * delta[i])));
-    const minus = vectorToWeights(theta.map((t, i) => clamp(i, t - ck * scale[i] * delta[i])));
-    const games: Promise<number>[] = [];
-    for (let p = 0; p < options.pairs; p++) {
-      const opening = lines[Math.floor(random() * lines.length)];
-      for (const plusColor of [0, 1]) {
-        const seed = Math.floor(random() * 0x7fffffff);
-        games.push(
-          playGame({
-            start,
-            opening,
-            white: { kind: 'search', nodes: options.nodesPerMove },
-            black: { kind: 'search', nodes: options.nodesPerMove },
-            think: options.think,
-            seed,
-            maxPlies: 250,
-            weights: plusColor === 0 ? [plus, minus] : [minus, plus],
-          }).then((outcome) =>
-            plusColor === 0 ? outcome.whiteScore * 2 - 1 : 1 - outcome.whiteScore * 2,
-          ),
-        );
-      }
-    }
-    const results = await Promise.all(games);
-    const r = results.reduce((x, y) => x + y, 0) / results.length;
-    const ak = a / Math.pow(k + bigA, 0.602);
-    for (let i = 0; i < theta.length; i++) {
-      theta[i] = clamp(i, theta[i] + ak * scale[i] * r * delta[i] * 2);
-    }
-    if (k > (n * 3) / 4) {
-      for (let i = 0; i < theta.length; i++) sum[i] += theta[i];
-      averaged++;
-    }
-    options.onIteration?.(k, vectorToWeights(theta), r);
-  }
-  return vectorToWeights(averaged > 0 ? sum.map((s) => s / averaged) : theta);
-}
-
 function clamp(i: number, value: number): number {
   const [low, high] = BOUNDS[WEIGHT_NAMES[i]];
   return Math.min(high, Math.max(low, value));
 }
 
-export interface LocalSearchOptions {
-  readonly variant: VariantId;
+export interface LocalSearchOptions extends GameTuneOptions {
   /** Sweeps over all weights. */
   readonly passes: number;
   /** Games per trial (each opening with both colours). */
   readonly games: number;
-  readonly nodesPerMove: number;
-  readonly think: Think;
+  /** Games played at once. */
   readonly concurrency?: number;
-  readonly start?: Weights;
   /** Score a trial must reach against the current weights to be kept (default 0.53). */
   readonly accept?: number;
-  readonly seed?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -188,56 +214,4 @@ export async function tuneLocal(options: LocalSearchOptions): Promise<Weights> {
     }
   }
   return current;
-}
-
-/**
- * Tuning from a script. `args`: method (`spsa` or `local`), then for spsa: iterations, threads,
- * nodes per move, pairs per iteration; for local: passes, threads, nodes per move, games per
- * trial. Prints progress and the result as JSON. For example:
- *   npx tsx -e "import('./src/ai/tune.ts').then((m) => m.tuneFromCommandLine(['local', '2', '2', '4000', '500']))"
- */
-export async function tuneFromCommandLine(args: readonly string[]): Promise<void> {
-  const { AiPool } = await import('./pool.js');
-  const [method = 'local', ...rest] = args;
-  const [count = 1, threads = 2, nodes = 4000, games = 2] = rest.slice(0, 4).map(Number);
-  const variant = (rest[4] ?? 'bashni') as VariantId;
-  const pool = new AiPool({ size: threads, ttBits: 18 });
-  const started = Date.now();
-  const think: Think = (request) => pool.think(request);
-  const log = (line: string) =>
-    console.log(`${Math.round((Date.now() - started) / 1000)}s ${line}`);
-  try {
-    let result: Weights;
-    if (method === 'spsa') {
-      let window = 0;
-      result = await tune({
-        variant,
-        iterations: count,
-        pairs: games,
-        nodesPerMove: nodes,
-        think,
-        concurrency: threads,
-        onIteration: (k, current, r) => {
-          window += r;
-          if (k % 50 === 0) {
-            log(`${k} r=${(window / 50).toFixed(3)} ${JSON.stringify(current)}`);
-            window = 0;
-          }
-        },
-      });
-    } else {
-      result = await tuneLocal({
-        variant,
-        passes: count,
-        games,
-        nodesPerMove: nodes,
-        think,
-        concurrency: threads,
-        log,
-      });
-    }
-    console.log(`final ${JSON.stringify(result)}`);
-  } finally {
-    await pool.close();
-  }
 }

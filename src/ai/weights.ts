@@ -1,4 +1,4 @@
-import type { VariantId } from '../engine/index.js';
+import { fail, ok, type Result, type VariantId } from '../engine/index.js';
 
 /**
  * The evaluation's weights, in centi-men (a lone man on its start rank is about 100). Every
@@ -71,8 +71,8 @@ export const WEIGHT_NAMES: readonly (keyof Weights)[] = [
 ];
 
 /**
- * Weights for Bashni, Stolby and Laska (where having material is good). Tuned by self-play:
- * see the comment at the end of src/ai/tune.ts.
+ * Weights for Bashni, Stolby and Laska (where having material is good). How they were tuned
+ * (self-play in Bashni, src/ai/tune.ts) and what the tuning found: docs/tuning.md.
  */
 export const STANDARD_WEIGHTS: Readonly<Weights> = {
   man: 100,
@@ -139,4 +139,29 @@ export function vectorToWeights(vector: readonly number[]): Weights {
     weights[name] = Math.round(vector[i]);
   });
   return weights;
+}
+
+/**
+ * Weights from JSON text (as `tune` prints them): an object of weight names and numbers.
+ * Names left out keep the variant's default; an unknown name or a value that is not a finite
+ * number is an error.
+ */
+export function parseWeights(text: string, variant: VariantId): Result<Weights> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return fail('bad-weights', `weights are not JSON: ${(error as Error).message}`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    return fail('bad-weights', 'weights must be a JSON object of names and numbers');
+  const weights: Weights = { ...defaultWeights(variant) };
+  for (const [name, value] of Object.entries(data)) {
+    if (!(WEIGHT_NAMES as readonly string[]).includes(name))
+      return fail('bad-weights', `unknown weight "${name}" (known: ${WEIGHT_NAMES.join(', ')})`);
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      return fail('bad-weights', `weight "${name}" must be a number`);
+    weights[name as keyof Weights] = value;
+  }
+  return ok(weights);
 }

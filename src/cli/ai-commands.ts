@@ -1,5 +1,6 @@
 import {
   AiPool,
+  defaultWeights,
   describePlayer,
   eloSummary,
   formatElo,
@@ -20,6 +21,7 @@ import {
   UsageError,
   variantOption,
 } from './options.js';
+import { weightsFile } from './tune-command.js';
 
 type Print = (line: string) => void;
 
@@ -72,7 +74,7 @@ export function formatScore(score: number): string {
 
 /**
  * `match --a LEVEL|CONFIG --b LEVEL|CONFIG --games N [--ms N] [--variant V] [--threads T]
- * [--seed S] [--verbose]`
+ * [--seed S] [--a-weights FILE] [--b-weights FILE] [--verbose]`
  */
 export async function matchCommand(args: string[], print: Print): Promise<number> {
   const { values } = parseOptions(args, {
@@ -83,6 +85,8 @@ export async function matchCommand(args: string[], print: Print): Promise<number
     variant: { type: 'string' },
     threads: { type: 'string' },
     seed: { type: 'string' },
+    'a-weights': { type: 'string' },
+    'b-weights': { type: 'string' },
     verbose: { type: 'boolean' },
   });
   const a = playerOption('a', values.a);
@@ -94,6 +98,9 @@ export async function matchCommand(args: string[], print: Print): Promise<number
     values.threads === undefined ? 1 : integerOption('threads', values.threads, 1, 64);
   const seed = values.seed === undefined ? 1 : integerOption('seed', values.seed, 0, 2 ** 31 - 1);
   const variant = variantOption(values.variant);
+  const weightsOf = (path: string | undefined) =>
+    path === undefined ? defaultWeights(variant) : weightsFile(path, variant);
+  const weights = [weightsOf(values['a-weights']), weightsOf(values['b-weights'])] as const;
   const scale = ms / TOP_LEVEL_MS;
   // Plain searches without limits think for --ms.
   const withTime = (player: PlayerSpec): PlayerSpec =>
@@ -117,6 +124,7 @@ export async function matchCommand(args: string[], print: Print): Promise<number
       seed,
       scale,
       concurrency: threads,
+      weights,
       think: (request) => pool.think(request),
       onGame: (outcome, aColor, index) => {
         if (values.verbose !== true) return;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli } from '../support/run-cli.js';
 
-describe('cli: best and match', () => {
+describe('cli: best, match and tune', () => {
   it('best prints the move, score, depth, nodes and speed', () => {
     const { code, stdout } = runCli('best', '--depth', '4');
     expect(code).toBe(0);
@@ -31,12 +34,41 @@ describe('cli: best and match', () => {
     expect(stdout).toMatch(/Elo difference \(A - B\): /);
   });
 
+  it('tune prints progress and the weights as JSON, which match can then play', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bashni-tune-'));
+    try {
+      const out = join(dir, 'weights.json');
+      const tuned = runCli(
+        'tune',
+        ...['--iterations', '2', '--pairs', '1', '--nodes', '100', '--out', out],
+      );
+      expect(tuned.code).toBe(0);
+      expect(tuned.stdout).toMatch(/^\d+s iteration 1: mean r -?\d\.\d{3} \{"man":100,/m);
+      const result = /^result: (\{.*\})$/m.exec(tuned.stdout);
+      expect(result).not.toBeNull();
+      expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(JSON.parse(result![1]));
+
+      const match = runCli(
+        'match',
+        ...['--a', 'nodes:100', '--b', 'nodes:100', '--games', '2', '--a-weights', out],
+      );
+      expect(match.code).toBe(0);
+      expect(match.stdout).toMatch(/A wins \d+, draws \d+, losses \d+/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('bad arguments: one line on stderr, exit 2', () => {
     for (const args of [
       ['best', '--ms', '10', '--depth', '3'],
       ['best', '--fen', 'W:W:Bd4'],
       ['match', '--a', '1', '--games', '2'],
       ['match', '--a', '1', '--b', 'superbot', '--games', '2'],
+      ['match', '--a', '1', '--b', '2', '--games', '2', '--a-weights', '/nonexistent.json'],
+      ['match', '--a', '1', '--b', '2', '--games', '2', '--b-weights', 'package.json'],
+      ['tune', '--method', 'genetic'],
+      ['tune', '--nodes', '0'],
     ]) {
       const { code, stderr } = runCli(...args);
       expect(code).toBe(2);

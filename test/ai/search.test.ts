@@ -18,7 +18,7 @@ import {
 import { moveText } from '../../src/ai/search.js';
 import { defaultWeights } from '../../src/ai/weights.js';
 import { fen, moveTexts, randomPositions } from '../support/engine-helpers.js';
-import { blockingMoves, freePieces, materialByMove, materialMinimax } from './tactics-helpers.js';
+import { blockingMoves, freePieces, materialByMove } from './tactics-helpers.js';
 
 const searcher = new Searcher({ ttBits: 16 });
 
@@ -77,11 +77,24 @@ describe('tactics', () => {
     });
   }
 
-  it('does not grab a piece that loses more (greedy does)', () => {
-    const position = fen('W:We1,d2,b4,d6,a7:Bb2,a3,h4,c5,h8');
-    expect(materialMinimax(position, 5)).toBeGreaterThan(0);
-    expect(ask(position, { kind: 'level', level: 8 }, { scale: 0.02 }).move).toBe('a7-b8');
-  });
+  // Capture choices (captures are mandatory, the choice is free): [FEN, the best capture, the
+  // greedy player's pick]. Taking the most pieces now is not the best here.
+  const choices: [string, string, string][] = [
+    ['W:Wb2,e5,h6,a7:Bc3,d4,b6,f6,d8', 'e5:g7', 'a7:c5:e3'],
+    ['W:Wb2,a3,b4,a5,b6,f6:Bd2,h4,c5,h6,e7', 'f6:d8', 'b4:d6:f8'],
+    ['W:We1,g3,a5,g5,h6,e7:Bh2,b4,d4,h4,b6,h8', 'a5:c7', 'a5:c3:e5'],
+  ];
+  for (const [text, best, greedy] of choices) {
+    it(`picks the capture that wins in the end: ${text} ${best}`, () => {
+      const position = fen(text);
+      const values = materialByMove(position, 5);
+      for (const [move, value] of values)
+        if (move !== best) expect(value).toBeLessThan(values.get(best)!);
+      expect(ask(position, { kind: 'greedy' }).move).toBe(greedy);
+      expect(ask(position, { kind: 'search', nodes: 20_000 }).move).toBe(best);
+      expect(ask(position, { kind: 'level', level: 8 }, { scale: 0.02 }).move).toBe(best);
+    });
+  }
 
   it('giveaway plays to lose material; bashni keeps it', () => {
     // c3-d4 offers the man to e5: in giveaway Black must take it and White, left with no

@@ -1,0 +1,100 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { AiPool, parseWeights, tune, tuneLocal, type Weights } from '../ai/index.js';
+import type { VariantId } from '../engine/index.js';
+import { integerOption, parseOptions, UsageError, variantOption } from './options.js';
+
+type Print = (line: string) => void;
+
+/**
+ * `tune [--method spsa|local] [--iterations N] [--pairs N] [--passes N] [--games N]
+ * [--nodes N] [--threads T] [--seed S] [--variant V] [--start FILE] [--out FILE]`
+ *
+ * Tunes the evaluation weights by self-play (src/ai/tune.ts) and prints progress, then the
+ * result as JSON (also written to --out). SPSA: --iterations, each --pairs game pairs of θ+
+ * against θ−. Local: --passes over the weights, --games per trial.
+ */
+export async function tuneCommand(args: string[], print: Print): Promise<number> {
+  const { values } = parseOptions(args, {
+    method: { type: 'string' },
+    iterations: { type: 'string' },
+    pairs: { type: 'string' },
+    passes: { type: 'string' },
+    games: { type: 'string' },
+    nodes: { type: 'string' },
+    threads: { type: 'string' },
+    seed: { type: 'string' },
+    variant: { type: 'string' },
+    start: { type: 'string' },
+    out: { type: 'string' },
+  });
+  const method = values.method ?? 'spsa';
+  if (method !== 'spsa' && method !== 'local')
+    throw new UsageError(`--method must be spsa or local, got "${method}"`);
+  const count = (name: 'iterations' | 'pairs' | 'passes' | 'games' | 'nodes', fallback: number) =>
+    values[name] === undefined ? fallback : integerOption(name, values[name], 1, 10_000_000);
+  const variant = variantOption(values.variant);
+  const start = values.start === undefined ? undefined : weightsFile(values.start, variant);
+  const threads =
+    values.threads === undefined ? 1 : integerOption('threads', values.threads, 1, 64);
+  const seed = values.seed === undefined ? 12345 : integerOption('seed', values.seed, 0, 2 ** 31);
+  const nodesPerMove = count('nodes', 4000);
+
+  const pool = new AiPool({ size: threads, ttBits: 18 });
+  const started = Date.now();
+  const log = (line: string) => print(`${Math.round((Date.now() - started) / 1000)}s ${line}`);
+  const think = (request: Parameters<AiPool['think']>[0]) => pool.think(request);
+  try {
+    let result: Weights;
+    if (method === 'spsa') {
+      const iterations = count('iterations', 1000);
+      const every = Math.max(1, Math.round(iterations / 40));
+      let window = 0;
+      result = await tune({
+        variant,
+        iterations,
+        pairs: count('pairs', 2),
+        nodesPerMove,
+        think,
+        seed,
+        start,
+        onIteration: (k, current, r) => {
+          window += r;
+          if (k % every !== 0) return;
+          log(`iteration ${k}: mean r ${(window / every).toFixed(3)} ${JSON.stringify(current)}`);
+          window = 0;
+        },
+      });
+    } else {
+      result = await tuneLocal({
+        variant,
+        passes: count('passes', 1),
+        games: count('games', 200),
+        nodesPerMove,
+        think,
+        seed,
+        start,
+        concurrency: threads,
+        log,
+      });
+    }
+    const json = JSON.stringify(result);
+    if (values.out !== undefined) writeFileSync(values.out, json + '\n');
+    print(`result: ${json}`);
+    return 0;
+  } finally {
+    await pool.close();
+  }
+}
+
+/** Weights from a JSON file (as `tune --out` writes them). */
+export function weightsFile(path: string, variant: VariantId): Weights {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read weights file ${path}: ${(error as Error).message}`);
+  }
+  const parsed = parseWeights(text, variant);
+  if (!parsed.ok) throw new UsageError(`${path}: ${parsed.error.message}`);
+  return parsed.value;
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  parseWeights,
+  Searcher,
+  spsa,
+  STANDARD_WEIGHTS,
+  think,
+  tune,
+  tuneLocal,
+  type ThinkRequest,
+  type Weights,
+} from '../../src/ai/index.js';
+import { seededRandom } from '../../src/ai/random.js';
+
+const names = Object.keys(STANDARD_WEIGHTS) as (keyof Weights)[];
+const distance = (a: Weights, b: Weights) =>
+  Math.sqrt(names.reduce((sum, name) => sum + ((a[name] - b[name]) / 10) ** 2, 0));
+
+describe('SPSA', () => {
+  // A hidden "best" set of weights; a noisy match favours whichever side is closer to it.
+  const target: Weights = {
+    ...STANDARD_WEIGHTS,
+    king: 380,
+    reserveMan: 50,
+    prisonerSafe: 40,
+    threatMax: 60,
+    center: 14,
+  };
+  const noise = seededRandom(99);
+  const compare = async (plus: Weights, minus: Weights) => {
+    const edge = Math.tanh((distance(minus, target) - distance(plus, target)) / 2);
+    let total = 0;
+    for (let game = 0; game < 4; game++) total += noise() < 0.5 + edge / 2 ? 1 : -1;
+    return total / 4;
+  };
+
+  it('moves the weights towards the ones that win more, keeping the man at 100', async () => {
+    const before = distance(STANDARD_WEIGHTS, target);
+    const result = await spsa({ start: STANDARD_WEIGHTS, iterations: 1500, seed: 5, compare });
+    expect(result.man).toBe(100);
+    expect(distance(result, target)).toBeLessThan(before / 2);
+    expect(result.king).toBeGreaterThan(STANDARD_WEIGHTS.king);
+    expect(result.reserveMan).toBeLessThan(STANDARD_WEIGHTS.reserveMan);
+  });
+
+  it('stays where it is when no change helps', async () => {
+    const flat = await spsa({
+      start: STANDARD_WEIGHTS,
+      iterations: 400,
+      seed: 6,
+      compare: async (_plus, _minus, random) => (random() < 0.5 ? -1 : 1) * 0.5,
+    });
+    // Pure noise: a random walk with shrinking steps stays within a fraction of each weight.
+    expect(distance(flat, STANDARD_WEIGHTS)).toBeLessThan(distance(STANDARD_WEIGHTS, target));
+  });
+});
+
+describe('tuning by games', () => {
+  const searcher = new Searcher({ ttBits: 14 });
+  const inProcess = async (request: ThinkRequest) => think(searcher, request);
+
+  it('SPSA plays real games and returns weights within bounds, the same for the same seed', async () => {
+    const run = () =>
+      tune({ variant: 'bashni', iterations: 3, pairs: 1, nodesPerMove: 150, think: inProcess });
+    const first = await run();
+    expect(first.man).toBe(100);
+    for (const name of names) expect(Number.isInteger(first[name])).toBe(true);
+    expect(first.prisonerThin).toBeGreaterThanOrEqual(-60);
+    expect(await run()).toEqual(first);
+  });
+
+  it('local search keeps a change only when it wins its trial', async () => {
+    const lines: string[] = [];
+    const result = await tuneLocal({
+      variant: 'bashni',
+      passes: 1,
+      games: 2,
+      nodesPerMove: 100,
+      think: inProcess,
+      log: (line) => lines.push(line),
+      accept: 1.01, // unreachable: nothing may change
+    });
+    expect(result).toEqual(STANDARD_WEIGHTS);
+    expect(lines.filter((line) => line.startsWith('pass 1 '))).toHaveLength(2 * (names.length - 1));
+  });
+});
+
+describe('weights from JSON', () => {
+  it('fills names left out from the defaults', () => {
+    const parsed = parseWeights('{"king": 350, "tempo": -3}', 'bashni');
+    expect(parsed).toEqual({ ok: true, value: { ...STANDARD_WEIGHTS, king: 350, tempo: -3 } });
+  });
+
+  it('refuses what is not a set of weights', () => {
+    for (const text of ['', '[1,2]', 'null', '{"king": "300"}', '{"queen": 900}', '{"man": 1e999}'])
+      expect(parseWeights(text, 'bashni').ok, text).toBe(false);
+  });
+});
