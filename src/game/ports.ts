@@ -55,7 +55,12 @@ export interface GameStore {
 
 /** Timed work of the clocks: a reminder at 80% of the time per move and the time-out. */
 export interface TimerJob {
-  readonly kind: 'reminder' | 'timeout' | 'challenge-expiry';
+  /**
+   * 'bot-move' is the bot's safety net: the bot's move is asked for at once, in process, and
+   * this durable job asks again later if the game still waits for it (the process restarted
+   * mid-search, or the search failed).
+   */
+  readonly kind: 'reminder' | 'timeout' | 'challenge-expiry' | 'bot-move';
   /** Game id, or challenge id for 'challenge-expiry'. */
   readonly targetId: string;
   /**

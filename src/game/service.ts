@@ -72,6 +72,8 @@ export interface GameServiceOptions {
 
 /** Attempts of a compare-and-set update whose caller did not name a version. */
 const CAS_ATTEMPTS = 5;
+/** When the durable 'bot-move' job asks again for a bot move that has not come (see TimerJob). */
+const BOT_RETRY_MS = 60_000;
 
 export type ViewTarget = { kind: 'game'; game: Game } | { kind: 'challenge'; challenge: Challenge };
 
@@ -536,6 +538,8 @@ export class GameService {
         const challenge = await this.store.getChallenge(job.targetId).catch(() => undefined);
         if (challenge !== undefined) await this.schedule({ ...job, at: challenge.expiresAt });
       }
+    } else if (job.kind === 'bot-move') {
+      result = await this.retryBotMove(job);
     } else {
       result = await this.updateGame(job.targetId, (game) => this.clockStep(game, job));
       if (!result.ok && result.message === 'not yet') await this.schedule(job);
@@ -596,27 +600,61 @@ export class GameService {
 
   // ---- the bot as a player ----------------------------------------------------------------
 
+  /** The bot player whose turn it is, if any (and if this service has a bot). */
+  private botToMove(game: Game): Player | undefined {
+    if (game.status !== 'active' || this.options.bot === undefined) return undefined;
+    const player = sideToMove(game) === 'white' ? game.white : game.black;
+    return player.botLevel === undefined ? undefined : player;
+  }
+
+  /** Asks for the bot's move now, with a durable job as the safety net (see TimerJob). */
   private requestBotMove(game: Game): void {
-    if (game.status !== 'active' || this.options.bot === undefined) return;
-    const side = sideToMove(game);
-    const bot = side === 'white' ? game.white : game.black;
-    if (bot.botLevel === undefined) return;
-    const level = bot.botLevel;
+    const bot = this.botToMove(game);
+    if (bot === undefined) return;
+    const ply = game.moves.length;
     void (async () => {
+      await this.schedule({
+        kind: 'bot-move',
+        targetId: game.id,
+        ply,
+        at: this.clock.now() + BOT_RETRY_MS,
+      });
       try {
-        const move = await this.options.bot!.chooseMove({
-          gameId: game.id,
-          variant: game.variant,
-          fen: game.fen,
-          level,
-        });
-        const result = await this.play(game.id, bot, move, game.moves.length);
+        const result = await this.playBotMove(game, bot);
         if (result.ok) await this.publish(result.events);
-        else this.logger.warn('bot move refused', { gameId: game.id, code: result.code, move });
+        else if (result.code !== 'stale-version') {
+          this.logger.warn('bot move refused', { gameId: game.id, code: result.code });
+        }
       } catch (error) {
         this.logger.error('bot move failed', { gameId: game.id, error: String(error) });
       }
     })();
+  }
+
+  /** The safety net: plays the bot's move if the game still waits for it at that ply. */
+  private async retryBotMove(job: TimerJob): Promise<ServiceResult<unknown>> {
+    const loaded = await this.getGame(job.targetId);
+    if (!loaded.ok) return loaded;
+    const game = loaded.value;
+    const bot = this.botToMove(game);
+    if (game.moves.length !== job.ply || bot === undefined) {
+      return refusal('stale-version', 'the bot has moved');
+    }
+    this.logger.warn('bot move retried', { gameId: game.id, ply: job.ply });
+    // A failing search throws: the scheduler tries the job again later.
+    return this.playBotMove(game, bot);
+  }
+
+  /** Asks the AI for the bot's move in `game` and plays it (unless the game moved on); the
+   * caller publishes the events. */
+  private async playBotMove(game: Game, bot: Player): Promise<ServiceResult<Game>> {
+    const move = await this.options.bot!.chooseMove({
+      gameId: game.id,
+      variant: game.variant,
+      fen: game.fen,
+      level: bot.botLevel!,
+    });
+    return this.play(game.id, bot, move, game.moves.length);
   }
 
   // ---- plumbing ---------------------------------------------------------------------------

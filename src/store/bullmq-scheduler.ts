@@ -59,11 +59,18 @@ export interface BullMqSchedulerOptions {
 const KEEP_COMPLETED = { age: 24 * 3600 };
 const KEEP_FAILED = { age: 7 * 24 * 3600 };
 
+const TIMER_KINDS = new Set<TimerJob['kind']>([
+  'reminder',
+  'timeout',
+  'challenge-expiry',
+  'bot-move',
+]);
+
 function isTimerJob(data: unknown): data is TimerJob {
   if (typeof data !== 'object' || data === null) return false;
   const job = data as Record<string, unknown>;
   return (
-    (job.kind === 'reminder' || job.kind === 'timeout' || job.kind === 'challenge-expiry') &&
+    TIMER_KINDS.has(job.kind as TimerJob['kind']) &&
     typeof job.targetId === 'string' &&
     typeof job.ply === 'number' &&
     typeof job.at === 'number'

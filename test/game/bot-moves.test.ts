@@ -1,0 +1,118 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { legalMoves, makeMove, parseFen, VARIANTS } from '../../src/engine/index.js';
+import type { Game, Player } from '../../src/game/model.js';
+import type { BotMoves } from '../../src/game/ports.js';
+import type { GameEvent, ServiceResult } from '../../src/game/results.js';
+import { GameService } from '../../src/game/service.js';
+import { MemoryGameStore } from '../../src/store/memory-store.js';
+import { ALICE } from '../support/game-fixtures.js';
+import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
+
+const BOT: Player = { platform: 'telegram', userId: 'bot', displayName: 'Bot', botLevel: 3 };
+const silentLogger = { warn: () => undefined, error: () => undefined };
+
+function value<T>(result: ServiceResult<T>): T {
+  if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);
+  return result.value;
+}
+
+/** A bot that plays the first legal move, after failing the first `failures` requests. */
+class ScriptedBot implements BotMoves {
+  requests = 0;
+  constructor(
+    private failures = 0,
+    private hang = false,
+  ) {}
+  async chooseMove(request: { fen: string; variant: Game['variant'] }): Promise<string> {
+    this.requests++;
+    if (this.hang) return new Promise<string>(() => undefined);
+    if (this.failures > 0) {
+      this.failures--;
+      throw new Error('worker crashed');
+    }
+    const position = parseFen(request.fen, request.variant);
+    if (!position.ok) throw new Error('bad FEN');
+    return makeMove(VARIANTS[request.variant], legalMoves(position.value)[0]);
+  }
+}
+
+describe('the bot as a player', () => {
+  let store: MemoryGameStore;
+  let clock: ManualClock;
+  let scheduler: ManualScheduler;
+  let published: GameEvent[];
+
+  beforeEach(() => {
+    store = new MemoryGameStore();
+    clock = new ManualClock();
+    scheduler = new ManualScheduler(clock);
+    published = [];
+  });
+
+  async function serviceWith(bot: BotMoves): Promise<GameService> {
+    const service = new GameService({
+      store,
+      scheduler,
+      clock,
+      bot,
+      onEvents: (events) => void published.push(...events),
+      logger: silentLogger,
+    });
+    await service.start();
+    return service;
+  }
+
+  const plies = async (id: string) => (await store.getGame(id))!.moves.length;
+
+  it('answers a human move at once and publishes it; the safety net then does nothing', async () => {
+    const bot = new ScriptedBot();
+    const service = await serviceWith(bot);
+    const game = value(await service.startGame({ white: ALICE, black: BOT }));
+    value(await service.play(game.id, ALICE, 'c3-d4', 0));
+    await vi.waitFor(async () => expect(await plies(game.id)).toBe(2));
+    expect(published.filter((event) => event.type === 'move-played')).toHaveLength(1);
+
+    clock.time += 120_000;
+    await scheduler.runDue();
+    expect(await plies(game.id)).toBe(2);
+    expect(bot.requests).toBe(1);
+  });
+
+  it('moves first when it has White', async () => {
+    const service = await serviceWith(new ScriptedBot());
+    const game = value(await service.startGame({ white: BOT, black: ALICE }));
+    await vi.waitFor(async () => expect(await plies(game.id)).toBe(1));
+  });
+
+  it('asks again later when the search fails, until a move comes', async () => {
+    const bot = new ScriptedBot(2);
+    const service = await serviceWith(bot);
+    const game = value(await service.startGame({ white: ALICE, black: BOT }));
+    value(await service.play(game.id, ALICE, 'c3-d4', 0));
+    await vi.waitFor(() => expect(bot.requests).toBe(1));
+    expect(await plies(game.id)).toBe(1);
+
+    clock.time += 60_000;
+    // The retry fails too: the job throws, so a real scheduler tries it again.
+    const job = [...scheduler.jobs.values()].find((entry) => entry.kind === 'bot-move')!;
+    expect(job).toMatchObject({ targetId: game.id, ply: 1 });
+    await expect(service.handleTimer(job)).rejects.toThrow('worker crashed');
+    await service.handleTimer(job);
+    expect(await plies(game.id)).toBe(2);
+    expect(published.filter((event) => event.type === 'move-played')).toHaveLength(1);
+  });
+
+  it('another process takes over a game whose bot was thinking when this one stopped', async () => {
+    const before = await serviceWith(new ScriptedBot(0, true));
+    const game = value(await before.startGame({ white: ALICE, black: BOT }));
+    value(await before.play(game.id, ALICE, 'c3-d4', 0));
+    await before.stop();
+
+    const bot = new ScriptedBot();
+    await serviceWith(bot); // the same store and (durable) scheduler
+    clock.time += 60_000;
+    expect(await scheduler.runDue()).toBeGreaterThan(0);
+    expect(await plies(game.id)).toBe(2);
+    expect(published.at(-1)).toMatchObject({ type: 'move-played' });
+  });
+});
