@@ -38,19 +38,19 @@ import {
   type Scheduler,
   type TimerJob,
 } from './ports.js';
+import { clockJobs, clockStep } from './clocks.js';
+import {
+  CAS_ATTEMPTS,
+  consoleLogger,
+  RecordUpdates,
+  type Logger,
+  type Mutation,
+} from './record-updates.js';
 import { refusal, success, type GameEvent, type Refusal, type ServiceResult } from './results.js';
 
 export const DAY_MS = 86_400_000;
 
-export interface Logger {
-  warn(message: string, context?: Record<string, unknown>): void;
-  error(message: string, context?: Record<string, unknown>): void;
-}
-
-const consoleLogger: Logger = {
-  warn: (message, context) => console.warn(message, context ?? ''),
-  error: (message, context) => console.error(message, context ?? ''),
-};
+export type { Logger } from './record-updates.js';
 
 export interface GameServiceOptions {
   readonly store: GameStore;
@@ -70,14 +70,10 @@ export interface GameServiceOptions {
   readonly logger?: Logger;
 }
 
-/** Attempts of a compare-and-set update whose caller did not name a version. */
-const CAS_ATTEMPTS = 5;
 /** When the durable 'bot-move' job asks again for a bot move that has not come (see TimerJob). */
 const BOT_RETRY_MS = 60_000;
 
 export type ViewTarget = { kind: 'game'; game: Game } | { kind: 'challenge'; challenge: Challenge };
-
-type Mutation<T> = { ok: true; next: T; events: GameEvent[] } | Refusal;
 
 /**
  * The use cases of correspondence play, shared by every chat adapter: challenges, moves,
@@ -94,6 +90,7 @@ export class GameService {
   private readonly newId: () => string;
   private readonly random: () => number;
   private readonly logger: Logger;
+  private readonly records: RecordUpdates;
 
   constructor(private readonly options: GameServiceOptions) {
     this.store = options.store;
@@ -105,6 +102,7 @@ export class GameService {
     this.newId = options.newId ?? (() => randomBytes(6).toString('base64url'));
     this.random = options.random ?? Math.random;
     this.logger = options.logger ?? consoleLogger;
+    this.records = new RecordUpdates(this.store, this.clock, this.logger);
   }
 
   /** Starts delivering clock jobs to this service. */
@@ -126,7 +124,7 @@ export class GameService {
     side?: Side | 'random';
     views?: readonly ChatView[];
   }): Promise<ServiceResult<Challenge>> {
-    return this.guard(async () => {
+    return this.records.guard(async () => {
       const { challenger, target } = input;
       if (target.kind === 'user' && samePlayer(target.player, challenger)) {
         return refusal('own-challenge', 'You cannot challenge yourself.');
@@ -168,7 +166,7 @@ export class GameService {
   }
 
   async acceptChallenge(id: string, acceptor: Player): Promise<ServiceResult<Game>> {
-    return this.guard(async () => {
+    return this.records.guard(async () => {
       for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
         const challenge = await this.store.getChallenge(id);
         if (challenge === undefined)
@@ -243,7 +241,7 @@ export class GameService {
 
   /** The challenged player says no. Open challenges cannot be declined, only left to expire. */
   async declineChallenge(id: string, player: Player): Promise<ServiceResult<Challenge>> {
-    return this.updateChallenge(id, (challenge) => {
+    return this.records.challenge(id, (challenge) => {
       if (challenge.status !== 'open')
         return refusal('challenge-closed', 'This challenge is no longer open.');
       if (challenge.target.kind === 'open' || !this.isTarget(challenge.target, player)) {
@@ -255,7 +253,7 @@ export class GameService {
   }
 
   async cancelChallenge(id: string, player: PlayerId): Promise<ServiceResult<Challenge>> {
-    return this.updateChallenge(id, (challenge) => {
+    return this.records.challenge(id, (challenge) => {
       if (challenge.status !== 'open')
         return refusal('challenge-closed', 'This challenge is no longer open.');
       if (!samePlayer(challenge.challenger, player))
@@ -278,7 +276,7 @@ export class GameService {
     fen?: string;
     views?: readonly ChatView[];
   }): Promise<ServiceResult<Game>> {
-    return this.guard(async () => {
+    return this.records.guard(async () => {
       const variant = input.variant ?? 'bashni';
       let start = startPosition(variant);
       if (input.fen !== undefined) {
@@ -342,7 +340,7 @@ export class GameService {
     input: MoveInput,
     seenPly?: number,
   ): Promise<ServiceResult<Game>> {
-    const result = await this.updateGame(
+    const result = await this.records.game(
       gameId,
       (game) => {
         const side = sideOf(game, player);
@@ -379,7 +377,7 @@ export class GameService {
   }
 
   async resign(gameId: string, player: PlayerId, seenPly?: number): Promise<ServiceResult<Game>> {
-    return this.updateGame(
+    return this.records.game(
       gameId,
       (game) => {
         const side = this.activeSide(game, player);
@@ -394,7 +392,7 @@ export class GameService {
 
   /** Offers a draw; if the opponent has already offered one, the game is drawn. */
   async offerDraw(gameId: string, player: PlayerId): Promise<ServiceResult<Game>> {
-    return this.updateGame(gameId, (game) => {
+    return this.records.game(gameId, (game) => {
       const side = this.activeSide(game, player);
       if (typeof side !== 'string') return side;
       if (game.drawOffer === side)
@@ -407,7 +405,7 @@ export class GameService {
   }
 
   async acceptDraw(gameId: string, player: PlayerId): Promise<ServiceResult<Game>> {
-    return this.updateGame(gameId, (game) => {
+    return this.records.game(gameId, (game) => {
       const side = this.activeSide(game, player);
       if (typeof side !== 'string') return side;
       if (game.drawOffer !== otherSide(side))
@@ -417,7 +415,7 @@ export class GameService {
   }
 
   async declineDraw(gameId: string, player: PlayerId): Promise<ServiceResult<Game>> {
-    return this.updateGame(gameId, (game) => {
+    return this.records.game(gameId, (game) => {
       const side = this.activeSide(game, player);
       if (typeof side !== 'string') return side;
       if (game.drawOffer !== otherSide(side))
@@ -467,19 +465,19 @@ export class GameService {
       events: [],
     });
     return target.kind === 'game'
-      ? this.updateGame(target.id, add)
-      : this.updateChallenge(target.id, add);
+      ? this.records.game(target.id, add)
+      : this.records.challenge(target.id, add);
   }
 
   async getGame(id: string): Promise<ServiceResult<Game>> {
-    return this.guard(async () => {
+    return this.records.guard(async () => {
       const game = await this.store.getGame(id);
       return game === undefined ? refusal('not-found', 'No such game.') : success(game);
     });
   }
 
   async getChallenge(id: string): Promise<ServiceResult<Challenge>> {
-    return this.guard(async () => {
+    return this.records.guard(async () => {
       const challenge = await this.store.getChallenge(id);
       return challenge === undefined
         ? refusal('not-found', 'No such challenge.')
@@ -489,7 +487,7 @@ export class GameService {
 
   /** The game or challenge a chat message shows. */
   async findByView(view: ChatView): Promise<ServiceResult<ViewTarget>> {
-    return this.guard(async (): Promise<ServiceResult<ViewTarget>> => {
+    return this.records.guard(async (): Promise<ServiceResult<ViewTarget>> => {
       const found = await this.store.findByView(view);
       if (found === undefined) return refusal('not-found', 'This message shows no game.');
       if (found.kind === 'game') {
@@ -507,7 +505,7 @@ export class GameService {
 
   /** A player's active games; a corrupt one is logged and left out rather than hiding the rest. */
   async activeGames(player: PlayerId): Promise<ServiceResult<Game[]>> {
-    return this.guard(async () => {
+    return this.records.guard(async () => {
       const games: Game[] = [];
       for (const id of await this.store.activeGameIds(player)) {
         try {
@@ -528,7 +526,7 @@ export class GameService {
   async handleTimer(job: TimerJob): Promise<void> {
     let result: ServiceResult<unknown>;
     if (job.kind === 'challenge-expiry') {
-      result = await this.updateChallenge(job.targetId, (challenge) => {
+      result = await this.records.challenge(job.targetId, (challenge) => {
         if (challenge.status !== 'open') return refusal('challenge-closed', 'already closed');
         if (this.clock.now() < challenge.expiresAt) return refusal('busy', 'not yet');
         const next: Challenge = { ...challenge, status: 'expired' };
@@ -541,7 +539,9 @@ export class GameService {
     } else if (job.kind === 'bot-move') {
       result = await this.retryBotMove(job);
     } else {
-      result = await this.updateGame(job.targetId, (game) => this.clockStep(game, job));
+      result = await this.records.game(job.targetId, (game) =>
+        clockStep(game, job, this.clock.now()),
+      );
       if (!result.ok && result.message === 'not yet') await this.schedule(job);
     }
     if (result.ok && result.events.length > 0) await this.publish(result.events);
@@ -555,38 +555,8 @@ export class GameService {
     }
   }
 
-  private clockStep(game: Game, job: TimerJob): Mutation<Game> {
-    if (game.status !== 'active' || game.moves.length !== job.ply || game.deadline === null) {
-      return refusal('stale-version', 'stale timer');
-    }
-    const now = this.clock.now();
-    const side = sideToMove(game);
-    if (job.kind === 'reminder') {
-      if (game.reminderSent) return refusal('stale-version', 'already reminded');
-      const next: Game = { ...game, version: game.version + 1, reminderSent: true, updatedAt: now };
-      return {
-        ok: true,
-        next,
-        events: [{ type: 'reminder', game: next, side, deadline: game.deadline }],
-      };
-    }
-    if (now < game.deadline) return refusal('busy', 'not yet');
-    const result = { winner: otherSide(side), reason: 'time' as const };
-    const next = finish({ ...game, version: game.version + 1 }, result, now);
-    return { ok: true, next, events: [{ type: 'game-over', game: next, result }] };
-  }
-
   private async scheduleClock(game: Game): Promise<void> {
-    if (game.status !== 'active' || game.deadline === null || game.daysPerMove === null) return;
-    const period = game.daysPerMove * this.dayMs;
-    const ply = game.moves.length;
-    await this.schedule({
-      kind: 'reminder',
-      targetId: game.id,
-      ply,
-      at: game.deadline - period * (1 - this.reminderAt),
-    });
-    await this.schedule({ kind: 'timeout', targetId: game.id, ply, at: game.deadline });
+    for (const job of clockJobs(game, this.dayMs, this.reminderAt)) await this.schedule(job);
   }
 
   private async schedule(job: TimerJob): Promise<void> {
@@ -665,97 +635,5 @@ export class GameService {
     } catch (error) {
       this.logger.error('event listener failed', { error: String(error) });
     }
-  }
-
-  /** Turns store failures into refusals with their code, so no use case ever throws. */
-  private async guard<T>(work: () => Promise<ServiceResult<T>>): Promise<ServiceResult<T>> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof StoreError) {
-        if (error.code === 'store-unavailable') {
-          this.logger.error('store unavailable', { error: error.message });
-          return refusal(
-            'store-unavailable',
-            'The game store is unavailable right now; please try again shortly.',
-          );
-        }
-        this.logger.error('corrupt record', { recordId: error.recordId, error: error.message });
-        return refusal('corrupt-record', 'This game’s record is damaged and cannot be loaded.');
-      }
-      throw error;
-    }
-  }
-
-  private updateGame(
-    id: string,
-    change: (game: Game) => Mutation<Game>,
-    seenPly?: number,
-  ): Promise<ServiceResult<Game>> {
-    const stale = seenPly === undefined ? undefined : (game: Game) => game.moves.length !== seenPly;
-    return this.update(id, change, stale, {
-      load: (key) => this.store.getGame(key),
-      save: (next, expected) => this.store.saveGame(next, expected),
-      missing: 'No such game.',
-    });
-  }
-
-  private updateChallenge(
-    id: string,
-    change: (challenge: Challenge) => Mutation<Challenge>,
-  ): Promise<ServiceResult<Challenge>> {
-    return this.update(
-      id,
-      (challenge) => {
-        const mutation = change(challenge);
-        if (!mutation.ok) return mutation;
-        return {
-          ...mutation,
-          next: { ...mutation.next, version: challenge.version + 1, updatedAt: this.clock.now() },
-        };
-      },
-      undefined,
-      {
-        load: (key) => this.store.getChallenge(key),
-        save: (next, expected) => this.store.saveChallenge(next, expected),
-        missing: 'No such challenge.',
-      },
-    );
-  }
-
-  /**
-   * Load, change, compare-and-set, retried on a lost race. `isStale` says whether the record has
-   * moved on from what the caller saw; it is checked again on every attempt, so of two taps on
-   * the same board one applies and the other is reported stale.
-   */
-  private update<T extends { version: number }>(
-    id: string,
-    change: (record: T) => Mutation<T>,
-    isStale: ((record: T) => boolean) | undefined,
-    io: {
-      load(id: string): Promise<T | undefined>;
-      save(next: T, expected: number): Promise<boolean>;
-      missing: string;
-    },
-  ): Promise<ServiceResult<T>> {
-    return this.guard(async () => {
-      for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
-        const record = await io.load(id);
-        if (record === undefined) return refusal('not-found', io.missing);
-        if (isStale?.(record) === true) {
-          return refusal('stale-version', 'The board has changed since you saw it.', {
-            current: record,
-          });
-        }
-        const mutation = change(record);
-        if (!mutation.ok) return mutation;
-        const next =
-          mutation.next.version === record.version
-            ? { ...mutation.next, version: record.version + 1 }
-            : mutation.next;
-        if (await io.save(next, record.version)) return success(next, mutation.events);
-      }
-      return refusal('busy', 'Too many changes at once; please try again.');
-    });
   }
 }

@@ -1,0 +1,44 @@
+import { finish, sideToMove } from './game-rules.js';
+import { otherSide, type Game } from './model.js';
+import type { TimerJob } from './ports.js';
+import type { Mutation } from './record-updates.js';
+import { refusal } from './results.js';
+
+/**
+ * The correspondence clock's timers for a game as it stands: a reminder at `reminderAt` of the
+ * time per move, and the time-out at the deadline. None for a game without a clock.
+ */
+export function clockJobs(game: Game, dayMs: number, reminderAt: number): TimerJob[] {
+  if (game.status !== 'active' || game.deadline === null || game.daysPerMove === null) return [];
+  const period = game.daysPerMove * dayMs;
+  const ply = game.moves.length;
+  return [
+    { kind: 'reminder', targetId: game.id, ply, at: game.deadline - period * (1 - reminderAt) },
+    { kind: 'timeout', targetId: game.id, ply, at: game.deadline },
+  ];
+}
+
+/**
+ * A due reminder or time-out applied to the game: the reminder (once), or the loss on time of
+ * the side to move; 'not yet' (code busy) when the deadline has moved on, and stale when the
+ * game has.
+ */
+export function clockStep(game: Game, job: TimerJob, now: number): Mutation<Game> {
+  if (game.status !== 'active' || game.moves.length !== job.ply || game.deadline === null) {
+    return refusal('stale-version', 'stale timer');
+  }
+  const side = sideToMove(game);
+  if (job.kind === 'reminder') {
+    if (game.reminderSent) return refusal('stale-version', 'already reminded');
+    const next: Game = { ...game, version: game.version + 1, reminderSent: true, updatedAt: now };
+    return {
+      ok: true,
+      next,
+      events: [{ type: 'reminder', game: next, side, deadline: game.deadline }],
+    };
+  }
+  if (now < game.deadline) return refusal('busy', 'not yet');
+  const result = { winner: otherSide(side), reason: 'time' as const };
+  const next = finish({ ...game, version: game.version + 1 }, result, now);
+  return { ok: true, next, events: [{ type: 'game-over', game: next, result }] };
+}
