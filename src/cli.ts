@@ -19,6 +19,11 @@ players: a level 1-8, greedy, random, or a search: depth:N, nodes:N, ms:N (e.g. 
 variants: bashni (default), stolby, laska, giveaway`;
 
 const print = (line: string) => process.stdout.write(line + '\n');
+// Output piped into a reader that stops early (`| head`) is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
 const printError = (line: string) => process.stderr.write(line + '\n');
 
 async function main(argv: string[]): Promise<number> {
