@@ -28,4 +28,4 @@ export {
   type Weights,
 } from './weights.js';
 export { spsa, tune, tuneLocal } from './tune.js';
-export { seedFromText } from './random.js';
+export { seedFromText } from '../engine/index.js';

@@ -8,10 +8,10 @@ import {
   type Color,
   type Position,
   type VariantId,
+  seededRandom,
 } from '../engine/index.js';
 import { popcount } from './bits.js';
 import type { PlayerSpec, ThinkRequest, ThinkResult } from './player.js';
-import { seededRandom } from './random.js';
 import { MATE_BOUND, moveText, Searcher } from './search.js';
 import { defaultWeights } from './weights.js';
 

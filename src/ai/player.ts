@@ -8,10 +8,10 @@ import {
   type Result,
   VARIANTS,
   type VariantId,
+  seededRandom,
 } from '../engine/index.js';
 import { popcount } from './bits.js';
 import { levelConfig, MAX_LEVEL, MIN_LEVEL, scaledBudget, TOP_LEVEL_MS } from './levels.js';
-import { seededRandom } from './random.js';
 import { moveText, Searcher, type SearchResult } from './search.js';
 import { defaultWeights, type Weights } from './weights.js';
 

@@ -2,9 +2,8 @@ import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { VariantId } from '../engine/index.js';
+import { type VariantId, seedFromText } from '../engine/index.js';
 import type { ThinkRequest, ThinkResult } from './player.js';
-import { seedFromText } from './random.js';
 import type { WorkerJob, WorkerReply } from './worker.js';
 
 /** What the game service asks for (structurally the BotMoves port of src/game/ports.ts). */

@@ -1,6 +1,5 @@
-import { startPosition, type VariantId } from '../engine/index.js';
+import { startPosition, type VariantId, seededRandom } from '../engine/index.js';
 import { openings, playGame, playMatch, type Think } from './match.js';
-import { seededRandom } from './random.js';
 import {
   defaultWeights,
   vectorToWeights,

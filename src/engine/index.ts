@@ -20,3 +20,4 @@ export {
 } from './movelist.js';
 export * from './outcome.js';
 export * from './pdn.js';
+export * from './random.js';

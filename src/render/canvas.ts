@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { LRUCache } from 'lru-cache';
-import type { Position, Stack, Variant } from '../engine/index.js';
+import { seededRandom, type Position, type Stack, type Variant } from '../engine/index.js';
 import { RenderError } from './errors.js';
 import { BOLD_FONT, fontCoverage, REGULAR_FONT, type RenderFont } from './fonts.js';
 import {
@@ -64,18 +64,6 @@ function fontSpec(font: RenderFont, px: number): string {
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic noise for the wood grain
-
-/** mulberry32: a tiny seeded generator, so the grain is the same on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Wood grain as straight, pixel-aligned streaks along the square (vertical on dark squares,

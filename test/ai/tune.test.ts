@@ -10,7 +10,7 @@ import {
   type ThinkRequest,
   type Weights,
 } from '../../src/ai/index.js';
-import { seededRandom } from '../../src/ai/random.js';
+import { seededRandom } from '../../src/engine/index.js';
 
 const names = Object.keys(STANDARD_WEIGHTS) as (keyof Weights)[];
 const distance = (a: Weights, b: Weights) =>
