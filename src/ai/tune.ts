@@ -32,6 +32,8 @@ interface GameTuneOptions {
 
 export interface SpsaOptions {
   readonly start: Weights;
+  /** Default: the standard variants' bounds. */
+  readonly bounds?: WeightBounds;
   readonly iterations: number;
   readonly seed?: number;
   /**
@@ -53,6 +55,7 @@ export interface TuneOptions extends GameTuneOptions {
 /** The SPSA loop on its own, for any measurement (see the comment above). */
 export async function spsa(options: SpsaOptions): Promise<Weights> {
   const random = seededRandom(options.seed ?? 12345);
+  const bounds = options.bounds ?? STANDARD_BOUNDS;
   const theta = weightsToVector(options.start);
   const scale = theta.map((value, i) =>
     WEIGHT_NAMES[i] === 'man' ? 0 : Math.max(3, Math.abs(value) * 0.15),
@@ -65,12 +68,16 @@ export async function spsa(options: SpsaOptions): Promise<Weights> {
   for (let k = 1; k <= n; k++) {
     const delta = theta.map(() => (random() < 0.5 ? -1 : 1));
     const ck = 1 / Math.pow(k, 0.101);
-    const plus = vectorToWeights(theta.map((t, i) => clamp(i, t + ck * scale[i] * delta[i])));
-    const minus = vectorToWeights(theta.map((t, i) => clamp(i, t - ck * scale[i] * delta[i])));
+    const plus = vectorToWeights(
+      theta.map((t, i) => clamp(bounds, i, t + ck * scale[i] * delta[i])),
+    );
+    const minus = vectorToWeights(
+      theta.map((t, i) => clamp(bounds, i, t - ck * scale[i] * delta[i])),
+    );
     const r = await options.compare(plus, minus, random);
     const ak = a / Math.pow(k + bigA, 0.602);
     for (let i = 0; i < theta.length; i++) {
-      theta[i] = clamp(i, theta[i] + ak * scale[i] * r * delta[i] * 2);
+      theta[i] = clamp(bounds, i, theta[i] + ak * scale[i] * r * delta[i] * 2);
     }
     if (k > (n * 3) / 4) {
       for (let i = 0; i < theta.length; i++) sum[i] += theta[i];
@@ -87,6 +94,7 @@ export function tune(options: TuneOptions): Promise<Weights> {
   const start = startPosition(options.variant);
   return spsa({
     start: options.start ?? defaultWeights(options.variant),
+    bounds: weightBounds(options.variant),
     iterations: options.iterations,
     seed: options.seed,
     onIteration: options.onIteration,
@@ -119,8 +127,11 @@ export function tune(options: TuneOptions): Promise<Weights> {
   });
 }
 
-/** Bounds that keep every weight meaningful (and the signs of the material terms). */
-const BOUNDS: Record<keyof Weights, [number, number]> = {
+/** The range each weight may take while tuning: it keeps every weight's sign meaningful. */
+export type WeightBounds = Readonly<Record<keyof Weights, readonly [number, number]>>;
+
+/** Bashni, Stolby and Laska: material is good, the man fixed at 100 sets the scale. */
+const STANDARD_BOUNDS: WeightBounds = {
   man: [100, 100],
   king: [120, 800],
   reserveMan: [10, 200],
@@ -143,8 +154,36 @@ const BOUNDS: Record<keyof Weights, [number, number]> = {
   tempo: [-20, 40],
 };
 
-function clamp(i: number, value: number): number {
-  const [low, high] = BOUNDS[WEIGHT_NAMES[i]];
+/** Giveaway: material is a burden, the man fixed at −100; positional terms may take either sign. */
+const GIVEAWAY_BOUNDS: WeightBounds = {
+  man: [-100, -100],
+  king: [-800, -50],
+  reserveMan: [-200, 0],
+  reserveKing: [-500, 0],
+  prisonerSafe: [-120, 20],
+  prisonerThin: [-120, 20],
+  prisonerKing: [-100, 100],
+  fragile: [-50, 50],
+  threatMax: [-150, 50],
+  threatExtra: [-100, 50],
+  manMobility: [-30, 10],
+  kingMobility: [-30, 10],
+  blocked: [-20, 60],
+  advance: [-30, 30],
+  nearPromotion: [-60, 60],
+  promotionThreat: [-100, 50],
+  backRank: [-30, 30],
+  center: [-30, 30],
+  tradeDown: [-20, 20],
+  tempo: [-20, 40],
+};
+
+export function weightBounds(variant: VariantId): WeightBounds {
+  return variant === 'giveaway' ? GIVEAWAY_BOUNDS : STANDARD_BOUNDS;
+}
+
+function clamp(bounds: WeightBounds, i: number, value: number): number {
+  const [low, high] = bounds[WEIGHT_NAMES[i]];
   return Math.min(high, Math.max(low, value));
 }
 
@@ -170,6 +209,7 @@ export interface LocalSearchOptions extends GameTuneOptions {
 export async function tuneLocal(options: LocalSearchOptions): Promise<Weights> {
   const log = options.log ?? (() => {});
   const current = { ...(options.start ?? defaultWeights(options.variant)) };
+  const bounds = weightBounds(options.variant);
   const steps = new Map<keyof Weights, number>(
     WEIGHT_NAMES.map((name) => [name, Math.max(4, Math.round(Math.abs(current[name]) * 0.35))]),
   );
@@ -181,7 +221,7 @@ export async function tuneLocal(options: LocalSearchOptions): Promise<Weights> {
       const step = steps.get(name)!;
       let improved = false;
       for (const sign of [1, -1]) {
-        const [low, high] = BOUNDS[name];
+        const [low, high] = bounds[name];
         const value = Math.min(high, Math.max(low, current[name] + sign * step));
         if (value === current[name]) continue;
         const candidate = { ...current, [name]: value };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultWeights,
   parseWeights,
   Searcher,
   spsa,
@@ -11,6 +12,7 @@ import {
   type Weights,
 } from '../../src/ai/index.js';
 import { seededRandom } from '../../src/engine/index.js';
+import { weightBounds } from '../../src/ai/tune.js';
 
 const names = Object.keys(STANDARD_WEIGHTS) as (keyof Weights)[];
 const distance = (a: Weights, b: Weights) =>
@@ -67,6 +69,34 @@ describe('tuning by games', () => {
     for (const name of names) expect(Number.isInteger(first[name])).toBe(true);
     expect(first.prisonerThin).toBeGreaterThanOrEqual(-60);
     expect(await run()).toEqual(first);
+  });
+
+  it('tunes giveaway within its own bounds: material stays a burden', async () => {
+    const result = await tune({
+      variant: 'giveaway',
+      iterations: 3,
+      pairs: 1,
+      nodesPerMove: 150,
+      think: inProcess,
+    });
+    expect(result.man).toBe(-100);
+    const bounds = weightBounds('giveaway');
+    for (const name of names) {
+      expect(result[name]).toBeGreaterThanOrEqual(bounds[name][0]);
+      expect(result[name]).toBeLessThanOrEqual(bounds[name][1]);
+    }
+    expect(result.king).toBeLessThan(0);
+  });
+
+  it("each variant's default weights lie within its tuning bounds", () => {
+    for (const variant of ['bashni', 'giveaway'] as const) {
+      const weights = defaultWeights(variant);
+      const bounds = weightBounds(variant);
+      for (const name of names) {
+        expect(weights[name], `${variant} ${name}`).toBeGreaterThanOrEqual(bounds[name][0]);
+        expect(weights[name], `${variant} ${name}`).toBeLessThanOrEqual(bounds[name][1]);
+      }
+    }
   });
 
   it('local search keeps a change only when it wins its trial', async () => {
