@@ -100,28 +100,29 @@ export const STANDARD_WEIGHTS: Readonly<Weights> = {
 /**
  * Weights for column giveaway, where the side with no legal move wins: own material, kings and
  * mobility are burdens; having one's pieces held prisoner (the enemy's prisoners) is good.
+ * Set by hand, then tuned by self-play in giveaway: docs/tuning.md.
  */
 export const GIVEAWAY_WEIGHTS: Readonly<Weights> = {
   man: -100,
-  king: -250,
-  reserveMan: -60,
-  reserveKing: -120,
-  prisonerSafe: -30,
-  prisonerThin: -30,
-  prisonerKing: 0,
-  fragile: 0,
-  threatMax: -20,
-  threatExtra: -10,
-  manMobility: -4,
-  kingMobility: -4,
+  king: -221,
+  reserveMan: -49,
+  reserveKing: -100,
+  prisonerSafe: -35,
+  prisonerThin: -25,
+  prisonerKing: 3,
+  fragile: -7,
+  threatMax: -31,
+  threatExtra: 2,
+  manMobility: 0,
+  kingMobility: 4,
   blocked: 8,
-  advance: 0,
-  nearPromotion: 0,
-  promotionThreat: -20,
-  backRank: 0,
-  center: 0,
-  tradeDown: 0,
-  tempo: 0,
+  advance: 11,
+  nearPromotion: -5,
+  promotionThreat: -18,
+  backRank: -1,
+  center: -2,
+  tradeDown: 4,
+  tempo: 6,
 };
 
 /** The default weights for a variant. */
