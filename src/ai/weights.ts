@@ -71,7 +71,7 @@ export const WEIGHT_NAMES: readonly (keyof Weights)[] = [
 ];
 
 /**
- * Weights for Bashni, Stolby and Laska (where having material is good). How they were tuned
+ * Weights for Bashni (where having material is good). How they were tuned
  * (self-play in Bashni, src/ai/tune.ts) and what the tuning found: docs/tuning.md.
  */
 export const STANDARD_WEIGHTS: Readonly<Weights> = {
@@ -95,6 +95,56 @@ export const STANDARD_WEIGHTS: Readonly<Weights> = {
   center: -2,
   tradeDown: 2,
   tempo: 10,
+};
+
+/**
+ * Weights for Stolby: the Bashni weights tuned further by self-play in Stolby (docs/tuning.md).
+ */
+export const STOLBY_WEIGHTS: Readonly<Weights> = {
+  man: 100,
+  king: 379,
+  reserveMan: 100,
+  reserveKing: 138,
+  prisonerSafe: 28,
+  prisonerThin: 14,
+  prisonerKing: 4,
+  fragile: 52,
+  threatMax: 26,
+  threatExtra: 10,
+  manMobility: 4,
+  kingMobility: 7,
+  blocked: 36,
+  advance: 1,
+  nearPromotion: 28,
+  promotionThreat: 22,
+  backRank: 17,
+  center: 10,
+  tradeDown: 12,
+  tempo: 24,
+};
+
+/** Weights for Laska: the Bashni weights tuned further by self-play in Laska (docs/tuning.md). */
+export const LASKA_WEIGHTS: Readonly<Weights> = {
+  man: 100,
+  king: 160,
+  reserveMan: 100,
+  reserveKing: 156,
+  prisonerSafe: 34,
+  prisonerThin: 2,
+  prisonerKing: 2,
+  fragile: 16,
+  threatMax: 23,
+  threatExtra: 30,
+  manMobility: 5,
+  kingMobility: 13,
+  blocked: 11,
+  advance: 1,
+  nearPromotion: 25,
+  promotionThreat: 26,
+  backRank: 17,
+  center: 3,
+  tradeDown: 4,
+  tempo: 9,
 };
 
 /**
@@ -127,7 +177,16 @@ export const GIVEAWAY_WEIGHTS: Readonly<Weights> = {
 
 /** The default weights for a variant. */
 export function defaultWeights(variant: VariantId): Readonly<Weights> {
-  return variant === 'giveaway' ? GIVEAWAY_WEIGHTS : STANDARD_WEIGHTS;
+  switch (variant) {
+    case 'giveaway':
+      return GIVEAWAY_WEIGHTS;
+    case 'stolby':
+      return STOLBY_WEIGHTS;
+    case 'laska':
+      return LASKA_WEIGHTS;
+    default:
+      return STANDARD_WEIGHTS;
+  }
 }
 
 export function weightsToVector(weights: Readonly<Weights>): number[] {
