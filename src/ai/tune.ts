@@ -1,4 +1,4 @@
-import { startPosition, type VariantId, seededRandom } from '../engine/index.js';
+import { seededRandom, startPosition, type VariantId } from '../engine/index.js';
 import { openings, playGame, playMatch, type Think } from './match.js';
 import {
   defaultWeights,

@@ -18,10 +18,12 @@ import {
   integerOption,
   parseOptions,
   positionOption,
+  seedOption,
+  threadsOption,
   UsageError,
   variantOption,
+  weightsFile,
 } from './options.js';
-import { weightsFile } from './tune-command.js';
 
 type Print = (line: string) => void;
 
@@ -94,9 +96,8 @@ export async function matchCommand(args: string[], print: Print): Promise<number
   const games = integerOption('games', values.games, 1, 100_000);
   const ms =
     values.ms === undefined ? TOP_LEVEL_MS : integerOption('ms', values.ms, 1, TOP_LEVEL_MS * 10);
-  const threads =
-    values.threads === undefined ? 1 : integerOption('threads', values.threads, 1, 64);
-  const seed = values.seed === undefined ? 1 : integerOption('seed', values.seed, 0, 2 ** 31 - 1);
+  const threads = threadsOption(values.threads);
+  const seed = seedOption(values.seed, 1);
   const variant = variantOption(values.variant);
   const weightsOf = (path: string | undefined) =>
     path === undefined ? defaultWeights(variant) : weightsFile(path, variant);

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseWeights, type Weights } from '../ai/index.js';
 import {
   parseFen,
   parseVariant,
@@ -50,4 +52,27 @@ export function integerOption(
     throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${text}"`);
   }
   return value;
+}
+
+/** --threads: worker threads, 1 when not given. */
+export function threadsOption(text: string | undefined): number {
+  return text === undefined ? 1 : integerOption('threads', text, 1, 64);
+}
+
+/** --seed, `fallback` when not given. */
+export function seedOption(text: string | undefined, fallback: number): number {
+  return text === undefined ? fallback : integerOption('seed', text, 0, 2 ** 31 - 1);
+}
+
+/** Weights from a JSON file (as `tune --out` writes them). */
+export function weightsFile(path: string, variant: VariantId): Weights {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read weights file ${path}: ${(error as Error).message}`);
+  }
+  const parsed = parseWeights(text, variant);
+  if (!parsed.ok) throw new UsageError(`${path}: ${parsed.error.message}`);
+  return parsed.value;
 }

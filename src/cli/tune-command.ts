@@ -1,7 +1,14 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { AiPool, parseWeights, tune, tuneLocal, type Weights } from '../ai/index.js';
-import type { VariantId } from '../engine/index.js';
-import { integerOption, parseOptions, UsageError, variantOption } from './options.js';
+import { writeFileSync } from 'node:fs';
+import { AiPool, tune, tuneLocal, type Weights } from '../ai/index.js';
+import {
+  integerOption,
+  parseOptions,
+  seedOption,
+  threadsOption,
+  UsageError,
+  variantOption,
+  weightsFile,
+} from './options.js';
 
 type Print = (line: string) => void;
 
@@ -34,9 +41,8 @@ export async function tuneCommand(args: string[], print: Print): Promise<number>
     values[name] === undefined ? fallback : integerOption(name, values[name], 1, 10_000_000);
   const variant = variantOption(values.variant);
   const start = values.start === undefined ? undefined : weightsFile(values.start, variant);
-  const threads =
-    values.threads === undefined ? 1 : integerOption('threads', values.threads, 1, 64);
-  const seed = values.seed === undefined ? 12345 : integerOption('seed', values.seed, 0, 2 ** 31);
+  const threads = threadsOption(values.threads);
+  const seed = seedOption(values.seed, 12345);
   const nodesPerMove = count('nodes', 4000);
 
   const pool = new AiPool({ size: threads, ttBits: 18 });
@@ -84,17 +90,4 @@ export async function tuneCommand(args: string[], print: Print): Promise<number>
   } finally {
     await pool.close();
   }
-}
-
-/** Weights from a JSON file (as `tune --out` writes them). */
-export function weightsFile(path: string, variant: VariantId): Weights {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read weights file ${path}: ${(error as Error).message}`);
-  }
-  const parsed = parseWeights(text, variant);
-  if (!parsed.ok) throw new UsageError(`${path}: ${parsed.error.message}`);
-  return parsed.value;
 }
