@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       const options = legalMoves(position.value);
       const move = makeMove(VARIANTS[game.variant], pick(options, random));
       const mover = position.value.turn === 0 ? white : black;
-      const result = await service.play(game.id, mover, move, game.version);
+      const result = await service.play(game.id, mover, move, { seenPly: game.moves.length });
       if (!result.ok) {
         stale++;
         const fresh = await service.getGame(game.id);

@@ -6,6 +6,7 @@
 import { GrammyError } from 'grammy';
 import { runConsole } from './adapters/console/index.js';
 import { AiPool } from './ai/index.js';
+import { renderBoard } from './render/index.js';
 import { createTelegramBot, registerCommands } from './adapters/telegram/bot.js';
 import { ChatState } from './adapters/telegram/chat-state.js';
 import { startTelegram } from './adapters/telegram/run.js';
@@ -76,11 +77,12 @@ async function runTelegram(
       for (const listener of listeners) await listener(events);
     },
   });
-  const { bot, presenter } = createTelegramBot(
+  const app = createTelegramBot(
     telegram.token,
     { service, chats: new ChatState(kv), clock: systemClock, logger },
-    { apiRoot: telegram.apiRoot },
+    { apiRoot: telegram.apiRoot, painter: { paint: async (position, options) => renderBoard(position, options) } },
   );
+  const { bot, presenter } = app;
   listeners.push((events) => presenter.handle(events));
   try {
     await bot.init();
@@ -94,7 +96,21 @@ async function runTelegram(
     logger.warn('could not register the command menu', { error: String(error) }),
   );
   await service.start();
-  const stopTelegram = await startTelegram(bot, { webhook: telegram.webhook }, logger);
+  const stopTelegram = await startTelegram(
+    bot.api,
+    app.pipeline,
+    { webhook: telegram.webhook },
+    logger,
+  );
+  // Boards a previous process did not bring up to date (it died first), and now and then
+  // boards whose delivery failed.
+  const recover = () =>
+    presenter
+      .recoverPending()
+      .catch((error: unknown) => logger.warn('could not recover boards', { error: String(error) }));
+  void recover();
+  const sweep = setInterval(() => void recover(), 60_000);
+  sweep.unref();
   console.log(
     `Bashni Bot @${bot.botInfo.username} is running (${config.redis === undefined ? 'memory store' : 'Redis'}, ${telegram.webhook === undefined ? 'long polling' : 'webhook'}).`,
   );
@@ -108,7 +124,9 @@ async function runTelegram(
 
   const shutdown = async () => {
     clearInterval(purge);
+    clearInterval(sweep);
     await stopTelegram();
+    await app.close(5_000);
     await service.stop();
     await pool.close();
     await close();

@@ -102,6 +102,13 @@ export interface Game {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly finishedAt?: number;
+  /** When the current turn began (the game's start or the last move). */
+  readonly turnStartedAt?: number;
+  /**
+   * Keys of the last requests that changed the game (e.g. a chat update's id): the same request
+   * arriving again (an update delivered twice after a crash) is recognised, not applied twice.
+   */
+  readonly requestKeys?: readonly string[];
 }
 
 export function playerKey(player: PlayerId): string {

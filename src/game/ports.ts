@@ -58,9 +58,10 @@ export interface TimerJob {
   /**
    * 'bot-move' is the bot's safety net: the bot's move is asked for at once, in process, and
    * this durable job asks again later if the game still waits for it (the process restarted
-   * mid-search, or the search failed).
+   * mid-search, or the search failed). 'turn-nudge' announces a turn that no ping announced
+   * (see notify.ts), if it is still open by then.
    */
-  readonly kind: 'reminder' | 'timeout' | 'challenge-expiry' | 'bot-move';
+  readonly kind: 'reminder' | 'timeout' | 'challenge-expiry' | 'bot-move' | 'turn-nudge';
   /** Game id, or challenge id for 'challenge-expiry'. */
   readonly targetId: string;
   /**
@@ -117,4 +118,9 @@ export interface KeyValueStore {
   /** Stores a value, optionally expiring after `ttlMs`. */
   set(key: string, value: string, ttlMs?: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Adds a member to a named set (a durable to-do list that survives restarts). */
+  addToSet(set: string, member: string): Promise<void>;
+  removeFromSet(set: string, member: string): Promise<void>;
+  /** Every member of the set, in no particular order. */
+  setMembers(set: string): Promise<string[]>;
 }

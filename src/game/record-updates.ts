@@ -15,6 +15,9 @@ export const consoleLogger: Logger = {
 /** A use case's change to one record: the next version and its events, or a refusal. */
 export type Mutation<T> = { ok: true; next: T; events: GameEvent[] } | Refusal;
 
+/** How many request keys a game remembers (a redelivered update comes within seconds). */
+export const REQUEST_KEYS_KEPT = 16;
+
 /** Attempts of a compare-and-set update whose caller did not name a version. */
 export const CAS_ATTEMPTS = 5;
 
@@ -49,16 +52,36 @@ export class RecordUpdates {
     }
   }
 
+  /**
+   * Changes a game. `seenPly`: the board the caller acted on (a move since makes it stale).
+   * `requestKey`: a request that already changed the game (its key is in the record) succeeds
+   * again with the record as it is and no events, instead of being applied twice.
+   */
   game(
     id: string,
     change: (game: Game) => Mutation<Game>,
-    seenPly?: number,
+    options: { seenPly?: number; requestKey?: string } = {},
   ): Promise<ServiceResult<Game>> {
+    const { seenPly, requestKey } = options;
     const stale = seenPly === undefined ? undefined : (game: Game) => game.moves.length !== seenPly;
-    return this.update(id, change, stale, {
+    const keyed =
+      requestKey === undefined
+        ? change
+        : (game: Game): Mutation<Game> => {
+            const mutation = change(game);
+            if (!mutation.ok) return mutation;
+            const keys = [...(mutation.next.requestKeys ?? []), requestKey].slice(-REQUEST_KEYS_KEPT);
+            return { ...mutation, next: { ...mutation.next, requestKeys: keys } };
+          };
+    const done =
+      requestKey === undefined
+        ? undefined
+        : (game: Game) => game.requestKeys?.includes(requestKey) === true;
+    return this.update(id, keyed, stale, {
       load: (key) => this.store.getGame(key),
       save: (next, expected) => this.store.saveGame(next, expected),
       missing: 'No such game.',
+      done,
     });
   }
 
@@ -98,12 +121,15 @@ export class RecordUpdates {
       load(id: string): Promise<T | undefined>;
       save(next: T, expected: number): Promise<boolean>;
       missing: string;
+      /** The request was applied before: succeed with the record as it is. */
+      done?: (record: T) => boolean;
     },
   ): Promise<ServiceResult<T>> {
     return this.guard(async () => {
       for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
         const record = await io.load(id);
         if (record === undefined) return refusal('not-found', io.missing);
+        if (io.done?.(record) === true) return success(record, []);
         if (isStale?.(record) === true) {
           return refusal('stale-version', 'The board has changed since you saw it.', {
             current: record,

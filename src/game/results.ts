@@ -13,6 +13,8 @@ export type ServiceErrorCode =
   | 'challenge-closed'
   | 'challenge-expired'
   | 'no-draw-offer'
+  | 'own-draw-offer'
+  | 'challenge-not-found'
   | 'draw-already-offered'
   | 'busy'
   | 'store-unavailable'
@@ -25,7 +27,16 @@ export type GameEvent =
   | { readonly type: 'challenge-cancelled'; readonly challenge: Challenge }
   | { readonly type: 'challenge-expired'; readonly challenge: Challenge }
   | { readonly type: 'game-started'; readonly game: Game; readonly challenge?: Challenge }
-  | { readonly type: 'move-played'; readonly game: Game; readonly move: string; readonly by: Side }
+  | {
+      readonly type: 'move-played';
+      readonly game: Game;
+      readonly move: string;
+      readonly by: Side;
+      /** How long the mover took (since the turn began): decides whether to ping (notify.ts). */
+      readonly thinkingMs: number;
+    }
+  /** A turn that no ping announced is still open after a while (see notify.ts). */
+  | { readonly type: 'turn-nudge'; readonly game: Game }
   | { readonly type: 'draw-offered'; readonly game: Game; readonly by: Side }
   | { readonly type: 'draw-declined'; readonly game: Game; readonly by: Side }
   | {

@@ -39,6 +39,8 @@ import {
   type TimerJob,
 } from './ports.js';
 import { clockJobs, clockStep } from './clocks.js';
+import { normaliseMoveText } from './move-input.js';
+import { NUDGE_AFTER_MS, shouldPing } from './notify.js';
 import {
   CAS_ATTEMPTS,
   consoleLogger,
@@ -170,7 +172,7 @@ export class GameService {
       for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
         const challenge = await this.store.getChallenge(id);
         if (challenge === undefined)
-          return refusal('not-found', 'This challenge no longer exists.');
+          return refusal('challenge-not-found', 'This challenge no longer exists.');
         const refused = this.checkAcceptable(challenge, acceptor);
         if (refused !== undefined) return refused;
         const now = this.clock.now();
@@ -325,20 +327,23 @@ export class GameService {
       views: input.views,
       createdAt: input.now,
       updatedAt: input.now,
+      turnStartedAt: input.now,
     };
   }
 
   /**
-   * Plays a move for `player`: notation text or a Move from the legal list. `seenPly` is the
-   * board the player acted on (the number of moves played, carried by their buttons): if a move
-   * has been made since, the action is stale and changes nothing. Other changes to the record
-   * (a draw offer, a new chat showing the game) do not make a board stale.
+   * Plays a move for `player`: notation text (as people type it: see move-input.ts) or a Move
+   * from the legal list. `seenPly` is the board the player acted on (the number of moves
+   * played, carried by their buttons): if a move has been made since, the action is stale and
+   * changes nothing. Other changes to the record (a draw offer, a new chat showing the game) do
+   * not make a board stale. `requestKey` names the request (a chat update): the same request
+   * again succeeds without playing anything (no events).
    */
   async play(
     gameId: string,
     player: PlayerId,
     input: MoveInput,
-    seenPly?: number,
+    options: { seenPly?: number; requestKey?: string } = {},
   ): Promise<ServiceResult<Game>> {
     const result = await this.records.game(
       gameId,
@@ -348,7 +353,10 @@ export class GameService {
         if (side === undefined) return refusal('not-a-player', 'You are not playing in this game.');
         if (sideToMove(game) !== side) return refusal('not-your-turn', 'It is not your turn.');
         const position = gamePosition(game);
-        const move = resolveMove(position, input);
+        const move = resolveMove(
+          position,
+          typeof input === 'string' ? normaliseMoveText(input) : input,
+        );
         if (!move.ok) {
           const variant = VARIANTS[game.variant];
           const legal = legalMoves(position).map((m) => makeMove(variant, m));
@@ -356,24 +364,41 @@ export class GameService {
         }
         const now = this.clock.now();
         const played = recordMove(game, position, move.move, now);
-        let next = played.game;
+        let next: Game = { ...played.game, turnStartedAt: now };
         if (next.status === 'active' && next.daysPerMove !== null) {
           next = { ...next, deadline: now + next.daysPerMove * this.dayMs, reminderSent: false };
         }
+        const thinkingMs = now - (game.turnStartedAt ?? game.updatedAt);
         const events: GameEvent[] = [
-          { type: 'move-played', game: next, move: played.text, by: side },
+          { type: 'move-played', game: next, move: played.text, by: side, thinkingMs },
         ];
         if (played.result !== undefined)
           events.push({ type: 'game-over', game: next, result: played.result });
         return { ok: true, next, events };
       },
-      seenPly,
+      options,
     );
-    if (result.ok) {
+    if (result.ok && result.events.length > 0) {
       await this.scheduleClock(result.value);
       this.requestBotMove(result.value);
+      const event = result.events[0];
+      if (event.type === 'move-played' && !shouldPing(event.thinkingMs))
+        await this.scheduleNudge(result.value);
     }
     return result;
+  }
+
+  /** A turn that no ping announced gets a nudge later, if the player has not moved by then. */
+  private async scheduleNudge(game: Game): Promise<void> {
+    if (game.status !== 'active') return;
+    const player = sideToMove(game) === 'white' ? game.white : game.black;
+    if (player.botLevel !== undefined) return;
+    await this.schedule({
+      kind: 'turn-nudge',
+      targetId: game.id,
+      ply: game.moves.length,
+      at: (game.turnStartedAt ?? this.clock.now()) + NUDGE_AFTER_MS,
+    });
   }
 
   async resign(gameId: string, player: PlayerId, seenPly?: number): Promise<ServiceResult<Game>> {
@@ -386,7 +411,7 @@ export class GameService {
         const next = finish({ ...game, version: game.version + 1 }, result, this.clock.now());
         return { ok: true, next, events: [{ type: 'game-over', game: next, result }] };
       },
-      seenPly,
+      { seenPly },
     );
   }
 
@@ -408,6 +433,8 @@ export class GameService {
     return this.records.game(gameId, (game) => {
       const side = this.activeSide(game, player);
       if (typeof side !== 'string') return side;
+      if (game.drawOffer === side)
+        return refusal('own-draw-offer', 'This draw offer is your own.');
       if (game.drawOffer !== otherSide(side))
         return refusal('no-draw-offer', 'There is no draw offer to accept.');
       return this.agreeDraw(game, this.clock.now());
@@ -418,6 +445,8 @@ export class GameService {
     return this.records.game(gameId, (game) => {
       const side = this.activeSide(game, player);
       if (typeof side !== 'string') return side;
+      if (game.drawOffer === side)
+        return refusal('own-draw-offer', 'This draw offer is your own.');
       if (game.drawOffer !== otherSide(side))
         return refusal('no-draw-offer', 'There is no draw offer to decline.');
       const next: Game = {
@@ -480,7 +509,7 @@ export class GameService {
     return this.records.guard(async () => {
       const challenge = await this.store.getChallenge(id);
       return challenge === undefined
-        ? refusal('not-found', 'No such challenge.')
+        ? refusal('challenge-not-found', 'No such challenge.')
         : success(challenge);
     });
   }
@@ -498,7 +527,7 @@ export class GameService {
       }
       const challenge = await this.store.getChallenge(found.id);
       return challenge === undefined
-        ? refusal('not-found', 'No such challenge.')
+        ? refusal('challenge-not-found', 'No such challenge.')
         : success({ kind: 'challenge', challenge });
     });
   }
@@ -538,6 +567,12 @@ export class GameService {
       }
     } else if (job.kind === 'bot-move') {
       result = await this.retryBotMove(job);
+    } else if (job.kind === 'turn-nudge') {
+      const loaded = await this.getGame(job.targetId);
+      result =
+        loaded.ok && loaded.value.status === 'active' && loaded.value.moves.length === job.ply
+          ? success(loaded.value, [{ type: 'turn-nudge', game: loaded.value }])
+          : refusal('stale-version', 'the player has moved');
     } else {
       result = await this.records.game(job.targetId, (game) =>
         clockStep(game, job, this.clock.now()),
@@ -624,7 +659,7 @@ export class GameService {
       fen: game.fen,
       level: bot.botLevel!,
     });
-    return this.play(game.id, bot, move, game.moves.length);
+    return this.play(game.id, bot, move, { seenPly: game.moves.length });
   }
 
   // ---- plumbing ---------------------------------------------------------------------------

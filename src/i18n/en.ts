@@ -1,4 +1,4 @@
-import type { Messages } from './messages.js';
+import { durationParts, type Messages } from './messages.js';
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -16,14 +16,12 @@ export const en: Messages = {
   white: 'White',
   black: 'Black',
   duration: (ms) => {
-    const hours = Math.max(0, Math.floor(ms / 3_600_000));
-    const days = Math.floor(hours / 24);
-    if (days > 0)
-      return hours % 24 > 0
-        ? `${plural(days, 'day', 'days')} ${plural(hours % 24, 'hour', 'hours')}`
-        : plural(days, 'day', 'days');
+    const { days, hours, minutes } = durationParts(ms);
+    if (days > 0 && hours > 0)
+      return `${plural(days, 'day', 'days')} ${plural(hours, 'hour', 'hours')}`;
+    if (days > 0) return plural(days, 'day', 'days');
     if (hours > 0) return plural(hours, 'hour', 'hours');
-    return plural(Math.max(1, Math.ceil(ms / 60_000)), 'minute', 'minutes');
+    return plural(minutes, 'minute', 'minutes');
   },
   daysPerMove: (days) => (days === null ? 'no clock' : `${plural(days, 'day', 'days')} per move`),
 
@@ -37,6 +35,8 @@ export const en: Messages = {
   challengeDeclined: (challenger) => `✖️ The challenge from ${challenger} was declined.`,
   challengeCancelled: (challenger) => `✖️ ${challenger} withdrew the challenge.`,
   challengeExpired: (challenger) => `⌛ Nobody accepted the challenge from ${challenger} in time.`,
+  challengeYours: 'This is your own invitation: send the link to a friend, who can accept it.',
+  playAgainstMe: 'To play against me, use /play [level 1-8] (1 is a beginner, 8 plays its best).',
   accept: '✅ Accept',
   decline: '✖️ Decline',
   cancel: '✖️ Withdraw',
@@ -86,7 +86,7 @@ export const en: Messages = {
   chooseTarget: (square) => `${square}: where to?`,
   chooseRoute: 'Several capture routes end there: choose one.',
   stackInfo: (square, pieces, height) =>
-    `${square}: ${pieces} (${plural(height, 'piece', 'pieces')}, top first)`,
+    height === 1 ? `${square}: ${pieces}` : `${square}: ${pieces} (${height} pieces, top first)`,
 
   resignQuestion: 'Resign this game?',
   resignYes: '🏳️ Yes, resign',
@@ -108,6 +108,9 @@ export const en: Messages = {
     challengeClosed: 'This challenge is no longer open.',
     challengeExpired: 'This challenge has expired.',
     noDrawOffer: 'There is no draw offer to answer.',
+    ownDrawOffer: 'That is your own draw offer: your opponent answers it.',
+    challengeNotFound: 'This challenge no longer exists.',
+    notAMove: (quoted) => `“${quoted}” is not a move. Write it like /move c3-d4 or c3:e5:g3.`,
     drawAlreadyOffered: 'You have already offered a draw.',
     storeUnavailable: 'The game store is unavailable right now. Please try again in a minute.',
     corruptRecord: 'This game’s record is damaged and cannot be loaded.',
@@ -131,7 +134,7 @@ export const en: Messages = {
   langChanged: 'Language: English.',
   langUsage: 'Use /lang ru or /lang en.',
   settings: (orientation) =>
-    `Board: ${orientation === 'mover' ? 'the player to move at the bottom' : 'White at the bottom'}.`,
+    `Board: ${orientation === 'mover' ? 'the player to move at the bottom' : orientation === 'mine' ? 'your side at the bottom' : 'White at the bottom'}.`,
   orientationMover: 'Player to move at the bottom',
   orientationWhite: 'White at the bottom',
   startPrivate:

@@ -32,6 +32,10 @@ export interface Messages {
   readonly challengeDeclined: (challenger: string) => string;
   readonly challengeCancelled: (challenger: string) => string;
   readonly challengeExpired: (challenger: string) => string;
+  /** The challenger opened their own invitation link. */
+  readonly challengeYours: string;
+  /** `/newgame @<the bot>`: games against the bot start with /play. */
+  readonly playAgainstMe: string;
   readonly accept: string;
   readonly decline: string;
   readonly cancel: string;
@@ -88,6 +92,10 @@ export interface Messages {
     readonly challengeClosed: string;
     readonly challengeExpired: string;
     readonly noDrawOffer: string;
+    readonly ownDrawOffer: string;
+    readonly challengeNotFound: string;
+    /** Typed text that is not a move; `quoted` is a short, safe quote of it. */
+    readonly notAMove: (quoted: string) => string;
     readonly drawAlreadyOffered: string;
     readonly storeUnavailable: string;
     readonly corruptRecord: string;
@@ -113,7 +121,8 @@ export interface Messages {
   readonly help: string;
   readonly langChanged: string;
   readonly langUsage: string;
-  readonly settings: (orientation: 'mover' | 'white') => string;
+  /** The board setting: 'mine' is a private chat's default (the owner's side at the bottom). */
+  readonly settings: (orientation: 'mover' | 'white' | 'mine') => string;
   readonly orientationMover: string;
   readonly orientationWhite: string;
   readonly startPrivate: string;
@@ -135,3 +144,15 @@ export type CommandName =
   | 'lang'
   | 'rules'
   | 'help';
+
+/**
+ * A time left, split for display: whole days and hours when an hour or more is left (rounded to
+ * the nearest hour, so a fresh 3-day clock reads "3 days", not "2 days 23 hours"), else minutes
+ * (at least one).
+ */
+export function durationParts(ms: number): { days: number; hours: number; minutes: number } {
+  const totalMinutes = Math.max(1, Math.round(ms / 60_000));
+  if (totalMinutes < 60) return { days: 0, hours: 0, minutes: totalMinutes };
+  const totalHours = Math.round(ms / 3_600_000);
+  return { days: Math.floor(totalHours / 24), hours: totalHours % 24, minutes: 0 };
+}

@@ -1,4 +1,4 @@
-import type { Messages } from './messages.js';
+import { durationParts, type Messages } from './messages.js';
 
 /** Russian plural: 1 день, 2 дня, 5 дней. */
 export function pluralRu(n: number, one: string, few: string, many: string): string {
@@ -27,11 +27,11 @@ export const ru: Messages = {
   white: 'Белые',
   black: 'Чёрные',
   duration: (ms) => {
-    const h = Math.max(0, Math.floor(ms / 3_600_000));
-    const d = Math.floor(h / 24);
-    if (d > 0) return h % 24 > 0 ? `${days(d)} ${hours(h % 24)}` : days(d);
+    const { days: d, hours: h, minutes } = durationParts(ms);
+    if (d > 0 && h > 0) return `${days(d)} ${hours(h)}`;
+    if (d > 0) return days(d);
     if (h > 0) return hours(h);
-    return pluralRu(Math.max(1, Math.ceil(ms / 60_000)), 'минута', 'минуты', 'минут');
+    return pluralRu(minutes, 'минута', 'минуты', 'минут');
   },
   daysPerMove: (n) => (n === null ? 'без контроля времени' : `${days(n)} на ход`),
 
@@ -45,6 +45,8 @@ export const ru: Messages = {
   challengeDeclined: (challenger) => `✖️ Вызов от ${challenger} отклонён.`,
   challengeCancelled: (challenger) => `✖️ ${challenger} отозвал(а) вызов.`,
   challengeExpired: (challenger) => `⌛ Вызов от ${challenger} никто не принял вовремя.`,
+  challengeYours: 'Это ваше собственное приглашение: отправьте ссылку другу, и он сможет его принять.',
+  playAgainstMe: 'Чтобы сыграть со мной, напишите /play [уровень 1-8] (1 — новичок, 8 — в полную силу).',
   accept: '✅ Принять',
   decline: '✖️ Отклонить',
   cancel: '✖️ Отозвать',
@@ -93,7 +95,9 @@ export const ru: Messages = {
   chooseTarget: (square) => `${square}: куда?`,
   chooseRoute: 'Туда ведут несколько путей взятия — выберите один.',
   stackInfo: (square, pieces, height) =>
-    `${square}: ${pieces} (${pluralRu(height, 'шашка', 'шашки', 'шашек')}, сверху вниз)`,
+    height === 1
+      ? `${square}: ${pieces}`
+      : `${square}: ${pieces} (${pluralRu(height, 'шашка', 'шашки', 'шашек')}, сверху вниз)`,
 
   resignQuestion: 'Сдаться в этой партии?',
   resignYes: '🏳️ Да, сдаюсь',
@@ -115,6 +119,9 @@ export const ru: Messages = {
     challengeClosed: 'Этот вызов уже закрыт.',
     challengeExpired: 'Срок вызова истёк.',
     noDrawOffer: 'Предложения ничьей нет.',
+    ownDrawOffer: 'Это ваше предложение ничьей: ответить на него должен соперник.',
+    challengeNotFound: 'Этого вызова больше нет.',
+    notAMove: (quoted) => `«${quoted}» — это не ход. Запишите его так: /move c3-d4 или c3:e5:g3.`,
     drawAlreadyOffered: 'Вы уже предложили ничью.',
     storeUnavailable: 'Хранилище партий сейчас недоступно. Попробуйте через минуту.',
     corruptRecord: 'Запись партии повреждена и не может быть загружена.',
@@ -138,7 +145,7 @@ export const ru: Messages = {
   langChanged: 'Язык: русский.',
   langUsage: 'Напишите /lang ru или /lang en.',
   settings: (orientation) =>
-    `Доска: ${orientation === 'mover' ? 'внизу тот, чей ход' : 'внизу белые'}.`,
+    `Доска: ${orientation === 'mover' ? 'внизу тот, чей ход' : orientation === 'mine' ? 'внизу ваш цвет' : 'внизу белые'}.`,
   orientationMover: 'Внизу тот, чей ход',
   orientationWhite: 'Внизу белые',
   startPrivate:

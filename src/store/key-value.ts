@@ -23,6 +23,24 @@ export class MemoryKeyValueStore implements KeyValueStore {
   async delete(key: string): Promise<void> {
     this.values.delete(key);
   }
+
+  private readonly sets = new Map<string, Set<string>>();
+
+  async addToSet(set: string, member: string): Promise<void> {
+    let members = this.sets.get(set);
+    if (members === undefined) this.sets.set(set, (members = new Set()));
+    members.add(member);
+  }
+
+  async removeFromSet(set: string, member: string): Promise<void> {
+    const members = this.sets.get(set);
+    members?.delete(member);
+    if (members?.size === 0) this.sets.delete(set);
+  }
+
+  async setMembers(set: string): Promise<string[]> {
+    return [...(this.sets.get(set) ?? [])];
+  }
 }
 
 /** Redis key-value store: plain strings under the key builder's prefix, expiry with PX. */
@@ -48,6 +66,18 @@ export class RedisKeyValueStore implements KeyValueStore {
 
   async delete(key: string): Promise<void> {
     await this.call(() => this.redis.del(this.keys.keyValue(key)));
+  }
+
+  async addToSet(set: string, member: string): Promise<void> {
+    await this.call(() => this.redis.sadd(this.keys.keyValue(set), member));
+  }
+
+  async removeFromSet(set: string, member: string): Promise<void> {
+    await this.call(() => this.redis.srem(this.keys.keyValue(set), member));
+  }
+
+  async setMembers(set: string): Promise<string[]> {
+    return this.call(() => this.redis.smembers(this.keys.keyValue(set)));
   }
 
   private async call<T>(work: () => Promise<T>): Promise<T> {

@@ -68,7 +68,7 @@ describe('the bot as a player', () => {
     const bot = new ScriptedBot();
     const service = await serviceWith(bot);
     const game = value(await service.startGame({ white: ALICE, black: BOT }));
-    value(await service.play(game.id, ALICE, 'c3-d4', 0));
+    value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
     await vi.waitFor(async () => expect(await plies(game.id)).toBe(2));
     expect(published.filter((event) => event.type === 'move-played')).toHaveLength(1);
 
@@ -88,7 +88,7 @@ describe('the bot as a player', () => {
     const bot = new ScriptedBot(2);
     const service = await serviceWith(bot);
     const game = value(await service.startGame({ white: ALICE, black: BOT }));
-    value(await service.play(game.id, ALICE, 'c3-d4', 0));
+    value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
     await vi.waitFor(() => expect(bot.requests).toBe(1));
     expect(await plies(game.id)).toBe(1);
 
@@ -105,7 +105,7 @@ describe('the bot as a player', () => {
   it('another process takes over a game whose bot was thinking when this one stopped', async () => {
     const before = await serviceWith(new ScriptedBot(0, true));
     const game = value(await before.startGame({ white: ALICE, black: BOT }));
-    value(await before.play(game.id, ALICE, 'c3-d4', 0));
+    value(await before.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
     await before.stop();
 
     const bot = new ScriptedBot();

@@ -70,7 +70,7 @@ describe('GameService on Redis', () => {
     const moves = ['c3-d4', 'c3-b4', 'a3-b4', 'e3-d4', 'e3-f4', 'g3-f4', 'g3-h4'];
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        (i % 2 === 0 ? a : b).play(game.id, ALICE, moves[i % 7], game.moves.length),
+        (i % 2 === 0 ? a : b).play(game.id, ALICE, moves[i % 7], { seenPly: game.moves.length }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);

@@ -151,8 +151,8 @@ describe('GameService', () => {
       const illegal = await service.play(game.id, ALICE, 'c3-e5');
       expect(code(illegal)).toBe('illegal-move');
       expect(!illegal.ok && illegal.details?.legal).toContain('c3-d4');
-      expect(code(await service.play(game.id, ALICE, 'c3-d4', 7))).toBe('stale-version');
-      const played = await service.play(game.id, ALICE, 'c3-d4', game.moves.length);
+      expect(code(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 7 }))).toBe('stale-version');
+      const played = await service.play(game.id, ALICE, 'c3-d4', { seenPly: game.moves.length });
       const after = value(played);
       expect(after.moves).toEqual(['c3-d4']);
       expect(after.version).toBe(game.version + 1);
@@ -160,7 +160,7 @@ describe('GameService', () => {
         { type: 'move-played', game: after, move: 'c3-d4', by: 'white' },
       ]);
       // The same tap again (double tap) is stale and changes nothing.
-      expect(code(await service.play(game.id, ALICE, 'c3-d4', game.moves.length))).toBe(
+      expect(code(await service.play(game.id, ALICE, 'c3-d4', { seenPly: game.moves.length }))).toBe(
         'stale-version',
       );
       expect(value(await service.getGame(game.id)).moves).toEqual(['c3-d4']);
@@ -174,8 +174,8 @@ describe('GameService', () => {
         { platform: 'telegram', chatId: '5', messageId: '6' },
       );
       await service.offerDraw(game.id, BORIS);
-      expect(value(await service.play(game.id, ALICE, 'c3-d4', 0)).moves).toEqual(['c3-d4']);
-      expect(code(await service.play(game.id, BORIS, 'f6-g5', 0))).toBe('stale-version');
+      expect(value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 })).moves).toEqual(['c3-d4']);
+      expect(code(await service.play(game.id, BORIS, 'f6-g5', { seenPly: 0 }))).toBe('stale-version');
     });
 
     it('accepts a Move object from the legal list', async () => {
@@ -205,7 +205,7 @@ describe('GameService', () => {
             game.id,
             ALICE,
             moves[i % moves.length],
-            game.moves.length,
+            { seenPly: game.moves.length },
           ),
         ),
       );

@@ -1,4 +1,6 @@
 import { InlineKeyboard } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import { LRUCache } from 'lru-cache';
 import {
   legalMoves,
   moveDestination,
@@ -8,35 +10,44 @@ import {
   type Position,
   type Stack,
 } from '../../engine/index.js';
+import { boardCaption } from '../../chat/board-caption.js';
 import { gameHistory, gamePosition } from '../../game/game-rules.js';
 import type { Game, Side } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';
-import { renderBoard, type Orientation } from '../../render/index.js';
+import type { LastMove, Orientation, RenderOptions } from '../../render/index.js';
+import type { BoardFace } from './board-sync.js';
 import { encodePayload } from './callback-data.js';
 import type { ChatSettings } from './chat-state.js';
-import { mentionOf, nameOf } from './identity.js';
+import { isPrivateChat, mentionOf, nameOf } from './identity.js';
 
 /** Width of board images sent to Telegram: sharp on phones, small enough to send fast. */
 export const BOARD_SIZE = 720;
+
+/** Draws boards off the event loop (the render pool, in production). */
+export interface BoardPainter {
+  paint(position: Position, options: RenderOptions): Promise<Buffer>;
+}
 
 export function sideToMoveOf(position: Position): Side {
   return position.turn === 0 ? 'white' : 'black';
 }
 
-/** Which side is at the bottom of the image and the keyboard for this chat. */
+/**
+ * Which side is at the bottom of the image and the keyboard in this chat. A group keeps one
+ * orientation, White at the bottom (a board that turns after every move confuses onlookers);
+ * a private chat shows its owner's side at the bottom. `/settings` can choose White always, or
+ * the player to move.
+ */
 export function orientationFor(
   game: Game,
   position: Position,
   settings: ChatSettings,
+  chatId: string,
 ): Orientation {
-  if (settings.orientation === 'white' || game.status === 'finished') return 'white';
-  return sideToMoveOf(position);
-}
-
-/** Move number as players count it: a move is a White ply and a Black ply. */
-export function moveNumber(game: Game): number {
-  const blackStarted = game.startFen.trim().toUpperCase().startsWith('B');
-  return Math.floor((game.moves.length + (blackStarted ? 1 : 0)) / 2) + 1;
+  if (settings.orientation === 'mover')
+    return game.status === 'finished' ? 'white' : sideToMoveOf(position);
+  if (settings.orientation === 'white' || !isPrivateChat(chatId)) return 'white';
+  return game.black.userId === chatId && game.black.platform === 'telegram' ? 'black' : 'white';
 }
 
 /** A stack top first as symbols: ⚪ white man, ⚫ black man, and a crown on kings. */
@@ -47,54 +58,62 @@ export function stackSymbols(stack: Stack): string {
 }
 
 export function caption(game: Game, t: Messages, now: number): string {
-  const variant = t.variant(game.variant);
-  const white = nameOf(game.white);
-  const black = nameOf(game.black);
-  const lastMove = game.moves.at(-1);
-  if (game.status === 'finished' && game.result !== undefined) {
-    return t.finalCaption({
-      variant,
-      white,
-      black,
-      lastMove,
-      result: t.result(game.result.winner, game.result.reason),
-    });
-  }
-  const side = sideToMoveOf(gamePosition(game));
-  const toMovePlayer = side === 'white' ? game.white : game.black;
-  return t.caption({
-    variant,
-    white,
-    black,
-    moveNumber: moveNumber(game),
-    toMove: side === 'white' ? t.white : t.black,
-    toMoveName: mentionOf(toMovePlayer),
-    lastMove,
-    timeLeft: game.deadline === null ? undefined : t.duration(game.deadline - now),
-    drawOfferedBy:
-      game.drawOffer === null
-        ? undefined
-        : nameOf(game.drawOffer === 'white' ? game.white : game.black),
-  });
+  return boardCaption(game, t, now, { name: nameOf, mention: mentionOf });
 }
 
-/** The last move as the engine's Move (with jumped squares), for the last-move highlight. */
-export function lastMoveOf(game: Game): Move | null {
+/** Records made before the last move was stored: replayed once per position, then cached. */
+const replayedLastMoves = new LRUCache<string, LastMove | 'none'>({ max: 2_000 });
+
+/** The last move's squares, for the highlight: from the record, never by replaying the game. */
+export function lastMoveOf(game: Game): LastMove | null {
   if (game.moves.length === 0) return null;
-  try {
-    return gameHistory(game).moves.at(-1) ?? null;
-  } catch {
-    return null; // a record that does not replay is drawn without the highlight
+  const stored = (game as { lastMove?: LastMove }).lastMove;
+  if (stored !== undefined) return stored;
+  const key = `${game.id}:${game.moves.length}`;
+  let found = replayedLastMoves.get(key);
+  if (found === undefined) {
+    try {
+      const move: Move | undefined = gameHistory(game).moves.at(-1);
+      found = move === undefined ? 'none' : move;
+    } catch {
+      found = 'none'; // a record that does not replay is drawn without the highlight
+    }
+    replayedLastMoves.set(key, found);
   }
+  return found === 'none' ? null : found;
 }
 
-export function boardImage(game: Game, settings: ChatSettings): Buffer {
+/** How a game's board message should look in a chat. */
+export function boardFace(
+  game: Game,
+  chatId: string,
+  settings: ChatSettings,
+  t: Messages,
+  now: number,
+  painter: BoardPainter,
+): BoardFace {
   const position = gamePosition(game);
-  return renderBoard(position, {
-    size: BOARD_SIZE,
-    orientation: orientationFor(game, position, settings),
-    lastMove: lastMoveOf(game),
-  });
+  const orientation = orientationFor(game, position, settings, chatId);
+  return {
+    version: game.version,
+    imageKey: `${game.id}:${game.moves.length}:${orientation}`,
+    caption: caption(game, t, now),
+    keyboard: gameKeyboard(game, position, orientation),
+    image: () =>
+      painter.paint(position, { size: BOARD_SIZE, orientation, lastMove: lastMoveOf(game) }),
+  };
+}
+
+/** The ply a board message's keyboard was made for (from its buttons), if it has one. */
+export function keyboardPly(markup: InlineKeyboardMarkup | undefined): number | undefined {
+  for (const row of markup?.inline_keyboard ?? []) {
+    for (const button of row) {
+      const data = 'callback_data' in button ? button.callback_data : undefined;
+      const ply = data?.split('|')[2];
+      if (ply !== undefined && /^\d+$/.test(ply)) return Number(ply);
+    }
+  }
+  return undefined;
 }
 
 /** Squares in the order they appear on screen: rows from the top, left to right. */
@@ -189,8 +208,11 @@ export function routesKeyboard(game: Game, routes: readonly Move[], t: Messages)
 }
 
 /** The keyboard a game message carries now: the stacks to move, or none once it is over. */
-export function gameKeyboard(game: Game, settings: ChatSettings): InlineKeyboard | undefined {
-  if (game.status !== 'active') return undefined;
-  const position = gamePosition(game);
-  return stacksKeyboard(game, position, orientationFor(game, position, settings));
+export function gameKeyboard(
+  game: Game,
+  position: Position,
+  orientation: Orientation,
+): InlineKeyboardMarkup {
+  if (game.status !== 'active') return { inline_keyboard: [] };
+  return stacksKeyboard(game, position, orientation);
 }

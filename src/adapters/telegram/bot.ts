@@ -1,27 +1,46 @@
-import { autoRetry } from '@grammyjs/auto-retry';
-import { sequentialize } from '@grammyjs/runner';
-import { apiThrottler } from '@grammyjs/transformer-throttler';
-import { Bot, type Api, type Context } from 'grammy';
-import { messages, type CommandName } from '../../i18n/index.js';
-import { languageFor } from '../../i18n/index.js';
+import { Api, Bot } from 'grammy';
 import type { Clock } from '../../game/ports.js';
 import type { GameService, Logger } from '../../game/service.js';
+import { messages, type CommandName } from '../../i18n/index.js';
+import { BackgroundTasks } from './background.js';
+import type { BoardPainter } from './board-message.js';
+import { ButtonRouter } from './buttons.js';
+import { ChatOutput } from './chat-output.js';
 import type { ChatState } from './chat-state.js';
-import type { TelegramDeps } from './deps.js';
-import { TelegramPresenter } from './presenter.js';
+import { contextMiddleware, type BashniContext, type TelegramDeps } from './context.js';
+import { DeliveryLanes, type DeliveryLanesOptions } from './delivery-lanes.js';
 import { botGameFeature } from './features/bot-games.js';
 import { challengeFeature } from './features/challenges.js';
 import { commandFeature } from './features/commands.js';
 import { moveFeature } from './features/moves.js';
+import { laneTransformer } from './lane-transformer.js';
+import { TelegramPresenter } from './presenter.js';
+import { UpdatePipeline } from './update-pipeline.js';
 
 export interface TelegramBotOptions {
   /** A self-hosted Bot API server (or the tests' fake one). */
   readonly apiRoot?: string;
+  /** Draws the boards (the render pool in production). */
+  readonly painter: BoardPainter;
   /**
-   * Space out API calls to stay under Telegram's flood limits (about 20 messages a minute in a
-   * group). On by default; tests switch it off.
+   * Flood budgets and retry timings: Telegram's by default (TELEGRAM_BUDGETS); tests pass
+   * test-speed values (shorter windows) — the same flood control runs either way.
    */
-  readonly throttle?: boolean;
+  readonly lanes?: Partial<Omit<DeliveryLanesOptions, 'logger' | 'onUnreachable' | 'knownUnreachable'>>;
+  /** An update running longer than this stops holding back the confirmation of later ones. */
+  readonly stuckAfterMs?: number;
+}
+
+export interface TelegramBot {
+  readonly bot: Bot<BashniContext>;
+  readonly presenter: TelegramPresenter;
+  readonly pipeline: UpdatePipeline;
+  readonly lanes: DeliveryLanes;
+  readonly tasks: BackgroundTasks;
+  /** Resolves when every update, presentation and delivery in flight is done. */
+  settle(): Promise<void>;
+  /** Waits (at most `timeoutMs`) for what is in flight, then drops what is still queued. */
+  close(timeoutMs: number): Promise<void>;
 }
 
 const COMMANDS: readonly CommandName[] = [
@@ -40,40 +59,53 @@ const COMMANDS: readonly CommandName[] = [
 ];
 
 /**
- * The Telegram bot: features as Composers, updates of one chat handled in order, every API call
- * retried on 429 (flood wait) and on network errors, and one error boundary that logs the
- * update and answers the user.
+ * The Telegram bot: updates received at least once and handled in order per chat
+ * (update-pipeline.ts), features as Composers over one context flavour (context.ts), buttons
+ * through one router (buttons.ts), everything sent through per-chat flood-controlled lanes
+ * (delivery-lanes.ts), and one error boundary that logs the update and answers the user.
  */
 export function createTelegramBot(
   token: string,
   base: { service: GameService; chats: ChatState; clock: Clock; logger: Logger },
-  options: TelegramBotOptions = {},
-): { bot: Bot; presenter: TelegramPresenter } {
-  const bot = new Bot(token, { client: { apiRoot: options.apiRoot } });
-  if (options.throttle !== false) bot.api.config.use(apiThrottler());
-  bot.api.config.use(
-    autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 120, rethrowInternalServerErrors: false }),
+  options: TelegramBotOptions,
+): TelegramBot {
+  const { logger, chats } = base;
+  const client = { apiRoot: options.apiRoot };
+  const bot = new Bot<BashniContext>(token, { client });
+  const tasks = new BackgroundTasks((error) =>
+    logger.error('telegram: background work failed', { error: String(error) }),
   );
-  const presenter = new TelegramPresenter(
-    bot.api,
-    base.service,
-    base.chats,
-    base.clock,
-    base.logger,
-  );
-  const deps: TelegramDeps = { ...base, presenter };
+  const lanes = new DeliveryLanes({
+    ...options.lanes,
+    logger,
+    onUnreachable: (chatId) =>
+      tasks.track(chats.setUnreachable(chatId, true)),
+    knownUnreachable: (chatId) => chats.isUnreachable(chatId),
+  });
+  bot.api.config.use(laneTransformer(lanes));
+  const out = new ChatOutput(new Api(token, client), lanes);
+  const presenter = new TelegramPresenter({
+    out,
+    service: base.service,
+    chats,
+    clock: base.clock,
+    logger,
+    painter: options.painter,
+    tasks,
+  });
+  const deps: TelegramDeps = { ...base, presenter, out, tasks };
+  const buttons = new ButtonRouter();
 
-  // Updates of one chat are handled one after another (a tap never races the previous tap of
-  // the same chat); different chats run concurrently.
-  bot.use(sequentialize((ctx: Context) => String(ctx.chat?.id ?? ctx.from?.id ?? '')));
-  bot.use(challengeFeature(deps));
+  bot.use(contextMiddleware(deps));
+  bot.use(challengeFeature(deps, buttons));
   bot.use(botGameFeature(deps));
-  bot.use(moveFeature(deps));
-  bot.use(commandFeature(deps));
+  bot.use(moveFeature(deps, buttons));
+  bot.use(commandFeature(deps, buttons));
+  bot.on('callback_query:data', buttons.middleware());
 
   bot.catch(async (error) => {
     const ctx = error.ctx;
-    deps.logger.error('telegram: update failed', {
+    logger.error('telegram: update failed', {
       updateId: ctx.update.update_id,
       chatId: ctx.chat?.id,
       error:
@@ -81,16 +113,34 @@ export function createTelegramBot(
           ? (error.error.stack ?? error.error.message)
           : String(error.error),
     });
-    const t = messages(languageFor(ctx.from?.language_code));
-    try {
-      if (ctx.callbackQuery !== undefined)
-        await ctx.answerCallbackQuery({ text: t.errors.internal, show_alert: true });
-      else if (ctx.chat !== undefined) await ctx.reply(t.errors.internal);
-    } catch {
-      // The error boundary never throws: Telegram may be the thing that is failing.
-    }
+    // The error boundary never throws: Telegram may be the thing that is failing.
+    const t = ctx.t ?? messages('en');
+    if (ctx.callbackQuery !== undefined) await ctx.answer?.(t.errors.internal, true);
+    else ctx.say?.(t.errors.internal);
   });
-  return { bot, presenter };
+
+  const pipeline = new UpdatePipeline({
+    handle: (update) => bot.handleUpdate(update),
+    logger,
+    stuckAfterMs: options.stuckAfterMs,
+  });
+
+  const settle = async () => {
+    for (;;) {
+      await pipeline.idle();
+      await tasks.idle();
+      await lanes.drain(24 * 3_600_000);
+      if (pipeline.pending === 0 && tasks.size === 0 && lanes.backlog() === 0) return;
+    }
+  };
+  const close = async (timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    await Promise.race([pipeline.idle(), new Promise((r) => setTimeout(r, timeoutMs))]);
+    await Promise.race([tasks.idle(), new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
+    await lanes.drain(Math.max(0, deadline - Date.now()));
+    lanes.close();
+  };
+  return { bot, presenter, pipeline, lanes, tasks, settle, close };
 }
 
 /** Registers the command menu in English (default) and Russian. */

@@ -4,11 +4,22 @@ import type { Lang } from '../../i18n/index.js';
 /** Settings a chat chose; unset fields fall back to defaults (language from the user). */
 export interface ChatSettings {
   readonly lang?: Lang;
-  /** 'mover': the player to move at the bottom (default); 'white': White always at the bottom. */
+  /**
+   * Which side is at the bottom of the board. Unset: White in a group, the chat owner's side in
+   * a private chat. 'mover': the player to move (the board turns after every move).
+   */
   readonly orientation?: 'mover' | 'white';
 }
 
-const NOTICE_TTL_MS = 30 * 86_400_000;
+/** The chat's one live "your move" (or result) notice. */
+export interface Notice {
+  readonly messageId: number;
+  readonly gameId: string;
+}
+
+const MONTH_MS = 30 * 86_400_000;
+/** Games whose boards may not show their newest state yet (see TelegramPresenter). */
+export const PENDING_BOARDS = 'tg:pending-boards';
 
 /** Per-chat state of the Telegram adapter, kept in the key-value store so it survives restarts. */
 export class ChatState {
@@ -31,16 +42,24 @@ export class ChatState {
     return next;
   }
 
-  /** The "your move" notice last posted for a game in a chat, to delete when the next comes. */
-  async notice(chatId: string, gameId: string): Promise<number | undefined> {
-    const text = await this.kv.get(`tg:notice:${chatId}:${gameId}`);
-    return text === undefined ? undefined : Number(text);
+  /** The chat's live notice, to delete when the next one comes or its game moves on. */
+  async notice(chatId: string): Promise<Notice | undefined> {
+    const text = await this.kv.get(`tg:notice:${chatId}`);
+    if (text === undefined) return undefined;
+    try {
+      const parsed = JSON.parse(text) as Notice;
+      return typeof parsed?.messageId === 'number' && typeof parsed.gameId === 'string'
+        ? parsed
+        : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
-  async setNotice(chatId: string, gameId: string, messageId: number | undefined): Promise<void> {
-    const key = `tg:notice:${chatId}:${gameId}`;
-    if (messageId === undefined) await this.kv.delete(key);
-    else await this.kv.set(key, String(messageId), NOTICE_TTL_MS);
+  async setNotice(chatId: string, notice: Notice | undefined): Promise<void> {
+    const key = `tg:notice:${chatId}`;
+    if (notice === undefined) await this.kv.delete(key);
+    else await this.kv.set(key, JSON.stringify(notice), MONTH_MS);
   }
 
   /** The open draw-offer message of a game in a chat. */
@@ -52,7 +71,7 @@ export class ChatState {
   async setDrawOffer(chatId: string, gameId: string, messageId: number | undefined): Promise<void> {
     const key = `tg:draw:${chatId}:${gameId}`;
     if (messageId === undefined) await this.kv.delete(key);
-    else await this.kv.set(key, String(messageId), NOTICE_TTL_MS);
+    else await this.kv.set(key, String(messageId), MONTH_MS);
   }
 
   /** Whether a user has started the bot in private (so the bot may write to them first). */
@@ -63,5 +82,41 @@ export class ChatState {
   async setStarted(userId: string, started: boolean): Promise<void> {
     if (started) await this.kv.set(`tg:started:${userId}`, '1');
     else await this.kv.delete(`tg:started:${userId}`);
+  }
+
+  /** A chat where Telegram refused us (bot removed, user blocked it): nothing is sent there. */
+  async isUnreachable(chatId: string): Promise<boolean> {
+    return (await this.kv.get(`tg:gone:${chatId}`)) !== undefined;
+  }
+
+  async setUnreachable(chatId: string, gone: boolean): Promise<void> {
+    if (gone) await this.kv.set(`tg:gone:${chatId}`, '1', MONTH_MS);
+    else await this.kv.delete(`tg:gone:${chatId}`);
+  }
+
+  /** Games whose boards may be behind: recorded before an update is confirmed, cleared after. */
+  markPending(gameId: string): Promise<void> {
+    return this.kv.addToSet(PENDING_BOARDS, gameId);
+  }
+
+  clearPending(gameId: string): Promise<void> {
+    return this.kv.removeFromSet(PENDING_BOARDS, gameId);
+  }
+
+  pendingGames(): Promise<string[]> {
+    return this.kv.setMembers(PENDING_BOARDS);
+  }
+
+  /** Chats where a pending game still needs a new board message (a game start, /board). */
+  addPendingPost(gameId: string, chatId: string): Promise<void> {
+    return this.kv.addToSet(`tg:posts:${gameId}`, chatId);
+  }
+
+  removePendingPost(gameId: string, chatId: string): Promise<void> {
+    return this.kv.removeFromSet(`tg:posts:${gameId}`, chatId);
+  }
+
+  pendingPosts(gameId: string): Promise<string[]> {
+    return this.kv.setMembers(`tg:posts:${gameId}`);
   }
 }

@@ -1,14 +1,21 @@
-import { GrammyError, InlineKeyboard, InputFile, InputMediaBuilder, type Api } from 'grammy';
-import { gamePosition } from '../../game/game-rules.js';
-import type { Challenge, ChatView, Game } from '../../game/model.js';
+import { InlineKeyboard } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import { LRUCache } from 'lru-cache';
+import { shouldPing } from '../../game/notify.js';
+import { sideToMove } from '../../game/game-rules.js';
+import type { Challenge, ChatView, Game, Player } from '../../game/model.js';
 import type { Clock } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messages, type Messages } from '../../i18n/index.js';
-import { boardImage, caption, gameKeyboard, sideToMoveOf } from './board-message.js';
+import type { BackgroundTasks } from './background.js';
+import { boardFace, keyboardPly, type BoardPainter } from './board-message.js';
+import { BoardSync, plainText } from './board-sync.js';
 import { encodePayload } from './callback-data.js';
+import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import { isPrivateChat, liveViews, mentionOf, nameOf, telegramView } from './identity.js';
+import { Notices } from './notices.js';
 
 /**
  * The language to assume in a chat without a language setting: a private chat's owner's, else
@@ -19,103 +26,82 @@ function languageHint(game: Game, chatId: string): string | undefined {
   return game.white.language;
 }
 
-/** Telegram API errors we expect in normal operation, by what we do about them. */
-export function describeApiError(
-  error: unknown,
-): 'not-modified' | 'message-gone' | 'forbidden' | 'other' {
-  if (!(error instanceof GrammyError)) return 'other';
-  const text = error.description.toLowerCase();
-  if (text.includes('message is not modified')) return 'not-modified';
-  if (
-    text.includes('message to edit not found') ||
-    text.includes("message can't be edited") ||
-    text.includes('message_id_invalid') ||
-    text.includes('there is no media in the message to edit')
-  ) {
-    return 'message-gone';
-  }
-  if (error.error_code === 403) return 'forbidden';
-  return 'other';
+function playerToMove(game: Game): Player {
+  return sideToMove(game) === 'white' ? game.white : game.black;
+}
+
+export interface PresenterDeps {
+  readonly out: ChatOutput;
+  readonly service: GameService;
+  readonly chats: ChatState;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly painter: BoardPainter;
+  readonly tasks: BackgroundTasks;
 }
 
 /**
- * Shows the game service's events in Telegram: board messages (photo, caption, keyboard) kept
- * up to date in every chat that shows a game, one short "your move" notice per chat (the
- * previous one deleted), challenge cards, draw offers and reminders. Every API failure is
- * handled here: an edit that changes nothing is fine, a deleted board is posted again, a chat
- * that removed the bot is skipped — nothing is thrown at the caller.
+ * Shows the game service's events in Telegram. The order of a move's effects: every chat's
+ * board first (one edit carries the news: picture, caption, keyboard), then — only when someone
+ * must be pinged — the chat's one live notice, and cosmetic calls last.
+ *
+ * Nothing here waits for Telegram: `handle` queues deliveries in the chats' lanes and returns.
+ * Before it does, it records the game as "pending" in the store (a durable hand-off): if the
+ * process dies before the boards are brought up to date, the next process does it
+ * (`recoverPending`). The record is cleared once every board shows the news.
  */
 export class TelegramPresenter {
-  constructor(
-    private readonly api: Api,
-    private readonly service: GameService,
-    private readonly chats: ChatState,
-    private readonly clock: Clock,
-    private readonly logger: Logger,
-  ) {}
+  readonly boards: BoardSync;
+  readonly notices: Notices;
+  /** The newest record seen of each game: deliveries check it at the last moment. */
+  private readonly latest = new LRUCache<string, Game>({ max: 20_000 });
+  /** Per game: the version the pending record waits for, and deliveries still on their way. */
+  private readonly pending = new Map<string, { version: number; open: number }>();
+
+  constructor(private readonly deps: PresenterDeps) {
+    this.boards = new BoardSync(deps.out, deps.logger, (view) => this.replaceGoneBoard(view));
+    this.notices = new Notices(deps.out, deps.chats, deps.logger);
+  }
 
   /** The language and settings of a chat; `fallbackLanguage` is a platform language code. */
   async chatContext(
     chatId: string | number,
     fallbackLanguage?: string,
   ): Promise<{ settings: ChatSettings; t: Messages }> {
-    const settings = await this.chats.settings(chatId).catch(() => ({}) as ChatSettings);
+    const settings = await this.deps.chats.settings(chatId).catch(() => ({}) as ChatSettings);
     return { settings, t: messages(settings.lang ?? languageFor(fallbackLanguage)) };
   }
 
+  /** Remembers a record if it is the newest seen; returns the newest. */
+  note(game: Game): Game {
+    const known = this.latest.get(game.id);
+    if (known !== undefined && known.version >= game.version) return known;
+    this.latest.set(game.id, game);
+    return game;
+  }
+
+  /** Queues the presentation of `events`; resolves once it is queued and handed off. */
   async handle(events: readonly GameEvent[]): Promise<void> {
-    const games = new Map<string, Game>();
-    for (const event of events) if ('game' in event) games.set(event.game.id, event.game);
-    // Events can arrive out of order (the bot's reply may be shown before the move it answers
-    // is): boards are always drawn from the newest record.
-    for (const [id, game] of games) {
-      const stored = await this.service.getGame(id);
-      if (stored.ok && stored.value.version > game.version) games.set(id, stored.value);
+    for (const event of events) if ('game' in event) this.note(event.game);
+    const touched = new Set<string>();
+    for (const event of events) {
+      if ('game' in event && event.type !== 'reminder') touched.add(event.game.id);
     }
+    for (const id of touched) await this.markPending(id, this.latest.get(id)!.version);
     for (const event of events) {
       try {
-        await this.handleOne(event, games);
+        await this.present(event);
       } catch (error) {
-        this.logger.error('telegram: could not show an event', {
+        this.deps.logger.error('telegram: could not show an event', {
           type: event.type,
           error: String(error),
         });
       }
     }
-    for (const game of games.values()) this.showThinking(game);
+    for (const id of touched) this.settleLater(id);
   }
 
-  private readonly thinking = new Map<string, NodeJS.Timeout>();
-
-  /**
-   * While the bot is to move, "typing…" shows in the game's chats (Telegram shows an action for
-   * about 5 s, so it is repeated), until its move arrives or a minute has passed.
-   */
-  private showThinking(game: Game): void {
-    clearInterval(this.thinking.get(game.id));
-    this.thinking.delete(game.id);
-    if (game.status !== 'active') return;
-    const side = sideToMoveOf(gamePosition(game));
-    if ((side === 'white' ? game.white : game.black).botLevel === undefined) return;
-    const chats = liveViews(game.views).map((view) => Number(view.chatId));
-    const ping = () => {
-      for (const chatId of chats) this.api.sendChatAction(chatId, 'typing').catch(() => undefined);
-    };
-    ping();
-    const started = this.clock.now();
-    const timer = setInterval(() => {
-      if (this.clock.now() - started > 60_000) {
-        clearInterval(timer);
-        this.thinking.delete(game.id);
-        return;
-      }
-      ping();
-    }, 4_500);
-    timer.unref();
-    this.thinking.set(game.id, timer);
-  }
-
-  private async handleOne(event: GameEvent, latest: Map<string, Game>): Promise<void> {
+  private async present(event: GameEvent): Promise<void> {
     switch (event.type) {
       case 'challenge-created':
         return; // the command that created it posts the card
@@ -126,19 +112,18 @@ export class TelegramPresenter {
       case 'game-started':
         return this.startGame(event.game, event.challenge);
       case 'move-played': {
-        const game = latest.get(event.game.id) ?? event.game;
+        const game = this.latest.get(event.game.id) ?? event.game;
         await this.updateBoards(game);
-        // No "your move" for a move that has already been answered.
-        if (game.status === 'active' && game.moves.length === event.game.moves.length) {
-          await this.noticeToMove(game, event.move);
-        }
+        await this.afterMove(game, event.game, event.move, shouldPing(event.thinkingMs));
         return;
       }
+      case 'turn-nudge':
+        return this.pingToMove(this.latest.get(event.game.id) ?? event.game);
       case 'draw-offered':
-        await this.updateBoards(latest.get(event.game.id) ?? event.game);
+        await this.updateBoards(this.latest.get(event.game.id) ?? event.game);
         return this.postDrawOffer(event.game, event.by);
       case 'draw-declined':
-        await this.updateBoards(latest.get(event.game.id) ?? event.game);
+        await this.updateBoards(this.latest.get(event.game.id) ?? event.game);
         return this.closeDrawOffers(
           event.game,
           nameOf(event.by === 'white' ? event.game.white : event.game.black),
@@ -146,15 +131,16 @@ export class TelegramPresenter {
       case 'reminder':
         return this.remind(event.game, event.deadline);
       case 'game-over': {
-        const game = latest.get(event.game.id) ?? event.game;
+        const game = this.latest.get(event.game.id) ?? event.game;
         await this.updateBoards(game);
         await this.closeDrawOffers(game, undefined);
         for (const view of liveViews(game.views)) {
           const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
-          await this.replaceNotice(
-            game,
-            view.chatId,
-            t.gameOverNotice(t.result(event.result.winner, event.result.reason)),
+          this.track(
+            game.id,
+            this.notices.post(view.chatId, game.id, t.gameOverNotice(t.result(event.result.winner, event.result.reason)), {
+              replyTo: Number(view.messageId),
+            }),
           );
         }
         return;
@@ -164,73 +150,265 @@ export class TelegramPresenter {
 
   // ---- boards -----------------------------------------------------------------------------
 
-  /** Posts a new board message for a game in a chat and makes it the chat's live message. */
-  async postBoard(game: Game, chatId: string | number): Promise<ChatView | undefined> {
-    const { settings, t } = await this.chatContext(chatId, languageHint(game, String(chatId)));
-    try {
-      const sent = await this.api.sendPhoto(
-        Number(chatId),
-        new InputFile(boardImage(game, settings), 'board.png'),
-        {
-          caption: caption(game, t, this.clock.now()),
-          parse_mode: 'HTML',
-          reply_markup: gameKeyboard(game, settings),
-        },
-      );
-      const view = telegramView(sent.chat.id, sent.message_id);
-      const added = await this.service.addView({ kind: 'game', id: game.id }, view);
-      if (!added.ok)
-        this.logger.warn('telegram: could not record a board message', {
-          gameId: game.id,
-          code: added.code,
-        });
-      return view;
-    } catch (error) {
-      this.logger.warn('telegram: could not post a board', {
-        chatId,
-        gameId: game.id,
-        error: String(error),
-      });
-      return undefined;
-    }
-  }
-
-  /** Brings every chat's live board of a game up to date (image, caption, keyboard). */
+  /** Brings every chat's live board of a game up to date. */
   async updateBoards(game: Game): Promise<void> {
-    for (const view of liveViews(game.views)) await this.updateBoard(game, view);
+    for (const view of liveViews(game.views)) await this.showBoard(game, view);
   }
 
-  /** Redraws one board message; re-posts it when it is gone. */
-  async updateBoard(game: Game, view: ChatView): Promise<void> {
+  /**
+   * Queues the edit that makes one board message show `game` — with `keyboard` instead of the
+   * stacks to move while a player is picking a move (then only the keyboard changes).
+   */
+  async showBoard(game: Game, view: ChatView, keyboard?: InlineKeyboardMarkup): Promise<void> {
     const { settings, t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
-    const media = InputMediaBuilder.photo(new InputFile(boardImage(game, settings), 'board.png'), {
-      caption: caption(game, t, this.clock.now()),
-      parse_mode: 'HTML',
+    const face = boardFace(game, view.chatId, settings, t, this.deps.clock.now(), this.deps.painter);
+    this.track(game.id, this.boards.show(view, keyboard === undefined ? face : { ...face, keyboard }));
+  }
+
+  /** A move that was applied before (the same update delivered again): show it everywhere. */
+  async resync(game: Game): Promise<void> {
+    const current = this.note(game);
+    await this.markPending(current.id, current.version);
+    await this.updateBoards(current);
+    this.settleLater(current.id);
+  }
+
+  /**
+   * What a tapped board message shows, read from the tap (after a restart we know nothing of
+   * it): its keyboard tells the ply it was made for, so an identical board is not sent again.
+   */
+  async observeTapped(
+    game: Game,
+    view: ChatView,
+    message: { caption?: string; reply_markup?: { inline_keyboard: unknown[][] } },
+  ): Promise<void> {
+    const { settings, t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
+    const face = boardFace(game, view.chatId, settings, t, this.deps.clock.now(), this.deps.painter);
+    const ply = keyboardPly(message.reply_markup as never);
+    const sameBoard =
+      ply === game.moves.length ||
+      (ply === undefined && game.status === 'finished' && message.caption === plainText(face.caption));
+    this.boards.assume(view, {
+      imageKey: sameBoard ? face.imageKey : undefined,
+      caption: message.caption,
+      keyboard: (message.reply_markup as never) ?? { inline_keyboard: [] },
     });
-    try {
-      await this.api.editMessageMedia(Number(view.chatId), Number(view.messageId), media, {
-        reply_markup: gameKeyboard(game, settings) ?? new InlineKeyboard(),
+  }
+
+  /**
+   * Posts a new board message for a game in a chat and makes it the chat's live one (the
+   * previous one loses its buttons). Queued; resolves when posted (or not).
+   */
+  async postBoard(game: Game, chatId: string): Promise<ChatView | undefined> {
+    await this.markPending(game.id, game.version, chatId);
+    return this.sendBoard(game, chatId);
+  }
+
+  /** The same, without waiting for Telegram: resolves once the post is handed off. */
+  async queueBoard(game: Game, chatId: string): Promise<void> {
+    await this.markPending(game.id, game.version, chatId);
+    this.track(game.id, this.sendBoard(game, chatId));
+  }
+
+  private async sendBoard(game: Game, chatId: string): Promise<ChatView | undefined> {
+    const current = this.note(game);
+    const { settings, t } = await this.chatContext(chatId, languageHint(current, chatId));
+    const face = boardFace(current, chatId, settings, t, this.deps.clock.now(), this.deps.painter);
+    const sent = await this.deps.out.sendPhoto(chatId, face.image, {
+      caption: face.caption,
+      parse_mode: 'HTML',
+      reply_markup: face.keyboard,
+    }, { key: `post:${game.id}` });
+    if (!sent.ok) return undefined;
+    const view = telegramView(sent.value.chat.id, sent.value.message_id);
+    this.boards.assume(view, { imageKey: face.imageKey, caption: plainText(face.caption), keyboard: face.keyboard });
+    const old = liveViews(current.views).find((v) => v.chatId === chatId);
+    const added = await this.deps.service.addView({ kind: 'game', id: game.id }, view);
+    if (!added.ok) {
+      this.deps.logger.warn('telegram: could not record a board message', {
+        gameId: game.id,
+        code: added.code,
       });
-    } catch (error) {
-      const kind = describeApiError(error);
-      if (kind === 'not-modified') return;
-      if (kind === 'message-gone') {
-        await this.postBoard(game, view.chatId);
-        return;
-      }
-      this.logger.warn('telegram: could not update a board', { view, kind, error: String(error) });
+      return view;
     }
+    const updated = this.note(added.value as Game);
+    await this.deps.chats.removePendingPost(game.id, chatId).catch(() => undefined);
+    if (old !== undefined && old.messageId !== view.messageId) this.retireBoard(old);
+    // The record may have moved on while the photo was on its way.
+    if (updated.version > face.version) await this.showBoard(updated, view);
+    return view;
   }
 
   /** Takes the buttons off an old board message that is no longer the live one. */
-  async retireBoard(view: ChatView): Promise<void> {
+  retireBoard(view: ChatView): void {
+    this.boards.forget(view);
+    void this.deps.out.editMarkup(view.chatId, Number(view.messageId), { inline_keyboard: [] });
+  }
+
+  private async replaceGoneBoard(view: ChatView): Promise<void> {
+    const found = await this.deps.service.findByView(view);
+    if (!found.ok || found.value.kind !== 'game') return;
+    const game = this.note(found.value.game);
+    const live = liveViews(game.views).find((v) => v.chatId === view.chatId);
+    if (live?.messageId !== view.messageId) return; // a newer board already replaced it
+    await this.sendBoard(game, view.chatId);
+  }
+
+  // ---- the durable hand-off -----------------------------------------------------------------
+
+  private async markPending(gameId: string, version: number, postIn?: string): Promise<void> {
+    const entry = this.pending.get(gameId) ?? { version: 0, open: 0 };
+    entry.version = Math.max(entry.version, version);
+    this.pending.set(gameId, entry);
     try {
-      await this.api.editMessageReplyMarkup(Number(view.chatId), Number(view.messageId), {
-        reply_markup: new InlineKeyboard(),
-      });
+      await this.deps.chats.markPending(gameId);
+      if (postIn !== undefined) await this.deps.chats.addPendingPost(gameId, postIn);
     } catch (error) {
-      if (describeApiError(error) === 'other')
-        this.logger.warn('telegram: could not retire a board', { view, error: String(error) });
+      this.deps.logger.warn('telegram: could not record a pending board', {
+        gameId,
+        error: String(error),
+      });
+    }
+  }
+
+  /** Counts a delivery of a game's presentation; when the last one is done, settles. */
+  private track(gameId: string, delivery: Promise<unknown>): void {
+    const entry = this.pending.get(gameId);
+    if (entry !== undefined) entry.open++;
+    this.deps.tasks.track(
+      delivery.finally(() => {
+        if (entry !== undefined) entry.open--;
+        this.settleLater(gameId);
+      }),
+    );
+  }
+
+  /** Clears the pending record once every board of the game shows what it should. */
+  private settleLater(gameId: string): void {
+    const entry = this.pending.get(gameId);
+    if (entry === undefined || entry.open > 0) return;
+    const game = this.latest.get(gameId);
+    if (game === undefined) return;
+    const botToMove = game.status === 'active' && playerToMove(game).botLevel !== undefined;
+    const current = liveViews(game.views).every((view) =>
+      this.boards.isCurrent(view, entry.version),
+    );
+    if (botToMove || !current) return;
+    this.pending.delete(gameId);
+    this.deps.tasks.track(
+      (async () => {
+        if ((await this.deps.chats.pendingPosts(gameId)).length > 0) return;
+        await this.deps.chats.clearPending(gameId);
+      })(),
+    );
+  }
+
+  /**
+   * Brings the boards of every pending game up to date: after a restart (a process that died
+   * before its boards were shown) and now and then, for deliveries that failed.
+   */
+  async recoverPending(): Promise<number> {
+    let recovered = 0;
+    for (const gameId of await this.deps.chats.pendingGames()) {
+      if (this.pending.get(gameId)?.open) continue; // this process is on it
+      const loaded = await this.deps.service.getGame(gameId);
+      if (!loaded.ok) {
+        if (loaded.code === 'not-found') await this.deps.chats.clearPending(gameId);
+        continue;
+      }
+      const game = this.note(loaded.value);
+      await this.markPending(gameId, game.version);
+      const shown = new Set(liveViews(game.views).map((view) => view.chatId));
+      for (const chatId of await this.deps.chats.pendingPosts(gameId)) {
+        if (shown.has(chatId)) await this.deps.chats.removePendingPost(gameId, chatId);
+        else this.track(gameId, this.sendBoard(game, chatId));
+      }
+      await this.updateBoards(game);
+      this.settleLater(gameId);
+      recovered++;
+    }
+    return recovered;
+  }
+
+  // ---- turns and notices ---------------------------------------------------------------------
+
+  /** After a move: ping the player to move if they may not be watching; "typing" for the bot. */
+  private async afterMove(game: Game, moved: Game, move: string, ping: boolean): Promise<void> {
+    if (game.status !== 'active') return;
+    const player = playerToMove(game);
+    if (player.botLevel !== undefined) {
+      for (const view of liveViews(game.views)) void this.deps.out.typing(view.chatId);
+      return;
+    }
+    if (game.moves.length !== moved.moves.length) return; // already answered
+    if (ping) {
+      await this.pingToMove(game, move);
+      return;
+    }
+    // The previous "your move" of this game is answered: its notice is stale now.
+    for (const view of liveViews(game.views)) await this.notices.clear(view.chatId, game.id);
+  }
+
+  /** "@name, your move": in every chat of the game (a private chat only for its owner). */
+  private async pingToMove(game: Game, lastMove?: string): Promise<void> {
+    if (game.status !== 'active') return;
+    const player = playerToMove(game);
+    if (player.botLevel !== undefined) return;
+    const ply = game.moves.length;
+    const move = lastMove ?? game.moves.at(-1);
+    for (const view of liveViews(game.views)) {
+      if (isPrivateChat(view.chatId) && view.chatId !== player.userId) continue;
+      const { t } = await this.chatContext(view.chatId, player.language);
+      this.track(
+        game.id,
+        this.notices.post(view.chatId, game.id, t.yourMove(mentionOf(player), move), {
+          replyTo: Number(view.messageId),
+          wanted: () => this.stillToMove(game.id, ply),
+        }),
+      );
+    }
+  }
+
+  /** Whether a game still waits for the move at `ply` (checked right before a ping is sent). */
+  private async stillToMove(gameId: string, ply: number): Promise<boolean> {
+    let game = this.latest.get(gameId);
+    if (game === undefined) {
+      const loaded = await this.deps.service.getGame(gameId);
+      if (!loaded.ok) return false;
+      game = this.note(loaded.value);
+    }
+    return game.status === 'active' && game.moves.length === ply;
+  }
+
+  private async remind(game: Game, deadline: number): Promise<void> {
+    const player = playerToMove(game);
+    if (player.botLevel !== undefined) return;
+    const left = deadline - this.deps.clock.now();
+    const ply = game.moves.length;
+    // A direct message first, to a player who has started the bot; otherwise (or if Telegram
+    // refuses: the user never started the bot or blocked it) a mention in the game's chats.
+    let told = false;
+    if (await this.deps.chats.hasStarted(player.userId)) {
+      const { t } = await this.chatContext(player.userId, player.language);
+      const sent = await this.deps.out.sendText(
+        player.userId,
+        t.reminder(mentionOf(player), t.duration(left)),
+        { parse_mode: 'HTML' },
+      );
+      told = sent.ok;
+      if (!sent.ok && sent.reason === 'unreachable')
+        await this.deps.chats.setStarted(player.userId, false).catch(() => undefined);
+    }
+    for (const view of liveViews(game.views)) {
+      if (isPrivateChat(view.chatId) && (told || view.chatId !== player.userId)) continue;
+      const { t } = await this.chatContext(view.chatId, player.language);
+      this.track(
+        game.id,
+        this.notices.post(view.chatId, game.id, t.reminder(mentionOf(player), t.duration(left)), {
+          replyTo: Number(view.messageId),
+          wanted: () => this.stillToMove(game.id, ply),
+        }),
+      );
     }
   }
 
@@ -241,16 +419,23 @@ export class TelegramPresenter {
     for (const view of challenge?.views ?? []) {
       if (view.platform !== 'telegram') continue;
       const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
-      await this.editText(view, t.challengeAccepted(nameOf(game.white), nameOf(game.black)));
+      this.editCard(view, t.challengeAccepted(nameOf(game.white), nameOf(game.black)));
       chats.add(view.chatId);
     }
-    let current = game;
-    for (const chatId of chats) {
-      await this.postBoard(current, chatId);
-      const fresh = await this.service.getGame(game.id);
-      if (fresh.ok) current = fresh.value;
-    }
-    if (chats.size > 0) await this.noticeToMove(current, undefined);
+    for (const chatId of chats) await this.markPending(game.id, game.version, chatId);
+    const posted = [...chats].map((chatId) => this.sendBoard(game, chatId));
+    // The challenger may have left long ago: then White, if it is them, is pinged (under the
+    // new board). Otherwise the player to move has just tapped Accept, or is nudged later.
+    const pingWhite =
+      challenge !== undefined &&
+      game.white.userId === challenge.challenger.userId &&
+      shouldPing(game.createdAt - challenge.createdAt);
+    this.track(
+      game.id,
+      Promise.all(posted).then(async () => {
+        if (pingWhite) await this.pingToMove(this.latest.get(game.id) ?? game);
+      }),
+    );
   }
 
   private async closeChallengeCards(challenge: Challenge, why: GameEvent['type']): Promise<void> {
@@ -264,110 +449,14 @@ export class TelegramPresenter {
           : why === 'challenge-cancelled'
             ? t.challengeCancelled(challenger)
             : t.challengeExpired(challenger);
-      await this.editText(view, text);
+      this.editCard(view, text);
     }
   }
 
-  private async editText(view: ChatView, text: string): Promise<void> {
-    try {
-      await this.api.editMessageText(Number(view.chatId), Number(view.messageId), text, {
-        parse_mode: 'HTML',
-      });
-    } catch (error) {
-      if (describeApiError(error) === 'other')
-        this.logger.warn('telegram: could not edit a card', { view, error: String(error) });
-    }
-  }
-
-  // ---- notices ----------------------------------------------------------------------------
-
-  /** "@name, your move": one per chat, the previous notice deleted so the chat is not flooded. */
-  private async noticeToMove(game: Game, lastMove: string | undefined): Promise<void> {
-    const side = sideToMoveOf(gamePosition(game));
-    const player = side === 'white' ? game.white : game.black;
-    if (player.botLevel !== undefined) return;
-    for (const view of liveViews(game.views)) {
-      // In a private chat only its owner is told, and only when it is their move.
-      if (isPrivateChat(view.chatId) && view.chatId !== player.userId) {
-        await this.replaceNotice(game, view.chatId, undefined);
-        continue;
-      }
-      const { t } = await this.chatContext(view.chatId, player.language);
-      await this.replaceNotice(
-        game,
-        view.chatId,
-        t.yourMove(mentionOf(player), lastMove),
-        Number(view.messageId),
-      );
-    }
-  }
-
-  private async remind(game: Game, deadline: number): Promise<void> {
-    const side = sideToMoveOf(gamePosition(game));
-    const player = side === 'white' ? game.white : game.black;
-    if (player.botLevel !== undefined) return;
-    const left = deadline - this.clock.now();
-    let told = false;
-    // A direct message first, to a player who has started the bot; otherwise (or if Telegram
-    // refuses: the user never started the bot or blocked it) a mention in the game's chats.
-    if (await this.chats.hasStarted(player.userId)) {
-      const { t } = await this.chatContext(player.userId, player.language);
-      try {
-        await this.api.sendMessage(
-          Number(player.userId),
-          t.reminder(mentionOf(player), t.duration(left)),
-          { parse_mode: 'HTML' },
-        );
-        told = true;
-      } catch (error) {
-        if (describeApiError(error) === 'forbidden')
-          await this.chats.setStarted(player.userId, false);
-        else
-          this.logger.warn('telegram: reminder by direct message failed', { error: String(error) });
-      }
-    }
-    for (const view of liveViews(game.views)) {
-      if (told && isPrivateChat(view.chatId)) continue;
-      if (isPrivateChat(view.chatId) && view.chatId !== player.userId) continue;
-      const { t } = await this.chatContext(view.chatId, player.language);
-      if (!told || !isPrivateChat(view.chatId)) {
-        await this.replaceNotice(
-          game,
-          view.chatId,
-          t.reminder(mentionOf(player), t.duration(left)),
-          Number(view.messageId),
-        );
-      }
-    }
-  }
-
-  /** Deletes the chat's previous notice for this game and posts `text` (if any) instead. */
-  private async replaceNotice(
-    game: Game,
-    chatId: string,
-    text: string | undefined,
-    replyTo?: number,
-  ): Promise<void> {
-    const previous = await this.chats.notice(chatId, game.id).catch(() => undefined);
-    if (previous !== undefined) {
-      await this.api.deleteMessage(Number(chatId), previous).catch(() => undefined);
-    }
-    if (text === undefined) {
-      await this.chats.setNotice(chatId, game.id, undefined).catch(() => undefined);
-      return;
-    }
-    try {
-      const sent = await this.api.sendMessage(Number(chatId), text, {
-        parse_mode: 'HTML',
-        reply_parameters:
-          replyTo === undefined
-            ? undefined
-            : { message_id: replyTo, allow_sending_without_reply: true },
-      });
-      await this.chats.setNotice(chatId, game.id, sent.message_id);
-    } catch (error) {
-      this.logger.warn('telegram: could not post a notice', { chatId, error: String(error) });
-    }
+  private editCard(view: ChatView, text: string): void {
+    this.deps.tasks.track(
+      this.deps.out.editText(view.chatId, Number(view.messageId), text, { parse_mode: 'HTML' }),
+    );
   }
 
   // ---- draw offers --------------------------------------------------------------------------
@@ -381,34 +470,35 @@ export class TelegramPresenter {
       const keyboard = new InlineKeyboard()
         .text(t.drawAccept, encodePayload({ kind: 'draw-accept', gameId: game.id }))
         .text(t.drawDecline, encodePayload({ kind: 'draw-decline', gameId: game.id }));
-      try {
-        const sent = await this.api.sendMessage(
-          Number(view.chatId),
-          `${t.drawOffer(nameOf(offerer))} ${mentionOf(opponent)}`,
-          {
+      this.track(
+        game.id,
+        this.deps.out
+          .sendText(view.chatId, `${t.drawOffer(nameOf(offerer))} ${mentionOf(opponent)}`, {
             parse_mode: 'HTML',
             reply_markup: keyboard,
-          },
-        );
-        await this.chats.setDrawOffer(view.chatId, game.id, sent.message_id);
-      } catch (error) {
-        this.logger.warn('telegram: could not post a draw offer', { error: String(error) });
-      }
+          })
+          .then(async (sent) => {
+            if (sent.ok)
+              await this.deps.chats.setDrawOffer(view.chatId, game.id, sent.value.message_id);
+          }),
+      );
     }
   }
 
   /** Edits the open draw-offer messages: "declined by …", or deletes them when the game ended. */
   private async closeDrawOffers(game: Game, declinedBy: string | undefined): Promise<void> {
     for (const view of liveViews(game.views)) {
-      const messageId = await this.chats.drawOffer(view.chatId, game.id).catch(() => undefined);
+      const messageId = await this.deps.chats
+        .drawOffer(view.chatId, game.id)
+        .catch(() => undefined);
       if (messageId === undefined) continue;
-      await this.chats.setDrawOffer(view.chatId, game.id, undefined).catch(() => undefined);
+      await this.deps.chats.setDrawOffer(view.chatId, game.id, undefined).catch(() => undefined);
       if (declinedBy === undefined) {
-        await this.api.deleteMessage(Number(view.chatId), messageId).catch(() => undefined);
+        void this.deps.out.delete(view.chatId, messageId);
         continue;
       }
       const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
-      await this.editText({ ...view, messageId: String(messageId) }, t.drawDeclined(declinedBy));
+      this.editCard({ ...view, messageId: String(messageId) }, t.drawDeclined(declinedBy));
     }
   }
 }

@@ -1,45 +1,96 @@
-import { createServer, type Server } from 'node:http';
-import { run, type RunnerHandle } from '@grammyjs/runner';
-import { webhookCallback, type Bot } from 'grammy';
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Api } from 'grammy';
+import type { Update } from 'grammy/types';
 import type { Logger } from '../../game/service.js';
+import { confirmHandled, runLongPolling, type UpdatePipeline } from './update-pipeline.js';
 
 export interface TelegramTransport {
   /** Webhook mode when set; long polling otherwise. */
   readonly webhook?: { readonly url: URL; readonly port: number; readonly secret?: string };
 }
 
+/** The largest update body a webhook accepts (Telegram's are a few KB). */
+const MAX_BODY_BYTES = 1 << 20;
+
+async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function sameSecret(given: string | string[] | undefined, secret: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /**
- * Starts receiving updates: long polling through grammY's runner (updates of one chat in
- * order, chats concurrently — see the sequentialize middleware in bot.ts), or a webhook served
- * by node:http at the URL's path. Returns a function that stops it.
+ * Starts receiving updates into the pipeline: long polling (confirming only handled updates),
+ * or a webhook served by node:http at the URL's path, answering Telegram only after the update
+ * has been handled (so Telegram sends it again if we die first). Returns a function that stops
+ * receiving and confirms what was handled.
  */
 export async function startTelegram(
-  bot: Bot,
+  api: Api,
+  pipeline: UpdatePipeline,
   transport: TelegramTransport,
   logger: Logger,
 ): Promise<() => Promise<void>> {
   if (transport.webhook === undefined) {
-    await bot.api.deleteWebhook();
-    const runner: RunnerHandle = run(bot);
+    await api.deleteWebhook();
+    const stop = new AbortController();
+    const polling = runLongPolling(api, pipeline, { logger, signal: stop.signal });
     return async () => {
-      if (runner.isRunning()) await runner.stop();
+      stop.abort();
+      await polling;
+      await pipeline.idle();
+      await confirmHandled(api, pipeline).catch((error: unknown) =>
+        logger.warn('telegram: could not confirm the last updates', { error: String(error) }),
+      );
     };
   }
   const { url, port, secret } = transport.webhook;
-  const handle = webhookCallback(bot, 'http', { secretToken: secret });
   const server: Server = createServer((request, response) => {
-    if (request.method !== 'POST' || request.url !== url.pathname) {
-      response.writeHead(404).end();
-      return;
-    }
-    handle(request, response).catch((error: unknown) => {
+    void (async () => {
+      if (request.method !== 'POST' || request.url !== url.pathname) {
+        response.writeHead(404).end();
+        return;
+      }
+      if (
+        secret !== undefined &&
+        !sameSecret(request.headers['x-telegram-bot-api-secret-token'], secret)
+      ) {
+        response.writeHead(401).end();
+        return;
+      }
+      const body = await readBody(request);
+      let update: Update;
+      try {
+        if (body === undefined) throw new Error('too large');
+        update = JSON.parse(body.toString('utf8')) as Update;
+        if (typeof update?.update_id !== 'number') throw new Error('no update_id');
+      } catch {
+        response.writeHead(400).end();
+        return;
+      }
+      await pipeline.accept(update).done;
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    })().catch((error: unknown) => {
       logger.error('telegram: webhook request failed', { error: String(error) });
       if (!response.headersSent) response.writeHead(500).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(port, resolve));
-  await bot.api.setWebhook(url.href, { secret_token: secret });
+  await api.setWebhook(url.href, { secret_token: secret });
   return async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await pipeline.idle();
   };
 }

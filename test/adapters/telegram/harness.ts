@@ -1,25 +1,51 @@
 import type { Update, User } from 'grammy/types';
 import { PNG } from 'pngjs';
-import type { Bot } from 'grammy';
-import { createTelegramBot } from '../../../src/adapters/telegram/bot.js';
+import { createTelegramBot, type TelegramBot } from '../../../src/adapters/telegram/bot.js';
+import type { BoardPainter } from '../../../src/adapters/telegram/board-message.js';
 import { ChatState } from '../../../src/adapters/telegram/chat-state.js';
-import type { TelegramPresenter } from '../../../src/adapters/telegram/presenter.js';
+import type { DeliveryLanesOptions } from '../../../src/adapters/telegram/delivery-lanes.js';
 import type { BotMoves } from '../../../src/game/ports.js';
 import type { GameEvent } from '../../../src/game/results.js';
 import { GameService } from '../../../src/game/service.js';
+import { renderBoard } from '../../../src/render/index.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import { ManualClock, ManualScheduler } from '../../support/manual-scheduler.js';
-import { FakeBotApi, type StoredMessage } from '../../support/telegram/fake-bot-api.js';
+import {
+  FakeBotApi,
+  type StoredMessage,
+  type TelegramLimits,
+} from '../../support/telegram/fake-bot-api.js';
 
 export const TOKEN = '123456:TEST-TOKEN';
 export const silentLogger = { warn: () => undefined, error: () => undefined };
 
-/** What a bot process has: store, service, presenter, bot. `restart()` makes a fresh process. */
-export interface BotProcess {
-  bot: Bot;
+/**
+ * Telegram's limits at test speed: the same budgets (20 sends and edits per group, ...) over
+ * windows 30 times shorter, so a test that floods a group meets a 429 in seconds, not minutes.
+ * The bot's lanes get the same budgets, a little longer, as in production.
+ */
+export const TEST_SPEED = 30;
+export const TEST_LIMITS: Partial<TelegramLimits> = {
+  group: { max: 20, windowMs: 60_000 / TEST_SPEED },
+  private: { max: 10, windowMs: 10_000 / TEST_SPEED },
+  globalSends: { max: 30, windowMs: 1_000 },
+};
+export const TEST_LANES: Partial<DeliveryLanesOptions> = {
+  group: { max: 20, windowMs: 61_000 / TEST_SPEED },
+  private: { max: 10, windowMs: 10_500 / TEST_SPEED },
+  globalNewMessages: { max: 30, windowMs: 1_050 },
+  transientBackoffMs: 20,
+};
+
+/** Boards drawn by the real renderer (the render pool is tested on its own). */
+export const testPainter: BoardPainter = {
+  paint: async (position, options) => renderBoard(position, options),
+};
+
+/** What a bot process has: its service and its Telegram adapter. `restart()` makes a new one. */
+export interface BotProcess extends TelegramBot {
   service: GameService;
-  presenter: TelegramPresenter;
 }
 
 export class TelegramHarness {
@@ -35,16 +61,23 @@ export class TelegramHarness {
   /** The bot's moves, for games against the bot; none by default. */
   bot: BotMoves | undefined;
 
-  static async start(options: { bot?: BotMoves } = {}): Promise<TelegramHarness> {
-    const harness = new TelegramHarness(await FakeBotApi.start({ botUsername: 'bashni_test_bot' }));
+  static async start(
+    options: { bot?: BotMoves; limits?: Partial<TelegramLimits> } = {},
+  ): Promise<TelegramHarness> {
+    const harness = new TelegramHarness(
+      await FakeBotApi.start({
+        botUsername: 'bashni_test_bot',
+        limits: { ...TEST_LIMITS, ...options.limits },
+      }),
+    );
     harness.bot = options.bot;
     harness.process = await harness.newProcess();
     return harness;
   }
 
   /** A new bot process on the same store (a restart). */
-  async newProcess(): Promise<BotProcess> {
-    const late: { presenter?: TelegramPresenter } = {}; // the service needs it before it exists
+  async newProcess(lanes: Partial<DeliveryLanesOptions> = {}): Promise<BotProcess> {
+    const late: { app?: TelegramBot } = {}; // the service needs it before it exists
     const service = new GameService({
       store: this.store,
       scheduler: this.scheduler,
@@ -52,33 +85,40 @@ export class TelegramHarness {
       newId: () => `g${++this.ids}`,
       random: () => 0.1, // the challenger takes White
       bot: this.bot,
-      onEvents: (events: readonly GameEvent[]) => late.presenter?.handle(events),
+      onEvents: (events: readonly GameEvent[]) => late.app?.presenter.handle(events),
       logger: silentLogger,
     });
     await service.start();
     const chats = new ChatState(this.kv);
-    const created = createTelegramBot(
+    const app = createTelegramBot(
       TOKEN,
       { service, chats, clock: this.clock, logger: silentLogger },
-      { apiRoot: this.fake.apiRoot, throttle: false },
+      { apiRoot: this.fake.apiRoot, painter: testPainter, lanes: { ...TEST_LANES, ...lanes } },
     );
-    late.presenter = created.presenter;
-    await created.bot.init();
-    return { bot: created.bot, service, presenter: created.presenter };
+    late.app = app;
+    await app.bot.init();
+    return Object.assign(app, { service });
   }
 
   async restart(): Promise<void> {
+    await this.process.close(1_000);
     this.process = await this.newProcess();
   }
 
   async close(): Promise<void> {
+    await this.process.close(1_000);
     await this.fake.close();
+  }
+
+  /** Hands an update to the bot process and waits until it and everything it caused is done. */
+  async deliver(update: Update, process: BotProcess = this.process): Promise<void> {
+    await process.pipeline.accept(update).done;
+    await process.settle();
   }
 
   /** A user writes in a chat; resolves when the bot has handled it. */
   async say(from: User, chatId: number, text: string, replyTo?: number): Promise<void> {
-    const update = this.fake.message({ from, chat: chatId, text, replyTo }) as Update;
-    await this.process.bot.handleUpdate(update);
+    await this.deliver(this.fake.message({ from, chat: chatId, text, replyTo }) as Update);
   }
 
   /** A user taps a button (found by label or test) on a message; returns the bot's answer. */
@@ -89,14 +129,14 @@ export class TelegramHarness {
     button: string | ((b: { text: string; callback_data?: string }) => boolean),
   ) {
     const update = this.fake.buttonPress({ from, chatId, messageId, button });
-    await this.process.bot.handleUpdate(update);
+    await this.deliver(update);
     return this.fake.answers.get(update.callback_query!.id);
   }
 
   /** A user taps a button with the given raw callback data (forged or stale). */
   async tap(from: User, chatId: number, messageId: number, data: string) {
     const update = this.fake.callbackQuery({ from, chatId, messageId, data });
-    await this.process.bot.handleUpdate(update);
+    await this.deliver(update);
     return this.fake.answers.get(update.callback_query!.id);
   }
 

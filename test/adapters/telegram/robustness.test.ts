@@ -80,7 +80,7 @@ describe('Telegram: taps that must not break anything', () => {
     ];
     // Two bot processes (two instances on one store) handle them concurrently.
     const other = await h.newProcess();
-    await Promise.all([h.process.bot.handleUpdate(taps[0]), other.bot.handleUpdate(taps[1])]);
+    await Promise.all([h.deliver(taps[0]), h.deliver(taps[1], other)]);
     expect(await moves()).toEqual(['c3-d4']);
     const answers = taps.map((tap) => h.fake.answers.get(tap.callback_query!.id));
     expect(answers.filter((a) => a?.show_alert === true)).toHaveLength(1);
@@ -179,6 +179,7 @@ describe('Telegram: taps that must not break anything', () => {
     h.fake.blockUser(11);
     h.clock.time += 0.85 * 86_400_000;
     await h.scheduler.runDue();
+    await h.process.settle();
     const last = h.fake.lastBotMessage(GROUP)!;
     expect(last.text).toMatch(/^⏰ @alice, only \d+ hours? left for your move\.$/);
   });
@@ -189,6 +190,7 @@ describe('Telegram: taps that must not break anything', () => {
     await h.say(alice, 11, '/start');
     h.clock.time += 0.85 * 86_400_000;
     await h.scheduler.runDue();
+    await h.process.settle();
     expect(h.fake.lastBotMessage(11)!.text).toMatch(/^⏰ @alice, only \d+ hours? left/);
   });
 });

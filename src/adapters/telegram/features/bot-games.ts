@@ -1,10 +1,10 @@
-import { Composer, type Context } from 'grammy';
+import { Composer } from 'grammy';
+import { VARIANT_WORDS } from '../../../chat/variant-words.js';
 import type { VariantId } from '../../../engine/index.js';
 import type { Player } from '../../../game/model.js';
 import type { Messages } from '../../../i18n/index.js';
-import { refusalText, replyContext, type TelegramDeps } from '../deps.js';
+import type { BashniContext, TelegramDeps } from '../context.js';
 import { playerFromUser } from '../identity.js';
-import { VARIANT_WORDS } from './challenges.js';
 
 export const BOT_LEVELS = 8;
 export const DEFAULT_BOT_LEVEL = 4;
@@ -35,29 +35,28 @@ export function parsePlayArguments(
 /**
  * /play: a game against the bot's engine. The human plays White; the bot's moves come from
  * the game service (its BotMoves port, the AI worker pool) and reach the chat as events, so
- * this adapter only starts the game.
+ * this adapter only starts the game and posts its board.
  */
-export function botGameFeature(deps: TelegramDeps): Composer<Context> {
-  const composer = new Composer<Context>();
+export function botGameFeature(deps: TelegramDeps): Composer<BashniContext> {
+  const composer = new Composer<BashniContext>();
   composer.command('play', async (ctx) => {
-    const { t } = await replyContext(ctx, deps);
     if (ctx.from === undefined) return;
     const args = parsePlayArguments(ctx.match);
     if (args === undefined) {
-      await ctx.reply(t.playUsage);
+      ctx.say(ctx.t.playUsage);
       return;
     }
     const started = await deps.service.startGame({
       white: playerFromUser(ctx.from),
-      black: botPlayer(args.level, t),
+      black: botPlayer(args.level, ctx.t),
       variant: args.variant,
       daysPerMove: null,
     });
     if (!started.ok) {
-      await ctx.reply(refusalText(t, started));
+      await ctx.present(started);
       return;
     }
-    await deps.presenter.postBoard(started.value, ctx.chat.id);
+    await deps.presenter.queueBoard(started.value, String(ctx.chat.id));
   });
   return composer;
 }

@@ -1,31 +1,22 @@
-import { Composer, InlineKeyboard, type Context } from 'grammy';
+import { Composer, InlineKeyboard } from 'grammy';
 import type { VariantId } from '../../../engine/index.js';
+import { VARIANT_WORDS } from '../../../chat/variant-words.js';
 import {
   DAYS_PER_MOVE,
   type Challenge,
   type ChallengeTarget,
   type DaysPerMove,
 } from '../../../game/model.js';
+import type { Refusal } from '../../../game/results.js';
 import { languageFor, type Messages } from '../../../i18n/index.js';
-import { decodePayload, encodePayload } from '../callback-data.js';
-import { refusalText, replyContext, type TelegramDeps } from '../deps.js';
+import type { ButtonRouter } from '../buttons.js';
+import { encodePayload } from '../callback-data.js';
+import type { BashniContext, TelegramDeps } from '../context.js';
 import { escapeHtml, mentionOf, nameOf, playerFromUser, telegramView } from '../identity.js';
 
 /** Days per move of a challenge that does not say. */
 export const DEFAULT_DAYS: DaysPerMove = 3;
 
-/** Variant names people type, in English and Russian. */
-export const VARIANT_WORDS: Record<string, VariantId> = {
-  bashni: 'bashni',
-  башни: 'bashni',
-  towers: 'bashni',
-  stolby: 'stolby',
-  столбы: 'stolby',
-  laska: 'laska',
-  ласка: 'laska',
-  giveaway: 'giveaway',
-  поддавки: 'giveaway',
-};
 
 export interface NewGameArguments {
   readonly username?: string;
@@ -78,22 +69,49 @@ function cardKeyboard(challenge: Challenge, t: Messages): InlineKeyboard {
     .text(challenge.target.kind === 'open' ? t.cancel : t.decline, decline);
 }
 
+/** A challenge lookup's refusal, with "challenge" words for a challenge that is gone. */
+function challengeRefusal(refusal: Refusal): Refusal {
+  return refusal.code === 'not-found' ? { ...refusal, code: 'challenge-not-found' } : refusal;
+}
+
 /** /newgame, its deep link, and the Accept / Decline buttons of challenge cards. */
-export function challengeFeature(deps: TelegramDeps): Composer<Context> {
-  const composer = new Composer<Context>();
+export function challengeFeature(
+  deps: TelegramDeps,
+  buttons: ButtonRouter,
+): Composer<BashniContext> {
+  const composer = new Composer<BashniContext>();
+
+  /** Posts a challenge card and records it as the challenge's view once it is there. */
+  const postCard = (ctx: BashniContext, challenge: Challenge, text: string, keyboard: InlineKeyboard) => {
+    deps.tasks.track(
+      deps.out
+        .sendText(ctx.chat!.id, text, { parse_mode: 'HTML', reply_markup: keyboard })
+        .then(async (sent) => {
+          if (!sent.ok) return;
+          await deps.service.addView(
+            { kind: 'challenge', id: challenge.id },
+            telegramView(sent.value.chat.id, sent.value.message_id),
+          );
+        }),
+    );
+  };
 
   composer.command('newgame', async (ctx) => {
-    const { t, settings } = await replyContext(ctx, deps);
     if (ctx.from === undefined) return;
+    const { t } = ctx;
     // A chat takes the language of the first person who starts a game in it, until /lang.
-    if (settings.lang === undefined) {
+    if (ctx.settings.lang === undefined) {
       await deps.chats
         .updateSettings(ctx.chat.id, { lang: languageFor(ctx.from.language_code) })
         .catch(() => undefined);
     }
     const args = parseNewGameArguments(ctx.match);
     if (args === undefined) {
-      await ctx.reply(t.newGameUsage);
+      ctx.say(t.newGameUsage);
+      return;
+    }
+    if (args.username !== undefined && args.username.toLowerCase() === ctx.me.username.toLowerCase()) {
+      ctx.say(t.playAgainstMe);
       return;
     }
     const challenger = playerFromUser(ctx.from);
@@ -105,6 +123,9 @@ export function challengeFeature(deps: TelegramDeps): Composer<Context> {
     else if (textMention?.type === 'text_mention' && !textMention.user.is_bot) {
       target = { kind: 'user', player: playerFromUser(textMention.user) };
       targetName = mentionOf(playerFromUser(textMention.user));
+    } else if (replied !== undefined && replied.id === ctx.me.id) {
+      ctx.say(t.playAgainstMe);
+      return;
     } else if (replied !== undefined && !replied.is_bot && ctx.chat.type !== 'private') {
       target = { kind: 'user', player: playerFromUser(replied) };
       targetName = mentionOf(playerFromUser(replied));
@@ -116,7 +137,7 @@ export function challengeFeature(deps: TelegramDeps): Composer<Context> {
       daysPerMove: args.daysPerMove,
     });
     if (!created.ok) {
-      await ctx.reply(refusalText(t, created));
+      await ctx.present(created);
       return;
     }
     const challenge = created.value;
@@ -130,31 +151,37 @@ export function challengeFeature(deps: TelegramDeps): Composer<Context> {
         .text(t.cancel, encodePayload({ kind: 'decline', challengeId: challenge.id }));
       text = `${text}\n${link}`;
     }
-    const sent = await ctx.reply(text, { parse_mode: 'HTML', reply_markup: keyboard });
-    await deps.service.addView(
-      { kind: 'challenge', id: challenge.id },
-      telegramView(sent.chat.id, sent.message_id),
-    );
+    postCard(ctx, challenge, text, keyboard);
   });
 
   composer.command('start', async (ctx) => {
-    const { t } = await replyContext(ctx, deps);
+    const { t } = ctx;
     if (ctx.chat.type === 'private' && ctx.from !== undefined) {
       await deps.chats.setStarted(String(ctx.from.id), true).catch(() => undefined);
     }
     const payload = ctx.match.trim();
     if (!payload.startsWith('c_')) {
-      await ctx.reply(`${t.startPrivate}\n\n${t.help}`);
+      ctx.say(`${t.startPrivate}\n\n${t.help}`);
       return;
     }
     const found = await deps.service.getChallenge(payload.slice(2));
     if (!found.ok) {
-      await ctx.reply(refusalText(t, found));
+      await ctx.present(challengeRefusal(found));
       return;
     }
     const challenge = found.value;
     if (challenge.status !== 'open') {
-      await ctx.reply(t.errors.challengeClosed);
+      ctx.say(t.errors.challengeClosed);
+      return;
+    }
+    if (ctx.from !== undefined && challenge.challenger.userId === String(ctx.from.id)) {
+      // The challenger opened their own link: nothing to accept, only to withdraw.
+      postCard(
+        ctx,
+        challenge,
+        t.challengeYours,
+        new InlineKeyboard().text(t.cancel, encodePayload({ kind: 'decline', challengeId: challenge.id })),
+      );
       return;
     }
     const text = t.challengePrivate(
@@ -162,37 +189,31 @@ export function challengeFeature(deps: TelegramDeps): Composer<Context> {
       t.variant(challenge.variant),
       t.daysPerMove(challenge.daysPerMove),
     );
-    const sent = await ctx.reply(text, {
-      parse_mode: 'HTML',
-      reply_markup: cardKeyboard(challenge, t),
-    });
-    await deps.service.addView(
-      { kind: 'challenge', id: challenge.id },
-      telegramView(sent.chat.id, sent.message_id),
-    );
+    // Someone opening an invitation may accept it; declining an open challenge is not theirs.
+    const keyboard =
+      challenge.target.kind === 'open'
+        ? new InlineKeyboard().text(t.accept, encodePayload({ kind: 'accept', challengeId: challenge.id }))
+        : cardKeyboard(challenge, t);
+    postCard(ctx, challenge, text, keyboard);
   });
 
-  composer.on('callback_query:data', async (ctx, next) => {
-    const payload = decodePayload(ctx.callbackQuery.data);
-    if (payload?.kind !== 'accept' && payload?.kind !== 'decline') return next();
-    const { t } = await replyContext(ctx, deps);
-    const player = playerFromUser(ctx.from);
-    let result;
-    if (payload.kind === 'accept')
-      result = await deps.service.acceptChallenge(payload.challengeId, player);
-    else {
-      const challenge = await deps.service.getChallenge(payload.challengeId);
-      const mine = challenge.ok && challenge.value.challenger.userId === player.userId;
-      result = mine
-        ? await deps.service.cancelChallenge(payload.challengeId, player)
-        : await deps.service.declineChallenge(payload.challengeId, player);
-    }
-    if (!result.ok) {
-      await ctx.answerCallbackQuery({ text: refusalText(t, result), show_alert: true });
+  buttons.on('accept', async (ctx, payload) => {
+    const result = await deps.service.acceptChallenge(payload.challengeId, playerFromUser(ctx.from!));
+    await ctx.present(result.ok ? result : challengeRefusal(result));
+  });
+
+  buttons.on('decline', async (ctx, payload) => {
+    const player = playerFromUser(ctx.from!);
+    const challenge = await deps.service.getChallenge(payload.challengeId);
+    if (!challenge.ok) {
+      await ctx.present(challengeRefusal(challenge));
       return;
     }
-    await ctx.answerCallbackQuery();
-    await deps.presenter.handle(result.events);
+    const mine = challenge.value.challenger.userId === player.userId;
+    const result = mine
+      ? await deps.service.cancelChallenge(payload.challengeId, player)
+      : await deps.service.declineChallenge(payload.challengeId, player);
+    await ctx.present(result.ok ? result : challengeRefusal(result));
   });
 
   return composer;

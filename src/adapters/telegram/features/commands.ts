@@ -1,59 +1,51 @@
-import { Composer, InlineKeyboard, InputFile, type Context } from 'grammy';
+import { Composer, InlineKeyboard } from 'grammy';
 import { makePdn } from '../../../engine/index.js';
-import { gameHistory, gamePosition } from '../../../game/game-rules.js';
+import { gameHistory, sideToMove } from '../../../game/game-rules.js';
 import { sideOf, type Game } from '../../../game/model.js';
 import { LANGS, messages, parseLang, type Messages } from '../../../i18n/index.js';
-import { sideToMoveOf } from '../board-message.js';
-import { decodePayload, encodePayload } from '../callback-data.js';
-import { refusalText, replyContext, withCommandGame, type TelegramDeps } from '../deps.js';
-import { liveViews, messageLink, nameOf, playerFromUser } from '../identity.js';
+import type { ButtonRouter } from '../buttons.js';
+import { encodePayload } from '../callback-data.js';
+import { withCommandGame } from '../command-game.js';
+import type { BashniContext, TelegramDeps } from '../context.js';
+import { isPrivateChat, liveViews, messageLink, nameOf, playerFromUser } from '../identity.js';
 
 /** /resign, /draw, /games, /board, /pdn, /rules, /help, /lang, /settings and their buttons. */
-export function commandFeature(deps: TelegramDeps): Composer<Context> {
-  const composer = new Composer<Context>();
-
-  const withGame = (ctx: Context, work: (game: Game, t: Messages) => Promise<void>) =>
+export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Composer<BashniContext> {
+  const composer = new Composer<BashniContext>();
+  const withGame = (ctx: BashniContext, work: (game: Game) => Promise<void>) =>
     withCommandGame(ctx, deps, work);
 
   composer.command('resign', (ctx) =>
-    withGame(ctx, async (game, t) => {
+    withGame(ctx, async (game) => {
       if (sideOf(game, playerFromUser(ctx.from!)) === undefined) {
-        await ctx.reply(t.errors.notAPlayer);
+        ctx.say(ctx.t.errors.notAPlayer);
         return;
       }
       const userId = String(ctx.from!.id);
       const keyboard = new InlineKeyboard()
         .text(
-          t.resignYes,
+          ctx.t.resignYes,
           encodePayload({ kind: 'resign', gameId: game.id, ply: game.moves.length, userId }),
         )
-        .text(t.resignNo, encodePayload({ kind: 'keep-playing', gameId: game.id, userId }));
-      await ctx.reply(t.resignQuestion, { reply_markup: keyboard });
+        .text(ctx.t.resignNo, encodePayload({ kind: 'keep-playing', gameId: game.id, userId }));
+      ctx.say(ctx.t.resignQuestion, { reply_markup: keyboard });
     }),
   );
 
   composer.command('draw', (ctx) =>
-    withGame(ctx, async (game, t) => {
-      const result = await deps.service.offerDraw(game.id, playerFromUser(ctx.from!));
-      if (!result.ok) {
-        await ctx.reply(refusalText(t, result));
-        return;
-      }
-      await deps.presenter.handle(result.events);
+    withGame(ctx, async (game) => {
+      await ctx.present(await deps.service.offerDraw(game.id, playerFromUser(ctx.from!)));
     }),
   );
 
   composer.command('board', (ctx) =>
     withGame(ctx, async (game) => {
-      const chatId = String(ctx.chat!.id);
-      const old = liveViews(game.views).find((view) => view.chatId === chatId);
-      const posted = await deps.presenter.postBoard(game, chatId);
-      if (posted !== undefined && old !== undefined) await deps.presenter.retireBoard(old);
+      await deps.presenter.queueBoard(game, String(ctx.chat!.id));
     }),
   );
 
   composer.command('pdn', (ctx) =>
-    withGame(ctx, async (game, t) => {
+    withGame(ctx, async (game) => {
       const history = gameHistory(game);
       const result =
         game.result === undefined
@@ -73,144 +65,132 @@ export function commandFeature(deps: TelegramDeps): Composer<Context> {
         white: game.white.displayName,
         black: game.black.displayName,
       });
-      await ctx.replyWithDocument(
-        new InputFile(Buffer.from(text, 'utf8'), `bashni-${game.id}.pdn`),
-        { caption: t.pdnCaption },
+      deps.tasks.track(
+        deps.out.sendDocument(ctx.chat!.id, Buffer.from(text, 'utf8'), `bashni-${game.id}.pdn`, {
+          caption: ctx.t.pdnCaption,
+        }),
       );
     }),
   );
 
   composer.command('games', async (ctx) => {
-    const { t } = await replyContext(ctx, deps);
     if (ctx.from === undefined) return;
+    const { t } = ctx;
     const player = playerFromUser(ctx.from);
     const games = await deps.service.activeGames(player);
     if (!games.ok) {
-      await ctx.reply(refusalText(t, games));
+      await ctx.present(games);
       return;
     }
     if (games.value.length === 0) {
-      await ctx.reply(t.noGames);
+      ctx.say(t.noGames);
       return;
     }
     const lines = games.value.map((game) => {
       const opponent = sideOf(game, player) === 'white' ? game.black : game.white;
-      const toMove = sideToMoveOf(gamePosition(game));
-      const yourTurn = sideOf(game, player) === toMove;
+      const yourTurn = sideOf(game, player) === sideToMove(game);
       const views = liveViews(game.views);
       const here = views.find((view) => view.chatId === String(ctx.chat.id)) ?? views[0];
       const link = here === undefined ? undefined : messageLink(here);
       return t.gameLine(nameOf(opponent), t.variant(game.variant), yourTurn, link);
     });
-    await ctx.reply([t.gamesHeader, ...lines].join('\n'), {
+    ctx.say([t.gamesHeader, ...lines].join('\n'), {
       parse_mode: 'HTML',
       link_preview_options: { is_disabled: true },
     });
   });
 
-  composer.command('rules', async (ctx) => {
-    const { t } = await replyContext(ctx, deps);
-    await ctx.reply(t.rules, { parse_mode: 'HTML' });
-  });
-
-  composer.command('help', async (ctx) => {
-    const { t } = await replyContext(ctx, deps);
-    await ctx.reply(t.help);
-  });
+  composer.command('rules', (ctx) => ctx.say(ctx.t.rules, { parse_mode: 'HTML' }));
+  composer.command('help', (ctx) => ctx.say(ctx.t.help));
 
   composer.command('lang', async (ctx) => {
     const lang = parseLang(ctx.match);
     if (lang === undefined) {
-      const { t } = await replyContext(ctx, deps);
-      await ctx.reply(t.langUsage);
+      ctx.say(ctx.t.langUsage);
       return;
     }
     await deps.chats.updateSettings(ctx.chat.id, { lang });
-    await ctx.reply(messages(lang).langChanged);
+    ctx.say(messages(lang).langChanged);
   });
 
-  composer.command('settings', async (ctx) => {
-    const { t, settings } = await replyContext(ctx, deps);
-    await ctx.reply(t.settings(settings.orientation ?? 'mover'), {
-      reply_markup: settingsKeyboard(t),
+  composer.command('settings', (ctx) => {
+    ctx.say(settingsText(ctx.t, ctx.settings.orientation, ctx.chat.id), {
+      reply_markup: settingsKeyboard(ctx.t),
     });
   });
 
-  composer.on('callback_query:data', async (ctx, next) => {
-    const payload = decodePayload(ctx.callbackQuery.data);
-    if (payload === undefined) return next();
-    const { t } = await replyContext(ctx, deps);
-    const player = playerFromUser(ctx.from);
-    switch (payload.kind) {
-      case 'resign': {
-        if (payload.userId !== String(ctx.from.id)) {
-          await ctx.answerCallbackQuery({ text: t.errors.notForYou, show_alert: true });
-          return;
-        }
-        const result = await deps.service.resign(payload.gameId, player, payload.ply);
-        if (!result.ok) {
-          await ctx.answerCallbackQuery({ text: refusalText(t, result), show_alert: true });
-          return;
-        }
-        await ctx.answerCallbackQuery();
-        await ctx.deleteMessage().catch(() => undefined);
-        await deps.presenter.handle(result.events);
+  buttons
+    .on('resign', async (ctx, payload) => {
+      if (payload.userId !== String(ctx.from!.id)) {
+        await ctx.answer(ctx.t.errors.notForYou, true);
         return;
       }
-      case 'keep-playing': {
-        if (payload.userId !== String(ctx.from.id)) {
-          await ctx.answerCallbackQuery({ text: t.errors.notForYou, show_alert: true });
-          return;
-        }
-        await ctx.answerCallbackQuery({ text: t.resignKept });
-        await ctx.deleteMessage().catch(() => undefined);
+      const result = await deps.service.resign(
+        payload.gameId,
+        playerFromUser(ctx.from!),
+        payload.ply,
+      );
+      if (!(await ctx.present(result))) return;
+      void deleteTapped(ctx, deps);
+    })
+    .on('keep-playing', async (ctx, payload) => {
+      if (payload.userId !== String(ctx.from!.id)) {
+        await ctx.answer(ctx.t.errors.notForYou, true);
         return;
       }
-      case 'draw-accept':
-      case 'draw-decline': {
-        const result =
-          payload.kind === 'draw-accept'
-            ? await deps.service.acceptDraw(payload.gameId, player)
-            : await deps.service.declineDraw(payload.gameId, player);
-        if (!result.ok) {
-          await ctx.answerCallbackQuery({ text: refusalText(t, result), show_alert: true });
-          return;
-        }
-        await ctx.answerCallbackQuery();
-        await deps.presenter.handle(result.events);
-        return;
-      }
-      case 'orientation':
-      case 'language': {
-        const chatId = ctx.callbackQuery.message?.chat.id ?? ctx.from.id;
-        const settings = await deps.chats.updateSettings(
-          chatId,
-          payload.kind === 'orientation' ? { orientation: payload.value } : { lang: payload.value },
-        );
-        const next = messages(
-          settings.lang ?? (payload.kind === 'language' ? payload.value : 'en'),
-        );
-        await ctx.answerCallbackQuery();
-        await ctx
-          .editMessageText(next.settings(settings.orientation ?? 'mover'), {
-            reply_markup: settingsKeyboard(next),
-          })
-          .catch(() => undefined);
-        return;
-      }
-      default:
-        return next();
+      await ctx.answer(ctx.t.resignKept);
+      void deleteTapped(ctx, deps);
+    })
+    .on('draw-accept', async (ctx, payload) => {
+      await ctx.present(await deps.service.acceptDraw(payload.gameId, playerFromUser(ctx.from!)));
+    })
+    .on('draw-decline', async (ctx, payload) => {
+      await ctx.present(await deps.service.declineDraw(payload.gameId, playerFromUser(ctx.from!)));
+    });
+
+  const changeSetting = async (
+    ctx: BashniContext,
+    change: { orientation: 'mover' | 'white' } | { lang: 'ru' | 'en' },
+  ) => {
+    const chatId = ctx.callbackQuery?.message?.chat.id ?? ctx.from!.id;
+    const settings = await deps.chats.updateSettings(chatId, change);
+    const next = messages(settings.lang ?? ('lang' in change ? change.lang : 'en'));
+    await ctx.answer();
+    const messageId = ctx.callbackQuery?.message?.message_id;
+    if (messageId !== undefined) {
+      deps.tasks.track(
+        deps.out.editText(chatId, messageId, settingsText(next, settings.orientation, chatId), {
+          reply_markup: settingsKeyboard(next),
+        }),
+      );
     }
-  });
+  };
+  buttons
+    .on('orientation', (ctx, payload) => changeSetting(ctx, { orientation: payload.value }))
+    .on('language', (ctx, payload) => changeSetting(ctx, { lang: payload.value }));
 
   return composer;
 }
 
+/** Deletes the message whose button was tapped (a question that has been answered). */
+async function deleteTapped(ctx: BashniContext, deps: TelegramDeps): Promise<void> {
+  const message = ctx.callbackQuery?.message;
+  if (message !== undefined) await deps.out.delete(message.chat.id, message.message_id);
+}
+
+function settingsText(
+  t: Messages,
+  orientation: 'mover' | 'white' | undefined,
+  chatId: number,
+): string {
+  return t.settings(orientation ?? (isPrivateChat(chatId) ? 'mine' : 'white'));
+}
+
 function settingsKeyboard(t: Messages): InlineKeyboard {
   const keyboard = new InlineKeyboard()
-    .text(t.orientationMover, encodePayload({ kind: 'orientation', value: 'mover' }))
-    .row()
     .text(t.orientationWhite, encodePayload({ kind: 'orientation', value: 'white' }))
+    .row()
+    .text(t.orientationMover, encodePayload({ kind: 'orientation', value: 'mover' }))
     .row();
   for (const lang of LANGS)
     keyboard.text(

@@ -1,7 +1,8 @@
-import { Composer, type Context } from 'grammy';
+import { Composer } from 'grammy';
 import { legalMoves, moveDestination, VARIANTS, type Move } from '../../../engine/index.js';
 import { gamePosition } from '../../../game/game-rules.js';
 import { sideOf, type ChatView, type Game } from '../../../game/model.js';
+import { looksLikeMove, normaliseMoveText, quoteBack } from '../../../game/move-input.js';
 import {
   orientationFor,
   routesKeyboard,
@@ -10,44 +11,28 @@ import {
   stacksKeyboard,
   targetsKeyboard,
 } from '../board-message.js';
-import { decodePayload, type Payload } from '../callback-data.js';
-import { refusalText, replyContext, withCommandGame, type TelegramDeps } from '../deps.js';
+import type { ButtonRouter } from '../buttons.js';
+import type { Payload } from '../callback-data.js';
+import { withCommandGame } from '../command-game.js';
+import type { BashniContext, TelegramDeps } from '../context.js';
 import { liveViews, playerFromUser, telegramView } from '../identity.js';
-import { describeApiError } from '../presenter.js';
 
 type BoardPayload = Extract<Payload, { kind: 'select' | 'target' | 'route' | 'back' }>;
 
-const MOVE_TEXT = /^\s*[a-h][1-8](\s*[-:x]\s*[a-h][1-8])+\s*[!?]*\s*$/i;
+/** Legal moves listed after an illegal one: enough to help, never a wall of text. */
+const LEGAL_HINT_MOVES = 40;
 
 /** Tap-to-move on the board's keyboard, `/move c3-d4`, and moves typed as replies to the board. */
-export function moveFeature(deps: TelegramDeps): Composer<Context> {
-  const composer = new Composer<Context>();
+export function moveFeature(deps: TelegramDeps, buttons: ButtonRouter): Composer<BashniContext> {
+  const composer = new Composer<BashniContext>();
+  for (const kind of ['select', 'target', 'route', 'back'] as const)
+    buttons.on(kind, (ctx, payload) => onBoardTap(ctx, payload, deps));
 
-  composer.on('callback_query:data', async (ctx, next) => {
-    const payload = decodePayload(ctx.callbackQuery.data);
-    if (payload === undefined) {
-      const { t } = await replyContext(ctx, deps);
-      await ctx.answerCallbackQuery({ text: t.errors.unknownButton, show_alert: true });
-      return;
-    }
-    if (
-      payload.kind !== 'select' &&
-      payload.kind !== 'target' &&
-      payload.kind !== 'route' &&
-      payload.kind !== 'back'
-    ) {
-      return next();
-    }
-    await onBoardTap(ctx, payload, deps);
-  });
-
-  composer.command('move', async (ctx) => {
-    await typedMove(ctx, ctx.match, deps);
-  });
+  composer.command('move', (ctx) => typedMove(ctx, ctx.match, deps));
 
   composer.on('message:text', async (ctx, next) => {
     const reply = ctx.message.reply_to_message;
-    if (reply === undefined || reply.from?.id !== ctx.me.id || !MOVE_TEXT.test(ctx.message.text))
+    if (reply === undefined || reply.from?.id !== ctx.me.id || !looksLikeMove(ctx.message.text))
       return next();
     await typedMove(ctx, ctx.message.text, deps);
   });
@@ -55,82 +40,76 @@ export function moveFeature(deps: TelegramDeps): Composer<Context> {
   return composer;
 }
 
-async function onBoardTap(ctx: Context, payload: BoardPayload, deps: TelegramDeps): Promise<void> {
-  const { t, settings } = await replyContext(ctx, deps);
+async function onBoardTap(
+  ctx: BashniContext,
+  payload: BoardPayload,
+  deps: TelegramDeps,
+): Promise<void> {
+  const { t } = ctx;
   const message = ctx.callbackQuery?.message;
   if (message === undefined || ctx.from === undefined) {
-    await ctx.answerCallbackQuery({ text: t.errors.unknownButton, show_alert: true });
+    await ctx.answer(t.errors.unknownButton, true);
     return;
   }
   const view = telegramView(message.chat.id, message.message_id);
   const loaded = await deps.service.getGame(payload.gameId);
   if (!loaded.ok) {
-    await ctx.answerCallbackQuery({ text: refusalText(t, loaded), show_alert: true });
+    await ctx.present(loaded);
     return;
   }
-  const game = loaded.value;
-  if (game.status !== 'active' || payload.ply !== game.moves.length) {
-    await ctx.answerCallbackQuery({
-      text: game.status === 'active' ? t.errors.stale : t.errors.gameOver,
-      show_alert: true,
-    });
-    await refresh(game, view, deps);
+  const game = deps.presenter.note(loaded.value);
+  const live = liveViews(game.views).find((v) => v.chatId === view.chatId);
+  const isLive = live?.messageId === view.messageId;
+  if (isLive) await deps.presenter.observeTapped(game, view, message);
+  if (game.status !== 'active' || payload.ply !== game.moves.length || !isLive) {
+    await ctx.answer(game.status === 'active' ? t.errors.stale : t.errors.gameOver, true);
+    await refresh(game, view, isLive, message.reply_markup !== undefined, deps);
     return;
   }
   const position = gamePosition(game);
   const names = VARIANTS[game.variant].geometry.names;
   const side = sideOf(game, playerFromUser(ctx.from));
+  const stack = payload.kind === 'select' ? position.stacks[payload.square] : null;
+  const info =
+    payload.kind === 'select' && stack !== null && stack !== undefined
+      ? t.stackInfo(names[payload.square], stackSymbols(stack), stack.height)
+      : '';
   if (side === undefined || side !== sideToMoveOf(position)) {
     const refusal = side === undefined ? t.errors.notAPlayer : t.errors.notYourTurn;
-    const stack = payload.kind === 'select' ? position.stacks[payload.square] : null;
-    const info =
-      stack === null || stack === undefined
-        ? ''
-        : `${t.stackInfo(names[payload.kind === 'select' ? payload.square : 0], stackSymbols(stack), stack.height)}\n`;
-    await ctx.answerCallbackQuery({ text: info + refusal, show_alert: true });
+    await ctx.answer(info === '' ? refusal : `${info}\n${refusal}`, true);
     return;
   }
-  const orientation = orientationFor(game, position, settings);
+  const orientation = orientationFor(game, position, ctx.settings, view.chatId);
   const moves = legalMoves(position);
-  const editKeyboard = async (markup: ReturnType<typeof stacksKeyboard>) => {
-    try {
-      await ctx.editMessageReplyMarkup({ reply_markup: markup });
-    } catch (error) {
-      if (describeApiError(error) !== 'not-modified') throw error;
-    }
-  };
+  const showKeyboard = (keyboard: ReturnType<typeof stacksKeyboard>) =>
+    deps.presenter.showBoard(game, view, keyboard);
 
   switch (payload.kind) {
     case 'select': {
-      const stack = position.stacks[payload.square];
-      const info =
-        stack === null || stack === undefined
-          ? ''
-          : t.stackInfo(names[payload.square], stackSymbols(stack), stack.height);
       if (!moves.some((m) => m.from === payload.square)) {
-        await ctx.answerCallbackQuery({ text: info || t.chooseStack, show_alert: true });
+        await ctx.answer(info || t.chooseStack, true);
         return;
       }
-      await ctx.answerCallbackQuery({ text: info });
-      await editKeyboard(targetsKeyboard(game, position, payload.square, orientation, t));
+      await ctx.answer(info);
+      await showKeyboard(targetsKeyboard(game, position, payload.square, orientation, t));
       return;
     }
     case 'back':
-      await ctx.answerCallbackQuery();
-      await editKeyboard(stacksKeyboard(game, position, orientation));
+      await ctx.answer();
+      await showKeyboard(stacksKeyboard(game, position, orientation));
       return;
     case 'target': {
       const routes = moves.filter(
         (m) => m.from === payload.from && moveDestination(m) === payload.to,
       );
       if (routes.length === 0) {
-        await ctx.answerCallbackQuery({ text: t.errors.stale, show_alert: true });
-        await refresh(game, view, deps);
+        await ctx.answer(t.errors.stale, true);
+        await refresh(game, view, true, true, deps);
         return;
       }
       if (routes.length > 1) {
-        await ctx.answerCallbackQuery({ text: t.chooseRoute });
-        await editKeyboard(routesKeyboard(game, routes, t));
+        await ctx.answer(t.chooseRoute);
+        await showKeyboard(routesKeyboard(game, routes, t));
         return;
       }
       return play(ctx, game, routes[0], view, deps);
@@ -142,8 +121,8 @@ async function onBoardTap(ctx: Context, payload: BoardPayload, deps: TelegramDep
           m.from === from && m.path.length === path.length && m.path.every((s, i) => s === path[i]),
       );
       if (move === undefined) {
-        await ctx.answerCallbackQuery({ text: t.errors.stale, show_alert: true });
-        await refresh(game, view, deps);
+        await ctx.answer(t.errors.stale, true);
+        await refresh(game, view, true, true, deps);
         return;
       }
       return play(ctx, game, move, view, deps);
@@ -152,59 +131,70 @@ async function onBoardTap(ctx: Context, payload: BoardPayload, deps: TelegramDep
 }
 
 async function play(
-  ctx: Context,
+  ctx: BashniContext,
   game: Game,
   move: Move,
   view: ChatView,
   deps: TelegramDeps,
 ): Promise<void> {
-  const { t } = await replyContext(ctx, deps);
-  const result = await deps.service.play(
-    game.id,
-    playerFromUser(ctx.from!),
-    move,
-    game.moves.length,
-  );
-  if (!result.ok) {
-    await ctx.answerCallbackQuery({ text: refusalText(t, result), show_alert: true });
-    if (result.code === 'stale-version') {
-      const fresh = await deps.service.getGame(game.id);
-      if (fresh.ok) await refresh(fresh.value, view, deps);
-    }
+  const result = await deps.service.play(game.id, playerFromUser(ctx.from!), move, {
+    seenPly: game.moves.length,
+    requestKey: ctx.requestKey,
+  });
+  if (!result.ok && result.code === 'stale-version') {
+    await ctx.answer(ctx.t.errors.stale, true);
+    const fresh = await deps.service.getGame(game.id);
+    if (fresh.ok) await refresh(deps.presenter.note(fresh.value), view, true, true, deps);
     return;
   }
-  await ctx.answerCallbackQuery();
-  await deps.presenter.handle(result.events);
+  await ctx.present(result);
+  // The same tap delivered again (after a crash): the move stands; make sure it is shown.
+  if (result.ok && result.events.length === 0) await deps.presenter.resync(result.value);
 }
 
-/** Shows the current state on a tapped message: redraw the live board, retire an old one. */
-async function refresh(game: Game, view: ChatView, deps: TelegramDeps): Promise<void> {
-  const live = liveViews(game.views).find((v) => v.chatId === view.chatId);
-  if (live !== undefined && live.messageId === view.messageId)
-    await deps.presenter.updateBoard(game, view);
-  else await deps.presenter.retireBoard(view);
+/**
+ * Shows the current state on a tapped message: the live board is brought up to date (only what
+ * differs is sent), an old board loses its buttons (unless it has none already).
+ */
+async function refresh(
+  game: Game,
+  view: ChatView,
+  isLive: boolean,
+  hasKeyboard: boolean,
+  deps: TelegramDeps,
+): Promise<void> {
+  if (isLive) await deps.presenter.showBoard(game, view);
+  else if (hasKeyboard) deps.presenter.retireBoard(view);
 }
 
-async function typedMove(ctx: Context, text: string, deps: TelegramDeps): Promise<void> {
+async function typedMove(ctx: BashniContext, text: string, deps: TelegramDeps): Promise<void> {
   if (ctx.from === undefined) return;
+  const { t } = ctx;
+  const replyToSender = {
+    reply_parameters: { message_id: ctx.message!.message_id, allow_sending_without_reply: true },
+  };
   if (text.trim() === '') {
-    const { t } = await replyContext(ctx, deps);
-    await ctx.reply(t.errors.moveUsage);
+    ctx.say(t.errors.moveUsage, replyToSender);
     return;
   }
-  await withCommandGame(ctx, deps, async (game, t) => {
-    const result = await deps.service.play(game.id, playerFromUser(ctx.from!), text.trim());
-    if (!result.ok) {
-      const legal =
-        result.code === 'illegal-move'
-          ? (result.details?.legal as string[] | undefined)
-          : undefined;
-      const hint = legal === undefined ? '' : `\n${legal.join('  ')}`;
-      const reason =
-        result.code === 'illegal-move' ? t.errors.illegalMove(text.trim()) : refusalText(t, result);
-      await ctx.reply(reason + hint, { reply_parameters: { message_id: ctx.message!.message_id } });
+  if (!looksLikeMove(text)) {
+    ctx.say(t.errors.notAMove(quoteBack(text)), replyToSender);
+    return;
+  }
+  const move = normaliseMoveText(text);
+  await withCommandGame(ctx, deps, async (game) => {
+    const result = await deps.service.play(game.id, playerFromUser(ctx.from!), move, {
+      requestKey: ctx.requestKey,
+    });
+    if (!result.ok && result.code === 'illegal-move') {
+      const legal = (result.details?.legal as string[] | undefined) ?? [];
+      const shown = legal.slice(0, LEGAL_HINT_MOVES).join('  ');
+      const more = legal.length > LEGAL_HINT_MOVES ? '  …' : '';
+      const hint = legal.length === 0 ? '' : `\n${shown}${more}`;
+      ctx.say(t.errors.illegalMove(quoteBack(move)) + hint, replyToSender);
       return;
     }
-    await deps.presenter.handle(result.events);
+    await ctx.present(result);
+    if (result.ok && result.events.length === 0) await deps.presenter.resync(result.value);
   });
 }

@@ -1,0 +1,168 @@
+import { InputFile, InputMediaBuilder } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import { LRUCache } from 'lru-cache';
+import type { ChatView } from '../../game/model.js';
+import type { Logger } from '../../game/service.js';
+import { describeApiError } from './api-errors.js';
+import type { ChatOutput } from './chat-output.js';
+import type { DeliveryResult } from './delivery-lanes.js';
+
+/** What a board message should look like. */
+export interface BoardFace {
+  /** The game record's version: a face never replaces one of a newer version. */
+  readonly version: number;
+  /** Same key, same picture (e.g. the ply and the orientation). */
+  readonly imageKey: string;
+  /** HTML. */
+  readonly caption: string;
+  readonly keyboard: InlineKeyboardMarkup;
+  /** Draws the picture; called only when the picture must be sent. */
+  readonly image: () => Promise<Buffer>;
+}
+
+/** What a board message is known to show (any field unknown). */
+interface Shown {
+  readonly imageKey?: string;
+  readonly caption?: string;
+  readonly keyboard?: string;
+}
+
+interface Wanted extends BoardFace {
+  /** Orders faces of one version (keyboard changes while a player picks a move). */
+  readonly seq: number;
+}
+
+/** The text of a caption as Telegram shows it (what a message we read back holds). */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+}
+
+const viewKey = (view: ChatView) => `${view.chatId}:${view.messageId}`;
+
+/**
+ * Keeps board messages showing what they should, with as few calls as possible. Callers say
+ * what a message should show (`show`); a delivery in the chat's lane, keyed by the message,
+ * compares that with what the message is known to show and makes the one call the difference
+ * needs — a new picture (editMessageMedia), a caption, or only the keyboard — or none. Faces only
+ * move forward (by game version, then by the order they were asked for), so a late or retried
+ * older edit never overwrites a newer one; while a delivery waits, newer faces simply replace
+ * what it will send.
+ */
+export class BoardSync {
+  private readonly wanted = new LRUCache<string, Wanted>({ max: 50_000 });
+  private readonly shown = new LRUCache<string, Shown>({ max: 50_000 });
+  private seq = 0;
+
+  constructor(
+    private readonly out: ChatOutput,
+    private readonly logger: Logger,
+    /** A board message that is gone (deleted by someone): the caller posts a new one. */
+    private readonly onGone: (view: ChatView) => Promise<void>,
+  ) {}
+
+  /**
+   * Makes `view` show `face` (unless it was already asked to show a newer version). Resolves
+   * when the message shows it, or the delivery was superseded or failed.
+   */
+  show(view: ChatView, face: BoardFace): Promise<DeliveryResult<unknown>> {
+    const key = viewKey(view);
+    const current = this.wanted.get(key);
+    if (current !== undefined && current.version > face.version) {
+      return Promise.resolve({ ok: false, reason: 'superseded' });
+    }
+    this.wanted.set(key, { ...face, seq: ++this.seq });
+    return this.out.lanes.submit(view.chatId, {
+      class: 'board',
+      key: `board:${view.messageId}`,
+      counted: true,
+      wanted: () => this.edit(key) !== undefined,
+      call: () => this.deliver(view, key),
+    });
+  }
+
+  /**
+   * What a message we read back (a tapped board) shows, when we do not know it yet (after a
+   * restart): so an identical board is not sent again.
+   */
+  assume(view: ChatView, shown: { imageKey?: string; caption?: string; keyboard?: InlineKeyboardMarkup }): void {
+    const key = viewKey(view);
+    if (this.shown.has(key)) return;
+    this.shown.set(key, {
+      imageKey: shown.imageKey,
+      caption: shown.caption,
+      keyboard: shown.keyboard === undefined ? undefined : JSON.stringify(shown.keyboard),
+    });
+  }
+
+  /** Whether the message is known to show `version` (or newer) as asked. */
+  isCurrent(view: ChatView, version: number): boolean {
+    const key = viewKey(view);
+    const want = this.wanted.get(key);
+    return want !== undefined && want.version >= version && this.edit(key) === undefined;
+  }
+
+  /** Forgets a message (retired, or gone). */
+  forget(view: ChatView): void {
+    this.wanted.delete(viewKey(view));
+    this.shown.delete(viewKey(view));
+  }
+
+  /** The call a message needs now, or undefined when it shows what it should. */
+  private edit(key: string): 'media' | 'caption' | 'keyboard' | undefined {
+    const want = this.wanted.get(key);
+    if (want === undefined) return undefined;
+    const shown = this.shown.get(key) ?? {};
+    if (shown.imageKey !== want.imageKey) return 'media';
+    if (shown.caption !== plainText(want.caption)) return 'caption';
+    if (shown.keyboard !== JSON.stringify(want.keyboard)) return 'keyboard';
+    return undefined;
+  }
+
+  private async deliver(view: ChatView, key: string): Promise<'sent' | 'unchanged'> {
+    const want = this.wanted.get(key);
+    const edit = this.edit(key);
+    if (want === undefined || edit === undefined) return 'unchanged';
+    const chatId = Number(view.chatId);
+    const messageId = Number(view.messageId);
+    const api = this.out.raw;
+    try {
+      if (edit === 'media') {
+        const media = InputMediaBuilder.photo(new InputFile(await want.image(), 'board.png'), {
+          caption: want.caption,
+          parse_mode: 'HTML',
+        });
+        await api.editMessageMedia(chatId, messageId, media, { reply_markup: want.keyboard });
+      } else if (edit === 'caption') {
+        await api.editMessageCaption(chatId, messageId, {
+          caption: want.caption,
+          parse_mode: 'HTML',
+          reply_markup: want.keyboard,
+        });
+      } else {
+        await api.editMessageReplyMarkup(chatId, messageId, { reply_markup: want.keyboard });
+      }
+    } catch (error) {
+      const kind = describeApiError(error);
+      if (kind === 'message-gone') {
+        this.forget(view);
+        await this.onGone(view).catch((failure: unknown) =>
+          this.logger.warn('telegram: could not replace a board', { error: String(failure) }),
+        );
+        return 'unchanged';
+      }
+      if (kind !== 'not-modified') throw error; // the lane retries floods and network failures
+    }
+    // Only what was sent counts as shown: a newer face asked for meanwhile is still to come.
+    this.shown.set(key, {
+      imageKey: want.imageKey,
+      caption: plainText(want.caption),
+      keyboard: JSON.stringify(want.keyboard),
+    });
+    return 'sent';
+  }
+}

@@ -1,0 +1,55 @@
+import { sideToMove } from '../../game/game-rules.js';
+import type { Game } from '../../game/model.js';
+import type { BashniContext, GameLookup, TelegramDeps } from './context.js';
+import { liveViews, playerFromUser } from './identity.js';
+import { refusalText } from './refusals.js';
+
+/**
+ * The game a command in this chat is about: the board it replies to, else the sender's one
+ * active game shown in this chat (preferring the one where it is their move).
+ */
+export async function gameForCommand(ctx: BashniContext, deps: TelegramDeps): Promise<GameLookup> {
+  const reply = ctx.message?.reply_to_message;
+  const chatId = String(ctx.chat?.id);
+  if (reply !== undefined && reply.from?.id === ctx.me.id) {
+    const found = await deps.service.findByView({
+      platform: 'telegram',
+      chatId,
+      messageId: String(reply.message_id),
+    });
+    if (found.ok && found.value.kind === 'game') return found.value.game;
+    if (!found.ok && found.code !== 'not-found') return found;
+  }
+  if (ctx.from === undefined) return 'none';
+  const games = await deps.service.activeGames(playerFromUser(ctx.from));
+  if (!games.ok) return games;
+  const here = games.value.filter((game) =>
+    liveViews(game.views).some((view) => view.chatId === chatId),
+  );
+  if (here.length === 1) return here[0];
+  if (here.length === 0) return 'none';
+  const me = String(ctx.from.id);
+  const myTurn = here.filter((game) => {
+    const side = sideToMove(game);
+    return (side === 'white' ? game.white : game.black).userId === me;
+  });
+  return myTurn.length === 1 ? myTurn[0] : 'several';
+}
+
+/** Runs `work` on the game a command is about, or tells the user why there is none. */
+export async function withCommandGame(
+  ctx: BashniContext,
+  deps: TelegramDeps,
+  work: (game: Game) => Promise<void>,
+): Promise<void> {
+  const game = await gameForCommand(ctx, deps);
+  if (game === 'none' || game === 'several') {
+    ctx.say(game === 'none' ? ctx.t.errors.noGameHere : ctx.t.errors.severalGames);
+    return;
+  }
+  if ('ok' in game) {
+    ctx.say(refusalText(ctx.t, game));
+    return;
+  }
+  await work(game);
+}

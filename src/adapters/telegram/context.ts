@@ -1,0 +1,110 @@
+import type { Api, Context, MiddlewareFn } from 'grammy';
+import type { Game } from '../../game/model.js';
+import type { Clock } from '../../game/ports.js';
+import type { Refusal, ServiceResult } from '../../game/results.js';
+import type { GameService, Logger } from '../../game/service.js';
+import { languageFor, messages, type Messages } from '../../i18n/index.js';
+import { describeApiError } from './api-errors.js';
+import type { BackgroundTasks } from './background.js';
+import type { ChatOutput } from './chat-output.js';
+import type { ChatSettings, ChatState } from './chat-state.js';
+import type { TelegramPresenter } from './presenter.js';
+import { refusalText } from './refusals.js';
+
+/** What every feature of the Telegram bot works with. */
+export interface TelegramDeps {
+  readonly service: GameService;
+  readonly presenter: TelegramPresenter;
+  readonly chats: ChatState;
+  readonly out: ChatOutput;
+  readonly tasks: BackgroundTasks;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+type SendOther = NonNullable<Parameters<Api['sendMessage']>[2]>;
+
+/** What the context middleware adds to every update's context. */
+export interface BashniFlavor {
+  /** The chat's messages, in its language (or the user's). */
+  t: Messages;
+  settings: ChatSettings;
+  /** The same update delivered twice has the same key: a move is applied once. */
+  requestKey: string;
+  /** Queues a message in this chat: never waits for Telegram, never throws. */
+  say(text: string, other?: SendOther): void;
+  /** Answers a tap at once (not behind the chat's lane); never throws. */
+  answer(text?: string, alert?: boolean): Promise<void>;
+  /** Presents a service result: events on success; the refusal as an alert or a reply. */
+  present<T>(result: ServiceResult<T>): Promise<boolean>;
+}
+
+export type BashniContext = Context & BashniFlavor;
+
+/**
+ * Attaches the translator, the chat's settings and the reply helpers to every update, once,
+ * and notes that the chat can be reached (a chat we stopped writing to is heard from again).
+ */
+export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContext> {
+  return async (ctx, next) => {
+    const chatId = ctx.chat?.id ?? ctx.from?.id;
+    const settings =
+      chatId === undefined
+        ? {}
+        : await deps.chats.settings(chatId).catch(() => ({}) as ChatSettings);
+    ctx.settings = settings;
+    ctx.t = messages(settings.lang ?? languageFor(ctx.from?.language_code));
+    ctx.requestKey = `tg:${ctx.update.update_id}`;
+    ctx.say = (text, other) => {
+      if (ctx.chat === undefined) return;
+      deps.tasks.track(deps.out.sendText(ctx.chat.id, text, other));
+    };
+    ctx.answer = async (text, alert) => {
+      if (ctx.callbackQuery === undefined) return;
+      try {
+        await ctx.answerCallbackQuery(text === undefined ? {} : { text, show_alert: alert ?? false });
+      } catch (error) {
+        // A tap handled late (after a restart) cannot be answered any more; the work goes on.
+        if (describeApiError(error) !== 'query-too-old')
+          deps.logger.warn('telegram: could not answer a tap', { error: String(error) });
+      }
+    };
+    ctx.present = async <T>(result: ServiceResult<T>) => {
+      if (!result.ok) {
+        const text = refusalText(ctx.t, result);
+        if (ctx.callbackQuery !== undefined) await ctx.answer(text, true);
+        else ctx.say(text);
+        return false;
+      }
+      if (ctx.callbackQuery !== undefined) await ctx.answer();
+      await deps.presenter.handle(result.events);
+      return true;
+    };
+    if (ctx.chat !== undefined && ctx.myChatMember !== undefined) {
+      const status = ctx.myChatMember.new_chat_member.status;
+      await noteReachable(deps, String(ctx.chat.id), status !== 'left' && status !== 'kicked');
+    } else if (ctx.chat !== undefined && ctx.message !== undefined) {
+      await noteReachable(deps, String(ctx.chat.id), true);
+    }
+    await next();
+  };
+}
+
+/**
+ * The chat wrote to us or added the bot back (deliver there again), or removed it (stop).
+ */
+async function noteReachable(deps: TelegramDeps, chatId: string, reachable: boolean): Promise<void> {
+  if (!reachable) {
+    await deps.chats.setUnreachable(chatId, true).catch(() => undefined);
+    return;
+  }
+  const known =
+    deps.out.lanes.isUnreachable(chatId) ||
+    (await deps.chats.isUnreachable(chatId).catch(() => false));
+  if (!known) return;
+  deps.out.lanes.markReachable(chatId);
+  await deps.chats.setUnreachable(chatId, false).catch(() => undefined);
+}
+
+/** The game a refusal or a lookup left us with, for handlers that take a game. */
+export type GameLookup = Game | Refusal | 'none' | 'several';

@@ -1,0 +1,69 @@
+import type { Logger } from '../../game/service.js';
+import type { ChatOutput } from './chat-output.js';
+import type { ChatState } from './chat-state.js';
+import type { DeliveryResult } from './delivery-lanes.js';
+
+/**
+ * Each chat has at most one live notice: a short message that pings someone ("@bob, your move",
+ * a reminder, a result). A new one replaces the previous one (which is then deleted, as a
+ * cosmetic call), and a notice that is no longer true when its turn in the lane comes (the
+ * player has moved meanwhile, the game has ended) is never sent. Edits cannot notify anybody,
+ * so a notice is only posted when someone must be pinged; everything else is in the board.
+ */
+export class Notices {
+  constructor(
+    private readonly out: ChatOutput,
+    private readonly chats: ChatState,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Posts `text` as the chat's live notice. `wanted` is asked right before sending.
+   * Resolves with the delivery.
+   */
+  post(
+    chatId: string,
+    gameId: string,
+    text: string,
+    options: { replyTo?: number; wanted?: () => boolean | Promise<boolean> } = {},
+  ): Promise<DeliveryResult<unknown>> {
+    return this.out.lanes.submit(chatId, {
+      class: 'message',
+      key: 'notice',
+      counted: true,
+      newMessage: true,
+      wanted: options.wanted,
+      call: async () => {
+        const sent = await this.out.raw.sendMessage(Number(chatId), text, {
+          parse_mode: 'HTML',
+          reply_parameters:
+            options.replyTo === undefined
+              ? undefined
+              : { message_id: options.replyTo, allow_sending_without_reply: true },
+        });
+        await this.swap(chatId, { messageId: sent.message_id, gameId });
+        return sent;
+      },
+    });
+  }
+
+  /** Deletes the chat's notice if it is about this game (its news is stale now). */
+  async clear(chatId: string, gameId: string): Promise<void> {
+    const current = await this.chats.notice(chatId).catch(() => undefined);
+    if (current?.gameId !== gameId) return;
+    await this.chats.setNotice(chatId, undefined).catch(() => undefined);
+    void this.out.delete(chatId, current.messageId);
+  }
+
+  /** Records the new live notice and deletes the one it replaces. Never throws. */
+  private async swap(chatId: string, next: { messageId: number; gameId: string }): Promise<void> {
+    try {
+      const previous = await this.chats.notice(chatId);
+      await this.chats.setNotice(chatId, next);
+      if (previous !== undefined && previous.messageId !== next.messageId)
+        void this.out.delete(chatId, previous.messageId);
+    } catch (error) {
+      this.logger.warn('telegram: could not record a notice', { chatId, error: String(error) });
+    }
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * What every chat adapter writes under a board: the same facts in every chat, in the chat's
+ * language; only how a player is named or mentioned is the platform's.
+ */
+import { gamePosition } from '../game/game-rules.js';
+import type { Game, Player } from '../game/model.js';
+import type { Messages } from '../i18n/index.js';
+
+/** How a platform writes a player: a plain (escaped) name, and a mention that notifies. */
+export interface PlayerNames {
+  name(player: Player): string;
+  mention(player: Player): string;
+}
+
+/** Move number as players count it: a move is a White ply and a Black ply. */
+export function moveNumber(game: Game): number {
+  const blackStarted = game.startFen.trim().toUpperCase().startsWith('B');
+  return Math.floor((game.moves.length + (blackStarted ? 1 : 0)) / 2) + 1;
+}
+
+/** The caption of a game's board at `now` (the clock shows the time left then). */
+export function boardCaption(game: Game, t: Messages, now: number, names: PlayerNames): string {
+  const variant = t.variant(game.variant);
+  const white = names.name(game.white);
+  const black = names.name(game.black);
+  const lastMove = game.moves.at(-1);
+  if (game.status === 'finished' && game.result !== undefined) {
+    return t.finalCaption({
+      variant,
+      white,
+      black,
+      lastMove,
+      result: t.result(game.result.winner, game.result.reason),
+    });
+  }
+  const toMove = gamePosition(game).turn === 0 ? 'white' : 'black';
+  return t.caption({
+    variant,
+    white,
+    black,
+    moveNumber: moveNumber(game),
+    toMove: toMove === 'white' ? t.white : t.black,
+    toMoveName: names.mention(toMove === 'white' ? game.white : game.black),
+    lastMove,
+    timeLeft: game.deadline === null ? undefined : t.duration(game.deadline - now),
+    drawOfferedBy:
+      game.drawOffer === null
+        ? undefined
+        : names.name(game.drawOffer === 'white' ? game.white : game.black),
+  });
+}

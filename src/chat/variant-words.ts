@@ -1,0 +1,14 @@
+import type { VariantId } from '../engine/index.js';
+
+/** Variant names people type in commands, in English and Russian. */
+export const VARIANT_WORDS: Readonly<Record<string, VariantId>> = {
+  bashni: 'bashni',
+  башни: 'bashni',
+  towers: 'bashni',
+  stolby: 'stolby',
+  столбы: 'stolby',
+  laska: 'laska',
+  ласка: 'laska',
+  giveaway: 'giveaway',
+  поддавки: 'giveaway',
+};
