@@ -106,7 +106,13 @@ export class RenderPool {
 
   /** The board with a caption band under it (as renderCaptionedBoard). */
   renderCaptioned(position: Position, options: RenderOptions, caption: Caption): Promise<Buffer> {
-    return this.request(position, options, caption);
+    let normalised: Caption;
+    try {
+      normalised = normaliseCaption(caption);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.request(position, options, normalised);
   }
 
   /**
@@ -130,6 +136,7 @@ export class RenderPool {
     return this.closing;
   }
 
+  /** `caption` is normalised already; undefined draws a plain board. */
   private request(
     position: Position,
     options: RenderOptions,
@@ -143,8 +150,7 @@ export class RenderPool {
     try {
       const variant = validatePosition(position);
       const normalised = normaliseOptions(variant, options);
-      const normalisedCaption = caption === undefined ? undefined : normaliseCaption(caption);
-      key = renderKey(position, normalised, normalisedCaption);
+      key = renderKey(position, normalised, caption);
       const cached = this.cache.get(key) ?? this.inFlight.get(key);
       if (cached !== undefined) {
         this.hits++;
@@ -155,7 +161,7 @@ export class RenderPool {
         variant: variant.id,
         fen: positionToFen(position, variant),
         options: normalised,
-        caption: normalisedCaption ?? null,
+        caption: caption ?? null,
       };
     } catch (error) {
       return Promise.reject(error);

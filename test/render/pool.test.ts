@@ -162,6 +162,7 @@ describe('render pool', () => {
       [shared.render({ ...start, stacks: start.stacks.slice(1) }), 'bad-position'],
       [shared.render({ ...start, variant: 'chess' as never }), 'unknown-variant'],
       [shared.renderCaptioned(start, {}, { title: 'x'.repeat(400), text: '' }), 'bad-caption'],
+      [shared.renderCaptioned(start, {}, undefined as never), 'bad-caption'],
       [shared.render({ variant: 'bashni', turn: 0, stacks: threeLayers }), 'bad-stack'],
     ];
     const before = shared.stats();
