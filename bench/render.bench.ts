@@ -2,18 +2,31 @@
  * Board renderer speed and size: median milliseconds per 720 px board with the image cache
  * bypassed (every board drawn and PNG-encoded; the background and stack pictures stay warm, as
  * they do in a running bot), and the PNG size. The goal is at most 15 ms and 120 KB a board.
+ *
+ * Then the render pool: boards per second with 1 and 2 worker threads on distinct positions
+ * (so no cache hits), and the main thread's event-loop delay while they render, next to the same
+ * figures for synchronous rendering on the main thread.
  * Run: npx tsx bench/render.bench.ts
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   applyMove,
+  legalMoves,
   parseFen,
   parseMove,
+  seededRandom,
   startPosition,
   type Move,
   type Position,
 } from '../src/engine/index.js';
 import { clearSpriteCaches } from '../src/render/canvas.js';
-import { BoardRenderer, renderUncached, type RenderOptions } from '../src/render/index.js';
+import {
+  BoardRenderer,
+  RenderPool,
+  renderUncached,
+  type RenderOptions,
+} from '../src/render/index.js';
 
 const SIZE = 720;
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -83,3 +96,118 @@ console.log(
   `  ${'cache hit (same board again)'.padEnd(40)} ${median(hits).toFixed(3).padStart(6)} ms`,
 );
 console.log(`goal: at most ${GOAL_MS} ms and ${GOAL_KB} KB a board: ${met ? 'met' : 'NOT met'}`);
+
+// ---------------------------------------------------------------------------------------------
+// The render pool
+
+const POOL_BOARDS = Number(process.env.BENCH_POOL_BOARDS ?? 200);
+const WARM_UP_BOARDS = 8;
+/** The whole pool section must end within this, or the bench stops with an error. */
+const DEADLINE_MS = 5 * 60_000;
+
+/** Distinct positions (distinct pictures) from seeded random games. */
+function distinctPositions(count: number): Position[] {
+  const random = seededRandom(2024);
+  const seen = new Set<string>();
+  const positions: Position[] = [];
+  while (positions.length < count) {
+    let position = startPosition('bashni');
+    for (let ply = 0; ply < 150 && positions.length < count; ply++) {
+      const key = JSON.stringify(position.stacks);
+      if (!seen.has(key)) {
+        seen.add(key);
+        positions.push(position);
+      }
+      const moves = legalMoves(position);
+      if (moves.length === 0) break;
+      position = applyMove(position, moves[Math.floor(random() * moves.length)]);
+    }
+  }
+  return positions;
+}
+
+interface LoopFigures {
+  /** Null when no boards were drawn (the idle baseline). */
+  readonly boardsPerSecond: number | null;
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+}
+
+/** Runs `work` with the event-loop delay sampled every millisecond; delays in ms. */
+async function measure(boards: number, work: () => Promise<void>): Promise<LoopFigures> {
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  const started = performance.now();
+  await work();
+  const elapsed = performance.now() - started;
+  histogram.disable();
+  return {
+    boardsPerSecond: boards === 0 ? null : (boards * 1000) / elapsed,
+    p50: histogram.percentile(50) / 1e6,
+    p99: histogram.percentile(99) / 1e6,
+    max: histogram.max / 1e6,
+  };
+}
+
+function report(name: string, figures: LoopFigures): void {
+  const delay = [figures.p50, figures.p99, figures.max].map((ms) => ms.toFixed(1)).join(' / ');
+  const speed =
+    figures.boardsPerSecond === null ? '' : `${figures.boardsPerSecond.toFixed(0)} boards/s`;
+  console.log(
+    `  ${name.padEnd(40)} ${speed.padStart(13)}  event-loop delay p50/p99/max ${delay} ms`,
+  );
+}
+
+async function benchPool(): Promise<void> {
+  const all = distinctPositions(WARM_UP_BOARDS + POOL_BOARDS);
+  const warmUp = all.slice(0, WARM_UP_BOARDS);
+  const boards = all.slice(WARM_UP_BOARDS);
+  const options: RenderOptions = { size: SIZE };
+  console.log(
+    `render pool, ${SIZE} px, ${boards.length} distinct boards (image cache bypassed); ` +
+      'event-loop delay sampled every 1 ms, so an idle loop shows about 1 ms',
+  );
+  report(
+    'idle main thread (baseline)',
+    await measure(0, () => new Promise((resolve) => setTimeout(resolve, 500))),
+  );
+  for (const position of warmUp) renderUncached(position, options);
+  report(
+    'synchronous, on the main thread',
+    await measure(boards.length, async () => {
+      for (const position of boards) {
+        // One board a turn of the loop, as a bot answering one update after another would.
+        await nextTurn();
+        renderUncached(position, options);
+      }
+    }),
+  );
+  for (const size of [1, 2]) {
+    const pool = new RenderPool({ size });
+    try {
+      await Promise.all(warmUp.map((position) => pool.render(position, options)));
+      const figures = await measure(boards.length, async () => {
+        await Promise.all(boards.map((position) => pool.render(position, options)));
+      });
+      if (pool.stats().misses !== warmUp.length + boards.length) {
+        throw new Error('the pool served a board from its cache; the positions are not distinct');
+      }
+      report(`pool, ${size} worker${size === 1 ? '' : 's'}`, figures);
+    } finally {
+      await pool.close();
+    }
+  }
+}
+
+const deadline = setTimeout(() => {
+  console.error(`render pool bench: not finished after ${DEADLINE_MS / 1000} s; stopping`);
+  process.exit(1);
+}, DEADLINE_MS);
+deadline.unref();
+try {
+  await benchPool();
+} catch (error) {
+  console.error('render pool bench failed:', error);
+  process.exitCode = 1;
+}

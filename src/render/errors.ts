@@ -29,3 +29,11 @@ export class RenderError extends Error {
     super(`render: ${message}`);
   }
 }
+
+/**
+ * A board the render pool could not deliver: the pool was closed, or the worker drawing it
+ * failed. Unlike a RenderError, the request itself may be fine.
+ */
+export class RenderPoolError extends Error {
+  override readonly name = 'RenderPoolError';
+}

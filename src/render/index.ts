@@ -20,3 +20,9 @@ export {
   type BoardRendererOptions,
   type RenderCacheStats,
 } from './renderer.js';
+export {
+  RenderPool,
+  RenderPoolError,
+  type RenderPoolOptions,
+  type RenderPoolStats,
+} from './pool.js';

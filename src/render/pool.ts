@@ -1,0 +1,280 @@
+/**
+ * Boards drawn on worker threads, so that painting and PNG encoding (about 6 ms a 720 px board,
+ * 60 ms cold) never block the event loop that serves every chat.
+ */
+import { LRUCache } from 'lru-cache';
+import type { Worker } from 'node:worker_threads';
+import type { Position } from '../engine/index.js';
+import { RenderPoolError } from './errors.js';
+import {
+  normaliseCaption,
+  normaliseOptions,
+  renderKey,
+  validatePosition,
+  type Caption,
+  type RenderOptions,
+} from './options.js';
+import type { RenderCacheStats } from './renderer.js';
+import { paintError, positionToFen, type RenderJob, type WorkerReply } from './transport.js';
+import { startWorker } from './worker-start.js';
+
+export { RenderPoolError };
+
+export interface RenderPoolOptions {
+  /** Worker threads. Default 1. */
+  readonly size?: number;
+  /** Most PNGs kept in the cache on the main thread. Default 512. */
+  readonly maxEntries?: number;
+  /** Most bytes of PNG kept. Default 64 MiB. */
+  readonly maxBytes?: number;
+}
+
+/** Pool statistics: the cache's, plus boards waiting for a worker and boards being drawn. */
+export type RenderPoolStats = RenderCacheStats & {
+  readonly queued: number;
+  readonly running: number;
+};
+
+interface Job {
+  readonly key: string;
+  readonly message: RenderJob;
+  readonly resolve: (png: Buffer) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface Slot {
+  /** Null once its worker failed to start too often; a new request tries again. */
+  worker: Worker | null;
+  job: Job | undefined;
+  /** Whether the current worker has loaded its module (it says so first thing). */
+  ready: boolean;
+  /** Workers in a row that exited before they were ready. */
+  failedStarts: number;
+  lastError: Error | undefined;
+}
+
+/** A slot gives up restarting after this many workers in a row die before they are ready. */
+const MAX_FAILED_STARTS = 3;
+
+/**
+ * Renders boards on a pool of worker threads, with the same images, cache and errors as
+ * BoardRenderer. Validation, normalisation and the cache key run on the main thread, so a bad
+ * request rejects at once and a cache hit never reaches a worker; identical requests in flight
+ * share one render; misses wait in one FIFO queue for the first free worker.
+ *
+ * A worker that crashes or exits is replaced, and the board it was drawing rejects with
+ * RenderPoolError rather than being retried: a board that kills a worker would kill the next one
+ * too. A paint error inside a worker rejects only that board.
+ *
+ * Idle workers are unref'd, so the pool does not keep the process alive; a board being drawn
+ * does. The returned Buffers are shared with the cache: treat them as read-only.
+ */
+export class RenderPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private readonly cache: LRUCache<string, Buffer>;
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+  private hits = 0;
+  private misses = 0;
+  private nextId = 1;
+  private closing: Promise<void> | undefined;
+
+  constructor(options: RenderPoolOptions = {}) {
+    this.cache = new LRUCache<string, Buffer>({
+      max: options.maxEntries ?? 512,
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+      sizeCalculation: (png) => png.length,
+    });
+    const size = Math.max(1, Math.floor(options.size ?? 1));
+    for (let i = 0; i < size; i++) {
+      const slot: Slot = {
+        worker: null,
+        job: undefined,
+        ready: false,
+        failedStarts: 0,
+        lastError: undefined,
+      };
+      this.slots.push(slot);
+      this.start(slot);
+    }
+  }
+
+  /** The board as a PNG; rejects with RenderError on a position or options it cannot draw. */
+  render(position: Position, options: RenderOptions = {}): Promise<Buffer> {
+    return this.request(position, options, undefined);
+  }
+
+  /** The board with a caption band under it (as renderCaptionedBoard). */
+  renderCaptioned(position: Position, options: RenderOptions, caption: Caption): Promise<Buffer> {
+    let normalised: Caption;
+    try {
+      normalised = normaliseCaption(caption);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.request(position, options, normalised);
+  }
+
+  /**
+   * Cache hits (including requests that joined an identical render in flight), misses (boards
+   * sent to a worker), cached images and bytes, boards queued and boards being drawn.
+   */
+  stats(): RenderPoolStats {
+    return {
+      hits: this.hits,
+      misses: this.misses,
+      entries: this.cache.size,
+      bytes: this.cache.calculatedSize,
+      queued: this.queue.length,
+      running: this.slots.filter((slot) => slot.job !== undefined).length,
+    };
+  }
+
+  /** Stops the workers; queued and running boards reject with RenderPoolError. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  /** `caption` is normalised already; undefined draws a plain board. */
+  private request(
+    position: Position,
+    options: RenderOptions,
+    caption: Caption | undefined,
+  ): Promise<Buffer> {
+    if (this.closing !== undefined) {
+      return Promise.reject(new RenderPoolError('the render pool is closed'));
+    }
+    let key: string;
+    let message: RenderJob;
+    try {
+      const variant = validatePosition(position);
+      const normalised = normaliseOptions(variant, options);
+      key = renderKey(position, normalised, caption);
+      const cached = this.cache.get(key) ?? this.inFlight.get(key);
+      if (cached !== undefined) {
+        this.hits++;
+        return Promise.resolve(cached);
+      }
+      message = {
+        id: this.nextId++,
+        variant: variant.id,
+        fen: positionToFen(position, variant),
+        options: normalised,
+        caption: caption ?? null,
+      };
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    this.misses++;
+    const promise = new Promise<Buffer>((resolve, reject) => {
+      this.queue.push({ key, message, resolve, reject });
+    });
+    this.inFlight.set(key, promise);
+    this.revive();
+    this.dispatch();
+    return promise;
+  }
+
+  private start(slot: Slot): void {
+    const worker = startWorker('worker');
+    slot.worker = worker;
+    slot.ready = false;
+    slot.lastError = undefined;
+    worker.on('message', (reply: WorkerReply) => {
+      if (slot.worker === worker) this.receive(slot, worker, reply);
+    });
+    worker.on('error', (error) => {
+      if (slot.worker === worker) slot.lastError = error;
+    });
+    worker.on('exit', (code) => {
+      if (slot.worker === worker) this.replace(slot, code);
+    });
+    // Idle until dispatch() gives it a board; after the listeners, as adding one refs it.
+    worker.unref();
+  }
+
+  private receive(slot: Slot, worker: Worker, reply: WorkerReply): void {
+    if (reply.kind === 'ready') {
+      slot.ready = true;
+      slot.failedStarts = 0;
+      return;
+    }
+    const job = slot.job;
+    if (job === undefined || job.message.id !== reply.id) return;
+    slot.job = undefined;
+    worker.unref();
+    if (reply.kind === 'rendered') this.succeed(job, Buffer.from(reply.png));
+    else this.fail(job, paintError(reply.failure));
+    this.dispatch();
+  }
+
+  /** A worker exited on its own (crash, error or a stray exit): replace it and carry on. */
+  private replace(slot: Slot, code: number): void {
+    const reason = slot.lastError?.message ?? `exit code ${code}`;
+    const job = slot.job;
+    slot.job = undefined;
+    if (job !== undefined) {
+      this.fail(job, new RenderPoolError(`the render worker stopped while drawing (${reason})`));
+    }
+    if (!slot.ready) slot.failedStarts++;
+    if (slot.failedStarts < MAX_FAILED_STARTS) {
+      this.start(slot);
+    } else {
+      slot.worker = null;
+      if (this.slots.every((other) => other.worker === null)) {
+        // Nobody can serve the queue; without this a broken install would respawn forever.
+        const error = new RenderPoolError(`render workers cannot start (${reason})`);
+        for (const queued of this.queue.splice(0)) this.fail(queued, error);
+      }
+    }
+    this.dispatch();
+  }
+
+  /** Gives slots whose workers would not start one more try, on each new request. */
+  private revive(): void {
+    for (const slot of this.slots) {
+      if (slot.worker !== null) continue;
+      slot.failedStarts = MAX_FAILED_STARTS - 1;
+      this.start(slot);
+    }
+  }
+
+  private dispatch(): void {
+    if (this.closing !== undefined) return;
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) return;
+      if (slot.worker === null || slot.job !== undefined) continue;
+      const job = this.queue.shift()!;
+      slot.job = job;
+      slot.worker.ref();
+      slot.worker.postMessage(job.message);
+    }
+  }
+
+  private succeed(job: Job, png: Buffer): void {
+    this.inFlight.delete(job.key);
+    this.cache.set(job.key, png);
+    job.resolve(png);
+  }
+
+  private fail(job: Job, error: unknown): void {
+    this.inFlight.delete(job.key);
+    job.reject(error);
+  }
+
+  private async shutdown(): Promise<void> {
+    const error = new RenderPoolError('the render pool was closed');
+    for (const job of this.queue.splice(0)) this.fail(job, error);
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        const { worker, job } = slot;
+        // Cleared first, so that the exit below is not taken for a crash.
+        slot.worker = null;
+        slot.job = undefined;
+        if (job !== undefined) this.fail(job, error);
+        if (worker !== null) await worker.terminate();
+      }),
+    );
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * How a render request crosses to a worker thread: as plain data, with the position written as
+ * the engine's FEN. Our FEN cannot hold every position the renderer draws, so the pool checks
+ * the two limits here, on the main thread, and refuses what would not survive the trip instead
+ * of letting a worker draw something else:
+ * - a stack of more than two colour layers (makeFen writes the owner's pieces, then the
+ *   prisoners; no game reaches three layers, but a hand-made position can);
+ * - more pieces of one colour than the variant has (parseFen refuses them).
+ * Everything within both limits round-trips exactly (test/render/transport.test.ts).
+ */
+import {
+  colorLayers,
+  makeFen,
+  maxPiecesPerSide,
+  type Position,
+  type Variant,
+  type VariantId,
+} from '../engine/index.js';
+import { RenderError, RenderPoolError, type RenderErrorCode } from './errors.js';
+import type { Caption, NormalisedOptions } from './options.js';
+
+/** One board for a worker to draw: everything is validated and normalised already. */
+export interface RenderJob {
+  readonly id: number;
+  readonly variant: VariantId;
+  readonly fen: string;
+  readonly options: NormalisedOptions;
+  readonly caption: Caption | null;
+}
+
+/** What a failed paint reports back: enough to rebuild a RenderError on the main thread. */
+export interface PaintFailure {
+  readonly name: string;
+  readonly message: string;
+  readonly code?: string;
+  readonly context?: Readonly<Record<string, unknown>>;
+}
+
+/** Messages from a render worker. */
+export type WorkerReply =
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'rendered'; readonly id: number; readonly png: ArrayBuffer }
+  | { readonly kind: 'failed'; readonly id: number; readonly failure: PaintFailure };
+
+/**
+ * The FEN of a validated position, for a worker. Throws RenderError when the FEN cannot carry
+ * the position (see the top of this file).
+ */
+export function positionToFen(position: Position, variant: Variant): string {
+  const pieces = [0, 0];
+  position.stacks.forEach((stack, square) => {
+    if (stack === null) return;
+    const layers = colorLayers(stack);
+    if (layers > 2) {
+      const name = variant.geometry.names[square];
+      throw new RenderError(
+        'bad-stack',
+        `the stack on ${name} has ${layers} colour layers; the render pool sends positions as ` +
+          'FEN, which holds at most two (the owner over its prisoners)',
+        { square: name, layers },
+      );
+    }
+    for (let i = 0; i < stack.height; i++) pieces[(stack.colors >>> i) & 1]++;
+  });
+  const limit = maxPiecesPerSide(variant);
+  for (const color of [0, 1] as const) {
+    if (pieces[color] > limit) {
+      const side = color === 0 ? 'White' : 'Black';
+      throw new RenderError(
+        'bad-position',
+        `${side} has ${pieces[color]} pieces; ${variant.id} has ${limit}, and the render pool ` +
+          'sends positions as FEN, which refuses more',
+        { color: side.toLowerCase(), pieces: pieces[color], limit },
+      );
+    }
+  }
+  return makeFen(position);
+}
+
+/** A paint error as plain data for postMessage (a RenderError keeps its code and context). */
+export function paintFailure(error: unknown): PaintFailure {
+  if (error instanceof RenderError) {
+    return {
+      name: error.name,
+      message: error.message,
+      code: error.code,
+      // Through JSON, so that an odd context value cannot make postMessage throw.
+      context: JSON.parse(JSON.stringify(error.context)) as Record<string, unknown>,
+    };
+  }
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}
+
+/**
+ * A worker's paint failure as an error on the main thread: a RenderError stays a RenderError
+ * (a bad request), anything else is a RenderPoolError (the worker's fault).
+ */
+export function paintError(failure: PaintFailure): Error {
+  if (failure.name === 'RenderError' && failure.code !== undefined) {
+    return new RenderError(
+      failure.code as RenderErrorCode,
+      failure.message.replace(/^render: /, ''),
+      failure.context,
+    );
+  }
+  return new RenderPoolError(`the render worker failed: ${failure.message}`);
+}

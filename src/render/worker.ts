@@ -1,0 +1,45 @@
+/**
+ * A worker thread of the render pool: draws one board at a time and sends the PNG back as a
+ * transferred ArrayBuffer (no copy). It keeps its own background, sprite and surface caches for
+ * its lifetime, so only its first board of a theme and size is cold.
+ */
+import { parentPort } from 'node:worker_threads';
+import { parseFen } from '../engine/index.js';
+import { paintBoard } from './canvas.js';
+import { validatePosition } from './options.js';
+import { paintFailure, type RenderJob, type WorkerReply } from './transport.js';
+
+const port = parentPort!;
+
+function draw(job: RenderJob): ArrayBuffer {
+  const parsed = parseFen(job.fen, job.variant);
+  if (!parsed.ok) throw new Error(`bad FEN ${JSON.stringify(job.fen)}: ${parsed.error.message}`);
+  const position = parsed.value;
+  const png = paintBoard(
+    position,
+    validatePosition(position),
+    job.options,
+    job.caption ?? undefined,
+  );
+  // Small Buffers live in a slice of Node's shared pool; transferring that would detach it.
+  const whole = png.byteOffset === 0 && png.byteLength === png.buffer.byteLength;
+  const bytes = whole ? png.buffer : png.buffer.slice(png.byteOffset, png.byteOffset + png.length);
+  return bytes as ArrayBuffer;
+}
+
+port.on('message', (job: RenderJob) => {
+  let png: ArrayBuffer;
+  try {
+    png = draw(job);
+  } catch (error) {
+    port.postMessage({
+      kind: 'failed',
+      id: job.id,
+      failure: paintFailure(error),
+    } satisfies WorkerReply);
+    return;
+  }
+  port.postMessage({ kind: 'rendered', id: job.id, png } satisfies WorkerReply, [png]);
+});
+
+port.postMessage({ kind: 'ready' } satisfies WorkerReply);

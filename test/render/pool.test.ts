@@ -1,0 +1,320 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import {
+  applyMove,
+  parseMove,
+  startPosition,
+  stackFromPieces,
+  type Move,
+  type Position,
+  type Stack,
+} from '../../src/engine/index.js';
+import {
+  RenderError,
+  RenderPool,
+  RenderPoolError,
+  renderUncached,
+  type Caption,
+  type RenderOptions,
+} from '../../src/render/index.js';
+import { paintError, paintFailure, type RenderJob } from '../../src/render/transport.js';
+import { fen, randomPositions } from '../support/engine-helpers.js';
+
+/** The pool's private state, for the tests that kill workers or slip in a broken job. */
+interface PoolInternals {
+  readonly slots: { worker: Worker | null; job: unknown }[];
+  readonly queue: {
+    key: string;
+    message: RenderJob;
+    resolve: (png: Buffer) => void;
+    reject: (error: unknown) => void;
+  }[];
+  dispatch(): void;
+}
+
+function internals(pool: RenderPool): PoolInternals {
+  return pool as unknown as PoolInternals;
+}
+
+function play(position: Position, text: string): { position: Position; move: Move } {
+  const move = parseMove(position, text);
+  if (!move.ok) throw new Error(move.error.message);
+  return { position: applyMove(position, move.value), move: move.value };
+}
+
+const late = play(fen('B:Wc3(0000/000),e5(00100/0000),Kg1,f4:Bh8(100/0),b6(00)'), 'h8:d4:b2');
+
+interface Case {
+  readonly name: string;
+  readonly position: Position;
+  readonly options: RenderOptions;
+  readonly caption?: Caption;
+}
+
+const CASES: Case[] = [
+  { name: 'start, defaults', position: startPosition('bashni'), options: {} },
+  {
+    name: 'tall stacks, last move, black at the bottom',
+    position: late.position,
+    options: { size: 400, lastMove: late.move, orientation: 'black' },
+  },
+  {
+    name: 'selection, contrast theme',
+    position: startPosition('bashni'),
+    options: { size: 300, theme: 'contrast', selected: { square: 9, targets: [13, 12] } },
+  },
+  {
+    name: 'Laska 7x7 without coordinates',
+    position: fen('W:Wa1(1010/0101),Kg7,c3(0/1):Bd4(11/00),b6(0110)', 'laska'),
+    options: { size: 350, coordinates: false },
+  },
+  {
+    name: 'Stolby, kings inside stacks',
+    position: fen('B:WKb2,c3(0/1111):Be5(10101/00000),Kg7', 'stolby'),
+    options: { size: 256, theme: 'contrast', orientation: 'black' },
+  },
+  {
+    name: 'giveaway, captioned',
+    position: fen('W:Wc3(00000/1):Bh8(1/0000)', 'giveaway'),
+    options: { size: 320 },
+    caption: { title: 'White wins', text: 'Чёрные не могут ходить' },
+  },
+];
+
+function expected(test: Case): Buffer {
+  return renderUncached(test.position, test.options, test.caption);
+}
+
+function request(pool: RenderPool, test: Case): Promise<Buffer> {
+  return test.caption === undefined
+    ? pool.render(test.position, test.options)
+    : pool.renderCaptioned(test.position, test.options, test.caption);
+}
+
+/** Distinct boards (so no cache hits), at a small size to keep the tests quick. */
+function distinctBoards(count: number, seed: number): Position[] {
+  return randomPositions('bashni', count, seed, 200);
+}
+
+const shared = new RenderPool({ size: 2 });
+afterAll(() => shared.close());
+
+describe('render pool', () => {
+  it('draws the same bytes as the synchronous renderer', async () => {
+    const pngs = await Promise.all(CASES.map((test) => request(shared, test)));
+    pngs.forEach((png, i) => {
+      expect(png.equals(expected(CASES[i])), CASES[i].name).toBe(true);
+    });
+  });
+
+  it('serves a repeated board from its cache without a worker', async () => {
+    const pool = new RenderPool();
+    try {
+      const start = startPosition('bashni');
+      const first = await pool.render(start, { size: 300 });
+      expect(pool.stats()).toEqual({
+        hits: 0,
+        misses: 1,
+        entries: 1,
+        bytes: first.length,
+        queued: 0,
+        running: 0,
+      });
+      // The same picture: defaults spelled out, the other side to move (it is not drawn).
+      const again = pool.render({ ...start, turn: 1 }, { size: 300, theme: 'wood' });
+      expect(pool.stats()).toMatchObject({ hits: 1, misses: 1, queued: 0, running: 0 });
+      expect(await again).toBe(first);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('renders concurrent identical requests once', async () => {
+    const pool = new RenderPool({ size: 2 });
+    try {
+      const test = CASES[1];
+      const pngs = Promise.all(Array.from({ length: 5 }, () => request(pool, test)));
+      expect(pool.stats()).toMatchObject({ hits: 4, misses: 1 });
+      expect(pool.stats().queued + pool.stats().running).toBe(1);
+      const [first, ...others] = await pngs;
+      for (const png of others) expect(png).toBe(first);
+      expect(first.equals(expected(test))).toBe(true);
+      expect(pool.stats()).toMatchObject({ hits: 4, misses: 1, entries: 1 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('rejects bad input with a RenderError at once, without queueing it', async () => {
+    const start = startPosition('bashni');
+    const threeLayers: (Stack | null)[] = new Array(32).fill(null);
+    threeLayers[9] = stackFromPieces([
+      { color: 0, king: false },
+      { color: 1, king: false },
+      { color: 0, king: false },
+    ]);
+    const bad: [Promise<Buffer>, string][] = [
+      [shared.render(start, { size: 10 }), 'bad-size'],
+      [shared.render(start, { theme: 'neon' as never }), 'unknown-theme'],
+      [shared.render(start, { selected: { square: 99, targets: [] } }), 'bad-selection'],
+      [shared.render({ ...start, stacks: start.stacks.slice(1) }), 'bad-position'],
+      [shared.render({ ...start, variant: 'chess' as never }), 'unknown-variant'],
+      [shared.renderCaptioned(start, {}, { title: 'x'.repeat(400), text: '' }), 'bad-caption'],
+      [shared.renderCaptioned(start, {}, undefined as never), 'bad-caption'],
+      [shared.render({ variant: 'bashni', turn: 0, stacks: threeLayers }), 'bad-stack'],
+    ];
+    const before = shared.stats();
+    expect(before).toMatchObject({ queued: 0, running: 0 });
+    for (const [promise, code] of bad) {
+      await expect(promise).rejects.toBeInstanceOf(RenderError);
+      await expect(promise).rejects.toMatchObject({ code });
+    }
+    expect(shared.stats().misses).toBe(before.misses);
+  });
+
+  it('rejects queued and running boards on close(), which is idempotent', async () => {
+    const pool = new RenderPool({ size: 1 });
+    const boards = distinctBoards(4, 21).map((position) => pool.render(position, { size: 200 }));
+    expect(pool.stats()).toMatchObject({ queued: 3, running: 1 });
+    const closing = pool.close();
+    expect(pool.close()).toBe(closing);
+    for (const board of boards) await expect(board).rejects.toBeInstanceOf(RenderPoolError);
+    await closing;
+    await pool.close();
+    expect(pool.stats()).toMatchObject({ queued: 0, running: 0 });
+    await expect(pool.render(startPosition('bashni'))).rejects.toBeInstanceOf(RenderPoolError);
+  });
+
+  it('replaces a worker that dies, rejecting only the board it was drawing', async () => {
+    const pool = new RenderPool({ size: 1 });
+    try {
+      const slot = internals(pool).slots[0];
+      // Killed before it could even load, so it cannot have answered.
+      const doomed = pool.render(startPosition('bashni'), { size: 200 });
+      const first = slot.worker!;
+      void first.terminate();
+      await expect(doomed).rejects.toThrow(RenderPoolError);
+      await expect(doomed).rejects.toThrow(/stopped/);
+
+      // The replacement draws, and dies in the middle of a large cold board.
+      const test = CASES[3];
+      expect((await request(pool, test)).equals(expected(test))).toBe(true);
+      const second = slot.worker!;
+      expect(second).not.toBe(first);
+      const big = pool.renderCaptioned(late.position, { size: 2000 }, { title: 'big', text: '' });
+      const waiting = pool.render(startPosition('laska'), { size: 200 });
+      void second.terminate();
+      await expect(big).rejects.toThrow(RenderPoolError);
+
+      // The board queued behind it goes to the next worker.
+      expect((await waiting).equals(renderUncached(startPosition('laska'), { size: 200 }))).toBe(
+        true,
+      );
+      expect(slot.worker).not.toBe(second);
+      expect(pool.stats()).toMatchObject({ queued: 0, running: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('rejects only the board whose paint fails in the worker', async () => {
+    const pool = new RenderPool({ size: 1 });
+    try {
+      const good = pool.render(startPosition('bashni'), { size: 200 });
+      const worker = internals(pool).slots[0].worker;
+      // A request that passed the main thread's checks cannot fail this way; slip one in.
+      const broken = new Promise<Buffer>((resolve, reject) => {
+        internals(pool).queue.push({
+          key: 'broken',
+          message: {
+            id: -1,
+            variant: 'bashni',
+            fen: 'not a FEN',
+            options: {} as never,
+            caption: null,
+          },
+          resolve,
+          reject,
+        });
+      });
+      const after = pool.render(startPosition('giveaway'), { size: 200 });
+      internals(pool).dispatch();
+      await expect(broken).rejects.toThrow(RenderPoolError);
+      await expect(broken).rejects.toThrow(/bad FEN/);
+      expect((await good).equals(renderUncached(startPosition('bashni'), { size: 200 }))).toBe(
+        true,
+      );
+      expect((await after).equals(renderUncached(startPosition('giveaway'), { size: 200 }))).toBe(
+        true,
+      );
+      expect(internals(pool).slots[0].worker).toBe(worker);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('brings a worker RenderError back as a RenderError with its code and context', () => {
+    const failure = paintFailure(new RenderError('font-missing', 'cannot load', { path: '/x' }));
+    const error = paintError(structuredClone(failure));
+    expect(error).toBeInstanceOf(RenderError);
+    expect(error).toMatchObject({
+      code: 'font-missing',
+      message: 'render: cannot load',
+      context: { path: '/x' },
+    });
+    expect(paintError(paintFailure(new TypeError('oops')))).toBeInstanceOf(RenderPoolError);
+  });
+
+  it('shares one queue between several workers', async () => {
+    const pool = new RenderPool({ size: 2 });
+    try {
+      const workers = internals(pool).slots.map((slot) => slot.worker!);
+      const sent = workers.map((worker) => vi.spyOn(worker, 'postMessage'));
+      const positions = distinctBoards(8, 33);
+      const boards = positions.map((position) => pool.render(position, { size: 200 }));
+      expect(pool.stats()).toMatchObject({ queued: 6, running: 2, misses: 8 });
+      const pngs = await Promise.all(boards);
+      pngs.forEach((png, i) => {
+        expect(png.equals(renderUncached(positions[i], { size: 200 }))).toBe(true);
+      });
+      for (const spy of sent) expect(spy.mock.calls.length).toBeGreaterThan(0);
+      expect(sent[0].mock.calls.length + sent[1].mock.calls.length).toBe(8);
+      expect(pool.stats()).toMatchObject({ queued: 0, running: 0, entries: 8 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('evicts the oldest images beyond maxEntries', async () => {
+    const pool = new RenderPool({ maxEntries: 2 });
+    try {
+      const start = startPosition('bashni');
+      for (const size of [200, 201, 202]) await pool.render(start, { size });
+      expect(pool.stats().entries).toBe(2);
+      await pool.render(start, { size: 200 });
+      expect(pool.stats()).toMatchObject({ hits: 0, misses: 4 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('does not keep the process alive once its boards are drawn', () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const script =
+      `import { startPosition } from './src/engine/index.js';` +
+      `import { RenderPool } from './src/render/index.js';` +
+      `const pool = new RenderPool({ size: 2 });` +
+      `const png = await pool.render(startPosition('bashni'), { size: 200 });` +
+      `console.log('drawn', png.length > 0);`;
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: root, encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('drawn true');
+    expect(result.status).toBe(0);
+  });
+});

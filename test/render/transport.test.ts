@@ -1,0 +1,128 @@
+/**
+ * The render pool sends positions to its workers as FEN (makeFen, then parseFen in the worker).
+ * These tests check which positions the renderer draws survive that trip exactly, and that the
+ * ones that cannot are refused with a RenderError instead of being drawn differently.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  maxPiecesPerSide,
+  parseFen,
+  stackFromPieces,
+  VARIANT_IDS,
+  VARIANTS,
+  type Color,
+  type Piece,
+  type Position,
+  type Stack,
+  type VariantId,
+} from '../../src/engine/index.js';
+import { RenderError, renderUncached } from '../../src/render/index.js';
+import { positionToFen } from '../../src/render/transport.js';
+import { fen, randomPositions } from '../support/engine-helpers.js';
+import { pick, seededRandom } from '../support/random.js';
+
+/** The position as the worker will see it, or the reason the pool refuses it. */
+function throughFen(position: Position): Position {
+  const variant = VARIANTS[position.variant];
+  const parsed = parseFen(positionToFen(position, variant), position.variant);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}
+
+function expectRoundTrip(position: Position): void {
+  const back = throughFen(position);
+  expect(back.variant).toBe(position.variant);
+  expect(back.stacks).toEqual(position.stacks);
+}
+
+/** A stack with the owner's run over the prisoners' run, kings anywhere. */
+function twoLayerStack(owner: Color, own: number, prisoners: number, random: () => number): Stack {
+  const pieces: Piece[] = [];
+  for (let i = 0; i < own; i++) pieces.push({ color: owner, king: random() < 0.4 });
+  for (let i = 0; i < prisoners; i++) {
+    pieces.push({ color: (owner ^ 1) as Color, king: random() < 0.4 });
+  }
+  return stackFromPieces(pieces);
+}
+
+/**
+ * A random position within the FEN's limits: every piece of both sides (so tall stacks), at
+ * most two colour layers a stack, kings inside stacks as well as on top.
+ */
+function randomStackedPosition(variantId: VariantId, random: () => number): Position {
+  const variant = VARIANTS[variantId];
+  const squares = variant.geometry.squareCount;
+  const left = [maxPiecesPerSide(variant), maxPiecesPerSide(variant)];
+  const stacks: (Stack | null)[] = new Array(squares).fill(null);
+  const free = Array.from({ length: squares }, (_, square) => square);
+  while ((left[0] > 0 || left[1] > 0) && free.length > 0) {
+    const square = free.splice(Math.floor(random() * free.length), 1)[0];
+    const owner: Color = left[0] === 0 ? 1 : left[1] === 0 ? 0 : random() < 0.5 ? 0 : 1;
+    const own = 1 + Math.floor(random() * Math.min(left[owner], 5));
+    const prisoners = Math.floor(random() * (Math.min(left[owner ^ 1], 8) + 1));
+    left[owner] -= own;
+    left[owner ^ 1] -= prisoners;
+    stacks[square] = twoLayerStack(owner, own, prisoners, random);
+  }
+  return { variant: variantId, turn: random() < 0.5 ? 0 : 1, stacks };
+}
+
+describe('positions through FEN to a render worker', () => {
+  it('round-trips every position of random games in all four variants', () => {
+    for (const variant of VARIANT_IDS) {
+      for (const position of randomPositions(variant, 400, 11, 200)) expectRoundTrip(position);
+    }
+  });
+
+  it('round-trips random tall mixed stacks with kings inside, in all four variants', () => {
+    const random = seededRandom(5);
+    for (const variant of VARIANT_IDS) {
+      for (let i = 0; i < 300; i++) expectRoundTrip(randomStackedPosition(variant, random));
+    }
+  });
+
+  it('round-trips the tallest stacks and Laska 7x7 positions', () => {
+    const random = seededRandom(9);
+    for (const variant of VARIANT_IDS) {
+      const limit = maxPiecesPerSide(VARIANTS[variant]);
+      const squares = VARIANTS[variant].geometry.squareCount;
+      for (const owner of [0, 1] as const) {
+        const stacks: (Stack | null)[] = new Array(squares).fill(null);
+        stacks[pick([0, squares - 1], random)] = twoLayerStack(owner, limit, limit, random);
+        expectRoundTrip({ variant, turn: owner, stacks });
+      }
+    }
+    expectRoundTrip(fen('W:Wa1(1010/0101),Kg7,c3(0/1):Bd4(11/00),b6(0110)', 'laska'));
+    expectRoundTrip(fen('B:WKb2,c3(0/1111):Be5(10101/00000),Kg7', 'stolby'));
+    expectRoundTrip(fen('W:Wc3(00000/1):Bh8(1/0000)', 'giveaway'));
+  });
+
+  it('refuses a stack of three colour layers, which the renderer alone would draw', () => {
+    const stacks: (Stack | null)[] = new Array(32).fill(null);
+    // top to bottom: white man, black king, white man
+    stacks[9] = stackFromPieces([
+      { color: 0, king: false },
+      { color: 1, king: true },
+      { color: 0, king: false },
+    ]);
+    const position: Position = { variant: 'bashni', turn: 0, stacks };
+    expect(renderUncached(position, { size: 200 }).length).toBeGreaterThan(0);
+    expect(() => positionToFen(position, VARIANTS.bashni)).toThrow(RenderError);
+    expect(() => positionToFen(position, VARIANTS.bashni)).toThrow(/3 colour layers/);
+  });
+
+  it('refuses more pieces of one colour than the variant has, which the renderer alone would draw', () => {
+    const stacks: (Stack | null)[] = new Array(25).fill(null);
+    for (let square = 0; square < 12; square++) stacks[square] = { height: 1, colors: 0, kings: 0 };
+    const position: Position = { variant: 'laska', turn: 0, stacks };
+    expect(renderUncached(position, { size: 200 }).length).toBeGreaterThan(0);
+    let error: unknown;
+    try {
+      positionToFen(position, VARIANTS.laska);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(RenderError);
+    expect(error).toMatchObject({ code: 'bad-position', context: { pieces: 12, limit: 11 } });
+  });
+});
