@@ -6,7 +6,7 @@
 import { GrammyError } from 'grammy';
 import { runConsole } from './adapters/console/index.js';
 import { AiPool } from './ai/index.js';
-import { renderBoard } from './render/index.js';
+import { RenderPool } from './render/index.js';
 import { createTelegramBot, registerCommands } from './adapters/telegram/bot.js';
 import { ChatState } from './adapters/telegram/chat-state.js';
 import { startTelegram } from './adapters/telegram/run.js';
@@ -68,6 +68,8 @@ async function runTelegram(
   const { store, kv, scheduler, close } = storage(config);
   const listeners: ((events: readonly GameEvent[]) => Promise<void>)[] = [];
   const pool = new AiPool({ size: config.aiThreads });
+  // Boards are drawn on a worker thread: the event loop that serves every chat never waits.
+  const renderPool = new RenderPool({ size: 1 });
   const service = new GameService({
     store,
     scheduler,
@@ -80,7 +82,10 @@ async function runTelegram(
   const app = createTelegramBot(
     telegram.token,
     { service, chats: new ChatState(kv), clock: systemClock, logger },
-    { apiRoot: telegram.apiRoot, painter: { paint: async (position, options) => renderBoard(position, options) } },
+    {
+      apiRoot: telegram.apiRoot,
+      painter: { paint: (position, options) => renderPool.render(position, options) },
+    },
   );
   const { bot, presenter } = app;
   listeners.push((events) => presenter.handle(events));
@@ -129,6 +134,7 @@ async function runTelegram(
     await app.close(5_000);
     await service.stop();
     await pool.close();
+    await renderPool.close();
     await close();
     process.exit(0);
   };
