@@ -1,8 +1,14 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { run } from '@grammyjs/runner';
 import { Bot, GrammyError, InlineKeyboard, InputFile, InputMediaBuilder } from 'grammy';
+import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeBotApi } from './telegram/fake-bot-api.js';
+import {
+  FakeBotApi,
+  TELEGRAM_LIMITS,
+  type RecordedCall,
+  type TelegramLimits,
+} from './telegram/fake-bot-api.js';
 import { detectEntities, formatText } from './telegram/formatting.js';
 import { multipartBoundary, parseMultipart } from './telegram/multipart.js';
 
@@ -554,5 +560,382 @@ describe('multipart parser', () => {
     expect(photo?.contentType).toBe('image/png');
     expect([...(photo?.data ?? [])]).toEqual([1, 2, 3]);
     expect(photo?.filename).toContain('c.png');
+  });
+});
+
+/** Resolves after `ms` of wall-clock time. */
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Starts a fake with test-speed limits and a grammY client for it. */
+async function limitedFake(limits: Partial<TelegramLimits>, lean = false) {
+  const fake = await FakeBotApi.start({ limits, lean });
+  const bot = new Bot('1:x', { client: { apiRoot: fake.apiRoot } });
+  return { fake, api: bot.api };
+}
+
+describe('FakeBotApi flood limits', () => {
+  const fakes: FakeBotApi[] = [];
+  const start = async (limits: Partial<TelegramLimits>, lean = false) => {
+    const started = await limitedFake(limits, lean);
+    fakes.push(started.fake);
+    return started;
+  };
+
+  afterEach(async () => {
+    for (const fake of fakes.splice(0)) await fake.close();
+  });
+
+  it("refuses a group's 21st message within a minute by default, with Telegram's 429", async () => {
+    const fake = await FakeBotApi.start();
+    fakes.push(fake);
+    const api = new Bot('1:x', { client: { apiRoot: fake.apiRoot } }).api;
+    expect(fake.limits).toEqual(TELEGRAM_LIMITS);
+    const group = fake.group(-100700, 'Club');
+
+    const firstSentBefore = Date.now();
+    for (let index = 1; index <= 20; index += 1) await api.sendMessage(group.id, `m${index}`);
+    const refused = await apiError(api.sendMessage(group.id, 'one too many'));
+    const elapsed = Date.now() - firstSentBefore;
+
+    const retryAfter = refused.parameters.retry_after ?? 0;
+    // The first message leaves the 60 s window 60 s after it was sent.
+    expect(retryAfter).toBeGreaterThanOrEqual(Math.ceil((60_000 - elapsed) / 1000));
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect([refused.error_code, refused.description]).toEqual([
+      429,
+      `Too Many Requests: retry after ${retryAfter}`,
+    ]);
+    const refusals = fake.floodRefusals();
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatchObject({
+      method: 'sendMessage',
+      throttled: true,
+      response: {
+        ok: false,
+        error_code: 429,
+        description: `Too Many Requests: retry after ${retryAfter}`,
+        parameters: { retry_after: retryAfter },
+      },
+    });
+    expect(fake.floodRefusalCount()).toBe(1);
+    expect(fake.chat(group.id).messages).toHaveLength(20);
+    // Plain HTTP sees the status too.
+    const response = await fetch(`${fake.apiRoot}/bot1:x/sendMessage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_id: group.id, text: 'again' }),
+    });
+    expect(response.status).toBe(429);
+  });
+
+  it('counts sends and edits, not callback answers, deletions or chat actions', async () => {
+    const { fake, api } = await start({ group: { max: 6, windowMs: 60_000 } });
+    const alice = fake.user(71, 'Alice');
+    const group = fake.group(-100710, 'Club');
+    const keyboard = new InlineKeyboard().text('Go', 'go');
+    await api.sendMessage(group.id, 'Text', { reply_markup: keyboard });
+    await api.editMessageText(group.id, 1, 'Text 2', { reply_markup: keyboard });
+    await api.editMessageReplyMarkup(group.id, 1, {
+      reply_markup: new InlineKeyboard().text('Stop', 'stop'),
+    });
+    await api.sendPhoto(group.id, new InputFile(png(8, 8, 1)), { caption: 'Board' });
+    await api.editMessageCaption(group.id, 2, { caption: 'Board 2' });
+    await api.editMessageMedia(group.id, 2, InputMediaBuilder.photo(new InputFile(png(8, 8, 2))));
+
+    for (let index = 0; index < 10; index += 1) {
+      const press = fake.buttonPress({
+        from: alice,
+        chatId: group.id,
+        messageId: 1,
+        button: 'Stop',
+      });
+      await api.answerCallbackQuery(press.callback_query?.id ?? '');
+      await api.sendChatAction(group.id, 'upload_photo');
+      await api.getChat(group.id);
+    }
+    await api.deleteMessage(group.id, 2);
+    await api.deleteMessages(group.id, [1]);
+
+    for (const refused of [
+      api.sendMessage(group.id, 'Seventh'),
+      api.sendDocument(group.id, new InputFile(Buffer.from('1. c3-d4'), 'game.pdn')),
+    ]) {
+      expect((await apiError(refused)).error_code).toBe(429);
+    }
+    expect(fake.floodRefusals().map((call) => call.method)).toEqual([
+      'sendMessage',
+      'sendDocument',
+    ]);
+    expect(fake.callsOf('answerCallbackQuery').every((call) => call.response.ok)).toBe(true);
+  });
+
+  it('lets refused calls spend no budget; a programmed failure is not marked as throttled', async () => {
+    const { fake, api } = await start({ group: { max: 2, windowMs: 60_000 } });
+    const group = fake.group(-100720, 'Club');
+    await api.sendMessage(group.id, 'First');
+    expect((await apiError(api.sendMessage(group.id, '  '))).error_code).toBe(400);
+    expect((await apiError(api.editMessageText(group.id, 1, 'First'))).error_code).toBe(400);
+    expect((await apiError(api.editMessageText(group.id, 9, 'x'))).error_code).toBe(400);
+    fake.failNext('sendMessage', {
+      error_code: 429,
+      description: 'Too Many Requests: retry after 5',
+      parameters: { retry_after: 5 },
+    });
+    expect((await apiError(api.sendMessage(group.id, 'programmed'))).error_code).toBe(429);
+    expect(fake.floodRefusals()).toEqual([]);
+
+    await api.sendMessage(group.id, 'Second');
+    expect((await apiError(api.sendMessage(group.id, 'Third'))).error_code).toBe(429);
+    expect((await apiError(api.sendMessage(group.id, 'Third'))).error_code).toBe(429);
+    expect(fake.floodRefusals()).toHaveLength(2);
+    expect(fake.chat(group.id).messages.map((message) => message.text)).toEqual([
+      'First',
+      'Second',
+    ]);
+  });
+
+  it('frees the window as its oldest calls leave it: a sliding window', async () => {
+    // Wide margins around each boundary: the machine is shared and noisy.
+    const { fake, api } = await start({ group: { max: 2, windowMs: 800 } });
+    const group = fake.group(-100730, 'Club');
+    await api.sendMessage(group.id, 'a');
+    const firstDone = Date.now();
+    await sleep(400);
+    await api.sendMessage(group.id, 'b');
+    const refused = await apiError(api.sendMessage(group.id, 'c'));
+    // Less than a second left: Telegram still says 1, never 0.
+    expect(refused.parameters.retry_after).toBe(1);
+
+    await sleep(Math.max(0, firstDone + 850 - Date.now()));
+    await api.sendMessage(group.id, 'c'); // 'a' has left the window, 'b' has not
+    expect((await apiError(api.sendMessage(group.id, 'd'))).error_code).toBe(429);
+    await sleep(850);
+    await api.sendMessage(group.id, 'd');
+    await api.sendMessage(group.id, 'e');
+    expect(fake.chat(group.id).messages.map((message) => message.text)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ]);
+  });
+
+  it('keeps a budget per chat, with the private-chat limit for private chats', async () => {
+    const { fake, api } = await start({
+      group: { max: 2, windowMs: 60_000 },
+      private: { max: 3, windowMs: 60_000 },
+    });
+    const alice = fake.user(81, 'Alice', 'alice');
+    fake.privateChat(alice);
+    const clubs = [fake.group(-100740, 'Club'), fake.group(-1001234500741, 'Super club')];
+
+    for (let index = 0; index < 3; index += 1) await api.sendMessage(alice.id, `p${index}`);
+    // Addressed by username it is the same chat and the same budget.
+    expect((await apiError(api.sendMessage('@alice', 'p3'))).error_code).toBe(429);
+    for (const club of clubs) {
+      await api.sendMessage(club.id, 'g0');
+      await api.sendMessage(club.id, 'g1');
+      expect((await apiError(api.sendMessage(club.id, 'g2'))).error_code).toBe(429);
+    }
+    expect(fake.floodRefusalCount()).toBe(3);
+  });
+
+  it('limits new messages across all chats, but not edits', async () => {
+    const { fake, api } = await start({ globalSends: { max: 5, windowMs: 60_000 } });
+    const groups = Array.from({ length: 7 }, (_, index) => fake.group(-100750 - index, 'Club'));
+    const firstSentBefore = Date.now();
+    for (const group of groups.slice(0, 5)) await api.sendMessage(group.id, 'hello');
+    const refused = await apiError(api.sendMessage(groups[5]?.id ?? 0, 'hello'));
+    const elapsed = Date.now() - firstSentBefore;
+    expect(refused.error_code).toBe(429);
+    expect(refused.parameters.retry_after).toBeGreaterThanOrEqual(
+      Math.ceil((60_000 - elapsed) / 1000),
+    );
+    expect((await apiError(api.sendMessage(groups[6]?.id ?? 0, 'hello'))).error_code).toBe(429);
+    for (const group of groups.slice(0, 5)) await api.editMessageText(group.id, 1, 'edited');
+    expect(fake.floodRefusals().map((call) => call.params.chat_id)).toEqual([
+      groups[5]?.id,
+      groups[6]?.id,
+    ]);
+  });
+
+  it('gives the last slot to exactly one of many concurrent calls', async () => {
+    const { fake, api } = await start({ group: { max: 20, windowMs: 60_000 } });
+    const group = fake.group(-100760, 'Club');
+    // Held and released together, the calls are checked and executed back to back.
+    const hold = fake.hold('sendMessage');
+    const sends = Array.from({ length: 35 }, (_, index) => api.sendMessage(group.id, `m${index}`));
+    for (let waited = 0; hold.heldCalls().length < sends.length; waited += 1) {
+      if (waited > 500) throw new Error(`only ${hold.heldCalls().length} calls arrived`);
+      await sleep(10);
+    }
+    hold.release();
+    const results = await Promise.allSettled(sends);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(20);
+    expect(fake.floodRefusals()).toHaveLength(15);
+    expect(fake.callsOf('sendMessage').every((call) => call.response.ok || call.throttled)).toBe(
+      true,
+    );
+    expect(fake.chat(group.id).messages).toHaveLength(20);
+  });
+
+  it('lets a callback query be answered only within callbackAnswerMs of the tap', async () => {
+    const { fake, api } = await start({ callbackAnswerMs: 500 });
+    const alice = fake.user(91, 'Alice');
+    const group = fake.group(-100770, 'Club');
+    await api.sendMessage(group.id, 'Pick', { reply_markup: new InlineKeyboard().text('A', 'a') });
+    const quick = fake.buttonPress({ from: alice, chatId: group.id, messageId: 1, button: 'A' });
+    const slow = fake.callbackQuery({ from: alice, chatId: group.id, messageId: 1, data: 'a' });
+    const quickId = quick.callback_query?.id ?? '';
+    const slowId = slow.callback_query?.id ?? '';
+    await api.answerCallbackQuery(quickId, { text: 'ok' });
+
+    await sleep(550);
+    const late = await apiError(api.answerCallbackQuery(slowId, { text: 'too late' }));
+    expect([late.error_code, late.description]).toEqual([
+      400,
+      'Bad Request: query is too old and response timeout expired or query ID is invalid',
+    ]);
+    expect(fake.answers.has(quickId)).toBe(true);
+    expect(fake.answers.has(slowId)).toBe(false);
+    expect(fake.callsOf('answerCallbackQuery').map((call) => call.response.ok)).toEqual([
+      true,
+      false,
+    ]);
+    expect(fake.unansweredCallbackQueries()).toEqual([slowId]);
+  });
+
+  it('rejects limits no test could mean', async () => {
+    await expect(
+      FakeBotApi.start({ limits: { group: { max: 0, windowMs: 1000 } } }),
+    ).rejects.toThrow(/limits.group/);
+    await expect(FakeBotApi.start({ limits: { callbackAnswerMs: 0 } })).rejects.toThrow(
+      /callbackAnswerMs/,
+    );
+  });
+});
+
+describe('FakeBotApi holds, listeners and lean mode', () => {
+  let fake: FakeBotApi;
+  let api: Bot['api'];
+
+  beforeEach(async () => {
+    ({ fake, api } = await limitedFake({}));
+  });
+
+  afterEach(async () => {
+    await fake.close();
+  });
+
+  it('holds a call until release, then executes it for a live client', async () => {
+    const group = fake.group(-100800, 'Club');
+    const hold = fake.hold('sendMessage', (params) => params.text === 'board');
+    const sent = api.sendMessage(group.id, 'board');
+    await api.sendMessage(group.id, 'not held');
+
+    const held = await hold.held();
+    expect(held).toMatchObject({ method: 'sendMessage', params: { text: 'board' } });
+    expect(fake.chat(group.id).messages.map((message) => message.text)).toEqual(['not held']);
+    expect(fake.callsOf('sendMessage')).toHaveLength(1);
+
+    hold.release();
+    expect((await sent).text).toBe('board');
+    expect(fake.chat(group.id).messages.map((message) => message.text)).toEqual([
+      'not held',
+      'board',
+    ]);
+    const recorded = fake.callsOf('sendMessage')[1];
+    expect(recorded).toMatchObject({ held: true, response: { ok: true } });
+    expect(recorded?.aborted).toBeUndefined();
+    // Released holds hold nothing more.
+    await api.sendMessage(group.id, 'board');
+    expect(fake.chat(group.id).messages).toHaveLength(3);
+  });
+
+  it('does not apply a held call whose client process was killed', async () => {
+    const group = fake.group(-100810, 'Club');
+    const hold = fake.hold('sendMessage');
+    const script = `fetch(${JSON.stringify(`${fake.apiRoot}/bot1:x/sendMessage`)}, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_id: ${group.id}, text: 'lost' }),
+    });`;
+    const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+
+    expect((await hold.held(10_000)).params.text).toBe('lost');
+    child.kill('SIGKILL');
+    await exited;
+    await hold.disconnected();
+    hold.release();
+
+    const recorded = await fake.waitForCall('sendMessage');
+    expect(recorded).toMatchObject({ held: true, aborted: true, response: { ok: false } });
+    expect(fake.chat(group.id).allMessages).toEqual([]);
+    // The lost call spent no budget and took no message id.
+    expect((await api.sendMessage(group.id, 'next')).message_id).toBe(1);
+  });
+
+  it('releases held calls on close', async () => {
+    const group = fake.group(-100820, 'Club');
+    const hold = fake.hold('sendMessage');
+    const sent = api.sendMessage(group.id, 'late');
+    await hold.held();
+    await fake.close();
+    expect((await sent).text).toBe('late');
+    await expect(fake.hold('sendMessage').held(50)).rejects.toThrow(/within 50 ms/);
+  });
+
+  it('tells listeners about every call until they unsubscribe', async () => {
+    const group = fake.group(-100830, 'Club');
+    const seen: string[] = [];
+    const stop = fake.onCall((call) => seen.push(`${call.method}:${String(call.response.ok)}`));
+    await api.sendMessage(group.id, 'one');
+    await apiError(api.sendMessage(group.id, ''));
+    await api.getMe();
+    stop();
+    await api.sendMessage(group.id, 'two');
+    expect(seen).toEqual(['sendMessage:true', 'sendMessage:false', 'getMe:true']);
+    expect(fake.callCount()).toBe(4);
+  });
+
+  it('lean mode keeps no history, no upload bytes and only the last 50 messages', async () => {
+    const wide = { max: 1000, windowMs: 1000 };
+    const lean = await limitedFake({ group: wide, globalSends: wide }, true);
+    try {
+      const group = lean.fake.group(-100840, 'Club');
+      const listened: RecordedCall[] = [];
+      lean.fake.onCall((call) => listened.push(call));
+      const image = png(640, 480, 3);
+      const photo = await lean.api.sendPhoto(group.id, new InputFile(image, 'board.png'));
+      expect(photo.photo?.at(-1)).toMatchObject({
+        width: 640,
+        height: 480,
+        file_size: image.length,
+      });
+      const stored = lean.fake.lastMessage(group.id)?.photo;
+      expect(stored).toMatchObject({ width: 640, height: 480, size: image.length });
+      expect(stored?.data.length).toBe(0);
+
+      const waited = lean.fake.waitForCall('sendMessage', (call) => call.params.text === 'm60');
+      for (let index = 1; index <= 60; index += 1) {
+        await lean.api.sendMessage(group.id, `m${index}`);
+      }
+      expect((await waited).response.ok).toBe(true);
+      expect(lean.fake.calls).toEqual([]);
+      expect(lean.fake.callCount()).toBe(61);
+      expect(lean.fake.callCount('sendMessage')).toBe(60);
+      expect(listened).toHaveLength(61);
+      const messages = lean.fake.chat(group.id).allMessages;
+      expect(messages).toHaveLength(50);
+      expect(messages.map((message) => message.messageId)).toEqual(
+        Array.from({ length: 50 }, (_, index) => index + 12),
+      );
+    } finally {
+      await lean.fake.close();
+    }
   });
 });

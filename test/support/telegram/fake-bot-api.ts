@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+// Not the global `performance`: vi.useFakeTimers replaces that one, and flood windows and
+// callback expiry must run on wall-clock time like the server's timers.
+import { performance } from 'node:perf_hooks';
 // The real timers, not the globals: a test may fake those (vi.useFakeTimers) and the server's
 // long polls and wait timeouts must keep running on wall-clock time.
 import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
@@ -16,6 +19,14 @@ import type {
   UserFromGetMe,
 } from 'grammy/types';
 import { badRequest, BotApiError, forbidden, type ApiErrorSpec } from './api-error.js';
+import { CallHolds, type CallHold, type HeldCall } from './call-hold.js';
+import {
+  floodKindOf,
+  FloodLimiter,
+  resolveLimits,
+  type FloodTarget,
+  type TelegramLimits,
+} from './flood-limits.js';
 import { detectEntities, formatText, type FormattedText } from './formatting.js';
 import {
   inlineKeyboardOf,
@@ -37,6 +48,8 @@ import {
 } from './request.js';
 
 export type { ApiErrorSpec } from './api-error.js';
+export type { CallHold, HeldCall } from './call-hold.js';
+export { TELEGRAM_LIMITS, type TelegramLimits, type WindowLimit } from './flood-limits.js';
 export type { KeyboardButtonView, ReplyMarkup } from './markup.js';
 export type { RecordedFile } from './request.js';
 
@@ -49,6 +62,20 @@ export type { RecordedFile } from './request.js';
  * keyboards, replies, deletions) and answers with Telegram's results and Telegram's error
  * descriptions, so an adapter test can play a whole group-chat scenario and then look at what
  * the chat shows.
+ *
+ * It enforces what real Telegram enforces, so a bot that breaks a limit fails its tests:
+ * - message sizes: text 4096, caption 1024, callback data 64 bytes, parse_mode markup;
+ * - flood limits (always on; tests may pass faster `limits`, see TelegramLimits): sends and
+ *   edits share one budget per chat (20 a minute in groups, 10 in 10 s in private chats) and
+ *   new messages one across all chats (30 a second); past it the call gets Telegram's 429
+ *   with retry_after. Only calls that succeed spend budget; answerCallbackQuery, deletions,
+ *   chat actions and the non-message methods are not limited;
+ * - callback queries can be answered once, within 15 s of the tap;
+ * - who may write where: blocked users, users who never started the bot, kicked bots.
+ *
+ * Beyond recording it can fail calls on purpose (`failNext`), hold them in flight (`hold`, for
+ * crash tests), report each call as it happens (`onCall`) and, for benchmarks only, forget
+ * history (`lean`).
  */
 
 export interface FakeBotApiOptions {
@@ -63,6 +90,19 @@ export interface FakeBotApiOptions {
   readonly privacyMode?: boolean;
   /** Upper bound on how long getUpdates holds a request (tests want short polls); default 2000. */
   readonly maxLongPollMs?: number;
+  /**
+   * Flood limits and callback expiry, merged over TELEGRAM_LIMITS (Telegram's own values).
+   * Tests may make them faster (e.g. 20 per 3 s, a 300 ms callback expiry); there is no way
+   * to turn them off.
+   */
+  readonly limits?: Partial<TelegramLimits>;
+  /**
+   * For benchmarks only: `calls` keeps no history (onCall listeners, waitForCall and the
+   * counters still see every call), uploads keep no bytes (photos keep their width and
+   * height, `data` is empty) and each chat keeps only its last 50 messages, so a long run
+   * does not grow the heap. Tests that inspect what the bot did must leave it off.
+   */
+  readonly lean?: boolean;
 }
 
 export type ApiResponse =
@@ -78,8 +118,15 @@ export interface RecordedCall {
   readonly at: number;
   /** What the fake answered. */
   readonly response: ApiResponse;
-  /** The client went away before the answer (an aborted long poll, e.g. on bot.stop()). */
+  /**
+   * The client went away before the answer (an aborted long poll, e.g. on bot.stop()). For a
+   * held call this means it was never executed (`response` is then a 499 of the fake's own).
+   */
   readonly aborted?: true;
+  /** The flood limiter answered 429 (not a `failNext` failure). */
+  readonly throttled?: true;
+  /** The call waited in a `hold` before it was executed (or aborted). */
+  readonly held?: true;
 }
 
 /** A file the fake knows (uploaded, or sent by file_id or URL), addressable by file_id. */
@@ -91,6 +138,8 @@ export interface StoredFile extends RecordedFile {
   readonly height: number;
   /** Set when the bot sent an HTTP URL: the fake does not download it, so `data` is empty. */
   readonly url?: string;
+  /** Bytes uploaded, also in lean mode where `data` is not kept. */
+  readonly size: number;
 }
 
 /** One message of a chat as the fake showed it when asked (a copy: later edits do not change it). */
@@ -193,12 +242,27 @@ interface HandlerRequest extends DecodedRequest {
   readonly response: ServerResponse;
 }
 
+interface DispatchResult {
+  readonly answer: ApiResponse;
+  /** The flood limiter refused the call. */
+  readonly throttled: boolean;
+}
+
 type Handler = (request: HandlerRequest) => unknown;
 
 const NOT_MODIFIED =
   'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message';
 const QUERY_TOO_OLD = 'query is too old and response timeout expired or query ID is invalid';
 const WRONG_FILE = 'wrong file identifier/HTTP URL specified';
+/** What a held call whose client went away is recorded with: Telegram never saw it. */
+const CLIENT_GONE: ApiResponse = {
+  ok: false,
+  error_code: 499,
+  description: 'Client Closed Request: the client went away while the call was held; not applied',
+};
+/** Lean mode keeps this many messages per chat. */
+const LEAN_MESSAGES_PER_CHAT = 50;
+const EMPTY_BYTES = Buffer.alloc(0);
 const TEXT_LIMIT = 4096;
 const CAPTION_LIMIT = 1024;
 const FIRST_UPDATE_ID = 100_000_001;
@@ -221,15 +285,19 @@ const CHAT_ACTIONS = new Set([
   'upload_video_note',
 ]);
 const now = (): number => Math.floor(Date.now() / 1000);
+/** Monotonic milliseconds for flood windows and callback expiry. */
+const monotonicMs = (): number => performance.now();
 
 export class FakeBotApi {
-  /** Every call in arrival order of its answer (since the last clearCalls). */
+  /** Every call in arrival order of its answer (since the last clearCalls); empty in lean mode. */
   readonly calls: RecordedCall[] = [];
   readonly bot: UserFromGetMe;
+  /** The limits in force: TELEGRAM_LIMITS with the options' overrides. */
+  readonly limits: TelegramLimits;
 
   private readonly server: Server;
   private readonly options: Required<
-    Omit<FakeBotApiOptions, 'botId' | 'botFirstName' | 'botUsername'>
+    Omit<FakeBotApiOptions, 'botId' | 'botFirstName' | 'botUsername' | 'limits'>
   >;
   private rootUrl = '';
   private closed = false;
@@ -244,8 +312,16 @@ export class FakeBotApi {
   private readonly failures = new Map<string, ApiErrorSpec[]>();
   private readonly consumed = new WeakSet<RecordedCall>();
   private readonly callWaiters = new Set<CallWaiter>();
+  private readonly callListeners = new Set<(call: RecordedCall) => void>();
+  private readonly callCounts = new Map<string, number>();
+  private totalCalls = 0;
+  private floodRefusalTotal = 0;
 
-  private readonly callbackQueries = new Map<string, { answered: boolean }>();
+  private readonly flood: FloodLimiter;
+  private readonly holds = new CallHolds();
+
+  /** `builtAt` in monotonic ms, for the answer deadline. */
+  private readonly callbackQueries = new Map<string, { answered: boolean; builtAt: number }>();
   private readonly callbackAnswers = new Map<string, CallbackAnswer>();
   private callbackCounter = 0;
 
@@ -268,7 +344,10 @@ export class FakeBotApi {
     this.options = {
       privacyMode: options.privacyMode ?? false,
       maxLongPollMs: options.maxLongPollMs ?? 2000,
+      lean: options.lean ?? false,
     };
+    this.limits = resolveLimits(options.limits);
+    this.flood = new FloodLimiter(this.limits);
     this.bot = {
       id: options.botId ?? 7_000_000_001,
       is_bot: true,
@@ -323,12 +402,14 @@ export class FakeBotApi {
   }
 
   /**
-   * Answers held long polls, fails pending waits and closes every connection (grammY keeps
-   * them alive), so nothing is left open. Safe to call twice.
+   * Releases holds, answers held long polls, fails pending waits and closes every connection
+   * (grammY keeps them alive), so nothing is left open. Safe to call twice.
    */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // Held calls go on (or are aborted when their client is gone) before the sockets close.
+    this.holds.releaseAll();
     for (const wake of this.pushWakers) wake();
     const closedError = new Error('FakeBotApi was closed');
     for (const waiter of this.callWaiters) {
@@ -351,12 +432,54 @@ export class FakeBotApi {
 
   // === Recording ===
 
+  /** The recorded calls of one method, in answer order. */
   callsOf(method: string): RecordedCall[] {
     return this.calls.filter((call) => call.method === method);
   }
 
+  /** Forgets the recorded calls and resets the call counters. */
   clearCalls(): void {
     this.calls.length = 0;
+    this.callCounts.clear();
+    this.totalCalls = 0;
+    this.floodRefusalTotal = 0;
+  }
+
+  /** How many calls of `method` (of every method when omitted) were recorded, also in lean mode. */
+  callCount(method?: string): number {
+    return method === undefined ? this.totalCalls : (this.callCounts.get(method) ?? 0);
+  }
+
+  /** The recorded calls the flood limiter answered with 429 (none kept in lean mode). */
+  floodRefusals(): RecordedCall[] {
+    return this.calls.filter((call) => call.throttled === true);
+  }
+
+  /** How many calls the flood limiter answered with 429, also in lean mode. */
+  floodRefusalCount(): number {
+    return this.floodRefusalTotal;
+  }
+
+  /**
+   * Calls `listener` with every call as it is recorded (just before its answer is written), also
+   * in lean mode. Returns the function that removes it. A listener that throws fails the test
+   * process, not the call.
+   */
+  onCall(listener: (call: RecordedCall) => void): () => void {
+    this.callListeners.add(listener);
+    return () => {
+      this.callListeners.delete(listener);
+    };
+  }
+
+  /**
+   * Holds calls of `method` (whose params match `predicate`): each is received but neither
+   * executed nor answered until `release()`. On release a call whose client is gone (the bot
+   * process was killed) is not applied and is recorded with `aborted: true`; the others are
+   * executed as usual. Flood limits apply when a call is executed, not when it is held.
+   */
+  hold(method: string, predicate?: (params: Record<string, unknown>) => boolean): CallHold {
+    return this.holds.hold(method, predicate);
   }
 
   /**
@@ -396,14 +519,27 @@ export class FakeBotApi {
   }
 
   private record(call: RecordedCall): void {
-    this.calls.push(call);
+    if (!this.options.lean) this.calls.push(call);
+    this.totalCalls += 1;
+    this.callCounts.set(call.method, (this.callCounts.get(call.method) ?? 0) + 1);
+    if (call.throttled === true) this.floodRefusalTotal += 1;
     for (const waiter of this.callWaiters) {
       if (waiter.method !== call.method || !(waiter.predicate?.(call) ?? true)) continue;
       clearTimeout(waiter.timer);
       this.callWaiters.delete(waiter);
       this.consumed.add(call);
       waiter.resolve(call);
-      return;
+      break;
+    }
+    for (const listener of this.callListeners) {
+      try {
+        listener(call);
+      } catch (error) {
+        // Thrown here it would turn the call's answer into a 500; the test should fail instead.
+        setImmediate(() => {
+          throw error;
+        });
+      }
     }
   }
 
@@ -528,7 +664,7 @@ export class FakeBotApi {
       deleted: false,
       edits: 0,
     };
-    chat.messages.push(message);
+    this.appendMessage(chat, message);
     return {
       update_id: this.nextUpdateId++,
       message: this.toMessage(chat, message) as Update['message'],
@@ -545,7 +681,7 @@ export class FakeBotApi {
     this.users.set(from.id, from);
     this.callbackCounter += 1;
     const id = `${4_200_000 + this.callbackCounter}${String(this.callbackCounter).padStart(12, '0')}`;
-    this.callbackQueries.set(id, { answered: false });
+    this.callbackQueries.set(id, { answered: false, builtAt: monotonicMs() });
     const query: CallbackQuery = {
       id,
       from,
@@ -719,38 +855,94 @@ export class FakeBotApi {
       this.send(response, answer);
       return;
     }
-    const answer = await this.dispatch(method, { ...decoded, response });
+    const arrived: HeldCall = { method, params: decoded.params, files: decoded.files, at };
+    const parked = this.holds.park(arrived, () => clientGone(response));
+    if (parked !== undefined) {
+      await parked;
+      if (response.destroyed) {
+        this.record({ ...arrived, response: CLIENT_GONE, held: true, aborted: true });
+        return;
+      }
+    }
+    const { answer, throttled } = await this.dispatch(method, { ...decoded, response });
     this.record({
-      method,
-      params: decoded.params,
-      files: decoded.files,
-      at,
+      ...arrived,
       response: answer,
+      ...(throttled ? { throttled: true } : {}),
+      ...(parked !== undefined ? { held: true } : {}),
       ...(response.destroyed ? { aborted: true } : {}),
     });
     this.send(response, answer);
   }
 
-  private async dispatch(method: string, request: HandlerRequest): Promise<ApiResponse> {
+  /**
+   * Programmed failure, flood check, execution. For the message methods (all synchronous) the
+   * check, the execution and the counting run in one synchronous step, so concurrent requests
+   * cannot both take the window's last slot.
+   */
+  private async dispatch(method: string, request: HandlerRequest): Promise<DispatchResult> {
     const failure = this.failures.get(method)?.shift();
-    if (failure !== undefined) return { ok: false, ...failure };
+    if (failure !== undefined) return { answer: { ok: false, ...failure }, throttled: false };
     const handler = this.handlers[method];
     if (handler === undefined) {
-      return { ok: false, error_code: 404, description: 'Not Found: method not found' };
+      const answer: ApiResponse = {
+        ok: false,
+        error_code: 404,
+        description: 'Not Found: method not found',
+      };
+      return { answer, throttled: false };
+    }
+    const floodKind = floodKindOf(method);
+    const target = floodKind === undefined ? undefined : this.floodTarget(request.params);
+    const startedAt = monotonicMs();
+    if (floodKind !== undefined && target !== undefined) {
+      const retryAfter = this.flood.retryAfter(floodKind, target, startedAt);
+      if (retryAfter !== undefined) {
+        const answer: ApiResponse = {
+          ok: false,
+          error_code: 429,
+          description: `Too Many Requests: retry after ${retryAfter}`,
+          parameters: { retry_after: retryAfter },
+        };
+        return { answer, throttled: true };
+      }
     }
     try {
-      return { ok: true, result: await handler(request) };
+      const pending = handler(request);
+      const result = pending instanceof Promise ? ((await pending) as unknown) : pending;
+      if (floodKind !== undefined && target !== undefined) {
+        this.flood.count(floodKind, target, startedAt);
+      }
+      return { answer: { ok: true, result }, throttled: false };
     } catch (error) {
       if (error instanceof BotApiError) {
-        return {
+        const answer: ApiResponse = {
           ok: false,
           error_code: error.errorCode,
           description: error.description,
           ...(error.parameters !== undefined ? { parameters: error.parameters } : {}),
         };
+        return { answer, throttled: false };
       }
-      return { ok: false, error_code: 500, description: `Internal Server Error: ${String(error)}` };
+      const answer: ApiResponse = {
+        ok: false,
+        error_code: 500,
+        description: `Internal Server Error: ${String(error)}`,
+      };
+      return { answer, throttled: false };
     }
+  }
+
+  /** The chat whose budget a message call spends; undefined when the call names no known chat. */
+  private floodTarget(params: Record<string, unknown>): FloodTarget | undefined {
+    let chat: ChatRecord;
+    try {
+      chat = this.resolveChat(params, 'read');
+    } catch {
+      // The handler answers the bad chat_id with Telegram's error; that spends nothing.
+      return undefined;
+    }
+    return { chatId: chat.info.id, private: chat.info.type === 'private' };
   }
 
   private send(response: ServerResponse, answer: ApiResponse): void {
@@ -888,7 +1080,7 @@ export class FakeBotApi {
         return {
           file_id: file.fileId,
           file_unique_id: file.fileUniqueId,
-          file_size: file.data.length,
+          file_size: file.size,
           file_path: path,
         };
       },
@@ -1166,7 +1358,12 @@ export class FakeBotApi {
   private answerCallbackQuery(params: Record<string, unknown>): true {
     const id = params.callback_query_id;
     const query = typeof id === 'string' ? this.callbackQueries.get(id) : undefined;
-    if (typeof id !== 'string' || query === undefined || query.answered) {
+    if (
+      typeof id !== 'string' ||
+      query === undefined ||
+      query.answered ||
+      monotonicMs() - query.builtAt > this.limits.callbackAnswerMs
+    ) {
       throw badRequest(QUERY_TOO_OLD);
     }
     const text = typeof params.text === 'string' ? params.text : undefined;
@@ -1397,8 +1594,15 @@ export class FakeBotApi {
       deleted: false,
       edits: 0,
     };
-    chat.messages.push(message);
+    this.appendMessage(chat, message);
     return message;
+  }
+
+  private appendMessage(chat: ChatRecord, message: MessageRecord): void {
+    chat.messages.push(message);
+    if (this.options.lean && chat.messages.length > LEAN_MESSAGES_PER_CHAT) {
+      chat.messages.splice(0, chat.messages.length - LEAN_MESSAGES_PER_CHAT);
+    }
   }
 
   /**
@@ -1447,7 +1651,8 @@ export class FakeBotApi {
       kind,
       filename: upload.filename,
       contentType: kind === 'document' ? mimeTypeOf(upload.filename) : upload.contentType,
-      data: upload.data,
+      data: this.options.lean ? EMPTY_BYTES : upload.data,
+      size: upload.data.length,
       width: size.width,
       height: size.height,
       ...(url !== undefined ? { url } : {}),
@@ -1481,7 +1686,7 @@ export class FakeBotApi {
         file_unique_id: message.document.fileUniqueId,
         file_name: message.document.filename,
         mime_type: message.document.contentType,
-        file_size: message.document.data.length,
+        file_size: message.document.size,
       };
     }
     if (message.caption !== undefined) {
@@ -1511,7 +1716,7 @@ export class FakeBotApi {
     sizes.push({
       file_id: photo.fileId,
       file_unique_id: photo.fileUniqueId,
-      file_size: photo.data.length,
+      file_size: photo.size,
       width: photo.width,
       height: photo.height,
     });
@@ -1520,6 +1725,12 @@ export class FakeBotApi {
 }
 
 // === Pure helpers ===
+
+/** Resolves when the response's connection is gone; only meaningful before it is answered. */
+function clientGone(response: ServerResponse): Promise<void> {
+  if (response.destroyed) return Promise.resolve();
+  return new Promise((resolve) => response.once('close', () => resolve()));
+}
 
 function unknownUser(id: number): User {
   return { id, is_bot: false, first_name: `User ${id}` };
