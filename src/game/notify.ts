@@ -17,3 +17,12 @@ export const NUDGE_AFTER_MS = 3 * 60_000;
 export function shouldPing(thinkingMs: number): boolean {
   return thinkingMs >= LIVE_REPLY_MS;
 }
+
+/**
+ * Whether a game that has just started should ping White: only when White is the challenger
+ * (the acceptor has just tapped Accept) and the challenge waited long enough for them to have
+ * left.
+ */
+export function shouldPingAtStart(challengerIsWhite: boolean, waitedMs: number): boolean {
+  return challengerIsWhite && shouldPing(waitedMs);
+}

@@ -26,14 +26,20 @@ export type GameEvent =
   | { readonly type: 'challenge-declined'; readonly challenge: Challenge }
   | { readonly type: 'challenge-cancelled'; readonly challenge: Challenge }
   | { readonly type: 'challenge-expired'; readonly challenge: Challenge }
-  | { readonly type: 'game-started'; readonly game: Game; readonly challenge?: Challenge }
+  | {
+      readonly type: 'game-started';
+      readonly game: Game;
+      readonly challenge?: Challenge;
+      /** Whether to ping the player to move now (see notify.ts). */
+      readonly ping: boolean;
+    }
   | {
       readonly type: 'move-played';
       readonly game: Game;
       readonly move: string;
       readonly by: Side;
-      /** How long the mover took (since the turn began): decides whether to ping (notify.ts). */
-      readonly thinkingMs: number;
+      /** Whether to ping the player to move now (see notify.ts). */
+      readonly ping: boolean;
     }
   /** A turn that no ping announced is still open after a while (see notify.ts). */
   | { readonly type: 'turn-nudge'; readonly game: Game }

@@ -40,7 +40,7 @@ import {
 } from './ports.js';
 import { clockJobs, clockStep } from './clocks.js';
 import { normaliseMoveText } from './move-input.js';
-import { NUDGE_AFTER_MS, shouldPing } from './notify.js';
+import { NUDGE_AFTER_MS, shouldPing, shouldPingAtStart } from './notify.js';
 import {
   CAS_ATTEMPTS,
   consoleLogger,
@@ -204,7 +204,12 @@ export class GameService {
         if (await this.store.startGame(accepted, challenge.version, game)) {
           await this.scheduleClock(game);
           this.requestBotMove(game);
-          return success(game, [{ type: 'game-started', game, challenge: accepted }]);
+          const ping = shouldPingAtStart(
+            samePlayer(white, challenge.challenger),
+            now - challenge.createdAt,
+          );
+          if (!ping) await this.scheduleNudge(game);
+          return success(game, [{ type: 'game-started', game, challenge: accepted, ping }]);
         }
       }
       return refusal('busy', 'Too many changes at once; please try again.');
@@ -297,7 +302,9 @@ export class GameService {
       if (!(await this.store.createGame(game))) return refusal('busy', 'Please try again.');
       await this.scheduleClock(game);
       this.requestBotMove(game);
-      return success(game, [{ type: 'game-started', game }]);
+      // Started by a player's own command: they are here, and nudged later if not.
+      await this.scheduleNudge(game);
+      return success(game, [{ type: 'game-started', game, ping: false }]);
     });
   }
 
@@ -368,9 +375,9 @@ export class GameService {
         if (next.status === 'active' && next.daysPerMove !== null) {
           next = { ...next, deadline: now + next.daysPerMove * this.dayMs, reminderSent: false };
         }
-        const thinkingMs = now - (game.turnStartedAt ?? game.updatedAt);
+        const ping = shouldPing(now - (game.turnStartedAt ?? game.updatedAt));
         const events: GameEvent[] = [
-          { type: 'move-played', game: next, move: played.text, by: side, thinkingMs },
+          { type: 'move-played', game: next, move: played.text, by: side, ping },
         ];
         if (played.result !== undefined)
           events.push({ type: 'game-over', game: next, result: played.result });
@@ -382,8 +389,7 @@ export class GameService {
       await this.scheduleClock(result.value);
       this.requestBotMove(result.value);
       const event = result.events[0];
-      if (event.type === 'move-played' && !shouldPing(event.thinkingMs))
-        await this.scheduleNudge(result.value);
+      if (event.type === 'move-played' && !event.ping) await this.scheduleNudge(result.value);
     }
     return result;
   }

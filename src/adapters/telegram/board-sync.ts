@@ -2,7 +2,6 @@ import { InputFile, InputMediaBuilder } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { LRUCache } from 'lru-cache';
 import type { ChatView } from '../../game/model.js';
-import type { Logger } from '../../game/service.js';
 import { describeApiError } from './api-errors.js';
 import type { ChatOutput } from './chat-output.js';
 import type { DeliveryResult } from './delivery-lanes.js';
@@ -60,9 +59,8 @@ export class BoardSync {
 
   constructor(
     private readonly out: ChatOutput,
-    private readonly logger: Logger,
     /** A board message that is gone (deleted by someone): the caller posts a new one. */
-    private readonly onGone: (view: ChatView) => Promise<void>,
+    private readonly onGone: (view: ChatView) => void,
   ) {}
 
   /**
@@ -150,9 +148,8 @@ export class BoardSync {
       const kind = describeApiError(error);
       if (kind === 'message-gone') {
         this.forget(view);
-        await this.onGone(view).catch((failure: unknown) =>
-          this.logger.warn('telegram: could not replace a board', { error: String(failure) }),
-        );
+        // Not awaited: the new board queues in this same lane, behind this delivery.
+        this.onGone(view);
         return 'unchanged';
       }
       if (kind !== 'not-modified') throw error; // the lane retries floods and network failures

@@ -1,7 +1,6 @@
 import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { LRUCache } from 'lru-cache';
-import { shouldPing } from '../../game/notify.js';
 import { sideToMove } from '../../game/game-rules.js';
 import type { Challenge, ChatView, Game, Player } from '../../game/model.js';
 import type { Clock } from '../../game/ports.js';
@@ -59,7 +58,9 @@ export class TelegramPresenter {
   private readonly pending = new Map<string, { version: number; open: number }>();
 
   constructor(private readonly deps: PresenterDeps) {
-    this.boards = new BoardSync(deps.out, deps.logger, (view) => this.replaceGoneBoard(view));
+    this.boards = new BoardSync(deps.out, (view) =>
+      deps.tasks.track(this.replaceGoneBoard(view)),
+    );
     this.notices = new Notices(deps.out, deps.chats, deps.logger);
   }
 
@@ -110,11 +111,11 @@ export class TelegramPresenter {
       case 'challenge-expired':
         return this.closeChallengeCards(event.challenge, event.type);
       case 'game-started':
-        return this.startGame(event.game, event.challenge);
+        return this.startGame(event.game, event.challenge, event.ping);
       case 'move-played': {
         const game = this.latest.get(event.game.id) ?? event.game;
         await this.updateBoards(game);
-        await this.afterMove(game, event.game, event.move, shouldPing(event.thinkingMs));
+        await this.afterMove(game, event.game, event.move, event.ping);
         return;
       }
       case 'turn-nudge':
@@ -414,7 +415,11 @@ export class TelegramPresenter {
 
   // ---- challenges ---------------------------------------------------------------------------
 
-  private async startGame(game: Game, challenge: Challenge | undefined): Promise<void> {
+  private async startGame(
+    game: Game,
+    challenge: Challenge | undefined,
+    ping: boolean,
+  ): Promise<void> {
     const chats = new Set<string>();
     for (const view of challenge?.views ?? []) {
       if (view.platform !== 'telegram') continue;
@@ -424,16 +429,11 @@ export class TelegramPresenter {
     }
     for (const chatId of chats) await this.markPending(game.id, game.version, chatId);
     const posted = [...chats].map((chatId) => this.sendBoard(game, chatId));
-    // The challenger may have left long ago: then White, if it is them, is pinged (under the
-    // new board). Otherwise the player to move has just tapped Accept, or is nudged later.
-    const pingWhite =
-      challenge !== undefined &&
-      game.white.userId === challenge.challenger.userId &&
-      shouldPing(game.createdAt - challenge.createdAt);
+    // The first ping goes under the new boards.
     this.track(
       game.id,
       Promise.all(posted).then(async () => {
-        if (pingWhite) await this.pingToMove(this.latest.get(game.id) ?? game);
+        if (ping) await this.pingToMove(this.latest.get(game.id) ?? game);
       }),
     );
   }

@@ -27,16 +27,27 @@ describe('Telegram: other ways in, and the commands', () => {
     const share = fake.keyboard(11, card.messageId).flat()[0];
     expect(share.url).toContain(encodeURIComponent(`https://t.me/bashni_test_bot?start=${link}`));
 
-    // Bob opens the link: /start c_<id> in his private chat, in Russian.
+    // Alice opening her own link is told so, and may only withdraw.
+    await h.say(alice, 11, `/start ${link}`);
+    expect(fake.lastBotMessage(11)!.text).toBe(
+      'This is your own invitation: send the link to a friend, who can accept it.',
+    );
+    expect(h.labels(11, fake.lastBotMessage(11)!.messageId)).toEqual(['✖️ Withdraw']);
+
+    // An hour later Bob opens the link: /start c_<id> in his private chat, in Russian. He may
+    // accept; an open invitation is not his to withdraw.
+    h.clock.time += 3_600_000;
     await h.say(bob, 12, `/start ${link}`);
     const invitation = fake.lastBotMessage(12)!;
     expect(invitation.text).toContain('приглашает вас сыграть: Ласка');
+    expect(h.labels(12, invitation.messageId)).toEqual(['✅ Принять']);
     await h.press(bob, 12, invitation.messageId, '✅ Принять');
     expect(h.boards(11)).toHaveLength(1);
     expect(h.boards(12)).toHaveLength(1);
     expect(h.boards(12)[0].caption).toContain('Ласка');
     expect(h.boards(11)[0].caption).toContain('Laska');
-    // Alice (White) is told it is her move in her chat; Bob's chat gets no notice.
+    // Alice (White), who sent the invitation an hour ago, is told it is her move in her chat;
+    // Bob's chat gets no notice.
     expect(fake.lastBotMessage(11)!.text).toBe('@alice, your move.');
     expect(fake.lastBotMessage(12)!.photo).toBeDefined();
   });

@@ -31,7 +31,9 @@ describe('Telegram: a full game in a group', () => {
     expect(wrong).toMatchObject({ show_alert: true, text: 'This is not for you.' });
     expect(h.boards(GROUP)).toHaveLength(0);
 
-    // Bob accepts: the card says so, the board appears with the stacks White can move.
+    // Bob accepts ten minutes later: the card says so, the board appears with the stacks White
+    // can move, and Alice (White, who may have left meanwhile) is pinged under it.
+    h.clock.time += 10 * 60_000;
     await h.press(bob, GROUP, card.messageId, '✅ Accept');
     expect(fake.message(GROUP, card.messageId)).toMatchObject({
       text: '✅ Game on: ⚪ Alice vs ⚫ Bob.',
@@ -40,17 +42,19 @@ describe('Telegram: a full game in a group', () => {
     expect(decodePng(board)).toMatchObject({ width: 720, height: 720 });
     expect(board.caption).toContain('Bashni · ⚪ Alice — ⚫ Bob');
     expect(board.caption).toContain('Move 1 · White to play: @alice');
-    expect(board.caption).toContain('2 days left');
+    expect(board.caption).toContain('⏳ 2 days left');
     expect(h.labels(GROUP, board.messageId)).toEqual(['⚪ a3', '⚪ c3', '⚪ e3', '⚪ g3']);
     const firstNotice = fake.lastBotMessage(GROUP)!;
     expect(firstNotice.text).toBe('@alice, your move.');
+    expect(firstNotice.replyTo).toBe(board.messageId);
 
-    // Picking a stack only changes the keyboard.
+    // Picking a stack only changes the keyboard (one edit, no picture).
     fake.clearCalls();
     const picked = await h.press(alice, GROUP, board.messageId, '⚪ c3');
-    expect(picked?.text).toBe('c3: ⚪ (1 piece, top first)');
+    expect(picked?.text).toBe('c3: ⚪');
     expect(h.labels(GROUP, board.messageId)).toEqual(['→ b4', '→ d4', '⬅️ Back']);
     expect(fake.callsOf('editMessageMedia')).toHaveLength(0);
+    expect(fake.callsOf('editMessageReplyMarkup')).toHaveLength(1);
     await h.press(alice, GROUP, board.messageId, '⬅️ Back');
     expect(h.labels(GROUP, board.messageId)).toHaveLength(4);
     await h.press(alice, GROUP, board.messageId, '⚪ c3');
@@ -61,23 +65,28 @@ describe('Telegram: a full game in a group', () => {
       show_alert: true,
     });
 
-    // The move: one new image, caption and keyboard (now Black's, Black at the bottom).
+    // The move: one edit carries the news (picture, caption, keyboard). Alice answered at once,
+    // so Bob, who has just accepted, is watching: no ping. Her own notice is answered: deleted.
+    fake.clearCalls();
     await h.press(alice, GROUP, board.messageId, '→ d4');
     expect(fake.callsOf('editMessageMedia')).toHaveLength(1);
+    expect(fake.callsOf('sendMessage')).toHaveLength(0);
     let live = fake.message(GROUP, board.messageId)!;
     expect(live.caption).toContain('Move 1 · Black to play: @Bob_R');
     expect(live.caption).toContain('Last move: c3-d4');
+    // The clock shows the whole time again, not "1 day 23 hours".
+    expect(live.caption).toContain('⏳ 2 days left');
     expect(decodePng(live).width).toBe(720);
-    // Laid out as Black sees the board: h-file on the left.
-    expect(h.labels(GROUP, board.messageId)).toEqual(['⚫ h6', '⚫ f6', '⚫ d6', '⚫ b6']);
-    // The previous notice is gone; one new notice for Bob.
-    expect(fake.message(GROUP, firstNotice.messageId)?.deleted ?? true).toBe(true);
-    expect(fake.lastBotMessage(GROUP)!.text).toBe('@Bob_R, your move (c3-d4).');
+    // A group keeps White at the bottom: Black's stacks in White's left-to-right order.
+    expect(h.labels(GROUP, board.messageId)).toEqual(['⚫ b6', '⚫ d6', '⚫ f6', '⚫ h6']);
+    expect(fake.message(GROUP, firstNotice.messageId)?.deleted).toBe(true);
 
-    // A typed move from Bob, as a command.
+    // Bob thinks for five minutes, then types his move: Alice may have left, so she is pinged.
+    h.clock.time += 5 * 60_000;
     await h.say(bob, GROUP, '/move f6-e5');
     live = fake.message(GROUP, board.messageId)!;
     expect(live.caption).toContain('Last move: f6-e5');
+    expect(fake.lastBotMessage(GROUP)!.text).toBe('@alice, your move (f6-e5).');
     // White must capture now: d4:f6.
     expect(h.labels(GROUP, board.messageId)).toEqual(['⚪ d4']);
     // A typed move as a reply to the board.
@@ -95,6 +104,10 @@ describe('Telegram: a full game in a group', () => {
     expect(fake.message(GROUP, board.messageId)!.caption).toContain('🤝 Bob offers a draw');
     expect(await h.press(carol, GROUP, offer.messageId, '🤝 Accept draw')).toMatchObject({
       show_alert: true,
+    });
+    expect(await h.press(bob, GROUP, offer.messageId, '🤝 Accept draw')).toMatchObject({
+      show_alert: true,
+      text: 'That is your own draw offer: your opponent answers it.',
     });
     await h.press(alice, GROUP, offer.messageId, '✖️ Decline');
     expect(fake.message(GROUP, offer.messageId)!.text).toBe('✖️ Alice declined the draw.');

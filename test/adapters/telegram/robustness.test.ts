@@ -114,7 +114,7 @@ describe('Telegram: taps that must not break anything', () => {
     const answer = await h.press(carol, GROUP, boardId, '⚪ c3');
     expect(answer).toMatchObject({
       show_alert: true,
-      text: 'c3: ⚪ (1 piece, top first)\nYou are not playing in this game.',
+      text: 'c3: ⚪\nYou are not playing in this game.',
     });
     expect(await moves()).toEqual([]);
   });
