@@ -137,43 +137,56 @@ interface Pending {
   attempts: number;
 }
 
-/** A sliding window of call times: the oldest first. */
+/** A call counted in a window: reserved when it starts, stamped again when Telegram answered. */
+interface Stamp {
+  at: number;
+}
+
+/**
+ * A sliding window of counted calls. A call reserves its place when it starts and is stamped
+ * again with the time Telegram answered: Telegram counts it when it arrives, which for an upload
+ * can be long after we started, so our window never frees a place before Telegram's does.
+ */
 class Window {
-  private times: number[] = [];
-  private head = 0;
+  private stamps: Stamp[] = [];
 
   constructor(private readonly budget: Budget) {}
 
   /** Milliseconds until a call fits, 0 when it fits now. */
   waitMs(now: number): number {
     this.expire(now);
-    if (this.times.length - this.head < this.budget.max) return 0;
-    return this.times[this.head] + this.budget.windowMs - now;
+    if (this.stamps.length < this.budget.max) return 0;
+    return Math.max(1, this.stamps[0].at + this.budget.windowMs - now);
   }
 
-  add(now: number): void {
-    this.times.push(now);
+  reserve(now: number): Stamp {
+    const stamp = { at: now };
+    this.stamps.push(stamp);
+    return stamp;
+  }
+
+  /** The call was answered at `now`: it counts from then. */
+  answered(stamp: Stamp, now: number): void {
+    stamp.at = now;
+    this.stamps.sort((a, b) => a.at - b.at);
   }
 
   /** Takes back a call that Telegram refused (a refused call costs nothing). */
-  removeLast(): void {
-    if (this.times.length > this.head) this.times.pop();
+  cancel(stamp: Stamp): void {
+    const at = this.stamps.indexOf(stamp);
+    if (at >= 0) this.stamps.splice(at, 1);
   }
 
   /** True when nothing in the window counts any more. */
   empty(now: number): boolean {
     this.expire(now);
-    return this.times.length === this.head;
+    return this.stamps.length === 0;
   }
 
   private expire(now: number): void {
-    while (this.head < this.times.length && this.times[this.head] + this.budget.windowMs <= now) {
-      this.head++;
-    }
-    if (this.head > 64 && this.head * 2 > this.times.length) {
-      this.times = this.times.slice(this.head);
-      this.head = 0;
-    }
+    let drop = 0;
+    while (drop < this.stamps.length && this.stamps[drop].at + this.budget.windowMs <= now) drop++;
+    if (drop > 0) this.stamps.splice(0, drop);
   }
 }
 
@@ -441,20 +454,31 @@ export class DeliveryLanes {
       }
     }
     const now = Date.now();
-    if (delivery.counted) lane.window.add(now);
-    if (delivery.newMessage === true) this.global.add(now);
+    const chatStamp = delivery.counted ? lane.window.reserve(now) : undefined;
+    const globalStamp = delivery.newMessage === true ? this.global.reserve(now) : undefined;
     pending.attempts++;
     this.stats.calls++;
     try {
-      pending.resolve({ ok: true, value: await delivery.call() });
+      const value = await delivery.call();
+      const answered = Date.now();
+      if (chatStamp !== undefined) lane.window.answered(chatStamp, answered);
+      if (globalStamp !== undefined) this.global.answered(globalStamp, answered);
+      pending.resolve({ ok: true, value });
       return;
     } catch (error) {
       const failure = classifyApiFailure(error);
+      const answered = Date.now();
+      if (failure.kind === 'flood') {
+        // Refused calls cost nothing.
+        if (chatStamp !== undefined) lane.window.cancel(chatStamp);
+        if (globalStamp !== undefined) this.global.cancel(globalStamp);
+      } else {
+        if (chatStamp !== undefined) lane.window.answered(chatStamp, answered);
+        if (globalStamp !== undefined) this.global.answered(globalStamp, answered);
+      }
       switch (failure.kind) {
         case 'flood':
-          // Refused calls cost nothing; the whole chat waits, others do not.
-          if (delivery.counted) lane.window.removeLast();
-          if (delivery.newMessage === true) this.global.removeLast();
+          // The whole chat waits; other chats do not.
           this.stats.floodWaits++;
           lane.pausedUntil = Math.max(lane.pausedUntil, Date.now() + failure.retryAfterMs);
           this.options.logger.warn('telegram: flood wait', {

@@ -3,6 +3,7 @@ import { PNG } from 'pngjs';
 import { createTelegramBot, type TelegramBot } from '../../../src/adapters/telegram/bot.js';
 import type { BoardPainter } from '../../../src/adapters/telegram/board-message.js';
 import { ChatState } from '../../../src/adapters/telegram/chat-state.js';
+import { startTelegram } from '../../../src/adapters/telegram/run.js';
 import type { DeliveryLanesOptions } from '../../../src/adapters/telegram/delivery-lanes.js';
 import type { BotMoves } from '../../../src/game/ports.js';
 import type { GameEvent } from '../../../src/game/results.js';
@@ -108,6 +109,14 @@ export class TelegramHarness {
   async close(): Promise<void> {
     await this.process.close(1_000);
     await this.fake.close();
+  }
+
+  /**
+   * Receives updates by long polling, as in production (push them with fake.push*); returns a
+   * function that stops polling.
+   */
+  async startPolling(): Promise<() => Promise<void>> {
+    return startTelegram(this.process.bot.api, this.process.pipeline, {}, silentLogger);
   }
 
   /** Hands an update to the bot process and waits until it and everything it caused is done. */
