@@ -43,6 +43,20 @@ export function plainText(html: string): string {
 
 const viewKey = (view: ChatView) => `${view.chatId}:${view.messageId}`;
 
+/** A keyboard as Telegram keeps it (empty rows dropped), for comparing two keyboards. */
+function keyboardKey(markup: InlineKeyboardMarkup): string {
+  return JSON.stringify(
+    markup.inline_keyboard
+      .filter((row) => row.length > 0)
+      .map((row) =>
+        row.map((button) => [
+          button.text,
+          'callback_data' in button ? button.callback_data : 'url' in button ? button.url : '',
+        ]),
+      ),
+  );
+}
+
 /**
  * Keeps board messages showing what they should, with as few calls as possible. Callers say
  * what a message should show (`show`); a delivery in the chat's lane, keyed by the message,
@@ -93,7 +107,7 @@ export class BoardSync {
     this.shown.set(key, {
       imageKey: shown.imageKey,
       caption: shown.caption,
-      keyboard: shown.keyboard === undefined ? undefined : JSON.stringify(shown.keyboard),
+      keyboard: shown.keyboard === undefined ? undefined : keyboardKey(shown.keyboard),
     });
   }
 
@@ -117,7 +131,7 @@ export class BoardSync {
     const shown = this.shown.get(key) ?? {};
     if (shown.imageKey !== want.imageKey) return 'media';
     if (shown.caption !== plainText(want.caption)) return 'caption';
-    if (shown.keyboard !== JSON.stringify(want.keyboard)) return 'keyboard';
+    if (shown.keyboard !== keyboardKey(want.keyboard)) return 'keyboard';
     return undefined;
   }
 
@@ -158,7 +172,7 @@ export class BoardSync {
     this.shown.set(key, {
       imageKey: want.imageKey,
       caption: plainText(want.caption),
-      keyboard: JSON.stringify(want.keyboard),
+      keyboard: keyboardKey(want.keyboard),
     });
     return 'sent';
   }
