@@ -70,7 +70,9 @@ export class RecordUpdates {
         : (game: Game): Mutation<Game> => {
             const mutation = change(game);
             if (!mutation.ok) return mutation;
-            const keys = [...(mutation.next.requestKeys ?? []), requestKey].slice(-REQUEST_KEYS_KEPT);
+            const keys = [...(mutation.next.requestKeys ?? []), requestKey].slice(
+              -REQUEST_KEYS_KEPT,
+            );
             return { ...mutation, next: { ...mutation.next, requestKeys: keys } };
           };
     const done =

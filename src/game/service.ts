@@ -439,8 +439,7 @@ export class GameService {
     return this.records.game(gameId, (game) => {
       const side = this.activeSide(game, player);
       if (typeof side !== 'string') return side;
-      if (game.drawOffer === side)
-        return refusal('own-draw-offer', 'This draw offer is your own.');
+      if (game.drawOffer === side) return refusal('own-draw-offer', 'This draw offer is your own.');
       if (game.drawOffer !== otherSide(side))
         return refusal('no-draw-offer', 'There is no draw offer to accept.');
       return this.agreeDraw(game, this.clock.now());
@@ -451,8 +450,7 @@ export class GameService {
     return this.records.game(gameId, (game) => {
       const side = this.activeSide(game, player);
       if (typeof side !== 'string') return side;
-      if (game.drawOffer === side)
-        return refusal('own-draw-offer', 'This draw offer is your own.');
+      if (game.drawOffer === side) return refusal('own-draw-offer', 'This draw offer is your own.');
       if (game.drawOffer !== otherSide(side))
         return refusal('no-draw-offer', 'There is no draw offer to decline.');
       const next: Game = {

@@ -45,8 +45,10 @@ export const ru: Messages = {
   challengeDeclined: (challenger) => `✖️ Вызов от ${challenger} отклонён.`,
   challengeCancelled: (challenger) => `✖️ ${challenger} отозвал(а) вызов.`,
   challengeExpired: (challenger) => `⌛ Вызов от ${challenger} никто не принял вовремя.`,
-  challengeYours: 'Это ваше собственное приглашение: отправьте ссылку другу, и он сможет его принять.',
-  playAgainstMe: 'Чтобы сыграть со мной, напишите /play [уровень 1-8] (1 — новичок, 8 — в полную силу).',
+  challengeYours:
+    'Это ваше собственное приглашение: отправьте ссылку другу, и он сможет его принять.',
+  playAgainstMe:
+    'Чтобы сыграть со мной, напишите /play [уровень 1-8] (1 — новичок, 8 — в полную силу).',
   accept: '✅ Принять',
   decline: '✖️ Отклонить',
   cancel: '✖️ Отозвать',

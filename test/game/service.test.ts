@@ -151,20 +151,58 @@ describe('GameService', () => {
       const illegal = await service.play(game.id, ALICE, 'c3-e5');
       expect(code(illegal)).toBe('illegal-move');
       expect(!illegal.ok && illegal.details?.legal).toContain('c3-d4');
-      expect(code(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 7 }))).toBe('stale-version');
+      expect(code(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 7 }))).toBe(
+        'stale-version',
+      );
       const played = await service.play(game.id, ALICE, 'c3-d4', { seenPly: game.moves.length });
       const after = value(played);
       expect(after.moves).toEqual(['c3-d4']);
       expect(after.version).toBe(game.version + 1);
       expect(played.ok && played.events).toEqual([
-        { type: 'move-played', game: after, move: 'c3-d4', by: 'white' },
+        { type: 'move-played', game: after, move: 'c3-d4', by: 'white', ping: false },
       ]);
       // The same tap again (double tap) is stale and changes nothing.
-      expect(code(await service.play(game.id, ALICE, 'c3-d4', { seenPly: game.moves.length }))).toBe(
-        'stale-version',
-      );
+      expect(
+        code(await service.play(game.id, ALICE, 'c3-d4', { seenPly: game.moves.length })),
+      ).toBe('stale-version');
       expect(value(await service.getGame(game.id)).moves).toEqual(['c3-d4']);
       expect(code(await service.play('nope', ALICE, 'c3-d4'))).toBe('not-found');
+    });
+
+    it('the same request twice (an update delivered again after a crash) plays once', async () => {
+      const game = await aliceVsBoris();
+      const first = await service.play(game.id, ALICE, 'c3-d4', { requestKey: 'tg:101' });
+      expect(first.ok && first.events.map((e) => e.type)).toEqual(['move-played']);
+      const again = await service.play(game.id, ALICE, 'c3-d4', { requestKey: 'tg:101' });
+      expect(again.ok && again.events).toEqual([]);
+      expect(value(again).moves).toEqual(['c3-d4']);
+      // The same text under another key is a new request (and not Alice's turn now).
+      expect(code(await service.play(game.id, ALICE, 'c3-d4', { requestKey: 'tg:102' }))).toBe(
+        'not-your-turn',
+      );
+      expect(value(await service.getGame(game.id)).moves).toEqual(['c3-d4']);
+    });
+
+    it('reads moves as people type them (Cyrillic letters, dashes, spaces)', async () => {
+      const game = await aliceVsBoris();
+      expect(value(await service.play(game.id, ALICE, 'с3 — d4')).moves).toEqual(['c3-d4']);
+    });
+
+    it('pings the player to move after a slow answer; after a quick one, nudges them later', async () => {
+      const game = await aliceVsBoris();
+      clock.time += 5 * 60_000;
+      const slow = await service.play(game.id, ALICE, 'c3-d4');
+      expect(slow.ok && slow.events[0]).toMatchObject({ type: 'move-played', ping: true });
+      clock.time += 30_000;
+      const quick = await service.play(game.id, BORIS, 'f6-g5');
+      expect(quick.ok && quick.events[0]).toMatchObject({ type: 'move-played', ping: false });
+      published.length = 0;
+      clock.time += 3 * 60_000;
+      await scheduler.runDue();
+      expect(published.map((e) => e.type)).toEqual(['turn-nudge']);
+      clock.time += 60 * 60_000;
+      await scheduler.runDue();
+      expect(published.map((e) => e.type)).toEqual(['turn-nudge']);
     });
 
     it('buttons stay valid when only the presentation changed (a new chat view, a draw offer)', async () => {
@@ -174,8 +212,12 @@ describe('GameService', () => {
         { platform: 'telegram', chatId: '5', messageId: '6' },
       );
       await service.offerDraw(game.id, BORIS);
-      expect(value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 })).moves).toEqual(['c3-d4']);
-      expect(code(await service.play(game.id, BORIS, 'f6-g5', { seenPly: 0 }))).toBe('stale-version');
+      expect(value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 })).moves).toEqual([
+        'c3-d4',
+      ]);
+      expect(code(await service.play(game.id, BORIS, 'f6-g5', { seenPly: 0 }))).toBe(
+        'stale-version',
+      );
     });
 
     it('accepts a Move object from the legal list', async () => {
@@ -201,12 +243,9 @@ describe('GameService', () => {
       const moves = ['c3-d4', 'c3-b4', 'a3-b4', 'e3-d4', 'e3-f4', 'g3-f4', 'g3-h4'];
       const results = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          (i % 2 === 0 ? service : other).play(
-            game.id,
-            ALICE,
-            moves[i % moves.length],
-            { seenPly: game.moves.length },
-          ),
+          (i % 2 === 0 ? service : other).play(game.id, ALICE, moves[i % moves.length], {
+            seenPly: game.moves.length,
+          }),
         ),
       );
       expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -231,7 +270,7 @@ describe('GameService', () => {
       expect(code(await service.acceptDraw(game.id, BORIS))).toBe('no-draw-offer');
       expect(value(await service.offerDraw(game.id, ALICE)).drawOffer).toBe('white');
       expect(code(await service.offerDraw(game.id, ALICE))).toBe('draw-already-offered');
-      expect(code(await service.acceptDraw(game.id, ALICE))).toBe('no-draw-offer');
+      expect(code(await service.acceptDraw(game.id, ALICE))).toBe('own-draw-offer'); // says so, not "no offer" (issue 10);
       expect(value(await service.declineDraw(game.id, BORIS)).drawOffer).toBeNull();
       await service.offerDraw(game.id, ALICE);
       expect(value(await service.play(game.id, ALICE, 'c3-d4')).drawOffer).toBeNull();

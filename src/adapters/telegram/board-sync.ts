@@ -101,7 +101,10 @@ export class BoardSync {
    * What a message we read back (a tapped board) shows, when we do not know it yet (after a
    * restart): so an identical board is not sent again.
    */
-  assume(view: ChatView, shown: { imageKey?: string; caption?: string; keyboard?: InlineKeyboardMarkup }): void {
+  assume(
+    view: ChatView,
+    shown: { imageKey?: string; caption?: string; keyboard?: InlineKeyboardMarkup },
+  ): void {
     const key = viewKey(view);
     if (this.shown.has(key)) return;
     this.shown.set(key, {

@@ -26,7 +26,9 @@ export interface TelegramBotOptions {
    * Flood budgets and retry timings: Telegram's by default (TELEGRAM_BUDGETS); tests pass
    * test-speed values (shorter windows) — the same flood control runs either way.
    */
-  readonly lanes?: Partial<Omit<DeliveryLanesOptions, 'logger' | 'onUnreachable' | 'knownUnreachable'>>;
+  readonly lanes?: Partial<
+    Omit<DeliveryLanesOptions, 'logger' | 'onUnreachable' | 'knownUnreachable'>
+  >;
   /** An update running longer than this stops holding back the confirmation of later ones. */
   readonly stuckAfterMs?: number;
 }
@@ -78,8 +80,7 @@ export function createTelegramBot(
   const lanes = new DeliveryLanes({
     ...options.lanes,
     logger,
-    onUnreachable: (chatId) =>
-      tasks.track(chats.setUnreachable(chatId, true)),
+    onUnreachable: (chatId) => tasks.track(chats.setUnreachable(chatId, true)),
     knownUnreachable: (chatId) => chats.isUnreachable(chatId),
   });
   bot.api.config.use(laneTransformer(lanes));
@@ -136,7 +137,10 @@ export function createTelegramBot(
   const close = async (timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     await Promise.race([pipeline.idle(), new Promise((r) => setTimeout(r, timeoutMs))]);
-    await Promise.race([tasks.idle(), new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
+    await Promise.race([
+      tasks.idle(),
+      new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now()))),
+    ]);
     await lanes.drain(Math.max(0, deadline - Date.now()));
     lanes.close();
   };

@@ -2,9 +2,8 @@ import { InputFile, type Api } from 'grammy';
 import type { InlineKeyboardMarkup, Message } from 'grammy/types';
 import type { DeliveryClass, DeliveryLanes, DeliveryResult } from './delivery-lanes.js';
 
-type Other<M extends 'sendMessage' | 'sendPhoto' | 'sendDocument' | 'editMessageText'> = NonNullable<
-  Parameters<Api[M]>[M extends 'editMessageText' ? 3 : 2]
->;
+type Other<M extends 'sendMessage' | 'sendPhoto' | 'sendDocument' | 'editMessageText'> =
+  NonNullable<Parameters<Api[M]>[M extends 'editMessageText' ? 3 : 2]>;
 
 /** How a delivery queues: its class, its coalescing key, and a last-moment check. */
 export interface DeliveryOptions {

@@ -62,7 +62,9 @@ export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContex
     ctx.answer = async (text, alert) => {
       if (ctx.callbackQuery === undefined) return;
       try {
-        await ctx.answerCallbackQuery(text === undefined ? {} : { text, show_alert: alert ?? false });
+        await ctx.answerCallbackQuery(
+          text === undefined ? {} : { text, show_alert: alert ?? false },
+        );
       } catch (error) {
         // A tap handled late (after a restart) cannot be answered any more; the work goes on.
         if (describeApiError(error) !== 'query-too-old')
@@ -93,7 +95,11 @@ export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContex
 /**
  * The chat wrote to us or added the bot back (deliver there again), or removed it (stop).
  */
-async function noteReachable(deps: TelegramDeps, chatId: string, reachable: boolean): Promise<void> {
+async function noteReachable(
+  deps: TelegramDeps,
+  chatId: string,
+  reachable: boolean,
+): Promise<void> {
   if (!reachable) {
     await deps.chats.setUnreachable(chatId, true).catch(() => undefined);
     return;

@@ -112,7 +112,10 @@ export function classifyApiFailure(error: unknown): ApiFailure {
   if (code === undefined) return { kind: 'transient' };
   if (code === 429) {
     const seconds = Number(fields.parameters?.retry_after);
-    return { kind: 'flood', retryAfterMs: (Number.isFinite(seconds) && seconds > 0 ? seconds : 5) * 1000 };
+    return {
+      kind: 'flood',
+      retryAfterMs: (Number.isFinite(seconds) && seconds > 0 ? seconds : 5) * 1000,
+    };
   }
   if (code >= 500) return { kind: 'transient' };
   const text = description.toLowerCase();
@@ -268,7 +271,8 @@ export class DeliveryLanes {
       };
       const replaced = delivery.key === undefined ? undefined : lane.byKey.get(delivery.key);
       const queue = lane.queues[delivery.class];
-      const at = replaced === undefined ? -1 : lane.queues[replaced.delivery.class].indexOf(replaced);
+      const at =
+        replaced === undefined ? -1 : lane.queues[replaced.delivery.class].indexOf(replaced);
       if (replaced !== undefined && at >= 0) {
         // The newer content takes the older one's place in the line.
         lane.queues[replaced.delivery.class].splice(at, 1);

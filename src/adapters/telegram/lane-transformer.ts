@@ -7,7 +7,8 @@ function laneClass(
 ): { class: DeliveryClass; counted: boolean; newMessage: boolean } | undefined {
   if (method === 'sendChatAction' || method === 'deleteMessage' || method === 'deleteMessages')
     return { class: 'cosmetic', counted: false, newMessage: false };
-  if (method.startsWith('editMessage')) return { class: 'message', counted: true, newMessage: false };
+  if (method.startsWith('editMessage'))
+    return { class: 'message', counted: true, newMessage: false };
   if (method.startsWith('send') || method === 'copyMessage' || method === 'forwardMessage')
     return { class: 'message', counted: true, newMessage: true };
   return undefined;
@@ -15,7 +16,9 @@ function laneClass(
 
 /** A refused call, carried through the lane as an error so the lane can react to it. */
 class ApiRefusal extends Error {
-  constructor(readonly response: { ok: false; error_code: number; description: string; parameters?: unknown }) {
+  constructor(
+    readonly response: { ok: false; error_code: number; description: string; parameters?: unknown },
+  ) {
     super(response.description);
   }
   get error_code() {

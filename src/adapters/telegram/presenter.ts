@@ -58,9 +58,7 @@ export class TelegramPresenter {
   private readonly pending = new Map<string, { version: number; open: number }>();
 
   constructor(private readonly deps: PresenterDeps) {
-    this.boards = new BoardSync(deps.out, (view) =>
-      deps.tasks.track(this.replaceGoneBoard(view)),
-    );
+    this.boards = new BoardSync(deps.out, (view) => deps.tasks.track(this.replaceGoneBoard(view)));
     this.notices = new Notices(deps.out, deps.chats, deps.logger);
   }
 
@@ -139,9 +137,14 @@ export class TelegramPresenter {
           const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
           this.track(
             game.id,
-            this.notices.post(view.chatId, game.id, t.gameOverNotice(t.result(event.result.winner, event.result.reason)), {
-              replyTo: Number(view.messageId),
-            }),
+            this.notices.post(
+              view.chatId,
+              game.id,
+              t.gameOverNotice(t.result(event.result.winner, event.result.reason)),
+              {
+                replyTo: Number(view.messageId),
+              },
+            ),
           );
         }
         return;
@@ -162,8 +165,18 @@ export class TelegramPresenter {
    */
   async showBoard(game: Game, view: ChatView, keyboard?: InlineKeyboardMarkup): Promise<void> {
     const { settings, t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
-    const face = boardFace(game, view.chatId, settings, t, this.deps.clock.now(), this.deps.painter);
-    this.track(game.id, this.boards.show(view, keyboard === undefined ? face : { ...face, keyboard }));
+    const face = boardFace(
+      game,
+      view.chatId,
+      settings,
+      t,
+      this.deps.clock.now(),
+      this.deps.painter,
+    );
+    this.track(
+      game.id,
+      this.boards.show(view, keyboard === undefined ? face : { ...face, keyboard }),
+    );
   }
 
   /** A move that was applied before (the same update delivered again): show it everywhere. */
@@ -184,11 +197,20 @@ export class TelegramPresenter {
     message: { caption?: string; reply_markup?: { inline_keyboard: unknown[][] } },
   ): Promise<void> {
     const { settings, t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
-    const face = boardFace(game, view.chatId, settings, t, this.deps.clock.now(), this.deps.painter);
+    const face = boardFace(
+      game,
+      view.chatId,
+      settings,
+      t,
+      this.deps.clock.now(),
+      this.deps.painter,
+    );
     const ply = keyboardPly(message.reply_markup as never);
     const sameBoard =
       ply === game.moves.length ||
-      (ply === undefined && game.status === 'finished' && message.caption === plainText(face.caption));
+      (ply === undefined &&
+        game.status === 'finished' &&
+        message.caption === plainText(face.caption));
     this.boards.assume(view, {
       imageKey: sameBoard ? face.imageKey : undefined,
       caption: message.caption,
@@ -215,14 +237,23 @@ export class TelegramPresenter {
     const current = this.note(game);
     const { settings, t } = await this.chatContext(chatId, languageHint(current, chatId));
     const face = boardFace(current, chatId, settings, t, this.deps.clock.now(), this.deps.painter);
-    const sent = await this.deps.out.sendPhoto(chatId, face.image, {
-      caption: face.caption,
-      parse_mode: 'HTML',
-      reply_markup: face.keyboard,
-    }, { key: `post:${game.id}` });
+    const sent = await this.deps.out.sendPhoto(
+      chatId,
+      face.image,
+      {
+        caption: face.caption,
+        parse_mode: 'HTML',
+        reply_markup: face.keyboard,
+      },
+      { key: `post:${game.id}` },
+    );
     if (!sent.ok) return undefined;
     const view = telegramView(sent.value.chat.id, sent.value.message_id);
-    this.boards.assume(view, { imageKey: face.imageKey, caption: plainText(face.caption), keyboard: face.keyboard });
+    this.boards.assume(view, {
+      imageKey: face.imageKey,
+      caption: plainText(face.caption),
+      keyboard: face.keyboard,
+    });
     const old = liveViews(current.views).find((v) => v.chatId === chatId);
     const added = await this.deps.service.addView({ kind: 'game', id: game.id }, view);
     if (!added.ok) {

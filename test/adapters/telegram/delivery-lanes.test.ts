@@ -57,7 +57,10 @@ describe('delivery lanes', () => {
     const lane = lanes();
     const { delivery, names } = recorder();
     const gate = deferred();
-    const first = lane.submit(GROUP, delivery('busy', {}, async () => (await gate.promise, 'busy')));
+    const first = lane.submit(
+      GROUP,
+      delivery('busy', {}, async () => (await gate.promise, 'busy')),
+    );
     const rest = [
       lane.submit(GROUP, delivery('delete', { class: 'cosmetic', counted: false })),
       lane.submit(GROUP, delivery('notice')),
@@ -220,7 +223,10 @@ describe('delivery lanes', () => {
     const lane = lanes({ cosmeticMaxWaitMs: 20 });
     const { delivery, names } = recorder();
     const gate = deferred();
-    const busy = lane.submit(GROUP, delivery('busy', {}, async () => (await gate.promise, 'busy')));
+    const busy = lane.submit(
+      GROUP,
+      delivery('busy', {}, async () => (await gate.promise, 'busy')),
+    );
     const typing = lane.submit(GROUP, delivery('typing', { class: 'cosmetic', counted: false }));
     await new Promise((resolve) => setTimeout(resolve, 40));
     gate.resolve();

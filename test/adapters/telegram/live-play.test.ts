@@ -9,7 +9,12 @@ import type { RecordedCall } from '../../support/telegram/fake-bot-api.js';
 import { TelegramHarness, TEST_SPEED } from './harness.js';
 
 const GROUP = -1001234567890;
-const ALICE: Player = { platform: 'telegram', userId: '11', displayName: 'Alice', username: 'alice' };
+const ALICE: Player = {
+  platform: 'telegram',
+  userId: '11',
+  displayName: 'Alice',
+  username: 'alice',
+};
 const BOB: Player = { platform: 'telegram', userId: '12', displayName: 'Bob', username: 'bob' };
 /** A move every 2 s of real time, at the tests' speed. */
 const PACE_MS = 2_000 / TEST_SPEED;
@@ -20,9 +25,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The ply a board edit was made for, read from its keyboard (none once the game is over). */
 function plyOf(call: RecordedCall): number {
   const markup = call.params.reply_markup as
-    | { inline_keyboard?: { callback_data?: string }[][] }
-    | string
-    | undefined;
+    { inline_keyboard?: { callback_data?: string }[][] } | string | undefined;
   const parsed = typeof markup === 'string' ? JSON.parse(markup) : markup;
   const data = parsed?.inline_keyboard?.flat()[0]?.callback_data;
   return data === undefined ? Infinity : Number(data.split('|')[2]);
@@ -101,7 +104,12 @@ describe('Telegram: live play in a group, over long polling, with flood limits o
                 from: move.from,
                 to: moveDestination(move),
               })
-            : encodePayload({ kind: 'route', gameId: game.id, ply, squares: [move.from, ...move.path] }),
+            : encodePayload({
+                kind: 'route',
+                gameId: game.id,
+                ply,
+                squares: [move.from, ...move.path],
+              }),
         );
       }
       await untilPly(game.id, ply + 1);

@@ -3,7 +3,12 @@ import type { Player } from '../../../src/game/model.js';
 import { TelegramHarness } from './harness.js';
 
 const GROUP = -1001234567890;
-const ALICE: Player = { platform: 'telegram', userId: '11', displayName: 'Alice', username: 'alice' };
+const ALICE: Player = {
+  platform: 'telegram',
+  userId: '11',
+  displayName: 'Alice',
+  username: 'alice',
+};
 const BOB: Player = { platform: 'telegram', userId: '12', displayName: 'Bob', username: 'bob' };
 const MINUTE = 60_000;
 
@@ -22,7 +27,9 @@ describe('Telegram: who is pinged, and when', () => {
     if (!started.ok) throw new Error(started.message);
     const view = await h.process.presenter.postBoard(started.value, String(GROUP));
     const notices = () =>
-      h.fake.chat(GROUP).messages.filter((m) => m.from.id === h.fake.bot.id && m.photo === undefined);
+      h.fake
+        .chat(GROUP)
+        .messages.filter((m) => m.from.id === h.fake.bot.id && m.photo === undefined);
     return { alice, bob, boardId: Number(view!.messageId), notices };
   }
 

@@ -171,6 +171,44 @@ describe('Telegram: taps that must not break anything', () => {
     expect(await moves()).toEqual(['c3-d4']);
   });
 
+  it('a chat that removed the bot gets nothing more; the game goes on where it is shown', async () => {
+    const { alice, bob } = users();
+    const OTHER = -1009999999999;
+    h.fake.group(OTHER, 'Second club');
+    const game = await h.process.service.getGame(gameId);
+    if (!game.ok) throw new Error(game.message);
+    const second = await h.process.presenter.postBoard(game.value, String(OTHER));
+    h.fake.setChatMember(GROUP, h.fake.bot.id, 'kicked');
+    h.fake.clearCalls();
+    await h.say(alice, OTHER, '/move c3-d4');
+    const toKicked = () =>
+      h.fake.calls.filter((call) => Number(call.params.chat_id) === GROUP).length;
+    expect(toKicked()).toBe(1); // the one board edit that told us
+    await h.say(bob, OTHER, '/move f6-g5');
+    h.clock.time += 10 * 60_000;
+    await h.say(alice, OTHER, '/move g3-h4');
+    expect(toKicked()).toBe(1);
+    expect(await moves()).toEqual(['c3-d4', 'f6-g5', 'g3-h4']);
+    expect(h.fake.message(OTHER, Number(second!.messageId))!.caption).toContain('Last move: g3-h4');
+    // Added back, the group is written to again.
+    h.fake.setChatMember(GROUP, h.fake.bot.id, 'member');
+    await h.say(bob, GROUP, '/board');
+    expect(h.boards(GROUP).at(-1)!.caption).toContain('Last move: g3-h4');
+  });
+
+  it('"typing" in a chat that removed the bot is tried once, not retried', async () => {
+    const bot = { chooseMove: () => new Promise<string>(() => undefined) };
+    await h.close();
+    h = await TelegramHarness.start({ bot });
+    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
+    h.fake.group(GROUP, 'Bashni club');
+    await h.say(alice, GROUP, '/play 3');
+    h.fake.setChatMember(GROUP, h.fake.bot.id, 'kicked');
+    await h.say(alice, GROUP, '/move c3-d4');
+    expect(h.fake.callsOf('sendChatAction').length).toBeLessThanOrEqual(1);
+    expect(h.fake.calls.filter((call) => call.response.ok === false).length).toBe(1);
+  });
+
   it('a reminder falls back to a mention in the group when the player cannot get a direct message', async () => {
     const { alice } = users();
     // Alice once started the bot, then blocked it.

@@ -37,7 +37,12 @@ describe('Telegram: late, stale and forged taps; moves as people type them', () 
   it('a tap handled too late to be answered still plays the move and updates the board', async () => {
     const { alice, boardId, moves } = await game({ callbackAnswerMs: 50 });
     await h.press(alice, GROUP, boardId, '⚪ c3');
-    const late = h.fake.buttonPress({ from: alice, chatId: GROUP, messageId: boardId, button: '→ d4' });
+    const late = h.fake.buttonPress({
+      from: alice,
+      chatId: GROUP,
+      messageId: boardId,
+      button: '→ d4',
+    });
     await new Promise((resolve) => setTimeout(resolve, 120));
     await h.deliver(late);
     expect(h.fake.answers.get(late.callback_query!.id)).toBeUndefined(); // "query is too old"
@@ -50,7 +55,10 @@ describe('Telegram: late, stale and forged taps; moves as people type them', () 
   it('a forged or repeated tap on a current board gets the alert and re-sends nothing', async () => {
     const { alice, bob, boardId, gameId, moves } = await game();
     await h.press(alice, GROUP, boardId, '⚪ c3');
-    const target = h.fake.keyboard(GROUP, boardId).flat().find((b) => b.text === '→ d4')!;
+    const target = h.fake
+      .keyboard(GROUP, boardId)
+      .flat()
+      .find((b) => b.text === '→ d4')!;
     await h.press(alice, GROUP, boardId, '→ d4');
     // After a restart the new process knows nothing of what the board shows: the tap tells it.
     await h.restart();

@@ -99,7 +99,8 @@ describe('update pipeline', () => {
     const errors: string[] = [];
     const pipeline = new UpdatePipeline({
       logger: { warn: () => undefined, error: (text) => errors.push(text) },
-      handle: (update) => (update.update_id === 1 ? new Promise(() => undefined) : Promise.resolve()),
+      handle: (update) =>
+        update.update_id === 1 ? new Promise(() => undefined) : Promise.resolve(),
       stuckAfterMs: 30,
     });
     pipeline.accept(message(1, -1));
@@ -115,7 +116,11 @@ describe('update pipeline', () => {
     expect(
       updateChatKey({
         update_id: 2,
-        callback_query: { id: 'q', from: { id: 7, is_bot: false, first_name: 'B' }, chat_instance: 'i' },
+        callback_query: {
+          id: 'q',
+          from: { id: 7, is_bot: false, first_name: 'B' },
+          chat_instance: 'i',
+        },
       } as Update),
     ).toBe('user:7');
   });

@@ -17,7 +17,6 @@ import { escapeHtml, mentionOf, nameOf, playerFromUser, telegramView } from '../
 /** Days per move of a challenge that does not say. */
 export const DEFAULT_DAYS: DaysPerMove = 3;
 
-
 export interface NewGameArguments {
   readonly username?: string;
   readonly variant: VariantId;
@@ -82,7 +81,12 @@ export function challengeFeature(
   const composer = new Composer<BashniContext>();
 
   /** Posts a challenge card and records it as the challenge's view once it is there. */
-  const postCard = (ctx: BashniContext, challenge: Challenge, text: string, keyboard: InlineKeyboard) => {
+  const postCard = (
+    ctx: BashniContext,
+    challenge: Challenge,
+    text: string,
+    keyboard: InlineKeyboard,
+  ) => {
     deps.tasks.track(
       deps.out
         .sendText(ctx.chat!.id, text, { parse_mode: 'HTML', reply_markup: keyboard })
@@ -110,7 +114,10 @@ export function challengeFeature(
       ctx.say(t.newGameUsage);
       return;
     }
-    if (args.username !== undefined && args.username.toLowerCase() === ctx.me.username.toLowerCase()) {
+    if (
+      args.username !== undefined &&
+      args.username.toLowerCase() === ctx.me.username.toLowerCase()
+    ) {
       ctx.say(t.playAgainstMe);
       return;
     }
@@ -180,7 +187,10 @@ export function challengeFeature(
         ctx,
         challenge,
         t.challengeYours,
-        new InlineKeyboard().text(t.cancel, encodePayload({ kind: 'decline', challengeId: challenge.id })),
+        new InlineKeyboard().text(
+          t.cancel,
+          encodePayload({ kind: 'decline', challengeId: challenge.id }),
+        ),
       );
       return;
     }
@@ -192,13 +202,19 @@ export function challengeFeature(
     // Someone opening an invitation may accept it; declining an open challenge is not theirs.
     const keyboard =
       challenge.target.kind === 'open'
-        ? new InlineKeyboard().text(t.accept, encodePayload({ kind: 'accept', challengeId: challenge.id }))
+        ? new InlineKeyboard().text(
+            t.accept,
+            encodePayload({ kind: 'accept', challengeId: challenge.id }),
+          )
         : cardKeyboard(challenge, t);
     postCard(ctx, challenge, text, keyboard);
   });
 
   buttons.on('accept', async (ctx, payload) => {
-    const result = await deps.service.acceptChallenge(payload.challengeId, playerFromUser(ctx.from!));
+    const result = await deps.service.acceptChallenge(
+      payload.challengeId,
+      playerFromUser(ctx.from!),
+    );
     await ctx.present(result.ok ? result : challengeRefusal(result));
   });
 
