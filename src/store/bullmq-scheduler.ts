@@ -3,7 +3,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 import type { Scheduler, TimerJob } from '../game/ports.js';
 import { StoreError, timerJobId } from '../game/ports.js';
 import { stderrLog, type StoreLog } from './log.js';
-import { OutageReporter, reconnectDelay } from './outage.js';
+import { isConnectionError, OutageReporter, reconnectDelay } from './outage.js';
 
 /**
  * Connection settings BullMQ needs: `maxRetriesPerRequest: null`, because its workers hold
@@ -17,29 +17,6 @@ export const BULLMQ_REDIS_OPTIONS: RedisOptions = {
   maxRetriesPerRequest: null,
   retryStrategy: reconnectDelay,
 };
-
-const CONNECTION_ERROR_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-]);
-
-/** True for an error that says Redis cannot be reached, not that a command went wrong. */
-export function isConnectionError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as NodeJS.ErrnoException).code;
-  if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
-  return (
-    error.name === 'MaxRetriesPerRequestError' ||
-    /Connection is closed|ECONNREFUSED|ECONNRESET|ETIMEDOUT/.test(error.message)
-  );
-}
 
 /** An ioredis client suitable for BullMqScheduler (and BullMQ in general). */
 export function createBullMqRedis(url: string, overrides: RedisOptions = {}): Redis {

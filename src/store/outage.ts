@@ -12,6 +12,29 @@ export function reconnectDelay(attempt: number): number {
   return Math.min(100 * 2 ** Math.max(0, attempt - 1), MAX_RECONNECT_DELAY_MS);
 }
 
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/** True for an error that says Redis cannot be reached, not that a command went wrong. */
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
+  return (
+    error.name === 'MaxRetriesPerRequestError' ||
+    /Connection is closed|ECONNREFUSED|ECONNRESET|ETIMEDOUT/.test(error.message)
+  );
+}
+
 /**
  * Reports the outages of a Redis connection (or of a group of connections to one server) once
  * each: a line when the first error of an outage arrives and one when the connection is ready

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RECONNECT_DELAY_MS, OutageReporter, reconnectDelay } from '../../src/store/outage.js';
+import {
+  isConnectionError,
+  MAX_RECONNECT_DELAY_MS,
+  OutageReporter,
+  reconnectDelay,
+} from '../../src/store/outage.js';
 
 describe('Redis outages', () => {
   it('reconnects back off from 100 ms to 5 s', () => {
@@ -30,5 +35,19 @@ describe('Redis outages', () => {
       'store: Redis connection restored',
       'store: Redis connection lost, reconnecting in the background: Error: connection closed',
     ]);
+  });
+});
+
+describe('connection errors', () => {
+  it('are told apart from command errors', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), {
+      code: 'ECONNREFUSED',
+    });
+    expect(isConnectionError(refused)).toBe(true);
+    expect(isConnectionError(new Error('Connection is closed.'))).toBe(true);
+    expect(isConnectionError(new Error('read ECONNRESET'))).toBe(true);
+    expect(isConnectionError(new Error('ERR wrong number of arguments for command'))).toBe(false);
+    expect(isConnectionError(new Error('Missing lock for job 1'))).toBe(false);
+    expect(isConnectionError('ECONNREFUSED')).toBe(false);
   });
 });
