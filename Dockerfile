@@ -15,5 +15,9 @@ COPY assets ./assets
 
 USER node
 EXPOSE 8080
-# Configuration comes from the environment (see .env.example).
+# Configuration comes from the environment (see .env.example; .env is not copied into the image,
+# pass it with --env-file). With TELEGRAM_BOT_TOKEN this runs the bot; it waits up to
+# STARTUP_TIMEOUT_SECONDS for the Bot API and Redis, then exits 1 (to wait without limit, run
+# `node --import tsx src/main.ts --wait` as the command). Without a token it plays in the terminal under `docker run -it`, and otherwise exits 2
+# saying what is missing.
 CMD ["node", "--import", "tsx", "src/main.ts"]

@@ -1,9 +1,12 @@
 /**
  * Composition root: the only place that wires configuration, stores, the game service and the
- * adapters. With TELEGRAM_BOT_TOKEN it runs the Telegram bot (Redis when REDIS_URL is set, the
- * memory store otherwise); with no chat token it starts local hot-seat play in the terminal.
+ * adapters. Settings come from the environment and a .env file in the working directory. With
+ * TELEGRAM_BOT_TOKEN it runs the Telegram bot (Redis when REDIS_URL is set, the memory store
+ * otherwise), once the Bot API and Redis answer; without one, local hot-seat play in the terminal
+ * (see chooseRunMode). `npm start -- --wait` waits for the Bot API and Redis without a time limit;
+ * `--console` plays in the terminal.
  */
-import { GrammyError } from 'grammy';
+import { join } from 'node:path';
 import { runConsole } from './adapters/console/index.js';
 import { AiPool } from './ai/index.js';
 import { RenderPool } from './render/index.js';
@@ -20,6 +23,10 @@ import { KeyBuilder } from './store/keys.js';
 import { InProcessScheduler } from './store/memory-scheduler.js';
 import { MemoryGameStore } from './store/memory-store.js';
 import { createStoreRedis, RedisGameStore } from './store/redis-store.js';
+import { chooseRunMode, NOTHING_TO_RUN, parseStartArguments } from './startup/arguments.js';
+import { botApiDependency, redisDependency } from './startup/dependencies.js';
+import { loadEnvFile } from './startup/env-file.js';
+import { StartupTimeoutError, waitFor, type WaitOptions } from './startup/wait.js';
 
 const logger: Logger = {
   warn: (message, context) =>
@@ -64,7 +71,19 @@ function storage(config: Config): Storage {
 async function runTelegram(
   config: Config,
   telegram: NonNullable<Config['telegram']>,
+  waitForever: boolean,
 ): Promise<void> {
+  const waiting: WaitOptions = {
+    timeoutMs: waitForever ? undefined : config.startupTimeoutSeconds * 1000,
+    log: (line) => process.stderr.write(`${line}\n`),
+  };
+  // Both at once, so STARTUP_TIMEOUT_SECONDS bounds the whole wait. Redis is checked before the
+  // app's own clients connect: they would log the outage and then reconnect in the background.
+  const [botInfo] = await Promise.all([
+    waitFor(botApiDependency(telegram.token, telegram.apiRoot), waiting),
+    config.redis === undefined ? undefined : waitFor(redisDependency(config.redis.url), waiting),
+  ]);
+
   const { store, kv, scheduler, close } = storage(config);
   const listeners: ((events: readonly GameEvent[]) => Promise<void>)[] = [];
   const pool = new AiPool({ size: config.aiThreads });
@@ -89,14 +108,9 @@ async function runTelegram(
   );
   const { bot, presenter } = app;
   listeners.push((events) => presenter.handle(events));
-  try {
-    await bot.init();
-  } catch (error) {
-    if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404)) {
-      throw new ConfigError(`TELEGRAM_BOT_TOKEN was refused by the Bot API (${error.description})`);
-    }
-    throw error;
-  }
+  // Known from the start-up check: grammY's own getMe in bot.init() would retry unreachable
+  // APIs forever, silently.
+  bot.botInfo = botInfo;
   await registerCommands(bot.api).catch((error: unknown) =>
     logger.warn('could not register the command menu', { error: String(error) }),
   );
@@ -143,9 +157,27 @@ async function runTelegram(
 }
 
 async function main(): Promise<void> {
+  const parsed = parseStartArguments(process.argv.slice(2));
+  if (!parsed.ok) {
+    process.stderr.write(`${parsed.error.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const options = parsed.value;
+  loadEnvFile(join(process.cwd(), '.env'));
   const config = loadConfig();
-  if (config.telegram !== undefined) {
-    await runTelegram(config, config.telegram);
+  const mode = chooseRunMode({
+    hasToken: config.telegram !== undefined,
+    console: options.console,
+    stdinIsTerminal: process.stdin.isTTY === true,
+  });
+  if (mode === 'nothing') {
+    process.stderr.write(`${NOTHING_TO_RUN}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (mode === 'telegram' && config.telegram !== undefined) {
+    await runTelegram(config, config.telegram, options.wait);
     return;
   }
   // Local play: the engine's worker threads start only if the bot is asked to play.
@@ -165,6 +197,10 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`configuration error: ${error.message}\n`);
     process.exit(2);
+  }
+  if (error instanceof StartupTimeoutError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
   }
   process.stderr.write(
     `fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

@@ -11,6 +11,7 @@ describe('configuration', () => {
       redis: undefined,
       retentionDays: 90,
       aiThreads: 1,
+      startupTimeoutSeconds: 60,
     });
   });
 
@@ -31,6 +32,11 @@ describe('configuration', () => {
     expect(config.defaultVariant).toBe('laska');
   });
 
+  it('reads the start-up timeout, from 1 s to an hour', () => {
+    expect(loadConfig({ STARTUP_TIMEOUT_SECONDS: '1' }).startupTimeoutSeconds).toBe(1);
+    expect(loadConfig({ STARTUP_TIMEOUT_SECONDS: ' 3600 ' }).startupTimeoutSeconds).toBe(3600);
+  });
+
   it.each([
     [{ TELEGRAM_BOT_TOKEN: 'not-a-token' }, /TELEGRAM_BOT_TOKEN/],
     [
@@ -48,6 +54,9 @@ describe('configuration', () => {
     [{ DEFAULT_VARIANT: 'chess' }, /DEFAULT_VARIANT/],
     [{ RETENTION_DAYS: '-1' }, /RETENTION_DAYS/],
     [{ AI_THREADS: '0' }, /AI_THREADS/],
+    [{ STARTUP_TIMEOUT_SECONDS: '0' }, /STARTUP_TIMEOUT_SECONDS must be a whole number from 1/],
+    [{ STARTUP_TIMEOUT_SECONDS: '3601' }, /STARTUP_TIMEOUT_SECONDS/],
+    [{ STARTUP_TIMEOUT_SECONDS: '1.5' }, /STARTUP_TIMEOUT_SECONDS/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,55 +1,64 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, startApp as start, TOKEN } from './support/start-app.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
-
-function start(env: Record<string, string>): {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-} {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-  return { child, output: () => output, exited };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        resolve(typeof address === 'object' && address !== null ? address.port : 0),
-      );
-    });
-  });
-}
 
 describe('npm start (src/main.ts)', () => {
   let fake: FakeBotApi | undefined;
   let running: ChildProcess | undefined;
+  let directory: string | undefined;
   afterEach(async () => {
     running?.kill('SIGKILL');
+    running = undefined;
     await fake?.close();
+    fake = undefined;
+    if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
+    directory = undefined;
   });
 
-  it('without a token it plays in the terminal', async () => {
-    const app = start({});
+  it('without a token, with --console, it plays in the terminal', async () => {
+    const app = start({}, { args: ['--console'] });
     app.child.stdin!.end('c3-d4\nquit\n');
     expect(await app.exited).toBe(0);
     expect(app.output()).toContain('Played c3-d4.');
+  });
+
+  it('without a token and without a terminal it says what is missing and exits 2', async () => {
+    const app = start({});
+    app.child.stdin!.end();
+    expect(await app.exited).toBe(2);
+    expect(app.output()).toMatch(/^nothing to run: TELEGRAM_BOT_TOKEN is not set/);
+    expect(app.output()).toContain('.env.example');
+    expect(app.output()).toContain('--console');
+    expect(app.output()).not.toContain('Bashni Bot — local game');
+  });
+
+  it('refuses an unknown argument in one line, exit 2', async () => {
+    const app = start({}, { args: ['--console', '--colour'] });
+    expect(await app.exited).toBe(2);
+    expect(app.output().trim().split('\n')).toEqual([
+      'unknown argument "--colour": npm start takes --wait and --console (see README.md)',
+    ]);
+  });
+
+  it('reads .env from the working directory, never over the environment', async () => {
+    directory = mkdtempSync(join(tmpdir(), 'bashni-start-'));
+    // Read: the game is Laska. Not over the environment: RETENTION_DAYS=-5 would be refused.
+    writeFileSync(join(directory, '.env'), 'DEFAULT_VARIANT=laska\nRETENTION_DAYS=-5\n');
+    const app = start({ RETENTION_DAYS: '30' }, { args: ['--console'], cwd: directory });
+    app.child.stdin!.end('quit\n');
+    expect(await app.exited).toBe(0);
+    expect(app.output()).toContain('local game of Laska');
+
+    writeFileSync(join(directory, '.env'), `TELEGRAM_BOT_TOKEN ${TOKEN}\n`);
+    const broken = start({}, { args: ['--console'], cwd: directory });
+    expect(await broken.exited).toBe(2);
+    expect(broken.output()).toBe(
+      `configuration error: ${join(directory, '.env')}, line 1: expected NAME=value\n`,
+    );
   });
 
   it('names the bad variable and exits 2', async () => {

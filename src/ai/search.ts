@@ -110,9 +110,17 @@ export class Searcher {
   private readonly pvLength = new Int32Array(MAX_PLY + 2);
   /** The last completed iteration's line. */
   private bestLine: number[] = [];
+  private readonly now: () => number;
 
-  constructor(options: { ttBits?: number } = {}) {
+  /**
+   * @param options.ttBits the transposition table holds 2^ttBits entries.
+   * @param options.now the clock the time limits read, in ms (default performance.now). Node
+   *   counts under a time cap depend on machine load; a test that needs the node budget alone to
+   *   decide passes a clock that stands still.
+   */
+  constructor(options: { ttBits?: number; now?: () => number } = {}) {
     this.tt = new TranspositionTable(options.ttBits ?? 20);
+    this.now = options.now ?? (() => performance.now());
     for (let ply = 0; ply <= MAX_PLY + 1; ply++) {
       this.lists.push(new MoveList());
       this.orderScores.push(new Int32Array(128));
@@ -122,7 +130,7 @@ export class Searcher {
 
   /** Searches `position` within `limits` and returns the best move found. */
   search(position: Position, weights: Weights, limits: SearchLimits = {}): SearchResult {
-    const started = performance.now();
+    const started = this.now();
     this.board = new Board(position);
     this.generator = new MoveGenerator(this.board);
     this.evaluator = new Evaluator(this.board, weights);
@@ -160,7 +168,7 @@ export class Searcher {
       score: score | 0, // never -0
       depth,
       nodes: this.nodes,
-      ms: performance.now() - started,
+      ms: this.now() - started,
       pv: best < 0 ? [] : this.principalVariation(best),
       rootScores,
     });
@@ -202,14 +210,14 @@ export class Searcher {
       completed = depth;
       this.bestLine = Array.from(this.pvKeys.subarray(0, this.pvLength[0]));
       if (Math.abs(bestScore) > MATE_BOUND && MATE - Math.abs(bestScore) < depth) break;
-      if (performance.now() - started > (limits.timeMs ?? Infinity) * 0.45) break;
+      if (this.now() - started > (limits.timeMs ?? Infinity) * 0.45) break;
       if (this.nodes > this.maxNodes * 0.6) break;
     }
 
     let rootScores: Int32Array | undefined;
     if (scoreAll) {
       this.maxNodes = limits.maxNodes ?? Infinity;
-      this.stopped = this.nodes >= this.maxNodes || performance.now() >= this.deadline;
+      this.stopped = this.nodes >= this.maxNodes || this.now() >= this.deadline;
       rootScores = new Int32Array(count).fill(-INFINITE);
       const depth = Math.max(completed, 1);
       rootScores[best] = bestScore;
@@ -494,7 +502,7 @@ export class Searcher {
   private checkLimits(): void {
     if (
       this.nodes >= this.maxNodes ||
-      performance.now() >= this.deadline ||
+      this.now() >= this.deadline ||
       (this.isCancelled !== undefined && this.isCancelled())
     ) {
       this.stopped = true;

@@ -3,16 +3,19 @@ import { Redis, type RedisOptions } from 'ioredis';
 import type { Scheduler, TimerJob } from '../game/ports.js';
 import { StoreError, timerJobId } from '../game/ports.js';
 import { stderrLog, type StoreLog } from './log.js';
+import { isConnectionError, OutageReporter, reconnectDelay } from './outage.js';
 
 /**
  * Connection settings BullMQ needs: `maxRetriesPerRequest: null`, because its workers hold
  * blocking commands (BZPOPMIN) that must wait through a reconnect instead of failing after N
  * retries; BullMQ refuses a worker connection with any other value. This is the opposite of the
- * store's fail-fast client (STORE_REDIS_OPTIONS), so the two never share a connection.
+ * store's fail-fast client (STORE_REDIS_OPTIONS), so the two never share a connection. Reconnects
+ * back off to one try every 5 s; the worker's blocking connection is a duplicate of this one and
+ * inherits that.
  */
 export const BULLMQ_REDIS_OPTIONS: RedisOptions = {
   maxRetriesPerRequest: null,
-  retryStrategy: (times: number) => Math.min(200 * times, 2_000),
+  retryStrategy: reconnectDelay,
 };
 
 /** An ioredis client suitable for BullMqScheduler (and BullMQ in general). */
@@ -50,7 +53,7 @@ export interface BullMqSchedulerOptions {
   concurrency?: number;
   /** How long schedule() waits for Redis before failing with store-unavailable; default 5 s. */
   scheduleTimeoutMs?: number;
-  /** Where errors are reported; stderr by default. */
+  /** Where errors are reported (a lost connection once per outage); stderr by default. */
   log?: StoreLog;
 }
 
@@ -94,6 +97,7 @@ export class BullMqScheduler implements Scheduler {
   private readonly concurrency: number;
   private readonly scheduleTimeoutMs: number;
   private readonly log: StoreLog;
+  private readonly outage: OutageReporter;
   private readonly queue: Queue;
   private worker: Worker | undefined;
   private stopped = false;
@@ -115,15 +119,32 @@ export class BullMqScheduler implements Scheduler {
       removeOnComplete: KEEP_COMPLETED,
       removeOnFail: KEEP_FAILED,
     };
+    this.outage = new OutageReporter('scheduler', this.log);
     // BullMQ and ioredis emit 'error' on connection trouble; unheard, that would crash us.
-    if (this.ownsConnection) this.connection.on('error', this.onConnectionError);
+    if (this.ownsConnection) this.connection.on('error', this.outage.error);
+    this.connection.on('close', this.onClose);
+    this.connection.on('ready', this.outage.ready);
     this.queue = new Queue(this.queueName, { connection: this.connection, prefix: this.prefix });
-    this.queue.on('error', (error) => this.log('scheduler: queue error', error));
+    this.queue.on('error', this.reportError('queue'));
   }
 
-  private readonly onConnectionError = (error: unknown): void => {
-    this.log('scheduler: redis connection error', error);
+  private readonly onClose = (): void => {
+    if (!this.stopped) this.outage.closed();
   };
+
+  /**
+   * The queue and the worker pass on their connections' errors, the worker's blocking
+   * connection included: once per failed reconnect of each. Those count towards the one outage
+   * that this.connection's 'ready' ends. While this.connection is ready they are dropped: it
+   * reaches the same server, so a real outage shows on it too, and a blocking connection's last
+   * failed try landing just after the outage ended must not open one that nothing closes.
+   */
+  private reportError(source: string): (error: unknown) => void {
+    return (error) => {
+      if (!isConnectionError(error)) this.log(`scheduler: ${source} error`, error);
+      else if (this.connection.status !== 'ready') this.outage.error(error);
+    };
+  }
 
   /**
    * Adds the job with its id as BullMQ job id, delayed until `job.at` (at once if past). Fails
@@ -184,7 +205,7 @@ export class BullMqScheduler implements Scheduler {
       },
       { connection: this.connection, prefix: this.prefix, concurrency: this.concurrency },
     );
-    worker.on('error', (error) => this.log('scheduler: worker error', error));
+    worker.on('error', this.reportError('worker'));
     worker.on('failed', (bullJob, error) => {
       const final =
         bullJob === undefined ||
@@ -207,6 +228,8 @@ export class BullMqScheduler implements Scheduler {
     this.worker = undefined;
     await worker?.close();
     await this.queue.close();
+    this.connection.off('close', this.onClose);
+    this.connection.off('ready', this.outage.ready);
     if (this.ownsConnection) {
       try {
         await this.connection.quit();

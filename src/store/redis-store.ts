@@ -6,6 +6,7 @@ import { StoreError } from '../game/ports.js';
 import { decodeChallenge, decodeGame, encodeChallenge, encodeGame } from './codec.js';
 import { KeyBuilder } from './keys.js';
 import { stderrLog, type StoreLog } from './log.js';
+import { OutageReporter, reconnectDelay } from './outage.js';
 
 const CLOSED: ReadonlySet<Challenge['status']> = new Set([
   'accepted',
@@ -21,7 +22,9 @@ const CLOSED: ReadonlySet<Challenge['status']> = new Set([
  * - maxRetriesPerRequest 0 and no resending: a command in flight when the connection drops is
  *   rejected rather than replayed later (a replayed create would wrongly report "exists");
  * - commandTimeout: a server that accepts connections but stops answering is "unavailable" too;
- * - retryStrategy: reconnects forever in the background, so the store recovers by itself.
+ * - retryStrategy: reconnects forever in the background, so the store recovers by itself, backing
+ *   off to one try every 5 s (reconnectDelay); operations never wait for a retry, they fail at
+ *   once while the client is between tries (see connected()).
  */
 export const STORE_REDIS_OPTIONS: RedisOptions = {
   enableOfflineQueue: false,
@@ -29,7 +32,7 @@ export const STORE_REDIS_OPTIONS: RedisOptions = {
   autoResendUnfulfilledCommands: false,
   connectTimeout: 2_000,
   commandTimeout: 2_000,
-  retryStrategy: (times: number) => Math.min(100 * times, 1_000),
+  retryStrategy: reconnectDelay,
 };
 
 /** An ioredis client for a RedisGameStore, with STORE_REDIS_OPTIONS under `overrides`. */
@@ -173,21 +176,10 @@ const noop = (): void => {};
 export class RedisGameStore implements GameStore {
   private readonly redis: Redis;
   private readonly ownsConnection: boolean;
-  private readonly log: StoreLog;
   private readonly readyTimeoutMs: number;
   private waitingForReady: Promise<void> | undefined;
-  private outageReported = false;
+  private readonly outage: OutageReporter;
   private closed = false;
-
-  private readonly onError = (error: unknown): void => {
-    if (this.outageReported) return;
-    this.outageReported = true;
-    this.log('redis store: connection error (reconnecting in the background)', error);
-  };
-  private readonly onReady = (): void => {
-    if (this.outageReported) this.log('redis store: connection restored');
-    this.outageReported = false;
-  };
 
   /**
    * @param connection a URL (the store then owns a client made by createStoreRedis and closes
@@ -201,19 +193,21 @@ export class RedisGameStore implements GameStore {
   ) {
     this.ownsConnection = typeof connection === 'string';
     this.redis = typeof connection === 'string' ? createStoreRedis(connection) : connection;
-    this.log = options.log ?? stderrLog;
+    this.outage = new OutageReporter('redis store', options.log ?? stderrLog);
     this.readyTimeoutMs = options.readyTimeoutMs ?? 2_000;
     // Without an 'error' listener ioredis reports every failed reconnect on the console.
-    this.redis.on('error', this.onError);
-    this.redis.on('ready', this.onReady);
+    this.redis.on('error', this.outage.error);
+    this.redis.on('close', this.outage.closed);
+    this.redis.on('ready', this.outage.ready);
   }
 
   /** Stops using Redis; quits the connection if the store made it. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.redis.off('error', this.onError);
-    this.redis.off('ready', this.onReady);
+    this.redis.off('error', this.outage.error);
+    this.redis.off('close', this.outage.closed);
+    this.redis.off('ready', this.outage.ready);
     if (!this.ownsConnection) return;
     // Keep a listener: a late socket error after quit must not reach the console or crash.
     this.redis.on('error', noop);

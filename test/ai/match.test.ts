@@ -13,7 +13,9 @@ import {
 } from '../../src/ai/index.js';
 import { eloFromScore } from '../../src/ai/elo.js';
 
-const searcher = new Searcher({ ttBits: 16 });
+// A clock that stands still: the players' time caps never fire, so node and depth limits alone
+// decide their moves and the games do not depend on how busy the machine is.
+const searcher = new Searcher({ ttBits: 16, now: () => 0 });
 const inProcess = async (request: ThinkRequest) => think(searcher, request);
 
 describe('Elo', () => {

@@ -20,7 +20,12 @@ import { defaultWeights } from '../../src/ai/weights.js';
 import { fen, moveTexts, randomPositions } from '../support/engine-helpers.js';
 import { blockingMoves, freePieces, materialByMove } from './tactics-helpers.js';
 
-const searcher = new Searcher({ ttBits: 16 });
+// A clock that stands still: time caps never fire, so node budgets alone decide every search
+// and results do not depend on how busy the machine is.
+const stoppedClock = () => 0;
+const searcher = new Searcher({ ttBits: 16, now: stoppedClock });
+// The real clock, for the tests of the time caps themselves.
+const timedSearcher = new Searcher({ ttBits: 16 });
 
 function ask(position: Position, player: PlayerSpec, extra: Partial<ThinkRequest> = {}) {
   return think(searcher, {
@@ -121,9 +126,11 @@ describe('always a legal move', () => {
   it('with no time and with 1 ms', () => {
     const position = startPosition('bashni');
     const legal = moveTexts(position);
+    const timed = (player: PlayerSpec, timeMs: number) =>
+      think(timedSearcher, { variant: 'bashni', fen: makeFen(position), player, seed: 1, timeMs });
     for (const timeMs of [0, 1]) {
-      expect(legal).toContain(ask(position, { kind: 'level', level: 8 }, { timeMs }).move);
-      expect(legal).toContain(ask(position, { kind: 'search', ms: timeMs }).move);
+      expect(legal).toContain(timed({ kind: 'level', level: 8 }, timeMs).move);
+      expect(legal).toContain(timed({ kind: 'search', ms: timeMs }, timeMs).move);
     }
   });
 
@@ -161,7 +168,7 @@ describe('levels', () => {
       for (const position of positions) {
         if (moveTexts(position).length === 0) continue;
         const first = ask(position, { kind: 'level', level }, { seed: 42, scale: 0.05 });
-        const again = think(new Searcher({ ttBits: 16 }), {
+        const again = think(new Searcher({ ttBits: 16, now: stoppedClock }), {
           variant: 'bashni',
           fen: makeFen(position),
           player: { kind: 'level', level },
@@ -172,6 +179,24 @@ describe('levels', () => {
         expect(again.nodes).toBe(first.nodes);
       }
     }
+  });
+
+  it('stop at the time cap by the clock they are given', () => {
+    const position = startPosition('bashni');
+    const limits = { maxNodes: 50_000, timeMs: 10 };
+    const budget = new Searcher({ ttBits: 16, now: stoppedClock }).search(
+      position,
+      defaultWeights('bashni'),
+      limits,
+    );
+    expect(budget.nodes).toBeGreaterThanOrEqual(0.6 * limits.maxNodes);
+    // A clock that jumps a second at every look: the cap fires at the first look.
+    let time = 0;
+    const jumping = new Searcher({ ttBits: 16, now: () => (time += 1000) });
+    const capped = jumping.search(position, defaultWeights('bashni'), limits);
+    expect(capped.nodes).toBeLessThanOrEqual(1024);
+    const names = new Board(position).geometry.names;
+    expect(moveTexts(position)).toContain(moveText(capped.list, capped.best, names));
   });
 
   it('level 1 varies with the seed; level 8 does not', () => {

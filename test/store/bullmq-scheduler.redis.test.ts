@@ -131,3 +131,43 @@ describe('BullMqScheduler', () => {
     expect(attempts).toBe(3);
   });
 });
+
+describe('BullMqScheduler: a Redis outage', () => {
+  let dying: PrivateRedis;
+  beforeAll(async () => {
+    dying = await startRedis();
+  });
+  afterAll(async () => {
+    await dying?.stop();
+  });
+
+  it('is logged once when it starts and once when it ends, then timers fire again', async () => {
+    const lines: string[] = [];
+    const scheduler = new BullMqScheduler({
+      connection: dying.url,
+      prefix: 'test:bull',
+      log: (message, error) => lines.push(error === undefined ? message : `${message}: ${error}`),
+    });
+    schedulers.push(scheduler);
+    const fired: TimerJob[] = [];
+    await scheduler.start(async (firedJob) => {
+      fired.push(firedJob);
+    });
+
+    await dying.stop();
+    // Several reconnect attempts of the queue's and of the worker's connection fail meanwhile.
+    await sleep(2_500);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^scheduler: Redis connection lost, reconnecting in the background/);
+
+    await dying.restart();
+    await eventually(() => lines.length > 1, 15_000);
+    expect(lines[1]).toBe('scheduler: Redis connection restored');
+    const reminder = job({ kind: 'reminder', at: Date.now() + 100 });
+    await scheduler.schedule(reminder);
+    await eventually(() => fired.length > 0, 15_000);
+    expect(fired).toEqual([reminder]);
+    await scheduler.stop();
+    expect(lines).toHaveLength(2); // stopping on purpose is no outage
+  });
+});

@@ -155,7 +155,10 @@ describe('redis store: a dead Redis', () => {
   });
 
   it('fails fast with store-unavailable, never crashes, and recovers on the same instance', async () => {
-    const store = new RedisGameStore(dying.url, new KeyBuilder('dead:'), { log: () => {} });
+    const lines: string[] = [];
+    const store = new RedisGameStore(dying.url, new KeyBuilder('dead:'), {
+      log: (message) => lines.push(message),
+    });
     stores.push(store);
     expect(await store.createGame(makeGame('g1'))).toBe(true);
 
@@ -197,5 +200,12 @@ describe('redis store: a dead Redis', () => {
     expect(await store.getGame('g1')).toBeUndefined();
     expect(await store.createGame(makeGame('g1'))).toBe(true);
     expect(await store.activeGameIds(ALICE)).toEqual(['g1']);
+    // One line when the outage started, one when it ended: not one per failed reconnect.
+    expect(lines).toEqual([
+      'redis store: Redis connection lost, reconnecting in the background',
+      'redis store: Redis connection restored',
+    ]);
+    await store.close();
+    expect(lines).toHaveLength(2); // closing on purpose is no outage
   });
 });

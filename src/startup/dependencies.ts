@@ -1,0 +1,44 @@
+/**
+ * What the Telegram bot waits for at start-up, as Dependency values for waitFor: the Bot API
+ * (its getMe answer is the bot's identity) and Redis. Names and reasons never show the token or
+ * a Redis password.
+ */
+import type { UserFromGetMe } from 'grammy/types';
+import {
+  DEFAULT_API_ROOT,
+  describeBotApiError,
+  fetchBotInfo,
+  isTokenRefused,
+} from '../adapters/telegram/bot-info.js';
+import { ConfigError } from '../config.js';
+import { isRedisAuthError, pingRedis } from '../store/redis-probe.js';
+import { describeError, redactUrl, type Dependency } from './wait.js';
+
+/** The Bot API at `apiRoot` (Telegram's own by default); a refused token is a ConfigError. */
+export function botApiDependency(
+  token: string,
+  apiRoot: string | undefined,
+): Dependency<UserFromGetMe> {
+  return {
+    name: `the Telegram Bot API at ${redactUrl(apiRoot ?? DEFAULT_API_ROOT)}`,
+    attempt: (timeoutMs) => fetchBotInfo(token, { apiRoot, timeoutMs }),
+    describe: (error) => describeBotApiError(error, token),
+    permanent: (error) =>
+      isTokenRefused(error)
+        ? new ConfigError(`TELEGRAM_BOT_TOKEN was refused by the Bot API (${error.description})`)
+        : undefined,
+  };
+}
+
+/** Redis at `url`; refused credentials are a ConfigError. */
+export function redisDependency(url: string): Dependency<void> {
+  return {
+    name: `Redis at ${redactUrl(url)}`,
+    attempt: (timeoutMs) => pingRedis(url, timeoutMs),
+    describe: describeError,
+    permanent: (error) =>
+      isRedisAuthError(error)
+        ? new ConfigError(`REDIS_URL: Redis refused the connection (${describeError(error)})`)
+        : undefined,
+  };
+}

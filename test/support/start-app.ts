@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The repository root. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** A well-formed bot token, and its secret part (which must never be printed). */
+export const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+export const TOKEN_SECRET = TOKEN.slice(TOKEN.indexOf(':') + 1);
+// By absolute path, so that the app also starts from another working directory.
+const TSX_LOADER = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+const MAIN = join(ROOT, 'src/main.ts');
+
+export interface StartedApp {
+  readonly child: ChildProcess;
+  /** Standard output and error so far, interleaved. */
+  output(): string;
+  readonly exited: Promise<number | null>;
+}
+
+/**
+ * Runs `npm start`'s command, `node --import tsx src/main.ts [args]`, with only PATH, HOME and
+ * `env` in its environment, from the repository root unless `cwd` is given.
+ */
+export function startApp(
+  env: Record<string, string>,
+  options: { args?: string[]; cwd?: string } = {},
+): StartedApp {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, ...(options.args ?? [])], {
+    cwd: options.cwd ?? ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  return { child, output: () => output, exited };
+}
+
+/** A port of 127.0.0.1 that nothing listens on (just now). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        resolve(typeof address === 'object' && address !== null ? address.port : 0),
+      );
+    });
+  });
+}
+
+/** Resolves once the app's output matches `pattern`; fails after `ms`. */
+export async function outputMatches(app: StartedApp, pattern: RegExp, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!pattern.test(app.output())) {
+    if (Date.now() > deadline) throw new Error(`no ${pattern} in:\n${app.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
