@@ -270,7 +270,8 @@ describe('GameService', () => {
       expect(code(await service.acceptDraw(game.id, BORIS))).toBe('no-draw-offer');
       expect(value(await service.offerDraw(game.id, ALICE)).drawOffer).toBe('white');
       expect(code(await service.offerDraw(game.id, ALICE))).toBe('draw-already-offered');
-      expect(code(await service.acceptDraw(game.id, ALICE))).toBe('own-draw-offer'); // says so, not "no offer" (issue 10);
+      // Accepting one's own offer says so (it used to say there was no offer).
+      expect(code(await service.acceptDraw(game.id, ALICE))).toBe('own-draw-offer');
       expect(value(await service.declineDraw(game.id, BORIS)).drawOffer).toBeNull();
       await service.offerDraw(game.id, ALICE);
       expect(value(await service.play(game.id, ALICE, 'c3-d4')).drawOffer).toBeNull();
