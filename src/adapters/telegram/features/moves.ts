@@ -58,6 +58,12 @@ async function onBoardTap(
     return;
   }
   const game = deps.presenter.note(loaded.value);
+  if (game.requestKeys?.includes(ctx.requestKey) === true) {
+    // This very tap was applied before (delivered again after a crash): it succeeded.
+    await ctx.answer();
+    await deps.presenter.resync(game);
+    return;
+  }
   const live = liveViews(game.views).find((v) => v.chatId === view.chatId);
   const isLive = live?.messageId === view.messageId;
   if (isLive) await deps.presenter.observeTapped(game, view, message);
