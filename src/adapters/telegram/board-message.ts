@@ -2,16 +2,17 @@ import { InlineKeyboard } from 'grammy';
 import {
   legalMoves,
   moveDestination,
+  sideOfColor,
   stackPieces,
   VARIANTS,
   type Move,
   type Position,
   type Stack,
 } from '../../engine/index.js';
-import { gameHistory, gamePosition } from '../../game/game-rules.js';
+import { gamePosition } from '../../game/game-rules.js';
 import type { Game, Side } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';
-import { renderBoard, type Orientation } from '../../render/index.js';
+import { renderBoard } from '../../render/index.js';
 import { encodePayload } from './callback-data.js';
 import type { ChatSettings } from './chat-state.js';
 import { mentionOf, nameOf } from './identity.js';
@@ -20,15 +21,11 @@ import { mentionOf, nameOf } from './identity.js';
 export const BOARD_SIZE = 720;
 
 export function sideToMoveOf(position: Position): Side {
-  return position.turn === 0 ? 'white' : 'black';
+  return sideOfColor(position.turn);
 }
 
 /** Which side is at the bottom of the image and the keyboard for this chat. */
-export function orientationFor(
-  game: Game,
-  position: Position,
-  settings: ChatSettings,
-): Orientation {
+export function orientationFor(game: Game, position: Position, settings: ChatSettings): Side {
   if (settings.orientation === 'white' || game.status === 'finished') return 'white';
   return sideToMoveOf(position);
 }
@@ -78,14 +75,9 @@ export function caption(game: Game, t: Messages, now: number): string {
   });
 }
 
-/** The last move as the engine's Move (with jumped squares), for the last-move highlight. */
-export function lastMoveOf(game: Game): Move | null {
-  if (game.moves.length === 0) return null;
-  try {
-    return gameHistory(game).moves.at(-1) ?? null;
-  } catch {
-    return null; // a record that does not replay is drawn without the highlight
-  }
+/** The last move's squares (with jumped squares), for the last-move highlight. */
+export function lastMoveOf(game: Game): Game['lastMove'] | null {
+  return game.lastMove ?? null;
 }
 
 export function boardImage(game: Game, settings: ChatSettings): Buffer {
@@ -98,11 +90,7 @@ export function boardImage(game: Game, settings: ChatSettings): Buffer {
 }
 
 /** Squares in the order they appear on screen: rows from the top, left to right. */
-function screenRows(
-  position: Position,
-  orientation: Orientation,
-  squares: Iterable<number>,
-): number[][] {
+function screenRows(position: Position, orientation: Side, squares: Iterable<number>): number[][] {
   const geometry = VARIANTS[position.variant].geometry;
   const rows = new Map<number, number[]>();
   for (const s of squares) {
@@ -118,11 +106,7 @@ function screenRows(
 }
 
 /** First step of tap-to-move: the stacks that can move, laid out like the board. */
-export function stacksKeyboard(
-  game: Game,
-  position: Position,
-  orientation: Orientation,
-): InlineKeyboard {
+export function stacksKeyboard(game: Game, position: Position, orientation: Side): InlineKeyboard {
   const names = VARIANTS[position.variant].geometry.names;
   const movable = new Set(legalMoves(position).map((m) => m.from));
   const keyboard = new InlineKeyboard();
@@ -146,7 +130,7 @@ export function targetsKeyboard(
   game: Game,
   position: Position,
   from: number,
-  orientation: Orientation,
+  orientation: Side,
   t: Messages,
 ): InlineKeyboard {
   const names = VARIANTS[position.variant].geometry.names;
