@@ -5,15 +5,10 @@
  * Run: npm run bench:ai   (BENCH_AI_MS=... changes the time per position)
  */
 import { defaultWeights, Searcher } from '../src/ai/index.js';
-import { parseFen, startPosition, type Position } from '../src/engine/index.js';
+import { startPosition, type Position } from '../src/engine/index.js';
+import { fen } from '../test/support/engine-helpers.js';
 
 const MS = Number(process.env.BENCH_AI_MS ?? 1000);
-
-function fen(text: string): Position {
-  const parsed = parseFen(text, 'bashni');
-  if (!parsed.ok) throw new Error(`bench FEN ${text}: ${parsed.error.message}`);
-  return parsed.value;
-}
 
 const POSITIONS: [string, Position][] = [
   ['start', startPosition('bashni')],

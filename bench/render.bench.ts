@@ -13,7 +13,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   applyMove,
   legalMoves,
-  parseFen,
   parseMove,
   seededRandom,
   startPosition,
@@ -27,17 +26,12 @@ import {
   renderUncached,
   type RenderOptions,
 } from '../src/render/index.js';
+import { fen } from '../test/support/engine-helpers.js';
 
 const SIZE = 720;
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const GOAL_MS = 15;
 const GOAL_KB = 120;
-
-function fen(text: string): Position {
-  const parsed = parseFen(text, 'bashni');
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value;
-}
 
 function play(position: Position, text: string): { position: Position; move: Move } {
   const move = parseMove(position, text);

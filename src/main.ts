@@ -14,7 +14,13 @@ import { createTelegramBot, registerCommands } from './adapters/telegram/bot.js'
 import { ChatState } from './adapters/telegram/chat-state.js';
 import { startTelegram } from './adapters/telegram/run.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { systemClock, type GameStore, type KeyValueStore, type Scheduler } from './game/ports.js';
+import {
+  systemClock,
+  type BotMoves,
+  type GameStore,
+  type KeyValueStore,
+  type Scheduler,
+} from './game/ports.js';
 import type { GameEvent } from './game/results.js';
 import { DAY_MS, GameService, type Logger } from './game/service.js';
 import { BullMqScheduler } from './store/bullmq-scheduler.js';
@@ -180,13 +186,29 @@ async function main(): Promise<void> {
     await runTelegram(config, config.telegram, options.wait);
     return;
   }
-  // Local play: the engine's worker threads start only if the bot is asked to play.
+  await runLocal(config);
+}
+
+/** Local play in the terminal, on the game service with the memory store. */
+async function runLocal(config: Config): Promise<void> {
+  // The engine's worker threads start only if the bot is asked to play.
   let pool: AiPool | undefined;
-  await runConsole(config.defaultVariant, process.stdin, process.stdout, (request) => {
-    pool ??= new AiPool({ size: 1 });
-    return pool.chooseMove(request);
+  const bot: BotMoves = {
+    chooseMove: (request) => (pool ??= new AiPool({ size: 1 })).chooseMove(request),
+  };
+  const service = new GameService({
+    store: new MemoryGameStore(),
+    scheduler: new InProcessScheduler(),
+    logger,
+    bot,
   });
-  await pool?.close();
+  await service.start();
+  try {
+    await runConsole(service, config.defaultVariant, process.stdin, process.stdout);
+  } finally {
+    await service.stop();
+    await pool?.close();
+  }
 }
 
 process.on('unhandledRejection', (reason) =>

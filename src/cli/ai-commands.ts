@@ -13,7 +13,7 @@ import {
   TOP_LEVEL_MS,
   type PlayerSpec,
 } from '../ai/index.js';
-import { hasLegalMove, makeFen } from '../engine/index.js';
+import { hasLegalMove, makeFen, sideOfColor } from '../engine/index.js';
 import {
   integerOption,
   parseOptions,
@@ -132,7 +132,7 @@ export async function matchCommand(args: string[], print: Print): Promise<number
         const aScore = aColor === 0 ? outcome.whiteScore : 1 - outcome.whiteScore;
         const verdict = aScore === 1 ? 'A won' : aScore === 0 ? 'B won' : 'draw';
         print(
-          `game ${index + 1}: A ${aColor === 0 ? 'white' : 'black'}, ${verdict} ` +
+          `game ${index + 1}: A ${sideOfColor(aColor)}, ${verdict} ` +
             `(${outcome.end}, ${outcome.plies} plies; opening ${outcome.opening.join(' ')})`,
         );
       },

@@ -107,7 +107,7 @@ export class Board {
     this.blackBits &= ~bit;
     this.kingBits &= ~bit;
     if (h === 0) {
-      this.top[s] = 0; // TOP_EMPTY
+      this.top[s] = TOP_EMPTY;
       return;
     }
     const black = (this.colors[s] >>> (h - 1)) & 1;

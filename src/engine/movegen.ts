@@ -1,9 +1,9 @@
-import type { Board } from './board.js';
+import { TOP_EMPTY, type Board } from './board.js';
 import * as moveList from './movelist.js';
 import type { MoveList } from './movelist.js';
 
 // Module-local copies: imported bindings can compile to getter calls, too slow for the hot path.
-const EMPTY = 0; // board.ts TOP_EMPTY
+const EMPTY = TOP_EMPTY;
 const FLAG_PROMOTES = moveList.FLAG_PROMOTES;
 const JUMP_CAPTURED_KING = moveList.JUMP_CAPTURED_KING;
 const JUMP_LANDING_SHIFT = moveList.JUMP_LANDING_SHIFT;

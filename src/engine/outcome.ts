@@ -2,7 +2,7 @@ import { Board } from './board.js';
 import { formatKey } from './hash.js';
 import { MoveGenerator } from './movegen.js';
 import { applyMove, type Move } from './moves.js';
-import { stackOwner, variantOf, type Color, type Position } from './position.js';
+import { sideOfColor, stackOwner, variantOf, type Color, type Position } from './position.js';
 
 /** How a game stands by the rules (resignation, agreement and time belong to the game service). */
 export type GameStatus =
@@ -31,47 +31,89 @@ export function hasLegalMove(position: Position): boolean {
 }
 
 /**
- * A game from its start position: every position reached, for the draw rules. Immutable:
+ * Where a game stands for the rules, and all a stored game has to keep of its past: the
+ * position, the key of every position since the start (threefold repetition) and the plies
+ * since either side's stack count last changed (15-move rule). A game record resumes from
+ * these; `advance` is the one step that moves a game on.
+ */
+export interface GameState {
+  readonly position: Position;
+  /** Position keys from the start, current last. */
+  readonly keys: readonly string[];
+  /** Plies since either side's stack count last changed (or since the start). */
+  readonly quietPlies: number;
+}
+
+/** The state of a game at its start position. */
+export function startState(position: Position): GameState {
+  return { position, keys: [positionKey(position)], quietPlies: 0 };
+}
+
+/** The state after a legal move (throws on an illegal one, as applyMove does). */
+export function advance(state: GameState, move: Move): GameState {
+  const next = applyMove(state.position, move);
+  const before = stackCounts(state.position);
+  const after = stackCounts(next);
+  const unchanged = before[0] === after[0] && before[1] === after[1];
+  return {
+    position: next,
+    keys: [...state.keys, positionKey(next)],
+    quietPlies: unchanged ? state.quietPlies + 1 : 0,
+  };
+}
+
+/** How many times the current (last) position has occurred, this time included. */
+export function repetitions(keys: readonly string[]): number {
+  const current = keys[keys.length - 1];
+  return keys.filter((key) => key === current).length;
+}
+
+/** How a game stands by the rules in this state. */
+export function gameStatus(state: GameState): GameStatus {
+  return ruleStatus(state.position, repetitions(state.keys), state.quietPlies);
+}
+
+/**
+ * A game from its start position with every move played, for replays and PDN. Immutable:
  * `play` returns a new history.
  */
 export class GameHistory {
   private constructor(
     readonly start: Position,
-    readonly position: Position,
     readonly moves: readonly Move[],
-    /** Position keys from the start, current last. */
-    readonly keys: readonly string[],
-    /** Plies since either side's stack count last changed (or since the start). */
-    readonly quietPlies: number,
+    readonly state: GameState,
   ) {}
 
   static from(start: Position): GameHistory {
-    return new GameHistory(start, start, [], [positionKey(start)], 0);
+    return new GameHistory(start, [], startState(start));
+  }
+
+  get position(): Position {
+    return this.state.position;
+  }
+
+  /** Position keys from the start, current last. */
+  get keys(): readonly string[] {
+    return this.state.keys;
+  }
+
+  /** Plies since either side's stack count last changed (or since the start). */
+  get quietPlies(): number {
+    return this.state.quietPlies;
   }
 
   /** The history after a legal move (throws on an illegal one, as applyMove does). */
   play(move: Move): GameHistory {
-    const next = applyMove(this.position, move);
-    const before = stackCounts(this.position);
-    const after = stackCounts(next);
-    const unchanged = before[0] === after[0] && before[1] === after[1];
-    return new GameHistory(
-      this.start,
-      next,
-      [...this.moves, move],
-      [...this.keys, positionKey(next)],
-      unchanged ? this.quietPlies + 1 : 0,
-    );
+    return new GameHistory(this.start, [...this.moves, move], advance(this.state, move));
   }
 
   /** How many times the current position has occurred, this time included. */
   repetitions(): number {
-    const current = this.keys[this.keys.length - 1];
-    return this.keys.filter((key) => key === current).length;
+    return repetitions(this.state.keys);
   }
 
   status(): GameStatus {
-    return ruleStatus(this.position, this.repetitions(), this.quietPlies);
+    return gameStatus(this.state);
   }
 }
 
@@ -98,14 +140,13 @@ export function ruleStatus(
 
 /** The status in words, for the CLI and logs: "white to move", "draw: threefold repetition". */
 export function describeStatus(status: GameStatus, turn: Color): string {
-  const side = (color: number) => (color === 0 ? 'white' : 'black');
   switch (status.kind) {
     case 'ongoing':
-      return `${side(turn)} to move`;
+      return `${sideOfColor(turn)} to move`;
     case 'win':
       return status.winner === turn
-        ? `${side(turn)} wins: ${side(turn)} has no legal move (giveaway)`
-        : `${side(status.winner)} wins: ${side(turn)} has no legal move`;
+        ? `${sideOfColor(turn)} wins: ${sideOfColor(turn)} has no legal move (giveaway)`
+        : `${sideOfColor(status.winner)} wins: ${sideOfColor(turn)} has no legal move`;
     case 'draw':
       return status.reason === 'threefold-repetition'
         ? 'draw: threefold repetition'

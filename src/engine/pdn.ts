@@ -4,7 +4,7 @@ import { describeStatus, GameHistory, type GameStatus } from './outcome.js';
 import { startPosition, type Position } from './position.js';
 import { fail, ok, type Result } from './result.js';
 import { parseVariant, VARIANTS, type VariantId } from './variants.js';
-import { legalMoves, type Move } from './moves.js';
+import { applyMove, legalMoves, type Move } from './moves.js';
 
 /** A game record: PDN tags in order, and the moves as written. */
 export interface PdnGame {
@@ -58,7 +58,7 @@ export function makePdn(input: {
     if (position.turn === 0) tokens.push(`${number}.`);
     else if (i === 0) tokens.push(`${number}...`);
     tokens.push(makeMove(variant, move));
-    position = GameHistory.from(position).play(move).position;
+    position = applyMove(position, move);
     if (position.turn === 0) number++;
   });
   tokens.push(input.result);

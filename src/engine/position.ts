@@ -5,6 +5,19 @@ export type Color = 0 | 1;
 export const WHITE: Color = 0;
 export const BLACK: Color = 1;
 
+/** A colour in words: how players, records, pictures and messages name the two sides. */
+export type Side = 'white' | 'black';
+
+/** The side a colour plays. */
+export function sideOfColor(color: Color): Side {
+  return color === WHITE ? 'white' : 'black';
+}
+
+/** The colour a side plays. */
+export function colorOfSide(side: Side): Color {
+  return side === 'white' ? WHITE : BLACK;
+}
+
 /**
  * A stack of pieces on one square, as bit fields read from the bottom piece up:
  * bit i of `colors` is 1 when the i-th piece from the bottom is black, bit i of `kings` is 1

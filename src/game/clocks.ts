@@ -21,7 +21,7 @@ export function clockJobs(game: Game, dayMs: number, reminderAt: number): TimerJ
 /**
  * A due reminder or time-out applied to the game: the reminder (once), or the loss on time of
  * the side to move; 'not yet' (code busy) when the deadline has moved on, and stale when the
- * game has.
+ * game has. A pure step: RecordUpdates saves it.
  */
 export function clockStep(game: Game, job: TimerJob, now: number): Mutation<Game> {
   if (game.status !== 'active' || game.moves.length !== job.ply || game.deadline === null) {
@@ -30,7 +30,7 @@ export function clockStep(game: Game, job: TimerJob, now: number): Mutation<Game
   const side = sideToMove(game);
   if (job.kind === 'reminder') {
     if (game.reminderSent) return refusal('stale-version', 'already reminded');
-    const next: Game = { ...game, version: game.version + 1, reminderSent: true, updatedAt: now };
+    const next: Game = { ...game, reminderSent: true };
     return {
       ok: true,
       next,
@@ -39,6 +39,6 @@ export function clockStep(game: Game, job: TimerJob, now: number): Mutation<Game
   }
   if (now < game.deadline) return refusal('busy', 'not yet');
   const result = { winner: otherSide(side), reason: 'time' as const };
-  const next = finish({ ...game, version: game.version + 1 }, result, now);
+  const next = finish(game, result, now);
   return { ok: true, next, events: [{ type: 'game-over', game: next, result }] };
 }

@@ -1,17 +1,21 @@
 import {
-  GameHistory,
+  advance,
+  gameStatus,
   legalMoves,
   makeFen,
   makeMove,
   parseFen,
   parseMove,
-  positionKey,
-  ruleStatus,
-  stackCounts,
+  replayGame,
+  sideOfColor,
   VARIANTS,
-  applyMove,
+  type GameHistory,
+  type GameState,
+  type GameStatus,
   type Move,
   type Position,
+  type ReplayError,
+  type Result,
 } from '../engine/index.js';
 import type { Game, GameResult, Side } from './model.js';
 
@@ -23,8 +27,14 @@ export function gamePosition(game: Game): Position {
   return parsed.value;
 }
 
+/** Where a game record stands for the rules: the state the engine resumes it from. */
+export function gameState(game: Game): GameState {
+  return { position: gamePosition(game), keys: game.keys, quietPlies: game.quietPlies };
+}
+
+/** The side whose turn it is in a game record. */
 export function sideToMove(game: Game): Side {
-  return gamePosition(game).turn === 0 ? 'white' : 'black';
+  return sideOfColor(gamePosition(game).turn);
 }
 
 export type MoveInput = string | Move;
@@ -48,48 +58,42 @@ export function resolveMove(
     : { ok: true, move: legal };
 }
 
+/** What a record keeps of a move for its picture: the squares, as plain data. */
+export function moveSquares(move: Move): NonNullable<Game['lastMove']> {
+  return { from: move.from, path: [...move.path], captures: [...move.captures] };
+}
+
 /**
- * The record after a legal move: position, keys for repetition, the 15-move count, and the
- * result if the move ended the game by the rules. Clock fields are left to the caller.
+ * The record after a legal move from `state` (the record's own, see gameState): the engine's
+ * step, the move text, the last move's squares, and the result if the move ended the game by
+ * the rules. Clock fields are left to the caller, version and updatedAt to RecordUpdates.
  */
 export function recordMove(
   game: Game,
-  position: Position,
+  state: GameState,
   move: Move,
   now: number,
 ): { game: Game; text: string; result?: GameResult } {
-  const variant = VARIANTS[game.variant];
-  const next = applyMove(position, move);
-  const before = stackCounts(position);
-  const after = stackCounts(next);
-  const quietPlies = before[0] === after[0] && before[1] === after[1] ? game.quietPlies + 1 : 0;
-  const keys = [...game.keys, positionKey(next)];
-  const text = makeMove(variant, move);
-  const result = ruleResult(next, keys, quietPlies);
+  const next = advance(state, move);
+  const text = makeMove(VARIANTS[game.variant], move);
+  const result = resultOf(gameStatus(next));
   const updated: Game = {
     ...game,
-    version: game.version + 1,
     moves: [...game.moves, text],
-    fen: makeFen(next),
-    keys,
-    quietPlies,
+    fen: makeFen(next.position),
+    keys: next.keys,
+    quietPlies: next.quietPlies,
+    lastMove: moveSquares(move),
     drawOffer: null,
-    updatedAt: now,
   };
   return { game: result === undefined ? updated : finish(updated, result, now), text, result };
 }
 
-/** The end of the game by the rules (engine ruleStatus), from the stored facts. */
-function ruleResult(
-  position: Position,
-  keys: readonly string[],
-  quietPlies: number,
-): GameResult | undefined {
-  const current = keys[keys.length - 1];
-  const status = ruleStatus(position, keys.filter((key) => key === current).length, quietPlies);
+/** The engine's verdict as a game result; undefined while the game goes on. */
+function resultOf(status: GameStatus): GameResult | undefined {
   if (status.kind === 'ongoing') return undefined;
   if (status.kind === 'draw') return { winner: null, reason: status.reason };
-  return { winner: status.winner === 0 ? 'white' : 'black', reason: status.reason };
+  return { winner: sideOfColor(status.winner), reason: status.reason };
 }
 
 /** A finished record: result set, clock and draw offer cleared, repetition keys dropped. */
@@ -102,27 +106,49 @@ export function finish(game: Game, result: GameResult, now: number): Game {
     drawOffer: null,
     keys: [],
     finishedAt: now,
-    updatedAt: now,
   };
 }
 
-/** A new game's derived fields from its start position. */
-export function initialState(
-  position: Position,
-): Pick<Game, 'startFen' | 'fen' | 'keys' | 'quietPlies'> {
-  const fen = makeFen(position);
-  return { startFen: fen, fen, keys: [positionKey(position)], quietPlies: 0 };
+/** The fields of a new game that its start position and the moves already played decide. */
+export type OpeningFields = Pick<
+  Game,
+  'startFen' | 'moves' | 'fen' | 'keys' | 'quietPlies' | 'lastMove'
+>;
+
+/**
+ * A new game's position fields: its start and the moves already played from it (replayed
+ * once, in full-path notation). Moves that do not replay, or that end the game, are refused.
+ */
+export function openingFields(
+  start: Position,
+  moves: readonly string[] = [],
+): Result<OpeningFields, ReplayError> {
+  const startFen = makeFen(start);
+  const replay = replayGame(start.variant, startFen, moves);
+  if (!replay.ok) return replay;
+  const { history, status } = replay.value;
+  if (status.kind !== 'ongoing') {
+    const message = `These moves end the game (${replay.value.description}).`;
+    return { ok: false, error: { code: 'game-over', message } };
+  }
+  const variant = VARIANTS[start.variant];
+  const last = history.moves.at(-1);
+  return {
+    ok: true,
+    value: {
+      startFen,
+      moves: history.moves.map((move) => makeMove(variant, move)),
+      fen: replay.value.fen,
+      keys: history.keys,
+      quietPlies: history.quietPlies,
+      ...(last === undefined ? {} : { lastMove: moveSquares(last) }),
+    },
+  };
 }
 
 /** The game record as a GameHistory (for PDN export). Throws on a record that does not replay. */
 export function gameHistory(game: Game): GameHistory {
-  const start = parseFen(game.startFen, game.variant);
-  if (!start.ok) throw new Error(`game ${game.id}: start FEN does not parse`);
-  let history = GameHistory.from(start.value);
-  for (const text of game.moves) {
-    const move = parseMove(history.position, text);
-    if (!move.ok) throw new Error(`game ${game.id}: move ${text} does not replay`);
-    history = history.play(move.value);
-  }
-  return history;
+  const replay = replayGame(game.variant, game.startFen, game.moves);
+  if (!replay.ok) throw new Error(`game ${game.id}: ${replay.error.message}`);
+  return replay.value.history;
 }

@@ -1,4 +1,6 @@
-import type { VariantId } from '../engine/index.js';
+import type { GameStatus, Move, Side, VariantId } from '../engine/index.js';
+
+export type { Side } from '../engine/index.js';
 
 /** Chat platforms a player can come from. */
 export type Platform = 'telegram' | 'discord' | 'console';
@@ -27,8 +29,6 @@ export interface ChatView {
   readonly messageId: string;
 }
 
-export type Side = 'white' | 'black';
-
 /** Correspondence time control: days per move, or none. */
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 14] as const;
 export type DaysPerMove = (typeof DAYS_PER_MOVE)[number];
@@ -40,6 +40,14 @@ export type ChallengeTarget =
   | { readonly kind: 'open' };
 
 export type ChallengeStatus = 'open' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+
+/** The statuses of a challenge that can no longer be accepted (purged once old). */
+export const CLOSED_CHALLENGE_STATUSES: ReadonlySet<ChallengeStatus> = new Set([
+  'accepted',
+  'declined',
+  'cancelled',
+  'expired',
+]);
 
 export interface Challenge {
   readonly id: string;
@@ -59,13 +67,9 @@ export interface Challenge {
   readonly gameId?: string;
 }
 
+/** Why a game ended: by the rules (the engine's verdicts) or by the players and the clock. */
 export type EndReason =
-  | 'no-legal-move'
-  | 'threefold-repetition'
-  | 'fifteen-move-rule'
-  | 'resignation'
-  | 'agreement'
-  | 'time';
+  Exclude<GameStatus, { kind: 'ongoing' }>['reason'] | 'resignation' | 'agreement' | 'time';
 
 export interface GameResult {
   /** null for a draw. */
@@ -74,8 +78,9 @@ export interface GameResult {
 }
 
 /**
- * A game as stored: plain JSON-able data. `fen`, `keys` and `quietPlies` are derived from
- * `startFen` and `moves` but kept so that a move needs no replay of the whole game.
+ * A game as stored: plain JSON-able data. `fen`, `keys`, `quietPlies` and `lastMove` are derived
+ * from `startFen` and `moves` but kept so that neither a move nor a picture of the board needs a
+ * replay of the whole game.
  */
 export interface Game {
   readonly id: string;
@@ -91,6 +96,8 @@ export interface Game {
   readonly keys: readonly string[];
   /** Plies since either side's stack count changed (15-move rule). */
   readonly quietPlies: number;
+  /** The last move's squares (engine square indices) for its highlight; absent before the first. */
+  readonly lastMove?: Pick<Move, 'from' | 'path' | 'captures'>;
   readonly status: 'active' | 'finished';
   readonly result?: GameResult;
   readonly daysPerMove: DaysPerMove | null;

@@ -12,18 +12,45 @@ export const consoleLogger: Logger = {
   error: (message, context) => console.error(message, context ?? ''),
 };
 
-/** A use case's change to one record: the next version and its events, or a refusal. */
-export type Mutation<T> = { ok: true; next: T; events: GameEvent[] } | Refusal;
+/**
+ * A use case's change to one record: the next record and what happened, or a refusal. The
+ * change never sets `version` or `updatedAt`, and its events need not carry the saved record:
+ * RecordUpdates stamps the one and attaches the other.
+ */
+export type Mutation<T> =
+  | {
+      ok: true;
+      next: T;
+      events: GameEvent[];
+      /**
+       * False for a change of presentation only (a chat message now shows the record): the
+       * version moves on, as for every write, but updatedAt keeps dating the last real change
+       * (it orders a player's games and decides when a finished record is purged).
+       */
+      touch?: boolean;
+    }
+  | Refusal;
+
+/** The fields only RecordUpdates writes. */
+type Stamped = 'version' | 'createdAt' | 'updatedAt';
+
+/** A new record as a use case builds it; RecordUpdates stamps version 1 and the times. */
+export type Draft<T> = Omit<T, Stamped>;
 
 /** How many request keys a game remembers (a redelivered update comes within seconds). */
 export const REQUEST_KEYS_KEPT = 16;
 
 /** Attempts of a compare-and-set update whose caller did not name a version. */
-export const CAS_ATTEMPTS = 5;
+const CAS_ATTEMPTS = 5;
+
+/** A challenge accepted: the challenge as it becomes, and the game it starts (to be stamped). */
+export type Acceptance = { ok: true; next: Challenge; game: Draft<Game> } | Refusal;
 
 /**
  * Every change of the game service goes through here: load, change, compare-and-set on the
  * record's version, retried on a lost race; store failures become refusals with their code.
+ * This is the one place that sets `version`, `createdAt` and `updatedAt`, and that reads the
+ * clock for a change: every use case gets `now` from it.
  */
 export class RecordUpdates {
   constructor(
@@ -52,14 +79,51 @@ export class RecordUpdates {
     }
   }
 
+  /** Stores a new game built at `now`; its id must be new. */
+  createGame(build: (now: number) => Draft<Game>): Promise<ServiceResult<Game>> {
+    return this.create(build, (game) => this.store.createGame(game));
+  }
+
+  /** Stores a new challenge built at `now`; its id must be new. */
+  createChallenge(build: (now: number) => Draft<Challenge>): Promise<ServiceResult<Challenge>> {
+    return this.create(build, (challenge) => this.store.createChallenge(challenge));
+  }
+
   /**
-   * Changes a game. `seenPly`: the board the caller acted on (a move since makes it stale).
-   * `requestKey`: a request that already changed the game (its key is in the record) succeeds
-   * again with the record as it is and no events, instead of being applied twice.
+   * Accepting a challenge: the challenge's compare-and-set and the game it starts, in one store
+   * call, retried on a lost race.
+   */
+  acceptChallenge(
+    id: string,
+    accept: (challenge: Challenge, now: number) => Acceptance,
+  ): Promise<ServiceResult<{ challenge: Challenge; game: Game }>> {
+    return this.guard(async () => {
+      for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+        const challenge = await this.store.getChallenge(id);
+        if (challenge === undefined)
+          return refusal('challenge-not-found', 'This challenge no longer exists.');
+        const now = this.clock.now();
+        const acceptance = accept(challenge, now);
+        if (!acceptance.ok) return acceptance;
+        const accepted = stampChange(challenge, acceptance.next, now);
+        const game = stampNew(acceptance.game, now);
+        if (await this.store.startGame(accepted, challenge.version, game)) {
+          return success({ challenge: accepted, game });
+        }
+      }
+      return refusal('busy', 'Too many changes at once; please try again.');
+    });
+  }
+
+  /**
+   * Changes a game. `seenPly`: the number of moves on the board the player acted on (a game
+   * that has had a move since is refused as stale). `requestKey`: the request (a chat update)
+   * that asks for the change; a request that already changed the game (its key is in the
+   * record) succeeds again with the record as it is and no events, instead of applying twice.
    */
   game(
     id: string,
-    change: (game: Game) => Mutation<Game>,
+    change: (game: Game, now: number) => Mutation<Game>,
     options: { seenPly?: number; requestKey?: string } = {},
   ): Promise<ServiceResult<Game>> {
     const { seenPly, requestKey } = options;
@@ -67,47 +131,49 @@ export class RecordUpdates {
     const keyed =
       requestKey === undefined
         ? change
-        : (game: Game): Mutation<Game> => {
-            const mutation = change(game);
+        : (game: Game, now: number): Mutation<Game> => {
+            const mutation = change(game, now);
             if (!mutation.ok) return mutation;
             const keys = [...(mutation.next.requestKeys ?? []), requestKey].slice(
               -REQUEST_KEYS_KEPT,
             );
             return { ...mutation, next: { ...mutation.next, requestKeys: keys } };
           };
-    const done =
-      requestKey === undefined
-        ? undefined
-        : (game: Game) => game.requestKeys?.includes(requestKey) === true;
     return this.update(id, keyed, stale, {
       load: (key) => this.store.getGame(key),
       save: (next, expected) => this.store.saveGame(next, expected),
+      attach: (event, game) => ('game' in event ? { ...event, game } : event),
       missing: 'No such game.',
-      done,
+      done:
+        requestKey === undefined
+          ? undefined
+          : (game: Game) => game.requestKeys?.includes(requestKey) === true,
     });
   }
 
+  /** Changes a challenge. */
   challenge(
     id: string,
-    change: (challenge: Challenge) => Mutation<Challenge>,
+    change: (challenge: Challenge, now: number) => Mutation<Challenge>,
   ): Promise<ServiceResult<Challenge>> {
-    return this.update(
-      id,
-      (challenge) => {
-        const mutation = change(challenge);
-        if (!mutation.ok) return mutation;
-        return {
-          ...mutation,
-          next: { ...mutation.next, version: challenge.version + 1, updatedAt: this.clock.now() },
-        };
-      },
-      undefined,
-      {
-        load: (key) => this.store.getChallenge(key),
-        save: (next, expected) => this.store.saveChallenge(next, expected),
-        missing: 'No such challenge.',
-      },
-    );
+    return this.update(id, change, undefined, {
+      load: (key) => this.store.getChallenge(key),
+      save: (next, expected) => this.store.saveChallenge(next, expected),
+      attach: (event, challenge) => ('challenge' in event ? { ...event, challenge } : event),
+      missing: 'No such challenge.',
+      missingCode: 'challenge-not-found',
+    });
+  }
+
+  private create<T>(
+    build: (now: number) => Draft<T>,
+    insert: (record: T) => Promise<boolean>,
+  ): Promise<ServiceResult<T>> {
+    return this.guard(async () => {
+      const now = this.clock.now();
+      const record = stampNew(build(now), now);
+      return (await insert(record)) ? success(record) : refusal('busy', 'Please try again.');
+    });
   }
 
   /**
@@ -115,14 +181,18 @@ export class RecordUpdates {
    * moved on from what the caller saw; it is checked again on every attempt, so of two taps on
    * the same board one applies and the other is reported stale.
    */
-  private update<T extends { version: number }>(
+  private update<T extends { version: number; updatedAt: number }>(
     id: string,
-    change: (record: T) => Mutation<T>,
+    change: (record: T, now: number) => Mutation<T>,
     isStale: ((record: T) => boolean) | undefined,
     io: {
       load(id: string): Promise<T | undefined>;
       save(next: T, expected: number): Promise<boolean>;
+      /** The event with the saved record in it: every event carries the record as it now is. */
+      attach(event: GameEvent, saved: T): GameEvent;
       missing: string;
+      /** The refusal code for a missing record; 'not-found' by default. */
+      missingCode?: 'not-found' | 'challenge-not-found';
       /** The request was applied before: succeed with the record as it is. */
       done?: (record: T) => boolean;
     },
@@ -130,22 +200,39 @@ export class RecordUpdates {
     return this.guard(async () => {
       for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
         const record = await io.load(id);
-        if (record === undefined) return refusal('not-found', io.missing);
+        if (record === undefined) return refusal(io.missingCode ?? 'not-found', io.missing);
         if (io.done?.(record) === true) return success(record, []);
         if (isStale?.(record) === true) {
           return refusal('stale-version', 'The board has changed since you saw it.', {
             current: record,
           });
         }
-        const mutation = change(record);
+        const now = this.clock.now();
+        const mutation = change(record, now);
         if (!mutation.ok) return mutation;
-        const next =
-          mutation.next.version === record.version
-            ? { ...mutation.next, version: record.version + 1 }
-            : mutation.next;
-        if (await io.save(next, record.version)) return success(next, mutation.events);
+        const next = stampChange(record, mutation.next, mutation.touch === false ? undefined : now);
+        if (await io.save(next, record.version)) {
+          return success(
+            next,
+            mutation.events.map((event) => io.attach(event, next)),
+          );
+        }
       }
       return refusal('busy', 'Too many changes at once; please try again.');
     });
   }
+}
+
+/** A new record: version 1, created and updated now. */
+function stampNew<T>(draft: Draft<T>, now: number): T {
+  return { ...draft, version: 1, createdAt: now, updatedAt: now } as T;
+}
+
+/** The next version of a stored record, updated at `now` (or, for presentation only, not). */
+function stampChange<T extends { version: number; updatedAt: number }>(
+  stored: T,
+  next: T,
+  now: number | undefined,
+): T {
+  return { ...next, version: stored.version + 1, updatedAt: now ?? stored.updatedAt };
 }

@@ -1,15 +1,8 @@
-import type { VariantId } from '../engine/index.js';
+import type { Side, VariantId } from '../engine/index.js';
+import type { EndReason } from '../game/model.js';
 
 export type Lang = 'ru' | 'en';
 export const LANGS: readonly Lang[] = ['ru', 'en'];
-
-export type ResultReason =
-  | 'no-legal-move'
-  | 'threefold-repetition'
-  | 'fifteen-move-rule'
-  | 'resignation'
-  | 'agreement'
-  | 'time';
 
 /** Every text the bots show, per language. Names come in already escaped for HTML. */
 export interface Messages {
@@ -61,7 +54,7 @@ export interface Messages {
     result: string;
     lastMove?: string;
   }) => string;
-  readonly result: (winner: 'white' | 'black' | null, reason: ResultReason) => string;
+  readonly result: (winner: Side | null, reason: EndReason) => string;
   readonly yourMove: (mention: string, lastMove?: string) => string;
   readonly reminder: (mention: string, timeLeft: string) => string;
   readonly gameOverNotice: (result: string) => string;

@@ -1,7 +1,7 @@
 /** The renderer's public surface: import from here outside src/render. */
 export { RenderError, type RenderErrorCode } from './errors.js';
 export { THEME_IDS, type ThemeId } from './themes.js';
-export { MAX_SIZE, MIN_SIZE, type Orientation } from './layout.js';
+export { MAX_SIZE, MIN_SIZE } from './layout.js';
 export {
   DEFAULT_SIZE,
   type Caption,

@@ -21,9 +21,7 @@
  *       |(____________)|
  *        (____________)    <- bottom disc's lower edge: ellipse centred at its disc.bottom
  */
-import type { Color, Stack } from '../engine/index.js';
-
-export type Orientation = 'white' | 'black';
+import type { Color, Side, Stack } from '../engine/index.js';
 
 /** Accepted image widths in pixels: below 200 a board is unreadable, above 2000 it is waste. */
 export const MIN_SIZE = 200;
@@ -61,7 +59,7 @@ const FRAME_PLAIN = 0.02;
 export function boardLayout(
   size: number,
   boardSize: number,
-  orientation: Orientation,
+  orientation: Side,
   coordinates: boolean,
 ): BoardLayout {
   const margin = Math.round(size * (coordinates ? FRAME_WITH_COORDINATES : FRAME_PLAIN));

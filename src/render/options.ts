@@ -7,10 +7,11 @@ import {
   maxPiecesPerSide,
   type Move,
   type Position,
+  type Side,
   type Variant,
 } from '../engine/index.js';
 import { RenderError } from './errors.js';
-import { MAX_SIZE, MIN_SIZE, type Orientation } from './layout.js';
+import { MAX_SIZE, MIN_SIZE } from './layout.js';
 import { isThemeId, THEME_IDS, type ThemeId } from './themes.js';
 
 /** The last move to mark: an engine Move fits (its `promotes` flag is not drawn). */
@@ -26,7 +27,7 @@ export interface RenderOptions {
   /** Width (and, for a plain board, height) of the image in px, 200 to 2000. Default 720. */
   readonly size?: number;
   /** Which side is at the bottom. Default 'white'. */
-  readonly orientation?: Orientation;
+  readonly orientation?: Side;
   /** Marks the origin, every landing square and every jumped square of this move. */
   readonly lastMove?: LastMove | null;
   readonly selected?: Selection | null;
@@ -45,7 +46,7 @@ export interface Caption {
 /** Options with every default filled in and every square list in a canonical order. */
 export interface NormalisedOptions {
   readonly size: number;
-  readonly orientation: Orientation;
+  readonly orientation: Side;
   readonly lastMove: LastMove | null;
   readonly selected: Selection | null;
   readonly coordinates: boolean;

@@ -1,4 +1,5 @@
-import { GameHistory, parseFen, parseMove, VARIANT_IDS, type VariantId } from '../engine/index.js';
+import { replayGame, VARIANT_IDS, type GameHistory, type VariantId } from '../engine/index.js';
+import { moveSquares } from '../game/game-rules.js';
 import type { Challenge, Game } from '../game/model.js';
 import { StoreError } from '../game/ports.js';
 
@@ -7,10 +8,10 @@ import { StoreError } from '../game/ports.js';
  * older schemas step by step; an unknown schema or broken data is a StoreError
  * ('corrupt-record') for that record only.
  *
- * Game schemas: 1 = without the derived `keys`/`quietPlies` (recomputed by replaying the
- * moves); 2 = current.
+ * Game schemas, each upgrade replaying the moves once: 1 = without the derived `keys` and
+ * `quietPlies`; 2 = without `lastMove`; 3 = current.
  */
-export const GAME_SCHEMA = 2;
+export const GAME_SCHEMA = 3;
 export const CHALLENGE_SCHEMA = 1;
 
 export function encodeGame(game: Game): string {
@@ -66,29 +67,41 @@ const GAME_FIELDS = {
   views: 'array',
 };
 
-/** Replays a v1 game's moves to compute the fields v2 added. */
-function upgradeGame1to2(id: string, data: Record<string, unknown>): Record<string, unknown> {
+/** Replays a stored game's moves once, for an upgrade that derives fields from them. */
+function replayStored(id: string, data: Record<string, unknown>): GameHistory {
   requireFields('game', id, data, { variant: 'string', startFen: 'string', moves: 'array' });
   if (!(VARIANT_IDS as string[]).includes(data.variant as string))
     throw corrupt('game', id, `unknown variant`);
-  const start = parseFen(data.startFen as string, data.variant as VariantId);
-  if (!start.ok) throw corrupt('game', id, `bad start FEN: ${start.error.message}`);
-  let history = GameHistory.from(start.value);
-  for (const text of data.moves as unknown[]) {
-    const move = parseMove(history.position, String(text));
-    if (!move.ok)
-      throw corrupt('game', id, `move "${String(text)}" does not replay: ${move.error.message}`);
-    history = history.play(move.value);
-  }
+  const moves = (data.moves as unknown[]).map(String);
+  const replay = replayGame(data.variant as VariantId, data.startFen as string, moves);
+  if (!replay.ok) throw corrupt('game', id, `does not replay: ${replay.error.message}`);
+  return replay.value.history;
+}
+
+/** v1 → v2: the repetition keys and the quiet-ply count. */
+function upgradeGame1to2(id: string, data: Record<string, unknown>): Record<string, unknown> {
+  const history = replayStored(id, data);
   const keys = data.status === 'active' ? history.keys : [];
   return { ...data, s: 2, keys, quietPlies: history.quietPlies };
+}
+
+/** v2 → v3: the last move's squares, for the board's highlight. */
+function upgradeGame2to3(id: string, data: Record<string, unknown>): Record<string, unknown> {
+  const last = replayStored(id, data).moves.at(-1);
+  return last === undefined ? { ...data, s: 3 } : { ...data, s: 3, lastMove: moveSquares(last) };
 }
 
 export function decodeGame(id: string, text: string): Game {
   let data = parseRecord('game', id, text);
   if (data.s === 1) data = upgradeGame1to2(id, data);
+  if (data.s === 2) data = upgradeGame2to3(id, data);
   if (data.s !== GAME_SCHEMA) throw corrupt('game', id, `unknown schema ${JSON.stringify(data.s)}`);
-  requireFields('game', id, data, { ...GAME_FIELDS, keys: 'array', quietPlies: 'number' });
+  requireFields('game', id, data, {
+    ...GAME_FIELDS,
+    keys: 'array',
+    quietPlies: 'number',
+    lastMove: 'object|undefined',
+  });
   if (data.id !== id) throw corrupt('game', id, `holds game ${String(data.id)}`);
   if (!(VARIANT_IDS as string[]).includes(data.variant as string))
     throw corrupt('game', id, 'unknown variant');

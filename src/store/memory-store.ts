@@ -1,14 +1,7 @@
 import type { Challenge, ChatView, Game, PlayerId } from '../game/model.js';
-import { playerKey, viewKey } from '../game/model.js';
+import { CLOSED_CHALLENGE_STATUSES, playerKey, viewKey } from '../game/model.js';
 import type { GameStore } from '../game/ports.js';
 import { decodeChallenge, decodeGame, encodeChallenge, encodeGame } from './codec.js';
-
-const CLOSED: ReadonlySet<Challenge['status']> = new Set([
-  'accepted',
-  'declined',
-  'cancelled',
-  'expired',
-]);
 
 /**
  * The embedded default store: everything in process memory, lost on exit. Records are kept
@@ -107,7 +100,7 @@ export class MemoryGameStore implements GameStore {
       } catch {
         continue;
       }
-      if (CLOSED.has(challenge.status) && challenge.updatedAt < olderThan) {
+      if (CLOSED_CHALLENGE_STATUSES.has(challenge.status) && challenge.updatedAt < olderThan) {
         this.challenges.delete(id);
         this.versions.delete(`challenge:${id}`);
         for (const view of challenge.views) {

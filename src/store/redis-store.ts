@@ -1,19 +1,18 @@
 import { createHash } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
-import type { Challenge, ChatView, Game, PlayerId } from '../game/model.js';
+import {
+  CLOSED_CHALLENGE_STATUSES,
+  type Challenge,
+  type ChatView,
+  type Game,
+  type PlayerId,
+} from '../game/model.js';
 import type { GameStore } from '../game/ports.js';
 import { StoreError } from '../game/ports.js';
 import { decodeChallenge, decodeGame, encodeChallenge, encodeGame } from './codec.js';
 import { KeyBuilder } from './keys.js';
 import { stderrLog, type StoreLog } from './log.js';
 import { OutageReporter, reconnectDelay } from './outage.js';
-
-const CLOSED: ReadonlySet<Challenge['status']> = new Set([
-  'accepted',
-  'declined',
-  'cancelled',
-  'expired',
-]);
 
 /**
  * Connection settings for the store's own ioredis client, chosen to fail fast: a chat user
@@ -371,7 +370,8 @@ export class RedisGameStore implements GameStore {
           plan.op('srem', this.keys.activeGames(player), id);
       } else {
         const challenge = decodeChallenge(id, text);
-        if (!CLOSED.has(challenge.status) || challenge.updatedAt >= olderThan) return 'skipped';
+        if (!CLOSED_CHALLENGE_STATUSES.has(challenge.status) || challenge.updatedAt >= olderThan)
+          return 'skipped';
         for (const view of challenge.views)
           plan.op('delifeq', this.keys.view(view), `challenge:${id}`);
       }
@@ -386,7 +386,7 @@ export class RedisGameStore implements GameStore {
     const { id } = challenge;
     plan.op('hset', this.keys.challenge(id), String(challenge.version), encodeChallenge(challenge));
     for (const view of challenge.views) plan.op('setnx', this.keys.view(view), `challenge:${id}`);
-    if (CLOSED.has(challenge.status))
+    if (CLOSED_CHALLENGE_STATUSES.has(challenge.status))
       plan.op('zadd', this.keys.closedChallenges(), String(challenge.updatedAt), id);
     else plan.op('zrem', this.keys.closedChallenges(), id);
   }

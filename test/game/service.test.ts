@@ -4,6 +4,7 @@ import { StoreError, type GameStore } from '../../src/game/ports.js';
 import type { GameEvent, ServiceResult } from '../../src/game/results.js';
 import { GameService } from '../../src/game/service.js';
 import { MemoryGameStore } from '../../src/store/memory-store.js';
+import { square } from '../support/engine-helpers.js';
 import { ALICE, BORIS, CAROL } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
 
@@ -224,6 +225,41 @@ describe('GameService', () => {
       const game = await aliceVsBoris();
       const move = { from: 9, path: [13], captures: [], promotes: false }; // c3-d4
       expect(value(await service.play(game.id, ALICE, move)).moves).toEqual(['c3-d4']);
+    });
+
+    it('keeps the last move’s squares in the record, for the board’s picture', async () => {
+      const game = value(
+        await service.startGame({ white: ALICE, black: BORIS, fen: 'W:Wc3:Bd4,h8' }),
+      );
+      expect(game.lastMove).toBeUndefined();
+      const after = value(await service.play(game.id, ALICE, 'c3:e5'));
+      expect(after.lastMove).toEqual({
+        from: square('c3'),
+        path: [square('e5')],
+        captures: [square('d4')],
+      });
+      expect(value(await service.getGame(game.id)).lastMove).toEqual(after.lastMove);
+    });
+
+    it('starts a game from moves already played, and refuses moves that do not replay', async () => {
+      const game = value(
+        await service.startGame({ white: ALICE, black: BORIS, moves: ['c3-d4', 'f6-e5'] }),
+      );
+      expect(game.moves).toEqual(['c3-d4', 'f6-e5']);
+      expect(game.quietPlies).toBe(2);
+      expect(game.keys).toHaveLength(3);
+      expect(game.lastMove).toEqual({ from: square('f6'), path: [square('e5')], captures: [] });
+      expect(value(await service.play(game.id, ALICE, 'd4:f6')).moves).toHaveLength(3);
+      const bad = await service.startGame({ white: ALICE, black: BORIS, moves: ['c3-e5'] });
+      expect(code(bad)).toBe('illegal-move');
+      expect(!bad.ok && bad.details?.legal).toContain('c3-d4');
+      const over = await service.startGame({
+        white: ALICE,
+        black: BORIS,
+        fen: 'W:Wc3:Bd4',
+        moves: ['c3:e5'],
+      });
+      expect(code(over)).toBe('game-over');
     });
 
     it('ends the game when the side to move has no legal move', async () => {

@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseFen, squareIndex, VARIANTS } from '../../src/engine/index.js';
+import { VARIANTS } from '../../src/engine/index.js';
 import { readLastMove, renderCommand } from '../../src/cli/render.js';
 import { captionLayout } from '../../src/render/layout.js';
+import { fen as position, square as sq } from '../support/engine-helpers.js';
 import { decodePng } from '../support/png.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'bashni-render-'));
@@ -94,12 +95,6 @@ describe('render command', () => {
 
 describe('--last', () => {
   const variant = VARIANTS.bashni;
-  const sq = (name: string) => squareIndex(variant.geometry, name);
-  const position = (fen: string) => {
-    const parsed = parseFen(fen, 'bashni');
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    return parsed.value;
-  };
 
   it('reads a quiet move without jumped squares', () => {
     expect(readLastMove(variant, position('B:Wd4:Bh8'), 'c3-d4')).toEqual({

@@ -11,15 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   applyMove,
-  parseFen,
   parseMove,
   squareIndex,
   startPosition,
   VARIANTS,
-  type Position,
-  type VariantId,
 } from '../../src/engine/index.js';
 import { renderUncached } from '../../src/render/index.js';
+import { fen } from '../support/engine-helpers.js';
 import { decodePng } from '../support/png.js';
 
 const GOLDEN = fileURLToPath(new URL('./golden/', import.meta.url));
@@ -28,12 +26,6 @@ const UPDATE = process.env.UPDATE_GOLDEN === '1';
 const CHANNEL_TOLERANCE = 24;
 /** ...and an image may have this share of differing pixels. */
 const PIXEL_SHARE_TOLERANCE = 0.002;
-
-function fen(text: string, variant: VariantId = 'bashni'): Position {
-  const parsed = parseFen(text, variant);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value;
-}
 
 /** The middlegame of the README: White's five-jump capture that crowns on h8. */
 function middlegame() {

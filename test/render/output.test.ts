@@ -1,11 +1,12 @@
 import { GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { parseFen, startPosition, VARIANTS } from '../../src/engine/index.js';
+import { startPosition, VARIANTS } from '../../src/engine/index.js';
 import { clearSpriteCaches, paintBoard, registerRenderFonts } from '../../src/render/canvas.js';
 import { BOLD_FONT, fontCoverage, REGULAR_FONT } from '../../src/render/fonts.js';
 import { renderUncached } from '../../src/render/index.js';
 import { normaliseCaption, normaliseOptions } from '../../src/render/options.js';
 import { encodeOpaquePng } from '../../src/render/png.js';
+import { fen } from '../support/engine-helpers.js';
 import { decodePng } from '../support/png.js';
 
 describe('PNG encoding', () => {
@@ -49,14 +50,7 @@ describe('fonts', () => {
 });
 
 describe('determinism and speed-ups', () => {
-  const middlegame = (() => {
-    const parsed = parseFen(
-      'W:We3(010/00),Kd4,c5(01/1):Bc7(00100/01000),h8,Kg7,f6(10/0)',
-      'bashni',
-    );
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    return parsed.value;
-  })();
+  const middlegame = fen('W:We3(010/00),Kd4,c5(01/1):Bc7(00100/01000),h8,Kg7,f6(10/0)');
 
   it('renders the same bytes every time, with cold or warm sprite caches', () => {
     const options = { size: 400, lastMove: { from: 22, path: [13], captures: [] } };

@@ -4,14 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  parseFen,
   parseMove,
   applyMove,
   squareIndex,
   startPosition,
   VARIANTS,
   type Position,
-  type VariantId,
 } from '../../src/engine/index.js';
 import { renderUncached, type RenderOptions } from '../../src/render/index.js';
 import {
@@ -26,6 +24,7 @@ import {
   type Rect,
 } from '../../src/render/layout.js';
 import { THEMES } from '../../src/render/themes.js';
+import { fen } from '../support/engine-helpers.js';
 import {
   blend,
   decodePng,
@@ -37,12 +36,6 @@ import {
 
 const contrast = THEMES.contrast;
 const wood = THEMES.wood;
-
-function fen(text: string, variant: VariantId = 'bashni'): Position {
-  const parsed = parseFen(text, variant);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return parsed.value;
-}
 
 function render(position: Position, options: RenderOptions) {
   const size = options.size ?? 720;

@@ -1,46 +1,73 @@
+import { Queue, type JobType } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TimerJob } from '../../src/game/ports.js';
-import { BullMqScheduler, bullJobId } from '../../src/store/bullmq-scheduler.js';
+import { BullMqScheduler, bullJobId, createBullMqRedis } from '../../src/store/bullmq-scheduler.js';
 import { startRedis, type PrivateRedis } from '../support/redis-server.js';
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const PREFIX = 'test:bull';
 
-/** Waits until `condition` holds, or fails after `ms`. */
-async function eventually(condition: () => boolean, ms = 5_000): Promise<void> {
+/** Waits until `condition` holds (polling), or fails after `ms`. */
+async function eventually(condition: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
 let server: PrivateRedis;
 let queues = 0;
-const schedulers: BullMqScheduler[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   server = await startRedis();
 });
 afterEach(async () => {
-  await Promise.all(schedulers.splice(0).map((scheduler) => scheduler.stop()));
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-/** Schedulers of one test share a queue no other test uses. */
-function schedulerFactory(): () => BullMqScheduler {
+/** Every state in which a job may still run (again). */
+const LIVE: JobType[] = ['waiting', 'delayed', 'active', 'prioritized', 'waiting-children'];
+
+/**
+ * Schedulers of one test share a queue no other test uses; `queue` reads its jobs in Redis, so
+ * that a test waits on what BullMQ records instead of on the clock.
+ */
+function schedulerFactory(): {
+  make: () => BullMqScheduler;
+  /** The state of a timer's job in Redis ('delayed', 'completed', ...). */
+  state: (job: TimerJob) => Promise<string>;
+  /** Jobs that may still run, and finished ones. */
+  counts: () => Promise<{ live: number; completed: number; failed: number }>;
+} {
   const queueName = `timers-${++queues}`;
-  return () => {
-    const scheduler = new BullMqScheduler({
-      connection: server.url,
-      queueName,
-      prefix: 'test:bull',
-      backoffMs: 50,
-      log: () => {},
-    });
-    schedulers.push(scheduler);
-    return scheduler;
+  const connection = createBullMqRedis(server.url);
+  const queue = new Queue(queueName, { connection, prefix: PREFIX });
+  cleanups.push(async () => {
+    await queue.close();
+    connection.disconnect();
+  });
+  return {
+    make: () => {
+      const scheduler = new BullMqScheduler({
+        connection: server.url,
+        queueName,
+        prefix: PREFIX,
+        backoffMs: 50,
+        log: () => {},
+      });
+      cleanups.push(() => scheduler.stop());
+      return scheduler;
+    },
+    state: (job) => queue.getJobState(bullJobId(job)),
+    counts: async () => {
+      const counts = await queue.getJobCounts(...LIVE, 'completed', 'failed');
+      const live = LIVE.reduce((sum, type) => sum + (counts[type] ?? 0), 0);
+      return { live, completed: counts.completed ?? 0, failed: counts.failed ?? 0 };
+    },
   };
 }
 
@@ -59,7 +86,7 @@ describe('BullMqScheduler', () => {
   });
 
   it('fires a job after its delay, not before', async () => {
-    const make = schedulerFactory();
+    const { make, state } = schedulerFactory();
     const fired: { job: TimerJob; at: number }[] = [];
     const scheduler = make();
     await scheduler.start(async (firedJob) => {
@@ -67,7 +94,8 @@ describe('BullMqScheduler', () => {
     });
     const timeout = job({ targetId: 'odd:id', at: Date.now() + 300 });
     await scheduler.schedule(timeout);
-    await sleep(100);
+    // Held back in Redis until its time.
+    expect(await state(timeout)).toBe('delayed');
     expect(fired).toEqual([]);
     await eventually(() => fired.length > 0);
     expect(fired.map((f) => f.job)).toEqual([timeout]);
@@ -75,7 +103,7 @@ describe('BullMqScheduler', () => {
   });
 
   it('runs a job scheduled twice, by two running instances, exactly once', async () => {
-    const make = schedulerFactory();
+    const { make, state, counts } = schedulerFactory();
     const calls: string[] = [];
     const first = make();
     const second = make();
@@ -87,17 +115,21 @@ describe('BullMqScheduler', () => {
     });
     const at = Date.now() + 200;
     await Promise.all([first.schedule(job({ at })), second.schedule(job({ at: at + 50 }))]);
-    await eventually(() => calls.length > 0);
-    await sleep(600);
+    // One job in Redis for both (waiting for its time, or already running or run).
+    const scheduled = await counts();
+    expect(scheduled.live + scheduled.completed).toBe(1);
+    await eventually(async () => (await state(job())) === 'completed');
+    // The one job has run to its end and no job is left that could run: it ran once, for good.
+    expect(await counts()).toEqual({ live: 0, completed: 1, failed: 0 });
     expect(calls).toHaveLength(1);
     // Scheduling it again after it fired still collapses into the finished job.
     await first.schedule(job({ at: Date.now() }));
-    await sleep(300);
+    expect(await counts()).toEqual({ live: 0, completed: 1, failed: 0 });
     expect(calls).toHaveLength(1);
   });
 
   it('fires in a fresh instance a job scheduled by one that stopped (a restart)', async () => {
-    const make = schedulerFactory();
+    const { make } = schedulerFactory();
     const before = make();
     let firedEarly = false;
     await before.start(async () => {
@@ -118,16 +150,19 @@ describe('BullMqScheduler', () => {
   });
 
   it('retries a handler that throws', async () => {
-    const make = schedulerFactory();
+    const { make, state, counts } = schedulerFactory();
     let attempts = 0;
     const scheduler = make();
     await scheduler.start(async () => {
       attempts++;
       if (attempts < 3) throw new Error('not yet');
     });
-    await scheduler.schedule(job({ at: Date.now() + 100 }));
+    const retried = job({ at: Date.now() + 100 });
+    await scheduler.schedule(retried);
     await eventually(() => attempts >= 3);
-    await sleep(300);
+    // Done once it succeeds: completed, with no retry left waiting.
+    await eventually(async () => (await state(retried)) === 'completed');
+    expect(await counts()).toEqual({ live: 0, completed: 1, failed: 0 });
     expect(attempts).toBe(3);
   });
 });
@@ -148,15 +183,16 @@ describe('BullMqScheduler: a Redis outage', () => {
       prefix: 'test:bull',
       log: (message, error) => lines.push(error === undefined ? message : `${message}: ${error}`),
     });
-    schedulers.push(scheduler);
+    cleanups.push(() => scheduler.stop());
     const fired: TimerJob[] = [];
     await scheduler.start(async (firedJob) => {
       fired.push(firedJob);
     });
 
     await dying.stop();
-    // Several reconnect attempts of the queue's and of the worker's connection fail meanwhile.
-    await sleep(2_500);
+    // Several reconnect attempts of the queue's and of the worker's connection fail meanwhile
+    // (the point is that time passes: only the one line may come of them).
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^scheduler: Redis connection lost, reconnecting in the background/);
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { GameStore } from '../../src/game/ports.js';
 import { StoreError } from '../../src/game/ports.js';
+import { square } from '../support/engine-helpers.js';
 import { ALICE, BORIS, CAROL, makeChallenge, makeGame } from '../support/game-fixtures.js';
 
 /** What a store test needs: a fresh, empty store and a way to plant raw (corrupt) records. */
@@ -172,6 +173,47 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
       expect(game?.keys).toHaveLength(3);
       expect(game?.quietPlies).toBe(2);
       expect(game?.moves).toEqual(['c3-d4', 'f6-g5']);
+      expect(game?.lastMove).toEqual({ from: square('f6'), path: [square('g5')], captures: [] });
+    });
+
+    it('upgrades a schema-2 game on read: the last move’s squares, from one replay', async () => {
+      const current = makeGame('v2', {
+        moves: ['c3-d4', 'f6-e5', 'd4:f6'],
+        status: 'finished',
+        keys: [],
+      });
+      await harness.putRawGame('v2', JSON.stringify({ ...current, s: 2 }));
+      await harness.putRawGame('fresh', JSON.stringify({ ...makeGame('fresh'), s: 2 }));
+      const game = await store.getGame('v2');
+      expect(game?.lastMove).toEqual({
+        from: square('d4'),
+        path: [square('f6')],
+        captures: [square('e5')],
+      });
+      expect(game?.keys).toEqual([]);
+      // Before the first move there is no last move to draw.
+      expect(await store.getGame('fresh')).toEqual(makeGame('fresh'));
+      expect('lastMove' in (await store.getGame('fresh'))!).toBe(false);
+      // A schema-2 record whose moves do not replay is corrupt, like any other.
+      await harness.putRawGame(
+        'bad',
+        JSON.stringify({ ...current, id: 'bad', moves: ['c3-e5'], s: 2 }),
+      );
+      const error = await store.getGame('bad').catch((e: unknown) => e);
+      expect((error as StoreError).code).toBe('corrupt-record');
+    });
+
+    it('a saved game keeps its last move’s squares; a stored one that is not an object is corrupt', async () => {
+      const lastMove = { from: square('c3'), path: [square('d4')], captures: [] };
+      const game = makeGame('g1', { moves: ['c3-d4'], lastMove });
+      await store.createGame(game);
+      expect((await store.getGame('g1'))?.lastMove).toEqual(lastMove);
+      await harness.putRawGame(
+        'odd',
+        JSON.stringify({ ...makeGame('odd'), s: 3, lastMove: 'c3-d4' }),
+      );
+      const error = await store.getGame('odd').catch((e: unknown) => e);
+      expect((error as StoreError).code).toBe('corrupt-record');
     });
   });
 }

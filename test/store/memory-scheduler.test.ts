@@ -1,10 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TimerJob } from '../../src/game/ports.js';
 import { InProcessScheduler } from '../../src/store/memory-scheduler.js';
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function job(overrides: Partial<TimerJob> = {}): TimerJob {
   return { kind: 'timeout', targetId: 'g1', ply: 3, at: Date.now() + 150, ...overrides };
@@ -17,6 +15,10 @@ describe('InProcessScheduler', () => {
     schedulers.push(made);
     return made;
   }
+  // Fake timers (and a fake Date.now, the scheduler's clock): time moves only when a test says.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
   afterEach(async () => {
     vi.useRealTimers();
     await Promise.all(schedulers.splice(0).map((s) => s.stop()));
@@ -30,9 +32,9 @@ describe('InProcessScheduler', () => {
     });
     const timeout = job({ at: Date.now() + 200 });
     await timers.schedule(timeout);
-    await sleep(50);
+    await vi.advanceTimersByTimeAsync(199);
     expect(fired).toEqual([]);
-    await sleep(400);
+    await vi.advanceTimersByTimeAsync(1);
     expect(fired.map((f) => f.job)).toEqual([timeout]);
     expect(fired[0].at).toBeGreaterThanOrEqual(timeout.at);
     expect(timers.size).toBe(0);
@@ -45,7 +47,7 @@ describe('InProcessScheduler', () => {
     await timers.schedule(job({ at: Date.now() + 100 }));
     await timers.schedule(job({ at: Date.now() + 120 }));
     await timers.schedule(job({ kind: 'reminder', at: Date.now() + 100 }));
-    await sleep(400);
+    await vi.runAllTimersAsync();
     expect(handler).toHaveBeenCalledTimes(2);
     expect(handler.mock.calls.map(([fired]) => fired.kind).sort()).toEqual(['reminder', 'timeout']);
   });
@@ -54,10 +56,10 @@ describe('InProcessScheduler', () => {
     const handler = vi.fn(async () => {});
     const timers = scheduler();
     await timers.schedule(job({ at: Date.now() - 1_000 }));
-    await sleep(50);
+    await vi.runAllTimersAsync();
     expect(handler).not.toHaveBeenCalled();
     await timers.start(handler);
-    await sleep(50);
+    await vi.advanceTimersByTimeAsync(0);
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
@@ -67,7 +69,7 @@ describe('InProcessScheduler', () => {
     await timers.start(handler);
     await timers.schedule(job({ at: Date.now() + 100 }));
     await timers.stop();
-    await sleep(300);
+    await vi.runAllTimersAsync();
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -80,14 +82,13 @@ describe('InProcessScheduler', () => {
     await timers.start(handler);
     await timers.schedule(job({ targetId: 'bad', at: Date.now() + 20 }));
     await timers.schedule(job({ targetId: 'good', at: Date.now() + 40 }));
-    await sleep(200);
+    await vi.runAllTimersAsync();
     expect(handler).toHaveBeenCalledTimes(2);
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0][0]).toContain('timeout:bad:3');
   });
 
   it('waits longer than setTimeout allows (24.8 days) by re-arming', async () => {
-    vi.useFakeTimers();
     const handler = vi.fn(async () => {});
     const timers = scheduler();
     await timers.start(handler);
@@ -102,6 +103,7 @@ describe('InProcessScheduler', () => {
   });
 
   it('never keeps the process alive', () => {
+    vi.useRealTimers(); // a real child process, timed by the real clock
     const module = fileURLToPath(new URL('../../src/store/memory-scheduler.ts', import.meta.url));
     const script = `
       const { InProcessScheduler } = await import(${JSON.stringify(module)});

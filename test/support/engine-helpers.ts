@@ -4,6 +4,7 @@ import {
   makeFen,
   makeMove,
   parseFen,
+  squareIndex,
   startPosition,
   VARIANTS,
   type Position,
@@ -16,6 +17,13 @@ export function fen(text: string, variant: VariantId = 'bashni'): Position {
   const parsed = parseFen(text, variant);
   if (!parsed.ok) throw new Error(`test FEN ${text}: ${parsed.error.message}`);
   return parsed.value;
+}
+
+/** A square's engine index ("c3" → 9 in Bashni), as moves and records hold it. */
+export function square(name: string, variant: VariantId = 'bashni'): number {
+  const index = squareIndex(VARIANTS[variant].geometry, name);
+  if (index < 0) throw new Error(`test square ${name} is not a dark square of ${variant}`);
+  return index;
 }
 
 /** The legal moves of a position in full-path notation, sorted (for order-free comparison). */

@@ -1,10 +1,17 @@
 import {
+  sideOfColor,
   stackOwner,
   stackPieces,
   VARIANTS,
   type Position,
+  type Side,
   type Stack,
 } from '../../engine/index.js';
+
+/** A side as the terminal names it: "White", "Black". */
+export function sideName(side: Side): string {
+  return side === 'white' ? 'White' : 'Black';
+}
 
 /** One piece as a letter: w/b man, W/B king. */
 function pieceLetter(color: number, king: boolean): string {
@@ -63,7 +70,7 @@ export function boardText(position: Position, blackBottom = false): string[] {
   const owner = (color: number) =>
     position.stacks.filter((s) => s !== null && stackOwner(s) === color).length;
   lines.push(
-    `${position.turn === 0 ? 'White' : 'Black'} to move · stacks: white ${owner(0)}, black ${owner(1)}`,
+    `${sideName(sideOfColor(position.turn))} to move · stacks: white ${owner(0)}, black ${owner(1)}`,
   );
   return lines;
 }

@@ -1,20 +1,20 @@
 import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import { LRUCache } from 'lru-cache';
 import {
   legalMoves,
   moveDestination,
   stackPieces,
   VARIANTS,
+  sideOfColor,
   type Move,
   type Position,
   type Stack,
 } from '../../engine/index.js';
 import { boardCaption } from '../../chat/board-caption.js';
-import { gameHistory, gamePosition } from '../../game/game-rules.js';
+import { gamePosition } from '../../game/game-rules.js';
 import type { Game, Side } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';
-import type { LastMove, Orientation, RenderOptions } from '../../render/index.js';
+import type { RenderOptions } from '../../render/index.js';
 import type { BoardFace } from './board-sync.js';
 import { encodePayload } from './callback-data.js';
 import type { ChatSettings } from './chat-state.js';
@@ -29,7 +29,7 @@ export interface BoardPainter {
 }
 
 export function sideToMoveOf(position: Position): Side {
-  return position.turn === 0 ? 'white' : 'black';
+  return sideOfColor(position.turn);
 }
 
 /**
@@ -43,7 +43,7 @@ export function orientationFor(
   position: Position,
   settings: ChatSettings,
   chatId: string,
-): Orientation {
+): Side {
   if (settings.orientation === 'mover')
     return game.status === 'finished' ? 'white' : sideToMoveOf(position);
   if (settings.orientation === 'white' || !isPrivateChat(chatId)) return 'white';
@@ -59,28 +59,6 @@ export function stackSymbols(stack: Stack): string {
 
 export function caption(game: Game, t: Messages, now: number): string {
   return boardCaption(game, t, now, { name: nameOf, mention: mentionOf });
-}
-
-/** Records made before the last move was stored: replayed once per position, then cached. */
-const replayedLastMoves = new LRUCache<string, LastMove | 'none'>({ max: 2_000 });
-
-/** The last move's squares, for the highlight: from the record, never by replaying the game. */
-export function lastMoveOf(game: Game): LastMove | null {
-  if (game.moves.length === 0) return null;
-  const stored = (game as { lastMove?: LastMove }).lastMove;
-  if (stored !== undefined) return stored;
-  const key = `${game.id}:${game.moves.length}`;
-  let found = replayedLastMoves.get(key);
-  if (found === undefined) {
-    try {
-      const move: Move | undefined = gameHistory(game).moves.at(-1);
-      found = move === undefined ? 'none' : move;
-    } catch {
-      found = 'none'; // a record that does not replay is drawn without the highlight
-    }
-    replayedLastMoves.set(key, found);
-  }
-  return found === 'none' ? null : found;
 }
 
 /** How a game's board message should look in a chat. */
@@ -100,7 +78,7 @@ export function boardFace(
     caption: caption(game, t, now),
     keyboard: gameKeyboard(game, position, orientation),
     image: () =>
-      painter.paint(position, { size: BOARD_SIZE, orientation, lastMove: lastMoveOf(game) }),
+      painter.paint(position, { size: BOARD_SIZE, orientation, lastMove: game.lastMove ?? null }),
   };
 }
 
@@ -117,11 +95,7 @@ export function keyboardPly(markup: InlineKeyboardMarkup | undefined): number | 
 }
 
 /** Squares in the order they appear on screen: rows from the top, left to right. */
-function screenRows(
-  position: Position,
-  orientation: Orientation,
-  squares: Iterable<number>,
-): number[][] {
+function screenRows(position: Position, orientation: Side, squares: Iterable<number>): number[][] {
   const geometry = VARIANTS[position.variant].geometry;
   const rows = new Map<number, number[]>();
   for (const s of squares) {
@@ -137,11 +111,7 @@ function screenRows(
 }
 
 /** First step of tap-to-move: the stacks that can move, laid out like the board. */
-export function stacksKeyboard(
-  game: Game,
-  position: Position,
-  orientation: Orientation,
-): InlineKeyboard {
+export function stacksKeyboard(game: Game, position: Position, orientation: Side): InlineKeyboard {
   const names = VARIANTS[position.variant].geometry.names;
   const movable = new Set(legalMoves(position).map((m) => m.from));
   const keyboard = new InlineKeyboard();
@@ -165,7 +135,7 @@ export function targetsKeyboard(
   game: Game,
   position: Position,
   from: number,
-  orientation: Orientation,
+  orientation: Side,
   t: Messages,
 ): InlineKeyboard {
   const names = VARIANTS[position.variant].geometry.names;
@@ -211,7 +181,7 @@ export function routesKeyboard(game: Game, routes: readonly Move[], t: Messages)
 export function gameKeyboard(
   game: Game,
   position: Position,
-  orientation: Orientation,
+  orientation: Side,
 ): InlineKeyboardMarkup {
   if (game.status !== 'active') return { inline_keyboard: [] };
   return stacksKeyboard(game, position, orientation);

@@ -1,9 +1,32 @@
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { boardText } from '../../../src/adapters/console/board-text.js';
 import { ConsoleGame } from '../../../src/adapters/console/console-game.js';
 import { runConsole } from '../../../src/adapters/console/index.js';
+import type { BotMoves } from '../../../src/game/ports.js';
+import { GameService } from '../../../src/game/service.js';
+import { InProcessScheduler } from '../../../src/store/memory-scheduler.js';
+import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import { fen } from '../../support/engine-helpers.js';
+
+const silentLogger = { warn: () => undefined, error: () => undefined };
+const services: GameService[] = [];
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((service) => service.stop()));
+});
+
+/** A started service as src/main.ts wires it for the terminal: memory store, in-process timers. */
+async function localService(chooseMove?: BotMoves['chooseMove']): Promise<GameService> {
+  const service = new GameService({
+    store: new MemoryGameStore(),
+    scheduler: new InProcessScheduler(),
+    logger: silentLogger,
+    bot: chooseMove === undefined ? undefined : { chooseMove },
+  });
+  await service.start();
+  services.push(service);
+  return service;
+}
 
 describe('console board', () => {
   it('shows tops, heights and every tall stack top first', () => {
@@ -22,23 +45,25 @@ describe('console board', () => {
 });
 
 describe('console game', () => {
-  it('plays, refuses bad input kindly, takes back and restarts', () => {
-    const game = new ConsoleGame();
-    expect(game.handle('c3-d4')[0]).toBe('Played c3-d4.');
-    expect(game.handle('c3-d4')[0]).toMatch(/not a legal move/);
-    expect(game.handle('nonsense words')[0]).toMatch(/is not a move/);
-    expect(game.handle('moves')[0]).toContain('f6-g5');
-    expect(game.handle('undo')[0]).toBe('Took back the last move.');
-    expect(game.handle('undo')[0]).toBe('Nothing to take back.');
-    expect(game.handle('new chess')[0]).toMatch(/Unknown variant/);
-    expect(game.handle('new laska')[0]).toContain('Laska');
-    expect(game.handle('pdn')).toContain('[Variant "laska"]');
+  it('plays, refuses bad input kindly, takes back and restarts', async () => {
+    const game = new ConsoleGame(await localService());
+    expect((await game.handle('c3-d4'))[0]).toBe('Played c3-d4.');
+    expect((await game.handle('c3-d4'))[0]).toMatch(/not a legal move/);
+    expect((await game.handle('nonsense words'))[0]).toMatch(/is not a move/);
+    expect((await game.handle('moves'))[0]).toContain('f6-g5');
+    expect((await game.handle('undo'))[0]).toBe('Took back the last move.');
+    expect((await game.handle('undo'))[0]).toBe('Nothing to take back.');
+    expect((await game.handle('new chess'))[0]).toMatch(/Unknown variant/);
+    expect((await game.handle('new laska'))[0]).toContain('Laska');
+    expect(await game.handle('pdn')).toContain('[Variant "laska"]');
   });
 
-  it('announces the end of the game', () => {
-    const game = new ConsoleGame();
-    game.handle('new');
-    const lines = ['c3-d4', 'f6-e5', 'd4:f6', 'g7:e5'].flatMap((m) => game.handle(m));
+  it('announces the end of the game', async () => {
+    const game = new ConsoleGame(await localService());
+    await game.handle('new');
+    const lines: string[] = [];
+    for (const move of ['c3-d4', 'f6-e5', 'd4:f6', 'g7:e5'])
+      lines.push(...(await game.handle(move)));
     expect(lines.some((l) => l.startsWith('Played g7:e5'))).toBe(true);
   });
 
@@ -47,7 +72,7 @@ describe('console game', () => {
     const output = new PassThrough();
     let text = '';
     output.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    const done = runConsole('bashni', input, output);
+    const done = runConsole(await localService(), 'bashni', input, output);
     input.write('c3-d4\nquit\n');
     await done;
     expect(text).toContain('Played c3-d4.');
@@ -58,10 +83,11 @@ describe('console game', () => {
 describe('console game against the bot', () => {
   it('the bot answers each move; undo takes back both; bot off gives the board back', async () => {
     const asked: string[] = [];
-    const game = new ConsoleGame('bashni', async ({ fen, level }) => {
+    const service = await localService(async ({ fen, level }) => {
       asked.push(`${level}:${fen.slice(0, 1)}`);
       return 'f6-g5';
     });
+    const game = new ConsoleGame(service, 'bashni');
     expect(await game.reply('bot 3')).toEqual(['The bot (level 3) plays Black; you play White.']);
     const lines = await game.reply('c3-d4');
     expect(lines[0]).toBe('Played c3-d4.');
@@ -74,8 +100,10 @@ describe('console game against the bot', () => {
   });
 
   it('without an engine there is no bot, and a failing engine is reported', async () => {
-    expect(await new ConsoleGame().reply('bot')).toEqual(['The bot is not available here.']);
-    const broken = new ConsoleGame('bashni', async () => 'z9-z8');
+    expect(await new ConsoleGame(await localService()).reply('bot')).toEqual([
+      'The bot is not available here.',
+    ]);
+    const broken = new ConsoleGame(await localService(async () => 'z9-z8'), 'bashni');
     await broken.reply('bot');
     expect((await broken.reply('c3-d4')).at(-1)).toMatch(/illegal move \(z9-z8\)/);
   });

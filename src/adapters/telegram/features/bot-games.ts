@@ -1,13 +1,11 @@
 import { Composer } from 'grammy';
 import { VARIANT_WORDS } from '../../../chat/variant-words.js';
 import type { VariantId } from '../../../engine/index.js';
+import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
 import type { Player } from '../../../game/model.js';
 import type { Messages } from '../../../i18n/index.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { playerFromUser } from '../identity.js';
-
-export const BOT_LEVELS = 8;
-export const DEFAULT_BOT_LEVEL = 4;
 
 /** The bot as a player. One id for all its games; the level lives in the game's record. */
 export function botPlayer(level: number, t: Messages): Player {

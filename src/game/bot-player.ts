@@ -1,0 +1,138 @@
+import type { ServiceContext } from './context.js';
+import { sideToMove } from './game-rules.js';
+import type { Game, Player, PlayerId } from './model.js';
+import type { BotMoves, TimerJob } from './ports.js';
+import { refusal, success, type ServiceResult } from './results.js';
+import type { Timers } from './timers.js';
+
+/** The bot's levels, as BotMoves takes them: 1 (a beginner) to BOT_LEVELS (full strength). */
+export const BOT_LEVELS = 8;
+/** The level the bot plays when none is asked for. */
+export const DEFAULT_BOT_LEVEL = 4;
+
+/** When the durable 'bot-move' job asks again for a bot move that has not come (see TimerJob). */
+const BOT_RETRY_MS = 60_000;
+
+/**
+ * How one request for the bot's move ended: the move the AI chose and what playing it gave
+ * (a refusal too: an illegal suggestion, or a game that moved on), or the AI's failure.
+ */
+export type BotMoveOutcome =
+  | {
+      readonly gameId: string;
+      readonly ply: number;
+      readonly move: string;
+      readonly result: ServiceResult<Game>;
+    }
+  | { readonly gameId: string; readonly ply: number; readonly error: unknown };
+
+/** Plays a move for a player (the moves use case). */
+export type PlayMove = (
+  gameId: string,
+  player: PlayerId,
+  move: string,
+  options: { seenPly: number },
+) => Promise<ServiceResult<Game>>;
+
+/**
+ * The bot as a player: when a game waits for a bot player's move, the AI (the BotMoves port) is
+ * asked at once, with a durable timer job as the safety net that asks again if no move comes.
+ */
+export class BotPlayer {
+  private readonly watchers = new Set<(outcome: BotMoveOutcome) => void>();
+
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly timers: Timers,
+    private readonly bot: BotMoves | undefined,
+    private readonly play: PlayMove,
+  ) {}
+
+  /** Whether bot players get moves here (the service was given an AI). */
+  get available(): boolean {
+    return this.bot !== undefined;
+  }
+
+  /**
+   * Calls `listener` with the outcome of every request for a bot move from now on, until the
+   * returned function is called. For adapters that wait for the bot's answer (the terminal).
+   */
+  watch(listener: (outcome: BotMoveOutcome) => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+
+  /** Asks for the bot's move now if the game waits for one, with the durable job as safety net. */
+  request(game: Game): void {
+    const bot = this.botToMove(game);
+    if (bot === undefined) return;
+    void (async () => {
+      await this.timers.schedule({
+        kind: 'bot-move',
+        targetId: game.id,
+        ply: game.moves.length,
+        at: this.context.clock.now() + BOT_RETRY_MS,
+      });
+      try {
+        const result = await this.playBotMove(game, bot);
+        if (result.ok) await this.context.publish(result.events);
+        else if (result.code !== 'stale-version') {
+          this.context.logger.warn('bot move refused', { gameId: game.id, code: result.code });
+        }
+      } catch (error) {
+        this.context.logger.error('bot move failed', { gameId: game.id, error: String(error) });
+      }
+    })();
+  }
+
+  /** The safety net's job: plays the bot's move if the game still waits for it at that ply. */
+  async retry(job: TimerJob): Promise<ServiceResult<unknown>> {
+    const loaded = await this.context.records.guard(async () => {
+      const game = await this.context.store.getGame(job.targetId);
+      return game === undefined ? refusal('not-found', 'No such game.') : success(game);
+    });
+    if (!loaded.ok) return loaded;
+    const game = loaded.value;
+    const bot = this.botToMove(game);
+    if (game.moves.length !== job.ply || bot === undefined) {
+      return refusal('stale-version', 'the bot has moved');
+    }
+    this.context.logger.warn('bot move retried', { gameId: game.id, ply: job.ply });
+    // A failing search throws: the scheduler tries the job again later.
+    return this.playBotMove(game, bot);
+  }
+
+  /** The bot player whose turn it is, if any (and if there is an AI to ask). */
+  private botToMove(game: Game): Player | undefined {
+    if (game.status !== 'active' || this.bot === undefined) return undefined;
+    const player = sideToMove(game) === 'white' ? game.white : game.black;
+    return player.botLevel === undefined ? undefined : player;
+  }
+
+  /**
+   * Asks the AI for the bot's move in `game` and plays it (unless the game moved on); the
+   * caller publishes the events, watchers hear the outcome. A failing search throws.
+   */
+  private async playBotMove(game: Game, bot: Player): Promise<ServiceResult<Game>> {
+    const ply = game.moves.length;
+    let move: string;
+    try {
+      move = await this.bot!.chooseMove({
+        gameId: game.id,
+        variant: game.variant,
+        fen: game.fen,
+        level: bot.botLevel!,
+      });
+    } catch (error) {
+      this.tell({ gameId: game.id, ply, error });
+      throw error;
+    }
+    const result = await this.play(game.id, bot, move, { seenPly: ply });
+    this.tell({ gameId: game.id, ply, move, result });
+    return result;
+  }
+
+  private tell(outcome: BotMoveOutcome): void {
+    for (const watcher of this.watchers) watcher(outcome);
+  }
+}

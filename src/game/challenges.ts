@@ -1,0 +1,190 @@
+import { startPosition, type VariantId } from '../engine/index.js';
+import type { ServiceContext } from './context.js';
+import { openingFields } from './game-rules.js';
+import {
+  samePlayer,
+  type Challenge,
+  type ChallengeTarget,
+  type ChatView,
+  type DaysPerMove,
+  type Game,
+  type Player,
+  type PlayerId,
+  type Side,
+} from './model.js';
+import { draftGame, type GameFollowUp } from './moves.js';
+import { shouldPingAtStart } from './notify.js';
+import type { TimerJob } from './ports.js';
+import type { Acceptance } from './record-updates.js';
+import { refusal, success, type Refusal, type ServiceResult } from './results.js';
+import type { Timers } from './timers.js';
+
+/** A challenge as a player makes it. */
+export interface ChallengeRequest {
+  readonly challenger: Player;
+  readonly target: ChallengeTarget;
+  readonly variant?: VariantId;
+  readonly daysPerMove?: DaysPerMove | null;
+  readonly side?: Side | 'random';
+  readonly views?: readonly ChatView[];
+}
+
+/** Challenges: made, accepted (which starts a game), declined, cancelled, expired. */
+export class Challenges {
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly timers: Timers,
+    private readonly gameStarted: GameFollowUp,
+  ) {}
+
+  async create(input: ChallengeRequest): Promise<ServiceResult<Challenge>> {
+    const { challenger, target } = input;
+    if (target.kind === 'user' && samePlayer(target.player, challenger)) {
+      return refusal('own-challenge', 'You cannot challenge yourself.');
+    }
+    if (
+      target.kind === 'username' &&
+      target.username.toLowerCase() === challenger.username?.toLowerCase()
+    ) {
+      return refusal('own-challenge', 'You cannot challenge yourself.');
+    }
+    const created = await this.context.records.createChallenge((now) => ({
+      id: this.context.newId(),
+      challenger,
+      target:
+        target.kind === 'username'
+          ? { kind: 'username', username: target.username.replace(/^@/, '').toLowerCase() }
+          : target,
+      variant: input.variant ?? 'bashni',
+      daysPerMove: input.daysPerMove ?? null,
+      challengerSide: input.side ?? 'random',
+      status: 'open',
+      expiresAt: now + this.context.challengeTtlMs,
+      views: input.views ?? [],
+    }));
+    if (!created.ok) return created;
+    const challenge = created.value;
+    await this.timers.schedule({
+      kind: 'challenge-expiry',
+      targetId: challenge.id,
+      ply: 0,
+      at: challenge.expiresAt,
+    });
+    return success(challenge, [{ type: 'challenge-created', challenge }]);
+  }
+
+  async accept(id: string, acceptor: Player): Promise<ServiceResult<Game>> {
+    const result = await this.context.records.acceptChallenge(id, (challenge, now) =>
+      this.acceptance(challenge, acceptor, now),
+    );
+    if (!result.ok) return result;
+    const { challenge, game } = result.value;
+    const ping = shouldPingAtStart(
+      samePlayer(game.white, challenge.challenger),
+      game.createdAt - challenge.createdAt,
+    );
+    await this.gameStarted(game, ping);
+    return success(game, [{ type: 'game-started', game, challenge, ping }]);
+  }
+
+  /** The challenged player says no. Open challenges cannot be declined, only left to expire. */
+  async decline(id: string, player: Player): Promise<ServiceResult<Challenge>> {
+    return this.context.records.challenge(id, (challenge) => {
+      if (challenge.status !== 'open')
+        return refusal('challenge-closed', 'This challenge is no longer open.');
+      if (challenge.target.kind === 'open' || !isTarget(challenge.target, player)) {
+        return refusal('not-for-you', 'Only the challenged player can decline.');
+      }
+      const next: Challenge = { ...challenge, status: 'declined' };
+      return { ok: true, next, events: [{ type: 'challenge-declined', challenge: next }] };
+    });
+  }
+
+  async cancel(id: string, player: PlayerId): Promise<ServiceResult<Challenge>> {
+    return this.context.records.challenge(id, (challenge) => {
+      if (challenge.status !== 'open')
+        return refusal('challenge-closed', 'This challenge is no longer open.');
+      if (!samePlayer(challenge.challenger, player))
+        return refusal('not-for-you', 'Only the challenger can cancel.');
+      const next: Challenge = { ...challenge, status: 'cancelled' };
+      return { ok: true, next, events: [{ type: 'challenge-cancelled', challenge: next }] };
+    });
+  }
+
+  /** The challenge-expiry timer: closes a challenge nobody took; early, it waits again. */
+  async expire(job: TimerJob): Promise<ServiceResult<Challenge>> {
+    const result = await this.context.records.challenge(job.targetId, (challenge, now) => {
+      if (challenge.status !== 'open') return refusal('challenge-closed', 'already closed');
+      if (now < challenge.expiresAt) return refusal('busy', 'not yet');
+      const next: Challenge = { ...challenge, status: 'expired' };
+      return { ok: true, next, events: [{ type: 'challenge-expired', challenge: next }] };
+    });
+    if (!result.ok && result.message === 'not yet') {
+      const challenge = await this.context.store.getChallenge(job.targetId).catch(() => undefined);
+      if (challenge !== undefined) await this.timers.schedule({ ...job, at: challenge.expiresAt });
+    }
+    return result;
+  }
+
+  /** The game an acceptance starts, or why the challenge cannot be accepted. */
+  private acceptance(challenge: Challenge, acceptor: Player, now: number): Acceptance {
+    const refused = this.refusalToAccept(challenge, acceptor, now);
+    if (refused !== undefined) return refused;
+    const challengerSide =
+      challenge.challengerSide === 'random'
+        ? this.context.random() < 0.5
+          ? 'white'
+          : 'black'
+        : challenge.challengerSide;
+    const [white, black] =
+      challengerSide === 'white'
+        ? [challenge.challenger, acceptor]
+        : [acceptor, challenge.challenger];
+    const opening = openingFields(startPosition(challenge.variant));
+    if (!opening.ok) throw new Error(`the start of ${challenge.variant} does not replay`);
+    const game = draftGame(
+      this.context,
+      {
+        variant: challenge.variant,
+        white,
+        black,
+        daysPerMove: challenge.daysPerMove,
+        views: [],
+        opening: opening.value,
+      },
+      now,
+    );
+    return { ok: true, next: { ...challenge, status: 'accepted', gameId: game.id }, game };
+  }
+
+  private refusalToAccept(
+    challenge: Challenge,
+    acceptor: Player,
+    now: number,
+  ): Refusal | undefined {
+    if (
+      challenge.status === 'expired' ||
+      (challenge.status === 'open' && now > challenge.expiresAt)
+    ) {
+      return refusal('challenge-expired', 'This challenge has expired.');
+    }
+    if (challenge.status !== 'open')
+      return refusal('challenge-closed', 'This challenge is no longer open.');
+    if (samePlayer(challenge.challenger, acceptor))
+      return refusal('own-challenge', 'This is your own challenge.');
+    if (!isTarget(challenge.target, acceptor))
+      return refusal('not-for-you', 'This challenge is for someone else.');
+    return undefined;
+  }
+}
+
+function isTarget(target: ChallengeTarget, player: Player): boolean {
+  switch (target.kind) {
+    case 'open':
+      return true;
+    case 'user':
+      return samePlayer(target.player, player);
+    case 'username':
+      return player.username !== undefined && player.username.toLowerCase() === target.username;
+  }
+}

@@ -1,0 +1,178 @@
+import {
+  legalMoves,
+  makeMove,
+  parseFen,
+  startPosition,
+  VARIANTS,
+  type VariantId,
+} from '../engine/index.js';
+import type { ServiceContext } from './context.js';
+import {
+  gameState,
+  openingFields,
+  recordMove,
+  resolveMove,
+  sideToMove,
+  type MoveInput,
+  type OpeningFields,
+} from './game-rules.js';
+import {
+  sideOf,
+  type ChatView,
+  type DaysPerMove,
+  type Game,
+  type Player,
+  type PlayerId,
+} from './model.js';
+import { normaliseMoveText } from './move-input.js';
+import { shouldPing } from './notify.js';
+import type { Draft } from './record-updates.js';
+import { refusal, success, type GameEvent, type ServiceResult } from './results.js';
+
+/** A game to start directly (against the bot, or set up by an adapter), without a challenge. */
+export interface GameRequest {
+  readonly white: Player;
+  readonly black: Player;
+  readonly variant?: VariantId;
+  readonly daysPerMove?: DaysPerMove | null;
+  /** The start position; the variant's own by default. */
+  readonly fen?: string;
+  /** Moves already played from the start, in notation (a game resumed, or taken back). */
+  readonly moves?: readonly string[];
+  readonly views?: readonly ChatView[];
+}
+
+/**
+ * Runs after a game starts or a move is saved: its clock's timers, the bot's move, and — when
+ * no ping announced the new turn (`announced` false) — a nudge for later (see notify.ts).
+ */
+export type GameFollowUp = (game: Game, announced: boolean) => Promise<void>;
+
+/** A new game record between two players, at `now`, before RecordUpdates stamps it. */
+export function draftGame(
+  context: ServiceContext,
+  input: {
+    variant: VariantId;
+    white: Player;
+    black: Player;
+    daysPerMove: DaysPerMove | null;
+    views: readonly ChatView[];
+    opening: OpeningFields;
+  },
+  now: number,
+): Draft<Game> {
+  return {
+    id: context.newId(),
+    variant: input.variant,
+    white: input.white,
+    black: input.black,
+    ...input.opening,
+    status: 'active',
+    daysPerMove: input.daysPerMove,
+    deadline: input.daysPerMove === null ? null : now + input.daysPerMove * context.dayMs,
+    reminderSent: false,
+    drawOffer: null,
+    views: input.views,
+    turnStartedAt: now,
+  };
+}
+
+/** Starting games and playing moves. */
+export class Moves {
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly followUp: GameFollowUp,
+  ) {}
+
+  /** Starts a game directly, from the start position or a given one, and any moves played. */
+  async start(input: GameRequest): Promise<ServiceResult<Game>> {
+    const variant = input.variant ?? 'bashni';
+    let start = startPosition(variant);
+    if (input.fen !== undefined) {
+      const parsed = parseFen(input.fen, variant);
+      if (!parsed.ok) return refusal('illegal-move', parsed.error.message);
+      start = parsed.value;
+    }
+    const opening = openingFields(start, input.moves);
+    if (!opening.ok) {
+      const code = opening.error.code === 'game-over' ? 'game-over' : 'illegal-move';
+      return refusal(code, opening.error.message, { legal: opening.error.legal ?? [] });
+    }
+    const created = await this.context.records.createGame((now) =>
+      draftGame(
+        this.context,
+        {
+          ...input,
+          variant,
+          daysPerMove: input.daysPerMove ?? null,
+          views: input.views ?? [],
+          opening: opening.value,
+        },
+        now,
+      ),
+    );
+    if (!created.ok) return created;
+    const game = created.value;
+    // Started by a player's own command: they are here (and nudged later if not).
+    await this.followUp(game, false);
+    return success(game, [{ type: 'game-started', game, ping: false }]);
+  }
+
+  /**
+   * Plays a move for `player`: notation text (as people type it: see move-input.ts) or a Move
+   * from the legal list. `seenPly` is the board the player acted on (the number of moves
+   * played, carried by their buttons): if a move has been made since, the action is stale and
+   * changes nothing. Other changes to the record (a draw offer, a new chat showing the game) do
+   * not make a board stale. `requestKey` names the request (a chat update): the same request
+   * again succeeds without playing anything, and without events.
+   */
+  async play(
+    gameId: string,
+    player: PlayerId,
+    input: MoveInput,
+    options: { seenPly?: number; requestKey?: string } = {},
+  ): Promise<ServiceResult<Game>> {
+    const result = await this.context.records.game(
+      gameId,
+      (game, now) => {
+        const side = sideOf(game, player);
+        if (game.status === 'finished') return refusal('game-over', 'This game is over.');
+        if (side === undefined) return refusal('not-a-player', 'You are not playing in this game.');
+        if (sideToMove(game) !== side) return refusal('not-your-turn', 'It is not your turn.');
+        const state = gameState(game);
+        const move = resolveMove(
+          state.position,
+          typeof input === 'string' ? normaliseMoveText(input) : input,
+        );
+        if (!move.ok) {
+          const variant = VARIANTS[game.variant];
+          const legal = legalMoves(state.position).map((m) => makeMove(variant, m));
+          return refusal('illegal-move', move.message, { legal });
+        }
+        const played = recordMove(game, state, move.move, now);
+        let next: Game = { ...played.game, turnStartedAt: now };
+        if (next.status === 'active' && next.daysPerMove !== null) {
+          next = {
+            ...next,
+            deadline: now + next.daysPerMove * this.context.dayMs,
+            reminderSent: false,
+          };
+        }
+        // A quick answer means live play: the opponent is watching (notify.ts).
+        const ping = shouldPing(now - (game.turnStartedAt ?? game.updatedAt));
+        const events: GameEvent[] = [
+          { type: 'move-played', game: next, move: played.text, by: side, ping },
+        ];
+        if (played.result !== undefined)
+          events.push({ type: 'game-over', game: next, result: played.result });
+        return { ok: true, next, events };
+      },
+      options,
+    );
+    if (result.ok && result.events.length > 0) {
+      const event = result.events[0];
+      await this.followUp(result.value, event.type === 'move-played' && event.ping);
+    }
+    return result;
+  }
+}
