@@ -40,6 +40,13 @@ module.exports = {
       to: { path: '^src/(adapters|render|ai)/' },
     },
     {
+      name: 'chat-is-shared-presentation',
+      comment:
+        'src/chat holds what every chat adapter shows the same way (caption text, command words): game, engine and i18n only.',
+      from: { path: '^src/chat/' },
+      to: { path: '^src/(adapters|store|render|ai)/' },
+    },
+    {
       name: 'adapters-do-not-touch-store',
       severity: 'error',
       from: { path: '^src/adapters/' },

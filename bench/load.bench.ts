@@ -1,0 +1,448 @@
+/**
+ * Load: many groups playing at once through the bot exactly as shipped (src/main.ts in its own
+ * process: long polling, the Redis store on a private redis-server, the render pool) against the
+ * fake Telegram Bot API with Telegram's limits on (20 sends and edits a minute per group, 30 new
+ * messages a second in all, callback answers within 15 s), in lean mode.
+ *
+ * Each simulated group is two players. A ply: the player to move thinks (about THINK seconds),
+ * then taps a stack and, a moment later, its target (or types /move instead, one ply in ten);
+ * now and then someone asks for /board or /games. The next player starts thinking when the board
+ * shows the move. The offered load is raised step by step (RATES updates a second, by adding
+ * groups); each step prints the updates handled per second and the latency from an update to
+ * Telegram seeing its answer: a tap's answer, the board edit that shows a move, the keyboard of a
+ * picked stack, a /board and a /games reply. At the end every game's record is compared with the
+ * moves the players made: lost and doubled moves. Goal: at 200 updates/s, p95 below 100 ms for
+ * taps and below 1 s for boards, nothing lost or doubled; the ceiling is the highest step that
+ * still meets that.
+ *
+ * Run: npm run bench:load  (BENCH_RATES=100,200,400 BENCH_SECONDS=20 BENCH_THINK=7 to change)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { User } from 'grammy/types';
+import { encodePayload } from '../src/adapters/telegram/callback-data.js';
+import {
+  applyMove,
+  legalMoves,
+  makeMove,
+  moveDestination,
+  seededRandom,
+  startPosition,
+  VARIANTS,
+  type Position,
+} from '../src/engine/index.js';
+import { KeyBuilder } from '../src/store/keys.js';
+import { RedisGameStore } from '../src/store/redis-store.js';
+import { startRedis } from '../test/support/redis-server.js';
+import { FakeBotApi, type RecordedCall } from '../test/support/telegram/fake-bot-api.js';
+
+const RATES = (process.env.BENCH_RATES ?? '100,200,400').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const THINK_MS = Number(process.env.BENCH_THINK ?? 7) * 1000;
+const WATCHDOG_MS = 15 * 60_000;
+/** Updates per ply on average: two taps most of the time, one typed move in ten, extras. */
+const UPDATES_PER_PLY = 0.9 * 2 + 0.1 * 1 + 0.06;
+const PREFIX = 'load:';
+const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const watchdog = setTimeout(() => {
+  console.error(`load benchmark: no result after ${WATCHDOG_MS / 60_000} min; giving up`);
+  process.exit(1);
+}, WATCHDOG_MS);
+watchdog.unref();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const random = seededRandom(2026);
+const jitter = (mean: number) => mean * (0.5 + random());
+
+type Kind = 'tap' | 'board' | 'keyboard' | '/board' | '/games';
+
+/** Latencies of one step, by kind. */
+class Latencies {
+  readonly samples = new Map<Kind, number[]>();
+  add(kind: Kind, ms: number): void {
+    const list = this.samples.get(kind) ?? [];
+    list.push(ms);
+    this.samples.set(kind, list);
+  }
+  percentile(kind: Kind, p: number): number {
+    const list = [...(this.samples.get(kind) ?? [])].sort((a, b) => a - b);
+    if (list.length === 0) return NaN;
+    return list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))];
+  }
+  count(kind: Kind): number {
+    return this.samples.get(kind)?.length ?? 0;
+  }
+}
+
+interface Group {
+  readonly chatId: number;
+  readonly players: [User, User];
+  white: User;
+  black: User;
+  gameId: string;
+  boardId: number;
+  position: Position;
+  /** The moves the players made, in order. */
+  readonly played: string[];
+  /** The ply whose board the players are waiting for, and since when. */
+  waiting?: { ply: number; since: number };
+  active: boolean;
+  over: boolean;
+}
+
+function plyOfMarkup(markup: unknown): number | undefined {
+  const parsed = typeof markup === 'string' ? JSON.parse(markup) : markup;
+  const data = (
+    parsed as { inline_keyboard?: { callback_data?: string }[][] } | undefined
+  )?.inline_keyboard?.flat()[0]?.callback_data;
+  if (data === undefined) return undefined;
+  const ply = Number(data.split('|')[2]);
+  return Number.isInteger(ply) ? ply : undefined;
+}
+
+async function main(): Promise<void> {
+  const redis = await startRedis();
+  const fake = await FakeBotApi.start({ botUsername: 'bashni_load_bot', lean: true });
+  const store = new RedisGameStore(redis.url, new KeyBuilder(PREFIX), { log: () => undefined });
+  let bot: ChildProcess | undefined;
+  try {
+    bot = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_API_ROOT: fake.apiRoot,
+        REDIS_URL: redis.url,
+        REDIS_KEY_PREFIX: PREFIX,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let botErrors = 0;
+    bot.stderr!.on('data', (chunk: Buffer) => {
+      if (/ERROR/.test(chunk.toString())) botErrors++;
+    });
+    const exited = new Promise<void>((resolve) => bot!.once('exit', () => resolve()));
+    await fake.waitForCall('getUpdates', undefined, 60_000);
+
+    const groups = new Map<number, Group>();
+    let latencies = new Latencies();
+    const taps = new Map<string, number>();
+    /** Per chat, when a stack was picked whose targets the players are waiting for. */
+    const selects = new Map<number, number>();
+    const commands = new Map<number, { kind: '/board' | '/games'; at: number }>();
+    let confirmed = 0;
+    const cards = new Map<number, number>();
+    const boards = new Map<number, RecordedCall>();
+
+    fake.onCall((call) => {
+      const chatId = Number(call.params.chat_id);
+      switch (call.method) {
+        case 'getUpdates':
+          if (typeof call.params.offset === 'number')
+            confirmed = Math.max(confirmed, call.params.offset);
+          return;
+        case 'answerCallbackQuery': {
+          const tappedAt = taps.get(String(call.params.callback_query_id));
+          if (tappedAt !== undefined) latencies.add('tap', call.at - tappedAt);
+          return;
+        }
+        case 'editMessageReplyMarkup': {
+          if (!call.response.ok) return;
+          const selectedAt = selects.get(chatId);
+          if (selectedAt !== undefined && plyOfMarkup(call.params.reply_markup) !== undefined) {
+            latencies.add('keyboard', call.at - selectedAt);
+            selects.delete(chatId);
+          }
+          return;
+        }
+        case 'editMessageMedia': {
+          if (!call.response.ok) return;
+          const group = groups.get(chatId);
+          if (group?.waiting === undefined) return;
+          const ply = plyOfMarkup(call.params.reply_markup) ?? Infinity;
+          if (ply >= group.waiting.ply) {
+            latencies.add('board', call.at - group.waiting.since);
+            group.waiting = undefined;
+          }
+          return;
+        }
+        case 'sendPhoto': {
+          if (!call.response.ok) return;
+          const message = call.response.result as { message_id: number };
+          boards.set(chatId, call);
+          const group = groups.get(chatId);
+          const asked = commands.get(chatId);
+          if (group !== undefined && asked?.kind === '/board') {
+            latencies.add('/board', call.at - asked.at);
+            commands.delete(chatId);
+            group.boardId = message.message_id;
+            if (
+              group.waiting !== undefined &&
+              (plyOfMarkup(call.params.reply_markup) ?? Infinity) >= group.waiting.ply
+            )
+              group.waiting = undefined;
+          }
+          return;
+        }
+        case 'sendMessage': {
+          if (!call.response.ok) return;
+          const text = String(call.params.text ?? '');
+          if (text.includes('challenges'))
+            cards.set(chatId, (call.response.result as { message_id: number }).message_id);
+          const asked = commands.get(chatId);
+          if (asked?.kind === '/games' && text.startsWith('Your games')) {
+            latencies.add('/games', call.at - asked.at);
+            commands.delete(chatId);
+          }
+          return;
+        }
+      }
+    });
+
+    /** New groups, each with a game started the way people start one. */
+    async function addGroups(count: number): Promise<void> {
+      const first = groups.size;
+      const fresh: Group[] = [];
+      for (let i = first; i < first + count; i++) {
+        const chatId = -1_000_100_000_000 - i;
+        fake.group(chatId, `Load ${i}`);
+        const a = fake.user(10_000_000 + 2 * i, `A${i}`, `a${i}`, 'en');
+        const b = fake.user(10_000_001 + 2 * i, `B${i}`, `b${i}`, 'en');
+        fresh.push({
+          chatId,
+          players: [a, b],
+          white: a,
+          black: b,
+          gameId: '',
+          boardId: 0,
+          position: startPosition('bashni'),
+          played: [],
+          active: false,
+          over: false,
+        });
+        fake.pushMessage({ from: a, chat: chatId, text: `/newgame @b${i}` });
+      }
+      const deadline = Date.now() + 60_000 + count * 200;
+      for (const group of fresh) {
+        while (!cards.has(group.chatId)) {
+          if (Date.now() > deadline) throw new Error('challenge cards did not come');
+          await sleep(20);
+        }
+        const card = cards.get(group.chatId)!;
+        fake.pushCallbackQuery({
+          from: group.players[1],
+          chatId: group.chatId,
+          messageId: card,
+          data: fake.keyboard(group.chatId, card).flat()[0].callback_data!,
+        });
+      }
+      for (const group of fresh) {
+        while (!boards.has(group.chatId)) {
+          if (Date.now() > deadline) throw new Error('boards did not come');
+          await sleep(20);
+        }
+        const call = boards.get(group.chatId)!;
+        group.boardId = (call.response as { result: { message_id: number } }).result.message_id;
+        const markup = call.params.reply_markup as {
+          inline_keyboard: { callback_data: string }[][];
+        };
+        group.gameId = markup.inline_keyboard.flat()[0].callback_data.split('|')[1];
+        const caption = String(call.params.caption ?? '');
+        const [a, b] = group.players;
+        [group.white, group.black] = caption.includes(`⚪ ${a.first_name}`) ? [a, b] : [b, a];
+        groups.set(group.chatId, group);
+      }
+    }
+
+    /** One group's players, playing until `until` (ms since epoch). */
+    async function play(group: Group, until: number): Promise<number> {
+      let pushed = 0;
+      await sleep(random() * THINK_MS);
+      while (Date.now() < until && !group.over) {
+        // The players look at the board: they wait for it to show the last move.
+        const waitingSince = Date.now();
+        while (group.waiting !== undefined && Date.now() - waitingSince < 5_000) await sleep(25);
+        await sleep(jitter(THINK_MS));
+        if (Date.now() >= until) break;
+        const moves = legalMoves(group.position);
+        if (moves.length === 0) {
+          group.over = true;
+          break;
+        }
+        const move = moves[Math.floor(random() * moves.length)];
+        const ply = group.played.length;
+        const from = group.position.turn === 0 ? group.white : group.black;
+        const text = makeMove(VARIANTS.bashni, move);
+        const extra = random();
+        if (extra < 0.04) {
+          commands.set(group.chatId, { kind: extra < 0.015 ? '/board' : '/games', at: Date.now() });
+          fake.pushMessage({ from, chat: group.chatId, text: extra < 0.015 ? '/board' : '/games' });
+          pushed++;
+          // The players wait for the answer (a new board moves the buttons to it).
+          const askedAt = Date.now();
+          while (commands.has(group.chatId) && Date.now() - askedAt < 5_000) await sleep(25);
+          await sleep(jitter(1_000));
+        }
+        if (random() < 0.1) {
+          group.waiting = { ply: ply + 1, since: Date.now() };
+          fake.pushMessage({ from, chat: group.chatId, text: `/move ${text}` });
+          pushed++;
+        } else {
+          const tap = (data: string, select: boolean) => {
+            const update = fake.pushCallbackQuery({
+              from,
+              chatId: group.chatId,
+              messageId: group.boardId,
+              data,
+            });
+            taps.set(update.callback_query!.id, Date.now());
+            if (select) selects.set(group.chatId, Date.now());
+            pushed++;
+          };
+          tap(
+            encodePayload({ kind: 'select', gameId: group.gameId, ply, square: move.from }),
+            true,
+          );
+          await sleep(jitter(700));
+          const routes = moves.filter(
+            (m) => m.from === move.from && moveDestination(m) === moveDestination(move),
+          );
+          group.waiting = { ply: ply + 1, since: Date.now() };
+          tap(
+            routes.length === 1
+              ? encodePayload({
+                  kind: 'target',
+                  gameId: group.gameId,
+                  ply,
+                  from: move.from,
+                  to: moveDestination(move),
+                })
+              : encodePayload({
+                  kind: 'route',
+                  gameId: group.gameId,
+                  ply,
+                  squares: [move.from, ...move.path],
+                }),
+            false,
+          );
+        }
+        group.played.push(text);
+        group.position = applyMove(group.position, move);
+      }
+      return pushed;
+    }
+
+    console.log(
+      `load benchmark: the bot as shipped (own process, Redis, long polling) against the fake Bot API with Telegram's limits; a ply every ${THINK_MS / 1000} s per group, ${SECONDS} s per step`,
+    );
+    console.log(
+      'offered/s  handled/s  groups   tap p50/p95/p99 ms    board p50/p95/p99 ms     keyboard p95  /board p95  /games p95  429s',
+    );
+    const results: { rate: number; handled: number; tapP95: number; boardP95: number }[] = [];
+    for (const rate of RATES) {
+      const needed = Math.ceil((rate * THINK_MS) / 1000 / UPDATES_PER_PLY);
+      if (needed > groups.size) await addGroups(needed - groups.size);
+      latencies = new Latencies();
+      taps.clear();
+      const floodBefore = fake.floodRefusalCount();
+      const confirmedBefore = confirmed;
+      const started = Date.now();
+      const until = started + SECONDS * 1000;
+      const players = [...groups.values()].slice(0, needed).filter((g) => !g.over);
+      const pushed = (await Promise.all(players.map((group) => play(group, until)))).reduce(
+        (a, b) => a + b,
+        0,
+      );
+      const elapsed = (Date.now() - started) / 1000;
+      // Let what is in flight land before the next step.
+      const drainUntil = Date.now() + 30_000;
+      while (players.some((g) => g.waiting !== undefined) && Date.now() < drainUntil)
+        await sleep(50);
+      const handled = (confirmed - confirmedBefore) / elapsed;
+      const row = (kind: Kind) =>
+        [50, 95, 99].map((p) => String(Math.round(latencies.percentile(kind, p)))).join('/');
+      const p95 = (kind: Kind) => String(Math.round(latencies.percentile(kind, 95)));
+      console.log(
+        [
+          String(Math.round(pushed / elapsed)).padStart(9),
+          String(Math.round(handled)).padStart(9),
+          String(players.length).padStart(7),
+          row('tap').padStart(20),
+          row('board').padStart(22),
+          p95('keyboard').padStart(13),
+          p95('/board').padStart(11),
+          p95('/games').padStart(11),
+          String(fake.floodRefusalCount() - floodBefore).padStart(5),
+        ].join('  '),
+      );
+      results.push({
+        rate: pushed / elapsed,
+        handled,
+        tapP95: latencies.percentile('tap', 95),
+        boardP95: latencies.percentile('board', 95),
+      });
+    }
+
+    // Every move the players made, exactly once, in the record.
+    let lost = 0;
+    let doubled = 0;
+    let checked = 0;
+    for (const group of groups.values()) {
+      const game = await store.getGame(group.gameId);
+      const moves = game?.moves ?? [];
+      checked++;
+      for (let i = 0; i < Math.max(moves.length, group.played.length); i++) {
+        if (i >= moves.length) lost++;
+        else if (i >= group.played.length) doubled++;
+        else if (moves[i] !== group.played[i]) {
+          lost++;
+          break;
+        }
+      }
+    }
+    const plies = [...groups.values()].reduce((sum, g) => sum + g.played.length, 0);
+    console.log(
+      `moves: ${plies} made in ${checked} games; lost ${lost}, doubled ${doubled}; bot errors logged: ${botErrors}`,
+    );
+    const meets = results.filter(
+      (r) => r.tapP95 < 100 && r.boardP95 < 1_000 && r.handled >= 0.95 * r.rate,
+    );
+    const at200 = results.find((r) => Math.abs(r.rate - 200) / 200 < 0.15);
+    console.log(
+      `goal: at 200 updates/s p95 < 100 ms for taps and < 1 s for boards, 0 lost, 0 doubled: ${
+        at200 !== undefined &&
+        at200.tapP95 < 100 &&
+        at200.boardP95 < 1_000 &&
+        lost === 0 &&
+        doubled === 0
+          ? 'met'
+          : 'NOT met'
+      }`,
+    );
+    console.log(
+      `throughput ceiling (highest step meeting the latency goals): ${
+        meets.length === 0
+          ? 'below the first step'
+          : `${Math.round(Math.max(...meets.map((r) => r.rate)))} updates/s`
+      }${meets.length === results.length ? ' (every step met them: raise BENCH_RATES to find the ceiling)' : ''}`,
+    );
+    bot.kill('SIGTERM');
+    await Promise.race([exited, sleep(10_000)]);
+  } finally {
+    bot?.kill('SIGKILL');
+    await store.close();
+    await fake.close();
+    await redis.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
