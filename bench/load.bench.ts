@@ -31,8 +31,10 @@ import {
   VARIANTS,
   type Position,
 } from '../src/engine/index.js';
+import { PENDING_BOARDS } from '../src/adapters/telegram/chat-state.js';
+import { RedisKeyValueStore } from '../src/store/key-value.js';
 import { KeyBuilder } from '../src/store/keys.js';
-import { RedisGameStore } from '../src/store/redis-store.js';
+import { createStoreRedis, RedisGameStore } from '../src/store/redis-store.js';
 import { startRedis } from '../test/support/redis-server.js';
 import { FakeBotApi, type RecordedCall } from '../test/support/telegram/fake-bot-api.js';
 
@@ -108,7 +110,11 @@ async function main(): Promise<void> {
   const store = new RedisGameStore(redis.url, new KeyBuilder(PREFIX), { log: () => undefined });
   let bot: ChildProcess | undefined;
   try {
-    bot = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const profile =
+      process.env.BENCH_PROFILE === undefined
+        ? []
+        : ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`];
+    bot = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
@@ -123,6 +129,7 @@ async function main(): Promise<void> {
     let botErrors = 0;
     bot.stderr!.on('data', (chunk: Buffer) => {
       if (/ERROR/.test(chunk.toString())) botErrors++;
+      if (process.env.BENCH_DEBUG) process.stderr.write(chunk);
     });
     const exited = new Promise<void>((resolve) => bot!.once('exit', () => resolve()));
     await fake.waitForCall('getUpdates', undefined, 60_000);
@@ -188,7 +195,10 @@ async function main(): Promise<void> {
           return;
         }
         case 'sendMessage': {
-          if (!call.response.ok) return;
+          if (!call.response.ok) {
+            if (process.env.BENCH_DEBUG) console.error('sendMessage failed', call.response);
+            return;
+          }
           const text = String(call.params.text ?? '');
           if (text.includes('challenges'))
             cards.set(chatId, (call.response.result as { message_id: number }).message_id);
@@ -209,8 +219,8 @@ async function main(): Promise<void> {
       for (let i = first; i < first + count; i++) {
         const chatId = -1_000_100_000_000 - i;
         fake.group(chatId, `Load ${i}`);
-        const a = fake.user(10_000_000 + 2 * i, `A${i}`, `a${i}`, 'en');
-        const b = fake.user(10_000_001 + 2 * i, `B${i}`, `b${i}`, 'en');
+        const a = fake.user(10_000_000 + 2 * i, `A${i}`, `player_a${i}`, 'en');
+        const b = fake.user(10_000_001 + 2 * i, `B${i}`, `player_b${i}`, 'en');
         fresh.push({
           chatId,
           players: [a, b],
@@ -223,12 +233,15 @@ async function main(): Promise<void> {
           active: false,
           over: false,
         });
-        fake.pushMessage({ from: a, chat: chatId, text: `/newgame @b${i}` });
+        fake.pushMessage({ from: a, chat: chatId, text: `/newgame @player_b${i}` });
       }
       const deadline = Date.now() + 60_000 + count * 200;
       for (const group of fresh) {
         while (!cards.has(group.chatId)) {
-          if (Date.now() > deadline) throw new Error('challenge cards did not come');
+          if (Date.now() > deadline)
+            throw new Error(
+              `challenge cards did not come: ${cards.size} of ${count}; pending ${fake.pendingUpdates.length}; sendMessage ${fake.callCount('sendMessage')}; getUpdates ${fake.callCount('getUpdates')}; refused ${fake.floodRefusalCount()}`,
+            );
           await sleep(20);
         }
         const card = cards.get(group.chatId)!;
@@ -258,14 +271,17 @@ async function main(): Promise<void> {
     }
 
     /** One group's players, playing until `until` (ms since epoch). */
-    async function play(group: Group, until: number): Promise<number> {
+    async function play(group: Group, measureFrom: number, until: number): Promise<number> {
       let pushed = 0;
+      const count = () => {
+        if (Date.now() >= measureFrom) pushed++;
+      };
       await sleep(random() * THINK_MS);
       while (Date.now() < until && !group.over) {
         // The players look at the board: they wait for it to show the last move.
         const waitingSince = Date.now();
         while (group.waiting !== undefined && Date.now() - waitingSince < 5_000) await sleep(25);
-        await sleep(jitter(THINK_MS));
+        if (group.played.length > 0 || Date.now() > measureFrom) await sleep(jitter(THINK_MS));
         if (Date.now() >= until) break;
         const moves = legalMoves(group.position);
         if (moves.length === 0) {
@@ -280,7 +296,7 @@ async function main(): Promise<void> {
         if (extra < 0.04) {
           commands.set(group.chatId, { kind: extra < 0.015 ? '/board' : '/games', at: Date.now() });
           fake.pushMessage({ from, chat: group.chatId, text: extra < 0.015 ? '/board' : '/games' });
-          pushed++;
+          count();
           // The players wait for the answer (a new board moves the buttons to it).
           const askedAt = Date.now();
           while (commands.has(group.chatId) && Date.now() - askedAt < 5_000) await sleep(25);
@@ -289,7 +305,7 @@ async function main(): Promise<void> {
         if (random() < 0.1) {
           group.waiting = { ply: ply + 1, since: Date.now() };
           fake.pushMessage({ from, chat: group.chatId, text: `/move ${text}` });
-          pushed++;
+          count();
         } else {
           const tap = (data: string, select: boolean) => {
             const update = fake.pushCallbackQuery({
@@ -300,7 +316,7 @@ async function main(): Promise<void> {
             });
             taps.set(update.callback_query!.id, Date.now());
             if (select) selects.set(group.chatId, Date.now());
-            pushed++;
+            count();
           };
           tap(
             encodePayload({ kind: 'select', gameId: group.gameId, ply, square: move.from }),
@@ -343,25 +359,36 @@ async function main(): Promise<void> {
     );
     const results: { rate: number; handled: number; tapP95: number; boardP95: number }[] = [];
     for (const rate of RATES) {
-      const needed = Math.ceil((rate * THINK_MS) / 1000 / UPDATES_PER_PLY);
+      // A ply takes a think, the moment between the two taps, and the board's arrival.
+      const needed = Math.ceil((rate * (THINK_MS + 800)) / 1000 / UPDATES_PER_PLY);
       if (needed > groups.size) await addGroups(needed - groups.size);
       latencies = new Latencies();
       taps.clear();
       const floodBefore = fake.floodRefusalCount();
-      const confirmedBefore = confirmed;
-      const started = Date.now();
-      const until = started + SECONDS * 1000;
+      // Measured from the moment every group is under way (one think time in) to the end.
+      const warm = Date.now() + THINK_MS;
+      const until = warm + SECONDS * 1000;
+      let confirmedAtWarm = confirmed;
+      let confirmedAtEnd: number | undefined;
+      const mark = setTimeout(() => {
+        confirmedAtWarm = confirmed;
+        latencies = new Latencies();
+      }, THINK_MS);
+      const end = setTimeout(() => (confirmedAtEnd = confirmed), THINK_MS + SECONDS * 1000);
       const players = [...groups.values()].slice(0, needed).filter((g) => !g.over);
-      const pushed = (await Promise.all(players.map((group) => play(group, until)))).reduce(
+      const pushed = (await Promise.all(players.map((group) => play(group, warm, until)))).reduce(
         (a, b) => a + b,
         0,
       );
-      const elapsed = (Date.now() - started) / 1000;
+      clearTimeout(mark);
+      clearTimeout(end);
+      const elapsed = SECONDS;
+      const confirmedBefore = confirmedAtWarm;
       // Let what is in flight land before the next step.
       const drainUntil = Date.now() + 30_000;
       while (players.some((g) => g.waiting !== undefined) && Date.now() < drainUntil)
         await sleep(50);
-      const handled = (confirmed - confirmedBefore) / elapsed;
+      const handled = ((confirmedAtEnd ?? confirmed) - confirmedBefore) / elapsed;
       const row = (kind: Kind) =>
         [50, 95, 99].map((p) => String(Math.round(latencies.percentile(kind, p)))).join('/');
       const p95 = (kind: Kind) => String(Math.round(latencies.percentile(kind, 95)));
@@ -404,8 +431,13 @@ async function main(): Promise<void> {
       }
     }
     const plies = [...groups.values()].reduce((sum, g) => sum + g.played.length, 0);
+    const client = createStoreRedis(redis.url);
+    if (client.status !== 'ready') await new Promise((resolve) => client.once('ready', resolve));
+    const pendingBoards = await new RedisKeyValueStore(client, new KeyBuilder(PREFIX))
+      .setMembers(PENDING_BOARDS)
+      .finally(() => client.disconnect());
     console.log(
-      `moves: ${plies} made in ${checked} games; lost ${lost}, doubled ${doubled}; bot errors logged: ${botErrors}`,
+      `moves: ${plies} made in ${checked} games; lost ${lost}, doubled ${doubled}; boards still pending: ${pendingBoards.length}; bot errors logged: ${botErrors}`,
     );
     const meets = results.filter(
       (r) => r.tapP95 < 100 && r.boardP95 < 1_000 && r.handled >= 0.95 * r.rate,

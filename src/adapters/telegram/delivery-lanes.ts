@@ -236,6 +236,8 @@ export class DeliveryLanes {
   private readonly options: DeliveryLanesOptions;
   private closed = false;
   private submissions = 0;
+  /** Deliveries submitted and not yet resolved. */
+  private unresolved = 0;
   private readonly idleWaiters = new Set<() => void>();
   readonly stats: DeliveryStats = {
     calls: 0,
@@ -262,10 +264,18 @@ export class DeliveryLanes {
       this.stats.unreachable++;
       return Promise.resolve({ ok: false, reason: 'unreachable' });
     }
+    this.unresolved++;
     return new Promise<DeliveryResult<T>>((resolve) => {
+      let settled = false;
       const pending: Pending = {
         delivery: delivery as Delivery<unknown>,
-        resolve: resolve as (result: DeliveryResult<unknown>) => void,
+        resolve: (result) => {
+          if (settled) return;
+          settled = true;
+          this.unresolved--;
+          resolve(result as DeliveryResult<T>);
+          if (this.unresolved === 0) for (const wake of [...this.idleWaiters]) wake();
+        },
         queuedAt: Date.now(),
         attempts: 0,
       };
@@ -300,9 +310,7 @@ export class DeliveryLanes {
 
   /** Deliveries waiting or running, over all chats. */
   backlog(): number {
-    let total = 0;
-    for (const lane of this.lanes.values()) total += lane.size() + (lane.running ? 1 : 0);
-    return total;
+    return this.unresolved;
   }
 
   /** Resolves when every lane is empty, or after `timeoutMs`. */
@@ -437,7 +445,6 @@ export class DeliveryLanes {
     } finally {
       lane.running = false;
       if (lane.size() > 0 && !this.closed) void this.pump(lane);
-      else if (this.backlog() === 0) for (const wake of [...this.idleWaiters]) wake();
     }
   }
 

@@ -178,9 +178,10 @@ export async function runLongPolling(
       failures = 0;
       let fresh = 0;
       for (const update of updates) if (pipeline.accept(update).fresh) fresh++;
-      if (fresh === 0 && updates.length > 0) {
-        const progress = pipeline.progress();
-        await Promise.race([progress, wait(250, signal)]);
+      // Nothing new, and nothing handled since we asked: asking again now would bring the same
+      // answer at once, so wait until an update in flight is done (or a moment passes).
+      if (fresh === 0 && updates.length > 0 && pipeline.confirmOffset() <= offset) {
+        await Promise.race([pipeline.progress(), wait(250, signal)]);
       }
     } catch (error) {
       if (signal.aborted) break;
