@@ -14,6 +14,8 @@ export interface Config {
   readonly retentionDays: number;
   /** Worker threads searching the bot's moves. */
   readonly aiThreads: number;
+  /** Worker threads drawing board images. */
+  readonly renderThreads: number;
   /** How long start-up waits for the Bot API and Redis before giving up (unless --wait). */
   readonly startupTimeoutSeconds: number;
 }
@@ -118,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis,
     retentionDays: integer(env, 'RETENTION_DAYS', 90, 1, 3650),
     aiThreads: integer(env, 'AI_THREADS', 1, 1, 16),
+    renderThreads: integer(env, 'RENDER_THREADS', 1, 1, 16),
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 60, 1, 3600),
   };
 }

@@ -94,7 +94,7 @@ async function runTelegram(
   const listeners: ((events: readonly GameEvent[]) => Promise<void>)[] = [];
   const pool = new AiPool({ size: config.aiThreads });
   // Boards are drawn on a worker thread: the event loop that serves every chat never waits.
-  const renderPool = new RenderPool({ size: 1 });
+  const renderPool = new RenderPool({ size: config.renderThreads });
   const service = new GameService({
     store,
     scheduler,

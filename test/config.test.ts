@@ -11,6 +11,7 @@ describe('configuration', () => {
       redis: undefined,
       retentionDays: 90,
       aiThreads: 1,
+      renderThreads: 1,
       startupTimeoutSeconds: 60,
     });
   });
@@ -54,6 +55,7 @@ describe('configuration', () => {
     [{ DEFAULT_VARIANT: 'chess' }, /DEFAULT_VARIANT/],
     [{ RETENTION_DAYS: '-1' }, /RETENTION_DAYS/],
     [{ AI_THREADS: '0' }, /AI_THREADS/],
+    [{ RENDER_THREADS: '17' }, /RENDER_THREADS/],
     [{ STARTUP_TIMEOUT_SECONDS: '0' }, /STARTUP_TIMEOUT_SECONDS must be a whole number from 1/],
     [{ STARTUP_TIMEOUT_SECONDS: '3601' }, /STARTUP_TIMEOUT_SECONDS/],
     [{ STARTUP_TIMEOUT_SECONDS: '1.5' }, /STARTUP_TIMEOUT_SECONDS/],

@@ -194,6 +194,9 @@ export class AiPool {
       this.watch(slot);
       this.dispatch();
     });
+    // Adding a 'message' listener refs the worker again: an idle pool must not keep the
+    // process alive, so it is unref'd after its listeners are in place.
+    if (slot.job === undefined) worker.unref();
   }
 
   private dispatch(): void {

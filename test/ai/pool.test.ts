@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeFen, startPosition } from '../../src/engine/index.js';
 import { AiPool, type ThinkRequest } from '../../src/ai/index.js';
@@ -95,5 +97,20 @@ describe('AI pool', () => {
     await expect(
       own.chooseMove({ gameId: 'x', variant: 'bashni', fen: START, level: 1 }),
     ).rejects.toThrow(/closed/);
+  });
+
+  it('an idle pool does not keep the process alive', () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const script =
+      `import { AiPool } from './src/ai/index.js';` +
+      `new AiPool({ size: 2 });` +
+      `console.log('made');`;
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: root, encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(result.stdout.trim()).toBe('made');
+    expect(result.status).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { InlineKeyboard } from 'grammy';
+import { moveEffects } from '../../chat/move-effects.js';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { LRUCache } from 'lru-cache';
 import { sideToMove } from '../../game/game-rules.js';
@@ -364,21 +365,15 @@ export class TelegramPresenter {
 
   // ---- turns and notices ---------------------------------------------------------------------
 
-  /** After a move: ping the player to move if they may not be watching; "typing" for the bot. */
+  /** After a move's boards: the ping, "thinking…", or the removal of an answered notice. */
   private async afterMove(game: Game, moved: Game, move: string, ping: boolean): Promise<void> {
-    if (game.status !== 'active') return;
-    const player = playerToMove(game);
-    if (player.botLevel !== undefined) {
+    const effects = moveEffects(game, moved, ping);
+    if (effects === undefined) return;
+    if (effects.botThinking)
       for (const view of liveViews(game.views)) void this.deps.out.typing(view.chatId);
-      return;
-    }
-    if (game.moves.length !== moved.moves.length) return; // already answered
-    if (ping) {
-      await this.pingToMove(game, move);
-      return;
-    }
-    // The previous "your move" of this game is answered: its notice is stale now.
-    for (const view of liveViews(game.views)) await this.notices.clear(view.chatId, game.id);
+    if (effects.ping !== undefined) await this.pingToMove(game, move);
+    if (effects.clearNotice)
+      for (const view of liveViews(game.views)) await this.notices.clear(view.chatId, game.id);
   }
 
   /** "@name, your move": in every chat of the game (a private chat only for its owner). */

@@ -1,0 +1,32 @@
+/**
+ * The order of a move's effects, the same in every chat adapter: first every chat's board (one
+ * edit carries the news: picture, caption, buttons), then — only when someone must be pinged —
+ * a notice that mentions them, and cosmetic calls last ("thinking…" while the bot is to move,
+ * the removal of a notice that has been answered). Which of them a move needs is decided here.
+ */
+import { sideToMove } from '../game/game-rules.js';
+import type { Game, Player } from '../game/model.js';
+
+export interface MoveEffects {
+  /** The player to ping now (under the board), if any. */
+  readonly ping?: Player;
+  /** The bot is to move: show that it is thinking. */
+  readonly botThinking: boolean;
+  /** The game's earlier notice has been answered (its player moved): remove it. */
+  readonly clearNotice: boolean;
+}
+
+/**
+ * What a move needs beyond the boards. `latest` is the newest record known, `moved` the record
+ * right after the move, `ping` the game service's word on pinging (see game/notify.ts).
+ * Undefined when there is nothing more to do: the game is over, or the turn has been answered
+ * already (the bot's reply can arrive before the move it answers is shown).
+ */
+export function moveEffects(latest: Game, moved: Game, ping: boolean): MoveEffects | undefined {
+  if (latest.status !== 'active' || latest.moves.length !== moved.moves.length) return undefined;
+  const player = sideToMove(latest) === 'white' ? latest.white : latest.black;
+  if (player.botLevel !== undefined) return { botThinking: true, clearNotice: false };
+  return ping
+    ? { ping: player, botThinking: false, clearNotice: false }
+    : { botThinking: false, clearNotice: true };
+}
