@@ -7,6 +7,9 @@
 import { defaultWeights, Searcher } from '../src/ai/index.js';
 import { startPosition, type Position } from '../src/engine/index.js';
 import { fen } from '../test/support/engine-helpers.js';
+import { giveUpAfter } from './watchdog.js';
+
+giveUpAfter(10, 'AI benchmark');
 
 const MS = Number(process.env.BENCH_AI_MS ?? 1000);
 

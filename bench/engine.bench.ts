@@ -5,6 +5,9 @@
  * Run: npm run bench:engine
  */
 import { Perft, startPosition } from '../src/engine/index.js';
+import { giveUpAfter } from './watchdog.js';
+
+giveUpAfter(10, 'engine benchmark');
 
 const TARGET_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 

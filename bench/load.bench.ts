@@ -36,23 +36,20 @@ import { RedisKeyValueStore } from '../src/store/key-value.js';
 import { KeyBuilder } from '../src/store/keys.js';
 import { createStoreRedis, RedisGameStore } from '../src/store/redis-store.js';
 import { startRedis } from '../test/support/redis-server.js';
+import { giveUpAfter } from './watchdog.js';
 import { FakeBotApi, type RecordedCall } from '../test/support/telegram/fake-bot-api.js';
 
 const RATES = (process.env.BENCH_RATES ?? '100,200,400').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const THINK_MS = Number(process.env.BENCH_THINK ?? 7) * 1000;
-const WATCHDOG_MS = 15 * 60_000;
+const WATCHDOG_MINUTES = 15;
 /** Updates per ply on average: two taps most of the time, one typed move in ten, extras. */
 const UPDATES_PER_PLY = 0.9 * 2 + 0.1 * 1 + 0.06;
 const PREFIX = 'load:';
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-const watchdog = setTimeout(() => {
-  console.error(`load benchmark: no result after ${WATCHDOG_MS / 60_000} min; giving up`);
-  process.exit(1);
-}, WATCHDOG_MS);
-watchdog.unref();
+giveUpAfter(WATCHDOG_MINUTES, 'load benchmark');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const random = seededRandom(2026);

@@ -8,6 +8,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { applyMove, parseFen, parseMove, startPosition } from '../src/engine/index.js';
 import { renderBoard } from '../src/render/index.js';
+import { giveUpAfter } from './watchdog.js';
+
+giveUpAfter(10, 'README images');
 
 const directory = fileURLToPath(new URL('../docs/images/', import.meta.url));
 const SIZE = 720;

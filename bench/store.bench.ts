@@ -13,6 +13,9 @@ import { KeyBuilder } from '../src/store/keys.js';
 import { createStoreRedis, RedisGameStore } from '../src/store/redis-store.js';
 import { startRedis } from '../test/support/redis-server.js';
 import { pick, seededRandom } from '../test/support/random.js';
+import { giveUpAfter } from './watchdog.js';
+
+giveUpAfter(10, 'store benchmark');
 
 const PARALLEL = 100;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -58,7 +61,11 @@ async function main(): Promise<void> {
     let game: Game = started.value;
     let moves = 0;
     let stale = 0;
+    let refusedInARow = 0;
     while (game.status === 'active' && game.moves.length < PLIES) {
+      // Nothing else plays in this game: a refusal that repeats is a bug, not a race.
+      if (refusedInARow > 10)
+        throw new Error(`game ${game.id}: move refused ${refusedInARow} times in a row`);
       const position = parseFen(game.fen, game.variant);
       if (!position.ok) throw new Error('bad fen');
       const options = legalMoves(position.value);
@@ -67,6 +74,7 @@ async function main(): Promise<void> {
       const result = await service.play(game.id, mover, move, { seenPly: game.moves.length });
       if (!result.ok) {
         stale++;
+        refusedInARow++;
         const fresh = await service.getGame(game.id);
         if (!fresh.ok) throw new Error(fresh.message);
         game = fresh.value;
@@ -74,6 +82,7 @@ async function main(): Promise<void> {
       }
       game = result.value;
       moves++;
+      refusedInARow = 0;
     }
     if (game.moves.length === PLIES) sixtyPlyGames.push(game.id);
     if (game.status === 'active') {
