@@ -1,4 +1,4 @@
-/** Import rules from ARCHITECTURE.md, checked by `npm run lint`. */
+/** The layer rules (see the README's Layout), checked by `npm run lint`. */
 module.exports = {
   forbidden: [
     {
