@@ -40,6 +40,12 @@ module.exports = {
       to: { path: '^src/(adapters|render|ai)/' },
     },
     {
+      name: 'threads-is-plumbing',
+      comment: 'src/threads starts worker threads for the pools; it knows nothing of the app.',
+      from: { path: '^src/threads/' },
+      to: { path: '^src/(?!threads/)' },
+    },
+    {
       name: 'chat-is-shared-presentation',
       comment:
         'src/chat holds what every chat adapter shows the same way (caption text, command words): game, engine and i18n only.',

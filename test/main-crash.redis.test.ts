@@ -1,32 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KeyBuilder } from '../src/store/keys.js';
 import { RedisGameStore } from '../src/store/redis-store.js';
 import { startRedis, type PrivateRedis } from './support/redis-server.js';
+import { startApp, TOKEN } from './support/start-app.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 const GROUP = -1001234567890;
 const PREFIX = 'crash:';
 
 /** The bot exactly as shipped (`npm start`), on Redis, against the fake Bot API. */
 function startBot(fake: FakeBotApi, redis: PrivateRedis): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      TELEGRAM_BOT_TOKEN: TOKEN,
-      TELEGRAM_API_ROOT: fake.apiRoot,
-      REDIS_URL: redis.url,
-      REDIS_KEY_PREFIX: PREFIX,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr!.resume();
-  return child;
+  return startApp({
+    TELEGRAM_BOT_TOKEN: TOKEN,
+    TELEGRAM_API_ROOT: fake.apiRoot,
+    REDIS_URL: redis.url,
+    REDIS_KEY_PREFIX: PREFIX,
+  }).child;
 }
 
 async function until<T>(

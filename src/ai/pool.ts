@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import { extname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../threads/start-worker.js';
 import { type VariantId, seedFromText } from '../engine/index.js';
 import type { ThinkRequest, ThinkResult } from './player.js';
 import type { WorkerJob, WorkerReply } from './worker.js';
@@ -141,20 +139,10 @@ export class AiPool {
   }
 
   private spawn(cancel: Int32Array): Worker {
-    const here = fileURLToPath(import.meta.url);
-    const extension = extname(here);
-    const url = new URL(`./worker${extension}`, import.meta.url);
-    const workerData = { cancel: cancel.buffer, ttBits: this.ttBits };
-    // Node 20 does not apply `--import tsx` hooks to a worker's entry module, so a TypeScript
-    // worker starts from a tiny script that registers tsx first and then imports it.
-    const worker =
-      extension === '.ts'
-        ? new Worker(
-            `import(${JSON.stringify(tsxApi())})` +
-              `.then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })`,
-            { eval: true, execArgv: [], workerData },
-          )
-        : new Worker(url, { execArgv: [], workerData });
+    const worker = startWorker(import.meta.url, 'worker', {
+      cancel: cancel.buffer,
+      ttBits: this.ttBits,
+    });
     worker.unref();
     return worker;
   }
@@ -237,21 +225,4 @@ export class AiPool {
 
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The search was cancelled', 'AbortError');
-}
-
-let api: string | undefined;
-
-/** The file URL of tsx's ESM API module (`tsx/esm/api`, import condition) in this package. */
-function tsxApi(): string {
-  if (api === undefined) {
-    const require = createRequire(import.meta.url);
-    const manifest = require.resolve('tsx/package.json');
-    const exports = (require('tsx/package.json') as TsxManifest).exports['./esm/api'];
-    api = new URL(exports.import.default, pathToFileURL(manifest)).href;
-  }
-  return api;
-}
-
-interface TsxManifest {
-  exports: { './esm/api': { import: { default: string } } };
 }

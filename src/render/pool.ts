@@ -16,7 +16,7 @@ import {
 } from './options.js';
 import type { RenderCacheStats } from './renderer.js';
 import { paintError, positionToFen, type RenderJob, type WorkerReply } from './transport.js';
-import { startWorker } from './worker-start.js';
+import { startWorker } from '../threads/start-worker.js';
 
 export { RenderPoolError };
 
@@ -177,7 +177,7 @@ export class RenderPool {
   }
 
   private start(slot: Slot): void {
-    const worker = startWorker('worker');
+    const worker = startWorker(import.meta.url, 'worker');
     slot.worker = worker;
     slot.ready = false;
     slot.lastError = undefined;

@@ -21,13 +21,15 @@ export interface StartedApp {
 
 /**
  * Runs `npm start`'s command, `node --import tsx src/main.ts [args]`, with only PATH, HOME and
- * `env` in its environment, from the repository root unless `cwd` is given.
+ * `env` in its environment, from the repository root unless `cwd` is given (`nodeArgs` go to
+ * node itself, e.g. a profiler's flags).
  */
 export function startApp(
   env: Record<string, string>,
-  options: { args?: string[]; cwd?: string } = {},
+  options: { args?: string[]; cwd?: string; nodeArgs?: string[] } = {},
 ): StartedApp {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN, ...(options.args ?? [])], {
+  const argv = [...(options.nodeArgs ?? []), '--import', TSX_LOADER, MAIN, ...(options.args ?? [])];
+  const child = spawn(process.execPath, argv, {
     cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

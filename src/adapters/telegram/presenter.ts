@@ -10,7 +10,7 @@ import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messages, type Messages } from '../../i18n/index.js';
 import type { BackgroundTasks } from './background.js';
 import { boardFace, keyboardPly, type BoardPainter } from './board-message.js';
-import { BoardSync, plainText } from './board-sync.js';
+import { BoardSync, plainText, type BoardFace } from './board-sync.js';
 import { encodePayload } from './callback-data.js';
 import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
@@ -165,19 +165,17 @@ export class TelegramPresenter {
    * stacks to move while a player is picking a move (then only the keyboard changes).
    */
   async showBoard(game: Game, view: ChatView, keyboard?: InlineKeyboardMarkup): Promise<void> {
-    const { settings, t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
-    const face = boardFace(
-      game,
-      view.chatId,
-      settings,
-      t,
-      this.deps.clock.now(),
-      this.deps.painter,
-    );
+    const face = await this.faceFor(game, view.chatId);
     this.track(
       game.id,
       this.boards.show(view, keyboard === undefined ? face : { ...face, keyboard }),
     );
+  }
+
+  /** How a game's board should look in a chat, in the chat's language and orientation. */
+  private async faceFor(game: Game, chatId: string): Promise<BoardFace> {
+    const { settings, t } = await this.chatContext(chatId, languageHint(game, chatId));
+    return boardFace(game, chatId, settings, t, this.deps.clock.now(), this.deps.painter);
   }
 
   /** A move that was applied before (the same update delivered again): show it everywhere. */
@@ -197,15 +195,7 @@ export class TelegramPresenter {
     view: ChatView,
     message: { caption?: string; reply_markup?: { inline_keyboard: unknown[][] } },
   ): Promise<void> {
-    const { settings, t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
-    const face = boardFace(
-      game,
-      view.chatId,
-      settings,
-      t,
-      this.deps.clock.now(),
-      this.deps.painter,
-    );
+    const face = await this.faceFor(game, view.chatId);
     const ply = keyboardPly(message.reply_markup as never);
     const sameBoard =
       ply === game.moves.length ||
@@ -236,8 +226,7 @@ export class TelegramPresenter {
 
   private async sendBoard(game: Game, chatId: string): Promise<ChatView | undefined> {
     const current = this.note(game);
-    const { settings, t } = await this.chatContext(chatId, languageHint(current, chatId));
-    const face = boardFace(current, chatId, settings, t, this.deps.clock.now(), this.deps.painter);
+    const face = await this.faceFor(current, chatId);
     const sent = await this.deps.out.sendPhoto(
       chatId,
       face.image,

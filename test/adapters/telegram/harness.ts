@@ -5,6 +5,7 @@ import type { BoardPainter } from '../../../src/adapters/telegram/board-message.
 import { ChatState } from '../../../src/adapters/telegram/chat-state.js';
 import { startTelegram } from '../../../src/adapters/telegram/run.js';
 import type { DeliveryLanesOptions } from '../../../src/adapters/telegram/delivery-lanes.js';
+import type { DaysPerMove, Game, Player } from '../../../src/game/model.js';
 import type { BotMoves } from '../../../src/game/ports.js';
 import type { GameEvent } from '../../../src/game/results.js';
 import { GameService } from '../../../src/game/service.js';
@@ -19,6 +20,22 @@ import {
 } from '../../support/telegram/fake-bot-api.js';
 
 export const TOKEN = '123456:TEST-TOKEN';
+
+/** Players as the game service knows them: the fake's users 11 (Alice) and 12 (Bob). */
+export const ALICE: Player = {
+  platform: 'telegram',
+  userId: '11',
+  displayName: 'Alice',
+  username: 'alice',
+  language: 'en',
+};
+export const BOB: Player = {
+  platform: 'telegram',
+  userId: '12',
+  displayName: 'Bob',
+  username: 'bob',
+  language: 'en',
+};
 export const silentLogger = { warn: () => undefined, error: () => undefined };
 
 /**
@@ -117,6 +134,26 @@ export class TelegramHarness {
    */
   async startPolling(): Promise<() => Promise<void>> {
     return startTelegram(this.process.bot.api, this.process.pipeline, {}, silentLogger);
+  }
+
+  /**
+   * Alice (White) and Bob playing in a group whose board is posted: the fake's users, the
+   * board's message id and the game, and the game as it now is.
+   */
+  async groupGame(chatId: number, daysPerMove: DaysPerMove | null = 3) {
+    this.fake.group(chatId, 'Bashni club');
+    const alice = this.fake.user(11, 'Alice', 'alice', 'en');
+    const bob = this.fake.user(12, 'Bob', 'bob', 'en');
+    const started = await this.process.service.startGame({ white: ALICE, black: BOB, daysPerMove });
+    if (!started.ok) throw new Error(started.message);
+    const view = await this.process.presenter.postBoard(started.value, String(chatId));
+    const game = started.value;
+    const current = async (): Promise<Game> => {
+      const loaded = await this.process.service.getGame(game.id);
+      if (!loaded.ok) throw new Error(loaded.message);
+      return loaded.value;
+    };
+    return { alice, bob, game, gameId: game.id, boardId: Number(view!.messageId), current };
   }
 
   /** Hands an update to the bot process and waits until it and everything it caused is done. */

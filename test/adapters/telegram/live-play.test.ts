@@ -3,19 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encodePayload } from '../../../src/adapters/telegram/callback-data.js';
 import { legalMoves, makeMove, moveDestination, VARIANTS } from '../../../src/engine/index.js';
 import { gamePosition } from '../../../src/game/game-rules.js';
-import type { Game, Player } from '../../../src/game/model.js';
+import type { Game } from '../../../src/game/model.js';
 import { seededRandom } from '../../support/random.js';
 import type { RecordedCall } from '../../support/telegram/fake-bot-api.js';
-import { TelegramHarness, TEST_SPEED } from './harness.js';
+import { TEST_SPEED, TelegramHarness } from './harness.js';
 
 const GROUP = -1001234567890;
-const ALICE: Player = {
-  platform: 'telegram',
-  userId: '11',
-  displayName: 'Alice',
-  username: 'alice',
-};
-const BOB: Player = { platform: 'telegram', userId: '12', displayName: 'Bob', username: 'bob' };
 /** A move every 2 s of real time, at the tests' speed. */
 const PACE_MS = 2_000 / TEST_SPEED;
 const PLIES = 40;
@@ -39,16 +32,6 @@ describe('Telegram: live play in a group, over long polling, with flood limits o
     stopPolling = undefined;
     await h.close();
   });
-
-  async function startGame(): Promise<{ game: Game; boardId: number; alice: User; bob: User }> {
-    h.fake.group(GROUP, 'Bashni club');
-    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
-    const bob = h.fake.user(12, 'Bob', 'bob', 'en');
-    const started = await h.process.service.startGame({ white: ALICE, black: BOB, daysPerMove: 3 });
-    if (!started.ok) throw new Error(started.message);
-    const view = await h.process.presenter.postBoard(started.value, String(GROUP));
-    return { game: started.value, boardId: Number(view!.messageId), alice, bob };
-  }
 
   async function current(id: string): Promise<Game> {
     const game = await h.process.service.getGame(id);
@@ -131,7 +114,7 @@ describe('Telegram: live play in a group, over long polling, with flood limits o
 
   it('a move every 2 s: no 429, every board in order, every move exactly once', async () => {
     h = await TelegramHarness.start();
-    const { game, boardId, alice, bob } = await startGame();
+    const { game, boardId, alice, bob } = await h.groupGame(GROUP);
     stopPolling = await h.startPolling();
     const played = await playLive(game, boardId, { alice, bob });
 
@@ -156,7 +139,7 @@ describe('Telegram: live play in a group, over long polling, with flood limits o
 
   it('with 429s from Telegram on top, the board still ends on the newest position', async () => {
     h = await TelegramHarness.start();
-    const { game, boardId, alice, bob } = await startGame();
+    const { game, boardId, alice, bob } = await h.groupGame(GROUP);
     stopPolling = await h.startPolling();
     const tooMany = {
       error_code: 429,

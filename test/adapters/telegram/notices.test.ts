@@ -1,15 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Player } from '../../../src/game/model.js';
 import { TelegramHarness } from './harness.js';
 
 const GROUP = -1001234567890;
-const ALICE: Player = {
-  platform: 'telegram',
-  userId: '11',
-  displayName: 'Alice',
-  username: 'alice',
-};
-const BOB: Player = { platform: 'telegram', userId: '12', displayName: 'Bob', username: 'bob' };
 const MINUTE = 60_000;
 
 describe('Telegram: who is pinged, and when', () => {
@@ -20,17 +12,12 @@ describe('Telegram: who is pinged, and when', () => {
 
   async function game() {
     h = await TelegramHarness.start();
-    h.fake.group(GROUP, 'Bashni club');
-    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
-    const bob = h.fake.user(12, 'Bob', 'bob', 'en');
-    const started = await h.process.service.startGame({ white: ALICE, black: BOB, daysPerMove: 3 });
-    if (!started.ok) throw new Error(started.message);
-    const view = await h.process.presenter.postBoard(started.value, String(GROUP));
+    const { alice, bob, boardId } = await h.groupGame(GROUP);
     const notices = () =>
       h.fake
         .chat(GROUP)
         .messages.filter((m) => m.from.id === h.fake.bot.id && m.photo === undefined);
-    return { alice, bob, boardId: Number(view!.messageId), notices };
+    return { alice, bob, boardId, notices };
   }
 
   it('live play pings nobody; an open turn is nudged after a while, once', async () => {

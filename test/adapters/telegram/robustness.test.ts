@@ -1,23 +1,8 @@
 import type { Update } from 'grammy/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Player } from '../../../src/game/model.js';
-import { TelegramHarness } from './harness.js';
+import { ALICE, BOB, TelegramHarness } from './harness.js';
 
 const GROUP = -1001234567890;
-const ALICE: Player = {
-  platform: 'telegram',
-  userId: '11',
-  displayName: 'Alice',
-  username: 'alice',
-  language: 'en',
-};
-const BOB: Player = {
-  platform: 'telegram',
-  userId: '12',
-  displayName: 'Bob',
-  username: 'bob',
-  language: 'en',
-};
 
 describe('Telegram: taps that must not break anything', () => {
   let h: TelegramHarness;

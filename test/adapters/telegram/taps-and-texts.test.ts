@@ -1,16 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Player } from '../../../src/game/model.js';
 import { TelegramHarness } from './harness.js';
 
 const GROUP = -1001234567890;
-const ALICE: Player = {
-  platform: 'telegram',
-  userId: '11',
-  displayName: 'Alice',
-  username: 'alice',
-  language: 'en',
-};
-const BOB: Player = { platform: 'telegram', userId: '12', displayName: 'Bob', username: 'bob' };
 
 describe('Telegram: late, stale and forged taps; moves as people type them', () => {
   let h: TelegramHarness;
@@ -20,18 +11,9 @@ describe('Telegram: late, stale and forged taps; moves as people type them', () 
 
   async function game(limits = {}) {
     h = await TelegramHarness.start({ limits });
-    h.fake.group(GROUP, 'Bashni club');
-    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
-    const bob = h.fake.user(12, 'Bob', 'bob', 'en');
-    const started = await h.process.service.startGame({ white: ALICE, black: BOB, daysPerMove: 1 });
-    if (!started.ok) throw new Error(started.message);
-    const view = await h.process.presenter.postBoard(started.value, String(GROUP));
-    const moves = async () => {
-      const current = await h.process.service.getGame(started.value.id);
-      if (!current.ok) throw new Error(current.message);
-      return current.value.moves;
-    };
-    return { alice, bob, boardId: Number(view!.messageId), gameId: started.value.id, moves };
+    const started = await h.groupGame(GROUP, 1);
+    const moves = async () => (await started.current()).moves;
+    return { ...started, moves };
   }
 
   it('a tap handled too late to be answered still plays the move and updates the board', async () => {
