@@ -85,7 +85,9 @@ export class TelegramPresenter {
     for (const event of events) if ('game' in event) this.note(event.game);
     const touched = new Set<string>();
     for (const event of events) {
-      if ('game' in event && event.type !== 'reminder') touched.add(event.game.id);
+      // A reminder or a nudge changes no board.
+      if ('game' in event && event.type !== 'reminder' && event.type !== 'turn-nudge')
+        touched.add(event.game.id);
     }
     for (const id of touched) await this.markPending(id, this.latest.get(id)!.version);
     for (const event of events) {
@@ -312,8 +314,11 @@ export class TelegramPresenter {
     const game = this.latest.get(gameId);
     if (game === undefined) return;
     const botToMove = game.status === 'active' && playerToMove(game).botLevel !== undefined;
-    const current = liveViews(game.views).every((view) =>
-      this.boards.isCurrent(view, entry.version),
+    // A chat that removed the bot will never show it; it does not hold the game pending.
+    const current = liveViews(game.views).every(
+      (view) =>
+        this.deps.out.lanes.isUnreachable(view.chatId) ||
+        this.boards.isCurrent(view, entry.version),
     );
     if (botToMove || !current) return;
     this.pending.delete(gameId);
@@ -329,7 +334,15 @@ export class TelegramPresenter {
    * Brings the boards of every pending game up to date: after a restart (a process that died
    * before its boards were shown) and now and then, for deliveries that failed.
    */
-  async recoverPending(): Promise<number> {
+  recoverPending(): Promise<number> {
+    // One sweep at a time: a slow one is not joined by the next.
+    this.recovering ??= this.recover().finally(() => (this.recovering = undefined));
+    return this.recovering;
+  }
+
+  private recovering: Promise<number> | undefined;
+
+  private async recover(): Promise<number> {
     let recovered = 0;
     for (const gameId of await this.deps.chats.pendingGames()) {
       if (this.pending.get(gameId)?.open) continue; // this process is on it
