@@ -15,9 +15,10 @@
  * taps and below 1 s for boards, nothing lost or doubled; the ceiling is the highest step that
  * still meets that.
  *
- * Run: npm run bench:load  (BENCH_RATES=100,200,300,400 BENCH_SECONDS=20 BENCH_THINK=7 to change)
+ * Run: npm run bench:load  (BENCH_RATES=100,150,200,250,300 BENCH_SECONDS=20 BENCH_THINK=7 to change)
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { User } from 'grammy/types';
 import { encodePayload } from '../src/adapters/telegram/callback-data.js';
 import {
@@ -39,7 +40,7 @@ import { startApp, TOKEN } from '../test/support/start-app.js';
 import { giveUpAfter } from './watchdog.js';
 import { FakeBotApi, type RecordedCall } from '../test/support/telegram/fake-bot-api.js';
 
-const RATES = (process.env.BENCH_RATES ?? '100,200,300,400').split(',').map(Number);
+const RATES = (process.env.BENCH_RATES ?? '100,150,200,250,300').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const THINK_MS = Number(process.env.BENCH_THINK ?? 7) * 1000;
 const WATCHDOG_MINUTES = 15;
@@ -48,6 +49,18 @@ const UPDATES_PER_PLY = 0.9 * 2 + 0.1 * 1 + 0.06;
 const PREFIX = 'load:';
 
 giveUpAfter(WATCHDOG_MINUTES, 'load benchmark');
+
+/** CPU seconds a process has used so far (user and system, all its threads), from /proc. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid ?? 'self'}/stat`, 'utf8')
+      .split(') ')[1]
+      .split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks
+  } catch {
+    return NaN;
+  }
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const random = seededRandom(2026);
@@ -113,6 +126,7 @@ async function main(): Promise<void> {
         TELEGRAM_BOT_TOKEN: TOKEN,
         REDIS_URL: redis.url,
         REDIS_KEY_PREFIX: PREFIX,
+        RENDER_THREADS: process.env.RENDER_THREADS ?? '1',
       },
       profile === undefined ? {} : { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profile}`] },
     );
@@ -122,6 +136,8 @@ async function main(): Promise<void> {
     await fake.waitForCall('getUpdates', undefined, 60_000);
 
     const groups = new Map<number, Group>();
+    let pushes = 0;
+    let finished = false;
     let latencies = new Latencies();
     const taps = new Map<string, number>();
     /** Per chat, when a stack was picked whose targets the players are waiting for. */
@@ -254,19 +270,16 @@ async function main(): Promise<void> {
       }
     }
 
-    /** One group's players, playing until `until` (ms since epoch). */
-    async function play(group: Group, measureFrom: number, until: number): Promise<number> {
-      let pushed = 0;
-      const count = () => {
-        if (Date.now() >= measureFrom) pushed++;
-      };
+    /** One group's players, playing until the benchmark ends. */
+    async function play(group: Group): Promise<void> {
+      const count = () => pushes++;
       await sleep(random() * THINK_MS);
-      while (Date.now() < until && !group.over) {
+      while (!finished && !group.over) {
         // The players look at the board: they wait for it to show the last move.
         const waitingSince = Date.now();
         while (group.waiting !== undefined && Date.now() - waitingSince < 5_000) await sleep(25);
-        if (group.played.length > 0 || Date.now() > measureFrom) await sleep(jitter(THINK_MS));
-        if (Date.now() >= until) break;
+        if (group.played.length > 0) await sleep(jitter(THINK_MS));
+        if (finished) break;
         const moves = legalMoves(group.position);
         if (moves.length === 0) {
           group.over = true;
@@ -332,70 +345,64 @@ async function main(): Promise<void> {
         group.played.push(text);
         group.position = applyMove(group.position, move);
       }
-      return pushed;
     }
 
     console.log(
       `load benchmark: the bot as shipped (own process, Redis, long polling) against the fake Bot API with Telegram's limits; a ply every ${THINK_MS / 1000} s per group, ${SECONDS} s per step`,
     );
     console.log(
-      'offered/s  handled/s  groups   tap p50/p95/p99 ms    board p50/p95/p99 ms     keyboard p95  /board p95  /games p95  429s',
+      'offered/s  handled/s  groups   tap p50/p95/p99 ms    board p50/p95/p99 ms     keyboard p95  /board p95  /games p95  429s  cores bot/bench',
     );
     const results: { rate: number; handled: number; tapP95: number; boardP95: number }[] = [];
+    const playing: Promise<void>[] = [];
     for (const rate of RATES) {
-      // A ply takes a think, the moment between the two taps, and the board's arrival.
+      // A ply takes a think, the moment between the two taps, and the board's arrival. The
+      // groups of earlier steps play on (idle games would be nudged: that is not this load).
       const needed = Math.ceil((rate * (THINK_MS + 800)) / 1000 / UPDATES_PER_PLY);
-      if (needed > groups.size) await addGroups(needed - groups.size);
-      latencies = new Latencies();
-      taps.clear();
+      const before = groups.size;
+      if (needed > before) await addGroups(needed - before);
+      for (const group of [...groups.values()].slice(before)) playing.push(play(group));
+      // Measured once every group is under way (one think time in).
+      await sleep(THINK_MS);
       const floodBefore = fake.floodRefusalCount();
-      // Measured from the moment every group is under way (one think time in) to the end.
-      const warm = Date.now() + THINK_MS;
-      const until = warm + SECONDS * 1000;
-      let confirmedAtWarm = confirmed;
-      let confirmedAtEnd: number | undefined;
-      const mark = setTimeout(() => {
-        confirmedAtWarm = confirmed;
-        latencies = new Latencies();
-      }, THINK_MS);
-      const end = setTimeout(() => (confirmedAtEnd = confirmed), THINK_MS + SECONDS * 1000);
-      const players = [...groups.values()].slice(0, needed).filter((g) => !g.over);
-      const pushed = (await Promise.all(players.map((group) => play(group, warm, until)))).reduce(
-        (a, b) => a + b,
-        0,
-      );
-      clearTimeout(mark);
-      clearTimeout(end);
-      const elapsed = SECONDS;
-      const confirmedBefore = confirmedAtWarm;
-      // Let what is in flight land before the next step.
-      const drainUntil = Date.now() + 30_000;
-      while (players.some((g) => g.waiting !== undefined) && Date.now() < drainUntil)
-        await sleep(50);
-      const handled = ((confirmedAtEnd ?? confirmed) - confirmedBefore) / elapsed;
+      const start = { pushes, confirmed, bot: cpuSeconds(bot.pid), bench: cpuSeconds(undefined) };
+      latencies = new Latencies();
+      await sleep(SECONDS * 1000);
+      const end = { pushes, confirmed, bot: cpuSeconds(bot.pid), bench: cpuSeconds(undefined) };
+      const window = latencies;
+      const offered = (end.pushes - start.pushes) / SECONDS;
+      const handled = (end.confirmed - start.confirmed) / SECONDS;
       const row = (kind: Kind) =>
-        [50, 95, 99].map((p) => String(Math.round(latencies.percentile(kind, p)))).join('/');
-      const p95 = (kind: Kind) => String(Math.round(latencies.percentile(kind, 95)));
+        [50, 95, 99].map((p) => String(Math.round(window.percentile(kind, p)))).join('/');
+      const p95 = (kind: Kind) => String(Math.round(window.percentile(kind, 95)));
+      const cores = (key: 'bot' | 'bench') => ((end[key] - start[key]) / SECONDS).toFixed(2);
       console.log(
         [
-          String(Math.round(pushed / elapsed)).padStart(9),
+          String(Math.round(offered)).padStart(9),
           String(Math.round(handled)).padStart(9),
-          String(players.length).padStart(7),
+          String(groups.size).padStart(7),
           row('tap').padStart(20),
           row('board').padStart(22),
           p95('keyboard').padStart(13),
           p95('/board').padStart(11),
           p95('/games').padStart(11),
           String(fake.floodRefusalCount() - floodBefore).padStart(5),
+          `${cores('bot')}/${cores('bench')}`.padStart(10),
         ].join('  '),
       );
       results.push({
-        rate: pushed / elapsed,
+        rate: offered,
         handled,
-        tapP95: latencies.percentile('tap', 95),
-        boardP95: latencies.percentile('board', 95),
+        tapP95: window.percentile('tap', 95),
+        boardP95: window.percentile('board', 95),
       });
     }
+    finished = true;
+    await Promise.all(playing);
+    // Let what is in flight land.
+    const drainUntil = Date.now() + 30_000;
+    while ([...groups.values()].some((g) => g.waiting !== undefined) && Date.now() < drainUntil)
+      await sleep(50);
 
     // Every move the players made, exactly once, in the record.
     let lost = 0;
