@@ -1,4 +1,3 @@
-import { InlineKeyboard } from 'grammy';
 import { moveEffects } from '../../chat/move-effects.js';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { LRUCache } from 'lru-cache';
@@ -11,11 +10,12 @@ import { languageFor, messages, type Messages } from '../../i18n/index.js';
 import type { BackgroundTasks } from './background.js';
 import { boardFace, keyboardPly, type BoardPainter } from './board-message.js';
 import { BoardSync, plainText, type BoardFace } from './board-sync.js';
-import { encodePayload } from './callback-data.js';
 import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import { isPrivateChat, liveViews, mentionOf, nameOf, telegramView } from './identity.js';
 import { Notices } from './notices.js';
+import { PendingBoards } from './pending-boards.js';
+import { ChatCards } from './chat-cards.js';
 
 /**
  * The language to assume in a chat without a language setting: a private chat's owner's, else
@@ -53,14 +53,23 @@ export interface PresenterDeps {
 export class TelegramPresenter {
   readonly boards: BoardSync;
   readonly notices: Notices;
+  private readonly cards: ChatCards;
   /** The newest record seen of each game: deliveries check it at the last moment. */
   private readonly latest = new LRUCache<string, Game>({ max: 20_000 });
-  /** Per game: the version the pending record waits for, and deliveries still on their way. */
-  private readonly pending = new Map<string, { version: number; open: number }>();
+  private readonly pending: PendingBoards;
 
   constructor(private readonly deps: PresenterDeps) {
     this.boards = new BoardSync(deps.out, (view) => deps.tasks.track(this.replaceGoneBoard(view)));
     this.notices = new Notices(deps.out, deps.chats, deps.logger);
+    this.pending = new PendingBoards({ ...deps, lanes: deps.out.lanes }, this.boards, (id) =>
+      this.latest.get(id),
+    );
+    this.cards = new ChatCards(
+      deps,
+      (chatId, fallback) => this.chatContext(chatId, fallback),
+      (gameId, delivery) => this.pending.track(gameId, delivery),
+      languageHint,
+    );
   }
 
   /** The language and settings of a chat; `fallbackLanguage` is a platform language code. */
@@ -89,7 +98,7 @@ export class TelegramPresenter {
       if ('game' in event && event.type !== 'reminder' && event.type !== 'turn-nudge')
         touched.add(event.game.id);
     }
-    for (const id of touched) await this.markPending(id, this.latest.get(id)!.version);
+    for (const id of touched) await this.pending.mark(id, this.latest.get(id)!.version);
     for (const event of events) {
       try {
         await this.present(event);
@@ -100,7 +109,7 @@ export class TelegramPresenter {
         });
       }
     }
-    for (const id of touched) this.settleLater(id);
+    for (const id of touched) this.pending.settle(id);
   }
 
   private async present(event: GameEvent): Promise<void> {
@@ -110,7 +119,7 @@ export class TelegramPresenter {
       case 'challenge-declined':
       case 'challenge-cancelled':
       case 'challenge-expired':
-        return this.closeChallengeCards(event.challenge, event.type);
+        return this.cards.closeChallengeCards(event.challenge, event.type);
       case 'game-started':
         return this.startGame(event.game, event.challenge, event.ping);
       case 'move-played': {
@@ -123,10 +132,10 @@ export class TelegramPresenter {
         return this.pingToMove(this.latest.get(event.game.id) ?? event.game);
       case 'draw-offered':
         await this.updateBoards(this.latest.get(event.game.id) ?? event.game);
-        return this.postDrawOffer(event.game, event.by);
+        return this.cards.postDrawOffer(event.game, event.by);
       case 'draw-declined':
         await this.updateBoards(this.latest.get(event.game.id) ?? event.game);
-        return this.closeDrawOffers(
+        return this.cards.closeDrawOffers(
           event.game,
           nameOf(event.by === 'white' ? event.game.white : event.game.black),
         );
@@ -135,10 +144,10 @@ export class TelegramPresenter {
       case 'game-over': {
         const game = this.latest.get(event.game.id) ?? event.game;
         await this.updateBoards(game);
-        await this.closeDrawOffers(game, undefined);
+        await this.cards.closeDrawOffers(game, undefined);
         for (const view of liveViews(game.views)) {
           const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
-          this.track(
+          this.pending.track(
             game.id,
             this.notices.post(
               view.chatId,
@@ -168,7 +177,7 @@ export class TelegramPresenter {
    */
   async showBoard(game: Game, view: ChatView, keyboard?: InlineKeyboardMarkup): Promise<void> {
     const face = await this.faceFor(game, view.chatId);
-    this.track(
+    this.pending.track(
       game.id,
       this.boards.show(view, keyboard === undefined ? face : { ...face, keyboard }),
     );
@@ -183,9 +192,9 @@ export class TelegramPresenter {
   /** A move that was applied before (the same update delivered again): show it everywhere. */
   async resync(game: Game): Promise<void> {
     const current = this.note(game);
-    await this.markPending(current.id, current.version);
+    await this.pending.mark(current.id, current.version);
     await this.updateBoards(current);
-    this.settleLater(current.id);
+    this.pending.settle(current.id);
   }
 
   /**
@@ -216,14 +225,14 @@ export class TelegramPresenter {
    * previous one loses its buttons). Queued; resolves when posted (or not).
    */
   async postBoard(game: Game, chatId: string): Promise<ChatView | undefined> {
-    await this.markPending(game.id, game.version, chatId);
+    await this.pending.mark(game.id, game.version, chatId);
     return this.sendBoard(game, chatId);
   }
 
   /** The same, without waiting for Telegram: resolves once the post is handed off. */
   async queueBoard(game: Game, chatId: string): Promise<void> {
-    await this.markPending(game.id, game.version, chatId);
-    this.track(game.id, this.sendBoard(game, chatId));
+    await this.pending.mark(game.id, game.version, chatId);
+    this.pending.track(game.id, this.sendBoard(game, chatId));
   }
 
   private async sendBoard(game: Game, chatId: string): Promise<ChatView | undefined> {
@@ -280,56 +289,6 @@ export class TelegramPresenter {
 
   // ---- the durable hand-off -----------------------------------------------------------------
 
-  private async markPending(gameId: string, version: number, postIn?: string): Promise<void> {
-    const entry = this.pending.get(gameId) ?? { version: 0, open: 0 };
-    entry.version = Math.max(entry.version, version);
-    this.pending.set(gameId, entry);
-    try {
-      await this.deps.chats.markPending(gameId);
-      if (postIn !== undefined) await this.deps.chats.addPendingPost(gameId, postIn);
-    } catch (error) {
-      this.deps.logger.warn('telegram: could not record a pending board', {
-        gameId,
-        error: String(error),
-      });
-    }
-  }
-
-  /** Counts a delivery of a game's presentation; when the last one is done, settles. */
-  private track(gameId: string, delivery: Promise<unknown>): void {
-    const entry = this.pending.get(gameId);
-    if (entry !== undefined) entry.open++;
-    this.deps.tasks.track(
-      delivery.finally(() => {
-        if (entry !== undefined) entry.open--;
-        this.settleLater(gameId);
-      }),
-    );
-  }
-
-  /** Clears the pending record once every board of the game shows what it should. */
-  private settleLater(gameId: string): void {
-    const entry = this.pending.get(gameId);
-    if (entry === undefined || entry.open > 0) return;
-    const game = this.latest.get(gameId);
-    if (game === undefined) return;
-    const botToMove = game.status === 'active' && playerToMove(game).botLevel !== undefined;
-    // A chat that removed the bot will never show it; it does not hold the game pending.
-    const current = liveViews(game.views).every(
-      (view) =>
-        this.deps.out.lanes.isUnreachable(view.chatId) ||
-        this.boards.isCurrent(view, entry.version),
-    );
-    if (botToMove || !current) return;
-    this.pending.delete(gameId);
-    this.deps.tasks.track(
-      (async () => {
-        if ((await this.deps.chats.pendingPosts(gameId)).length > 0) return;
-        await this.deps.chats.clearPending(gameId);
-      })(),
-    );
-  }
-
   /**
    * Brings the boards of every pending game up to date: after a restart (a process that died
    * before its boards were shown) and now and then, for deliveries that failed.
@@ -345,21 +304,21 @@ export class TelegramPresenter {
   private async recover(): Promise<number> {
     let recovered = 0;
     for (const gameId of await this.deps.chats.pendingGames()) {
-      if (this.pending.get(gameId)?.open) continue; // this process is on it
+      if (this.pending.busy(gameId)) continue; // this process is on it
       const loaded = await this.deps.service.getGame(gameId);
       if (!loaded.ok) {
         if (loaded.code === 'not-found') await this.deps.chats.clearPending(gameId);
         continue;
       }
       const game = this.note(loaded.value);
-      await this.markPending(gameId, game.version);
+      await this.pending.mark(gameId, game.version);
       const shown = new Set(liveViews(game.views).map((view) => view.chatId));
       for (const chatId of await this.deps.chats.pendingPosts(gameId)) {
         if (shown.has(chatId)) await this.deps.chats.removePendingPost(gameId, chatId);
-        else this.track(gameId, this.sendBoard(game, chatId));
+        else this.pending.track(gameId, this.sendBoard(game, chatId));
       }
       await this.updateBoards(game);
-      this.settleLater(gameId);
+      this.pending.settle(gameId);
       recovered++;
     }
     return recovered;
@@ -388,7 +347,7 @@ export class TelegramPresenter {
     for (const view of liveViews(game.views)) {
       if (isPrivateChat(view.chatId) && view.chatId !== player.userId) continue;
       const { t } = await this.chatContext(view.chatId, player.language);
-      this.track(
+      this.pending.track(
         game.id,
         this.notices.post(view.chatId, game.id, t.yourMove(mentionOf(player), move), {
           replyTo: Number(view.messageId),
@@ -431,7 +390,7 @@ export class TelegramPresenter {
     for (const view of liveViews(game.views)) {
       if (isPrivateChat(view.chatId) && (told || view.chatId !== player.userId)) continue;
       const { t } = await this.chatContext(view.chatId, player.language);
-      this.track(
+      this.pending.track(
         game.id,
         this.notices.post(view.chatId, game.id, t.reminder(mentionOf(player), t.duration(left)), {
           replyTo: Number(view.messageId),
@@ -452,81 +411,17 @@ export class TelegramPresenter {
     for (const view of challenge?.views ?? []) {
       if (view.platform !== 'telegram') continue;
       const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
-      this.editCard(view, t.challengeAccepted(nameOf(game.white), nameOf(game.black)));
+      this.cards.editCard(view, t.challengeAccepted(nameOf(game.white), nameOf(game.black)));
       chats.add(view.chatId);
     }
-    for (const chatId of chats) await this.markPending(game.id, game.version, chatId);
+    for (const chatId of chats) await this.pending.mark(game.id, game.version, chatId);
     const posted = [...chats].map((chatId) => this.sendBoard(game, chatId));
     // The first ping goes under the new boards.
-    this.track(
+    this.pending.track(
       game.id,
       Promise.all(posted).then(async () => {
         if (ping) await this.pingToMove(this.latest.get(game.id) ?? game);
       }),
     );
-  }
-
-  private async closeChallengeCards(challenge: Challenge, why: GameEvent['type']): Promise<void> {
-    for (const view of challenge.views) {
-      if (view.platform !== 'telegram') continue;
-      const { t } = await this.chatContext(view.chatId, challenge.challenger.language);
-      const challenger = nameOf(challenge.challenger);
-      const text =
-        why === 'challenge-declined'
-          ? t.challengeDeclined(challenger)
-          : why === 'challenge-cancelled'
-            ? t.challengeCancelled(challenger)
-            : t.challengeExpired(challenger);
-      this.editCard(view, text);
-    }
-  }
-
-  private editCard(view: ChatView, text: string): void {
-    this.deps.tasks.track(
-      this.deps.out.editText(view.chatId, Number(view.messageId), text, { parse_mode: 'HTML' }),
-    );
-  }
-
-  // ---- draw offers --------------------------------------------------------------------------
-
-  private async postDrawOffer(game: Game, by: 'white' | 'black'): Promise<void> {
-    const offerer = by === 'white' ? game.white : game.black;
-    const opponent = by === 'white' ? game.black : game.white;
-    for (const view of liveViews(game.views)) {
-      if (isPrivateChat(view.chatId) && view.chatId !== opponent.userId) continue;
-      const { t } = await this.chatContext(view.chatId, opponent.language);
-      const keyboard = new InlineKeyboard()
-        .text(t.drawAccept, encodePayload({ kind: 'draw-accept', gameId: game.id }))
-        .text(t.drawDecline, encodePayload({ kind: 'draw-decline', gameId: game.id }));
-      this.track(
-        game.id,
-        this.deps.out
-          .sendText(view.chatId, `${t.drawOffer(nameOf(offerer))} ${mentionOf(opponent)}`, {
-            parse_mode: 'HTML',
-            reply_markup: keyboard,
-          })
-          .then(async (sent) => {
-            if (sent.ok)
-              await this.deps.chats.setDrawOffer(view.chatId, game.id, sent.value.message_id);
-          }),
-      );
-    }
-  }
-
-  /** Edits the open draw-offer messages: "declined by …", or deletes them when the game ended. */
-  private async closeDrawOffers(game: Game, declinedBy: string | undefined): Promise<void> {
-    for (const view of liveViews(game.views)) {
-      const messageId = await this.deps.chats
-        .drawOffer(view.chatId, game.id)
-        .catch(() => undefined);
-      if (messageId === undefined) continue;
-      await this.deps.chats.setDrawOffer(view.chatId, game.id, undefined).catch(() => undefined);
-      if (declinedBy === undefined) {
-        void this.deps.out.delete(view.chatId, messageId);
-        continue;
-      }
-      const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
-      this.editCard({ ...view, messageId: String(messageId) }, t.drawDeclined(declinedBy));
-    }
   }
 }

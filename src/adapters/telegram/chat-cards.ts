@@ -1,0 +1,98 @@
+import { InlineKeyboard } from 'grammy';
+import type { Challenge, ChatView, Game } from '../../game/model.js';
+import type { GameEvent } from '../../game/results.js';
+import type { Messages } from '../../i18n/index.js';
+import type { BackgroundTasks } from './background.js';
+import { encodePayload } from './callback-data.js';
+import type { ChatOutput } from './chat-output.js';
+import type { ChatSettings, ChatState } from './chat-state.js';
+import { isPrivateChat, liveViews, mentionOf, nameOf } from './identity.js';
+
+/** The language to assume in a chat without a language setting (see the presenter). */
+export type ChatContext = (
+  chatId: string | number,
+  fallbackLanguage?: string,
+) => Promise<{ settings: ChatSettings; t: Messages }>;
+
+/**
+ * The messages around a game that are not its board: challenge cards (closed when a challenge
+ * is declined, withdrawn or expires) and draw offers (posted with their buttons, then edited
+ * when declined or deleted when the game ends).
+ */
+export class ChatCards {
+  constructor(
+    private readonly deps: {
+      readonly out: ChatOutput;
+      readonly chats: ChatState;
+      readonly tasks: BackgroundTasks;
+    },
+    private readonly chatContext: ChatContext,
+    /** Counts a delivery of a game's presentation (the presenter's pending hand-off). */
+    private readonly track: (gameId: string, delivery: Promise<unknown>) => void,
+    private readonly languageHint: (game: Game, chatId: string) => string | undefined,
+  ) {}
+
+  async closeChallengeCards(challenge: Challenge, why: GameEvent['type']): Promise<void> {
+    for (const view of challenge.views) {
+      if (view.platform !== 'telegram') continue;
+      const { t } = await this.chatContext(view.chatId, challenge.challenger.language);
+      const challenger = nameOf(challenge.challenger);
+      const text =
+        why === 'challenge-declined'
+          ? t.challengeDeclined(challenger)
+          : why === 'challenge-cancelled'
+            ? t.challengeCancelled(challenger)
+            : t.challengeExpired(challenger);
+      this.editCard(view, text);
+    }
+  }
+
+  editCard(view: ChatView, text: string): void {
+    this.deps.tasks.track(
+      this.deps.out.editText(view.chatId, Number(view.messageId), text, { parse_mode: 'HTML' }),
+    );
+  }
+
+  // ---- draw offers --------------------------------------------------------------------------
+
+  async postDrawOffer(game: Game, by: 'white' | 'black'): Promise<void> {
+    const offerer = by === 'white' ? game.white : game.black;
+    const opponent = by === 'white' ? game.black : game.white;
+    for (const view of liveViews(game.views)) {
+      if (isPrivateChat(view.chatId) && view.chatId !== opponent.userId) continue;
+      const { t } = await this.chatContext(view.chatId, opponent.language);
+      const keyboard = new InlineKeyboard()
+        .text(t.drawAccept, encodePayload({ kind: 'draw-accept', gameId: game.id }))
+        .text(t.drawDecline, encodePayload({ kind: 'draw-decline', gameId: game.id }));
+      this.track(
+        game.id,
+        this.deps.out
+          .sendText(view.chatId, `${t.drawOffer(nameOf(offerer))} ${mentionOf(opponent)}`, {
+            parse_mode: 'HTML',
+            reply_markup: keyboard,
+          })
+          .then(async (sent) => {
+            if (sent.ok)
+              await this.deps.chats.setDrawOffer(view.chatId, game.id, sent.value.message_id);
+          }),
+      );
+    }
+  }
+
+  /** Edits the open draw-offer messages: "declined by …", or deletes them when the game ended. */
+  async closeDrawOffers(game: Game, declinedBy: string | undefined): Promise<void> {
+    for (const view of liveViews(game.views)) {
+      const messageId = await this.deps.chats
+        .drawOffer(view.chatId, game.id)
+        .catch(() => undefined);
+      if (messageId === undefined) continue;
+      await this.deps.chats.setDrawOffer(view.chatId, game.id, undefined).catch(() => undefined);
+      if (declinedBy === undefined) {
+        void this.deps.out.delete(view.chatId, messageId);
+        continue;
+      }
+      const { t } = await this.chatContext(view.chatId, this.languageHint(game, view.chatId));
+      this.editCard({ ...view, messageId: String(messageId) }, t.drawDeclined(declinedBy));
+    }
+  }
+}
