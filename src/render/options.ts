@@ -268,3 +268,18 @@ export function renderKey(
     caption === undefined ? '' : JSON.stringify([caption.title, caption.text]),
   ].join('|');
 }
+
+/**
+ * A render request checked and made canonical: its variant, its normalised options and its
+ * cache key. Throws RenderError on a position or options that cannot be drawn. `caption` must
+ * be normalised already.
+ */
+export function prepareRender(
+  position: Position,
+  options: RenderOptions,
+  caption?: Caption,
+): { variant: Variant; options: NormalisedOptions; key: string } {
+  const variant = validatePosition(position);
+  const normalised = normaliseOptions(variant, options);
+  return { variant, options: normalised, key: renderKey(position, normalised, caption) };
+}

@@ -6,14 +6,7 @@ import { LRUCache } from 'lru-cache';
 import type { Worker } from 'node:worker_threads';
 import type { Position } from '../engine/index.js';
 import { RenderPoolError } from './errors.js';
-import {
-  normaliseCaption,
-  normaliseOptions,
-  renderKey,
-  validatePosition,
-  type Caption,
-  type RenderOptions,
-} from './options.js';
+import { normaliseCaption, prepareRender, type Caption, type RenderOptions } from './options.js';
 import type { RenderCacheStats } from './renderer.js';
 import { paintError, positionToFen, type RenderJob, type WorkerReply } from './transport.js';
 import { startWorker } from '../threads/start-worker.js';
@@ -148,9 +141,9 @@ export class RenderPool {
     let key: string;
     let message: RenderJob;
     try {
-      const variant = validatePosition(position);
-      const normalised = normaliseOptions(variant, options);
-      key = renderKey(position, normalised, caption);
+      const prepared = prepareRender(position, options, caption);
+      const { variant, options: normalised } = prepared;
+      key = prepared.key;
       const cached = this.cache.get(key) ?? this.inFlight.get(key);
       if (cached !== undefined) {
         this.hits++;

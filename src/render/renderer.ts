@@ -5,14 +5,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Position } from '../engine/index.js';
 import { paintBoard } from './canvas.js';
-import {
-  normaliseCaption,
-  normaliseOptions,
-  renderKey,
-  validatePosition,
-  type Caption,
-  type RenderOptions,
-} from './options.js';
+import { normaliseCaption, prepareRender, type Caption, type RenderOptions } from './options.js';
 
 export interface RenderCacheStats {
   readonly hits: number;
@@ -72,9 +65,7 @@ export class BoardRenderer {
   }
 
   private render(position: Position, options: RenderOptions, caption?: Caption): Buffer {
-    const variant = validatePosition(position);
-    const normalised = normaliseOptions(variant, options);
-    const key = renderKey(position, normalised, caption);
+    const { variant, options: normalised, key } = prepareRender(position, options, caption);
     const cached = this.cache.get(key);
     if (cached !== undefined) {
       this.hits++;
@@ -93,14 +84,9 @@ export function renderUncached(
   options: RenderOptions = {},
   caption?: Caption,
 ): Buffer {
-  const variant = validatePosition(position);
-  const normalised = normaliseOptions(variant, options);
-  return paintBoard(
-    position,
-    variant,
-    normalised,
-    caption === undefined ? undefined : normaliseCaption(caption),
-  );
+  const band = caption === undefined ? undefined : normaliseCaption(caption);
+  const { variant, options: normalised } = prepareRender(position, options, band);
+  return paintBoard(position, variant, normalised, band);
 }
 
 const sharedRenderer = new BoardRenderer();

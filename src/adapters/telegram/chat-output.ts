@@ -30,14 +30,9 @@ export class ChatOutput {
     other: Other<'sendMessage'> = {},
     options: DeliveryOptions = {},
   ): Promise<DeliveryResult<Message.TextMessage>> {
-    return this.lanes.submit(chatId, {
-      class: options.class ?? 'message',
-      key: options.key,
-      wanted: options.wanted,
-      counted: true,
-      newMessage: true,
-      call: () => this.api.sendMessage(chatId, text, other),
-    });
+    return this.newMessage(chatId, 'message', options, () =>
+      this.api.sendMessage(chatId, text, other),
+    );
   }
 
   /** Sends a photo made at delivery time (so a superseded image is never drawn). */
@@ -47,14 +42,27 @@ export class ChatOutput {
     other: Other<'sendPhoto'> = {},
     options: DeliveryOptions = {},
   ): Promise<DeliveryResult<Message.PhotoMessage>> {
+    return this.newMessage(chatId, 'board', options, async () =>
+      this.api.sendPhoto(chatId, new InputFile(await image(), 'board.png'), other),
+    );
+  }
+
+  /** A new message: it spends the chat's budget and the global one. */
+  private newMessage<T>(
+    chatId: string | number,
+    defaultClass: DeliveryClass,
+    options: DeliveryOptions,
+    call: () => Promise<T>,
+  ): Promise<DeliveryResult<T>> {
+    const { key, wanted } = options;
+    const kind = options.class ?? defaultClass;
     return this.lanes.submit(chatId, {
-      class: options.class ?? 'board',
-      key: options.key,
-      wanted: options.wanted,
+      class: kind,
+      key,
+      wanted,
       counted: true,
       newMessage: true,
-      call: async () =>
-        this.api.sendPhoto(chatId, new InputFile(await image(), 'board.png'), other),
+      call,
     });
   }
 
@@ -72,35 +80,35 @@ export class ChatOutput {
     });
   }
 
+  /** Edits a message's text; a newer edit of the same message replaces one still waiting. */
   editText(
     chatId: string | number,
     messageId: number,
     text: string,
     other: Other<'editMessageText'> = {},
-    options: DeliveryOptions = {},
   ): Promise<DeliveryResult<unknown>> {
-    return this.lanes.submit(chatId, {
-      class: options.class ?? 'message',
-      key: options.key ?? `text:${messageId}`,
-      wanted: options.wanted,
-      counted: true,
-      call: () => this.api.editMessageText(chatId, messageId, text, other),
-    });
+    return this.edit(chatId, `text:${messageId}`, () =>
+      this.api.editMessageText(chatId, messageId, text, other),
+    );
   }
 
+  /** Replaces a message's buttons; a newer edit of them replaces one still waiting. */
   editMarkup(
     chatId: string | number,
     messageId: number,
     markup: InlineKeyboardMarkup,
-    options: DeliveryOptions = {},
   ): Promise<DeliveryResult<unknown>> {
-    return this.lanes.submit(chatId, {
-      class: options.class ?? 'message',
-      key: options.key ?? `markup:${messageId}`,
-      wanted: options.wanted,
-      counted: true,
-      call: () => this.api.editMessageReplyMarkup(chatId, messageId, { reply_markup: markup }),
-    });
+    return this.edit(chatId, `markup:${messageId}`, () =>
+      this.api.editMessageReplyMarkup(chatId, messageId, { reply_markup: markup }),
+    );
+  }
+
+  private edit<T>(
+    chatId: string | number,
+    key: string,
+    call: () => Promise<T>,
+  ): Promise<DeliveryResult<T>> {
+    return this.lanes.submit(chatId, { class: 'message', key, counted: true, call });
   }
 
   /** Deletes a message; cosmetic: it waits for everything else and may be dropped. */
