@@ -15,9 +15,10 @@ COPY assets ./assets
 
 USER node
 EXPOSE 8080
-# Configuration comes from the environment (see .env.example; .env is not copied into the image,
-# pass it with --env-file). With TELEGRAM_BOT_TOKEN this runs the bot; it waits up to
-# STARTUP_TIMEOUT_SECONDS for the Bot API and Redis, then exits 1 (to wait without limit, run
-# `node --import tsx src/main.ts --wait` as the command). Without a token it plays in the terminal under `docker run -it`, and otherwise exits 2
-# saying what is missing.
+# Configuration comes from the environment (see .env.example; .env is not copied into the
+# image: pass it with --env-file). With TELEGRAM_BOT_TOKEN this runs the bot; it waits up to
+# STARTUP_TIMEOUT_SECONDS for the Bot API and Redis, then exits 1 (to wait without limit, make
+# the command `node --import tsx src/main.ts --wait`). Without a token it plays in the terminal
+# under `docker run -it`, and otherwise exits 2 saying what is missing. Boards are drawn and the
+# bot's moves searched on worker threads (RENDER_THREADS, AI_THREADS).
 CMD ["node", "--import", "tsx", "src/main.ts"]
