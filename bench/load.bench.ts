@@ -19,7 +19,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { User } from 'grammy/types';
+import type { InlineKeyboardMarkup, User } from 'grammy/types';
+import { keyboardPly } from '../src/adapters/telegram/board-message.js';
 import { encodePayload } from '../src/adapters/telegram/callback-data.js';
 import {
   applyMove,
@@ -102,14 +103,10 @@ interface Group {
   over: boolean;
 }
 
+/** The ply of the board a recorded call's keyboard belongs to (none: a finished game). */
 function plyOfMarkup(markup: unknown): number | undefined {
-  const parsed = typeof markup === 'string' ? JSON.parse(markup) : markup;
-  const data = (
-    parsed as { inline_keyboard?: { callback_data?: string }[][] } | undefined
-  )?.inline_keyboard?.flat()[0]?.callback_data;
-  if (data === undefined) return undefined;
-  const ply = Number(data.split('|')[2]);
-  return Number.isInteger(ply) ? ply : undefined;
+  const parsed = typeof markup === 'string' ? (JSON.parse(markup) as unknown) : markup;
+  return keyboardPly(parsed as InlineKeyboardMarkup | undefined);
 }
 
 async function main(): Promise<void> {

@@ -2,8 +2,8 @@
  * What every chat adapter writes under a board: the same facts in every chat, in the chat's
  * language; only how a player is named or mentioned is the platform's.
  */
-import { gamePosition } from '../game/game-rules.js';
-import type { Game, Player } from '../game/model.js';
+import { sideToMove } from '../game/game-rules.js';
+import { playerOf, type Game, type Player } from '../game/model.js';
 import type { Messages } from '../i18n/index.js';
 
 /** How a platform writes a player: a plain (escaped) name, and a mention that notifies. */
@@ -33,19 +33,16 @@ export function boardCaption(game: Game, t: Messages, now: number, names: Player
       result: t.result(game.result.winner, game.result.reason),
     });
   }
-  const toMove = gamePosition(game).turn === 0 ? 'white' : 'black';
+  const toMove = sideToMove(game);
   return t.caption({
     variant,
     white,
     black,
     moveNumber: moveNumber(game),
     toMove: toMove === 'white' ? t.white : t.black,
-    toMoveName: names.mention(toMove === 'white' ? game.white : game.black),
+    toMoveName: names.mention(playerOf(game, toMove)),
     lastMove,
     timeLeft: game.deadline === null ? undefined : t.duration(game.deadline - now),
-    drawOfferedBy:
-      game.drawOffer === null
-        ? undefined
-        : names.name(game.drawOffer === 'white' ? game.white : game.black),
+    drawOfferedBy: game.drawOffer === null ? undefined : names.name(playerOf(game, game.drawOffer)),
   });
 }

@@ -4,7 +4,7 @@
  * a notice that mentions them, and cosmetic calls last ("thinking…" while the bot is to move,
  * the removal of a notice that has been answered). Which of them a move needs is decided here.
  */
-import { sideToMove } from '../game/game-rules.js';
+import { playerToMove } from '../game/game-rules.js';
 import type { Game, Player } from '../game/model.js';
 
 export interface MoveEffects {
@@ -24,7 +24,7 @@ export interface MoveEffects {
  */
 export function moveEffects(latest: Game, moved: Game, ping: boolean): MoveEffects | undefined {
   if (latest.status !== 'active' || latest.moves.length !== moved.moves.length) return undefined;
-  const player = sideToMove(latest) === 'white' ? latest.white : latest.black;
+  const player = playerToMove(latest);
   if (player.botLevel !== undefined) return { botThinking: true, clearNotice: false };
   return ping
     ? { ping: player, botThinking: false, clearNotice: false }

@@ -1,5 +1,5 @@
 import type { ServiceContext } from './context.js';
-import { sideToMove } from './game-rules.js';
+import { playerToMove } from './game-rules.js';
 import type { Game, Player, PlayerId } from './model.js';
 import type { BotMoves, TimerJob } from './ports.js';
 import { refusal, success, type ServiceResult } from './results.js';
@@ -105,7 +105,7 @@ export class BotPlayer {
   /** The bot player whose turn it is, if any (and if there is an AI to ask). */
   private botToMove(game: Game): Player | undefined {
     if (game.status !== 'active' || this.bot === undefined) return undefined;
-    const player = sideToMove(game) === 'white' ? game.white : game.black;
+    const player = playerToMove(game);
     return player.botLevel === undefined ? undefined : player;
   }
 

@@ -17,7 +17,7 @@ import {
   type ReplayError,
   type Result,
 } from '../engine/index.js';
-import type { Game, GameResult, Side } from './model.js';
+import { playerOf, type Game, type GameResult, type Player, type Side } from './model.js';
 
 /** The current position of a game record. A record whose FEN does not parse is corrupt. */
 export function gamePosition(game: Game): Position {
@@ -35,6 +35,11 @@ export function gameState(game: Game): GameState {
 /** The side whose turn it is in a game record. */
 export function sideToMove(game: Game): Side {
   return sideOfColor(gamePosition(game).turn);
+}
+
+/** The player whose turn it is in a game record. */
+export function playerToMove(game: Game): Player {
+  return playerOf(game, sideToMove(game));
 }
 
 export type MoveInput = string | Move;

@@ -132,6 +132,11 @@ export function sideOf(game: Game, player: PlayerId): Side | undefined {
   return undefined;
 }
 
+/** The player who plays `side` in a game. */
+export function playerOf(game: Game, side: Side): Player {
+  return side === 'white' ? game.white : game.black;
+}
+
 export function otherSide(side: Side): Side {
   return side === 'white' ? 'black' : 'white';
 }

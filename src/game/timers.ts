@@ -2,7 +2,7 @@ import { clockJobs, clockStep } from './clocks.js';
 import type { ServiceContext } from './context.js';
 import type { Game } from './model.js';
 import type { Scheduler, TimerJob } from './ports.js';
-import { sideToMove } from './game-rules.js';
+import { playerToMove } from './game-rules.js';
 import { NUDGE_AFTER_MS } from './notify.js';
 import { refusal, success, type ServiceResult } from './results.js';
 
@@ -56,7 +56,7 @@ export class Timers {
    */
   async scheduleNudge(game: Game): Promise<void> {
     if (game.status !== 'active') return;
-    const player = sideToMove(game) === 'white' ? game.white : game.black;
+    const player = playerToMove(game);
     if (player.botLevel !== undefined) return;
     await this.schedule({
       kind: 'turn-nudge',

@@ -9,7 +9,7 @@ import {
   type VariantId,
 } from '../../engine/index.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../game/bot-player.js';
-import { gameHistory, gamePosition, sideToMove } from '../../game/game-rules.js';
+import { gameHistory, gamePosition, playerToMove, sideToMove } from '../../game/game-rules.js';
 import { otherSide, type Game, type Player, type Side } from '../../game/model.js';
 import type { ServiceResult } from '../../game/results.js';
 import type { BotMoveOutcome, GameService } from '../../game/service.js';
@@ -149,7 +149,7 @@ export class ConsoleGame {
   private async play(text: string): Promise<string[]> {
     const game = await this.current();
     if (game.status === 'finished') return ['The game is over. Type "new" to play again.'];
-    const mover = sideToMove(game) === 'white' ? game.white : game.black;
+    const mover = playerToMove(game);
     const played = await this.service.play(game.id, mover, text, { seenPly: game.moves.length });
     if (!played.ok) {
       return played.code === 'illegal-move'
@@ -248,7 +248,7 @@ export class ConsoleGame {
   /** Whether the game waits for the bot (and the bot has not already failed to move there). */
   private botToMove(game: Game): boolean {
     if (game.status !== 'active' || !this.service.hasBot) return false;
-    const player = sideToMove(game) === 'white' ? game.white : game.black;
+    const player = playerToMove(game);
     const failedHere =
       this.botFailed?.gameId === game.id && this.botFailed.ply === game.moves.length;
     return player.botLevel !== undefined && !failedHere;

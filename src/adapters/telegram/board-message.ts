@@ -16,7 +16,7 @@ import type { Game, Side } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';
 import type { RenderOptions } from '../../render/index.js';
 import type { BoardFace } from './board-sync.js';
-import { encodePayload } from './callback-data.js';
+import { decodePayload, encodePayload } from './callback-data.js';
 import type { ChatSettings } from './chat-state.js';
 import { isPrivateChat, mentionOf, nameOf } from './identity.js';
 
@@ -26,10 +26,6 @@ export const BOARD_SIZE = 720;
 /** Draws boards off the event loop (the render pool, in production). */
 export interface BoardPainter {
   paint(position: Position, options: RenderOptions): Promise<Buffer>;
-}
-
-export function sideToMoveOf(position: Position): Side {
-  return sideOfColor(position.turn);
 }
 
 /**
@@ -45,7 +41,7 @@ export function orientationFor(
   chatId: string,
 ): Side {
   if (settings.orientation === 'mover')
-    return game.status === 'finished' ? 'white' : sideToMoveOf(position);
+    return game.status === 'finished' ? 'white' : sideOfColor(position.turn);
   if (settings.orientation === 'white' || !isPrivateChat(chatId)) return 'white';
   return game.black.userId === chatId && game.black.platform === 'telegram' ? 'black' : 'white';
 }
@@ -86,9 +82,8 @@ export function boardFace(
 export function keyboardPly(markup: InlineKeyboardMarkup | undefined): number | undefined {
   for (const row of markup?.inline_keyboard ?? []) {
     for (const button of row) {
-      const data = 'callback_data' in button ? button.callback_data : undefined;
-      const ply = data?.split('|')[2];
-      if (ply !== undefined && /^\d+$/.test(ply)) return Number(ply);
+      const payload = decodePayload('callback_data' in button ? button.callback_data : undefined);
+      if (payload !== undefined && 'ply' in payload) return payload.ply;
     }
   }
   return undefined;

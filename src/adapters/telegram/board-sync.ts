@@ -97,6 +97,11 @@ export class BoardSync {
     });
   }
 
+  /** Whether this process knows what a message shows (it sent it, or read it back). */
+  knows(view: ChatView): boolean {
+    return this.shown.has(viewKey(view));
+  }
+
   /**
    * What a message we read back (a tapped board) shows, when we do not know it yet (after a
    * restart): so an identical board is not sent again.

@@ -6,8 +6,8 @@ export const DEFAULT_API_ROOT = 'https://api.telegram.org';
 
 /**
  * One getMe call straight to the Bot API, given up after `timeoutMs`: the start-up check that the
- * API is reachable and the token valid. It bypasses the bot's transformers on purpose: their
- * auto-retry would retry a network error forever, silently.
+ * API is reachable and the token valid. It is its own Api, with none of the bot's transformers
+ * and a timeout of its own: start-up decides when to try again (startup/wait.ts).
  */
 export function fetchBotInfo(
   token: string,

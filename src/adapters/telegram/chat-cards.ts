@@ -1,5 +1,5 @@
 import { InlineKeyboard } from 'grammy';
-import type { Challenge, ChatView, Game } from '../../game/model.js';
+import { otherSide, playerOf, type Challenge, type ChatView, type Game } from '../../game/model.js';
 import type { GameEvent } from '../../game/results.js';
 import type { Messages } from '../../i18n/index.js';
 import type { BackgroundTasks } from './background.js';
@@ -56,8 +56,8 @@ export class ChatCards {
   // ---- draw offers --------------------------------------------------------------------------
 
   async postDrawOffer(game: Game, by: 'white' | 'black'): Promise<void> {
-    const offerer = by === 'white' ? game.white : game.black;
-    const opponent = by === 'white' ? game.black : game.white;
+    const offerer = playerOf(game, by);
+    const opponent = playerOf(game, otherSide(by));
     for (const view of liveViews(game.views)) {
       if (isPrivateChat(view.chatId) && view.chatId !== opponent.userId) continue;
       const { t } = await this.chatContext(view.chatId, opponent.language);

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { KeyValueStore } from '../../game/ports.js';
 import type { Lang } from '../../i18n/index.js';
 
@@ -18,48 +19,81 @@ export interface Notice {
 }
 
 const MONTH_MS = 30 * 86_400_000;
+
+function parseNotice(text: string | undefined): Notice | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(text) as Notice;
+    return typeof parsed?.messageId === 'number' && typeof parsed.gameId === 'string'
+      ? parsed
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseSettings(text: string | undefined): ChatSettings {
+  if (text === undefined) return {};
+  try {
+    const parsed = JSON.parse(text) as ChatSettings;
+    return typeof parsed === 'object' && parsed !== null ? parsed : {};
+  } catch {
+    return {}; // a damaged settings record falls back to the defaults
+  }
+}
+
 /** Games whose boards may not show their newest state yet (see TelegramPresenter). */
 export const PENDING_BOARDS = 'tg:pending-boards';
 
 /** Per-chat state of the Telegram adapter, kept in the key-value store so it survives restarts. */
 export class ChatState {
+  /**
+   * Settings read in the last moments: one update reads its chat's settings several times
+   * (the reply's language, each board's language and orientation), the store once.
+   */
+  private readonly recentSettings = new LRUCache<string, ChatSettings>({ max: 10_000, ttl: 2_000 });
+
   constructor(private readonly kv: KeyValueStore) {}
 
   async settings(chatId: number | string): Promise<ChatSettings> {
-    const text = await this.kv.get(`tg:chat:${chatId}`);
-    if (text === undefined) return {};
-    try {
-      const parsed = JSON.parse(text) as ChatSettings;
-      return typeof parsed === 'object' && parsed !== null ? parsed : {};
-    } catch {
-      return {}; // a damaged settings record falls back to the defaults
-    }
+    const key = String(chatId);
+    const recent = this.recentSettings.get(key);
+    if (recent !== undefined) return recent;
+    const settings = parseSettings(await this.kv.get(`tg:chat:${key}`));
+    this.recentSettings.set(key, settings);
+    return settings;
   }
 
   async updateSettings(chatId: number | string, change: ChatSettings): Promise<ChatSettings> {
     const next = { ...(await this.settings(chatId)), ...change };
     await this.kv.set(`tg:chat:${chatId}`, JSON.stringify(next));
+    this.recentSettings.set(String(chatId), next);
     return next;
   }
 
+  /**
+   * Notices known in the last minute ('none' when the chat has none): after every live move the
+   * chat's notice is looked up (is there an answered one to delete?), and there mostly is none.
+   */
+  private readonly recentNotices = new LRUCache<string, Notice | 'none'>({
+    max: 10_000,
+    ttl: 60_000,
+  });
+
   /** The chat's live notice, to delete when the next one comes or its game moves on. */
   async notice(chatId: string): Promise<Notice | undefined> {
-    const text = await this.kv.get(`tg:notice:${chatId}`);
-    if (text === undefined) return undefined;
-    try {
-      const parsed = JSON.parse(text) as Notice;
-      return typeof parsed?.messageId === 'number' && typeof parsed.gameId === 'string'
-        ? parsed
-        : undefined;
-    } catch {
-      return undefined;
-    }
+    const recent = this.recentNotices.get(chatId);
+    if (recent !== undefined) return recent === 'none' ? undefined : recent;
+    const notice = parseNotice(await this.kv.get(`tg:notice:${chatId}`));
+    this.recentNotices.set(chatId, notice ?? 'none');
+    return notice;
   }
 
   async setNotice(chatId: string, notice: Notice | undefined): Promise<void> {
     const key = `tg:notice:${chatId}`;
     if (notice === undefined) await this.kv.delete(key);
     else await this.kv.set(key, JSON.stringify(notice), MONTH_MS);
+    this.recentNotices.set(chatId, notice ?? 'none');
   }
 
   /** The open draw-offer message of a game in a chat. */

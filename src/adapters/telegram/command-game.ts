@@ -1,4 +1,4 @@
-import { sideToMove } from '../../game/game-rules.js';
+import { playerToMove } from '../../game/game-rules.js';
 import type { Game } from '../../game/model.js';
 import type { BashniContext, GameLookup, TelegramDeps } from './context.js';
 import { liveViews, playerFromUser } from './identity.js';
@@ -30,8 +30,7 @@ export async function gameForCommand(ctx: BashniContext, deps: TelegramDeps): Pr
   if (here.length === 0) return 'none';
   const me = String(ctx.from.id);
   const myTurn = here.filter((game) => {
-    const side = sideToMove(game);
-    return (side === 'white' ? game.white : game.black).userId === me;
+    return playerToMove(game).userId === me;
   });
   return myTurn.length === 1 ? myTurn[0] : 'several';
 }

@@ -104,12 +104,8 @@ async function noteReachable(
     await deps.chats.setUnreachable(chatId, true).catch(() => undefined);
     return;
   }
-  const known =
-    deps.out.lanes.isUnreachable(chatId) ||
-    (await deps.chats.isUnreachable(chatId).catch(() => false));
-  if (!known) return;
-  deps.out.lanes.markReachable(chatId);
-  await deps.chats.setUnreachable(chatId, false).catch(() => undefined);
+  if (await deps.out.lanes.reachableAgain(chatId))
+    await deps.chats.setUnreachable(chatId, false).catch(() => undefined);
 }
 
 /** The game a refusal or a lookup left us with, for handlers that take a game. */

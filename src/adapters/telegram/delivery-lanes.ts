@@ -198,10 +198,16 @@ export class DeliveryLanes {
     });
   }
 
-  /** The chat was heard from (a message, the bot re-added): deliver there again. */
-  markReachable(chatId: string | number): void {
-    const lane = this.lanes.get(String(chatId));
-    if (lane !== undefined) lane.unreachable = false;
+  /**
+   * The chat was heard from: delivers there again, and says whether it had been found
+   * unreachable (by this process, or an earlier one: asked once per chat, when its lane is made).
+   */
+  async reachableAgain(chatId: string | number): Promise<boolean> {
+    const lane = this.lane(String(chatId));
+    if (lane.checked !== undefined) await lane.checked;
+    const was = lane.unreachable;
+    lane.unreachable = false;
+    return was;
   }
 
   isUnreachable(chatId: string | number): boolean {

@@ -1,4 +1,4 @@
-import { sideToMove } from '../../game/game-rules.js';
+import { playerToMove } from '../../game/game-rules.js';
 import type { Game } from '../../game/model.js';
 import type { Logger } from '../../game/service.js';
 import type { BackgroundTasks } from './background.js';
@@ -16,8 +16,11 @@ import { liveViews } from './identity.js';
  * A game whose bot is to move stays pending until the bot's move is shown.
  */
 export class PendingBoards {
-  /** Per game: the version the record waits for, and deliveries still on their way. */
-  private readonly pending = new Map<string, { version: number; open: number }>();
+  /**
+   * Per game: the version the record waits for, deliveries still on their way, and whether a
+   * chat was recorded as needing a new board message (only then is the store asked about it).
+   */
+  private readonly pending = new Map<string, { version: number; open: number; posts: boolean }>();
 
   constructor(
     private readonly deps: {
@@ -38,8 +41,9 @@ export class PendingBoards {
 
   /** Records a game as pending (and `postIn`, a chat that needs a new board message). */
   async mark(gameId: string, version: number, postIn?: string): Promise<void> {
-    const entry = this.pending.get(gameId) ?? { version: 0, open: 0 };
+    const entry = this.pending.get(gameId) ?? { version: 0, open: 0, posts: false };
     entry.version = Math.max(entry.version, version);
+    if (postIn !== undefined) entry.posts = true;
     this.pending.set(gameId, entry);
     try {
       await this.deps.chats.markPending(gameId);
@@ -70,19 +74,22 @@ export class PendingBoards {
     if (entry === undefined || entry.open > 0) return;
     const game = this.latest(gameId);
     if (game === undefined) return;
-    const botToMove =
-      game.status === 'active' &&
-      (sideToMove(game) === 'white' ? game.white : game.black).botLevel !== undefined;
+    const botToMove = game.status === 'active' && playerToMove(game).botLevel !== undefined;
     // A chat that removed the bot will never show it; it does not hold the game pending.
     const current = liveViews(game.views).every(
       (view) =>
         this.deps.lanes.isUnreachable(view.chatId) || this.boards.isCurrent(view, entry.version),
     );
     if (botToMove || !current) return;
-    this.pending.delete(gameId);
+    const version = entry.version;
     this.deps.tasks.track(
       (async () => {
-        if ((await this.deps.chats.pendingPosts(gameId)).length > 0) return;
+        // A board message still to post keeps the game pending (for the recovery sweep).
+        if (entry.posts && (await this.deps.chats.pendingPosts(gameId)).length > 0) return;
+        // A newer change marked meanwhile keeps its own record: never clear it.
+        if (this.pending.get(gameId) !== entry || entry.version !== version || entry.open > 0)
+          return;
+        this.pending.delete(gameId);
         await this.deps.chats.clearPending(gameId);
       })(),
     );

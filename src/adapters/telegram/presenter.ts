@@ -1,8 +1,8 @@
 import { moveEffects } from '../../chat/move-effects.js';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { LRUCache } from 'lru-cache';
-import { sideToMove } from '../../game/game-rules.js';
-import type { Challenge, ChatView, Game, Player } from '../../game/model.js';
+import { playerToMove } from '../../game/game-rules.js';
+import { playerOf, type Challenge, type ChatView, type Game } from '../../game/model.js';
 import type { Clock } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
@@ -24,10 +24,6 @@ import { ChatCards } from './chat-cards.js';
 function languageHint(game: Game, chatId: string): string | undefined {
   if (chatId === game.black.userId) return game.black.language;
   return game.white.language;
-}
-
-function playerToMove(game: Game): Player {
-  return sideToMove(game) === 'white' ? game.white : game.black;
 }
 
 export interface PresenterDeps {
@@ -135,10 +131,7 @@ export class TelegramPresenter {
         return this.cards.postDrawOffer(event.game, event.by);
       case 'draw-declined':
         await this.updateBoards(this.latest.get(event.game.id) ?? event.game);
-        return this.cards.closeDrawOffers(
-          event.game,
-          nameOf(event.by === 'white' ? event.game.white : event.game.black),
-        );
+        return this.cards.closeDrawOffers(event.game, nameOf(playerOf(event.game, event.by)));
       case 'reminder':
         return this.remind(event.game, event.deadline);
       case 'game-over': {
@@ -206,6 +199,7 @@ export class TelegramPresenter {
     view: ChatView,
     message: { caption?: string; reply_markup?: { inline_keyboard: unknown[][] } },
   ): Promise<void> {
+    if (this.boards.knows(view)) return;
     const face = await this.faceFor(game, view.chatId);
     const ply = keyboardPly(message.reply_markup as never);
     const sameBoard =
@@ -267,8 +261,11 @@ export class TelegramPresenter {
     const updated = this.note(added.value as Game);
     await this.deps.chats.removePendingPost(game.id, chatId).catch(() => undefined);
     if (old !== undefined && old.messageId !== view.messageId) this.retireBoard(old);
-    // The record may have moved on while the photo was on its way.
-    if (updated.version > face.version) await this.showBoard(updated, view);
+    // The game may have moved on while the photo was on its way (a picked stack's keyboard,
+    // shown meanwhile, is not undone for the new view's own record).
+    const now = await this.faceFor(updated, chatId);
+    if (now.imageKey !== face.imageKey || now.caption !== face.caption)
+      this.pending.track(game.id, this.boards.show(view, now));
     return view;
   }
 
@@ -315,7 +312,10 @@ export class TelegramPresenter {
       const shown = new Set(liveViews(game.views).map((view) => view.chatId));
       for (const chatId of await this.deps.chats.pendingPosts(gameId)) {
         if (shown.has(chatId)) await this.deps.chats.removePendingPost(gameId, chatId);
-        else this.pending.track(gameId, this.sendBoard(game, chatId));
+        else {
+          await this.pending.mark(gameId, game.version, chatId);
+          this.pending.track(gameId, this.sendBoard(game, chatId));
+        }
       }
       await this.updateBoards(game);
       this.pending.settle(gameId);

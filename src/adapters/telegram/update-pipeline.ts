@@ -9,6 +9,7 @@
  * since handlers never wait for Telegram's flood limits (see delivery-lanes.ts) an update is
  * done in milliseconds, so a busy chat never holds back the confirmation of a quiet one.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Api } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from '../../game/service.js';
@@ -139,16 +140,9 @@ export interface LongPollingOptions {
 
 const UPDATE_TYPES = ['message', 'callback_query', 'my_chat_member'] as const;
 
-const wait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
+/** Resolves after `ms`, or at once when `signal` aborts (never rejects). */
+const wait = (ms: number, signal: AbortSignal): Promise<unknown> =>
+  sleep(ms, undefined, { signal }).catch(() => undefined);
 
 /**
  * Long polling on the pipeline until `signal` aborts. Each getUpdates call confirms what the

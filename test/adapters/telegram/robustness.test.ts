@@ -194,6 +194,15 @@ describe('Telegram: taps that must not break anything', () => {
     expect(h.fake.calls.filter((call) => call.response.ok === false).length).toBe(1);
   });
 
+  it("calls made straight through the bot's Api go through the chat's flood control too", async () => {
+    h.fake.clearCalls();
+    const sent = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => h.process.bot.api.sendMessage(GROUP, `hello ${i}`)),
+    );
+    expect(sent).toHaveLength(25);
+    expect(h.fake.floodRefusals()).toEqual([]);
+  });
+
   it('a reminder falls back to a mention in the group when the player cannot get a direct message', async () => {
     const { alice } = users();
     // Alice once started the bot, then blocked it.

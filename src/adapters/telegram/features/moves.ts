@@ -1,12 +1,17 @@
 import { Composer } from 'grammy';
-import { legalMoves, moveDestination, VARIANTS, type Move } from '../../../engine/index.js';
+import {
+  legalMoves,
+  moveDestination,
+  sideOfColor,
+  VARIANTS,
+  type Move,
+} from '../../../engine/index.js';
 import { gamePosition } from '../../../game/game-rules.js';
 import { sideOf, type ChatView, type Game } from '../../../game/model.js';
 import { looksLikeMove, normaliseMoveText, quoteBack } from '../../../game/move-input.js';
 import {
   orientationFor,
   routesKeyboard,
-  sideToMoveOf,
   stackSymbols,
   stacksKeyboard,
   targetsKeyboard,
@@ -65,7 +70,12 @@ async function onBoardTap(
     return;
   }
   const live = liveViews(game.views).find((v) => v.chatId === view.chatId);
-  const isLive = live?.messageId === view.messageId;
+  // A board this process has just posted is live before the record lists it (a quick tap).
+  const recorded = game.views.some(
+    (v) => v.chatId === view.chatId && v.messageId === view.messageId,
+  );
+  const isLive =
+    live?.messageId === view.messageId || (!recorded && deps.presenter.boards.knows(view));
   if (isLive) await deps.presenter.observeTapped(game, view, message);
   if (game.status !== 'active' || payload.ply !== game.moves.length || !isLive) {
     await ctx.answer(game.status === 'active' ? t.errors.stale : t.errors.gameOver, true);
@@ -80,7 +90,7 @@ async function onBoardTap(
     payload.kind === 'select' && stack !== null && stack !== undefined
       ? t.stackInfo(names[payload.square], stackSymbols(stack), stack.height)
       : '';
-  if (side === undefined || side !== sideToMoveOf(position)) {
+  if (side === undefined || side !== sideOfColor(position.turn)) {
     const refusal = side === undefined ? t.errors.notAPlayer : t.errors.notYourTurn;
     await ctx.answer(info === '' ? refusal : `${info}\n${refusal}`, true);
     return;
@@ -187,9 +197,8 @@ async function typedMove(ctx: BashniContext, text: string, deps: TelegramDeps): 
     ctx.say(t.errors.notAMove(quoteBack(text)), replyToSender);
     return;
   }
-  const move = normaliseMoveText(text);
   await withCommandGame(ctx, deps, async (game) => {
-    const result = await deps.service.play(game.id, playerFromUser(ctx.from!), move, {
+    const result = await deps.service.play(game.id, playerFromUser(ctx.from!), text, {
       requestKey: ctx.requestKey,
     });
     if (!result.ok && result.code === 'illegal-move') {
@@ -197,7 +206,7 @@ async function typedMove(ctx: BashniContext, text: string, deps: TelegramDeps): 
       const shown = legal.slice(0, LEGAL_HINT_MOVES).join('  ');
       const more = legal.length > LEGAL_HINT_MOVES ? '  …' : '';
       const hint = legal.length === 0 ? '' : `\n${shown}${more}`;
-      ctx.say(t.errors.illegalMove(quoteBack(move)) + hint, replyToSender);
+      ctx.say(t.errors.illegalMove(quoteBack(normaliseMoveText(text))) + hint, replyToSender);
       return;
     }
     await ctx.present(result);
