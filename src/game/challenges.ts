@@ -79,11 +79,8 @@ export class Challenges {
     );
     if (!result.ok) return result;
     const { challenge, game } = result.value;
-    const ping = shouldPingAtStart(
-      samePlayer(game.white, challenge.challenger),
-      game.createdAt - challenge.createdAt,
-    );
-    await this.gameStarted(game, ping);
+    await this.gameStarted(game);
+    const ping = game.turnAnnounced === true;
     return success(game, [{ type: 'game-started', game, challenge, ping }]);
   }
 
@@ -151,6 +148,11 @@ export class Challenges {
         daysPerMove: challenge.daysPerMove,
         views: [],
         opening: opening.value,
+        // The challenger may have left long ago: then White, if it is them, is pinged.
+        announced: shouldPingAtStart(
+          samePlayer(white, challenge.challenger),
+          now - challenge.createdAt,
+        ),
       },
       now,
     );

@@ -2,6 +2,12 @@ import type { GameStatus, Move, Side, VariantId } from '../engine/index.js';
 
 export type { Side } from '../engine/index.js';
 
+/** A game's one outstanding nudge job: when it is due, and the ply it was set at (its id). */
+export interface PendingNudge {
+  readonly at: number;
+  readonly ply: number;
+}
+
 /** Chat platforms a player can come from. */
 export type Platform = 'telegram' | 'discord' | 'console';
 
@@ -111,6 +117,10 @@ export interface Game {
   readonly finishedAt?: number;
   /** When the current turn began (the game's start or the last move). */
   readonly turnStartedAt?: number;
+  /** Whether a ping (or the nudge) has announced the current turn (see game/notify.ts). */
+  readonly turnAnnounced?: boolean;
+  /** The game's one outstanding 'turn-nudge' job, if one is (see game/notify.ts). */
+  readonly nudge?: PendingNudge;
   /**
    * Keys of the last requests that changed the game (e.g. a chat update's id): the same request
    * arriving again (an update delivered twice after a crash) is recognised, not applied twice.

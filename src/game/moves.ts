@@ -12,6 +12,7 @@ import {
   openingFields,
   recordMove,
   resolveMove,
+  playerToMove,
   sideToMove,
   type MoveInput,
   type OpeningFields,
@@ -25,7 +26,7 @@ import {
   type PlayerId,
 } from './model.js';
 import { normaliseMoveText } from './move-input.js';
-import { shouldPing } from './notify.js';
+import { newTurn, shouldPing } from './notify.js';
 import type { Draft } from './record-updates.js';
 import { refusal, success, type GameEvent, type ServiceResult } from './results.js';
 
@@ -43,10 +44,10 @@ export interface GameRequest {
 }
 
 /**
- * Runs after a game starts or a move is saved: its clock's timers, the bot's move, and — when
- * no ping announced the new turn (`announced` false) — a nudge for later (see notify.ts).
+ * Runs after a game starts or a move is saved: its clock's timers, the nudge job the record
+ * asks for (see notify.ts), and the bot's move.
  */
-export type GameFollowUp = (game: Game, announced: boolean) => Promise<void>;
+export type GameFollowUp = (game: Game) => Promise<void>;
 
 /** A new game record between two players, at `now`, before RecordUpdates stamps it. */
 export function draftGame(
@@ -58,10 +59,12 @@ export function draftGame(
     daysPerMove: DaysPerMove | null;
     views: readonly ChatView[];
     opening: OpeningFields;
+    /** Whether the game's start pings the player to move. */
+    announced: boolean;
   },
   now: number,
 ): Draft<Game> {
-  return {
+  const draft = {
     id: context.newId(),
     variant: input.variant,
     white: input.white,
@@ -73,7 +76,11 @@ export function draftGame(
     reminderSent: false,
     drawOffer: null,
     views: input.views,
-    turnStartedAt: now,
+  } satisfies Draft<Game>;
+  const humanToMove = playerToMove(draft as Game).botLevel === undefined;
+  return {
+    ...draft,
+    ...newTurn({}, now, draft.moves.length, input.announced, humanToMove),
   };
 }
 
@@ -107,14 +114,15 @@ export class Moves {
           daysPerMove: input.daysPerMove ?? null,
           views: input.views ?? [],
           opening: opening.value,
+          // Started by a player's own command: they are here (and nudged later if not).
+          announced: false,
         },
         now,
       ),
     );
     if (!created.ok) return created;
     const game = created.value;
-    // Started by a player's own command: they are here (and nudged later if not).
-    await this.followUp(game, false);
+    await this.followUp(game);
     return success(game, [{ type: 'game-started', game, ping: false }]);
   }
 
@@ -150,7 +158,11 @@ export class Moves {
           return refusal('illegal-move', move.message, { legal });
         }
         const played = recordMove(game, state, move.move, now);
-        let next: Game = { ...played.game, turnStartedAt: now };
+        // A quick answer means live play: the opponent is watching (notify.ts).
+        const ping = shouldPing(now - (game.turnStartedAt ?? game.updatedAt));
+        let next: Game = played.game;
+        const humanToMove = playerToMove(next).botLevel === undefined;
+        next = { ...next, ...newTurn(game, now, next.moves.length, ping, humanToMove) };
         if (next.status === 'active' && next.daysPerMove !== null) {
           next = {
             ...next,
@@ -158,8 +170,6 @@ export class Moves {
             reminderSent: false,
           };
         }
-        // A quick answer means live play: the opponent is watching (notify.ts).
-        const ping = shouldPing(now - (game.turnStartedAt ?? game.updatedAt));
         const events: GameEvent[] = [
           { type: 'move-played', game: next, move: played.text, by: side, ping },
         ];
@@ -169,10 +179,7 @@ export class Moves {
       },
       options,
     );
-    if (result.ok && result.events.length > 0) {
-      const event = result.events[0];
-      await this.followUp(result.value, event.type === 'move-played' && event.ping);
-    }
+    if (result.ok && result.events.length > 0) await this.followUp(result.value);
     return result;
   }
 }

@@ -66,9 +66,9 @@ export class GameService {
       retryBotMove: (job) => this.bot.retry(job),
     });
     // After a game starts and after every move: the clock's timers, then the bot's move.
-    const followUp = async (game: Game, announced: boolean): Promise<void> => {
+    const followUp = async (game: Game): Promise<void> => {
       await this.timers.scheduleClock(game);
-      if (!announced) await this.timers.scheduleNudge(game);
+      await this.timers.scheduleNudge(game);
       this.bot.request(game);
     };
     this.challenges = new Challenges(context, this.timers, followUp);

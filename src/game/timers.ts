@@ -1,10 +1,10 @@
 import { clockJobs, clockStep } from './clocks.js';
 import type { ServiceContext } from './context.js';
-import type { Game } from './model.js';
+import type { Game, PendingNudge } from './model.js';
 import type { Scheduler, TimerJob } from './ports.js';
 import { playerToMove } from './game-rules.js';
-import { NUDGE_AFTER_MS } from './notify.js';
-import { refusal, success, type ServiceResult } from './results.js';
+import { NUDGE_AFTER_MS, nudgeToSchedule } from './notify.js';
+import { refusal, type ServiceResult } from './results.js';
 
 /** The use cases that own a kind of timer job besides the clock's own. */
 export interface TimerRoutes {
@@ -50,28 +50,41 @@ export class Timers {
     }
   }
 
-  /**
-   * A turn that no ping announced is announced later, if it is still open then (notify.ts).
-   * Not for the bot's turns, and not for a game that is over.
-   */
+  /** The nudge job a record has just asked for (notify.ts: one per game at a time). */
   async scheduleNudge(game: Game): Promise<void> {
-    if (game.status !== 'active') return;
-    const player = playerToMove(game);
-    if (player.botLevel !== undefined) return;
-    await this.schedule({
-      kind: 'turn-nudge',
-      targetId: game.id,
-      ply: game.moves.length,
-      at: (game.turnStartedAt ?? this.context.clock.now()) + NUDGE_AFTER_MS,
-    });
+    const nudge = nudgeToSchedule(game);
+    if (nudge !== undefined) await this.scheduleNudgeJob(game.id, nudge);
   }
 
-  /** The nudge's job: the turn is still open, so it is announced now (no change to record). */
+  private scheduleNudgeJob(gameId: string, nudge: PendingNudge): Promise<void> {
+    return this.schedule({ kind: 'turn-nudge', targetId: gameId, ply: nudge.ply, at: nudge.at });
+  }
+
+  /**
+   * The nudge's job. The turn it finds may be a later one than it was set for: if that turn is
+   * not due yet, the job sets itself again for it; when due (and still unannounced, and a
+   * person's), it is announced. Neither changes the game: the record's version moves on, its
+   * updatedAt does not.
+   */
   private async nudge(job: TimerJob): Promise<ServiceResult<Game>> {
-    const game = await this.context.store.getGame(job.targetId).catch(() => undefined);
-    if (game === undefined || game.status !== 'active' || game.moves.length !== job.ply)
-      return refusal('stale-version', 'the turn is over');
-    return success(game, [{ type: 'turn-nudge', game }]);
+    const result = await this.context.records.game(job.targetId, (game, now) => {
+      if (
+        game.status !== 'active' ||
+        game.turnAnnounced === true ||
+        playerToMove(game).botLevel !== undefined
+      )
+        return refusal('stale-version', 'nothing to announce');
+      const due = (game.turnStartedAt ?? game.updatedAt) + NUDGE_AFTER_MS;
+      if (now < due) {
+        const nudge = { at: due, ply: game.moves.length };
+        return { ok: true, next: { ...game, nudge }, events: [], touch: false };
+      }
+      const next: Game = { ...game, turnAnnounced: true, nudge: undefined };
+      return { ok: true, next, events: [{ type: 'turn-nudge', game: next }], touch: false };
+    });
+    if (result.ok && result.events.length === 0 && result.value.nudge !== undefined)
+      await this.scheduleNudgeJob(result.value.id, result.value.nudge);
+    return result;
   }
 
   /** Runs a due timer job. Idempotent: stale or repeated jobs change nothing. */

@@ -206,6 +206,32 @@ describe('GameService', () => {
       expect(published.map((e) => e.type)).toEqual(['turn-nudge']);
     });
 
+    it('keeps one nudge job per game, however many moves are made while it waits', async () => {
+      const game = await aliceVsBoris();
+      const nudges = () => [...scheduler.jobs.values()].filter((j) => j.kind === 'turn-nudge');
+      const moves: [typeof ALICE, string][] = [
+        [ALICE, 'c3-d4'],
+        [BORIS, 'f6-g5'],
+        [ALICE, 'g3-h4'],
+        [BORIS, 'g7-f6'],
+      ];
+      for (const [player, move] of moves) {
+        value(await service.play(game.id, player, move));
+        clock.time += 20_000;
+        expect(nudges()).toHaveLength(1);
+      }
+      // Fired before the current turn is due, it sets itself again for that turn; then nudges.
+      published.length = 0;
+      clock.time = nudges()[0].at;
+      await scheduler.runDue();
+      expect(published).toEqual([]);
+      expect(nudges()).toHaveLength(1);
+      clock.time = nudges()[0].at;
+      await scheduler.runDue();
+      expect(published.map((e) => e.type)).toEqual(['turn-nudge']);
+      expect(nudges()).toHaveLength(0);
+    });
+
     it('buttons stay valid when only the presentation changed (a new chat view, a draw offer)', async () => {
       const game = await aliceVsBoris();
       await service.addView(
