@@ -123,7 +123,9 @@ async function main(): Promise<void> {
         TELEGRAM_BOT_TOKEN: TOKEN,
         REDIS_URL: redis.url,
         REDIS_KEY_PREFIX: PREFIX,
-        RENDER_THREADS: process.env.RENDER_THREADS ?? '1',
+        ...(process.env.RENDER_THREADS === undefined
+          ? {}
+          : { RENDER_THREADS: process.env.RENDER_THREADS }),
       },
       profile === undefined ? {} : { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profile}`] },
     );

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { parseVariant, type VariantId } from './engine/index.js';
 
 /** Settings read from the environment once, at start-up. */
@@ -19,6 +20,12 @@ export interface Config {
   /** How long start-up waits for the Bot API and Redis before giving up (unless --wait). */
   readonly startupTimeoutSeconds: number;
 }
+
+/**
+ * Board drawing is what limits a busy bot (npm run bench:load: ~150 updates/s with one render
+ * thread on two cores, ~250 with two), so two threads where there are two cores.
+ */
+export const DEFAULT_RENDER_THREADS = Math.min(2, availableParallelism());
 
 /** A setting with a bad value: the message names the variable. */
 export class ConfigError extends Error {}
@@ -120,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis,
     retentionDays: integer(env, 'RETENTION_DAYS', 90, 1, 3650),
     aiThreads: integer(env, 'AI_THREADS', 1, 1, 16),
-    renderThreads: integer(env, 'RENDER_THREADS', 1, 1, 16),
+    renderThreads: integer(env, 'RENDER_THREADS', DEFAULT_RENDER_THREADS, 1, 16),
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 60, 1, 3600),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, DEFAULT_RENDER_THREADS, loadConfig } from '../src/config.js';
 
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 
@@ -11,7 +11,7 @@ describe('configuration', () => {
       redis: undefined,
       retentionDays: 90,
       aiThreads: 1,
-      renderThreads: 1,
+      renderThreads: DEFAULT_RENDER_THREADS,
       startupTimeoutSeconds: 60,
     });
   });
