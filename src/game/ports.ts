@@ -53,6 +53,15 @@ export interface GameStore {
   purge(olderThan: number): Promise<{ games: number; challenges: number }>;
 }
 
+/** Every kind of timer job (see TimerJob), for schedulers that check what they deliver. */
+export const TIMER_KINDS = [
+  'reminder',
+  'timeout',
+  'challenge-expiry',
+  'bot-move',
+  'turn-nudge',
+] as const;
+
 /** Timed work of the clocks: a reminder at 80% of the time per move and the time-out. */
 export interface TimerJob {
   /**
@@ -61,7 +70,7 @@ export interface TimerJob {
    * mid-search, or the search failed). 'turn-nudge' announces a turn that no ping announced
    * (see notify.ts), if it is still open by then.
    */
-  readonly kind: 'reminder' | 'timeout' | 'challenge-expiry' | 'bot-move' | 'turn-nudge';
+  readonly kind: (typeof TIMER_KINDS)[number];
   /** Game id, or challenge id for 'challenge-expiry'. */
   readonly targetId: string;
   /**

@@ -1,7 +1,7 @@
 import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Scheduler, TimerJob } from '../game/ports.js';
-import { StoreError, timerJobId } from '../game/ports.js';
+import { StoreError, TIMER_KINDS, timerJobId } from '../game/ports.js';
 import { stderrLog, type StoreLog } from './log.js';
 import { isConnectionError, OutageReporter, reconnectDelay } from './outage.js';
 
@@ -62,18 +62,13 @@ export interface BullMqSchedulerOptions {
 const KEEP_COMPLETED = { age: 24 * 3600 };
 const KEEP_FAILED = { age: 7 * 24 * 3600 };
 
-const TIMER_KINDS = new Set<TimerJob['kind']>([
-  'reminder',
-  'timeout',
-  'challenge-expiry',
-  'bot-move',
-]);
+const KINDS: ReadonlySet<string> = new Set(TIMER_KINDS);
 
 function isTimerJob(data: unknown): data is TimerJob {
   if (typeof data !== 'object' || data === null) return false;
   const job = data as Record<string, unknown>;
   return (
-    TIMER_KINDS.has(job.kind as TimerJob['kind']) &&
+    KINDS.has(job.kind as string) &&
     typeof job.targetId === 'string' &&
     typeof job.ply === 'number' &&
     typeof job.at === 'number'

@@ -1,6 +1,6 @@
 import { Queue, type JobType } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TimerJob } from '../../src/game/ports.js';
+import { TIMER_KINDS, type TimerJob } from '../../src/game/ports.js';
 import { BullMqScheduler, bullJobId, createBullMqRedis } from '../../src/store/bullmq-scheduler.js';
 import { startRedis, type PrivateRedis } from '../support/redis-server.js';
 
@@ -100,6 +100,19 @@ describe('BullMqScheduler', () => {
     await eventually(() => fired.length > 0);
     expect(fired.map((f) => f.job)).toEqual([timeout]);
     expect(fired[0].at).toBeGreaterThanOrEqual(timeout.at);
+  });
+
+  it('delivers every kind of timer job the game service schedules', async () => {
+    const { make } = schedulerFactory();
+    const fired: TimerJob[] = [];
+    const scheduler = make();
+    await scheduler.start(async (firedJob) => {
+      fired.push(firedJob);
+    });
+    const jobs = TIMER_KINDS.map((kind) => job({ kind, at: Date.now() }));
+    for (const each of jobs) await scheduler.schedule(each);
+    await eventually(() => fired.length === jobs.length);
+    expect(fired.map((f) => f.kind).sort()).toEqual([...TIMER_KINDS].sort());
   });
 
   it('runs a job scheduled twice, by two running instances, exactly once', async () => {
