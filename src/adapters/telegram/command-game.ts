@@ -2,7 +2,7 @@ import { playerToMove } from '../../game/game-rules.js';
 import type { Game } from '../../game/model.js';
 import type { BashniContext, GameLookup, TelegramDeps } from './context.js';
 import { liveViews, playerFromUser } from './identity.js';
-import { refusalText } from './refusals.js';
+import { refusalText } from '../../chat/refusal-text.js';
 
 /**
  * The game a command in this chat is about: the board it replies to, else the sender's one

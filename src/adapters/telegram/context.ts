@@ -9,7 +9,7 @@ import type { BackgroundTasks } from './background.js';
 import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import type { TelegramPresenter } from './presenter.js';
-import { refusalText } from './refusals.js';
+import { refusalText } from '../../chat/refusal-text.js';
 
 /** What every feature of the Telegram bot works with. */
 export interface TelegramDeps {

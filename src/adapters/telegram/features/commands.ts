@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import { makePdn } from '../../../engine/index.js';
-import { gameHistory, sideToMove } from '../../../game/game-rules.js';
+import { gamePdn, pdnFileName } from '../../../chat/pdn-export.js';
+import { sideToMove } from '../../../game/game-rules.js';
 import { sideOf, type Game } from '../../../game/model.js';
 import { LANGS, messages, parseLang, type Messages } from '../../../i18n/index.js';
 import type { ButtonRouter } from '../buttons.js';
@@ -46,27 +46,9 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
 
   composer.command('pdn', (ctx) =>
     withGame(ctx, async (game) => {
-      const history = gameHistory(game);
-      const result =
-        game.result === undefined
-          ? '*'
-          : game.result.winner === null
-            ? '1/2-1/2'
-            : game.result.winner === 'white'
-              ? '1-0'
-              : '0-1';
-      const date = new Date(game.createdAt).toISOString().slice(0, 10).replace(/-/g, '.');
-      const text = makePdn({
-        start: history.start,
-        moves: history.moves,
-        result,
-        event: 'Bashni Bot',
-        date,
-        white: game.white.displayName,
-        black: game.black.displayName,
-      });
+      const text = gamePdn(game);
       deps.tasks.track(
-        deps.out.sendDocument(ctx.chat!.id, Buffer.from(text, 'utf8'), `bashni-${game.id}.pdn`, {
+        deps.out.sendDocument(ctx.chat!.id, Buffer.from(text, 'utf8'), pdnFileName(game), {
           caption: ctx.t.pdnCaption,
         }),
       );

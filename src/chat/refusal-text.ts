@@ -1,5 +1,5 @@
-import type { Refusal } from '../../game/results.js';
-import type { Messages } from '../../i18n/index.js';
+import type { Refusal } from '../game/results.js';
+import type { Messages } from '../i18n/index.js';
 
 /** The words for a refusal of the game service. */
 export function refusalText(t: Messages, refusal: Refusal): string {
