@@ -2,7 +2,7 @@ import { Api, Bot } from 'grammy';
 import type { Clock } from '../../game/ports.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { messages, type CommandName } from '../../i18n/index.js';
-import { BackgroundTasks } from './background.js';
+import { BackgroundTasks } from '../../chat/background-tasks.js';
 import type { BoardPainter } from './board-message.js';
 import { ButtonRouter } from './buttons.js';
 import { ChatOutput } from './chat-output.js';

@@ -2,7 +2,7 @@ import { InlineKeyboard } from 'grammy';
 import { otherSide, playerOf, type Challenge, type ChatView, type Game } from '../../game/model.js';
 import type { GameEvent } from '../../game/results.js';
 import type { Messages } from '../../i18n/index.js';
-import type { BackgroundTasks } from './background.js';
+import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import { encodePayload } from './callback-data.js';
 import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';

@@ -5,7 +5,7 @@ import type { Refusal, ServiceResult } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messages, type Messages } from '../../i18n/index.js';
 import { describeApiError } from './api-errors.js';
-import type { BackgroundTasks } from './background.js';
+import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import type { TelegramPresenter } from './presenter.js';

@@ -1,7 +1,7 @@
 import { playerToMove } from '../../game/game-rules.js';
 import type { Game } from '../../game/model.js';
 import type { Logger } from '../../game/service.js';
-import type { BackgroundTasks } from './background.js';
+import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import type { BoardSync } from './board-sync.js';
 import type { ChatState } from './chat-state.js';
 import type { DeliveryLanes } from './delivery-lanes.js';

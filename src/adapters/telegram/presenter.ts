@@ -7,7 +7,7 @@ import type { Clock } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messages, type Messages } from '../../i18n/index.js';
-import type { BackgroundTasks } from './background.js';
+import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import { boardFace, keyboardPly, type BoardPainter } from './board-message.js';
 import { BoardSync, plainText, type BoardFace } from './board-sync.js';
 import type { ChatOutput } from './chat-output.js';
