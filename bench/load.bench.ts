@@ -21,7 +21,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { InlineKeyboardMarkup, User } from 'grammy/types';
 import { keyboardPly } from '../src/adapters/telegram/board-message.js';
-import { encodePayload } from '../src/adapters/telegram/callback-data.js';
+import { encodePayload } from '../src/chat/button-payload.js';
 import {
   applyMove,
   legalMoves,

@@ -10,6 +10,15 @@ export interface Config {
     readonly apiRoot?: string;
     readonly webhook?: { readonly url: URL; readonly port: number; readonly secret?: string };
   };
+  readonly discord?: {
+    readonly token: string;
+    /** The application (client) id the slash commands belong to. */
+    readonly applicationId: string;
+    /** Commands registered in this guild only (they appear at once; for testing). */
+    readonly guildId?: string;
+    /** Another REST API root (tests, proxies); undefined: discord.js's own. */
+    readonly restApi?: string;
+  };
   readonly redis?: { readonly url: string; readonly keyPrefix: string };
   /** How long finished games and closed challenges are kept. */
   readonly retentionDays: number;
@@ -64,6 +73,46 @@ function url(name: string, text: string, protocols: readonly string[]): URL {
     );
   }
   return parsed;
+}
+
+/** A Discord id (a "snowflake"): 17 to 20 digits. */
+export function isSnowflake(text: string): boolean {
+  return /^\d{17,20}$/.test(text);
+}
+
+/** The Discord settings: all of them need DISCORD_TOKEN, and the token needs the application id. */
+function discordConfig(env: NodeJS.ProcessEnv): Config['discord'] {
+  const token = optional(env, 'DISCORD_TOKEN');
+  if (token === undefined) {
+    for (const name of ['DISCORD_APPLICATION_ID', 'DISCORD_GUILD_ID', 'DISCORD_REST_API']) {
+      if (optional(env, name) !== undefined)
+        throw new ConfigError(`${name} is set but DISCORD_TOKEN is not`);
+    }
+    return undefined;
+  }
+  // A bot token is three base64url parts joined by dots (the bot's id, a timestamp, an HMAC).
+  if (!/^[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$/.test(token)) {
+    throw new ConfigError(
+      'DISCORD_TOKEN does not look like a bot token from the Discord developer portal (three parts joined by dots)',
+    );
+  }
+  const applicationId = optional(env, 'DISCORD_APPLICATION_ID');
+  if (applicationId === undefined)
+    throw new ConfigError('DISCORD_APPLICATION_ID must be set with DISCORD_TOKEN');
+  const snowflake = (name: string, value: string) => {
+    if (!isSnowflake(value))
+      throw new ConfigError(`${name} must be a Discord id (17 to 20 digits), got "${value}"`);
+    return value;
+  };
+  snowflake('DISCORD_APPLICATION_ID', applicationId);
+  const guildText = optional(env, 'DISCORD_GUILD_ID');
+  const guildId = guildText === undefined ? undefined : snowflake('DISCORD_GUILD_ID', guildText);
+  const restText = optional(env, 'DISCORD_REST_API');
+  const restApi =
+    restText === undefined
+      ? undefined
+      : url('DISCORD_REST_API', restText, ['http:', 'https:']).href.replace(/\/$/, '');
+  return { token, applicationId, guildId, restApi };
 }
 
 /** Reads and checks the configuration; throws ConfigError naming the first bad variable. */
@@ -124,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     defaultVariant,
     telegram,
+    discord: discordConfig(env),
     redis,
     retentionDays: integer(env, 'RETENTION_DAYS', 90, 1, 3650),
     aiThreads: integer(env, 'AI_THREADS', 1, 1, 16),

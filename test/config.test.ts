@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_RENDER_THREADS, loadConfig } from '../src/config.js';
 
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+// The shape of a Discord bot token (made up): base64url id, timestamp, HMAC.
+const DISCORD = 'MTEyMzQ1Njc4OTAxMjM0NTY3OA.GaBcDe.abcdefghijklmnopqrstuvwxyz_-0123456789';
+const APP = '1123456789012345678';
 
 describe('configuration', () => {
   it('runs on embedded defaults with nothing set', () => {
     expect(loadConfig({})).toEqual({
       defaultVariant: 'bashni',
       telegram: undefined,
+      discord: undefined,
       redis: undefined,
       retentionDays: 90,
       aiThreads: 1,
@@ -33,6 +37,28 @@ describe('configuration', () => {
     expect(config.defaultVariant).toBe('laska');
   });
 
+  it('reads the Discord settings', () => {
+    expect(loadConfig({ DISCORD_TOKEN: DISCORD, DISCORD_APPLICATION_ID: APP }).discord).toEqual({
+      token: DISCORD,
+      applicationId: APP,
+      guildId: undefined,
+      restApi: undefined,
+    });
+    const config = loadConfig({
+      DISCORD_TOKEN: ` ${DISCORD} `,
+      DISCORD_APPLICATION_ID: APP,
+      DISCORD_GUILD_ID: '98765432109876543',
+      DISCORD_REST_API: 'http://127.0.0.1:9000/api/',
+    });
+    expect(config.discord).toEqual({
+      token: DISCORD,
+      applicationId: APP,
+      guildId: '98765432109876543',
+      restApi: 'http://127.0.0.1:9000/api',
+    });
+    expect(config.telegram).toBeUndefined();
+  });
+
   it('reads the start-up timeout, from 1 s to an hour', () => {
     expect(loadConfig({ STARTUP_TIMEOUT_SECONDS: '1' }).startupTimeoutSeconds).toBe(1);
     expect(loadConfig({ STARTUP_TIMEOUT_SECONDS: ' 3600 ' }).startupTimeoutSeconds).toBe(3600);
@@ -50,6 +76,26 @@ describe('configuration', () => {
       { TELEGRAM_WEBHOOK_URL: 'https://x.org/h' },
       /TELEGRAM_WEBHOOK_URL is set but TELEGRAM_BOT_TOKEN is not/,
     ],
+    [{ DISCORD_TOKEN: 'not-a-token', DISCORD_APPLICATION_ID: APP }, /DISCORD_TOKEN/],
+    [{ DISCORD_TOKEN: `${DISCORD}.extra`, DISCORD_APPLICATION_ID: APP }, /DISCORD_TOKEN/],
+    [{ DISCORD_TOKEN: DISCORD }, /DISCORD_APPLICATION_ID must be set with DISCORD_TOKEN/],
+    [{ DISCORD_TOKEN: DISCORD, DISCORD_APPLICATION_ID: '12345' }, /DISCORD_APPLICATION_ID/],
+    [{ DISCORD_TOKEN: DISCORD, DISCORD_APPLICATION_ID: `${APP}x` }, /DISCORD_APPLICATION_ID/],
+    [
+      { DISCORD_TOKEN: DISCORD, DISCORD_APPLICATION_ID: APP, DISCORD_GUILD_ID: 'my-guild' },
+      /DISCORD_GUILD_ID/,
+    ],
+    [
+      { DISCORD_TOKEN: DISCORD, DISCORD_APPLICATION_ID: APP, DISCORD_REST_API: 'ws://x/api' },
+      /DISCORD_REST_API must start with http:/,
+    ],
+    [
+      { DISCORD_TOKEN: DISCORD, DISCORD_APPLICATION_ID: APP, DISCORD_REST_API: 'not a url' },
+      /DISCORD_REST_API is not a URL/,
+    ],
+    [{ DISCORD_APPLICATION_ID: APP }, /DISCORD_APPLICATION_ID is set but DISCORD_TOKEN is not/],
+    [{ DISCORD_GUILD_ID: APP }, /DISCORD_GUILD_ID is set but DISCORD_TOKEN is not/],
+    [{ DISCORD_REST_API: 'http://x' }, /DISCORD_REST_API is set but DISCORD_TOKEN is not/],
     [{ REDIS_URL: 'localhost:6379' }, /REDIS_URL/],
     [{ REDIS_URL: 'redis://x', REDIS_KEY_PREFIX: 'bad prefix' }, /REDIS_KEY_PREFIX/],
     [{ DEFAULT_VARIANT: 'chess' }, /DEFAULT_VARIANT/],

@@ -2,7 +2,14 @@ import { en } from './en.js';
 import type { Lang, Messages } from './messages.js';
 import { ru } from './ru.js';
 
-export type { CommandName, Lang, Messages } from './messages.js';
+export type {
+  CommandName,
+  DiscordMessages,
+  Lang,
+  Messages,
+  SlashCommandName,
+  SlashOptionName,
+} from './messages.js';
 export { LANGS } from './messages.js';
 
 const CATALOGS: Readonly<Record<Lang, Messages>> = { ru, en };

@@ -122,6 +122,46 @@ export interface Messages {
   readonly botName: (level: number) => string;
   readonly playUsage: string;
   readonly commands: Readonly<Record<CommandName, string>>;
+  /** What only the Discord adapter shows. */
+  readonly discord: DiscordMessages;
+}
+
+/** Discord's slash commands (their English names, which interactions carry). */
+export type SlashCommandName =
+  | 'newgame'
+  | 'play'
+  | 'move'
+  | 'resign'
+  | 'draw'
+  | 'games'
+  | 'board'
+  | 'pdn'
+  | 'rules'
+  | 'help'
+  | 'settings'
+  | 'join';
+
+/** The options of Discord's slash commands (their English names). */
+export type SlashOptionName =
+  'opponent' | 'variant' | 'days' | 'level' | 'notation' | 'language' | 'orientation' | 'code';
+
+export interface DiscordMessages {
+  /** The public game message's button that opens the mover's picker. */
+  readonly moveButton: string;
+  /** Placeholders of the picker's select menus. */
+  readonly stackPlaceholder: string;
+  readonly targetPlaceholder: string;
+  readonly routePlaceholder: string;
+  /**
+   * Command and option names as this language shows them in the command menu: Discord's rules
+   * (lower case, letters, digits, - and _, at most 32).
+   */
+  readonly commandNames: Readonly<Record<SlashCommandName, string>>;
+  readonly optionNames: Readonly<Record<SlashOptionName, string>>;
+  /** Descriptions, 1-100 characters each. */
+  readonly commandDescriptions: Readonly<Record<SlashCommandName, string>>;
+  readonly optionDescriptions: Readonly<Record<Exclude<SlashOptionName, 'level'>, string>>;
+  readonly levelDescription: (maxLevel: number, defaultLevel: number) => string;
 }
 
 export type CommandName =

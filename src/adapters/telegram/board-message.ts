@@ -1,22 +1,28 @@
 import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import {
-  legalMoves,
-  moveDestination,
   stackPieces,
-  VARIANTS,
   sideOfColor,
   type Move,
   type Position,
   type Stack,
 } from '../../engine/index.js';
 import { boardCaption } from '../../chat/board-caption.js';
+import {
+  movableStacks,
+  routeLabel,
+  routeSquares,
+  screenRows,
+  stackLabel,
+  targetLabel,
+  targetsOf,
+} from '../../chat/move-picking.js';
 import { gamePosition } from '../../game/game-rules.js';
 import type { Game, Side } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';
 import type { RenderOptions } from '../../render/index.js';
 import type { BoardFace } from './board-sync.js';
-import { decodePayload, encodePayload } from './callback-data.js';
+import { decodePayload, encodePayload } from '../../chat/button-payload.js';
 import type { ChatSettings } from './chat-state.js';
 import { isPrivateChat, mentionOf, nameOf } from './identity.js';
 
@@ -89,34 +95,14 @@ export function keyboardPly(markup: InlineKeyboardMarkup | undefined): number | 
   return undefined;
 }
 
-/** Squares in the order they appear on screen: rows from the top, left to right. */
-function screenRows(position: Position, orientation: Side, squares: Iterable<number>): number[][] {
-  const geometry = VARIANTS[position.variant].geometry;
-  const rows = new Map<number, number[]>();
-  for (const s of squares) {
-    const rank = geometry.rank[s];
-    rows.set(rank, [...(rows.get(rank) ?? []), s]);
-  }
-  const fileOrder = (a: number, b: number) =>
-    orientation === 'white'
-      ? geometry.file[a] - geometry.file[b]
-      : geometry.file[b] - geometry.file[a];
-  const ranks = [...rows.keys()].sort((a, b) => (orientation === 'white' ? b - a : a - b));
-  return ranks.map((rank) => rows.get(rank)!.sort(fileOrder));
-}
-
 /** First step of tap-to-move: the stacks that can move, laid out like the board. */
 export function stacksKeyboard(game: Game, position: Position, orientation: Side): InlineKeyboard {
-  const names = VARIANTS[position.variant].geometry.names;
-  const movable = new Set(legalMoves(position).map((m) => m.from));
+  const stacks = new Map(movableStacks(position).map((stack) => [stack.square, stack]));
   const keyboard = new InlineKeyboard();
-  for (const row of screenRows(position, orientation, movable)) {
+  for (const row of screenRows(position, orientation, stacks.keys())) {
     for (const s of row) {
-      const stack = position.stacks[s]!;
-      const top = stackPieces(stack)[0];
-      const label = `${top.color === 0 ? '⚪' : '⚫'}${top.king ? '👑' : ''} ${names[s]}${stack.height > 1 ? ` ·${stack.height}` : ''}`;
       keyboard.text(
-        label,
+        stackLabel(stacks.get(s)!),
         encodePayload({ kind: 'select', gameId: game.id, ply: game.moves.length, square: s }),
       );
     }
@@ -133,15 +119,12 @@ export function targetsKeyboard(
   orientation: Side,
   t: Messages,
 ): InlineKeyboard {
-  const names = VARIANTS[position.variant].geometry.names;
-  const moves = legalMoves(position).filter((m) => m.from === from);
-  const targets = new Set(moves.map(moveDestination));
+  const targets = new Map(targetsOf(position, from).map((target) => [target.square, target]));
   const keyboard = new InlineKeyboard();
-  for (const row of screenRows(position, orientation, targets)) {
+  for (const row of screenRows(position, orientation, targets.keys())) {
     for (const to of row) {
-      const capture = moves.some((m) => moveDestination(m) === to && m.captures.length > 0);
       keyboard.text(
-        `${capture ? '✕' : '→'} ${names[to]}`,
+        targetLabel(targets.get(to)!),
         encodePayload({ kind: 'target', gameId: game.id, ply: game.moves.length, from, to }),
       );
     }
@@ -155,14 +138,17 @@ export function targetsKeyboard(
 
 /** Third step, only when several capture routes end on the same square: the routes. */
 export function routesKeyboard(game: Game, routes: readonly Move[], t: Messages): InlineKeyboard {
-  const names = VARIANTS[game.variant].geometry.names;
   const keyboard = new InlineKeyboard();
   for (const move of routes) {
-    const squares = [move.from, ...move.path];
     keyboard
       .text(
-        squares.map((s) => names[s]).join(':'),
-        encodePayload({ kind: 'route', gameId: game.id, ply: game.moves.length, squares }),
+        routeLabel(game.variant, move),
+        encodePayload({
+          kind: 'route',
+          gameId: game.id,
+          ply: game.moves.length,
+          squares: routeSquares(move),
+        }),
       )
       .row();
   }

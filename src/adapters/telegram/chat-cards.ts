@@ -3,7 +3,7 @@ import { otherSide, playerOf, type Challenge, type ChatView, type Game } from '.
 import type { GameEvent } from '../../game/results.js';
 import type { Messages } from '../../i18n/index.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
-import { encodePayload } from './callback-data.js';
+import { encodePayload } from '../../chat/button-payload.js';
 import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import { isPrivateChat, liveViews, mentionOf, nameOf } from './identity.js';

@@ -10,7 +10,7 @@ import {
 import type { Refusal } from '../../../game/results.js';
 import { languageFor, type Messages } from '../../../i18n/index.js';
 import type { ButtonRouter } from '../buttons.js';
-import { encodePayload } from '../callback-data.js';
+import { encodePayload } from '../../../chat/button-payload.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { escapeHtml, mentionOf, nameOf, playerFromUser, telegramView } from '../identity.js';
 

@@ -4,7 +4,7 @@ import { sideToMove } from '../../../game/game-rules.js';
 import { sideOf, type Game } from '../../../game/model.js';
 import { LANGS, messages, parseLang, type Messages } from '../../../i18n/index.js';
 import type { ButtonRouter } from '../buttons.js';
-import { encodePayload } from '../callback-data.js';
+import { encodePayload } from '../../../chat/button-payload.js';
 import { withCommandGame } from '../command-game.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { isPrivateChat, liveViews, messageLink, nameOf, playerFromUser } from '../identity.js';

@@ -17,7 +17,7 @@ import {
   targetsKeyboard,
 } from '../board-message.js';
 import type { ButtonRouter } from '../buttons.js';
-import type { Payload } from '../callback-data.js';
+import type { Payload } from '../../../chat/button-payload.js';
 import { withCommandGame } from '../command-game.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { liveViews, playerFromUser, telegramView } from '../identity.js';

@@ -1,0 +1,172 @@
+/**
+ * Discord's slash commands as the API takes them (English names, Russian localizations), and
+ * their registration. Interactions carry the English names, whatever the user's language.
+ */
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  ApplicationIntegrationType,
+  InteractionContextType,
+  Routes,
+  type APIApplicationCommandBasicOption,
+  type APIApplicationCommandOptionChoice,
+  type REST,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import { VARIANT_IDS } from '../../engine/index.js';
+import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../game/bot-player.js';
+import { DAYS_PER_MOVE } from '../../game/model.js';
+import {
+  messages,
+  type Messages,
+  type SlashCommandName,
+  type SlashOptionName,
+} from '../../i18n/index.js';
+
+const en = messages('en');
+const ru = messages('ru');
+
+/** The longest move text /move takes: a long capture route is about 30 squares. */
+export const MAX_NOTATION_LENGTH = 100;
+/** The longest challenge code /join takes (ids are short base64url words). */
+export const MAX_CODE_LENGTH = 24;
+
+/** A name and a description in English, with their Russian localizations. */
+function nameAndDescription(name: (t: Messages) => string, description: (t: Messages) => string) {
+  return {
+    name: name(en),
+    name_localizations: { ru: name(ru) },
+    description: description(en),
+    description_localizations: { ru: description(ru) },
+  };
+}
+
+function option(name: Exclude<SlashOptionName, 'level'>) {
+  return nameAndDescription(
+    (t) => t.discord.optionNames[name],
+    (t) => t.discord.optionDescriptions[name],
+  );
+}
+
+function choice<V extends string | number>(
+  value: V,
+  name: (t: Messages) => string,
+): APIApplicationCommandOptionChoice<V> {
+  return { name: name(en), name_localizations: { ru: name(ru) }, value };
+}
+
+const variantOption: APIApplicationCommandBasicOption = {
+  type: ApplicationCommandOptionType.String,
+  ...option('variant'),
+  choices: VARIANT_IDS.map((id) => choice(id, (t) => t.variant(id))),
+};
+
+function command(
+  name: SlashCommandName,
+  options: APIApplicationCommandBasicOption[] = [],
+): RESTPostAPIChatInputApplicationCommandsJSONBody {
+  return {
+    type: ApplicationCommandType.ChatInput,
+    ...nameAndDescription(
+      (t) => t.discord.commandNames[name],
+      (t) => t.discord.commandDescriptions[name],
+    ),
+    ...(options.length > 0 ? { options } : {}),
+    // In servers and in DMs with the bot (global commands only; a guild ignores these).
+    contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],
+    integration_types: [ApplicationIntegrationType.GuildInstall],
+  };
+}
+
+/** Every slash command of the bot, as `PUT applications/{id}/commands` takes them. */
+export function slashCommands(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+  return [
+    command('newgame', [
+      { type: ApplicationCommandOptionType.User, ...option('opponent') },
+      variantOption,
+      {
+        type: ApplicationCommandOptionType.Integer,
+        ...option('days'),
+        choices: [0, ...DAYS_PER_MOVE].map((days) =>
+          choice(days, (t) => t.daysPerMove(days === 0 ? null : days)),
+        ),
+      },
+    ]),
+    command('play', [
+      {
+        type: ApplicationCommandOptionType.Integer,
+        ...nameAndDescription(
+          (t) => t.discord.optionNames.level,
+          (t) => t.discord.levelDescription(BOT_LEVELS, DEFAULT_BOT_LEVEL),
+        ),
+        min_value: 1,
+        max_value: BOT_LEVELS,
+      },
+      variantOption,
+    ]),
+    command('move', [
+      {
+        type: ApplicationCommandOptionType.String,
+        ...option('notation'),
+        required: true,
+        min_length: 1,
+        max_length: MAX_NOTATION_LENGTH,
+      },
+    ]),
+    command('resign'),
+    command('draw'),
+    command('games'),
+    command('board'),
+    command('pdn'),
+    command('rules'),
+    command('help'),
+    command('settings', [
+      {
+        type: ApplicationCommandOptionType.String,
+        ...option('language'),
+        // Each language by its own name, in every language.
+        choices: [
+          { name: 'Русский', value: 'ru' },
+          { name: 'English', value: 'en' },
+        ],
+      },
+      {
+        type: ApplicationCommandOptionType.String,
+        ...option('orientation'),
+        choices: [
+          choice('mover', (t) => t.orientationMover),
+          choice('white', (t) => t.orientationWhite),
+        ],
+      },
+    ]),
+    command('join', [
+      {
+        type: ApplicationCommandOptionType.String,
+        ...option('code'),
+        required: true,
+        min_length: 1,
+        max_length: MAX_CODE_LENGTH,
+      },
+    ]),
+  ];
+}
+
+/**
+ * Replaces the application's commands with ours (one bulk overwrite): in one guild, where they
+ * appear at once, or globally. Returns how many Discord now has.
+ */
+export async function registerCommands(
+  rest: REST,
+  applicationId: string,
+  guildId?: string,
+): Promise<number> {
+  const commands = slashCommands();
+  const result =
+    guildId === undefined
+      ? await rest.put(Routes.applicationCommands(applicationId), { body: commands })
+      : await rest.put(Routes.applicationGuildCommands(applicationId, guildId), {
+          // Guild commands take no install contexts.
+          body: commands.map(({ contexts: _c, integration_types: _i, ...command }) => command),
+        });
+  return Array.isArray(result) ? result.length : commands.length;
+}

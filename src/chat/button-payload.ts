@@ -1,0 +1,270 @@
+/**
+ * The typed codec of button payloads, shared by every chat adapter: Telegram's callback data
+ * (1-64 bytes) and Discord's custom_id (1-100 characters). Ours are short ASCII strings
+ * `<action>|<fields>` carrying the game (or challenge) id and the board they were made for (the
+ * number of moves played), so a stale, repeated or forged press is recognised and refused
+ * politely instead of acting. Buttons made before a restart keep working: the payload holds
+ * everything needed, nothing lives in process memory. Every payload stays within Telegram's 64
+ * bytes, so one codec serves both platforms; encodings already sent must never change.
+ *
+ * Actions: A accept, D decline, S select, T target, R route, B back, Q resign, N keep playing,
+ * Y/X draw accept/decline, O orientation, L language; M move (opens the picker), P stack menu,
+ * G target menu, U route menu, W draw offer.
+ */
+export type Payload =
+  | { readonly kind: 'accept'; readonly challengeId: string }
+  | { readonly kind: 'decline'; readonly challengeId: string }
+  | {
+      readonly kind: 'select';
+      readonly gameId: string;
+      readonly ply: number;
+      readonly square: number;
+    }
+  | {
+      readonly kind: 'target';
+      readonly gameId: string;
+      readonly ply: number;
+      readonly from: number;
+      readonly to: number;
+    }
+  | {
+      readonly kind: 'route';
+      readonly gameId: string;
+      readonly ply: number;
+      readonly squares: readonly number[];
+    }
+  | { readonly kind: 'back'; readonly gameId: string; readonly ply: number }
+  /** Resignation confirmed; only the player who asked (`userId`) may press it. */
+  | {
+      readonly kind: 'resign';
+      readonly gameId: string;
+      readonly ply: number;
+      readonly userId: string;
+    }
+  | { readonly kind: 'keep-playing'; readonly gameId: string; readonly userId: string }
+  | { readonly kind: 'draw-accept'; readonly gameId: string }
+  | { readonly kind: 'draw-decline'; readonly gameId: string }
+  | { readonly kind: 'orientation'; readonly value: 'mover' | 'white' }
+  | { readonly kind: 'language'; readonly value: 'ru' | 'en' }
+  /** The public game message's Move button: opens the mover's own picker. */
+  | { readonly kind: 'move'; readonly gameId: string; readonly ply: number }
+  /**
+   * A select menu of stacks; the chosen value is a square (`decodeSquareValue`). `part` tells
+   * apart the menus of one message when the options are split (1 to 4 for the second to the
+   * fifth; absent for the first or only one).
+   */
+  | {
+      readonly kind: 'stack-menu';
+      readonly gameId: string;
+      readonly ply: number;
+      readonly part?: number;
+    }
+  /** A select menu of the targets of `from`; the chosen value is a square. */
+  | {
+      readonly kind: 'target-menu';
+      readonly gameId: string;
+      readonly ply: number;
+      readonly from: number;
+      readonly part?: number;
+    }
+  /** A select menu of capture routes; the chosen value is a route (`decodeRouteValue`). */
+  | {
+      readonly kind: 'route-menu';
+      readonly gameId: string;
+      readonly ply: number;
+      readonly part?: number;
+    }
+  /** Offer a draw in this game at this board. */
+  | { readonly kind: 'draw-offer'; readonly gameId: string; readonly ply: number };
+
+/** Telegram's limit on callback data; Discord allows 100, so every payload keeps to this. */
+export const MAX_PAYLOAD_BYTES = 64;
+const SQUARE_DIGITS = '0123456789abcdefghijklmnopqrstuv'; // one character per square (< 32)
+const ID = /^[A-Za-z0-9_-]{1,24}$/;
+const PLY = /^\d{1,5}$/;
+const USER = /^\d{1,20}$/;
+/** Menus per message (Discord allows five rows), so `part` is one digit. */
+const PART = /^[0-4]$/;
+
+function square(s: number): string {
+  if (!Number.isInteger(s) || s < 0 || s >= SQUARE_DIGITS.length)
+    throw new Error(`button payload: bad square ${s}`);
+  return SQUARE_DIGITS[s];
+}
+
+function part(p: number | undefined): string {
+  if (p === undefined || p === 0) return '';
+  if (!PART.test(String(p))) throw new Error(`button payload: bad menu part ${p}`);
+  return `|${p}`;
+}
+
+/** Encodes a payload; throws on values that cannot be made into a valid payload (a bug). */
+export function encodePayload(payload: Payload): string {
+  let data: string;
+  switch (payload.kind) {
+    case 'accept':
+      data = `A|${payload.challengeId}`;
+      break;
+    case 'decline':
+      data = `D|${payload.challengeId}`;
+      break;
+    case 'select':
+      data = `S|${payload.gameId}|${payload.ply}|${square(payload.square)}`;
+      break;
+    case 'target':
+      data = `T|${payload.gameId}|${payload.ply}|${square(payload.from)}${square(payload.to)}`;
+      break;
+    case 'route':
+      data = `R|${payload.gameId}|${payload.ply}|${payload.squares.map(square).join('')}`;
+      break;
+    case 'back':
+      data = `B|${payload.gameId}|${payload.ply}`;
+      break;
+    case 'resign':
+      data = `Q|${payload.gameId}|${payload.ply}|${payload.userId}`;
+      break;
+    case 'keep-playing':
+      data = `N|${payload.gameId}|${payload.userId}`;
+      break;
+    case 'draw-accept':
+      data = `Y|${payload.gameId}`;
+      break;
+    case 'draw-decline':
+      data = `X|${payload.gameId}`;
+      break;
+    case 'orientation':
+      data = `O|${payload.value}`;
+      break;
+    case 'language':
+      data = `L|${payload.value}`;
+      break;
+    case 'move':
+      data = `M|${payload.gameId}|${payload.ply}`;
+      break;
+    case 'stack-menu':
+      data = `P|${payload.gameId}|${payload.ply}${part(payload.part)}`;
+      break;
+    case 'target-menu':
+      data = `G|${payload.gameId}|${payload.ply}|${square(payload.from)}${part(payload.part)}`;
+      break;
+    case 'route-menu':
+      data = `U|${payload.gameId}|${payload.ply}${part(payload.part)}`;
+      break;
+    case 'draw-offer':
+      data = `W|${payload.gameId}|${payload.ply}`;
+      break;
+  }
+  if (Buffer.byteLength(data) > MAX_PAYLOAD_BYTES) throw new Error(`payload too long: ${data}`);
+  return data;
+}
+
+function squares(text: string): number[] | undefined {
+  const result: number[] = [];
+  for (const ch of text) {
+    const index = SQUARE_DIGITS.indexOf(ch);
+    if (index < 0) return undefined;
+    result.push(index);
+  }
+  return result;
+}
+
+/** A menu's part from its optional last field: {} when absent, undefined when malformed. */
+function menuPart(text: string | undefined): { part?: number } | undefined {
+  if (text === undefined) return {};
+  return PART.test(text) && text !== '0' ? { part: Number(text) } : undefined;
+}
+
+/** Decodes a button payload; anything malformed or unknown is undefined. */
+export function decodePayload(data: string | undefined): Payload | undefined {
+  if (data === undefined || data.length === 0 || Buffer.byteLength(data) > MAX_PAYLOAD_BYTES)
+    return undefined;
+  const [action, ...fields] = data.split('|');
+  const [id, plyText, rest, extra] = fields;
+  const gameFields = fields.length >= 2 && ID.test(id) && PLY.test(plyText);
+  const ply = Number(plyText);
+  switch (action) {
+    case 'A':
+    case 'D':
+      if (fields.length !== 1 || !ID.test(id)) return undefined;
+      return { kind: action === 'A' ? 'accept' : 'decline', challengeId: id };
+    case 'Y':
+    case 'X':
+      if (fields.length !== 1 || !ID.test(id)) return undefined;
+      return { kind: action === 'Y' ? 'draw-accept' : 'draw-decline', gameId: id };
+    case 'N':
+      if (fields.length !== 2 || !ID.test(id) || !USER.test(plyText)) return undefined;
+      return { kind: 'keep-playing', gameId: id, userId: plyText };
+    case 'B':
+    case 'M':
+    case 'W':
+      if (!gameFields || fields.length !== 2) return undefined;
+      return {
+        kind: action === 'B' ? 'back' : action === 'M' ? 'move' : 'draw-offer',
+        gameId: id,
+        ply,
+      };
+    case 'P':
+    case 'U': {
+      const p = gameFields && fields.length <= 3 ? menuPart(rest) : undefined;
+      if (p === undefined) return undefined;
+      return { kind: action === 'P' ? 'stack-menu' : 'route-menu', gameId: id, ply, ...p };
+    }
+    case 'G': {
+      const sq = gameFields && fields.length <= 4 ? squares(rest ?? '') : undefined;
+      const p = menuPart(extra);
+      if (sq === undefined || sq.length !== 1 || p === undefined) return undefined;
+      return { kind: 'target-menu', gameId: id, ply, from: sq[0], ...p };
+    }
+    case 'Q':
+      if (!gameFields || fields.length !== 3 || !USER.test(rest)) return undefined;
+      return { kind: 'resign', gameId: id, ply, userId: rest };
+    case 'S': {
+      const sq = fields.length === 3 && gameFields ? squares(rest) : undefined;
+      if (sq === undefined || sq.length !== 1) return undefined;
+      return { kind: 'select', gameId: id, ply, square: sq[0] };
+    }
+    case 'T': {
+      const sq = fields.length === 3 && gameFields ? squares(rest) : undefined;
+      if (sq === undefined || sq.length !== 2) return undefined;
+      return { kind: 'target', gameId: id, ply, from: sq[0], to: sq[1] };
+    }
+    case 'R': {
+      const sq = fields.length === 3 && gameFields ? squares(rest) : undefined;
+      if (sq === undefined || sq.length < 2) return undefined;
+      return { kind: 'route', gameId: id, ply, squares: sq };
+    }
+    case 'O':
+      return fields.length === 1 && (id === 'mover' || id === 'white')
+        ? { kind: 'orientation', value: id }
+        : undefined;
+    case 'L':
+      return fields.length === 1 && (id === 'ru' || id === 'en')
+        ? { kind: 'language', value: id }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A select-menu option's value for a square (one character). */
+export function encodeSquareValue(s: number): string {
+  return square(s);
+}
+
+/** The square a select-menu value names; undefined for anything else. */
+export function decodeSquareValue(value: string | undefined): number | undefined {
+  const sq = value === undefined ? undefined : squares(value);
+  return sq?.length === 1 ? sq[0] : undefined;
+}
+
+/** A select-menu option's value for a capture route: its squares, from first. */
+export function encodeRouteValue(route: readonly number[]): string {
+  if (route.length < 2) throw new Error(`button payload: a route needs two squares`);
+  return route.map(square).join('');
+}
+
+/** The route a select-menu value names (two squares or more); undefined for anything else. */
+export function decodeRouteValue(value: string | undefined): number[] | undefined {
+  const sq = value === undefined ? undefined : squares(value);
+  return sq !== undefined && sq.length >= 2 ? sq : undefined;
+}

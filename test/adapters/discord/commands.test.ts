@@ -1,0 +1,256 @@
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  InteractionContextType,
+  REST,
+  type APIApplicationCommandOption,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registerCommands, slashCommands } from '../../../src/adapters/discord/commands.js';
+import { VARIANT_IDS } from '../../../src/engine/index.js';
+import { BOT_LEVELS } from '../../../src/game/bot-player.js';
+import { DAYS_PER_MOVE } from '../../../src/game/model.js';
+import { startHttpRecorder, type HttpRecorder } from '../../support/http-recorder.js';
+
+// Discord's rules for application commands (developer docs, "Application Commands").
+const NAME = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+const LOCALES = new Set(['ru']);
+const MAX_COMMAND_CHARACTERS = 4000;
+
+interface Named {
+  readonly name: string;
+  readonly name_localizations?: Record<string, string | null> | null;
+  readonly description: string;
+  readonly description_localizations?: Record<string, string | null> | null;
+}
+
+/** A name and description, in English and every localization, checked; returns the texts. */
+function checkTexts(what: string, item: Named): Record<string, string[]> {
+  const names: Record<string, string> = { en: item.name, ...item.name_localizations };
+  const descriptions: Record<string, string> = {
+    en: item.description,
+    ...item.description_localizations,
+  };
+  expect(Object.keys(names).sort(), `${what}: name locales`).toEqual(['en', 'ru']);
+  expect(Object.keys(descriptions).sort(), `${what}: description locales`).toEqual(['en', 'ru']);
+  const texts: Record<string, string[]> = {};
+  for (const locale of Object.keys(names)) {
+    if (locale !== 'en') expect(LOCALES.has(locale), `${what}: locale ${locale}`).toBe(true);
+    const name = names[locale];
+    const description = descriptions[locale];
+    expect(name, `${what}: name ${name}`).toMatch(NAME);
+    expect(name, `${what}: lower case`).toBe(name.toLowerCase());
+    expect(description.length, `${what}: description "${description}"`).toBeGreaterThanOrEqual(1);
+    expect(description.length, `${what}: description "${description}"`).toBeLessThanOrEqual(100);
+    texts[locale] = [name, description];
+  }
+  return texts;
+}
+
+function checkOption(
+  command: string,
+  option: APIApplicationCommandOption,
+): Record<string, string[]> {
+  const what = `/${command} ${option.name}`;
+  const texts = checkTexts(what, option);
+  expect(
+    [
+      ApplicationCommandOptionType.String,
+      ApplicationCommandOptionType.Integer,
+      ApplicationCommandOptionType.User,
+    ],
+    what,
+  ).toContain(option.type);
+  if ('choices' in option && option.choices !== undefined) {
+    expect(option.choices.length, what).toBeGreaterThanOrEqual(1);
+    expect(option.choices.length, what).toBeLessThanOrEqual(25);
+    for (const choice of option.choices) {
+      const choiceNames = [choice.name, ...Object.values(choice.name_localizations ?? {})];
+      for (const name of choiceNames) {
+        expect(name!.length, `${what}: choice ${name}`).toBeGreaterThanOrEqual(1);
+        expect(name!.length, `${what}: choice ${name}`).toBeLessThanOrEqual(100);
+      }
+      for (const [locale, name] of Object.entries({
+        en: choice.name,
+        ...choice.name_localizations,
+      }))
+        (texts[locale] ??= []).push(name!);
+      if (option.type === ApplicationCommandOptionType.String) {
+        expect(typeof choice.value, what).toBe('string');
+        expect((choice.value as string).length, what).toBeLessThanOrEqual(100);
+      } else expect(Number.isInteger(choice.value), what).toBe(true);
+    }
+    const values = option.choices.map((c) => c.value);
+    expect(new Set(values).size, `${what}: distinct values`).toBe(values.length);
+    for (const locale of ['en', 'ru']) {
+      const names = option.choices.map((c) =>
+        locale === 'en' ? c.name : (c.name_localizations?.ru ?? c.name),
+      );
+      expect(new Set(names).size, `${what}: distinct ${locale} choice names`).toBe(names.length);
+    }
+  }
+  if ('min_length' in option && option.min_length !== undefined) {
+    expect(option.min_length).toBeGreaterThanOrEqual(0);
+    expect(option.max_length!).toBeLessThanOrEqual(6000);
+    expect(option.min_length).toBeLessThanOrEqual(option.max_length!);
+  }
+  return texts;
+}
+
+function optionNamed(command: RESTPostAPIChatInputApplicationCommandsJSONBody, name: string) {
+  const option = command.options?.find((o) => o.name === name);
+  if (option === undefined) throw new Error(`/${command.name} has no option ${name}`);
+  return option;
+}
+
+function command(name: string): RESTPostAPIChatInputApplicationCommandsJSONBody {
+  const found = slashCommands().find((c) => c.name === name);
+  if (found === undefined) throw new Error(`no /${name}`);
+  return found;
+}
+
+describe('Discord slash commands', () => {
+  it('keep every one of Discord’s rules, in English and Russian', () => {
+    const commands = slashCommands();
+    expect(commands.length).toBeLessThanOrEqual(100);
+    for (const locale of ['en', 'ru']) {
+      const names = commands.map((c) => (locale === 'en' ? c.name : c.name_localizations!.ru!));
+      expect(new Set(names).size, `distinct ${locale} command names`).toBe(names.length);
+    }
+    for (const item of commands) {
+      expect(item.type).toBe(ApplicationCommandType.ChatInput);
+      const texts = checkTexts(`/${item.name}`, item);
+      const options = item.options ?? [];
+      expect(options.length).toBeLessThanOrEqual(25);
+      const required = options.map((o) => o.required === true);
+      expect(required, `/${item.name}: required options first`).toEqual(
+        [...required].sort((a, b) => Number(b) - Number(a)),
+      );
+      for (const locale of ['en', 'ru']) {
+        const names = options.map((o) => (locale === 'en' ? o.name : o.name_localizations!.ru!));
+        expect(new Set(names).size, `/${item.name}: distinct ${locale} option names`).toBe(
+          names.length,
+        );
+      }
+      for (const option of options) {
+        for (const [locale, words] of Object.entries(checkOption(item.name, option)))
+          texts[locale].push(...words);
+      }
+      for (const [locale, words] of Object.entries(texts)) {
+        const characters = words.reduce((sum, word) => sum + word.length, 0);
+        expect(characters, `/${item.name} in ${locale}`).toBeLessThanOrEqual(
+          MAX_COMMAND_CHARACTERS,
+        );
+      }
+      expect(item.contexts).toEqual([InteractionContextType.Guild, InteractionContextType.BotDM]);
+    }
+  });
+
+  it('are the commands the bot serves, with Russian names people can type', () => {
+    const names = slashCommands().map((c) => [c.name, c.name_localizations!.ru]);
+    expect(names).toEqual([
+      ['newgame', 'новая-игра'],
+      ['play', 'играть'],
+      ['move', 'ход'],
+      ['resign', 'сдаться'],
+      ['draw', 'ничья'],
+      ['games', 'партии'],
+      ['board', 'доска'],
+      ['pdn', 'запись'],
+      ['rules', 'правила'],
+      ['help', 'помощь'],
+      ['settings', 'настройки'],
+      ['join', 'принять'],
+    ]);
+  });
+
+  it('take the options the brief promises', () => {
+    const newgame = command('newgame');
+    expect(newgame.options!.map((o) => [o.name, o.type, o.required ?? false])).toEqual([
+      ['opponent', ApplicationCommandOptionType.User, false],
+      ['variant', ApplicationCommandOptionType.String, false],
+      ['days', ApplicationCommandOptionType.Integer, false],
+    ]);
+    const variant = optionNamed(newgame, 'variant');
+    expect('choices' in variant && variant.choices!.map((c) => c.value)).toEqual(VARIANT_IDS);
+    expect('choices' in variant && variant.choices!.map((c) => c.name_localizations?.ru)).toEqual([
+      'Башни',
+      'Столбы',
+      'Ласка',
+      'Столбовые поддавки',
+    ]);
+    const days = optionNamed(newgame, 'days');
+    expect('choices' in days && days.choices!.map((c) => c.value)).toEqual([0, ...DAYS_PER_MOVE]);
+    expect('choices' in days && days.choices![0].name).toBe('no clock');
+
+    const level = optionNamed(command('play'), 'level');
+    expect(level).toMatchObject({
+      type: ApplicationCommandOptionType.Integer,
+      min_value: 1,
+      max_value: BOT_LEVELS,
+    });
+    expect(optionNamed(command('move'), 'notation')).toMatchObject({ required: true });
+    expect(optionNamed(command('join'), 'code')).toMatchObject({ required: true });
+    const settings = command('settings');
+    const values = (name: string) => {
+      const option = optionNamed(settings, name);
+      return 'choices' in option ? option.choices!.map((c) => c.value) : [];
+    };
+    expect(values('language')).toEqual(['ru', 'en']);
+    expect(values('orientation')).toEqual(['mover', 'white']);
+    for (const name of ['resign', 'draw', 'games', 'board', 'pdn', 'rules', 'help'])
+      expect(command(name).options).toBeUndefined();
+  });
+});
+
+describe('registering the slash commands', () => {
+  let recorder: HttpRecorder | undefined;
+  afterEach(async () => {
+    await recorder?.close();
+    recorder = undefined;
+  });
+
+  const TOKEN = 'MTEyMzQ1Njc4OTAxMjM0NTY3OA.GaBcDe.abcdefghijklmnopqrstuvwxyz_-0123456789';
+  const APP = '1123456789012345678';
+  const GUILD = '98765432109876543';
+
+  function rest(root: string): REST {
+    return new REST({ api: `${root}/api`, retries: 0 }).setToken(TOKEN);
+  }
+
+  it('overwrites the global commands in one PUT and returns how many Discord has', async () => {
+    recorder = await startHttpRecorder();
+    expect(await registerCommands(rest(recorder.root), APP)).toBe(slashCommands().length);
+    expect(recorder.requests).toHaveLength(1);
+    const [request] = recorder.requests;
+    expect(request.method).toBe('PUT');
+    expect(request.url).toBe(`/api/v10/applications/${APP}/commands`);
+    expect(request.headers.authorization).toBe(`Bot ${TOKEN}`);
+    expect(request.body).toEqual(slashCommands());
+  });
+
+  it('overwrites one guild’s commands, without the global-only fields', async () => {
+    recorder = await startHttpRecorder((request) => ({
+      status: 200,
+      json: (request.body as unknown[]).slice(0, 3),
+    }));
+    expect(await registerCommands(rest(recorder.root), APP, GUILD)).toBe(3);
+    const [request] = recorder.requests;
+    expect(request.url).toBe(`/api/v10/applications/${APP}/guilds/${GUILD}/commands`);
+    const body = request.body as Record<string, unknown>[];
+    expect(body.map((c) => c.name)).toEqual(slashCommands().map((c) => c.name));
+    for (const item of body) {
+      expect(item).not.toHaveProperty('contexts');
+      expect(item).not.toHaveProperty('integration_types');
+    }
+  });
+
+  it('fails with Discord’s answer when Discord refuses', async () => {
+    recorder = await startHttpRecorder(() => ({
+      status: 401,
+      json: { message: '401: Unauthorized', code: 0 },
+    }));
+    await expect(registerCommands(rest(recorder.root), APP)).rejects.toThrow(/Unauthorized/);
+  });
+});
