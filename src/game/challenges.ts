@@ -1,6 +1,7 @@
 import { startPosition, type VariantId } from '../engine/index.js';
 import type { ServiceContext } from './context.js';
 import { openingFields } from './game-rules.js';
+import { drawInviteCode, normalizeInviteCode } from './invite-codes.js';
 import {
   samePlayer,
   type Challenge,
@@ -16,7 +17,7 @@ import { draftGame, type GameFollowUp } from './moves.js';
 import { shouldPingAtStart } from './notify.js';
 import type { TimerJob } from './ports.js';
 import type { Acceptance } from './record-updates.js';
-import { refusal, success, type Refusal, type ServiceResult } from './results.js';
+import { refusal, success, type AcceptedIn, type Refusal, type ServiceResult } from './results.js';
 import type { Timers } from './timers.js';
 
 /** A challenge as a player makes it. */
@@ -28,6 +29,9 @@ export interface ChallengeRequest {
   readonly side?: Side | 'random';
   readonly views?: readonly ChatView[];
 }
+
+/** Tries at a new challenge whose id or invite code is taken (each with a new id and code). */
+const CREATE_ATTEMPTS = 5;
 
 /** Challenges: made, accepted (which starts a game), declined, cancelled, expired. */
 export class Challenges {
@@ -48,20 +52,24 @@ export class Challenges {
     ) {
       return refusal('own-challenge', 'You cannot challenge yourself.');
     }
-    const created = await this.context.records.createChallenge((now) => ({
-      id: this.context.newId(),
-      challenger,
-      target:
-        target.kind === 'username'
-          ? { kind: 'username', username: target.username.replace(/^@/, '').toLowerCase() }
-          : target,
-      variant: input.variant ?? 'bashni',
-      daysPerMove: input.daysPerMove ?? null,
-      challengerSide: input.side ?? 'random',
-      status: 'open',
-      expiresAt: now + this.context.challengeTtlMs,
-      views: input.views ?? [],
-    }));
+    const created = await this.context.records.createChallenge(
+      (now) => ({
+        id: this.context.newId(),
+        challenger,
+        target:
+          target.kind === 'username'
+            ? { kind: 'username', username: target.username.replace(/^@/, '').toLowerCase() }
+            : target,
+        variant: input.variant ?? 'bashni',
+        daysPerMove: input.daysPerMove ?? null,
+        challengerSide: input.side ?? 'random',
+        status: 'open',
+        expiresAt: now + this.context.challengeTtlMs,
+        views: input.views ?? [],
+        ...(target.kind === 'open' ? { inviteCode: drawInviteCode(this.context.random) } : {}),
+      }),
+      CREATE_ATTEMPTS,
+    );
     if (!created.ok) return created;
     const challenge = created.value;
     await this.timers.schedule({
@@ -73,7 +81,8 @@ export class Challenges {
     return success(challenge, [{ type: 'challenge-created', challenge }]);
   }
 
-  async accept(id: string, acceptor: Player): Promise<ServiceResult<Game>> {
+  /** Accepts a challenge; `chat` is where the acceptor did it (the board goes there too). */
+  async accept(id: string, acceptor: Player, chat?: AcceptedIn): Promise<ServiceResult<Game>> {
     const result = await this.context.records.acceptChallenge(id, (challenge, now) =>
       this.acceptance(challenge, acceptor, now),
     );
@@ -81,7 +90,25 @@ export class Challenges {
     const { challenge, game } = result.value;
     await this.gameStarted(game);
     const ping = game.turnAnnounced === true;
-    return success(game, [{ type: 'game-started', game, challenge, ping }]);
+    const acceptedIn = chat === undefined ? {} : { acceptedIn: chat };
+    return success(game, [{ type: 'game-started', game, challenge, ping, ...acceptedIn }]);
+  }
+
+  /** Accepts the open challenge with this invite code, as typed (see normalizeInviteCode). */
+  async joinByCode(
+    text: string,
+    acceptor: Player,
+    chat?: AcceptedIn,
+  ): Promise<ServiceResult<Game>> {
+    const code = normalizeInviteCode(text);
+    const notFound = refusal('challenge-not-found', 'No challenge has this code.');
+    if (code === undefined) return notFound;
+    const found = await this.context.records.guard(async () =>
+      success(await this.context.store.findChallengeByCode(code)),
+    );
+    if (!found.ok) return found;
+    if (found.value === undefined) return notFound;
+    return this.accept(found.value, acceptor, chat);
   }
 
   /** The challenged player says no. Open challenges cannot be declined, only left to expire. */

@@ -71,6 +71,8 @@ export interface Challenge {
   readonly views: readonly ChatView[];
   /** The game started by accepting it. */
   readonly gameId?: string;
+  /** An open challenge's code for /join on any platform (see invite-codes.ts). */
+  readonly inviteCode?: string;
 }
 
 /** Why a game ended: by the rules (the engine's verdicts) or by the players and the clock. */

@@ -1,4 +1,5 @@
-import type { Challenge, ChatView, Game, PlayerId } from './model.js';
+import type { Challenge, ChatView, Game, Platform, PlayerId } from './model.js';
+import type { GameEvent } from './results.js';
 
 /** Why a store operation failed; adapters turn the code into a message for people. */
 export type StoreErrorCode = 'store-unavailable' | 'corrupt-record';
@@ -25,9 +26,14 @@ export class StoreError extends Error {
  * ('store-unavailable') when the backing service cannot be reached.
  */
 export interface GameStore {
-  /** Stores a new challenge (version 1); false if the id exists. */
+  /**
+   * Stores a new challenge (version 1) with its invite code's index; false if the id exists, or
+   * the code is taken (by a challenge not yet purged).
+   */
   createChallenge(challenge: Challenge): Promise<boolean>;
   getChallenge(id: string): Promise<Challenge | undefined>;
+  /** The id of the challenge with this invite code (exactly as stored), until it is purged. */
+  findChallengeByCode(code: string): Promise<string | undefined>;
   saveChallenge(next: Challenge, expectedVersion: number): Promise<boolean>;
 
   /**
@@ -48,7 +54,8 @@ export interface GameStore {
 
   /**
    * Deletes finished games and closed challenges (accepted, declined, cancelled, expired)
-   * whose last change is older than `olderThan` (ms since epoch), with their indexes.
+   * whose last change is older than `olderThan` (ms since epoch), with their indexes (views,
+   * invite codes).
    */
   purge(olderThan: number): Promise<{ games: number; challenges: number }>;
 }
@@ -132,4 +139,18 @@ export interface KeyValueStore {
   removeFromSet(set: string, member: string): Promise<void>;
   /** Every member of the set, in no particular order. */
   setMembers(set: string): Promise<string[]>;
+}
+
+/**
+ * Carries game events to the processes that show a platform's chats (durably, each batch to one
+ * process). Used when the adapters run in separate processes; see game/event-routing.ts.
+ */
+export interface EventRelay {
+  publish(platform: Platform, events: readonly GameEvent[]): Promise<void>;
+  /** Starts handing `platform`'s events to `handler`; a batch is acknowledged when handler resolves. */
+  subscribe(
+    platform: Platform,
+    handler: (events: readonly GameEvent[]) => Promise<void>,
+  ): Promise<void>;
+  stop(): Promise<void>;
 }

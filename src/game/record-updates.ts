@@ -84,9 +84,15 @@ export class RecordUpdates {
     return this.create(build, (game) => this.store.createGame(game));
   }
 
-  /** Stores a new challenge built at `now`; its id must be new. */
-  createChallenge(build: (now: number) => Draft<Challenge>): Promise<ServiceResult<Challenge>> {
-    return this.create(build, (challenge) => this.store.createChallenge(challenge));
+  /**
+   * Stores a new challenge built at `now`. Its id and invite code must be new: on a clash it is
+   * built again (a new id and code) up to `attempts` times.
+   */
+  createChallenge(
+    build: (now: number) => Draft<Challenge>,
+    attempts = 1,
+  ): Promise<ServiceResult<Challenge>> {
+    return this.create(build, (challenge) => this.store.createChallenge(challenge), attempts);
   }
 
   /**
@@ -168,11 +174,15 @@ export class RecordUpdates {
   private create<T>(
     build: (now: number) => Draft<T>,
     insert: (record: T) => Promise<boolean>,
+    attempts = 1,
   ): Promise<ServiceResult<T>> {
     return this.guard(async () => {
-      const now = this.clock.now();
-      const record = stampNew(build(now), now);
-      return (await insert(record)) ? success(record) : refusal('busy', 'Please try again.');
+      for (let attempt = 0; attempt < attempts; attempt++) {
+        const now = this.clock.now();
+        const record = stampNew(build(now), now);
+        if (await insert(record)) return success(record);
+      }
+      return refusal('busy', 'Please try again.');
     });
   }
 

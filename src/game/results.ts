@@ -1,4 +1,4 @@
-import type { Challenge, Game, GameResult, Side } from './model.js';
+import type { Challenge, Game, GameResult, Platform, Side } from './model.js';
 
 /** Why a use case refused; adapters translate the code into a message for people. */
 export type ServiceErrorCode =
@@ -32,6 +32,8 @@ export type GameEvent =
       readonly challenge?: Challenge;
       /** Whether to ping the player to move now (see notify.ts). */
       readonly ping: boolean;
+      /** The chat where the acceptor accepted (a board is posted there too). */
+      readonly acceptedIn?: AcceptedIn;
     }
   | {
       readonly type: 'move-played';
@@ -52,6 +54,12 @@ export type GameEvent =
       readonly deadline: number;
     }
   | { readonly type: 'game-over'; readonly game: Game; readonly result: GameResult };
+
+/** A chat where something was done, on its platform. */
+export interface AcceptedIn {
+  readonly platform: Platform;
+  readonly chatId: string;
+}
 
 /** A use case that said no, and why. */
 export interface Refusal {

@@ -16,7 +16,7 @@ import {
 } from './ports.js';
 import { Queries, type ViewTarget } from './queries.js';
 import { consoleLogger, RecordUpdates, type Logger } from './record-updates.js';
-import type { GameEvent, ServiceResult } from './results.js';
+import type { AcceptedIn, GameEvent, ServiceResult } from './results.js';
 import { Timers } from './timers.js';
 
 export { DAY_MS } from './context.js';
@@ -25,6 +25,7 @@ export type { ViewTarget } from './queries.js';
 export type { BotMoveOutcome } from './bot-player.js';
 export type { ChallengeRequest } from './challenges.js';
 export type { GameRequest } from './moves.js';
+export type { AcceptedIn } from './results.js';
 
 export interface GameServiceOptions {
   readonly store: GameStore;
@@ -95,8 +96,17 @@ export class GameService {
     return this.challenges.create(input);
   }
 
-  acceptChallenge(id: string, acceptor: Player): Promise<ServiceResult<Game>> {
-    return this.challenges.accept(id, acceptor);
+  /** Accepts a challenge; `chat` is where the acceptor did it (the board is posted there too). */
+  acceptChallenge(id: string, acceptor: Player, chat?: AcceptedIn): Promise<ServiceResult<Game>> {
+    return this.challenges.accept(id, acceptor, chat);
+  }
+
+  /**
+   * Accepts the open challenge with this invite code, typed any way (trimmed, any letter case,
+   * with spaces or dashes); an unknown code is refused as 'challenge-not-found'.
+   */
+  joinByCode(code: string, acceptor: Player, chat?: AcceptedIn): Promise<ServiceResult<Game>> {
+    return this.challenges.joinByCode(code, acceptor, chat);
   }
 
   /** The challenged player says no. Open challenges cannot be declined, only left to expire. */

@@ -45,6 +45,11 @@ export const en: Messages = {
   newGameUsage:
     'Usage: /newgame [@friend] [bashni|stolby|laska|giveaway] [days per move: 1, 2, 3, 5, 7, 14 or 0 for no clock]. Reply to someone’s message with /newgame to challenge them.',
 
+  inviteCode: (code) => `Code <b>${code}</b>: <code>/join ${code}</code> in Telegram or Discord.`,
+  joinUsage:
+    'Usage: /join CODE — the code of an open challenge, made in Telegram or Discord (e.g. /join ABC234).',
+  joinUnknown: (code) => `No open challenge has the code “${code}”. Check it and try again.`,
+
   caption: (c) =>
     [
       `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
@@ -130,7 +135,7 @@ export const en: Messages = {
   pdnCaption: 'The game record (PDN).',
   rules:
     '<b>Bashni</b> is Russian draughts where captured pieces are not removed: they go <i>under</i> the capturing piece, building towers. A tower belongs to the colour of its top piece and moves like it (man or king). Capturing a tower takes only its top piece — what is left stays and may be freed. Capture is mandatory, men capture backwards too, kings fly. You lose when you have no legal move.\n\nStolby: each tower may be jumped once per move (Turkish strike) and captured kings become men. Laska: 7×7 board, men move and capture forward only, short kings. Giveaway: the first side without a move wins.',
-  help: 'Play Bashni here:\n/newgame @friend — challenge a friend (or reply to their message)\n/newgame — an open challenge\n/play 4 — play the bot (levels 1–8)\n/move c3-d4 — type a move (or reply to the board)\n/board — show your game again at the bottom\n/games — your games\n/draw — offer a draw · /resign — resign\n/pdn — the game record\n/settings — board orientation · /lang — language\n/rules — the rules',
+  help: 'Play Bashni here:\n/newgame @friend — challenge a friend (or reply to their message)\n/newgame — an open challenge (with a code to join it, in Telegram or Discord)\n/join ABC234 — join a game by its code\n/play 4 — play the bot (levels 1–8)\n/move c3-d4 — type a move (or reply to the board)\n/board — show your game again at the bottom\n/games — your games\n/draw — offer a draw · /resign — resign\n/pdn — the game record\n/settings — board orientation · /lang — language\n/rules — the rules',
   langChanged: 'Language: English.',
   langUsage: 'Use /lang ru or /lang en.',
   settings: (orientation) =>
@@ -144,6 +149,7 @@ export const en: Messages = {
     'Usage: /play [level 1-8] [bashni|stolby|laska|giveaway]. Level 1 is a beginner, 8 plays its best.',
   commands: {
     newgame: 'Challenge someone to a game',
+    join: 'Join a game by its code: /join ABC234',
     play: 'Play against the bot: /play [level 1-8]',
     move: 'Type a move, e.g. /move c3-d4',
     board: 'Show the game board again',

@@ -35,6 +35,11 @@ export interface Messages {
   readonly share: string;
   readonly shareText: string;
   readonly newGameUsage: string;
+  /** An open challenge's invite code and how to use it, on every platform. */
+  readonly inviteCode: (code: string) => string;
+  readonly joinUsage: string;
+  /** /join with a code that no open challenge has (`code` as typed, escaped). */
+  readonly joinUnknown: (code: string) => string;
 
   readonly caption: (input: {
     variant: string;
@@ -166,6 +171,7 @@ export interface DiscordMessages {
 
 export type CommandName =
   | 'newgame'
+  | 'join'
   | 'play'
   | 'move'
   | 'board'

@@ -123,6 +123,7 @@ export function decodeChallenge(id: string, text: string): Challenge {
     updatedAt: 'number',
     expiresAt: 'number',
     views: 'array',
+    inviteCode: 'string|undefined',
   });
   if (data.id !== id) throw corrupt('challenge', id, `holds challenge ${String(data.id)}`);
   if (!(VARIANT_IDS as string[]).includes(data.variant as string)) {

@@ -1,15 +1,17 @@
-import type { ChatView, PlayerId } from '../game/model.js';
+import type { ChatView, Platform, PlayerId } from '../game/model.js';
 import { playerKey, viewKey } from '../game/model.js';
 
 /**
  * Every Redis key the store uses, built in one place under a configurable prefix:
  *   <p>game:<id>            hash { v: version, d: JSON }
  *   <p>challenge:<id>       hash { v: version, d: JSON }
+ *   <p>code:<CODE>          string: the id of the challenge with that invite code
  *   <p>player:<platform:userId>:active   set of active game ids
  *   <p>view:<platform:chat:message>      string "game:<id>" or "challenge:<id>"
  *   <p>finished             sorted set of finished game ids by finish time (for purging)
  *   <p>closed               sorted set of closed challenge ids by closing time
  *   <p>kv:<key>             string: adapters' small state (chat settings, notices)
+ *   <p>events:<platform>    stream of event batches for that platform's presenters
  */
 export class KeyBuilder {
   constructor(readonly prefix = 'bashni:') {}
@@ -19,6 +21,9 @@ export class KeyBuilder {
   }
   challenge(id: string): string {
     return `${this.prefix}challenge:${id}`;
+  }
+  challengeCode(code: string): string {
+    return `${this.prefix}code:${code}`;
   }
   activeGames(player: PlayerId): string {
     return `${this.prefix}player:${playerKey(player)}:active`;
@@ -34,5 +39,8 @@ export class KeyBuilder {
   }
   keyValue(key: string): string {
     return `${this.prefix}kv:${key}`;
+  }
+  events(platform: Platform): string {
+    return `${this.prefix}events:${platform}`;
   }
 }

@@ -14,6 +14,8 @@ export class MemoryGameStore implements GameStore {
   private readonly versions = new Map<string, number>();
   private readonly active = new Map<string, Set<string>>();
   private readonly views = new Map<string, { kind: 'game' | 'challenge'; id: string }>();
+  /** Invite code → challenge id, until the challenge is purged. */
+  private readonly codes = new Map<string, string>();
 
   /** For tests: puts raw text where a game record lives, as a corrupted database would. */
   putRawGame(id: string, text: string): void {
@@ -22,8 +24,15 @@ export class MemoryGameStore implements GameStore {
 
   async createChallenge(challenge: Challenge): Promise<boolean> {
     if (this.challenges.has(challenge.id)) return false;
+    const code = challenge.inviteCode;
+    if (code !== undefined && this.codes.has(code)) return false;
     this.writeChallenge(challenge);
+    if (code !== undefined) this.codes.set(code, challenge.id);
     return true;
+  }
+
+  async findChallengeByCode(code: string): Promise<string | undefined> {
+    return this.codes.get(code);
   }
 
   async getChallenge(id: string): Promise<Challenge | undefined> {
@@ -103,6 +112,8 @@ export class MemoryGameStore implements GameStore {
       if (CLOSED_CHALLENGE_STATUSES.has(challenge.status) && challenge.updatedAt < olderThan) {
         this.challenges.delete(id);
         this.versions.delete(`challenge:${id}`);
+        const code = challenge.inviteCode;
+        if (code !== undefined && this.codes.get(code) === id) this.codes.delete(code);
         for (const view of challenge.views) {
           const target = this.views.get(viewKey(view));
           if (target?.kind === 'challenge' && target.id === id) this.views.delete(viewKey(view));

@@ -167,7 +167,9 @@ const noop = (): void => {};
  *   - player active sets: SADD for an active game, SREM otherwise;
  *   - views: a game's views overwrite ("game:<id>"), a challenge's only claim free views
  *     ("challenge:<id>", SET NX), so a message that became a game's keeps pointing at the game;
- *   - `finished` / `closed` sorted sets, scored by finishedAt / updatedAt, drive purge().
+ *   - `finished` / `closed` sorted sets, scored by finishedAt / updatedAt, drive purge();
+ *   - invite codes: set with the challenge's creation (a taken code fails it like a taken id),
+ *     deleted with the challenge by purge().
  *
  * Every failure to reach Redis is a StoreError('store-unavailable'); the client reconnects in
  * the background and the same instance works again when Redis is back.
@@ -239,8 +241,20 @@ export class RedisGameStore implements GameStore {
   async createChallenge(challenge: Challenge): Promise<boolean> {
     const key = this.keys.challenge(challenge.id);
     const plan = new WritePlan().requireAbsent(key);
+    const code = challenge.inviteCode;
+    if (code !== undefined) {
+      const codeKey = this.keys.challengeCode(code);
+      plan.requireAbsent(codeKey).op('set', codeKey, challenge.id);
+    }
     this.writeChallenge(plan, challenge);
     return this.apply('createChallenge', challenge.id, plan);
+  }
+
+  async findChallengeByCode(code: string): Promise<string | undefined> {
+    const id = await this.run('findChallengeByCode', undefined, () =>
+      this.redis.get(this.keys.challengeCode(code)),
+    );
+    return id ?? undefined;
   }
 
   async getChallenge(id: string): Promise<Challenge | undefined> {
@@ -374,6 +388,8 @@ export class RedisGameStore implements GameStore {
           return 'skipped';
         for (const view of challenge.views)
           plan.op('delifeq', this.keys.view(view), `challenge:${id}`);
+        if (challenge.inviteCode !== undefined)
+          plan.op('delifeq', this.keys.challengeCode(challenge.inviteCode), id);
       }
     } catch (error) {
       if (error instanceof StoreError && error.code === 'corrupt-record') return 'skipped';

@@ -39,6 +39,46 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
       });
     });
 
+    it('indexes invite codes: a taken code refuses the create, like a taken id', async () => {
+      const coded = makeChallenge('c1', { inviteCode: 'ABC234' });
+      expect(await store.createChallenge(coded)).toBe(true);
+      expect(await store.findChallengeByCode('ABC234')).toBe('c1');
+      expect(await store.findChallengeByCode('ABC235')).toBeUndefined();
+      // Another challenge with the same code: refused, and nothing of it is written.
+      const clash = makeChallenge('c2', {
+        inviteCode: 'ABC234',
+        views: [{ platform: 'discord', chatId: '77', messageId: '1' }],
+      });
+      expect(await store.createChallenge(clash)).toBe(false);
+      expect(await store.getChallenge('c2')).toBeUndefined();
+      expect(
+        await store.findByView({ platform: 'discord', chatId: '77', messageId: '1' }),
+      ).toBeUndefined();
+      expect(await store.findChallengeByCode('ABC234')).toBe('c1');
+      // A challenge without a code (one to a named player) indexes none.
+      expect(await store.createChallenge(makeChallenge('c3'))).toBe(true);
+      expect(await store.getChallenge('c3')).toEqual(makeChallenge('c3'));
+    });
+
+    it('a closed challenge keeps its code until purged; purge removes the code', async () => {
+      await store.createChallenge(makeChallenge('c1', { inviteCode: 'XYZ789' }));
+      await store.createChallenge(makeChallenge('c2', { inviteCode: 'QQQ222', updatedAt: 1 }));
+      const expired = makeChallenge('c1', {
+        version: 2,
+        status: 'expired',
+        inviteCode: 'XYZ789',
+        updatedAt: 2_000,
+      });
+      expect(await store.saveChallenge(expired, 1)).toBe(true);
+      expect(await store.findChallengeByCode('XYZ789')).toBe('c1');
+      expect(await store.purge(5_000)).toEqual({ games: 0, challenges: 1 });
+      expect(await store.findChallengeByCode('XYZ789')).toBeUndefined();
+      // An open one is not purged, nor is its code; a freed code can be used again.
+      expect(await store.findChallengeByCode('QQQ222')).toBe('c2');
+      expect(await store.createChallenge(makeChallenge('c4', { inviteCode: 'XYZ789' }))).toBe(true);
+      expect(await store.findChallengeByCode('XYZ789')).toBe('c4');
+    });
+
     it('saves a challenge only on the expected version, one version up', async () => {
       await store.createChallenge(makeChallenge('c1'));
       const declined = makeChallenge('c1', { version: 2, status: 'declined' });

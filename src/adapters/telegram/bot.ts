@@ -1,5 +1,6 @@
 import { Api, Bot } from 'grammy';
 import type { Clock } from '../../game/ports.js';
+import type { GameEvent } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { messages, type CommandName } from '../../i18n/index.js';
 import { BackgroundTasks } from '../../chat/background-tasks.js';
@@ -31,6 +32,12 @@ export interface TelegramBotOptions {
   >;
   /** An update running longer than this stops holding back the confirmation of later ones. */
   readonly stuckAfterMs?: number;
+  /**
+   * Where the events of the bot's own requests (a move, an accepted challenge) go: the
+   * EventDispatcher when other platforms must see them too (it hands Telegram's share back to
+   * `presenter.handle`); by default straight to this bot's presenter.
+   */
+  readonly publish?: (events: readonly GameEvent[]) => Promise<void>;
 }
 
 export interface TelegramBot {
@@ -47,6 +54,7 @@ export interface TelegramBot {
 
 const COMMANDS: readonly CommandName[] = [
   'newgame',
+  'join',
   'play',
   'move',
   'board',
@@ -94,7 +102,13 @@ export function createTelegramBot(
     painter: options.painter,
     tasks,
   });
-  const deps: TelegramDeps = { ...base, presenter, out, tasks };
+  const deps: TelegramDeps = {
+    ...base,
+    presenter,
+    out,
+    tasks,
+    publish: options.publish ?? ((events) => presenter.handle(events)),
+  };
   const buttons = new ButtonRouter();
 
   bot.use(contextMiddleware(deps));

@@ -55,9 +55,11 @@ export class ChatCards {
 
   // ---- draw offers --------------------------------------------------------------------------
 
+  /** The offer with its buttons, for a Telegram opponent (others answer on their platform). */
   async postDrawOffer(game: Game, by: 'white' | 'black'): Promise<void> {
     const offerer = playerOf(game, by);
     const opponent = playerOf(game, otherSide(by));
+    if (opponent.platform !== 'telegram') return;
     for (const view of liveViews(game.views)) {
       if (isPrivateChat(view.chatId) && view.chatId !== opponent.userId) continue;
       const { t } = await this.chatContext(view.chatId, opponent.language);

@@ -1,5 +1,5 @@
 import { playerToMove } from '../../game/game-rules.js';
-import type { Game } from '../../game/model.js';
+import { samePlayer, type Game } from '../../game/model.js';
 import type { BashniContext, GameLookup, TelegramDeps } from './context.js';
 import { liveViews, playerFromUser } from './identity.js';
 import { refusalText } from '../../chat/refusal-text.js';
@@ -28,10 +28,8 @@ export async function gameForCommand(ctx: BashniContext, deps: TelegramDeps): Pr
   );
   if (here.length === 1) return here[0];
   if (here.length === 0) return 'none';
-  const me = String(ctx.from.id);
-  const myTurn = here.filter((game) => {
-    return playerToMove(game).userId === me;
-  });
+  const me = playerFromUser(ctx.from);
+  const myTurn = here.filter((game) => samePlayer(playerToMove(game), me));
   return myTurn.length === 1 ? myTurn[0] : 'several';
 }
 

@@ -1,7 +1,7 @@
 import type { Api, Context, MiddlewareFn } from 'grammy';
 import type { Game } from '../../game/model.js';
 import type { Clock } from '../../game/ports.js';
-import type { Refusal, ServiceResult } from '../../game/results.js';
+import type { GameEvent, Refusal, ServiceResult } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messages, type Messages } from '../../i18n/index.js';
 import { describeApiError } from './api-errors.js';
@@ -20,6 +20,8 @@ export interface TelegramDeps {
   readonly tasks: BackgroundTasks;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Shows the events of the bot's own requests: in Telegram, and on other platforms too. */
+  readonly publish: (events: readonly GameEvent[]) => Promise<void>;
 }
 
 type SendOther = NonNullable<Parameters<Api['sendMessage']>[2]>;
@@ -79,7 +81,7 @@ export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContex
         return false;
       }
       if (ctx.callbackQuery !== undefined) await ctx.answer();
-      await deps.presenter.handle(result.events);
+      await deps.publish(result.events);
       return true;
     };
     if (ctx.chat !== undefined && ctx.myChatMember !== undefined) {

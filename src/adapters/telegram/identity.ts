@@ -1,4 +1,5 @@
 import type { User } from 'grammy/types';
+import { platformMark } from '../../chat/player-label.js';
 import type { ChatView, Player } from '../../game/model.js';
 
 /** Escapes text for Telegram's HTML parse mode. */
@@ -20,14 +21,15 @@ export function playerFromUser(user: User): Player {
   };
 }
 
-/** A player's name for captions (HTML-escaped). */
+/** A player's name for captions (HTML-escaped), marked with their platform if not Telegram. */
 export function nameOf(player: Player): string {
-  return escapeHtml(player.displayName);
+  return escapeHtml(player.displayName + platformMark(player, 'telegram'));
 }
 
 /**
  * A mention that notifies the player: @username when there is one, else a link to the user id
- * (works for people without a username, HTML parse mode).
+ * (works for people without a username, HTML parse mode). Players of other platforms and bots
+ * cannot be notified here: their name.
  */
 export function mentionOf(player: Player): string {
   if (player.platform !== 'telegram' || player.botLevel !== undefined) return nameOf(player);

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { playerToMove } from '../../game/game-rules.js';
 import { playerOf, type Challenge, type ChatView, type Game } from '../../game/model.js';
 import type { Clock } from '../../game/ports.js';
-import type { GameEvent } from '../../game/results.js';
+import type { AcceptedIn, GameEvent } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messages, type Messages } from '../../i18n/index.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
@@ -22,7 +22,8 @@ import { ChatCards } from './chat-cards.js';
  * (a group) White's.
  */
 function languageHint(game: Game, chatId: string): string | undefined {
-  if (chatId === game.black.userId) return game.black.language;
+  if (game.black.platform === 'telegram' && chatId === game.black.userId)
+    return game.black.language;
   return game.white.language;
 }
 
@@ -117,7 +118,7 @@ export class TelegramPresenter {
       case 'challenge-expired':
         return this.cards.closeChallengeCards(event.challenge, event.type);
       case 'game-started':
-        return this.startGame(event.game, event.challenge, event.ping);
+        return this.startGame(event.game, event.challenge, event.ping, event.acceptedIn);
       case 'move-played': {
         const game = this.latest.get(event.game.id) ?? event.game;
         await this.updateBoards(game);
@@ -337,11 +338,14 @@ export class TelegramPresenter {
       for (const view of liveViews(game.views)) await this.notices.clear(view.chatId, game.id);
   }
 
-  /** "@name, your move": in every chat of the game (a private chat only for its owner). */
+  /**
+   * "@name, your move": in every chat of the game (a private chat only for its owner). Not for
+   * a player of another platform: a mention here would notify nobody (their platform pings them).
+   */
   private async pingToMove(game: Game, lastMove?: string): Promise<void> {
     if (game.status !== 'active') return;
     const player = playerToMove(game);
-    if (player.botLevel !== undefined) return;
+    if (player.botLevel !== undefined || player.platform !== 'telegram') return;
     const ply = game.moves.length;
     const move = lastMove ?? game.moves.at(-1);
     for (const view of liveViews(game.views)) {
@@ -368,9 +372,10 @@ export class TelegramPresenter {
     return game.status === 'active' && game.moves.length === ply;
   }
 
+  /** The clock's reminder, for a Telegram player (others are reminded on their platform). */
   private async remind(game: Game, deadline: number): Promise<void> {
     const player = playerToMove(game);
-    if (player.botLevel !== undefined) return;
+    if (player.botLevel !== undefined || player.platform !== 'telegram') return;
     const left = deadline - this.deps.clock.now();
     const ply = game.moves.length;
     // A direct message first, to a player who has started the bot; otherwise (or if Telegram
@@ -402,10 +407,15 @@ export class TelegramPresenter {
 
   // ---- challenges ---------------------------------------------------------------------------
 
+  /**
+   * A game started: its board in the challenge's Telegram chats (whose cards say so) and in the
+   * Telegram chat where it was accepted (by /join, say), each once.
+   */
   private async startGame(
     game: Game,
     challenge: Challenge | undefined,
     ping: boolean,
+    acceptedIn: AcceptedIn | undefined,
   ): Promise<void> {
     const chats = new Set<string>();
     for (const view of challenge?.views ?? []) {
@@ -414,6 +424,7 @@ export class TelegramPresenter {
       this.cards.editCard(view, t.challengeAccepted(nameOf(game.white), nameOf(game.black)));
       chats.add(view.chatId);
     }
+    if (acceptedIn?.platform === 'telegram') chats.add(acceptedIn.chatId);
     for (const chatId of chats) await this.pending.mark(game.id, game.version, chatId);
     const posted = [...chats].map((chatId) => this.sendBoard(game, chatId));
     // The first ping goes under the new boards.

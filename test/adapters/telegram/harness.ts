@@ -73,6 +73,7 @@ export class TelegramHarness {
   readonly scheduler = new ManualScheduler(this.clock);
   process!: BotProcess;
   private ids = 0;
+  private draws = 0;
 
   private constructor(readonly fake: FakeBotApi) {}
 
@@ -101,7 +102,8 @@ export class TelegramHarness {
       scheduler: this.scheduler,
       clock: this.clock,
       newId: () => `g${++this.ids}`,
-      random: () => 0.1, // the challenger takes White
+      // Always below one half: the challenger takes White. Varied, so invite codes differ.
+      random: () => ((++this.draws % 97) / 97) * 0.49,
       bot: this.bot,
       onEvents: (events: readonly GameEvent[]) => late.app?.presenter.handle(events),
       logger: silentLogger,

@@ -3,6 +3,7 @@ import type { VariantId } from '../../../engine/index.js';
 import { VARIANT_WORDS } from '../../../chat/variant-words.js';
 import {
   DAYS_PER_MOVE,
+  samePlayer,
   type Challenge,
   type ChallengeTarget,
   type DaysPerMove,
@@ -73,7 +74,7 @@ function challengeRefusal(refusal: Refusal): Refusal {
   return refusal.code === 'not-found' ? { ...refusal, code: 'challenge-not-found' } : refusal;
 }
 
-/** /newgame, its deep link, and the Accept / Decline buttons of challenge cards. */
+/** /newgame, its deep link, /join CODE, and the Accept / Decline buttons of challenge cards. */
 export function challengeFeature(
   deps: TelegramDeps,
   buttons: ButtonRouter,
@@ -150,13 +151,18 @@ export function challengeFeature(
     const challenge = created.value;
     let keyboard = cardKeyboard(challenge, t);
     let text = challengeCardText(challenge, t, targetName);
-    if (ctx.chat.type === 'private' && target.kind === 'open') {
+    if (target.kind === 'open') {
+      // Anyone may take it: here, by the deep link, or by the code (from Discord too).
       const link = `https://t.me/${ctx.me.username}?start=c_${challenge.id}`;
-      const share = `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(t.shareText)}`;
-      keyboard = new InlineKeyboard()
-        .url(t.share, share)
-        .text(t.cancel, encodePayload({ kind: 'decline', challengeId: challenge.id }));
+      if (challenge.inviteCode !== undefined)
+        text = `${text}\n${t.inviteCode(challenge.inviteCode)}`;
       text = `${text}\n${link}`;
+      if (ctx.chat.type === 'private') {
+        const share = `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(t.shareText)}`;
+        keyboard = new InlineKeyboard()
+          .url(t.share, share)
+          .text(t.cancel, encodePayload({ kind: 'decline', challengeId: challenge.id }));
+      }
     }
     postCard(ctx, challenge, text, keyboard);
   });
@@ -181,7 +187,7 @@ export function challengeFeature(
       ctx.say(t.errors.challengeClosed);
       return;
     }
-    if (ctx.from !== undefined && challenge.challenger.userId === String(ctx.from.id)) {
+    if (ctx.from !== undefined && samePlayer(challenge.challenger, playerFromUser(ctx.from))) {
       // The challenger opened their own link: nothing to accept, only to withdraw.
       postCard(
         ctx,
@@ -210,10 +216,30 @@ export function challengeFeature(
     postCard(ctx, challenge, text, keyboard);
   });
 
+  composer.command('join', async (ctx) => {
+    if (ctx.from === undefined) return;
+    const typed = ctx.match.trim();
+    if (typed === '') {
+      ctx.say(ctx.t.joinUsage);
+      return;
+    }
+    const result = await deps.service.joinByCode(typed, playerFromUser(ctx.from), {
+      platform: 'telegram',
+      chatId: String(ctx.chat.id),
+    });
+    if (!result.ok && result.code === 'challenge-not-found') {
+      ctx.say(ctx.t.joinUnknown(escapeHtml(typed.slice(0, 20))), { parse_mode: 'HTML' });
+      return;
+    }
+    await ctx.present(result);
+  });
+
   buttons.on('accept', async (ctx, payload) => {
+    const chat = ctx.callbackQuery?.message?.chat;
     const result = await deps.service.acceptChallenge(
       payload.challengeId,
       playerFromUser(ctx.from!),
+      chat === undefined ? undefined : { platform: 'telegram', chatId: String(chat.id) },
     );
     await ctx.present(result.ok ? result : challengeRefusal(result));
   });
@@ -225,7 +251,7 @@ export function challengeFeature(
       await ctx.present(challengeRefusal(challenge));
       return;
     }
-    const mine = challenge.value.challenger.userId === player.userId;
+    const mine = samePlayer(challenge.value.challenger, player);
     const result = mine
       ? await deps.service.cancelChallenge(payload.challengeId, player)
       : await deps.service.declineChallenge(payload.challengeId, player);

@@ -1,0 +1,18 @@
+import type { Platform, Player } from '../game/model.js';
+
+const PLATFORM_NAMES: Readonly<Record<Platform, string>> = {
+  telegram: 'Telegram',
+  discord: 'Discord',
+  console: '',
+};
+
+/**
+ * What follows a player's name where platforms meet: " (Discord)" for a Discord player shown in
+ * Telegram, and so on; nothing for players of the viewer's own platform, bots and the terminal.
+ * The same in every language (platform names are not translated).
+ */
+export function platformMark(player: Player, viewer: Platform): string {
+  if (player.platform === viewer || player.botLevel !== undefined) return '';
+  const name = PLATFORM_NAMES[player.platform];
+  return name === '' ? '' : ` (${name})`;
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import type { GameEvent } from '../../src/game/results.js';
+import { KeyBuilder } from '../../src/store/keys.js';
+import { RedisEventRelay } from '../../src/store/redis-event-relay.js';
+import { createStoreRedis } from '../../src/store/redis-store.js';
+import { startRedis, type PrivateRedis } from '../support/redis-server.js';
+import { batch, eventRelayContract, until } from './event-relay-contract.js';
+
+let server: PrivateRedis;
+let shared: Redis;
+let prefixes = 0;
+
+beforeAll(async () => {
+  server = await startRedis();
+  shared = createStoreRedis(server.url);
+});
+
+afterAll(async () => {
+  shared?.disconnect();
+  await server?.stop();
+});
+
+eventRelayContract('redis relay', async () => {
+  const keys = new KeyBuilder(`r${++prefixes}:`);
+  const logs: string[] = [];
+  let consumers = 0;
+  return {
+    relay: (settings) =>
+      new RedisEventRelay(shared, {
+        ...settings,
+        keys,
+        consumer: `process-${++consumers}`,
+        log: (message) => logs.push(message),
+      }),
+    plantGarbage: async (platform) => {
+      const key = keys.events(platform);
+      await shared.call('XGROUP', 'CREATE', key, 'presenters', '$', 'MKSTREAM').catch(() => null);
+      await shared.call('XADD', key, '*', 'e', 'not json {');
+      await shared.call('XADD', key, '*', 'other', 'field');
+    },
+    logs,
+    close: async () => undefined,
+  };
+});
+
+describe('redis relay: streams and outages', () => {
+  it('keeps one stream per platform under the key builder, trimmed, with one group', async () => {
+    const keys = new KeyBuilder('layout:');
+    const relay = new RedisEventRelay(shared, { keys, maxLength: 10, log: () => undefined });
+    for (let i = 0; i < 500; i++) await relay.publish('discord', batch(`g${i}`));
+    expect(await shared.exists(keys.events('discord'))).toBe(1);
+    expect(await shared.xlen(keys.events('discord'))).toBeLessThan(500);
+    const groups = (await shared.call('XINFO', 'GROUPS', keys.events('discord'))) as unknown[][];
+    expect(groups).toHaveLength(1);
+    expect(groups[0][1]).toBe('presenters');
+    await relay.stop();
+  });
+
+  it('survives a Redis outage: logs it once, reads again when Redis is back', async () => {
+    const dying = await startRedis();
+    const logs: string[] = [];
+    const got: (readonly GameEvent[])[] = [];
+    const log = (message: string) => logs.push(message);
+    const subscriber = new RedisEventRelay(dying.url, { blockMs: 100, consumer: 'sub', log });
+    const publisher = new RedisEventRelay(dying.url, { consumer: 'pub', log });
+    try {
+      await subscriber.subscribe('telegram', async (events) => void got.push(events));
+      await publisher.publish('telegram', batch('before'));
+      await until(() => got.length === 1, 'the first batch');
+
+      await dying.stop();
+      await until(() => logs.some((line) => line.includes('cannot read events')), 'the outage');
+      await expect(publisher.publish('telegram', batch('lost'))).rejects.toMatchObject({
+        code: 'store-unavailable',
+      });
+      await dying.restart();
+      // A fresh Redis: the stream and its group are made again by whoever comes first.
+      await until(() => logs.some((line) => line.includes('reading events again')), 'recovery');
+      for (let sent = false; !sent;) {
+        sent = await publisher.publish('telegram', batch('after')).then(
+          () => true,
+          () => false,
+        );
+      }
+      await until(() => got.length === 2, 'the batch after the outage');
+      expect(got[1]).toEqual(batch('after'));
+      expect(logs.filter((line) => line.includes('cannot read events'))).toHaveLength(1);
+    } finally {
+      await subscriber.stop();
+      await publisher.stop();
+      await dying.stop();
+    }
+  });
+});
