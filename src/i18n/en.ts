@@ -164,6 +164,9 @@ export const en: Messages = {
   },
   discord: {
     moveButton: '♟ Move',
+    played: (move) => `✅ You played ${move}.`,
+    settingsSaved: 'Settings saved for this channel.',
+    commandFailed: 'Something went wrong; please try again.',
     stackPlaceholder: 'Choose a tower',
     targetPlaceholder: 'Choose a square',
     routePlaceholder: 'Choose a capture route',

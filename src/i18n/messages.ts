@@ -153,6 +153,11 @@ export type SlashOptionName =
 export interface DiscordMessages {
   /** The public game message's button that opens the mover's picker. */
   readonly moveButton: string;
+  /** The picker's last word, once the move is played. */
+  readonly played: (move: string) => string;
+  readonly settingsSaved: string;
+  /** An interaction whose handler failed unexpectedly. */
+  readonly commandFailed: string;
   /** Placeholders of the picker's select menus. */
   readonly stackPlaceholder: string;
   readonly targetPlaceholder: string;

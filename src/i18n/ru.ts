@@ -178,6 +178,9 @@ export const ru: Messages = {
   },
   discord: {
     moveButton: '♟ Сделать ход',
+    played: (move) => `✅ Ваш ход: ${move}.`,
+    settingsSaved: 'Настройки канала сохранены.',
+    commandFailed: 'Что-то пошло не так, попробуйте ещё раз.',
     stackPlaceholder: 'Выберите башню',
     targetPlaceholder: 'Выберите поле',
     routePlaceholder: 'Выберите путь взятия',

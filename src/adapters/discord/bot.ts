@@ -1,0 +1,122 @@
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { BackgroundTasks } from '../../chat/background-tasks.js';
+import type { Clock, KeyValueStore } from '../../game/ports.js';
+import type { GameEvent } from '../../game/results.js';
+import type { GameService, Logger } from '../../game/service.js';
+import { RestChannelOutput, type ChannelOutput } from './channel-output.js';
+import { ChannelState } from './channel-state.js';
+import { botGameFeature } from './features/bot-games.js';
+import { challengeFeature, joinFeature } from './features/challenges.js';
+import { commandFeature } from './features/commands.js';
+import { moveFeature } from './features/moves.js';
+import type { BoardPainter } from './game-message.js';
+import { DiscordPresenter } from './presenter.js';
+import { InteractionRouter } from './router.js';
+
+/** An interaction is deferred when its handler has not answered after this long (limit 3 s). */
+export const DEFER_AFTER_MS = 1_500;
+
+export interface DiscordBotDeps {
+  readonly service: GameService;
+  readonly kv: KeyValueStore;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly painter: BoardPainter;
+  /**
+   * Where the events of this bot's own requests go (the event dispatcher in a process that also
+   * runs Telegram or relays to it); by default this bot's presenter only.
+   */
+  readonly dispatch?: (events: readonly GameEvent[]) => Promise<void>;
+}
+
+export interface DiscordBotOptions {
+  /** Discord's REST base URL (default discord.js's own, https://discord.com/api). */
+  readonly restApi?: string;
+  readonly deferAfterMs?: number;
+  /** Replaces the REST channel output (unit tests record instead). */
+  readonly out?: ChannelOutput;
+}
+
+export interface DiscordApp {
+  readonly client: Client;
+  readonly router: InteractionRouter;
+  readonly presenter: DiscordPresenter;
+  readonly tasks: BackgroundTasks;
+  /** Logs in and resolves once the gateway session is ready. */
+  start(token: string): Promise<void>;
+  /** Waits for queued work (at most `deadlineMs`), then disconnects. */
+  close(deadlineMs: number): Promise<void>;
+}
+
+/**
+ * The Discord bot: one discord.js client with the Guilds intent only (moves come from
+ * interactions: no privileged intents), an interaction router and a presenter over REST.
+ */
+export function createDiscordBot(
+  deps: DiscordBotDeps,
+  options: DiscordBotOptions = {},
+): DiscordApp {
+  const { logger } = deps;
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    rest: options.restApi === undefined ? {} : { api: options.restApi },
+  });
+  const tasks = new BackgroundTasks((error) =>
+    logger.error('discord: background work failed', { error: String(error) }),
+  );
+  const channels = new ChannelState(deps.kv);
+  const presenter = new DiscordPresenter({
+    out: options.out ?? new RestChannelOutput(client.rest),
+    service: deps.service,
+    channels,
+    clock: deps.clock,
+    logger,
+    painter: deps.painter,
+    tasks,
+  });
+  const router = new InteractionRouter({
+    service: deps.service,
+    presenter,
+    channels,
+    clock: deps.clock,
+    logger,
+    dispatch: deps.dispatch ?? ((events) => presenter.handle(events)),
+    deferAfterMs: options.deferAfterMs ?? DEFER_AFTER_MS,
+    guildOf: (channelId) => {
+      const channel = client.channels.cache.get(channelId);
+      return channel !== undefined && 'guildId' in channel ? channel.guildId : undefined;
+    },
+  });
+  challengeFeature(router, router.deps);
+  joinFeature(router, router.deps);
+  moveFeature(router, router.deps);
+  commandFeature(router, router.deps);
+  botGameFeature(router, router.deps);
+
+  client.on(Events.InteractionCreate, (interaction) => tasks.track(router.route(interaction)));
+  client.on(Events.Error, (error) =>
+    logger.error('discord: client error', { error: String(error) }),
+  );
+  client.on(Events.Warn, (message) => logger.warn('discord: client warning', { message }));
+
+  return {
+    client,
+    router,
+    presenter,
+    tasks,
+    start: async (token) => {
+      const ready = new Promise<void>((resolve) =>
+        client.once(Events.ClientReady, () => resolve()),
+      );
+      await client.login(token);
+      await ready;
+    },
+    close: async (deadlineMs) => {
+      await Promise.race([
+        tasks.idle(),
+        new Promise((resolve) => setTimeout(resolve, deadlineMs).unref()),
+      ]);
+      await client.destroy();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { KeyValueStore } from '../../game/ports.js';
+import type { Lang } from '../../i18n/index.js';
+
+/** Settings a Discord channel chose (by /settings); unset: defaults. */
+export interface ChannelSettings {
+  readonly lang?: Lang;
+  /** Which side is at the bottom of the board: White (default) or the player to move. */
+  readonly orientation?: 'mover' | 'white';
+}
+
+const MONTH_MS = 30 * 86_400_000;
+
+function parse<T extends object>(text: string | undefined): T | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null ? (value as T) : undefined;
+  } catch {
+    return undefined; // a damaged record falls back to the defaults
+  }
+}
+
+/** Per-channel state of the Discord adapter in the key-value store (survives restarts). */
+export class ChannelState {
+  constructor(private readonly kv: KeyValueStore) {}
+
+  async settings(channelId: string): Promise<ChannelSettings> {
+    const settings = parse<ChannelSettings>(await this.kv.get(`dc:settings:${channelId}`)) ?? {};
+    return {
+      lang: settings.lang === 'ru' || settings.lang === 'en' ? settings.lang : undefined,
+      orientation:
+        settings.orientation === 'mover' || settings.orientation === 'white'
+          ? settings.orientation
+          : undefined,
+    };
+  }
+
+  async updateSettings(channelId: string, change: ChannelSettings): Promise<ChannelSettings> {
+    const next = { ...(await this.settings(channelId)), ...change };
+    await this.kv.set(`dc:settings:${channelId}`, JSON.stringify(next));
+    return next;
+  }
+
+  /** The channel's live notice ("your move", a result) of a game, if one is up. */
+  async notice(channelId: string, gameId: string): Promise<string | undefined> {
+    return parse<{ id: string }>(await this.kv.get(`dc:notice:${channelId}:${gameId}`))?.id;
+  }
+
+  async setNotice(channelId: string, gameId: string, messageId: string | undefined): Promise<void> {
+    const key = `dc:notice:${channelId}:${gameId}`;
+    if (messageId === undefined) await this.kv.delete(key);
+    else await this.kv.set(key, JSON.stringify({ id: messageId }), MONTH_MS);
+  }
+}

@@ -1,0 +1,38 @@
+import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
+import type { Player } from '../../../game/model.js';
+import type { Messages } from '../../../i18n/index.js';
+import { discordView } from '../identity.js';
+import type { DiscordDeps, InteractionRouter } from '../router.js';
+import { variantOption } from './challenges.js';
+
+/** The bot as a player on Discord; its level lives in the game's record. */
+export function botPlayer(level: number, t: Messages): Player {
+  return { platform: 'discord', userId: 'bot', displayName: t.botName(level), botLevel: level };
+}
+
+/**
+ * /play: a game against the engine. The human plays White; the bot's moves reach the channel
+ * as the game service's events, so this only starts the game and answers with its message.
+ */
+export function botGameFeature(router: InteractionRouter, deps: DiscordDeps): void {
+  router.command('play', 'public', async (turn) => {
+    const { interaction, t } = turn;
+    if (!interaction.isChatInputCommand()) return;
+    const asked = interaction.options.getInteger('level') ?? DEFAULT_BOT_LEVEL;
+    const level = Math.min(Math.max(asked, 1), BOT_LEVELS);
+    const game = await turn.present(
+      await deps.service.startGame({
+        white: turn.player,
+        black: botPlayer(level, t),
+        variant: variantOption(interaction.options.getString('variant')),
+        daysPerMove: null,
+      }),
+    );
+    if (game === undefined) return;
+    const messageId = await turn.answer.respond(
+      await deps.presenter.messageFor(game, turn.channelId),
+    );
+    if (messageId !== undefined)
+      await deps.presenter.recordGameMessage(game, discordView(turn.channelId, messageId));
+  });
+}

@@ -1,0 +1,170 @@
+import { ButtonStyle, ComponentType } from 'discord.js';
+import { encodePayload } from '../../../chat/button-payload.js';
+import { parseVariant, type VariantId } from '../../../engine/index.js';
+import {
+  DAYS_PER_MOVE,
+  type Challenge,
+  type ChallengeTarget,
+  type DaysPerMove,
+  type Player,
+} from '../../../game/model.js';
+import type { Refusal, ServiceResult } from '../../../game/results.js';
+import type { Messages } from '../../../i18n/index.js';
+import type { Components } from '../channel-output.js';
+import { discordView, mentionOf, playerFromUser } from '../identity.js';
+import { markdown } from '../markdown.js';
+import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
+
+/** Days per move of a challenge that does not say. */
+export const DEFAULT_DAYS: DaysPerMove = 3;
+
+/** A variant option's value (an engine id); the default when absent or unknown. */
+export function variantOption(value: string | null): VariantId {
+  if (value === null) return 'bashni';
+  const parsed = parseVariant(value);
+  return parsed.ok ? parsed.value.id : 'bashni';
+}
+
+/** A days option: 0 is no clock; absent is the default. */
+export function daysOption(value: number | null): DaysPerMove | null {
+  if (value === null) return DEFAULT_DAYS;
+  if (value === 0) return null;
+  return (DAYS_PER_MOVE as readonly number[]).includes(value)
+    ? (value as DaysPerMove)
+    : DEFAULT_DAYS;
+}
+
+/** The text of a challenge card, mentioning who it is for. */
+export function cardText(challenge: Challenge, t: Messages, target?: Player): string {
+  const challenger = mentionOf(challenge.challenger);
+  const variant = t.variant(challenge.variant);
+  const clock = t.daysPerMove(challenge.daysPerMove);
+  if (challenge.target.kind === 'open')
+    return markdown(t.challengeOpen(challenger, variant, clock));
+  const to = target === undefined ? t.white : mentionOf(target);
+  return markdown(t.challengeTo(challenger, to, variant, clock));
+}
+
+export function cardButtons(challenge: Challenge, t: Messages): Components {
+  return [
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Success,
+          label: t.accept,
+          custom_id: encodePayload({ kind: 'accept', challengeId: challenge.id }),
+        },
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Secondary,
+          label: challenge.target.kind === 'open' ? t.cancel : t.decline,
+          custom_id: encodePayload({ kind: 'decline', challengeId: challenge.id }),
+        },
+      ],
+    },
+  ];
+}
+
+/** A challenge lookup's refusal, with "challenge" words for a challenge that is gone. */
+function challengeRefusal<T>(result: ServiceResult<T>): ServiceResult<T> {
+  if (result.ok || result.code !== 'not-found') return result;
+  return { ...result, code: 'challenge-not-found' } satisfies Refusal;
+}
+
+/** /newgame, /join and the Accept / Decline buttons of challenge cards. */
+export function challengeFeature(router: InteractionRouter, deps: DiscordDeps): void {
+  router.command('newgame', 'public', async (turn) => {
+    const { interaction, t } = turn;
+    if (!interaction.isChatInputCommand()) return;
+    const opponent = interaction.options.getUser('opponent');
+    if (opponent?.bot === true) {
+      await turn.whisper(t.playAgainstMe);
+      return;
+    }
+    const targetPlayer = opponent === null ? undefined : playerFromUser(opponent, undefined);
+    const target: ChallengeTarget =
+      targetPlayer === undefined ? { kind: 'open' } : { kind: 'user', player: targetPlayer };
+    const challenge = await turn.present(
+      await deps.service.createChallenge({
+        challenger: turn.player,
+        target,
+        variant: variantOption(interaction.options.getString('variant')),
+        daysPerMove: daysOption(interaction.options.getInteger('days')),
+      }),
+    );
+    if (challenge === undefined) return;
+    await postCard(turn, deps, challenge, targetPlayer);
+  });
+
+  router.button('accept', 'update', async (turn, payload) => {
+    await turn.present(
+      challengeRefusal(
+        await deps.service.acceptChallenge(payload.challengeId, turn.player, {
+          platform: 'discord',
+          chatId: turn.channelId,
+        }),
+      ),
+    );
+  });
+
+  router.button('decline', 'update', async (turn, payload) => {
+    const found = challengeRefusal(await deps.service.getChallenge(payload.challengeId));
+    const challenge = await turn.present(found);
+    if (challenge === undefined) return;
+    const mine = challenge.challenger.userId === turn.player.userId;
+    await turn.present(
+      challengeRefusal(
+        mine
+          ? await deps.service.cancelChallenge(challenge.id, turn.player)
+          : await deps.service.declineChallenge(challenge.id, turn.player),
+      ),
+    );
+  });
+}
+
+/** Answers with the challenge card and records it as the challenge's view. */
+async function postCard(
+  turn: Turn,
+  deps: DiscordDeps,
+  challenge: Challenge,
+  target: Player | undefined,
+): Promise<void> {
+  const { t } = turn;
+  const code =
+    challenge.inviteCode === undefined ? '' : `\n${markdown(t.inviteCode(challenge.inviteCode))}`;
+  const messageId = await turn.answer.respond({
+    content: `${cardText(challenge, t, target)}${code}`,
+    components: cardButtons(challenge, t),
+    pings: target === undefined ? [] : [target.userId],
+  });
+  if (messageId === undefined) return;
+  const added = await deps.service.addView(
+    { kind: 'challenge', id: challenge.id },
+    discordView(turn.channelId, messageId),
+  );
+  if (!added.ok)
+    deps.logger.warn('discord: could not record a challenge card', {
+      challengeId: challenge.id,
+      code: added.code,
+    });
+}
+
+/** /join CODE: accepts an invitation made on either platform. */
+export function joinFeature(router: InteractionRouter, deps: DiscordDeps): void {
+  router.command('join', 'ephemeral', async (turn) => {
+    const { interaction, t } = turn;
+    const code = interaction.isChatInputCommand() ? interaction.options.getString('code') : null;
+    const game = await turn.present(
+      await deps.service.joinByCode(code ?? '', turn.player, {
+        platform: 'discord',
+        chatId: turn.channelId,
+      }),
+    );
+    if (game !== undefined)
+      await turn.answer.respond({
+        content: markdown(t.challengeAccepted(mentionOf(game.white), mentionOf(game.black))),
+      });
+  });
+}

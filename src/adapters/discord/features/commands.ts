@@ -1,0 +1,180 @@
+import { ButtonStyle, ComponentType, PermissionFlagsBits } from 'discord.js';
+import { encodePayload } from '../../../chat/button-payload.js';
+import { gamePdn, pdnFileName } from '../../../chat/pdn-export.js';
+import { sideToMove } from '../../../game/game-rules.js';
+import { otherSide, playerOf, sideOf } from '../../../game/model.js';
+import { parseLang } from '../../../i18n/index.js';
+import { withCommandGame } from '../command-game.js';
+import { discordView, liveViews, nameOf } from '../identity.js';
+import { markdown } from '../markdown.js';
+import type { DiscordDeps, InteractionRouter } from '../router.js';
+
+/** A link that opens a message in the Discord client. */
+function messageLink(guildId: string | undefined, channelId: string, messageId: string): string {
+  return `https://discord.com/channels/${guildId ?? '@me'}/${channelId}/${messageId}`;
+}
+
+/** /resign, /draw, /games, /board, /pdn, /rules, /help, /settings and their buttons. */
+export function commandFeature(router: InteractionRouter, deps: DiscordDeps): void {
+  router.command('resign', 'ephemeral', (turn) =>
+    withCommandGame(turn, deps, async (game) => {
+      const { t } = turn;
+      const ply = game.moves.length;
+      await turn.answer.respond({
+        content: t.resignQuestion,
+        components: [
+          {
+            type: ComponentType.ActionRow,
+            components: [
+              {
+                type: ComponentType.Button,
+                style: ButtonStyle.Danger,
+                label: t.resignYes,
+                custom_id: encodePayload({
+                  kind: 'resign',
+                  gameId: game.id,
+                  ply,
+                  userId: turn.player.userId,
+                }),
+              },
+              {
+                type: ComponentType.Button,
+                style: ButtonStyle.Secondary,
+                label: t.resignNo,
+                custom_id: encodePayload({
+                  kind: 'keep-playing',
+                  gameId: game.id,
+                  userId: turn.player.userId,
+                }),
+              },
+            ],
+          },
+        ],
+      });
+    }),
+  );
+
+  router.button('resign', 'update', async (turn, payload) => {
+    if (payload.userId !== turn.player.userId) {
+      await turn.whisper(turn.t.errors.notForYou);
+      return;
+    }
+    const game = await turn.present(
+      await deps.service.resign(payload.gameId, turn.player, payload.ply),
+    );
+    if (game?.result !== undefined)
+      await turn.answer.respond({
+        content: markdown(turn.t.result(game.result.winner, game.result.reason)),
+        components: [],
+      });
+  });
+
+  router.button('keep-playing', 'update', async (turn, payload) => {
+    if (payload.userId !== turn.player.userId) {
+      await turn.whisper(turn.t.errors.notForYou);
+      return;
+    }
+    await turn.answer.respond({ content: turn.t.resignKept, components: [] });
+  });
+
+  router.command('draw', 'ephemeral', (turn) =>
+    withCommandGame(turn, deps, async (game) => {
+      const side = sideOf(game, turn.player);
+      const answering = side !== undefined && game.drawOffer === otherSide(side);
+      const result = answering
+        ? await deps.service.acceptDraw(game.id, turn.player)
+        : await deps.service.offerDraw(game.id, turn.player);
+      const after = await turn.present(result);
+      if (after === undefined) return;
+      const { t } = turn;
+      await turn.answer.respond({
+        content: markdown(
+          after.result === undefined
+            ? t.drawOffer(nameOf(turn.player))
+            : t.result(after.result.winner, after.result.reason),
+        ),
+      });
+    }),
+  );
+
+  router.button('draw-accept', 'update', async (turn, payload) => {
+    await turn.present(await deps.service.acceptDraw(payload.gameId, turn.player));
+  });
+  router.button('draw-decline', 'update', async (turn, payload) => {
+    await turn.present(await deps.service.declineDraw(payload.gameId, turn.player));
+  });
+
+  router.command('games', 'ephemeral', async (turn) => {
+    const { t } = turn;
+    const games = await turn.present(await deps.service.activeGames(turn.player));
+    if (games === undefined) return;
+    if (games.length === 0) {
+      await turn.answer.respond({ content: t.noGames });
+      return;
+    }
+    const lines = games.map((game) => {
+      const side = sideOf(game, turn.player)!;
+      const opponent = playerOf(game, otherSide(side));
+      const views = liveViews(game.views);
+      const view = views.find((v) => v.chatId === turn.channelId) ?? views[0];
+      const link =
+        view === undefined
+          ? undefined
+          : messageLink(deps.guildOf(view.chatId), view.chatId, view.messageId);
+      return markdown(
+        t.gameLine(nameOf(opponent), t.variant(game.variant), side === sideToMove(game), link),
+      );
+    });
+    await turn.answer.respond({ content: [t.gamesHeader, ...lines].join('\n').slice(0, 2000) });
+  });
+
+  router.command('board', 'public', (turn) =>
+    withCommandGame(turn, deps, async (game) => {
+      const messageId = await turn.answer.respond(
+        await deps.presenter.messageFor(game, turn.channelId),
+      );
+      if (messageId !== undefined)
+        await deps.presenter.recordGameMessage(game, discordView(turn.channelId, messageId));
+    }),
+  );
+
+  router.command('pdn', 'ephemeral', (turn) =>
+    withCommandGame(turn, deps, async (game) => {
+      await turn.answer.respond({
+        content: turn.t.pdnCaption,
+        files: [{ name: pdnFileName(game), data: Buffer.from(gamePdn(game), 'utf8') }],
+      });
+    }),
+  );
+
+  router.command('rules', 'ephemeral', (turn) =>
+    turn.answer.respond({ content: markdown(turn.t.rules) }).then(() => undefined),
+  );
+  router.command('help', 'ephemeral', (turn) =>
+    turn.answer.respond({ content: markdown(turn.t.help) }).then(() => undefined),
+  );
+
+  router.command('settings', 'ephemeral', async (turn) => {
+    const { interaction, t } = turn;
+    if (!interaction.isChatInputCommand()) return;
+    const lang = parseLang(interaction.options.getString('language') ?? undefined);
+    const orientationText = interaction.options.getString('orientation');
+    const orientation =
+      orientationText === 'mover' || orientationText === 'white' ? orientationText : undefined;
+    if (lang === undefined && orientation === undefined) {
+      const settings = await deps.channels.settings(turn.channelId);
+      await turn.answer.respond({ content: t.settings(settings.orientation ?? 'white') });
+      return;
+    }
+    // In a server, a channel's settings are for those who manage it.
+    if (
+      interaction.inGuild() &&
+      interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels) !== true
+    ) {
+      await turn.whisper(t.errors.notForYou);
+      return;
+    }
+    await deps.channels.updateSettings(turn.channelId, { lang, orientation });
+    await turn.answer.respond({ content: t.discord.settingsSaved });
+  });
+}

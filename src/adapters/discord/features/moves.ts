@@ -1,0 +1,169 @@
+import { legalMoves, moveDestination, type Move } from '../../../engine/index.js';
+import { refusalText } from '../../../chat/refusal-text.js';
+import { gamePosition, playerToMove } from '../../../game/game-rules.js';
+import { samePlayer, sideOf, type Game } from '../../../game/model.js';
+import { decodeRouteValue, decodeSquareValue } from '../../../chat/button-payload.js';
+import type { OutgoingMessage } from '../channel-output.js';
+import { withCommandGame } from '../command-game.js';
+import { orientationFor } from '../game-message.js';
+import { markdown } from '../markdown.js';
+import { routePicker, stackPicker, targetPicker } from '../picker.js';
+import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
+
+/**
+ * Moves: the public Move button opens a picker only its player sees (stacks, then targets, then
+ * the route when several captures end on one square, and Back); the pick is played and the
+ * public game message is updated by the presenter. `/move c3-d4` plays typed moves.
+ */
+export function moveFeature(router: InteractionRouter, deps: DiscordDeps): void {
+  router.button('move', 'ephemeral', async (turn, payload) => {
+    const game = await playable(turn, deps, payload.gameId, payload.ply, true);
+    if (game !== undefined) await turn.answer.respond(await stacks(turn, deps, game));
+  });
+
+  router.button('back', 'update', async (turn, payload) => {
+    const game = await playable(turn, deps, payload.gameId, payload.ply);
+    if (game !== undefined) await turn.answer.respond(await stacks(turn, deps, game));
+  });
+
+  const pickStack = async (turn: Turn, gameId: string, ply: number, from: number | undefined) => {
+    const game = await playable(turn, deps, gameId, ply);
+    if (game === undefined) return;
+    if (from === undefined || !legalMoves(gamePosition(game)).some((m) => m.from === from)) {
+      await turn.answer.respond(await stacks(turn, deps, game));
+      return;
+    }
+    const orientation = await orientationIn(turn, deps, game);
+    await turn.answer.respond(targetPicker(game, from, orientation, turn.t));
+  };
+  router.button('select', 'update', (turn, p) => pickStack(turn, p.gameId, p.ply, p.square));
+  router.button('stack-menu', 'update', (turn, p) =>
+    pickStack(turn, p.gameId, p.ply, chosenSquare(turn)),
+  );
+
+  const pickTarget = async (turn: Turn, gameId: string, ply: number, from: number, to?: number) => {
+    const game = await playable(turn, deps, gameId, ply);
+    if (game === undefined) return;
+    const routes = legalMoves(gamePosition(game)).filter(
+      (m) => m.from === from && moveDestination(m) === to,
+    );
+    if (to === undefined || routes.length === 0) {
+      await turn.answer.respond(await stacks(turn, deps, game));
+      return;
+    }
+    if (routes.length > 1) {
+      await turn.answer.respond(routePicker(game, from, to, turn.t));
+      return;
+    }
+    await commit(turn, deps, game, routes[0]);
+  };
+  router.button('target', 'update', (turn, p) => pickTarget(turn, p.gameId, p.ply, p.from, p.to));
+  router.button('target-menu', 'update', (turn, p) =>
+    pickTarget(turn, p.gameId, p.ply, p.from, chosenSquare(turn)),
+  );
+
+  const pickRoute = async (turn: Turn, gameId: string, ply: number, squares?: number[]) => {
+    const game = await playable(turn, deps, gameId, ply);
+    if (game === undefined) return;
+    const [from, ...path] = squares ?? [];
+    const move = legalMoves(gamePosition(game)).find(
+      (m) =>
+        m.from === from && m.path.length === path.length && m.path.every((s, i) => s === path[i]),
+    );
+    if (move === undefined) await turn.answer.respond(await stacks(turn, deps, game));
+    else await commit(turn, deps, game, move);
+  };
+  router.button('route', 'update', (turn, p) => pickRoute(turn, p.gameId, p.ply, [...p.squares]));
+  router.button('route-menu', 'update', (turn, p) => {
+    const { interaction } = turn;
+    const squares = interaction.isStringSelectMenu()
+      ? decodeRouteValue(interaction.values[0])
+      : undefined;
+    return pickRoute(turn, p.gameId, p.ply, squares);
+  });
+
+  router.command('move', 'ephemeral', (turn) =>
+    withCommandGame(turn, deps, async (game) => {
+      const text = turn.interaction.isChatInputCommand()
+        ? (turn.interaction.options.getString('notation') ?? '')
+        : '';
+      const played = await turn.present(
+        await deps.service.play(game.id, turn.player, text, { requestKey: turn.requestKey }),
+      );
+      if (played !== undefined)
+        await turn.answer.respond({ content: turn.t.discord.played(played.moves.at(-1)!) });
+    }),
+  );
+}
+
+/** The square chosen in a select menu. */
+function chosenSquare(turn: Turn): number | undefined {
+  const { interaction } = turn;
+  if (!interaction.isStringSelectMenu()) return undefined;
+  return decodeSquareValue(interaction.values[0] ?? '');
+}
+
+/**
+ * The game a picker press acts on, if the presser may move in it now and the press was made for
+ * its current position; otherwise the user is told why (and a public board that is behind is
+ * brought up to date).
+ */
+async function playable(
+  turn: Turn,
+  deps: DiscordDeps,
+  gameId: string,
+  ply: number,
+  publicBoard = false,
+): Promise<Game | undefined> {
+  const { t } = turn;
+  const loaded = await deps.service.getGame(gameId);
+  if (!loaded.ok) {
+    await say(turn, markdown(refusalText(t, loaded)));
+    return undefined;
+  }
+  const game = deps.presenter.note(loaded.value);
+  const why =
+    sideOf(game, turn.player) === undefined
+      ? t.errors.notAPlayer
+      : game.status !== 'active'
+        ? t.errors.gameOver
+        : ply !== game.moves.length
+          ? t.errors.stale
+          : !samePlayer(playerToMove(game), turn.player)
+            ? t.errors.notYourTurn
+            : undefined;
+  if (why === undefined) return game;
+  if (publicBoard && ply !== game.moves.length) deps.presenter.updateBoards(game);
+  await say(turn, why);
+  return undefined;
+}
+
+/** Tells the user something: in the picker itself when the press was made in it. */
+async function say(turn: Turn, text: string): Promise<void> {
+  if (turn.answer.mode === 'update') await turn.answer.respond({ content: text, components: [] });
+  else await turn.whisper(text);
+}
+
+async function orientationIn(turn: Turn, deps: DiscordDeps, game: Game) {
+  const { settings } = await deps.presenter.channelContext(turn.channelId);
+  return orientationFor(game, gamePosition(game), settings);
+}
+
+async function stacks(turn: Turn, deps: DiscordDeps, game: Game): Promise<OutgoingMessage> {
+  return stackPicker(game, await orientationIn(turn, deps, game), turn.t);
+}
+
+/** Plays the picked move; the picker then says so (and loses its buttons). */
+async function commit(turn: Turn, deps: DiscordDeps, game: Game, move: Move): Promise<void> {
+  const played = await deps.service.play(game.id, turn.player, move, {
+    seenPly: game.moves.length,
+    requestKey: turn.requestKey,
+  });
+  if (!played.ok) {
+    await say(turn, markdown(refusalText(turn.t, played)));
+    return;
+  }
+  await deps.dispatch(played.events);
+  const notation = played.value.moves[game.moves.length] ?? played.value.moves.at(-1)!;
+  await turn.answer.respond({ content: turn.t.discord.played(notation), components: [] });
+}

@@ -1,0 +1,106 @@
+import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
+import { sideOfColor, type Position } from '../../engine/index.js';
+import { boardCaption } from '../../chat/board-caption.js';
+import { encodePayload } from '../../chat/button-payload.js';
+import { gamePosition, sideToMove } from '../../game/game-rules.js';
+import type { Game, Side } from '../../game/model.js';
+import type { Messages } from '../../i18n/index.js';
+import type { RenderOptions } from '../../render/index.js';
+import type { Components, OutgoingMessage } from './channel-output.js';
+import type { ChannelSettings } from './channel-state.js';
+import { markdown } from './markdown.js';
+import { mentionOf, nameOf } from './identity.js';
+
+/** Width of board images on Discord (shown up to ~400 px wide in the client; sharp on zoom). */
+export const BOARD_SIZE = 640;
+export const BOARD_FILE = 'board.png';
+
+/** Draws boards off the event loop (the render pool, in production). */
+export interface BoardPainter {
+  paint(position: Position, options: RenderOptions): Promise<Buffer>;
+}
+
+const COLOUR = { white: 0xf2f2f2, black: 0x2b2b2b, finished: 0x3ba55d } as const;
+
+/** Which side is at the bottom of a channel's board: White, or the player to move. */
+export function orientationFor(game: Game, position: Position, settings: ChannelSettings): Side {
+  if (settings.orientation === 'mover' && game.status === 'active')
+    return sideOfColor(position.turn);
+  return 'white';
+}
+
+/** The caption of a game in Discord markdown. */
+export function gameCaption(game: Game, t: Messages, now: number): string {
+  return markdown(boardCaption(game, t, now, { name: nameOf, mention: mentionOf }));
+}
+
+/** The buttons under a game message: Move while it goes on, and a draw offer's answers. */
+export function gameComponents(game: Game, t: Messages): Components {
+  if (game.status !== 'active') return [];
+  const ply = game.moves.length;
+  const rows: Components = [
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Primary,
+          label: t.discord.moveButton,
+          custom_id: encodePayload({ kind: 'move', gameId: game.id, ply }),
+        },
+      ],
+    },
+  ];
+  if (game.drawOffer !== null) {
+    rows.push({
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Success,
+          label: t.drawAccept,
+          custom_id: encodePayload({ kind: 'draw-accept', gameId: game.id }),
+        },
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Secondary,
+          label: t.drawDecline,
+          custom_id: encodePayload({ kind: 'draw-decline', gameId: game.id }),
+        },
+      ],
+    });
+  }
+  return rows;
+}
+
+/**
+ * A game's public message: an embed with the facts (players and colours, move number, whose
+ * turn, last move, time left) and the board image attached, and the buttons.
+ */
+export async function gameMessage(
+  game: Game,
+  t: Messages,
+  settings: ChannelSettings,
+  now: number,
+  painter: BoardPainter,
+): Promise<OutgoingMessage> {
+  const position = gamePosition(game);
+  const orientation = orientationFor(game, position, settings);
+  const image = await painter.paint(position, {
+    size: BOARD_SIZE,
+    orientation,
+    lastMove: game.lastMove ?? null,
+  });
+  const embed: APIEmbed = {
+    description: gameCaption(game, t, now),
+    color: game.status === 'finished' ? COLOUR.finished : COLOUR[sideToMove(game)],
+    image: { url: `attachment://${BOARD_FILE}` },
+    footer: { text: `#${game.id} · ${game.moves.length}` },
+  };
+  return {
+    content: '',
+    embeds: [embed],
+    files: [{ name: BOARD_FILE, data: image }],
+    components: gameComponents(game, t),
+  };
+}

@@ -1,0 +1,365 @@
+import { LRUCache } from 'lru-cache';
+import { moveEffects } from '../../chat/move-effects.js';
+import type { BackgroundTasks } from '../../chat/background-tasks.js';
+import { playerToMove } from '../../game/game-rules.js';
+import {
+  otherSide,
+  playerOf,
+  type Challenge,
+  type ChatView,
+  type Game,
+  type Player,
+} from '../../game/model.js';
+import type { Clock } from '../../game/ports.js';
+import type { GameEvent } from '../../game/results.js';
+import type { GameService, Logger } from '../../game/service.js';
+import { languageFor, messages, type Messages } from '../../i18n/index.js';
+import { isGone, isHarmless } from './api-errors.js';
+import type { ChannelOutput, OutgoingMessage } from './channel-output.js';
+import type { ChannelSettings, ChannelState } from './channel-state.js';
+import { gameMessage, type BoardPainter } from './game-message.js';
+import { discordView, liveViews, mentionOf, nameOf } from './identity.js';
+import { markdown } from './markdown.js';
+import { MessageSync } from './message-sync.js';
+
+export interface DiscordPresenterDeps {
+  readonly out: ChannelOutput;
+  readonly service: GameService;
+  readonly channels: ChannelState;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly painter: BoardPainter;
+  readonly tasks: BackgroundTasks;
+}
+
+/** A chat where the game was accepted, as the game-started event may carry it. */
+interface AcceptedIn {
+  readonly platform: string;
+  readonly chatId: string;
+}
+
+/**
+ * Shows the game service's events in Discord channels: every channel's game message first (one
+ * edit: embed, board image, buttons), then — only when someone must be pinged — the channel's
+ * one live notice, which replies to the game message and mentions them. Edits of one message
+ * never overtake each other (MessageSync); Discord's rate limits are discord.js's REST queue's.
+ */
+export class DiscordPresenter {
+  /** The newest record seen of each game: deliveries build from it at the last moment. */
+  private readonly latest = new LRUCache<string, Game>({ max: 20_000 });
+  readonly boards: MessageSync;
+
+  constructor(private readonly deps: DiscordPresenterDeps) {
+    this.boards = new MessageSync(
+      (view, message) => deps.out.edit(view.chatId, view.messageId, message),
+      (view, error) => this.failed(view, error),
+    );
+  }
+
+  /** A channel's settings and language (`fallback`: a platform language code). */
+  async channelContext(
+    channelId: string,
+    fallback?: string,
+  ): Promise<{ settings: ChannelSettings; t: Messages }> {
+    const settings = await this.deps.channels
+      .settings(channelId)
+      .catch(() => ({}) as ChannelSettings);
+    return { settings, t: messages(settings.lang ?? languageFor(fallback)) };
+  }
+
+  /** Remembers a record if it is the newest seen; returns the newest. */
+  note(game: Game): Game {
+    const known = this.latest.get(game.id);
+    if (known !== undefined && known.version >= game.version) return known;
+    this.latest.set(game.id, game);
+    return game;
+  }
+
+  /** Queues the presentation of `events`; resolves once queued (deliveries run behind). */
+  async handle(events: readonly GameEvent[]): Promise<void> {
+    for (const event of events) if ('game' in event) this.note(event.game);
+    for (const event of events) {
+      try {
+        await this.present(event);
+      } catch (error) {
+        this.deps.logger.error('discord: could not show an event', {
+          type: event.type,
+          error: String(error),
+        });
+      }
+    }
+  }
+
+  /** Resolves when every queued delivery is done (for shutdown and tests). */
+  settle(): Promise<void> {
+    return this.deps.tasks.idle();
+  }
+
+  private async present(event: GameEvent): Promise<void> {
+    switch (event.type) {
+      case 'challenge-created':
+        return; // the command that made it posts the card
+      case 'challenge-declined':
+      case 'challenge-cancelled':
+      case 'challenge-expired':
+        return this.closeCards(event.challenge, event.type);
+      case 'game-started': {
+        const acceptedIn = (event as { acceptedIn?: AcceptedIn }).acceptedIn;
+        return this.startGame(event.game, event.challenge, event.ping, acceptedIn);
+      }
+      case 'move-played': {
+        const game = this.current(event.game);
+        this.updateBoards(game);
+        const effects = moveEffects(game, event.game, event.ping);
+        if (effects?.ping !== undefined) await this.pingToMove(game, event.move);
+        if (effects?.clearNotice === true)
+          for (const view of liveViews(game.views)) this.clearNotice(view.chatId, game.id);
+        return;
+      }
+      case 'turn-nudge':
+        return this.pingToMove(this.current(event.game));
+      case 'draw-offered':
+      case 'draw-declined': {
+        const game = this.current(event.game);
+        this.updateBoards(game);
+        const by = playerOf(game, event.by);
+        const to = playerOf(game, otherSide(event.by));
+        for (const view of liveViews(game.views)) {
+          const { t } = await this.channelContext(view.chatId, to.language);
+          const text =
+            event.type === 'draw-offered'
+              ? `${mentionOf(to)} ${markdown(t.drawOffer(nameOf(by)))}`
+              : markdown(t.drawDeclined(nameOf(by)));
+          this.notice(view, game.id, { content: text, pings: pingsOf(to) });
+        }
+        return;
+      }
+      case 'reminder':
+        return this.remind(event.game, event.deadline);
+      case 'game-over': {
+        const game = this.current(event.game);
+        this.updateBoards(game);
+        for (const view of liveViews(game.views)) {
+          const { t } = await this.channelContext(view.chatId, game.white.language);
+          const result = t.result(event.result.winner, event.result.reason);
+          this.notice(view, game.id, { content: markdown(t.gameOverNotice(result)) });
+        }
+        return;
+      }
+    }
+  }
+
+  private current(game: Game): Game {
+    return this.latest.get(game.id) ?? game;
+  }
+
+  // ---- game messages ------------------------------------------------------------------------
+
+  /** The game message of `game` for a channel, in its language and orientation. */
+  async messageFor(game: Game, channelId: string): Promise<OutgoingMessage> {
+    const { settings, t } = await this.channelContext(channelId, game.white.language);
+    return gameMessage(game, t, settings, this.deps.clock.now(), this.deps.painter);
+  }
+
+  /** Brings every channel's live game message up to date (queued; newest wins). */
+  updateBoards(game: Game): void {
+    for (const view of liveViews(game.views)) this.showBoard(view, game.id, game.version);
+  }
+
+  private showBoard(view: ChatView, gameId: string, version: number): void {
+    this.deps.tasks.track(
+      this.boards.show(view, version, () => this.messageFor(this.latest.get(gameId)!, view.chatId)),
+    );
+  }
+
+  /** Posts a new game message in a channel and makes it the live one there. */
+  async postGame(game: Game, channelId: string): Promise<ChatView | undefined> {
+    const current = this.note(game);
+    let messageId: string;
+    try {
+      messageId = await this.deps.out.post(channelId, await this.messageFor(current, channelId));
+    } catch (error) {
+      this.report('could not post a game message', error, { gameId: game.id, channelId });
+      return undefined;
+    }
+    const view = discordView(channelId, messageId);
+    await this.recordGameMessage(current, view);
+    return view;
+  }
+
+  /**
+   * Records a message that now shows `game` (posted here or as an interaction's reply) as the
+   * channel's live one; the previous live message there loses its buttons.
+   */
+  async recordGameMessage(game: Game, view: ChatView): Promise<void> {
+    this.boards.assume(view, game.version);
+    const old = liveViews(game.views).find((v) => v.chatId === view.chatId);
+    const added = await this.deps.service.addView({ kind: 'game', id: game.id }, view);
+    if (!added.ok) {
+      this.deps.logger.warn('discord: could not record a game message', {
+        gameId: game.id,
+        code: added.code,
+      });
+      return;
+    }
+    const updated = this.note(added.value as Game);
+    if (old !== undefined && old.messageId !== view.messageId) this.retire(old);
+    // The game may have moved on while the message was on its way.
+    if (updated.moves.length !== game.moves.length || updated.status !== game.status)
+      this.showBoard(view, updated.id, updated.version);
+  }
+
+  /** Takes the buttons off a game message that is no longer the live one. */
+  private retire(view: ChatView): void {
+    this.boards.forget(view);
+    this.deps.tasks.track(
+      this.deps.out
+        .edit(view.chatId, view.messageId, { components: [] })
+        .catch((error: unknown) => this.report('could not retire a game message', error, view)),
+    );
+  }
+
+  /** A game message that is gone (deleted, or the channel is): post a new one if it was live. */
+  private failed(view: ChatView, error: unknown): void {
+    if (!isGone(error)) {
+      this.report('could not update a game message', error, view);
+      return;
+    }
+    this.boards.forget(view);
+    this.deps.tasks.track(
+      (async () => {
+        const found = await this.deps.service.findByView(view);
+        if (!found.ok || found.value.kind !== 'game') return;
+        const game = this.note(found.value.game);
+        const live = liveViews(game.views).find((v) => v.chatId === view.chatId);
+        if (live?.messageId === view.messageId && game.status === 'active')
+          await this.postGame(game, view.chatId);
+      })(),
+    );
+  }
+
+  // ---- challenges ---------------------------------------------------------------------------
+
+  private async closeCards(challenge: Challenge, why: GameEvent['type']): Promise<void> {
+    for (const view of challenge.views) {
+      if (view.platform !== 'discord') continue;
+      const { t } = await this.channelContext(view.chatId, challenge.challenger.language);
+      const challenger = nameOf(challenge.challenger);
+      const text =
+        why === 'challenge-declined'
+          ? t.challengeDeclined(challenger)
+          : why === 'challenge-cancelled'
+            ? t.challengeCancelled(challenger)
+            : t.challengeExpired(challenger);
+      this.editCard(view, markdown(text));
+    }
+  }
+
+  private editCard(view: ChatView, content: string): void {
+    this.deps.tasks.track(
+      this.deps.out
+        .edit(view.chatId, view.messageId, { content, components: [] })
+        .catch((error: unknown) => this.report('could not edit a challenge card', error, view)),
+    );
+  }
+
+  private async startGame(
+    game: Game,
+    challenge: Challenge | undefined,
+    ping: boolean,
+    acceptedIn: AcceptedIn | undefined,
+  ): Promise<void> {
+    const channels = new Set<string>();
+    for (const view of challenge?.views ?? []) {
+      if (view.platform !== 'discord') continue;
+      const { t } = await this.channelContext(view.chatId, game.white.language);
+      this.editCard(view, markdown(t.challengeAccepted(nameOf(game.white), nameOf(game.black))));
+      channels.add(view.chatId);
+    }
+    if (acceptedIn?.platform === 'discord') channels.add(acceptedIn.chatId);
+    const posted = [...channels].map((channelId) => this.postGame(game, channelId));
+    this.deps.tasks.track(
+      Promise.all(posted).then(async () => {
+        if (ping) await this.pingToMove(this.current(game));
+      }),
+    );
+  }
+
+  // ---- notices ------------------------------------------------------------------------------
+
+  /** "@player, your move" under every channel's game message. */
+  private async pingToMove(game: Game, lastMove?: string): Promise<void> {
+    if (game.status !== 'active') return;
+    const player = playerToMove(game);
+    if (player.botLevel !== undefined) return;
+    const move = lastMove ?? game.moves.at(-1);
+    for (const view of liveViews(game.views)) {
+      const { t } = await this.channelContext(view.chatId, player.language);
+      this.notice(view, game.id, {
+        content: markdown(t.yourMove(mentionOf(player), move)),
+        pings: pingsOf(player),
+      });
+    }
+  }
+
+  /** A Discord player is reminded by direct message, else (or if that fails) in the channels. */
+  private async remind(game: Game, deadline: number): Promise<void> {
+    const player = playerToMove(game);
+    if (player.botLevel !== undefined) return;
+    const left = deadline - this.deps.clock.now();
+    if (player.platform === 'discord') {
+      const t = messages(languageFor(player.language));
+      const delivered = await this.deps.out
+        .direct(player.userId, { content: markdown(t.reminder(nameOf(player), t.duration(left))) })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (delivered) return;
+    }
+    for (const view of liveViews(game.views)) {
+      const { t } = await this.channelContext(view.chatId, player.language);
+      this.notice(view, game.id, {
+        content: markdown(t.reminder(mentionOf(player), t.duration(left))),
+        pings: pingsOf(player),
+      });
+    }
+  }
+
+  /** Posts a channel's one live notice of a game (the previous one is removed). */
+  private notice(view: ChatView, gameId: string, message: OutgoingMessage): void {
+    const { channels, out } = this.deps;
+    this.deps.tasks.track(
+      (async () => {
+        const previous = await channels.notice(view.chatId, gameId).catch(() => undefined);
+        const id = await out.post(view.chatId, { ...message, replyTo: view.messageId });
+        await channels.setNotice(view.chatId, gameId, id);
+        if (previous !== undefined) await out.remove(view.chatId, previous);
+      })().catch((error: unknown) => this.report('could not post a notice', error, view)),
+    );
+  }
+
+  /** Removes a channel's notice of a game once it has been answered. */
+  private clearNotice(channelId: string, gameId: string): void {
+    const { channels, out } = this.deps;
+    this.deps.tasks.track(
+      (async () => {
+        const previous = await channels.notice(channelId, gameId);
+        if (previous === undefined) return;
+        await channels.setNotice(channelId, gameId, undefined);
+        await out.remove(channelId, previous);
+      })().catch((error: unknown) =>
+        this.report('could not remove a notice', error, { channelId, gameId }),
+      ),
+    );
+  }
+
+  private report(what: string, error: unknown, context: object): void {
+    if (isHarmless(error)) return;
+    this.deps.logger.warn(`discord: ${what}`, { ...context, error: String(error) });
+  }
+}
+
+function pingsOf(player: Player): string[] {
+  return player.platform === 'discord' && player.botLevel === undefined ? [player.userId] : [];
+}

@@ -1,0 +1,132 @@
+import type { Interaction } from 'discord.js';
+import { decodePayload, type Payload } from '../../chat/button-payload.js';
+import { refusalText } from '../../chat/refusal-text.js';
+import type { Player } from '../../game/model.js';
+import type { Clock } from '../../game/ports.js';
+import type { GameEvent, ServiceResult } from '../../game/results.js';
+import type { GameService, Logger } from '../../game/service.js';
+import { languageFor, messages, type Messages } from '../../i18n/index.js';
+import { Answer, type AnswerableInteraction, type AnswerMode } from './answer.js';
+import type { ChannelState } from './channel-state.js';
+import { playerFromUser } from './identity.js';
+import { markdown } from './markdown.js';
+import type { DiscordPresenter } from './presenter.js';
+
+/** What every feature of the Discord bot works with. */
+export interface DiscordDeps {
+  readonly service: GameService;
+  readonly presenter: DiscordPresenter;
+  readonly channels: ChannelState;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /**
+   * Where the events of this adapter's own requests go: the event dispatcher, which shows them
+   * here and on the other platform (a cross-platform game).
+   */
+  readonly dispatch: (events: readonly GameEvent[]) => Promise<void>;
+  /** How long a handler works before its interaction is deferred (Discord allows 3 s). */
+  readonly deferAfterMs: number;
+  /** The server a channel belongs to (for message links), if known; undefined for DMs. */
+  readonly guildOf: (channelId: string) => string | undefined;
+}
+
+/** One interaction being handled: who, where, in which language, and its one answer. */
+export interface Turn<I extends AnswerableInteraction = AnswerableInteraction> {
+  readonly interaction: I;
+  readonly answer: Answer;
+  /** In the user's language (the interaction's locale). */
+  readonly t: Messages;
+  readonly player: Player;
+  readonly channelId: string;
+  /** The same interaction handled twice is the same request: a move is applied once. */
+  readonly requestKey: string;
+  /** Shows a service result: its events to everyone, or its refusal to the user only. */
+  present<T>(result: ServiceResult<T>): Promise<T | undefined>;
+  /** Tells the user only. */
+  whisper(text: string): Promise<void>;
+}
+
+type CommandInteraction = Extract<AnswerableInteraction, { commandName: string }>;
+type ComponentInteraction = Exclude<AnswerableInteraction, CommandInteraction>;
+type CommandHandler = (turn: Turn<CommandInteraction>) => Promise<void>;
+type ButtonHandler<K extends Payload['kind']> = (
+  turn: Turn<ComponentInteraction>,
+  payload: Extract<Payload, { kind: K }>,
+) => Promise<void>;
+
+/**
+ * Routes slash commands (by name) and component presses (by the kind of their custom_id's
+ * payload) to the features. A custom_id that does not decode (forged, or from an older
+ * version) gets a polite answer and changes nothing.
+ */
+export class InteractionRouter {
+  private readonly commands = new Map<string, { mode: AnswerMode; handler: CommandHandler }>();
+  private readonly buttons = new Map<string, { mode: AnswerMode; handler: ButtonHandler<never> }>();
+
+  constructor(readonly deps: DiscordDeps) {}
+
+  command(name: string, mode: AnswerMode, handler: CommandHandler): void {
+    this.commands.set(name, { mode, handler });
+  }
+
+  button<K extends Payload['kind']>(kind: K, mode: AnswerMode, handler: ButtonHandler<K>): void {
+    this.buttons.set(kind, { mode, handler: handler as unknown as ButtonHandler<never> });
+  }
+
+  /** Handles one interaction; never throws. */
+  async route(interaction: Interaction): Promise<void> {
+    if (interaction.isChatInputCommand()) {
+      const route = this.commands.get(interaction.commandName);
+      if (route === undefined) return this.unknown(interaction);
+      return this.run(interaction, route.mode, (turn) => route.handler(turn));
+    }
+    if (interaction.isButton() || interaction.isStringSelectMenu()) {
+      const payload = decodePayload(interaction.customId);
+      const route = payload === undefined ? undefined : this.buttons.get(payload.kind);
+      if (payload === undefined || route === undefined) return this.unknown(interaction);
+      return this.run(interaction, route.mode, (turn) => route.handler(turn, payload as never));
+    }
+  }
+
+  private async unknown(interaction: AnswerableInteraction): Promise<void> {
+    await this.run(interaction, 'ephemeral', (turn) => turn.whisper(turn.t.errors.unknownButton));
+  }
+
+  private async run<I extends AnswerableInteraction>(
+    interaction: I,
+    mode: AnswerMode,
+    handler: (turn: Turn<I>) => Promise<void>,
+  ): Promise<void> {
+    const { deps } = this;
+    const answer = new Answer(interaction, mode, deps.deferAfterMs, deps.logger);
+    const t = messages(languageFor(interaction.locale));
+    const turn: Turn<I> = {
+      interaction,
+      answer,
+      t,
+      player: playerFromUser(interaction.user, interaction.locale),
+      channelId: interaction.channelId ?? interaction.user.id,
+      requestKey: `dc:${interaction.id}`,
+      whisper: (text) => answer.whisper(text),
+      present: async (result) => {
+        if (!result.ok) {
+          await answer.whisper(markdown(refusalText(t, result)));
+          return undefined;
+        }
+        await deps.dispatch(result.events);
+        return result.value;
+      },
+    };
+    try {
+      await handler(turn);
+    } catch (error) {
+      deps.logger.error('discord: an interaction failed', {
+        interactionId: interaction.id,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+      await answer.whisper(t.discord.commandFailed);
+    } finally {
+      await answer.finish();
+    }
+  }
+}

@@ -1,0 +1,185 @@
+import { DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
+
+/** Discord's limit for the first answer to an interaction. */
+export const ACK_LIMIT_MS = 3_000;
+
+export interface FakeUser {
+  readonly id: string;
+  readonly username: string;
+  readonly globalName: string | null;
+  readonly bot?: boolean;
+}
+
+export interface AnswerCall {
+  readonly method:
+    'reply' | 'deferReply' | 'deferUpdate' | 'update' | 'editReply' | 'followUp' | 'deleteReply';
+  readonly options?: Record<string, unknown>;
+  /** Ms after the interaction was created. */
+  readonly at: number;
+}
+
+export interface FakeMessageRef {
+  readonly id: string;
+  readonly channelId: string;
+}
+
+export interface InteractionSpec {
+  readonly user: FakeUser;
+  readonly channelId: string;
+  readonly guildId?: string;
+  readonly locale?: string;
+  readonly managesChannels?: boolean;
+  /** Ms Discord allows for the first answer (its 3 s by default). */
+  readonly ackLimitMs?: number;
+}
+
+let nextId = 1_000_000;
+
+function apiError(code: number, message: string, status: number): DiscordAPIError {
+  return new DiscordAPIError({ code, message }, code, status, 'POST', '/interactions', {});
+}
+
+/**
+ * An object shaped like a discord.js interaction (the parts the router uses), that records
+ * every answer and holds Discord's rules: the first answer within 3 s, one acknowledgement,
+ * edits and follow-ups only after it.
+ */
+export class FakeInteraction {
+  readonly id = String(nextId++);
+  readonly createdAt = Date.now();
+  readonly calls: AnswerCall[] = [];
+  readonly user: FakeUser;
+  readonly locale: string;
+  readonly channelId: string;
+  readonly guildId: string | null;
+  readonly commandName?: string;
+  readonly customId?: string;
+  readonly values: string[] = [];
+  readonly message?: FakeMessageRef;
+  /** The messages this interaction's answers created (replies, follow-ups), by id. */
+  readonly created: { id: string; options: Record<string, unknown>; ephemeral: boolean }[] = [];
+  private acknowledged = false;
+  private readonly ackLimitMs: number;
+  readonly memberPermissions: { has: () => boolean } | null;
+  readonly options: {
+    getString(name: string): string | null;
+    getInteger(name: string): number | null;
+    getUser(name: string): FakeUser | null;
+  };
+
+  constructor(
+    spec: InteractionSpec,
+    readonly kind: 'command' | 'button' | 'select',
+    detail: {
+      commandName?: string;
+      options?: Record<string, string | number | FakeUser>;
+      customId?: string;
+      values?: string[];
+      message?: FakeMessageRef;
+    },
+  ) {
+    this.user = spec.user;
+    this.locale = spec.locale ?? 'en-US';
+    this.channelId = spec.channelId;
+    this.guildId = spec.guildId ?? null;
+    this.ackLimitMs = spec.ackLimitMs ?? ACK_LIMIT_MS;
+    this.commandName = detail.commandName;
+    this.customId = detail.customId;
+    this.values = detail.values ?? [];
+    this.message = detail.message;
+    this.memberPermissions =
+      spec.guildId === undefined ? null : { has: () => spec.managesChannels === true };
+    const options = detail.options ?? {};
+    this.options = {
+      getString: (name) => (typeof options[name] === 'string' ? (options[name] as string) : null),
+      getInteger: (name) => (typeof options[name] === 'number' ? (options[name] as number) : null),
+      getUser: (name) => (typeof options[name] === 'object' ? (options[name] as FakeUser) : null),
+    };
+  }
+
+  isChatInputCommand(): boolean {
+    return this.kind === 'command';
+  }
+  isButton(): boolean {
+    return this.kind === 'button';
+  }
+  isStringSelectMenu(): boolean {
+    return this.kind === 'select';
+  }
+  inGuild(): boolean {
+    return this.guildId !== null;
+  }
+
+  /** The methods whose calls were recorded, in order. */
+  get methods(): string[] {
+    return this.calls.map((call) => call.method);
+  }
+
+  /** The last answer's options (what the user sees now). */
+  get last(): Record<string, unknown> | undefined {
+    return this.calls.at(-1)?.options;
+  }
+
+  private record(method: AnswerCall['method'], options?: Record<string, unknown>): void {
+    this.calls.push({ method, options, at: Date.now() - this.createdAt });
+  }
+
+  private acknowledge(method: AnswerCall['method'], options?: Record<string, unknown>): void {
+    if (this.acknowledged)
+      throw apiError(
+        RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged,
+        'Interaction has already been acknowledged.',
+        400,
+      );
+    if (Date.now() - this.createdAt > this.ackLimitMs)
+      throw apiError(RESTJSONErrorCodes.UnknownInteraction, 'Unknown interaction', 404);
+    this.acknowledged = true;
+    this.record(method, options);
+  }
+
+  private created_(options: Record<string, unknown>): string {
+    const id = String(nextId++);
+    const flags = options.flags;
+    this.created.push({ id, options, ephemeral: typeof flags === 'number' && (flags & 64) !== 0 });
+    return id;
+  }
+
+  async reply(options: Record<string, unknown>) {
+    this.acknowledge('reply', options);
+    const id = this.created_(options);
+    return { resource: { message: { id } } };
+  }
+
+  async deferReply(options: Record<string, unknown> = {}) {
+    this.acknowledge('deferReply', options);
+    this.created_(options);
+  }
+
+  async deferUpdate() {
+    this.acknowledge('deferUpdate');
+  }
+
+  async update(options: Record<string, unknown>) {
+    this.acknowledge('update', options);
+    return { resource: { message: { id: this.message?.id } } };
+  }
+
+  async editReply(options: Record<string, unknown>) {
+    if (!this.acknowledged)
+      throw apiError(RESTJSONErrorCodes.UnknownMessage, 'Unknown Message', 404);
+    this.record('editReply', options);
+    const original = this.created[0]?.id ?? this.message?.id;
+    return { id: original };
+  }
+
+  async followUp(options: Record<string, unknown>) {
+    if (!this.acknowledged)
+      throw apiError(RESTJSONErrorCodes.UnknownWebhook, 'Unknown Webhook', 404);
+    this.record('followUp', options);
+    return { id: this.created_(options) };
+  }
+
+  async deleteReply() {
+    this.record('deleteReply');
+  }
+}

@@ -1,0 +1,244 @@
+import { createDiscordBot, type DiscordApp } from '../../../src/adapters/discord/bot.js';
+import type {
+  ChannelOutput,
+  OutgoingMessage,
+} from '../../../src/adapters/discord/channel-output.js';
+import type { Player } from '../../../src/game/model.js';
+import type { BotMoves } from '../../../src/game/ports.js';
+import type { GameEvent } from '../../../src/game/results.js';
+import { GameService } from '../../../src/game/service.js';
+import { renderBoard } from '../../../src/render/index.js';
+import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
+import { MemoryGameStore } from '../../../src/store/memory-store.js';
+import { ManualClock, ManualScheduler } from '../../support/manual-scheduler.js';
+import { FakeInteraction, type FakeMessageRef, type FakeUser } from './fake-interaction.js';
+
+export const ANNA: FakeUser = { id: '300000000000000001', username: 'anna', globalName: 'Anna' };
+export const BORIS: FakeUser = { id: '300000000000000002', username: 'boris', globalName: 'Boris' };
+export const CARL: FakeUser = { id: '300000000000000003', username: 'carl', globalName: 'Carl' };
+export const GUILD = '200000000000000001';
+export const CHANNEL = '100000000000000001';
+export const OTHER_CHANNEL = '100000000000000002';
+
+export const silentLogger = { warn: () => undefined, error: () => undefined };
+
+export function playerOfUser(user: FakeUser): Player {
+  return {
+    platform: 'discord',
+    userId: user.id,
+    displayName: user.globalName ?? user.username,
+    username: user.username,
+    language: 'en-US',
+  };
+}
+
+export interface PostedMessage {
+  readonly id: string;
+  readonly channelId: string;
+  /** The message as it now is (edits applied). */
+  message: OutgoingMessage;
+  deleted: boolean;
+}
+
+/** A channel output that records what the presenter writes, like Discord would show it. */
+export class RecordingOutput implements ChannelOutput {
+  readonly messages: PostedMessage[] = [];
+  readonly calls: { method: string; channelId: string; messageId?: string }[] = [];
+  readonly direct_: { userId: string; message: OutgoingMessage }[] = [];
+  /** Makes the next matching call fail with this error. */
+  failNext: ((method: string) => unknown) | undefined;
+  private ids = 500_000;
+
+  private check(method: string): void {
+    const error = this.failNext?.(method);
+    if (error !== undefined) {
+      this.failNext = undefined;
+      throw error;
+    }
+  }
+
+  async post(channelId: string, message: OutgoingMessage): Promise<string> {
+    this.check('post');
+    const id = String(this.ids++);
+    this.calls.push({ method: 'post', channelId, messageId: id });
+    this.messages.push({ id, channelId, message, deleted: false });
+    return id;
+  }
+
+  async edit(channelId: string, messageId: string, message: OutgoingMessage): Promise<void> {
+    this.check('edit');
+    this.calls.push({ method: 'edit', channelId, messageId });
+    let known = this.messages.find((m) => m.id === messageId);
+    if (known === undefined) {
+      // A message made by an interaction's reply: known from now on.
+      known = { id: messageId, channelId, message: {}, deleted: false };
+      this.messages.push(known);
+    }
+    known.message = { ...known.message, ...message };
+  }
+
+  async remove(channelId: string, messageId: string): Promise<void> {
+    this.check('remove');
+    this.calls.push({ method: 'remove', channelId, messageId });
+    const known = this.messages.find((m) => m.id === messageId);
+    if (known !== undefined) known.deleted = true;
+  }
+
+  async direct(userId: string, message: OutgoingMessage): Promise<void> {
+    this.check('direct');
+    this.direct_.push({ userId, message });
+  }
+
+  /** Messages still up in a channel. */
+  in(channelId: string): PostedMessage[] {
+    return this.messages.filter((m) => m.channelId === channelId && !m.deleted);
+  }
+}
+
+/** The custom_ids and labels of a message's components, row by row. */
+export function buttonsOf(message: { components?: unknown } | undefined): {
+  label?: string;
+  customId: string;
+  options?: { value: string; label: string }[];
+}[] {
+  const rows = (message?.components ?? []) as {
+    components: {
+      custom_id: string;
+      label?: string;
+      options?: { value: string; label: string }[];
+    }[];
+  }[];
+  return rows.flatMap((row) =>
+    row.components.map((c) => ({ label: c.label, customId: c.custom_id, options: c.options })),
+  );
+}
+
+/** The Discord adapter over the game service on the memory store, with recorded output. */
+export class DiscordHarness {
+  readonly store = new MemoryGameStore();
+  readonly kv = new MemoryKeyValueStore();
+  readonly clock = new ManualClock(Date.UTC(2026, 10, 29, 12));
+  readonly scheduler = new ManualScheduler(this.clock);
+  readonly out = new RecordingOutput();
+  readonly events: GameEvent[] = [];
+  readonly service: GameService;
+  readonly app: DiscordApp;
+
+  constructor(options: { bot?: BotMoves; deferAfterMs?: number } = {}) {
+    this.service = new GameService({
+      store: this.store,
+      scheduler: this.scheduler,
+      clock: this.clock,
+      logger: silentLogger,
+      bot: options.bot,
+      onEvents: (events) => this.app.presenter.handle(events),
+    });
+    this.app = createDiscordBot(
+      {
+        service: this.service,
+        kv: this.kv,
+        clock: this.clock,
+        logger: silentLogger,
+        painter: { paint: async (position, o) => renderBoard(position, o) },
+        dispatch: async (events) => {
+          this.events.push(...events);
+          await this.app.presenter.handle(events);
+        },
+      },
+      { out: this.out, deferAfterMs: options.deferAfterMs ?? 1_500 },
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.app.close(1_000);
+  }
+
+  /** Waits until every queued delivery is done. */
+  settle(): Promise<void> {
+    return this.app.tasks.idle();
+  }
+
+  private async route(interaction: FakeInteraction): Promise<FakeInteraction> {
+    await this.app.router.route(interaction as never);
+    await this.settle();
+    this.keepReplies(interaction);
+    return interaction;
+  }
+
+  /** Public replies are channel messages: recorded like the presenter's posts. */
+  private keepReplies(interaction: FakeInteraction): void {
+    const [first] = interaction.created;
+    if (first === undefined || first.ephemeral) return;
+    const answers = interaction.calls.filter(
+      (c) => c.method === 'reply' || c.method === 'editReply',
+    );
+    const options = answers.at(-1)?.options;
+    if (options === undefined) return;
+    const files = options.files as { attachment: Buffer; name: string }[] | undefined;
+    const message: OutgoingMessage = {
+      content: options.content as string | undefined,
+      embeds: options.embeds as OutgoingMessage['embeds'],
+      components: options.components as OutgoingMessage['components'],
+      files: files?.map((f) => ({ name: f.name, data: f.attachment })),
+    };
+    const known = this.out.messages.find((m) => m.id === first.id);
+    if (known === undefined)
+      this.out.messages.push({
+        id: first.id,
+        channelId: interaction.channelId,
+        message,
+        deleted: false,
+      });
+  }
+
+  command(
+    user: FakeUser,
+    name: string,
+    options: Record<string, string | number | FakeUser> = {},
+    where: { channelId?: string; guildId?: string; locale?: string; manages?: boolean } = {},
+  ): Promise<FakeInteraction> {
+    return this.route(
+      new FakeInteraction(
+        {
+          user,
+          channelId: where.channelId ?? CHANNEL,
+          guildId: where.guildId ?? GUILD,
+          locale: where.locale,
+          managesChannels: where.manages,
+        },
+        'command',
+        { commandName: name, options },
+      ),
+    );
+  }
+
+  press(
+    user: FakeUser,
+    customId: string,
+    message: FakeMessageRef,
+    where: { locale?: string } = {},
+  ): Promise<FakeInteraction> {
+    return this.route(
+      new FakeInteraction(
+        { user, channelId: message.channelId, guildId: GUILD, locale: where.locale },
+        'button',
+        { customId, message },
+      ),
+    );
+  }
+
+  choose(
+    user: FakeUser,
+    customId: string,
+    values: string[],
+    message: FakeMessageRef,
+  ): Promise<FakeInteraction> {
+    return this.route(
+      new FakeInteraction({ user, channelId: message.channelId, guildId: GUILD }, 'select', {
+        customId,
+        values,
+        message,
+      }),
+    );
+  }
+}

@@ -1,0 +1,297 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { decodePayload } from '../../../src/chat/button-payload.js';
+import { MemoryGameStore } from '../../../src/store/memory-store.js';
+import type { FakeInteraction } from './fake-interaction.js';
+import {
+  ANNA,
+  BORIS,
+  CARL,
+  CHANNEL,
+  DiscordHarness,
+  buttonsOf,
+  type PostedMessage,
+} from './harness.js';
+
+let harness: DiscordHarness;
+afterEach(async () => {
+  await harness?.close();
+});
+
+const EPHEMERAL = 64;
+
+function isEphemeral(interaction: FakeInteraction): boolean {
+  const first = interaction.calls[0]?.options;
+  return typeof first?.flags === 'number' && (first.flags & EPHEMERAL) !== 0;
+}
+
+/** The text the user sees of an interaction's last answer. */
+function answerText(interaction: FakeInteraction): string {
+  return String(interaction.last?.content ?? '');
+}
+
+/** Game messages still up, the newest first. */
+function gameMessages(): PostedMessage[] {
+  return harness.out.messages.filter((m) => !m.deleted && m.message.embeds !== undefined).reverse();
+}
+
+/** Anna challenges Boris, Boris accepts: the game message is up; Anna is White. */
+async function startGame(): Promise<{ gameId: string; board: PostedMessage }> {
+  const card = await harness.command(ANNA, 'newgame', { opponent: BORIS, days: 3 });
+  const accept = buttonsOf(card.last).find((b) => decodePayload(b.customId)?.kind === 'accept')!;
+  await harness.press(BORIS, accept.customId, { id: card.created[0].id, channelId: CHANNEL });
+  const board = gameMessages()[0];
+  const gameId = (decodePayload(buttonsOf(board.message)[0].customId) as { gameId: string }).gameId;
+  const game = await harness.service.getGame(gameId);
+  if (!game.ok) throw new Error('no game');
+  // Anna plays White in these tests.
+  if (game.value.white.userId !== ANNA.id) {
+    await harness.store.saveGame(
+      {
+        ...game.value,
+        white: game.value.black,
+        black: game.value.white,
+        version: game.value.version + 1,
+      },
+      game.value.version,
+    );
+  }
+  return { gameId, board };
+}
+
+/** Opens the picker and plays `from`-`to` by buttons; returns the last picker interaction. */
+async function pickMove(
+  board: PostedMessage,
+  from: string,
+  to: string,
+  user = ANNA,
+): Promise<FakeInteraction> {
+  const move = buttonsOf(board.message).find((b) => decodePayload(b.customId)?.kind === 'move')!;
+  const picker = await harness.press(user, move.customId, { id: board.id, channelId: CHANNEL });
+  const ref = { id: picker.created[0]?.id ?? 'none', channelId: CHANNEL };
+  const stack = buttonsOf(picker.last).find((b) => b.label?.includes(from));
+  if (stack === undefined) return picker;
+  const targets = await harness.press(user, stack.customId, ref);
+  const target = buttonsOf(targets.last).find((b) => b.label?.includes(to))!;
+  return harness.press(user, target.customId, ref);
+}
+
+describe('Discord interaction router', () => {
+  it('posts a challenge card that pings the opponent and only the opponent can accept', async () => {
+    harness = new DiscordHarness();
+    const card = await harness.command(ANNA, 'newgame', { opponent: BORIS });
+    expect(card.methods).toEqual(['reply']);
+    expect(isEphemeral(card)).toBe(false);
+    expect(answerText(card)).toContain(`<@${BORIS.id}>`);
+    expect(card.last?.allowedMentions).toEqual({ parse: [], users: [BORIS.id] });
+    const accept = buttonsOf(card.last).find((b) => decodePayload(b.customId)?.kind === 'accept')!;
+    const ref = { id: card.created[0].id, channelId: CHANNEL };
+
+    const wrong = await harness.press(CARL, accept.customId, ref);
+    expect(isEphemeral(wrong)).toBe(true);
+    expect(answerText(wrong)).toMatch(/not for you/i);
+    expect(gameMessages()).toHaveLength(0);
+
+    const right = await harness.press(BORIS, accept.customId, ref);
+    expect(right.methods).toEqual(['deferUpdate']);
+    const boards = gameMessages();
+    expect(boards).toHaveLength(1);
+    expect(boards[0].message.files?.[0].name).toBe('board.png');
+    expect(boards[0].message.embeds?.[0].image?.url).toBe('attachment://board.png');
+    expect(buttonsOf(boards[0].message).map((b) => decodePayload(b.customId)?.kind)).toEqual([
+      'move',
+    ]);
+    // The card says the game is on and has lost its buttons.
+    const cardNow = harness.out.messages.find((m) => m.id === ref.id)!;
+    expect(cardNow.message.components).toEqual([]);
+  });
+
+  it('plays a whole move through the ephemeral picker and updates the game message once', async () => {
+    harness = new DiscordHarness();
+    const { board } = await startGame();
+    const editsBefore = harness.out.calls.filter(
+      (c) => c.method === 'edit' && c.messageId === board.id,
+    ).length;
+    const move = buttonsOf(board.message).find((b) => decodePayload(b.customId)?.kind === 'move')!;
+    const picker = await harness.press(ANNA, move.customId, { id: board.id, channelId: CHANNEL });
+    expect(picker.methods).toEqual(['reply']);
+    expect(isEphemeral(picker)).toBe(true);
+    const stacks = buttonsOf(picker.last);
+    expect(stacks.map((b) => b.label)).toEqual(['⚪ a3', '⚪ c3', '⚪ e3', '⚪ g3']);
+
+    const ref = { id: picker.created[0].id, channelId: CHANNEL };
+    const targets = await harness.press(ANNA, stacks[1].customId, ref);
+    expect(targets.methods).toEqual(['update']);
+    const targetButtons = buttonsOf(targets.last);
+    expect(targetButtons.map((b) => b.label)).toContain('→ d4');
+    expect(targetButtons.some((b) => decodePayload(b.customId)?.kind === 'back')).toBe(true);
+
+    const played = await harness.press(
+      ANNA,
+      targetButtons.find((b) => b.label === '→ d4')!.customId,
+      ref,
+    );
+    expect(played.methods).toEqual(['update']);
+    expect(answerText(played)).toContain('c3-d4');
+    expect(played.last?.components).toEqual([]);
+
+    const game = await harness.service.activeGames({ platform: 'discord', userId: ANNA.id });
+    expect(game.ok && game.value[0].moves).toEqual(['c3-d4']);
+    const edits = harness.out.calls.filter((c) => c.method === 'edit' && c.messageId === board.id);
+    expect(edits.length - editsBefore).toBe(1);
+    const now = harness.out.messages.find((m) => m.id === board.id)!;
+    expect(now.message.files).toHaveLength(1);
+    expect(now.message.embeds?.[0].description).toContain('c3-d4');
+    // The Move button now names the new board.
+    const next = decodePayload(buttonsOf(now.message)[0].customId);
+    expect(next).toMatchObject({ kind: 'move', ply: 1 });
+  });
+
+  it('answers stale, wrong-user and forged presses only to the presser, changing nothing', async () => {
+    harness = new DiscordHarness();
+    const { board, gameId } = await startGame();
+    const oldMove = buttonsOf(board.message).find(
+      (b) => decodePayload(b.customId)?.kind === 'move',
+    )!;
+    const ref = { id: board.id, channelId: CHANNEL };
+
+    const notYours = await harness.press(BORIS, oldMove.customId, ref);
+    expect(isEphemeral(notYours)).toBe(true);
+    expect(answerText(notYours)).toMatch(/not your turn/i);
+
+    const outsider = await harness.press(CARL, oldMove.customId, ref);
+    expect(answerText(outsider)).toMatch(/not playing/i);
+
+    const forged = await harness.press(ANNA, 'M|nope|zz', ref);
+    expect(isEphemeral(forged)).toBe(true);
+    expect(answerText(forged)).toMatch(/button/i);
+    const garbage = await harness.press(ANNA, 'x'.repeat(100), ref);
+    expect(isEphemeral(garbage)).toBe(true);
+
+    // An old picker's button after the move was played elsewhere.
+    const picker = await harness.press(ANNA, oldMove.customId, ref);
+    const stack = buttonsOf(picker.last)[1];
+    await harness.command(ANNA, 'move', { notation: 'c3-d4' });
+    const stale = await harness.press(ANNA, stack.customId, {
+      id: picker.created[0].id,
+      channelId: CHANNEL,
+    });
+    expect(answerText(stale)).toMatch(/out of date|changed/i);
+    expect(stale.last?.components).toEqual([]);
+    const game = await harness.service.getGame(gameId);
+    expect(game.ok && game.value.moves).toEqual(['c3-d4']);
+  });
+
+  it('plays typed moves and explains an illegal one', async () => {
+    harness = new DiscordHarness();
+    const { gameId } = await startGame();
+    const bad = await harness.command(ANNA, 'move', { notation: 'c3-c5' });
+    expect(isEphemeral(bad)).toBe(true);
+    expect(answerText(bad)).toContain('c3-c5');
+    const good = await harness.command(ANNA, 'move', { notation: 'c3 d4' });
+    expect(answerText(good)).toContain('c3-d4');
+    const game = await harness.service.getGame(gameId);
+    expect(game.ok && game.value.moves).toEqual(['c3-d4']);
+  });
+
+  it('defers a slow answer in time and then edits it', async () => {
+    harness = new DiscordHarness({ deferAfterMs: 30 });
+    const { board } = await startGame();
+    const slow = harness.store as MemoryGameStore & { getGame: MemoryGameStore['getGame'] };
+    const original = slow.getGame.bind(slow);
+    slow.getGame = async (id) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return original(id);
+    };
+    const move = buttonsOf(board.message).find((b) => decodePayload(b.customId)?.kind === 'move')!;
+    const picker = await harness.press(ANNA, move.customId, { id: board.id, channelId: CHANNEL });
+    expect(picker.methods).toEqual(['deferReply', 'editReply']);
+    expect(picker.calls[0].at).toBeLessThan(3_000);
+    expect(buttonsOf(picker.last).length).toBeGreaterThan(0);
+  });
+
+  it('applies and shows a move whose acknowledgement came too late', async () => {
+    harness = new DiscordHarness();
+    const { board, gameId } = await startGame();
+    const move = buttonsOf(board.message).find((b) => decodePayload(b.customId)?.kind === 'move')!;
+    const picker = await harness.press(ANNA, move.customId, { id: board.id, channelId: CHANNEL });
+    const ref = { id: picker.created[0].id, channelId: CHANNEL };
+    const targets = await harness.press(ANNA, buttonsOf(picker.last)[1].customId, ref);
+    const target = buttonsOf(targets.last).find((b) => b.label === '→ d4')!;
+    const slow = harness.store;
+    const original = slow.saveGame.bind(slow);
+    slow.saveGame = async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      return original(...args);
+    };
+    // Discord's 3 s shortened to 50 ms: the update after the move fails with 10062.
+    const { FakeInteraction } = await import('./fake-interaction.js');
+    const late = new FakeInteraction(
+      { user: ANNA, channelId: CHANNEL, guildId: '1', ackLimitMs: 50 },
+      'button',
+      { customId: target.customId, message: ref },
+    );
+    await harness.app.router.route(late as never);
+    await harness.settle();
+    const game = await harness.service.getGame(gameId);
+    expect(game.ok && game.value.moves).toEqual(['c3-d4']);
+    const now = harness.out.messages.find((m) => m.id === board.id)!;
+    expect(now.message.embeds?.[0].description).toContain('c3-d4');
+  });
+
+  it('pings a player who may have left, and removes the notice once they move', async () => {
+    harness = new DiscordHarness();
+    const { board } = await startGame();
+    harness.clock.time += 5 * 60_000;
+    await pickMove(board, 'c3', 'd4');
+    const notices = harness.out.in(CHANNEL).filter((m) => m.message.pings?.includes(BORIS.id));
+    expect(notices).toHaveLength(1);
+    expect(notices[0].message.content).toContain(`<@${BORIS.id}>`);
+    expect(notices[0].message.replyTo).toBe(board.id);
+    await harness.command(BORIS, 'move', { notation: 'b6-a5' });
+    expect(harness.out.in(CHANNEL).filter((m) => m.id === notices[0].id)).toHaveLength(0);
+  });
+
+  it('resigns after a confirmation, and offers and accepts draws', async () => {
+    harness = new DiscordHarness();
+    const { gameId } = await startGame();
+    const draw = await harness.command(ANNA, 'draw');
+    expect(isEphemeral(draw)).toBe(true);
+    const board = gameMessages()[0];
+    const accept = buttonsOf(board.message).find(
+      (b) => decodePayload(b.customId)?.kind === 'draw-accept',
+    )!;
+    const own = await harness.press(ANNA, accept.customId, { id: board.id, channelId: CHANNEL });
+    expect(isEphemeral(own)).toBe(true);
+    await harness.press(BORIS, accept.customId, { id: board.id, channelId: CHANNEL });
+    let game = await harness.service.getGame(gameId);
+    expect(game.ok && game.value.result).toMatchObject({ winner: null, reason: 'agreement' });
+
+    const second = await startGame();
+    const ask = await harness.command(ANNA, 'resign');
+    const [yes] = buttonsOf(ask.last);
+    const ref = { id: ask.created[0].id, channelId: CHANNEL };
+    const stranger = await harness.press(BORIS, yes.customId, ref);
+    expect(answerText(stranger)).toMatch(/someone else|not for you/i);
+    await harness.press(ANNA, yes.customId, ref);
+    game = await harness.service.getGame(second.gameId);
+    expect(game.ok && game.value.result).toMatchObject({ winner: 'black', reason: 'resignation' });
+  });
+
+  it('plays the bot with /play and shows its reply on the game message', async () => {
+    harness = new DiscordHarness({
+      bot: { chooseMove: async () => 'b6-a5' },
+    });
+    const play = await harness.command(ANNA, 'play', { level: 2 });
+    expect(play.methods).toEqual(['reply']);
+    const board = gameMessages()[0];
+    await pickMove(board, 'c3', 'd4');
+    const now = harness.out.messages.find((m) => m.id === board.id)!;
+    expect(now.message.embeds?.[0].description).toContain('b6-a5');
+  });
+
+  it('speaks the user’s language', async () => {
+    harness = new DiscordHarness();
+    const help = await harness.command(ANNA, 'help', {}, { locale: 'ru' });
+    expect(answerText(help)).toMatch(/[а-я]/);
+  });
+});
