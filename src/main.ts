@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { runConsole } from './adapters/console/index.js';
 import { AiPool } from './ai/index.js';
 import { RenderPool } from './render/index.js';
-import { createTelegramBot, registerCommands } from './adapters/telegram/bot.js';
+import { REST } from 'discord.js';
+import { createDiscordBot } from './adapters/discord/bot.js';
+import { registerCommands as registerDiscordCommands } from './adapters/discord/commands.js';
+import {
+  createTelegramBot,
+  registerCommands as registerTelegramCommands,
+} from './adapters/telegram/bot.js';
 import { ChatState } from './adapters/telegram/chat-state.js';
 import { startTelegram } from './adapters/telegram/run.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -21,7 +27,10 @@ import {
   type KeyValueStore,
   type Scheduler,
 } from './game/ports.js';
+import { EventDispatcher, type EventHandler } from './game/event-routing.js';
+import type { Platform } from './game/model.js';
 import type { GameEvent } from './game/results.js';
+import { RedisEventRelay } from './store/redis-event-relay.js';
 import { DAY_MS, GameService, type Logger } from './game/service.js';
 import { BullMqScheduler } from './store/bullmq-scheduler.js';
 import { MemoryKeyValueStore, RedisKeyValueStore } from './store/key-value.js';
@@ -30,7 +39,7 @@ import { InProcessScheduler } from './store/memory-scheduler.js';
 import { MemoryGameStore } from './store/memory-store.js';
 import { createStoreRedis, RedisGameStore } from './store/redis-store.js';
 import { chooseRunMode, NOTHING_TO_RUN, parseStartArguments } from './startup/arguments.js';
-import { botApiDependency, redisDependency } from './startup/dependencies.js';
+import { botApiDependency, discordDependency, redisDependency } from './startup/dependencies.js';
 import { loadEnvFile } from './startup/env-file.js';
 import { StartupTimeoutError, waitFor, type WaitOptions } from './startup/wait.js';
 
@@ -74,70 +83,121 @@ function storage(config: Config): Storage {
   };
 }
 
-async function runTelegram(
-  config: Config,
-  telegram: NonNullable<Config['telegram']>,
-  waitForever: boolean,
-): Promise<void> {
+/** Everything a running bot process owns, to close in order at shutdown. */
+interface Closable {
+  close(): Promise<void>;
+}
+
+/**
+ * The chat bots: Telegram, Discord or both in one process, on one game service. Events reach
+ * the presenters of this process directly, and (with Redis) the processes that show the other
+ * platform through the event relay — so one game can be played across both.
+ */
+async function runBots(config: Config, waitForever: boolean): Promise<void> {
+  const { telegram, discord } = config;
   const waiting: WaitOptions = {
     timeoutMs: waitForever ? undefined : config.startupTimeoutSeconds * 1000,
     log: (line) => process.stderr.write(`${line}\n`),
   };
-  // Both at once, so STARTUP_TIMEOUT_SECONDS bounds the whole wait. Redis is checked before the
+  // All at once, so STARTUP_TIMEOUT_SECONDS bounds the whole wait. Redis is checked before the
   // app's own clients connect: they would log the outage and then reconnect in the background.
   const [botInfo] = await Promise.all([
-    waitFor(botApiDependency(telegram.token, telegram.apiRoot), waiting),
+    telegram === undefined
+      ? undefined
+      : waitFor(botApiDependency(telegram.token, telegram.apiRoot), waiting),
+    discord === undefined
+      ? undefined
+      : waitFor(discordDependency(discord.token, discord.restApi), waiting),
     config.redis === undefined ? undefined : waitFor(redisDependency(config.redis.url), waiting),
   ]);
 
   const { store, kv, scheduler, close } = storage(config);
-  const listeners: ((events: readonly GameEvent[]) => Promise<void>)[] = [];
+  const local: Partial<Record<Platform, EventHandler>> = {};
+  const relay =
+    config.redis === undefined
+      ? undefined
+      : new RedisEventRelay(config.redis.url, {
+          keys: new KeyBuilder(config.redis.keyPrefix),
+          log: (message, error) => logger.warn(message, { error: String(error ?? '') }),
+        });
+  const dispatcher = new EventDispatcher({ local, relay, logger });
+  const dispatch = (events: readonly GameEvent[]) => dispatcher.dispatch(events);
   const pool = new AiPool({ size: config.aiThreads });
   // Boards are drawn on a worker thread: the event loop that serves every chat never waits.
   const renderPool = new RenderPool({ size: config.renderThreads });
-  const service = new GameService({
-    store,
-    scheduler,
-    logger,
-    bot: pool,
-    onEvents: async (events) => {
-      for (const listener of listeners) await listener(events);
-    },
-  });
-  const app = createTelegramBot(
-    telegram.token,
-    { service, chats: new ChatState(kv), clock: systemClock, logger },
-    {
-      apiRoot: telegram.apiRoot,
-      painter: { paint: (position, options) => renderPool.render(position, options) },
-    },
-  );
-  const { bot, presenter } = app;
-  listeners.push((events) => presenter.handle(events));
-  // Known from the start-up check: grammY's own getMe in bot.init() would retry unreachable
-  // APIs forever, silently.
-  bot.botInfo = botInfo;
-  await registerCommands(bot.api).catch((error: unknown) =>
-    logger.warn('could not register the command menu', { error: String(error) }),
-  );
+  const painter = { paint: renderPool.render.bind(renderPool) };
+  const service = new GameService({ store, scheduler, logger, bot: pool, onEvents: dispatch });
+  const closing: Closable[] = [];
+  const sayRunning: string[] = [];
+
+  if (telegram !== undefined && botInfo !== undefined) {
+    const app = createTelegramBot(
+      telegram.token,
+      { service, chats: new ChatState(kv), clock: systemClock, logger },
+      { apiRoot: telegram.apiRoot, painter, publish: dispatch },
+    );
+    const { bot, presenter } = app;
+    local.telegram = (events) => presenter.handle(events);
+    // Known from the start-up check: grammY's own getMe in bot.init() would retry unreachable
+    // APIs forever, silently.
+    bot.botInfo = botInfo;
+    await registerTelegramCommands(bot.api).catch((error: unknown) =>
+      logger.warn('could not register the command menu', { error: String(error) }),
+    );
+    const stopTelegram = await startTelegram(
+      bot.api,
+      app.pipeline,
+      { webhook: telegram.webhook },
+      logger,
+    );
+    // Boards a previous process did not bring up to date (it died first), and now and then
+    // boards whose delivery failed.
+    const recover = () =>
+      presenter
+        .recoverPending()
+        .catch((error: unknown) =>
+          logger.warn('could not recover boards', { error: String(error) }),
+        );
+    void recover();
+    const sweep = setInterval(() => void recover(), 60_000);
+    sweep.unref();
+    closing.push({
+      close: async () => {
+        clearInterval(sweep);
+        await stopTelegram();
+        await app.close(5_000);
+      },
+    });
+    sayRunning.push(
+      `Telegram @${bot.botInfo.username} (${telegram.webhook === undefined ? 'long polling' : 'webhook'})`,
+    );
+  }
+
+  if (discord !== undefined) {
+    const app = createDiscordBot(
+      { service, kv, clock: systemClock, logger, painter, dispatch },
+      { restApi: discord.restApi },
+    );
+    local.discord = (events) => app.presenter.handle(events);
+    const rest = new REST(discord.restApi === undefined ? {} : { api: discord.restApi });
+    await registerDiscordCommands(
+      rest.setToken(discord.token),
+      discord.applicationId,
+      discord.guildId,
+    ).catch((error: unknown) =>
+      logger.warn('could not register the slash commands', { error: String(error) }),
+    );
+    await app.start(discord.token);
+    closing.push({ close: () => app.close(5_000) });
+    sayRunning.push(
+      `Discord ${app.client.user?.tag ?? discord.applicationId} (${discord.guildId === undefined ? 'global commands' : `commands in guild ${discord.guildId}`})`,
+    );
+  }
+
+  await dispatcher.start();
   await service.start();
-  const stopTelegram = await startTelegram(
-    bot.api,
-    app.pipeline,
-    { webhook: telegram.webhook },
-    logger,
-  );
-  // Boards a previous process did not bring up to date (it died first), and now and then
-  // boards whose delivery failed.
-  const recover = () =>
-    presenter
-      .recoverPending()
-      .catch((error: unknown) => logger.warn('could not recover boards', { error: String(error) }));
-  void recover();
-  const sweep = setInterval(() => void recover(), 60_000);
-  sweep.unref();
   console.log(
-    `Bashni Bot @${bot.botInfo.username} is running (${config.redis === undefined ? 'memory store' : 'Redis'}, ${telegram.webhook === undefined ? 'long polling' : 'webhook'}).`,
+    `Bashni Bot is running: ${sayRunning.join(', ')}; ${config.redis === undefined ? 'memory store' : 'Redis'}.`,
   );
 
   const purge = setInterval(() => {
@@ -149,9 +209,8 @@ async function runTelegram(
 
   const shutdown = async () => {
     clearInterval(purge);
-    clearInterval(sweep);
-    await stopTelegram();
-    await app.close(5_000);
+    for (const part of closing) await part.close();
+    await dispatcher.stop();
     await service.stop();
     await pool.close();
     await renderPool.close();
@@ -173,7 +232,7 @@ async function main(): Promise<void> {
   loadEnvFile(join(process.cwd(), '.env'));
   const config = loadConfig();
   const mode = chooseRunMode({
-    hasToken: config.telegram !== undefined,
+    hasToken: config.telegram !== undefined || config.discord !== undefined,
     console: options.console,
     stdinIsTerminal: process.stdin.isTTY === true,
   });
@@ -182,8 +241,8 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  if (mode === 'telegram' && config.telegram !== undefined) {
-    await runTelegram(config, config.telegram, options.wait);
+  if (mode === 'bots') {
+    await runBots(config, options.wait);
     return;
   }
   await runLocal(config);

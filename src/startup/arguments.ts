@@ -26,11 +26,11 @@ export function parseStartArguments(args: readonly string[]): Result<StartOption
   return ok(options);
 }
 
-/** What `npm start` runs. */
-export type RunMode = 'telegram' | 'console' | 'nothing';
+/** What `npm start` runs: the chat bots (Telegram, Discord or both), local play, or nothing. */
+export type RunMode = 'bots' | 'console' | 'nothing';
 
 /**
- * The Telegram bot when there is a token; local play in the terminal with --console, or without
+ * The chat bots when there is a token (Telegram's, Discord's or both); local play in the terminal with --console, or without
  * a token when standard input is a terminal; otherwise nothing (a container started without a
  * token and without -it), which is refused with NOTHING_TO_RUN rather than a game that reads
  * end-of-file and quits.
@@ -41,14 +41,14 @@ export function chooseRunMode(input: {
   readonly stdinIsTerminal: boolean;
 }): RunMode {
   if (input.console) return 'console';
-  if (input.hasToken) return 'telegram';
+  if (input.hasToken) return 'bots';
   return input.stdinIsTerminal ? 'console' : 'nothing';
 }
 
 /** What to tell the operator when there is nothing to run. */
 export const NOTHING_TO_RUN = [
-  'nothing to run: TELEGRAM_BOT_TOKEN is not set, and standard input is not a terminal to play in.',
-  '- to run the Telegram bot, set TELEGRAM_BOT_TOKEN (see .env.example; a .env file in the working directory is read);',
+  'nothing to run: neither TELEGRAM_BOT_TOKEN nor DISCORD_TOKEN is set, and standard input is not a terminal to play in.',
+  '- to run the bot, set TELEGRAM_BOT_TOKEN and/or DISCORD_TOKEN (see .env.example; a .env file in the working directory is read);',
   '- to play in the terminal, run in one (with Docker: docker run -it ...),',
   '  or pass --console to read moves from standard input (npm start -- --console).',
 ].join('\n');

@@ -42,3 +42,34 @@ export function redisDependency(url: string): Dependency<void> {
         : undefined,
   };
 }
+
+/** Discord's REST API when DISCORD_REST_API is not set. */
+export const DISCORD_API = 'https://discord.com/api';
+
+class DiscordRefused extends Error {
+  constructor(readonly status: number) {
+    super(`Discord answered ${status}`);
+  }
+}
+
+/** Discord's REST API (the gateway's address is asked there too); a refused token stops. */
+export function discordDependency(token: string, restApi: string | undefined): Dependency<void> {
+  const base = restApi ?? DISCORD_API;
+  return {
+    name: `Discord at ${redactUrl(base)}`,
+    attempt: async (timeoutMs) => {
+      const response = await fetch(`${base}/v10/gateway/bot`, {
+        headers: { authorization: `Bot ${token}` },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      await response.body?.cancel();
+      if (!response.ok) throw new DiscordRefused(response.status);
+    },
+    describe: (error) =>
+      error instanceof DiscordRefused ? error.message : describeError(error).replace(token, '…'),
+    permanent: (error) =>
+      error instanceof DiscordRefused && error.status === 401
+        ? new ConfigError('DISCORD_TOKEN was refused by Discord (401 Unauthorized)')
+        : undefined,
+  };
+}

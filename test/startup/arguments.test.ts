@@ -29,8 +29,8 @@ describe('npm start arguments', () => {
 
 describe('what npm start runs', () => {
   it.each([
-    [{ hasToken: true, console: false, stdinIsTerminal: false }, 'telegram'],
-    [{ hasToken: true, console: false, stdinIsTerminal: true }, 'telegram'],
+    [{ hasToken: true, console: false, stdinIsTerminal: false }, 'bots'],
+    [{ hasToken: true, console: false, stdinIsTerminal: true }, 'bots'],
     [{ hasToken: true, console: true, stdinIsTerminal: false }, 'console'],
     [{ hasToken: false, console: false, stdinIsTerminal: true }, 'console'],
     [{ hasToken: false, console: true, stdinIsTerminal: false }, 'console'],

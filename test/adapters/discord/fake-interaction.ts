@@ -21,6 +21,8 @@ export interface AnswerCall {
 export interface FakeMessageRef {
   readonly id: string;
   readonly channelId: string;
+  /** Whether only the presser sees it (a picker); default: a public message. */
+  readonly ephemeral?: boolean;
 }
 
 export interface InteractionSpec {
@@ -55,7 +57,7 @@ export class FakeInteraction {
   readonly commandName?: string;
   readonly customId?: string;
   readonly values: string[] = [];
-  readonly message?: FakeMessageRef;
+  readonly message?: FakeMessageRef & { readonly flags: { has(flag: number): boolean } };
   /** The messages this interaction's answers created (replies, follow-ups), by id. */
   readonly created: { id: string; options: Record<string, unknown>; ephemeral: boolean }[] = [];
   private acknowledged = false;
@@ -86,7 +88,11 @@ export class FakeInteraction {
     this.commandName = detail.commandName;
     this.customId = detail.customId;
     this.values = detail.values ?? [];
-    this.message = detail.message;
+    const ephemeral = detail.message?.ephemeral === true;
+    this.message =
+      detail.message === undefined
+        ? undefined
+        : { ...detail.message, flags: { has: (flag) => ephemeral && (flag & 64) !== 0 } };
     this.memberPermissions =
       spec.guildId === undefined ? null : { has: () => spec.managesChannels === true };
     const options = detail.options ?? {};

@@ -67,7 +67,7 @@ async function pickMove(
 ): Promise<FakeInteraction> {
   const move = buttonsOf(board.message).find((b) => decodePayload(b.customId)?.kind === 'move')!;
   const picker = await harness.press(user, move.customId, { id: board.id, channelId: CHANNEL });
-  const ref = { id: picker.created[0]?.id ?? 'none', channelId: CHANNEL };
+  const ref = { id: picker.created[0]?.id ?? 'none', channelId: CHANNEL, ephemeral: true };
   const stack = buttonsOf(picker.last).find((b) => b.label?.includes(from));
   if (stack === undefined) return picker;
   const targets = await harness.press(user, stack.customId, ref);
@@ -118,7 +118,7 @@ describe('Discord interaction router', () => {
     const stacks = buttonsOf(picker.last);
     expect(stacks.map((b) => b.label)).toEqual(['⚪ a3', '⚪ c3', '⚪ e3', '⚪ g3']);
 
-    const ref = { id: picker.created[0].id, channelId: CHANNEL };
+    const ref = { id: picker.created[0].id, channelId: CHANNEL, ephemeral: true };
     const targets = await harness.press(ANNA, stacks[1].customId, ref);
     expect(targets.methods).toEqual(['update']);
     const targetButtons = buttonsOf(targets.last);
@@ -166,6 +166,12 @@ describe('Discord interaction router', () => {
     expect(answerText(forged)).toMatch(/button/i);
     const garbage = await harness.press(ANNA, 'x'.repeat(100), ref);
     expect(isEphemeral(garbage)).toBe(true);
+    // A picker step's custom_id forged onto the public game message: it stays as it is.
+    const before = harness.out.calls.length;
+    const onBoard = await harness.press(ANNA, `S|${gameId}|0|b`, ref);
+    expect(isEphemeral(onBoard)).toBe(true);
+    expect(onBoard.methods).toEqual(['reply']);
+    expect(harness.out.calls.length).toBe(before);
 
     // An old picker's button after the move was played elsewhere.
     const picker = await harness.press(ANNA, oldMove.customId, ref);
@@ -174,6 +180,7 @@ describe('Discord interaction router', () => {
     const stale = await harness.press(ANNA, stack.customId, {
       id: picker.created[0].id,
       channelId: CHANNEL,
+      ephemeral: true,
     });
     expect(answerText(stale)).toMatch(/out of date|changed/i);
     expect(stale.last?.components).toEqual([]);
@@ -214,7 +221,7 @@ describe('Discord interaction router', () => {
     const { board, gameId } = await startGame();
     const move = buttonsOf(board.message).find((b) => decodePayload(b.customId)?.kind === 'move')!;
     const picker = await harness.press(ANNA, move.customId, { id: board.id, channelId: CHANNEL });
-    const ref = { id: picker.created[0].id, channelId: CHANNEL };
+    const ref = { id: picker.created[0].id, channelId: CHANNEL, ephemeral: true };
     const targets = await harness.press(ANNA, buttonsOf(picker.last)[1].customId, ref);
     const target = buttonsOf(targets.last).find((b) => b.label === '→ d4')!;
     const slow = harness.store;

@@ -1,3 +1,4 @@
+import { MessageFlags } from 'discord.js';
 import { legalMoves, moveDestination, type Move } from '../../../engine/index.js';
 import { refusalText } from '../../../chat/refusal-text.js';
 import { gamePosition, playerToMove } from '../../../game/game-rules.js';
@@ -96,6 +97,15 @@ export function moveFeature(router: InteractionRouter, deps: DiscordDeps): void 
   );
 }
 
+/**
+ * Whether a picker step was pressed in a picker (an ephemeral message). A forged custom_id of
+ * a picker step on the public game message must not turn that message into a picker.
+ */
+function inPicker(turn: Turn): boolean {
+  const { interaction } = turn;
+  return !interaction.isChatInputCommand() && interaction.message.flags.has(MessageFlags.Ephemeral);
+}
+
 /** The square chosen in a select menu. */
 function chosenSquare(turn: Turn): number | undefined {
   const { interaction } = turn;
@@ -116,6 +126,10 @@ async function playable(
   publicBoard = false,
 ): Promise<Game | undefined> {
   const { t } = turn;
+  if (turn.answer.mode === 'update' && !inPicker(turn)) {
+    await turn.whisper(t.errors.unknownButton);
+    return undefined;
+  }
   const loaded = await deps.service.getGame(gameId);
   if (!loaded.ok) {
     await say(turn, markdown(refusalText(t, loaded)));
