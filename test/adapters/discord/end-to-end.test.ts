@@ -57,14 +57,14 @@ async function setUp(): Promise<void> {
 /** A bot process: its own game service and client, on the shared store. */
 async function startProcess(): Promise<BotProcess> {
   const scheduler = new InProcessScheduler();
-  let app: DiscordApp | undefined;
+
   const service = new GameService({
     store: store(),
     scheduler,
     logger: silentLogger,
-    onEvents: (events) => app!.presenter.handle(events),
+    onEvents: (events) => app.presenter.handle(events),
   });
-  app = createDiscordBot(
+  const app = createDiscordBot(
     {
       service,
       kv: shared.kv,
