@@ -1,13 +1,18 @@
 /**
  * Writes the README's example boards: docs/images/start.png (the start position) and
  * docs/images/middlegame.png (Black's triple capture a5:c3:e5:c7 in a game, which leaves
- * stacks of three to five pieces, with the move marked).
+ * stacks of three to five pieces, with the move marked), and docs/images/discord-game.png, a
+ * picture of a Discord game message made from what the Discord adapter sends.
  * Run: npx tsx bench/readme-images.ts
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { applyMove, parseFen, parseMove, startPosition } from '../src/engine/index.js';
+import { applyMove, makeFen, parseFen, parseMove, startPosition } from '../src/engine/index.js';
 import { renderBoard } from '../src/render/index.js';
+import { gameMessage } from '../src/adapters/discord/game-message.js';
+import type { Game } from '../src/game/model.js';
+import { messages } from '../src/i18n/index.js';
+import { discordMockup } from './discord-mockup.js';
 import { giveUpAfter } from './watchdog.js';
 
 giveUpAfter(10, 'README images');
@@ -24,14 +29,69 @@ const move = parseMove(before.value, 'a5:c3:e5:c7');
 if (!move.ok) throw new Error(move.error.message);
 
 mkdirSync(directory, { recursive: true });
-const images = {
+const images: Record<string, Buffer> = {
   'start.png': renderBoard(startPosition('bashni'), { size: SIZE }),
   'middlegame.png': renderBoard(applyMove(before.value, move.value), {
     size: SIZE,
     lastMove: move.value,
   }),
 };
+images['discord-game.png'] = await discordGame();
 for (const [name, png] of Object.entries(images)) {
   writeFileSync(`${directory}${name}`, png);
   console.log(`wrote docs/images/${name} (${(png.length / 1024).toFixed(1)} KB)`);
+}
+
+/** A cross-platform game four moves in, as its Discord message shows it. */
+async function discordGame(): Promise<Buffer> {
+  const moves = ['c3-d4', 'f6-g5', 'g3-h4', 'g7-f6', 'b2-c3'];
+  let position = startPosition('bashni');
+  let last;
+  for (const text of moves) {
+    const move = parseMove(position, text);
+    if (!move.ok) throw new Error(move.error.message);
+    position = applyMove(position, move.value);
+    last = move.value;
+  }
+  const now = Date.UTC(2026, 10, 30, 12);
+  const game: Game = {
+    id: 'Xk3pQ9aB',
+    version: 7,
+    variant: 'bashni',
+    white: { platform: 'telegram', userId: '11', displayName: 'Alice', username: 'alice' },
+    black: { platform: 'discord', userId: '300000000000000002', displayName: 'Boris' },
+    startFen: 'W',
+    moves,
+    fen: '',
+    keys: [],
+    quietPlies: 0,
+    lastMove:
+      last === undefined
+        ? undefined
+        : { from: last.from, path: last.path, captures: last.captures },
+    status: 'active',
+    daysPerMove: 3,
+    deadline: now + 3 * 86_400_000 - 3_600_000 * 5,
+    reminderSent: false,
+    drawOffer: null,
+    views: [],
+    createdAt: now,
+    updatedAt: now,
+  };
+  const message = await gameMessage(
+    { ...game, startFen: makeFen(startPosition('bashni')), fen: makeFen(position) },
+    messages('en'),
+    {},
+    now,
+    { paint: async (p, options) => renderBoard(p, options) },
+  );
+  const embed = message.embeds![0];
+  return discordMockup({
+    botName: 'Bashni Bot',
+    description: embed.description!.replace(/<@\d+>/g, '@Boris'),
+    colour: embed.color!,
+    board: message.files![0].data,
+    button: '♟ Move',
+    footer: embed.footer!.text,
+  });
 }

@@ -165,6 +165,16 @@ export const en: Messages = {
   discord: {
     moveButton: '♟ Move',
     played: (move) => `✅ You played ${move}.`,
+    help: [
+      'Play Bashni here:',
+      '`/newgame opponent:@friend` — challenge a friend; `/newgame` alone — an open challenge with a code anyone can join, in Discord or Telegram',
+      '`/join code:ABC234` — join a game by its code',
+      '`/play level:4` — play the bot (levels 1–8)',
+      'Press **♟ Move** under the board to pick your move (only you see the picker), or type `/move notation:c3-d4`',
+      '`/board` — show your game again · `/games` — your games',
+      '`/draw` — offer or accept a draw · `/resign` — resign · `/pdn` — the game record',
+      '`/settings` — the channel’s language and board orientation · `/rules` — the rules',
+    ].join('\n'),
     settingsSaved: 'Settings saved for this channel.',
     commandFailed: 'Something went wrong; please try again.',
     stackPlaceholder: 'Choose a tower',

@@ -156,6 +156,8 @@ export interface DiscordMessages {
   /** The picker's last word, once the move is played. */
   readonly played: (move: string) => string;
   readonly settingsSaved: string;
+  /** /help on Discord (its commands take options, not words). */
+  readonly help: string;
   /** An interaction whose handler failed unexpectedly. */
   readonly commandFailed: string;
   /** Placeholders of the picker's select menus. */

@@ -151,7 +151,7 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
     turn.answer.respond({ content: markdown(turn.t.rules) }).then(() => undefined),
   );
   router.command('help', 'ephemeral', (turn) =>
-    turn.answer.respond({ content: markdown(turn.t.help) }).then(() => undefined),
+    turn.answer.respond({ content: turn.t.discord.help }).then(() => undefined),
   );
 
   router.command('settings', 'ephemeral', async (turn) => {
