@@ -30,7 +30,9 @@ describe('npm start (src/main.ts)', () => {
     const app = start({});
     app.child.stdin!.end();
     expect(await app.exited).toBe(2);
-    expect(app.output()).toMatch(/^nothing to run: neither TELEGRAM_BOT_TOKEN nor DISCORD_TOKEN is set/);
+    expect(app.output()).toMatch(
+      /^nothing to run: neither TELEGRAM_BOT_TOKEN nor DISCORD_TOKEN is set/,
+    );
     expect(app.output()).toContain('.env.example');
     expect(app.output()).toContain('--console');
     expect(app.output()).not.toContain('Bashni Bot — local game');
