@@ -301,4 +301,43 @@ describe('Discord interaction router', () => {
     const help = await harness.command(ANNA, 'help', {}, { locale: 'ru' });
     expect(answerText(help)).toMatch(/[а-я]/);
   });
+
+  it('a declined challenge card says so and loses its buttons; an open one shows its code', async () => {
+    harness = new DiscordHarness();
+    const card = await harness.command(ANNA, 'newgame', { opponent: BORIS });
+    const decline = buttonsOf(card.last).find(
+      (b) => decodePayload(b.customId)?.kind === 'decline',
+    )!;
+    await harness.press(BORIS, decline.customId, { id: card.created[0].id, channelId: CHANNEL });
+    const closed = harness.out.messages.find((m) => m.id === card.created[0].id)!;
+    expect(closed.message.content).toMatch(/declined/);
+    expect(closed.message.components).toEqual([]);
+
+    const open = await harness.command(ANNA, 'newgame');
+    expect(answerText(open)).toMatch(/\/join [A-Z2-9]{6}/);
+    expect(open.last?.allowedMentions).toEqual({ parse: [], users: [] });
+  });
+
+  it('reminds a Discord player by direct message, and in the channel when that fails', async () => {
+    harness = new DiscordHarness();
+    await startGame();
+    await harness.scheduler.start(async (job) => harness.service.handleTimer(job));
+    harness.clock.time += 0.85 * 3 * 86_400_000;
+    await harness.scheduler.runDue();
+    await harness.settle();
+    expect(harness.out.direct_.map((d) => d.userId)).toEqual([ANNA.id]);
+    expect(harness.out.direct_[0].message.content).toMatch(/left for your move/);
+
+    // The next game: Anna does not accept direct messages.
+    harness.out.failNext = (method) => (method === 'direct' ? new Error('50007') : undefined);
+    await startGame();
+    harness.clock.time += 0.85 * 3 * 86_400_000;
+    await harness.scheduler.runDue();
+    await harness.settle();
+    const mention = harness.out
+      .in(CHANNEL)
+      .filter((m) => m.message.content?.includes('left for your move'));
+    expect(mention).toHaveLength(1);
+    expect(mention[0].message.pings).toEqual([ANNA.id]);
+  });
 });
