@@ -35,6 +35,8 @@ export interface DiscordBotOptions {
   readonly deferAfterMs?: number;
   /** Replaces the REST channel output (unit tests record instead). */
   readonly out?: ChannelOutput;
+  /** How often game messages left behind (failed edits) are brought up to date; 60 s. */
+  readonly sweepMs?: number;
 }
 
 export interface DiscordApp {

@@ -10,6 +10,9 @@ export interface ChannelSettings {
 
 const MONTH_MS = 30 * 86_400_000;
 
+/** Games whose Discord game messages may be behind (see DiscordPresenter). */
+export const PENDING_GAMES = 'dc:pending-boards';
+
 function parse<T extends object>(text: string | undefined): T | undefined {
   if (text === undefined) return undefined;
   try {
@@ -50,5 +53,33 @@ export class ChannelState {
     const key = `dc:notice:${channelId}:${gameId}`;
     if (messageId === undefined) await this.kv.delete(key);
     else await this.kv.set(key, JSON.stringify({ id: messageId }), MONTH_MS);
+  }
+
+  // ---- the durable hand-off (see DiscordPresenter) -------------------------------------------
+
+  /** Records a game whose game messages may not show its newest state yet. */
+  markPending(gameId: string): Promise<void> {
+    return this.kv.addToSet(PENDING_GAMES, gameId);
+  }
+
+  clearPending(gameId: string): Promise<void> {
+    return this.kv.removeFromSet(PENDING_GAMES, gameId);
+  }
+
+  pendingGames(): Promise<string[]> {
+    return this.kv.setMembers(PENDING_GAMES);
+  }
+
+  /** A channel that still needs a game message for a game (a game that has just started). */
+  addPendingPost(gameId: string, channelId: string): Promise<void> {
+    return this.kv.addToSet(`dc:pending-posts:${gameId}`, channelId);
+  }
+
+  removePendingPost(gameId: string, channelId: string): Promise<void> {
+    return this.kv.removeFromSet(`dc:pending-posts:${gameId}`, channelId);
+  }
+
+  pendingPosts(gameId: string): Promise<string[]> {
+    return this.kv.setMembers(`dc:pending-posts:${gameId}`);
   }
 }

@@ -21,6 +21,7 @@ import { gameMessage, type BoardPainter } from './game-message.js';
 import { discordView, liveViews, mentionOf, nameOf } from './identity.js';
 import { markdown } from './markdown.js';
 import { MessageSync } from './message-sync.js';
+import { PendingMessages } from './pending-messages.js';
 
 export interface DiscordPresenterDeps {
   readonly out: ChannelOutput;
@@ -48,12 +49,14 @@ export class DiscordPresenter {
   /** The newest record seen of each game: deliveries build from it at the last moment. */
   private readonly latest = new LRUCache<string, Game>({ max: 20_000 });
   readonly boards: MessageSync;
+  private readonly pending: PendingMessages;
 
   constructor(private readonly deps: DiscordPresenterDeps) {
     this.boards = new MessageSync(
       (view, message) => deps.out.edit(view.chatId, view.messageId, message),
       (view, error) => this.failed(view, error),
     );
+    this.pending = new PendingMessages(deps, this.boards, (id) => this.latest.get(id));
   }
 
   /** A channel's settings and language (`fallback`: a platform language code). */
@@ -78,6 +81,13 @@ export class DiscordPresenter {
   /** Queues the presentation of `events`; resolves once queued (deliveries run behind). */
   async handle(events: readonly GameEvent[]): Promise<void> {
     for (const event of events) if ('game' in event) this.note(event.game);
+    // Changes of the game messages shown here are recorded before they are queued.
+    const touched = new Set<string>();
+    for (const event of events) {
+      if (!('game' in event) || event.type === 'reminder' || event.type === 'turn-nudge') continue;
+      if (liveViews(event.game.views).length > 0) touched.add(event.game.id);
+    }
+    for (const id of touched) await this.pending.mark(id, this.latest.get(id)!.version);
     for (const event of events) {
       try {
         await this.present(event);
@@ -88,6 +98,7 @@ export class DiscordPresenter {
         });
       }
     }
+    for (const id of touched) this.pending.settle(id);
   }
 
   /** Resolves when every queued delivery is done (for shutdown and tests). */
@@ -167,7 +178,8 @@ export class DiscordPresenter {
   }
 
   private showBoard(view: ChatView, gameId: string, version: number): void {
-    this.deps.tasks.track(
+    this.pending.track(
+      gameId,
       this.boards.show(view, version, () => this.messageFor(this.latest.get(gameId)!, view.chatId)),
     );
   }
@@ -180,10 +192,14 @@ export class DiscordPresenter {
       messageId = await this.deps.out.post(channelId, await this.messageFor(current, channelId));
     } catch (error) {
       this.report('could not post a game message', error, { gameId: game.id, channelId });
+      // A channel that is gone (or closed to the bot) will never show it: stop trying.
+      if (isGone(error))
+        await this.deps.channels.removePendingPost(game.id, channelId).catch(() => undefined);
       return undefined;
     }
     const view = discordView(channelId, messageId);
     await this.recordGameMessage(current, view);
+    await this.deps.channels.removePendingPost(game.id, channelId).catch(() => undefined);
     return view;
   }
 
@@ -238,6 +254,42 @@ export class DiscordPresenter {
     );
   }
 
+  // ---- the durable hand-off -----------------------------------------------------------------
+
+  /**
+   * Brings the game messages of every pending game up to date, and posts those still to post:
+   * after a restart (a process that died before its edits) and now and then (failed edits).
+   */
+  recoverPending(): Promise<number> {
+    this.recovering ??= this.recover().finally(() => (this.recovering = undefined));
+    return this.recovering;
+  }
+
+  private recovering: Promise<number> | undefined;
+
+  private async recover(): Promise<number> {
+    let recovered = 0;
+    for (const gameId of await this.deps.channels.pendingGames()) {
+      if (this.pending.busy(gameId)) continue; // this process is on it
+      const loaded = await this.deps.service.getGame(gameId);
+      if (!loaded.ok) {
+        if (loaded.code === 'not-found') await this.deps.channels.clearPending(gameId);
+        continue;
+      }
+      const game = this.note(loaded.value);
+      await this.pending.mark(gameId, game.version);
+      const shown = new Set(liveViews(game.views).map((view) => view.chatId));
+      for (const channelId of await this.deps.channels.pendingPosts(gameId)) {
+        if (shown.has(channelId)) await this.deps.channels.removePendingPost(gameId, channelId);
+        else this.pending.track(gameId, this.postGame(game, channelId));
+      }
+      this.updateBoards(game);
+      this.pending.settle(gameId);
+      recovered++;
+    }
+    return recovered;
+  }
+
   // ---- challenges ---------------------------------------------------------------------------
 
   private async closeCards(challenge: Challenge, why: GameEvent['type']): Promise<void> {
@@ -277,8 +329,10 @@ export class DiscordPresenter {
       channels.add(view.chatId);
     }
     if (acceptedIn?.platform === 'discord') channels.add(acceptedIn.chatId);
+    for (const channelId of channels) await this.pending.mark(game.id, game.version, channelId);
     const posted = [...channels].map((channelId) => this.postGame(game, channelId));
-    this.deps.tasks.track(
+    this.pending.track(
+      game.id,
       Promise.all(posted).then(async () => {
         if (ping) await this.pingToMove(this.current(game));
       }),

@@ -340,4 +340,23 @@ describe('Discord interaction router', () => {
     expect(mention).toHaveLength(1);
     expect(mention[0].message.pings).toEqual([ANNA.id]);
   });
+
+  it('keeps a game pending until its message shows the move, and a sweep brings it up to date', async () => {
+    harness = new DiscordHarness();
+    const { board, gameId } = await startGame();
+    harness.out.failNext = (method) =>
+      method === 'edit' ? new Error('socket hang up') : undefined;
+    await harness.command(ANNA, 'move', { notation: 'c3-d4' });
+    expect(await harness.kv.setMembers('dc:pending-boards')).toEqual([gameId]);
+    expect(
+      harness.out.messages.find((m) => m.id === board.id)!.message.embeds?.[0].description,
+    ).not.toContain('c3-d4');
+
+    expect(await harness.app.presenter.recoverPending()).toBe(1);
+    await harness.settle();
+    expect(
+      harness.out.messages.find((m) => m.id === board.id)!.message.embeds?.[0].description,
+    ).toContain('c3-d4');
+    expect(await harness.kv.setMembers('dc:pending-boards')).toEqual([]);
+  });
 });
