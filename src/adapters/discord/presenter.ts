@@ -135,6 +135,7 @@ export class DiscordPresenter {
         this.updateBoards(game);
         const by = playerOf(game, event.by);
         const to = playerOf(game, otherSide(event.by));
+        if (to.platform !== 'discord' && event.type === 'draw-offered') return;
         for (const view of liveViews(game.views)) {
           const { t } = await this.channelContext(view.chatId, to.language);
           const text =
@@ -345,7 +346,8 @@ export class DiscordPresenter {
   private async pingToMove(game: Game, lastMove?: string): Promise<void> {
     if (game.status !== 'active') return;
     const player = playerToMove(game);
-    if (player.botLevel !== undefined) return;
+    // A player from another platform is told there; a mention here would reach nobody.
+    if (player.botLevel !== undefined || player.platform !== 'discord') return;
     const move = lastMove ?? game.moves.at(-1);
     for (const view of liveViews(game.views)) {
       const { t } = await this.channelContext(view.chatId, player.language);
@@ -359,18 +361,16 @@ export class DiscordPresenter {
   /** A Discord player is reminded by direct message, else (or if that fails) in the channels. */
   private async remind(game: Game, deadline: number): Promise<void> {
     const player = playerToMove(game);
-    if (player.botLevel !== undefined) return;
+    if (player.botLevel !== undefined || player.platform !== 'discord') return;
     const left = deadline - this.deps.clock.now();
-    if (player.platform === 'discord') {
-      const t = messages(languageFor(player.language));
-      const delivered = await this.deps.out
-        .direct(player.userId, { content: markdown(t.reminder(nameOf(player), t.duration(left))) })
-        .then(
-          () => true,
-          () => false,
-        );
-      if (delivered) return;
-    }
+    const t = messages(languageFor(player.language));
+    const delivered = await this.deps.out
+      .direct(player.userId, { content: markdown(t.reminder(nameOf(player), t.duration(left))) })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (delivered) return;
     for (const view of liveViews(game.views)) {
       const { t } = await this.channelContext(view.chatId, player.language);
       this.notice(view, game.id, {
