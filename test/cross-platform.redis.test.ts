@@ -15,22 +15,9 @@ import {
 import { startRedis, type PrivateRedis } from './support/redis-server.js';
 import { startApp, TOKEN, type StartedApp } from './support/start-app.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
+import { until } from './support/until.js';
 
 const GROUP = -1001234567890;
-
-async function until<T>(
-  probe: () => T | undefined | false,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('a game between a Telegram player and a Discord player', () => {
   let redis: PrivateRedis;

@@ -5,6 +5,7 @@ import { RedisGameStore } from '../src/store/redis-store.js';
 import { startRedis, type PrivateRedis } from './support/redis-server.js';
 import { startApp, TOKEN } from './support/start-app.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
+import { until } from './support/until.js';
 
 const GROUP = -1001234567890;
 const PREFIX = 'crash:';
@@ -17,20 +18,6 @@ function startBot(fake: FakeBotApi, redis: PrivateRedis): ChildProcess {
     REDIS_URL: redis.url,
     REDIS_KEY_PREFIX: PREFIX,
   }).child;
-}
-
-async function until<T>(
-  probe: () => T | undefined | false,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('npm start on Redis: a crash in the middle of an update', () => {

@@ -21,7 +21,7 @@ import { gameMessage, type BoardPainter } from './game-message.js';
 import { discordView, liveViews, mentionOf, nameOf } from './identity.js';
 import { markdown } from './markdown.js';
 import { MessageSync } from './message-sync.js';
-import { PendingMessages } from './pending-messages.js';
+import { PendingPresentations } from '../../chat/pending-presentations.js';
 
 export interface DiscordPresenterDeps {
   readonly out: ChannelOutput;
@@ -49,14 +49,26 @@ export class DiscordPresenter {
   /** The newest record seen of each game: deliveries build from it at the last moment. */
   private readonly latest = new LRUCache<string, Game>({ max: 20_000 });
   readonly boards: MessageSync;
-  private readonly pending: PendingMessages;
+  private readonly pending: PendingPresentations;
 
   constructor(private readonly deps: DiscordPresenterDeps) {
     this.boards = new MessageSync(
       (view, message) => deps.out.edit(view.chatId, view.messageId, message),
       (view, error) => this.failed(view, error),
     );
-    this.pending = new PendingMessages(deps, this.boards, (id) => this.latest.get(id));
+    this.pending = new PendingPresentations(
+      { store: deps.channels, logger: deps.logger, tasks: deps.tasks, platform: 'discord' },
+      {
+        latest: (id) => this.latest.get(id),
+        note: (game) => this.note(game),
+        shows: (game, version) =>
+          liveViews(game.views).every((view) => (this.boards.shownVersion(view) ?? -1) >= version),
+        chatsShowing: (game) => new Set(liveViews(game.views).map((view) => view.chatId)),
+        post: (game, channelId) => this.postGame(game, channelId),
+        updateBoards: (game) => this.updateBoards(game),
+        getGame: (id) => deps.service.getGame(id),
+      },
+    );
   }
 
   /** A channel's settings and language (`fallback`: a platform language code). */
@@ -262,33 +274,7 @@ export class DiscordPresenter {
    * after a restart (a process that died before its edits) and now and then (failed edits).
    */
   recoverPending(): Promise<number> {
-    this.recovering ??= this.recover().finally(() => (this.recovering = undefined));
-    return this.recovering;
-  }
-
-  private recovering: Promise<number> | undefined;
-
-  private async recover(): Promise<number> {
-    let recovered = 0;
-    for (const gameId of await this.deps.channels.pendingGames()) {
-      if (this.pending.busy(gameId)) continue; // this process is on it
-      const loaded = await this.deps.service.getGame(gameId);
-      if (!loaded.ok) {
-        if (loaded.code === 'not-found') await this.deps.channels.clearPending(gameId);
-        continue;
-      }
-      const game = this.note(loaded.value);
-      await this.pending.mark(gameId, game.version);
-      const shown = new Set(liveViews(game.views).map((view) => view.chatId));
-      for (const channelId of await this.deps.channels.pendingPosts(gameId)) {
-        if (shown.has(channelId)) await this.deps.channels.removePendingPost(gameId, channelId);
-        else this.pending.track(gameId, this.postGame(game, channelId));
-      }
-      this.updateBoards(game);
-      this.pending.settle(gameId);
-      recovered++;
-    }
-    return recovered;
+    return this.pending.recover();
   }
 
   // ---- challenges ---------------------------------------------------------------------------

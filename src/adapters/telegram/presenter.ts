@@ -14,7 +14,7 @@ import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import { isPrivateChat, liveViews, mentionOf, nameOf, telegramView } from './identity.js';
 import { Notices } from './notices.js';
-import { PendingBoards } from './pending-boards.js';
+import { PendingPresentations } from '../../chat/pending-presentations.js';
 import { ChatCards } from './chat-cards.js';
 
 /**
@@ -53,13 +53,29 @@ export class TelegramPresenter {
   private readonly cards: ChatCards;
   /** The newest record seen of each game: deliveries check it at the last moment. */
   private readonly latest = new LRUCache<string, Game>({ max: 20_000 });
-  private readonly pending: PendingBoards;
+  private readonly pending: PendingPresentations;
 
   constructor(private readonly deps: PresenterDeps) {
     this.boards = new BoardSync(deps.out, (view) => deps.tasks.track(this.replaceGoneBoard(view)));
     this.notices = new Notices(deps.out, deps.chats, deps.logger);
-    this.pending = new PendingBoards({ ...deps, lanes: deps.out.lanes }, this.boards, (id) =>
-      this.latest.get(id),
+    this.pending = new PendingPresentations(
+      { store: deps.chats, logger: deps.logger, tasks: deps.tasks, platform: 'telegram' },
+      {
+        latest: (id) => this.latest.get(id),
+        note: (game) => this.note(game),
+        // A chat that removed the bot will never show it; it does not hold the game pending.
+        shows: (game, version) =>
+          liveViews(game.views).every(
+            (view) =>
+              deps.out.lanes.isUnreachable(view.chatId) || this.boards.isCurrent(view, version),
+          ),
+        // A game whose bot is to move stays pending until the bot's move is shown.
+        holds: (game) => game.status === 'active' && playerToMove(game).botLevel !== undefined,
+        chatsShowing: (game) => new Set(liveViews(game.views).map((view) => view.chatId)),
+        post: (game, chatId) => this.sendBoard(game, chatId),
+        updateBoards: (game) => this.updateBoards(game),
+        getGame: (id) => deps.service.getGame(id),
+      },
     );
     this.cards = new ChatCards(
       deps,
@@ -292,37 +308,7 @@ export class TelegramPresenter {
    * before its boards were shown) and now and then, for deliveries that failed.
    */
   recoverPending(): Promise<number> {
-    // One sweep at a time: a slow one is not joined by the next.
-    this.recovering ??= this.recover().finally(() => (this.recovering = undefined));
-    return this.recovering;
-  }
-
-  private recovering: Promise<number> | undefined;
-
-  private async recover(): Promise<number> {
-    let recovered = 0;
-    for (const gameId of await this.deps.chats.pendingGames()) {
-      if (this.pending.busy(gameId)) continue; // this process is on it
-      const loaded = await this.deps.service.getGame(gameId);
-      if (!loaded.ok) {
-        if (loaded.code === 'not-found') await this.deps.chats.clearPending(gameId);
-        continue;
-      }
-      const game = this.note(loaded.value);
-      await this.pending.mark(gameId, game.version);
-      const shown = new Set(liveViews(game.views).map((view) => view.chatId));
-      for (const chatId of await this.deps.chats.pendingPosts(gameId)) {
-        if (shown.has(chatId)) await this.deps.chats.removePendingPost(gameId, chatId);
-        else {
-          await this.pending.mark(gameId, game.version, chatId);
-          this.pending.track(gameId, this.sendBoard(game, chatId));
-        }
-      }
-      await this.updateBoards(game);
-      this.pending.settle(gameId);
-      recovered++;
-    }
-    return recovered;
+    return this.pending.recover();
   }
 
   // ---- turns and notices ---------------------------------------------------------------------

@@ -1,0 +1,151 @@
+import type { BackgroundTasks } from './background-tasks.js';
+import type { Game } from '../game/model.js';
+import type { ServiceResult } from '../game/results.js';
+import type { Logger } from '../game/service.js';
+
+/** Where an adapter keeps its pending records (its key-value state). */
+export interface PendingStore {
+  markPending(gameId: string): Promise<void>;
+  clearPending(gameId: string): Promise<void>;
+  pendingGames(): Promise<string[]>;
+  /** A chat that still needs a new board message of a pending game (a game start, /board). */
+  addPendingPost(gameId: string, chatId: string): Promise<void>;
+  removePendingPost(gameId: string, chatId: string): Promise<void>;
+  pendingPosts(gameId: string): Promise<string[]>;
+}
+
+/** What the hand-off asks of the adapter's presenter. */
+export interface PendingPresenter {
+  /** The newest record known of a game. */
+  latest(gameId: string): Game | undefined;
+  /** Remembers a record read from the store; returns the newest known. */
+  note(game: Game): Game;
+  /** Whether every board message of `game` shows `version` (or can never show it). */
+  shows(game: Game, version: number): boolean;
+  /** Whether a game must stay pending anyway (e.g. until the bot's move is shown). */
+  holds?(game: Game): boolean;
+  /** The chats that already show the game. */
+  chatsShowing(game: Game): Set<string>;
+  /** Posts a new board message of the game in a chat. */
+  post(game: Game, chatId: string): Promise<unknown>;
+  /** Brings every board message of the game up to date (queued through `track`). */
+  updateBoards(game: Game): Promise<void> | void;
+  getGame(gameId: string): Promise<ServiceResult<Game>>;
+}
+
+/**
+ * The durable hand-off of a game's presentation, the same in every chat adapter. Before the
+ * board messages of a change are queued, the game is recorded as pending in the store (with the
+ * chats that still need a new board message); each delivery is counted, and once the last one
+ * is done and every board shows the change, the record is cleared. A process that dies in
+ * between (or a relayed batch acknowledged before its edits) leaves the record for the next
+ * sweep (`recover`).
+ */
+export class PendingPresentations {
+  /** Per game: the version the record waits for, and deliveries still on their way. */
+  private readonly pending = new Map<string, { version: number; open: number; posts: boolean }>();
+  private recovering: Promise<number> | undefined;
+
+  constructor(
+    private readonly deps: {
+      readonly store: PendingStore;
+      readonly logger: Logger;
+      readonly tasks: BackgroundTasks;
+      /** Names the adapter in log lines. */
+      readonly platform: string;
+    },
+    private readonly presenter: PendingPresenter,
+  ) {}
+
+  /** Whether this process is still delivering a game's presentation. */
+  busy(gameId: string): boolean {
+    return (this.pending.get(gameId)?.open ?? 0) > 0;
+  }
+
+  /** Records a game as pending (and `postIn`, a chat that needs a new board message). */
+  async mark(gameId: string, version: number, postIn?: string): Promise<void> {
+    const entry = this.pending.get(gameId) ?? { version: 0, open: 0, posts: false };
+    entry.version = Math.max(entry.version, version);
+    if (postIn !== undefined) entry.posts = true;
+    this.pending.set(gameId, entry);
+    try {
+      await this.deps.store.markPending(gameId);
+      if (postIn !== undefined) await this.deps.store.addPendingPost(gameId, postIn);
+    } catch (error) {
+      this.deps.logger.warn(`${this.deps.platform}: could not record a pending board`, {
+        gameId,
+        error: String(error),
+      });
+    }
+  }
+
+  /** Counts a delivery of a game's presentation; when the last one is done, settles. */
+  track(gameId: string, delivery: Promise<unknown>): void {
+    const entry = this.pending.get(gameId);
+    if (entry !== undefined) entry.open++;
+    this.deps.tasks.track(
+      delivery.finally(() => {
+        if (entry !== undefined) entry.open--;
+        this.settle(gameId);
+      }),
+    );
+  }
+
+  /** Clears the record once every board of the game shows what it should. */
+  settle(gameId: string): void {
+    const entry = this.pending.get(gameId);
+    const game = this.presenter.latest(gameId);
+    if (entry === undefined || entry.open > 0 || game === undefined) return;
+    if (this.presenter.holds?.(game) === true || !this.presenter.shows(game, entry.version)) return;
+    const version = entry.version;
+    this.deps.tasks.track(
+      (async () => {
+        // A board message still to post keeps the game pending (for the recovery sweep).
+        if (entry.posts && (await this.deps.store.pendingPosts(gameId)).length > 0) return;
+        // A newer change marked meanwhile keeps its own record: never clear it.
+        if (this.pending.get(gameId) !== entry || entry.version !== version || entry.open > 0)
+          return;
+        this.pending.delete(gameId);
+        await this.deps.store.clearPending(gameId);
+      })(),
+    );
+  }
+
+  /**
+   * Brings the boards of every pending game up to date, and posts those still to post: after a
+   * restart (a process that died first) and now and then (deliveries that failed). One sweep
+   * at a time: a slow one is not joined by the next.
+   */
+  recover(): Promise<number> {
+    this.recovering ??= this.sweep().finally(() => (this.recovering = undefined));
+    return this.recovering;
+  }
+
+  private async sweep(): Promise<number> {
+    const { store } = this.deps;
+    const { presenter } = this;
+    let recovered = 0;
+    for (const gameId of await store.pendingGames()) {
+      if (this.busy(gameId)) continue; // this process is on it
+      const loaded = await presenter.getGame(gameId);
+      if (!loaded.ok) {
+        if (loaded.code === 'not-found') await store.clearPending(gameId);
+        continue;
+      }
+      const game = presenter.note(loaded.value);
+      await this.mark(gameId, game.version);
+      const shown = presenter.chatsShowing(game);
+      for (const chatId of await store.pendingPosts(gameId)) {
+        if (shown.has(chatId)) await store.removePendingPost(gameId, chatId);
+        else {
+          await this.mark(gameId, game.version, chatId);
+          this.track(gameId, presenter.post(game, chatId));
+        }
+      }
+      await presenter.updateBoards(game);
+      this.settle(gameId);
+      recovered++;
+    }
+    return recovered;
+  }
+}
