@@ -129,6 +129,9 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   const service = new GameService({ store, scheduler, logger, bot: pool, onEvents: dispatch });
   const closing: Closable[] = [];
   const sayRunning: string[] = [];
+  // The adapters are made first (their presenters receive the service's events), then the
+  // service starts, then they start taking updates and interactions.
+  const intakes: (() => Promise<void>)[] = [];
 
   if (telegram !== undefined && botInfo !== undefined) {
     const app = createTelegramBot(
@@ -141,36 +144,38 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     // Known from the start-up check: grammY's own getMe in bot.init() would retry unreachable
     // APIs forever, silently.
     bot.botInfo = botInfo;
-    await registerTelegramCommands(bot.api).catch((error: unknown) =>
-      logger.warn('could not register the command menu', { error: String(error) }),
-    );
-    const stopTelegram = await startTelegram(
-      bot.api,
-      app.pipeline,
-      { webhook: telegram.webhook },
-      logger,
-    );
-    // Boards a previous process did not bring up to date (it died first), and now and then
-    // boards whose delivery failed.
-    const recover = () =>
-      presenter
-        .recoverPending()
-        .catch((error: unknown) =>
-          logger.warn('could not recover boards', { error: String(error) }),
-        );
-    void recover();
-    const sweep = setInterval(() => void recover(), 60_000);
-    sweep.unref();
-    closing.push({
-      close: async () => {
-        clearInterval(sweep);
-        await stopTelegram();
-        await app.close(5_000);
-      },
+    intakes.push(async () => {
+      await registerTelegramCommands(bot.api).catch((error: unknown) =>
+        logger.warn('could not register the command menu', { error: String(error) }),
+      );
+      const stopTelegram = await startTelegram(
+        bot.api,
+        app.pipeline,
+        { webhook: telegram.webhook },
+        logger,
+      );
+      // Boards a previous process did not bring up to date (it died first), and now and then
+      // boards whose delivery failed.
+      const recover = () =>
+        presenter
+          .recoverPending()
+          .catch((error: unknown) =>
+            logger.warn('could not recover boards', { error: String(error) }),
+          );
+      void recover();
+      const sweep = setInterval(() => void recover(), 60_000);
+      sweep.unref();
+      closing.push({
+        close: async () => {
+          clearInterval(sweep);
+          await stopTelegram();
+          await app.close(5_000);
+        },
+      });
+      sayRunning.push(
+        `Telegram @${bot.botInfo.username} (${telegram.webhook === undefined ? 'long polling' : 'webhook'})`,
+      );
     });
-    sayRunning.push(
-      `Telegram @${bot.botInfo.username} (${telegram.webhook === undefined ? 'long polling' : 'webhook'})`,
-    );
   }
 
   if (discord !== undefined) {
@@ -179,23 +184,26 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       { restApi: discord.restApi },
     );
     local.discord = (events) => app.presenter.handle(events);
-    const rest = new REST(discord.restApi === undefined ? {} : { api: discord.restApi });
-    await registerDiscordCommands(
-      rest.setToken(discord.token),
-      discord.applicationId,
-      discord.guildId,
-    ).catch((error: unknown) =>
-      logger.warn('could not register the slash commands', { error: String(error) }),
-    );
-    await app.start(discord.token);
-    closing.push({ close: () => app.close(5_000) });
-    sayRunning.push(
-      `Discord ${app.client.user?.tag ?? discord.applicationId} (${discord.guildId === undefined ? 'global commands' : `commands in guild ${discord.guildId}`})`,
-    );
+    intakes.push(async () => {
+      const rest = new REST(discord.restApi === undefined ? {} : { api: discord.restApi });
+      await registerDiscordCommands(
+        rest.setToken(discord.token),
+        discord.applicationId,
+        discord.guildId,
+      ).catch((error: unknown) =>
+        logger.warn('could not register the slash commands', { error: String(error) }),
+      );
+      await app.start(discord.token);
+      closing.push({ close: () => app.close(5_000) });
+      sayRunning.push(
+        `Discord ${app.client.user?.tag ?? discord.applicationId} (${discord.guildId === undefined ? 'global commands' : `commands in guild ${discord.guildId}`})`,
+      );
+    });
   }
 
   await dispatcher.start();
   await service.start();
+  for (const intake of intakes) await intake();
   console.log(
     `Bashni Bot is running: ${sayRunning.join(', ')}; ${config.redis === undefined ? 'memory store' : 'Redis'}.`,
   );

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { StoreError, type KeyValueStore } from '../game/ports.js';
+import { RedisReadiness } from './redis-ready.js';
 import { KeyBuilder } from './keys.js';
 
 /** In-process key-value store (the embedded default), with expiry. */
@@ -45,10 +46,16 @@ export class MemoryKeyValueStore implements KeyValueStore {
 
 /** Redis key-value store: plain strings under the key builder's prefix, expiry with PX. */
 export class RedisKeyValueStore implements KeyValueStore {
+  private readonly readiness: RedisReadiness;
+
   constructor(
     private readonly redis: Redis,
     private readonly keys: KeyBuilder = new KeyBuilder(),
-  ) {}
+    /** How long an operation waits for a connection that is being set up. */
+    readyTimeoutMs = 2_000,
+  ) {
+    this.readiness = new RedisReadiness(redis, readyTimeoutMs);
+  }
 
   async get(key: string): Promise<string | undefined> {
     const value = await this.call(() => this.redis.get(this.keys.keyValue(key)));
@@ -82,6 +89,7 @@ export class RedisKeyValueStore implements KeyValueStore {
 
   private async call<T>(work: () => Promise<T>): Promise<T> {
     try {
+      await this.readiness.ready();
       return await work();
     } catch (error) {
       throw new StoreError('store-unavailable', `key-value store: ${String(error)}`, undefined, {

@@ -10,6 +10,7 @@ import {
 import type { GameStore } from '../game/ports.js';
 import { StoreError } from '../game/ports.js';
 import { decodeChallenge, decodeGame, encodeChallenge, encodeGame } from './codec.js';
+import { RedisReadiness } from './redis-ready.js';
 import { KeyBuilder } from './keys.js';
 import { stderrLog, type StoreLog } from './log.js';
 import { OutageReporter, reconnectDelay } from './outage.js';
@@ -177,8 +178,7 @@ const noop = (): void => {};
 export class RedisGameStore implements GameStore {
   private readonly redis: Redis;
   private readonly ownsConnection: boolean;
-  private readonly readyTimeoutMs: number;
-  private waitingForReady: Promise<void> | undefined;
+  private readonly readiness: RedisReadiness;
   private readonly outage: OutageReporter;
   private closed = false;
 
@@ -195,7 +195,7 @@ export class RedisGameStore implements GameStore {
     this.ownsConnection = typeof connection === 'string';
     this.redis = typeof connection === 'string' ? createStoreRedis(connection) : connection;
     this.outage = new OutageReporter('redis store', options.log ?? stderrLog);
-    this.readyTimeoutMs = options.readyTimeoutMs ?? 2_000;
+    this.readiness = new RedisReadiness(this.redis, options.readyTimeoutMs ?? 2_000);
     // Without an 'error' listener ioredis reports every failed reconnect on the console.
     this.redis.on('error', this.outage.error);
     this.redis.on('close', this.outage.closed);
@@ -451,35 +451,8 @@ export class RedisGameStore implements GameStore {
     }
   }
 
-  /**
-   * Resolves when the client can take commands. A connection being set up (at start-up, or a
-   * reconnect in progress) gets a short wait; a client waiting to retry fails at once.
-   */
   private connected(): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the store is closed'));
-    const status = this.redis.status;
-    if (status === 'ready') return Promise.resolve();
-    if (status === 'wait') this.redis.connect().catch(noop); // a lazyConnect client
-    if (status !== 'wait' && status !== 'connecting' && status !== 'connect')
-      return Promise.reject(new Error(`connection is ${status}`));
-    this.waitingForReady ??= new Promise<void>((resolve, reject) => {
-      const finish = (error?: Error): void => {
-        clearTimeout(timer);
-        this.redis.off('ready', onReady);
-        this.redis.off('close', onClose);
-        this.waitingForReady = undefined;
-        if (error === undefined) resolve();
-        else reject(error);
-      };
-      const onReady = (): void => finish();
-      const onClose = (): void => finish(new Error('connection closed'));
-      const timer = setTimeout(
-        () => finish(new Error(`not connected after ${this.readyTimeoutMs} ms`)),
-        this.readyTimeoutMs,
-      );
-      this.redis.once('ready', onReady);
-      this.redis.once('close', onClose);
-    });
-    return this.waitingForReady;
+    return this.readiness.ready();
   }
 }

@@ -36,4 +36,13 @@ describe('redis key-value store: outages', () => {
     await expect(kv.addToSet('todo', 'x')).rejects.toBeInstanceOf(StoreError);
     dead.disconnect();
   });
+
+  it('waits for a connection that is being set up instead of failing (a command made at start-up)', async () => {
+    const fresh = createStoreRedis(server.url);
+    expect(fresh.status).not.toBe('ready');
+    const kv = new RedisKeyValueStore(fresh, new KeyBuilder('fresh:'));
+    await kv.addToSet('todo', 'x');
+    expect(await kv.setMembers('todo')).toEqual(['x']);
+    fresh.disconnect();
+  });
 });

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { closedChallengeText, gamesChangedBy, LatestGames } from '../../chat/presented-games.js';
 import { moveEffects } from '../../chat/move-effects.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import { playerToMove } from '../../game/game-rules.js';
@@ -47,7 +47,7 @@ interface AcceptedIn {
  */
 export class DiscordPresenter {
   /** The newest record seen of each game: deliveries build from it at the last moment. */
-  private readonly latest = new LRUCache<string, Game>({ max: 20_000 });
+  private readonly latest = new LatestGames();
   readonly boards: MessageSync;
   private readonly pending: PendingPresentations;
 
@@ -84,21 +84,16 @@ export class DiscordPresenter {
 
   /** Remembers a record if it is the newest seen; returns the newest. */
   note(game: Game): Game {
-    const known = this.latest.get(game.id);
-    if (known !== undefined && known.version >= game.version) return known;
-    this.latest.set(game.id, game);
-    return game;
+    return this.latest.note(game);
   }
 
   /** Queues the presentation of `events`; resolves once queued (deliveries run behind). */
   async handle(events: readonly GameEvent[]): Promise<void> {
     for (const event of events) if ('game' in event) this.note(event.game);
     // Changes of the game messages shown here are recorded before they are queued.
-    const touched = new Set<string>();
-    for (const event of events) {
-      if (!('game' in event) || event.type === 'reminder' || event.type === 'turn-nudge') continue;
-      if (liveViews(event.game.views).length > 0) touched.add(event.game.id);
-    }
+    const touched = gamesChangedBy(events)
+      .filter((game) => liveViews(game.views).length > 0)
+      .map((game) => game.id);
     for (const id of touched) await this.pending.mark(id, this.latest.get(id)!.version);
     for (const event of events) {
       try {
@@ -279,18 +274,14 @@ export class DiscordPresenter {
 
   // ---- challenges ---------------------------------------------------------------------------
 
-  private async closeCards(challenge: Challenge, why: GameEvent['type']): Promise<void> {
+  private async closeCards(
+    challenge: Challenge,
+    why: 'challenge-declined' | 'challenge-cancelled' | 'challenge-expired',
+  ): Promise<void> {
     for (const view of challenge.views) {
       if (view.platform !== 'discord') continue;
       const { t } = await this.channelContext(view.chatId, challenge.challenger.language);
-      const challenger = nameOf(challenge.challenger);
-      const text =
-        why === 'challenge-declined'
-          ? t.challengeDeclined(challenger)
-          : why === 'challenge-cancelled'
-            ? t.challengeCancelled(challenger)
-            : t.challengeExpired(challenger);
-      this.editCard(view, markdown(text));
+      this.editCard(view, markdown(closedChallengeText(t, why, nameOf(challenge.challenger))));
     }
   }
 

@@ -1,7 +1,7 @@
 import { InlineKeyboard } from 'grammy';
 import { otherSide, playerOf, type Challenge, type ChatView, type Game } from '../../game/model.js';
-import type { GameEvent } from '../../game/results.js';
 import type { Messages } from '../../i18n/index.js';
+import { closedChallengeText } from '../../chat/presented-games.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import { encodePayload } from '../../chat/button-payload.js';
 import type { ChatOutput } from './chat-output.js';
@@ -32,18 +32,14 @@ export class ChatCards {
     private readonly languageHint: (game: Game, chatId: string) => string | undefined,
   ) {}
 
-  async closeChallengeCards(challenge: Challenge, why: GameEvent['type']): Promise<void> {
+  async closeChallengeCards(
+    challenge: Challenge,
+    why: 'challenge-declined' | 'challenge-cancelled' | 'challenge-expired',
+  ): Promise<void> {
     for (const view of challenge.views) {
       if (view.platform !== 'telegram') continue;
       const { t } = await this.chatContext(view.chatId, challenge.challenger.language);
-      const challenger = nameOf(challenge.challenger);
-      const text =
-        why === 'challenge-declined'
-          ? t.challengeDeclined(challenger)
-          : why === 'challenge-cancelled'
-            ? t.challengeCancelled(challenger)
-            : t.challengeExpired(challenger);
-      this.editCard(view, text);
+      this.editCard(view, closedChallengeText(t, why, nameOf(challenge.challenger)));
     }
   }
 

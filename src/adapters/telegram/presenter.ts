@@ -1,6 +1,6 @@
 import { moveEffects } from '../../chat/move-effects.js';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import { LRUCache } from 'lru-cache';
+import { gamesChangedBy, LatestGames } from '../../chat/presented-games.js';
 import { playerToMove } from '../../game/game-rules.js';
 import { playerOf, type Challenge, type ChatView, type Game } from '../../game/model.js';
 import type { Clock } from '../../game/ports.js';
@@ -52,7 +52,7 @@ export class TelegramPresenter {
   readonly notices: Notices;
   private readonly cards: ChatCards;
   /** The newest record seen of each game: deliveries check it at the last moment. */
-  private readonly latest = new LRUCache<string, Game>({ max: 20_000 });
+  private readonly latest = new LatestGames();
   private readonly pending: PendingPresentations;
 
   constructor(private readonly deps: PresenterDeps) {
@@ -96,21 +96,13 @@ export class TelegramPresenter {
 
   /** Remembers a record if it is the newest seen; returns the newest. */
   note(game: Game): Game {
-    const known = this.latest.get(game.id);
-    if (known !== undefined && known.version >= game.version) return known;
-    this.latest.set(game.id, game);
-    return game;
+    return this.latest.note(game);
   }
 
   /** Queues the presentation of `events`; resolves once it is queued and handed off. */
   async handle(events: readonly GameEvent[]): Promise<void> {
     for (const event of events) if ('game' in event) this.note(event.game);
-    const touched = new Set<string>();
-    for (const event of events) {
-      // A reminder or a nudge changes no board.
-      if ('game' in event && event.type !== 'reminder' && event.type !== 'turn-nudge')
-        touched.add(event.game.id);
-    }
+    const touched = gamesChangedBy(events).map((game) => game.id);
     for (const id of touched) await this.pending.mark(id, this.latest.get(id)!.version);
     for (const event of events) {
       try {
