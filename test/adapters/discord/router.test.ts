@@ -359,4 +359,11 @@ describe('Discord interaction router', () => {
     ).toContain('c3-d4');
     expect(await harness.kv.setMembers('dc:pending-boards')).toEqual([]);
   });
+
+  it('/join with a code nobody has says so, only to the user', async () => {
+    harness = new DiscordHarness();
+    const join = await harness.command(BORIS, 'join', { code: 'zz*zz' });
+    expect(isEphemeral(join)).toBe(true);
+    expect(answerText(join)).toContain('zz\\*zz');
+  });
 });

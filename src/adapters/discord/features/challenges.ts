@@ -1,4 +1,4 @@
-import { ButtonStyle, ComponentType } from 'discord.js';
+import { ButtonStyle, ComponentType, escapeMarkdown } from 'discord.js';
 import { encodePayload } from '../../../chat/button-payload.js';
 import { parseVariant, type VariantId } from '../../../engine/index.js';
 import {
@@ -156,12 +156,15 @@ export function joinFeature(router: InteractionRouter, deps: DiscordDeps): void 
   router.command('join', 'ephemeral', async (turn) => {
     const { interaction, t } = turn;
     const code = interaction.isChatInputCommand() ? interaction.options.getString('code') : null;
-    const game = await turn.present(
-      await deps.service.joinByCode(code ?? '', turn.player, {
-        platform: 'discord',
-        chatId: turn.channelId,
-      }),
-    );
+    const joined = await deps.service.joinByCode(code ?? '', turn.player, {
+      platform: 'discord',
+      chatId: turn.channelId,
+    });
+    if (!joined.ok && joined.code === 'challenge-not-found') {
+      await turn.whisper(markdown(t.joinUnknown(escapeMarkdown((code ?? '').slice(0, 20)))));
+      return;
+    }
+    const game = await turn.present(joined);
     if (game !== undefined)
       await turn.answer.respond({
         content: markdown(t.challengeAccepted(mentionOf(game.white), mentionOf(game.black))),
