@@ -18,7 +18,6 @@
  * Run: npm run bench:load  (BENCH_RATES=100,150,200,250,300 BENCH_SECONDS=20 BENCH_THINK=7 to change)
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import type { InlineKeyboardMarkup, User } from 'grammy/types';
 import { keyboardPly } from '../src/adapters/telegram/board-message.js';
 import { encodePayload } from '../src/chat/button-payload.js';
@@ -38,6 +37,7 @@ import { KeyBuilder } from '../src/store/keys.js';
 import { createStoreRedis, RedisGameStore } from '../src/store/redis-store.js';
 import { startRedis } from '../test/support/redis-server.js';
 import { startApp, TOKEN } from '../test/support/start-app.js';
+import { cpuSeconds } from './process-cpu.js';
 import { giveUpAfter } from './watchdog.js';
 import { FakeBotApi, type RecordedCall } from '../test/support/telegram/fake-bot-api.js';
 
@@ -50,18 +50,6 @@ const UPDATES_PER_PLY = 0.9 * 2 + 0.1 * 1 + 0.06;
 const PREFIX = 'load:';
 
 giveUpAfter(WATCHDOG_MINUTES, 'load benchmark');
-
-/** CPU seconds a process has used so far (user and system, all its threads), from /proc. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid ?? 'self'}/stat`, 'utf8')
-      .split(') ')[1]
-      .split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks
-  } catch {
-    return NaN;
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const random = seededRandom(2026);
