@@ -16,6 +16,13 @@ module.exports = {
       to: { pathNot: '^src/engine/' },
     },
     {
+      name: 'ratings-are-pure',
+      severity: 'error',
+      comment: 'src/ratings (Glicko-2) imports nothing from src and no node:*: npm packages only.',
+      from: { path: '^src/ratings/' },
+      to: { pathNot: '^(src/ratings/|node_modules/)' },
+    },
+    {
       name: 'ai-imports-engine-only',
       severity: 'error',
       from: { path: '^src/ai/' },

@@ -22,11 +22,13 @@ export function encodeChallenge(challenge: Challenge): string {
   return JSON.stringify({ s: CHALLENGE_SCHEMA, ...challenge });
 }
 
-function corrupt(kind: string, id: string, why: string, cause?: unknown): StoreError {
+/** A StoreError('corrupt-record') naming the record and what is wrong with it. */
+export function corrupt(kind: string, id: string, why: string, cause?: unknown): StoreError {
   return new StoreError('corrupt-record', `${kind} ${id}: ${why}`, id, { cause });
 }
 
-function parseRecord(kind: string, id: string, text: string): Record<string, unknown> {
+/** Parses a stored record's JSON object, or throws corrupt(). */
+export function parseRecord(kind: string, id: string, text: string): Record<string, unknown> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -38,7 +40,8 @@ function parseRecord(kind: string, id: string, text: string): Record<string, unk
   return data as Record<string, unknown>;
 }
 
-function requireFields(
+/** Checks field types ('string', 'number|null', 'array', ...), or throws corrupt(). */
+export function requireFields(
   kind: string,
   id: string,
   data: Record<string, unknown>,

@@ -12,6 +12,12 @@ import { playerKey, viewKey } from '../game/model.js';
  *   <p>closed               sorted set of closed challenge ids by closing time
  *   <p>kv:<key>             string: adapters' small state (chat settings, notices)
  *   <p>events:<platform>    stream of event batches for that platform's presenters
+ *   <p>puzzle:rating:<user|puzzle>:<id>          string: a Glicko-2 rating (puzzle codec JSON)
+ *   <p>puzzle:attempt:<puzzleId>:<playerKey>     string: the player's first attempt
+ *   <p>puzzle:day:<chatKey>:<day>                hash playerKey → that day's result in the chat
+ *   <p>puzzle:days:<chatKey>:<playerKey>         hash day → "1" solved / "0" failed (streaks)
+ *   <p>puzzle:daily                              hash chatKey → daily post setting
+ *   <p>puzzle:claim:<chatKey>:<day>              string with a TTL: that day's post is claimed
  */
 export class KeyBuilder {
   constructor(readonly prefix = 'bashni:') {}
@@ -42,5 +48,23 @@ export class KeyBuilder {
   }
   events(platform: Platform): string {
     return `${this.prefix}events:${platform}`;
+  }
+  puzzleRating(kind: 'user' | 'puzzle', id: string): string {
+    return `${this.prefix}puzzle:rating:${kind}:${id}`;
+  }
+  puzzleAttempt(puzzleId: string, player: PlayerId): string {
+    return `${this.prefix}puzzle:attempt:${puzzleId}:${playerKey(player)}`;
+  }
+  puzzleDay(chatKey: string, day: string): string {
+    return `${this.prefix}puzzle:day:${chatKey}:${day}`;
+  }
+  puzzlePlayerDays(chatKey: string, player: PlayerId): string {
+    return `${this.prefix}puzzle:days:${chatKey}:${playerKey(player)}`;
+  }
+  dailySettings(): string {
+    return `${this.prefix}puzzle:daily`;
+  }
+  dailyClaim(chatKey: string, day: string): string {
+    return `${this.prefix}puzzle:claim:${chatKey}:${day}`;
   }
 }

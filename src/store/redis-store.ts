@@ -151,10 +151,11 @@ class WritePlan {
 }
 
 /** Redis reply errors that mean "the server cannot serve us right now", not a bug of ours. */
-const UNAVAILABLE_REPLIES =
+export const UNAVAILABLE_REPLIES =
   /^(LOADING|READONLY|BUSY|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|OOM|MISCONF|NOREPLICAS|NOAUTH)\b/;
 
-function isReplyError(error: unknown): error is Error {
+/** An error reply of the Redis server (as opposed to a connection failure). */
+export function isReplyError(error: unknown): error is Error {
   return error instanceof Error && error.name === 'ReplyError';
 }
 

@@ -1,0 +1,160 @@
+import type { DailySetting } from '../game/daily-schedule.js';
+import { playerKey, type PlayerId } from '../game/model.js';
+import { systemClock, type Clock } from '../game/ports.js';
+import type {
+  DailyResult,
+  PuzzleAttempt,
+  PuzzleStore,
+  RatedKind,
+  WeekResult,
+} from '../game/puzzle-ports.js';
+import { rankDay, rankWeek, streakOf } from '../game/puzzle-standings.js';
+import type { Rating } from '../ratings/glicko2.js';
+import { stderrLog, type StoreLog } from './log.js';
+import {
+  DAILY_CLAIM_TTL_MS,
+  decodeOrSkip,
+  type PuzzleStoreOptions,
+} from './puzzle-store-common.js';
+import {
+  decodeAttempt,
+  decodeDailyResult,
+  decodeDailySetting,
+  decodeRating,
+  encodeAttempt,
+  encodeDailyResult,
+  encodeDailySetting,
+  encodeRating,
+} from './puzzle-codec.js';
+
+/** Settings of the memory store: the clock that ages claims, too. */
+export interface MemoryPuzzleStoreOptions extends PuzzleStoreOptions {
+  clock?: Clock;
+}
+
+/**
+ * The embedded PuzzleStore: maps in process memory, lost on exit. Records are kept encoded, as
+ * in Redis. Every method does its work without awaiting in between, so each is atomic.
+ */
+export class MemoryPuzzleStore implements PuzzleStore {
+  private readonly ratings = new Map<string, string>();
+  private readonly attempts = new Map<string, string>();
+  /** chatKey \n day → playerKey → day result. */
+  private readonly days = new Map<string, Map<string, string>>();
+  /** chatKey \n playerKey → day → solved. */
+  private readonly outcomes = new Map<string, Map<string, boolean>>();
+  private readonly settings = new Map<string, string>();
+  private readonly claims = new Map<string, number>();
+  private readonly claimTtlMs: number;
+  private readonly log: StoreLog;
+  private readonly clock: Clock;
+
+  constructor(options: MemoryPuzzleStoreOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+    this.claimTtlMs = options.claimTtlMs ?? DAILY_CLAIM_TTL_MS;
+    this.log = options.log ?? stderrLog;
+  }
+
+  /** For tests: raw text where a rating lives, as a corrupted database would hold. */
+  putRawRating(kind: RatedKind, id: string, text: string): void {
+    this.ratings.set(`${kind}:${id}`, text);
+  }
+  /** For tests: raw text as a chat's daily setting. */
+  putRawDailySetting(chatKey: string, text: string): void {
+    this.settings.set(chatKey, text);
+  }
+  /** For tests: raw text as a player's result of a day in a chat. */
+  putRawDayResult(chatKey: string, day: string, player: PlayerId, text: string): void {
+    this.dayResults(chatKey, day).set(playerKey(player), text);
+  }
+
+  async rating(kind: RatedKind, id: string): Promise<Rating | undefined> {
+    const text = this.ratings.get(`${kind}:${id}`);
+    return text === undefined ? undefined : decodeRating(`${kind}:${id}`, text);
+  }
+
+  async recordFirstAttempt(
+    attempt: PuzzleAttempt,
+    ratings: { user: Rating; puzzle: Rating },
+  ): Promise<boolean> {
+    const key = `${attempt.puzzleId}\n${playerKey(attempt.player)}`;
+    if (this.attempts.has(key)) return false;
+    this.attempts.set(key, encodeAttempt(attempt));
+    this.ratings.set(`user:${playerKey(attempt.player)}`, encodeRating(ratings.user));
+    this.ratings.set(`puzzle:${attempt.puzzleId}`, encodeRating(ratings.puzzle));
+    const { chatKey, day } = attempt;
+    if (chatKey !== undefined && day !== undefined) {
+      const player = playerKey(attempt.player);
+      const results = this.dayResults(chatKey, day);
+      if (!results.has(player)) results.set(player, encodeDailyResult(attempt));
+      let outcomes = this.outcomes.get(`${chatKey}\n${player}`);
+      if (outcomes === undefined)
+        this.outcomes.set(`${chatKey}\n${player}`, (outcomes = new Map()));
+      if (!outcomes.has(day)) outcomes.set(day, attempt.solved);
+    }
+    return true;
+  }
+
+  async firstAttempt(puzzleId: string, player: PlayerId): Promise<PuzzleAttempt | undefined> {
+    const key = `${puzzleId}\n${playerKey(player)}`;
+    const text = this.attempts.get(key);
+    return text === undefined ? undefined : decodeAttempt(`${puzzleId}:${playerKey(player)}`, text);
+  }
+
+  async dailyResults(chatKey: string, day: string): Promise<DailyResult[]> {
+    return rankDay(this.readDay(chatKey, day));
+  }
+
+  async streak(chatKey: string, player: PlayerId, today?: string): Promise<number> {
+    return streakOf(this.outcomes.get(`${chatKey}\n${playerKey(player)}`) ?? new Map(), today);
+  }
+
+  async weekResults(chatKey: string, days: readonly string[]): Promise<WeekResult[]> {
+    return rankWeek(days.map((day) => this.readDay(chatKey, day)));
+  }
+
+  async setDaily(chatKey: string, setting: DailySetting | null): Promise<void> {
+    if (setting === null) this.settings.delete(chatKey);
+    else this.settings.set(chatKey, encodeDailySetting(setting));
+  }
+
+  async dailySetting(chatKey: string): Promise<DailySetting | undefined> {
+    const text = this.settings.get(chatKey);
+    return text === undefined ? undefined : decodeDailySetting(chatKey, text);
+  }
+
+  async dailyChats(): Promise<{ chatKey: string; setting: DailySetting }[]> {
+    const chats: { chatKey: string; setting: DailySetting }[] = [];
+    for (const [chatKey, text] of this.settings) {
+      const setting = decodeOrSkip(this.log, () => decodeDailySetting(chatKey, text));
+      if (setting !== undefined) chats.push({ chatKey, setting });
+    }
+    return chats;
+  }
+
+  async claimDailyPost(chatKey: string, day: string): Promise<boolean> {
+    const key = `${chatKey}\n${day}`;
+    const now = this.clock.now();
+    const expiresAt = this.claims.get(key);
+    if (expiresAt !== undefined && expiresAt > now) return false;
+    this.claims.set(key, now + this.claimTtlMs);
+    for (const [other, until] of this.claims) if (until <= now) this.claims.delete(other);
+    return true;
+  }
+
+  private dayResults(chatKey: string, day: string): Map<string, string> {
+    let results = this.days.get(`${chatKey}\n${day}`);
+    if (results === undefined) this.days.set(`${chatKey}\n${day}`, (results = new Map()));
+    return results;
+  }
+
+  private readDay(chatKey: string, day: string): DailyResult[] {
+    const rows: DailyResult[] = [];
+    for (const [player, text] of this.days.get(`${chatKey}\n${day}`) ?? []) {
+      const id = `${chatKey}:${day}:${player}`;
+      const row = decodeOrSkip(this.log, () => decodeDailyResult(id, text));
+      if (row !== undefined) rows.push(row);
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { DailySetting } from '../game/daily-schedule.js';
+import { playerKey, type PlayerId } from '../game/model.js';
+import { StoreError } from '../game/ports.js';
+import type {
+  DailyResult,
+  PuzzleAttempt,
+  PuzzleStore,
+  RatedKind,
+  WeekResult,
+} from '../game/puzzle-ports.js';
+import { rankDay, rankWeek, streakOf } from '../game/puzzle-standings.js';
+import type { Rating } from '../ratings/glicko2.js';
+import { KeyBuilder } from './keys.js';
+import { stderrLog, type StoreLog } from './log.js';
+import {
+  DAILY_CLAIM_TTL_MS,
+  decodeOrSkip,
+  type PuzzleStoreOptions,
+} from './puzzle-store-common.js';
+import {
+  decodeAttempt,
+  decodeDailyResult,
+  decodeDailySetting,
+  decodeRating,
+  encodeAttempt,
+  encodeDailyResult,
+  encodeDailySetting,
+  encodeRating,
+} from './puzzle-codec.js';
+import { RedisReadiness } from './redis-ready.js';
+import { isReplyError, UNAVAILABLE_REPLIES } from './redis-store.js';
+
+/**
+ * A first attempt, all or nothing: SET NX of the attempt is the guard (a second attempt, or a
+ * double tap handled by two processes, finds it taken and writes nothing); then both ratings
+ * and, for a daily attempt, the chat's day result and the player's outcome of that day (HSETNX:
+ * the first counted attempt of a day stays).
+ * KEYS: attempt, user rating, puzzle rating[, day hash, player days hash]
+ * ARGV: attempt, user rating, puzzle rating[, playerKey, day result, day, "1"|"0"]
+ */
+const RECORD_ATTEMPT = `
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX') then return 0 end
+redis.call('SET', KEYS[2], ARGV[2])
+redis.call('SET', KEYS[3], ARGV[3])
+if #KEYS == 5 then
+  redis.call('HSETNX', KEYS[4], ARGV[4], ARGV[5])
+  redis.call('HSETNX', KEYS[5], ARGV[6], ARGV[7])
+end
+return 1
+`;
+const RECORD_ATTEMPT_SHA = createHash('sha1').update(RECORD_ATTEMPT).digest('hex');
+
+/** Settings of the Redis puzzle store. */
+export interface RedisPuzzleStoreOptions extends PuzzleStoreOptions {
+  /** How long an operation waits for a connection that is being set up; default 2000 ms. */
+  readyTimeoutMs?: number;
+}
+
+/**
+ * PuzzleStore on Redis, under KeyBuilder's puzzle keys, on a client shared with the other
+ * stores (made by createStoreRedis: no offline queue, fail fast). Every failure to reach Redis
+ * is a StoreError('store-unavailable'); the client reconnects by itself.
+ */
+export class RedisPuzzleStore implements PuzzleStore {
+  private readonly readiness: RedisReadiness;
+  private readonly claimTtlMs: number;
+  private readonly log: StoreLog;
+
+  constructor(
+    private readonly redis: Redis,
+    readonly keys: KeyBuilder = new KeyBuilder(),
+    options: RedisPuzzleStoreOptions = {},
+  ) {
+    this.readiness = new RedisReadiness(redis, options.readyTimeoutMs ?? 2_000);
+    this.claimTtlMs = options.claimTtlMs ?? DAILY_CLAIM_TTL_MS;
+    this.log = options.log ?? stderrLog;
+  }
+
+  /** For tests: raw text where a rating lives, as a corrupted database would hold. */
+  async putRawRating(kind: RatedKind, id: string, text: string): Promise<void> {
+    await this.run('putRawRating', () => this.redis.set(this.keys.puzzleRating(kind, id), text));
+  }
+  /** For tests: raw text as a chat's daily setting. */
+  async putRawDailySetting(chatKey: string, text: string): Promise<void> {
+    await this.run('putRawDailySetting', () =>
+      this.redis.hset(this.keys.dailySettings(), chatKey, text),
+    );
+  }
+  /** For tests: raw text as a player's result of a day in a chat. */
+  async putRawDayResult(
+    chatKey: string,
+    day: string,
+    player: PlayerId,
+    text: string,
+  ): Promise<void> {
+    await this.run('putRawDayResult', () =>
+      this.redis.hset(this.keys.puzzleDay(chatKey, day), playerKey(player), text),
+    );
+  }
+
+  async rating(kind: RatedKind, id: string): Promise<Rating | undefined> {
+    const text = await this.run('rating', () => this.redis.get(this.keys.puzzleRating(kind, id)));
+    return text === null ? undefined : decodeRating(`${kind}:${id}`, text);
+  }
+
+  async recordFirstAttempt(
+    attempt: PuzzleAttempt,
+    ratings: { user: Rating; puzzle: Rating },
+  ): Promise<boolean> {
+    const player = playerKey(attempt.player);
+    const keys = [
+      this.keys.puzzleAttempt(attempt.puzzleId, attempt.player),
+      this.keys.puzzleRating('user', player),
+      this.keys.puzzleRating('puzzle', attempt.puzzleId),
+    ];
+    const args = [encodeAttempt(attempt), encodeRating(ratings.user), encodeRating(ratings.puzzle)];
+    const { chatKey, day } = attempt;
+    if (chatKey !== undefined && day !== undefined) {
+      keys.push(
+        this.keys.puzzleDay(chatKey, day),
+        this.keys.puzzlePlayerDays(chatKey, attempt.player),
+      );
+      args.push(player, encodeDailyResult(attempt), day, attempt.solved ? '1' : '0');
+    }
+    const result = await this.run('recordFirstAttempt', async () => {
+      try {
+        return await this.redis.evalsha(RECORD_ATTEMPT_SHA, keys.length, ...keys, ...args);
+      } catch (error) {
+        if (!(isReplyError(error) && error.message.startsWith('NOSCRIPT'))) throw error;
+        return this.redis.eval(RECORD_ATTEMPT, keys.length, ...keys, ...args);
+      }
+    });
+    return result === 1;
+  }
+
+  async firstAttempt(puzzleId: string, player: PlayerId): Promise<PuzzleAttempt | undefined> {
+    const text = await this.run('firstAttempt', () =>
+      this.redis.get(this.keys.puzzleAttempt(puzzleId, player)),
+    );
+    return text === null ? undefined : decodeAttempt(`${puzzleId}:${playerKey(player)}`, text);
+  }
+
+  async dailyResults(chatKey: string, day: string): Promise<DailyResult[]> {
+    const rows = await this.run('dailyResults', () =>
+      this.redis.hgetall(this.keys.puzzleDay(chatKey, day)),
+    );
+    return rankDay(this.decodeDay(chatKey, day, rows));
+  }
+
+  async streak(chatKey: string, player: PlayerId, today?: string): Promise<number> {
+    const days = await this.run('streak', () =>
+      this.redis.hgetall(this.keys.puzzlePlayerDays(chatKey, player)),
+    );
+    const outcomes = new Map(Object.entries(days).map(([day, solved]) => [day, solved === '1']));
+    return streakOf(outcomes, today);
+  }
+
+  async weekResults(chatKey: string, days: readonly string[]): Promise<WeekResult[]> {
+    if (days.length === 0) return [];
+    const replies = await this.run('weekResults', async () => {
+      const pipeline = this.redis.pipeline();
+      for (const day of days) pipeline.hgetall(this.keys.puzzleDay(chatKey, day));
+      const results = (await pipeline.exec()) ?? [];
+      return results.map(([error, rows]) => {
+        if (error) throw error;
+        return rows as Record<string, string>;
+      });
+    });
+    return rankWeek(replies.map((rows, i) => this.decodeDay(chatKey, days[i], rows)));
+  }
+
+  async setDaily(chatKey: string, setting: DailySetting | null): Promise<void> {
+    const key = this.keys.dailySettings();
+    await this.run('setDaily', () =>
+      setting === null
+        ? this.redis.hdel(key, chatKey)
+        : this.redis.hset(key, chatKey, encodeDailySetting(setting)),
+    );
+  }
+
+  async dailySetting(chatKey: string): Promise<DailySetting | undefined> {
+    const text = await this.run('dailySetting', () =>
+      this.redis.hget(this.keys.dailySettings(), chatKey),
+    );
+    return text === null ? undefined : decodeDailySetting(chatKey, text);
+  }
+
+  async dailyChats(): Promise<{ chatKey: string; setting: DailySetting }[]> {
+    const all = await this.run('dailyChats', () => this.redis.hgetall(this.keys.dailySettings()));
+    const chats: { chatKey: string; setting: DailySetting }[] = [];
+    for (const [chatKey, text] of Object.entries(all)) {
+      const setting = decodeOrSkip(this.log, () => decodeDailySetting(chatKey, text));
+      if (setting !== undefined) chats.push({ chatKey, setting });
+    }
+    return chats;
+  }
+
+  async claimDailyPost(chatKey: string, day: string): Promise<boolean> {
+    const ttl = Math.max(1, Math.round(this.claimTtlMs));
+    const reply = await this.run('claimDailyPost', () =>
+      this.redis.set(this.keys.dailyClaim(chatKey, day), '1', 'PX', ttl, 'NX'),
+    );
+    return reply === 'OK';
+  }
+
+  private decodeDay(chatKey: string, day: string, rows: Record<string, string>): DailyResult[] {
+    const results: DailyResult[] = [];
+    for (const [player, text] of Object.entries(rows)) {
+      const id = `${chatKey}:${day}:${player}`;
+      const row = decodeOrSkip(this.log, () => decodeDailyResult(id, text));
+      if (row !== undefined) results.push(row);
+    }
+    return results;
+  }
+
+  /** Runs one Redis interaction, turning every way of not reaching Redis into a StoreError. */
+  private async run<T>(operation: string, body: () => Promise<T>): Promise<T> {
+    try {
+      await this.readiness.ready();
+      return await body();
+    } catch (error) {
+      if (error instanceof StoreError) throw error;
+      if (isReplyError(error) && !UNAVAILABLE_REPLIES.test(error.message)) throw error;
+      const why = error instanceof Error ? error.message : String(error);
+      throw new StoreError('store-unavailable', `puzzle store: ${operation}: ${why}`, undefined, {
+        cause: error,
+      });
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryPuzzleStore } from '../../src/store/memory-puzzle-store.js';
+import { puzzleStoreContract } from './puzzle-store-contract.js';
+
+puzzleStoreContract('memory puzzle store', async () => {
+  const logged: string[] = [];
+  const store = new MemoryPuzzleStore({
+    log: (message, error) => logged.push(`${message}: ${String(error)}`),
+  });
+  return {
+    store,
+    twin: store,
+    logged,
+    putRawRating: async (kind, id, text) => store.putRawRating(kind, id, text),
+    putRawDailySetting: async (chatKey, text) => store.putRawDailySetting(chatKey, text),
+    putRawDayResult: async (chatKey, day, player, text) =>
+      store.putRawDayResult(chatKey, day, player, text),
+  };
+});
+
+describe('memory puzzle store: claims', () => {
+  it('forgets a claim after its time to live', async () => {
+    let now = 1_000_000;
+    const store = new MemoryPuzzleStore({ claimTtlMs: 60_000, clock: { now: () => now } });
+    expect(await store.claimDailyPost('telegram:1', '2026-01-01')).toBe(true);
+    now += 59_999;
+    expect(await store.claimDailyPost('telegram:1', '2026-01-01')).toBe(false);
+    now += 1;
+    expect(await store.claimDailyPost('telegram:1', '2026-01-01')).toBe(true);
+  });
+});
