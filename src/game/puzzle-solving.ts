@@ -1,0 +1,114 @@
+/**
+ * Solving a puzzle, the same on every platform: the solver plays the line's moves one by one;
+ * each correct move is answered with the defender's reply from the line; a wrong move ends the
+ * attempt. Only a player's first attempt at a puzzle counts: it updates their rating and the
+ * puzzle's (Glicko-2, the solver "beating" the puzzle or not) and, for a chat's daily post, the
+ * chat's leaderboard. Pure line checking here; the store decides which attempt is the first.
+ */
+import {
+  applyMove,
+  makeMove,
+  parseFen,
+  VARIANTS,
+  type Position,
+  type VariantId,
+} from '../engine/index.js';
+import { DEFAULT_RATING, updateRating, type Rating } from '../ratings/glicko2.js';
+import { resolveMove, type MoveInput } from './game-rules.js';
+import { playerKey } from './model.js';
+import type { PuzzlePlayer, PuzzleStore } from './puzzle-ports.js';
+import { normaliseMoveText } from './move-input.js';
+
+/** What solving needs of a puzzle (the library's Puzzle has more). */
+export interface PuzzleLine {
+  readonly id: string;
+  readonly variant: VariantId;
+  readonly fen: string;
+  /** Solver and defender moves alternating, the solver's first (full-path notation). */
+  readonly solution: readonly string[];
+}
+
+/** The position after the first `ply` moves of the line (the solver to move at even plies). */
+export function puzzlePosition(puzzle: PuzzleLine, ply: number): Position {
+  const start = parseFen(puzzle.fen, puzzle.variant);
+  if (!start.ok) throw new Error(`puzzle ${puzzle.id}: ${start.error.message}`);
+  let position = start.value;
+  for (const text of puzzle.solution.slice(0, ply)) {
+    const move = resolveMove(position, text);
+    if (!move.ok) throw new Error(`puzzle ${puzzle.id}: ${move.message}`);
+    position = applyMove(position, move.move);
+  }
+  return position;
+}
+
+export type PuzzleStep =
+  /** The move was right; `reply` is the defender's answer, if the line goes on. */
+  | {
+      readonly kind: 'correct';
+      readonly move: string;
+      readonly reply?: string;
+      readonly solved: boolean;
+      readonly ply: number;
+    }
+  /** Not the line's move (or not a legal one): the attempt is over. */
+  | { readonly kind: 'wrong'; readonly move?: string; readonly expected: string }
+  /** The press was for another point of the line (a stale button): nothing happens. */
+  | { readonly kind: 'stale' };
+
+/**
+ * Checks the solver's move at `ply` (an even ply: the solver's turn). Typed text is read as a
+ * move in the position (Russian letters, dashes or spaces as anywhere else).
+ */
+export function checkPuzzleMove(puzzle: PuzzleLine, ply: number, input: MoveInput): PuzzleStep {
+  if (ply < 0 || ply % 2 !== 0 || ply >= puzzle.solution.length) return { kind: 'stale' };
+  const expected = puzzle.solution[ply];
+  const position = puzzlePosition(puzzle, ply);
+  const resolved = resolveMove(
+    position,
+    typeof input === 'string' ? normaliseMoveText(input) : input,
+  );
+  if (!resolved.ok) return { kind: 'wrong', expected };
+  const move = makeMove(VARIANTS[puzzle.variant], resolved.move);
+  if (move !== expected) return { kind: 'wrong', move, expected };
+  const reply = puzzle.solution[ply + 1];
+  const next = reply === undefined ? ply + 1 : ply + 2;
+  return { kind: 'correct', move, reply, solved: next >= puzzle.solution.length, ply: next };
+}
+
+/** How an attempt ended, as the store recorded it. */
+export interface AttemptOutcome {
+  /** False when the player had attempted this puzzle before: nothing was rated. */
+  readonly counted: boolean;
+  /** The solver's rating now (after this attempt, if it counted). */
+  readonly rating: Rating;
+}
+
+/**
+ * Records the end of an attempt: the first one rates the solver against the puzzle (and the
+ * puzzle against the solver) and counts on the chat's daily board; a later one changes nothing.
+ */
+export async function finishAttempt(
+  store: PuzzleStore,
+  attempt: {
+    readonly puzzleId: string;
+    readonly player: PuzzlePlayer;
+    readonly solved: boolean;
+    readonly at: number;
+    readonly chatKey?: string;
+    readonly day?: string;
+  },
+): Promise<AttemptOutcome> {
+  const [user, puzzle] = await Promise.all([
+    store.rating('user', playerKey(attempt.player)),
+    store.rating('puzzle', attempt.puzzleId),
+  ]);
+  const solver = user ?? DEFAULT_RATING;
+  const problem = puzzle ?? DEFAULT_RATING;
+  const score = attempt.solved ? 1 : 0;
+  const ratings = {
+    user: updateRating(solver, [{ opponent: problem, score }]),
+    puzzle: updateRating(problem, [{ opponent: solver, score: score === 1 ? 0 : 1 }]),
+  };
+  const counted = await store.recordFirstAttempt(attempt, ratings);
+  return { counted, rating: counted ? ratings.user : solver };
+}
