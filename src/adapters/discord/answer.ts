@@ -58,11 +58,12 @@ export class Answer {
     clearTimeout(this.timer);
     const options = interactionReply(message);
     try {
-      if (this.deferral !== undefined) {
-        await this.deferral;
+      const deferral = this.deferral;
+      this.answered = true;
+      if (deferral !== undefined) {
+        await deferral;
         return (await this.interaction.editReply(options)).id;
       }
-      this.answered = true;
       if (this.mode === 'update') {
         const { interaction } = this;
         if (interaction.isChatInputCommand()) throw new Error('update of a command');
@@ -95,6 +96,7 @@ export class Answer {
         await this.interaction.reply({ ...text, flags: MessageFlags.Ephemeral });
         return;
       }
+      this.answered = true;
       await this.deferral;
       if (this.mode === 'ephemeral') {
         await this.interaction.editReply(text);
@@ -114,8 +116,17 @@ export class Answer {
   async finish(): Promise<void> {
     clearTimeout(this.timer);
     if (this.answered) return;
-    if (this.deferral === undefined && this.mode === 'update') await this.defer();
-    else await this.deferral;
+    if (this.mode === 'update') {
+      if (this.deferral === undefined) await this.defer();
+      else await this.deferral;
+      return;
+    }
+    // A reply was promised and never given (a handler's bug): say so rather than leave the
+    // user with "the application did not respond".
+    this.logger.warn('discord: an interaction was left without an answer', {
+      interactionId: this.interaction.id,
+    });
+    await this.whisper('…');
   }
 
   private failed(what: string, error: unknown): void {
