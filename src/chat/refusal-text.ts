@@ -36,6 +36,14 @@ export function refusalText(t: Messages, refusal: Refusal): string {
       return t.errors.busy;
     case 'not-found':
       return t.errors.notFound;
+    case 'puzzle-not-found':
+      return t.errors.puzzleNotFound;
+    case 'no-puzzle-left':
+      return t.errors.noPuzzleLeft;
+    case 'bad-daily-time':
+      return t.errors.badDailyTime;
+    case 'unknown-time-zone':
+      return t.errors.unknownTimeZone;
     case 'illegal-move':
       return t.errors.illegalMove(refusal.message);
   }

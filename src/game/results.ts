@@ -17,6 +17,10 @@ export type ServiceErrorCode =
   | 'challenge-not-found'
   | 'draw-already-offered'
   | 'busy'
+  | 'puzzle-not-found'
+  | 'no-puzzle-left'
+  | 'bad-daily-time'
+  | 'unknown-time-zone'
   | 'store-unavailable'
   | 'corrupt-record';
 

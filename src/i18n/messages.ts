@@ -99,6 +99,10 @@ export interface Messages {
     readonly corruptRecord: string;
     readonly busy: string;
     readonly notFound: string;
+    readonly puzzleNotFound: string;
+    readonly noPuzzleLeft: string;
+    readonly badDailyTime: string;
+    readonly unknownTimeZone: string;
     readonly illegalMove: (text: string) => string;
     readonly noGameHere: string;
     readonly severalGames: string;

@@ -1,0 +1,244 @@
+/**
+ * The puzzle use cases every chat adapter shares: a puzzle for a player now (one they have not
+ * tried, near their rating), the day's puzzle (the same everywhere), playing a move of an
+ * attempt (only the first attempt counts), the daily post of a chat (on, off, and which posts
+ * are due — each claimed once across processes), and a chat's standings.
+ */
+import type { VariantId } from '../engine/index.js';
+import {
+  addDays,
+  dailyPuzzleIndex,
+  dayIn,
+  parseDailySetting,
+  postTimeOn,
+  type DailySetting,
+} from './daily-schedule.js';
+import type { MoveInput } from './game-rules.js';
+import { playerKey, type PlayerId } from './model.js';
+import type { Clock } from './ports.js';
+import type { DailyResult, PuzzlePlayer, PuzzleStore, WeekResult } from './puzzle-ports.js';
+import {
+  checkPuzzleMove,
+  finishAttempt,
+  type AttemptOutcome,
+  type PuzzleLine,
+  type PuzzleStep,
+} from './puzzle-solving.js';
+import { refusal, success, type ServiceResult } from './results.js';
+import { StoreError } from './ports.js';
+
+/** The puzzles the bot has (the committed libraries). */
+export interface PuzzleCatalog {
+  /** A variant's puzzles, in library order (the daily order is drawn from it). */
+  list(variant: VariantId): readonly (PuzzleLine & { readonly difficulty?: number })[];
+  byId(id: string): PuzzleLine | undefined;
+}
+
+/** A daily attempt counts on this chat's board, for this day. */
+export interface DailyContext {
+  readonly chatKey: string;
+  readonly day: string;
+}
+
+/** A daily post that is due now, claimed by this caller. */
+export interface DuePost {
+  readonly chatKey: string;
+  readonly day: string;
+  readonly puzzle: PuzzleLine;
+}
+
+/** A chat's standings: today's first attempts, the last seven days, and streaks. */
+export interface Standings {
+  readonly day: string;
+  readonly today: readonly DailyResult[];
+  readonly week: readonly WeekResult[];
+  readonly streaks: readonly { readonly player: PuzzlePlayer; readonly days: number }[];
+}
+
+/** The variant of the daily puzzle. */
+export const DAILY_VARIANT: VariantId = 'bashni';
+
+/** Difficulty (1-5) that suits a rating: the band a player is offered first. */
+export function difficultyFor(rating: number): number {
+  return Math.min(5, Math.max(1, Math.round((rating - 1050) / 200)));
+}
+
+export class PuzzleService {
+  private readonly store: PuzzleStore;
+  private readonly catalog: PuzzleCatalog;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly dailySeed: number;
+
+  constructor(options: {
+    readonly store: PuzzleStore;
+    readonly catalog: PuzzleCatalog;
+    readonly clock: Clock;
+    readonly random?: () => number;
+    /** Seeds the order of daily puzzles (the same in every process). */
+    readonly dailySeed?: number;
+  }) {
+    this.store = options.store;
+    this.catalog = options.catalog;
+    this.clock = options.clock;
+    this.random = options.random ?? Math.random;
+    this.dailySeed = options.dailySeed ?? 1;
+  }
+
+  get(id: string): ServiceResult<PuzzleLine> {
+    const puzzle = this.catalog.byId(id);
+    return puzzle === undefined
+      ? refusal('puzzle-not-found', 'There is no such puzzle.')
+      : success(puzzle);
+  }
+
+  /**
+   * A puzzle for the player now: one they have not attempted, of the difficulty that suits
+   * their rating if there is one left (else the nearest), never the next days' daily puzzles.
+   */
+  async next(
+    player: PlayerId,
+    variant: VariantId = DAILY_VARIANT,
+  ): Promise<ServiceResult<PuzzleLine>> {
+    return this.guard(async () => {
+      const rating = (await this.store.rating('user', playerKey(player)))?.rating ?? 1500;
+      const want = difficultyFor(rating);
+      const upcoming = new Set(
+        [0, 1, 2, 3].map((days) => this.dailyPuzzle(addDays(this.today(), days))?.id),
+      );
+      const candidates = this.catalog
+        .list(variant)
+        .filter((puzzle) => !upcoming.has(puzzle.id))
+        .map((puzzle) => ({
+          puzzle,
+          distance: Math.abs((puzzle.difficulty ?? want) - want),
+          draw: this.random(),
+        }))
+        .sort((a, b) => a.distance - b.distance || a.draw - b.draw);
+      for (const { puzzle } of candidates.slice(0, 200)) {
+        if ((await this.store.firstAttempt(puzzle.id, player)) === undefined)
+          return success(puzzle);
+      }
+      return refusal('no-puzzle-left', 'You have tried every puzzle we have.');
+    });
+  }
+
+  /** The puzzle of a day (YYYY-MM-DD): the same in every chat and process. */
+  dailyPuzzle(day: string): PuzzleLine | undefined {
+    const puzzles = this.catalog.list(DAILY_VARIANT);
+    if (puzzles.length === 0) return undefined;
+    return puzzles[dailyPuzzleIndex(day, puzzles.length, this.dailySeed)];
+  }
+
+  /**
+   * Plays the solver's move at `ply`. A wrong move or the last right one ends the attempt, which
+   * is recorded (the first attempt rates the player, and counts on a daily board).
+   */
+  async play(
+    puzzleId: string,
+    player: PuzzlePlayer,
+    ply: number,
+    move: MoveInput,
+    daily?: DailyContext,
+  ): Promise<ServiceResult<{ step: PuzzleStep; outcome?: AttemptOutcome }>> {
+    const found = this.get(puzzleId);
+    if (!found.ok) return found;
+    const step = checkPuzzleMove(found.value, ply, move);
+    if (step.kind === 'stale' || (step.kind === 'correct' && !step.solved))
+      return success({ step });
+    return this.guard(async () => {
+      const outcome = await finishAttempt(this.store, {
+        puzzleId,
+        player,
+        solved: step.kind === 'correct',
+        at: this.clock.now(),
+        chatKey: daily?.chatKey,
+        day: daily?.day,
+      });
+      return success({ step, outcome });
+    });
+  }
+
+  /** Turns a chat's daily post on at `time` (HH:MM) in `timeZone`. */
+  async startDaily(
+    chatKey: string,
+    time: string,
+    timeZone: string,
+  ): Promise<ServiceResult<DailySetting>> {
+    const parsed = parseDailySetting(time, timeZone);
+    if (!parsed.ok)
+      return parsed.error === 'bad-time'
+        ? refusal('bad-daily-time', 'The time must be HH:MM, e.g. 09:00.')
+        : refusal('unknown-time-zone', 'Unknown time zone.');
+    return this.guard(async () => {
+      await this.store.setDaily(chatKey, parsed.value);
+      return success(parsed.value);
+    });
+  }
+
+  async stopDaily(chatKey: string): Promise<ServiceResult<null>> {
+    return this.guard(async () => {
+      await this.store.setDaily(chatKey, null);
+      return success(null);
+    });
+  }
+
+  /**
+   * The daily posts due now among the chats of `platform` (chat keys start with it), each
+   * claimed for this caller: posted once per chat and day whatever the number of processes.
+   * A post missed by more than `graceMs` (the bot was down all day) waits for the next day.
+   */
+  async duePosts(platform: string, graceMs = 6 * 3_600_000): Promise<DuePost[]> {
+    const now = this.clock.now();
+    const due: DuePost[] = [];
+    for (const { chatKey, setting } of await this.store.dailyChats()) {
+      if (!chatKey.startsWith(`${platform}:`)) continue;
+      const day = dayIn(setting.timeZone, now);
+      const at = postTimeOn(setting, day);
+      if (now < at || now > at + graceMs) continue;
+      const puzzle = this.dailyPuzzle(day);
+      if (puzzle === undefined) continue;
+      if (await this.store.claimDailyPost(chatKey, day)) due.push({ chatKey, day, puzzle });
+    }
+    return due;
+  }
+
+  /** A chat's standings now, its days counted in its own time zone (UTC without a setting). */
+  async standings(chatKey: string): Promise<ServiceResult<Standings>> {
+    return this.guard(async () => {
+      const setting = await this.store.dailySetting(chatKey);
+      const day = dayIn(setting?.timeZone ?? 'UTC', this.clock.now());
+      const days = [0, 1, 2, 3, 4, 5, 6].map((back) => addDays(day, -back));
+      const [today, week] = await Promise.all([
+        this.store.dailyResults(chatKey, day),
+        this.store.weekResults(chatKey, days),
+      ]);
+      const streaks = await Promise.all(
+        week.map(async (row) => ({
+          player: row.player,
+          days: await this.store.streak(chatKey, row.player, day),
+        })),
+      );
+      return success({
+        day,
+        today,
+        week,
+        streaks: streaks.filter((s) => s.days > 0).sort((a, b) => b.days - a.days),
+      });
+    });
+  }
+
+  private today(): string {
+    return dayIn('UTC', this.clock.now());
+  }
+
+  /** Store failures become refusals with their code, as in the game service. */
+  private async guard<T>(work: () => Promise<ServiceResult<T>>): Promise<ServiceResult<T>> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof StoreError) return refusal(error.code, error.message);
+      throw error;
+    }
+  }
+}

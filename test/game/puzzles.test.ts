@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { makeFen, startPosition } from '../../src/engine/index.js';
+import { dayIn, postTimeOn } from '../../src/game/daily-schedule.js';
+import type { PuzzleLine } from '../../src/game/puzzle-solving.js';
+import { PuzzleService, type PuzzleCatalog } from '../../src/game/puzzles.js';
+import { MemoryPuzzleStore } from '../../src/store/memory-puzzle-store.js';
+import { ManualClock } from '../support/manual-scheduler.js';
+
+const START = makeFen(startPosition('bashni'));
+/** Seven one-move "puzzles" from the start (the line checking is tested on its own). */
+const LINES: (PuzzleLine & { difficulty: number })[] = [
+  'a3-b4',
+  'c3-d4',
+  'c3-b4',
+  'e3-f4',
+  'e3-d4',
+  'g3-h4',
+  'g3-f4',
+].map((move, i) => ({
+  id: `bashni-${i}`,
+  variant: 'bashni',
+  fen: START,
+  solution: [move],
+  difficulty: (i % 5) + 1,
+}));
+
+const catalog: PuzzleCatalog = {
+  list: (variant) => (variant === 'bashni' ? LINES : []),
+  byId: (id) => LINES.find((line) => line.id === id),
+};
+
+const ANNA = { platform: 'telegram' as const, userId: '11', displayName: 'Anna' };
+const BORIS = { platform: 'discord' as const, userId: '22', displayName: 'Boris' };
+
+function service(
+  store = new MemoryPuzzleStore(),
+  clock = new ManualClock(Date.UTC(2026, 10, 30, 6)),
+) {
+  return { puzzles: new PuzzleService({ store, catalog, clock, random: () => 0.5 }), store, clock };
+}
+
+describe('puzzle use cases', () => {
+  it('plays an attempt: the first counts and rates, a repeat does not, a stale press is ignored', async () => {
+    const { puzzles } = service();
+    const [line] = LINES;
+    const stale = await puzzles.play(line.id, ANNA, 1, line.solution[0]);
+    expect(stale.ok && stale.value).toEqual({ step: { kind: 'stale' } });
+    const solved = await puzzles.play(line.id, ANNA, 0, line.solution[0]);
+    expect(solved.ok && solved.value.step.kind).toBe('correct');
+    expect(solved.ok && solved.value.outcome?.counted).toBe(true);
+    const again = await puzzles.play(line.id, ANNA, 0, 'c3-d4');
+    expect(again.ok && again.value.step.kind).toBe('wrong');
+    expect(again.ok && again.value.outcome?.counted).toBe(false);
+    expect(await puzzles.play('bashni-none', ANNA, 0, 'c3-d4')).toMatchObject({
+      ok: false,
+      code: 'puzzle-not-found',
+    });
+  });
+
+  it('offers puzzles the player has not tried, never the coming days’ daily puzzles, until none is left', async () => {
+    const { puzzles } = service();
+    const upcoming = new Set(
+      ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03'].map(
+        (d) => puzzles.dailyPuzzle(d)!.id,
+      ),
+    );
+    const offered = new Set<string>();
+    for (;;) {
+      const next = await puzzles.next(ANNA);
+      if (!next.ok) {
+        expect(next.code).toBe('no-puzzle-left');
+        break;
+      }
+      expect(upcoming.has(next.value.id)).toBe(false);
+      expect(offered.has(next.value.id)).toBe(false);
+      offered.add(next.value.id);
+      await puzzles.play(next.value.id, ANNA, 0, next.value.solution[0]);
+    }
+    expect(offered.size).toBe(LINES.length - upcoming.size);
+  });
+
+  it('posts a chat’s daily puzzle once per day, across two processes, at the chat’s own time', async () => {
+    const store = new MemoryPuzzleStore();
+    const clock = new ManualClock(Date.UTC(2026, 10, 30, 5));
+    const a = service(store, clock).puzzles;
+    const b = service(store, clock).puzzles;
+    expect(await a.startDaily('telegram:-100', '25:00', 'UTC')).toMatchObject({
+      code: 'bad-daily-time',
+    });
+    expect(await a.startDaily('telegram:-100', '09:00', 'Mars/Olympus')).toMatchObject({
+      code: 'unknown-time-zone',
+    });
+    expect((await a.startDaily('telegram:-100', '09:00', 'Europe/Moscow')).ok).toBe(true);
+    expect((await a.startDaily('discord:555', '09:00', 'Europe/Moscow')).ok).toBe(true);
+
+    expect(await a.duePosts('telegram')).toEqual([]); // 08:00 in Moscow
+    clock.time = postTimeOn({ time: '09:00', timeZone: 'Europe/Moscow' }, '2026-11-30');
+    const [first, second] = await Promise.all([a.duePosts('telegram'), b.duePosts('telegram')]);
+    expect([...first, ...second]).toEqual([
+      { chatKey: 'telegram:-100', day: '2026-11-30', puzzle: a.dailyPuzzle('2026-11-30') },
+    ]);
+    expect(await a.duePosts('telegram')).toEqual([]);
+    // The Discord chat is for the Discord processes.
+    expect((await b.duePosts('discord')).map((p) => p.chatKey)).toEqual(['discord:555']);
+    // The next day, the next puzzle.
+    clock.time += 86_400_000;
+    const tomorrow = await a.duePosts('telegram');
+    expect(tomorrow.map((p) => p.day)).toEqual(['2026-12-01']);
+    expect(tomorrow[0].puzzle.id).not.toBe(first.concat(second)[0].puzzle.id);
+
+    await a.stopDaily('telegram:-100');
+    clock.time += 86_400_000;
+    expect(await a.duePosts('telegram')).toEqual([]);
+  });
+
+  it('counts daily attempts on the chat’s board: today, the week and streaks', async () => {
+    const { puzzles, clock } = service();
+    await puzzles.startDaily('telegram:-100', '09:00', 'UTC');
+    const day = dayIn('UTC', clock.now());
+    const daily = puzzles.dailyPuzzle(day)!;
+    const context = { chatKey: 'telegram:-100', day };
+    await puzzles.play(daily.id, ANNA, 0, daily.solution[0], context);
+    await puzzles.play(
+      daily.id,
+      BORIS,
+      0,
+      daily.solution[0] === 'a3-b4' ? 'c3-d4' : 'a3-b4',
+      context,
+    );
+    const standings = await puzzles.standings('telegram:-100');
+    expect(
+      standings.ok && standings.value.today.map((r) => [r.player.displayName, r.solved]),
+    ).toEqual([
+      ['Anna', true],
+      ['Boris', false],
+    ]);
+    expect(
+      standings.ok && standings.value.streaks.map((s) => [s.player.displayName, s.days]),
+    ).toEqual([['Anna', 1]]);
+  });
+});
