@@ -45,8 +45,8 @@ export function isCandidate(searcher: Searcher, position: Position, scanNodes: n
  * defence (a search of `defendNodes`), and after each reply the solver's next move must again
  * be the one winning move (or forced) — in a forced win, the one move that keeps a forced win —
  * else the line ends before it. It stops at the end of the game or at MAX_PLIES. Trailing forced
- * solver moves are dropped unless they end the game; a one-move line that a one-ply search
- * finds is rejected.
+ * solver moves are dropped unless they end the game; a line of one solver move that a one-ply
+ * search finds is rejected.
  */
 export function minePosition(
   searcher: Searcher,
@@ -117,8 +117,8 @@ function mineLine(
   }
 
   const difficulty = searchDifficulty(searcher, position, first.move);
-  // One move that a one-ply look already finds is not worth a puzzle.
-  if (line.length === 1 && difficulty === 1) return null;
+  // One solver move that a one-ply look already finds is not worth a puzzle.
+  if (line.length <= 2 && difficulty === 1) return null;
   const end = line.reduce(play, position);
   let goal: Goal = mate ? 'win' : 'material';
   if (over && end.turn !== solver && ownsStacks(end, end.turn)) goal = 'block';
