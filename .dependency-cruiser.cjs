@@ -29,6 +29,14 @@ module.exports = {
       to: { path: '^src/(render|game|store|adapters|i18n)/' },
     },
     {
+      name: 'puzzles-import-engine-and-ai-only',
+      severity: 'error',
+      comment:
+        'src/puzzles is pure: the engine and the AI only, no node:*, no npm (file I/O is in src/cli).',
+      from: { path: '^src/puzzles/' },
+      to: { pathNot: '^src/(puzzles|engine|ai)/' },
+    },
+    {
       name: 'render-imports-engine-only',
       severity: 'error',
       from: { path: '^src/render/' },

@@ -2,6 +2,7 @@ import { bestCommand, matchCommand } from './cli/ai-commands.js';
 import { discordRegisterCommand } from './cli/discord-commands.js';
 import { movesCommand, perftCommand, replayCommand } from './cli/engine-commands.js';
 import { UsageError } from './cli/options.js';
+import { puzzlesCommand } from './cli/puzzle-commands.js';
 import { renderCommand } from './cli/render.js';
 import { tuneCommand } from './cli/tune-command.js';
 
@@ -16,6 +17,8 @@ const USAGE = `usage: npm run cli -- <command> [options]
         [--threads T] [--seed S] [--a-weights FILE] [--b-weights FILE] [--verbose]
   tune [--method spsa|local] [--iterations N] [--pairs N] [--passes N] [--games N]
        [--nodes N] [--threads T] [--seed S] [--variant V] [--start FILE] [--out FILE]
+  puzzles generate --count N [--variant V] [--seed S] [--out FILE] [--threads T]
+  puzzles check FILE [--sample N]
   discord-register [--guild ID]   (DISCORD_TOKEN, DISCORD_APPLICATION_ID; .env is read)
 players: a level 1-8, greedy, random, or a search: depth:N, nodes:N, ms:N (e.g. depth:6,ms:500)
 variants: bashni (default), stolby, laska, giveaway`;
@@ -45,6 +48,8 @@ async function main(argv: string[]): Promise<number> {
       return matchCommand(args, print);
     case 'tune':
       return tuneCommand(args, print);
+    case 'puzzles':
+      return puzzlesCommand(args, print);
     case 'discord-register':
       return discordRegisterCommand(args, print, printError);
     case 'help':

@@ -1,0 +1,83 @@
+import type { Searcher } from '../ai/index.js';
+import {
+  applyMove,
+  legalMoves,
+  parseFen,
+  parseMove,
+  variantOf,
+  type Position,
+} from '../engine/index.js';
+import { isMateScore, uniqueWin } from './analysis.js';
+import type { Puzzle } from './puzzle.js';
+import { ownsStacks } from './themes.js';
+import type { PuzzleBudgets } from './thresholds.js';
+
+/**
+ * What is wrong with a stored puzzle's line, by the rules only: the FEN parses, every move is
+ * legal in turn (the full path, not a short form), and a 'block' line ends with the defender to
+ * move, owning stacks, without a legal move. Empty when all is well.
+ */
+export function checkLegality(puzzle: Puzzle): string[] {
+  const parsed = parseFen(puzzle.fen, puzzle.variant);
+  if (!parsed.ok) return [`bad FEN: ${parsed.error.message}`];
+  let position = parsed.value;
+  for (const [ply, text] of puzzle.solution.entries()) {
+    const move = parseMove(position, text);
+    if (!move.ok) return [`ply ${ply + 1} ${text}: ${move.error.message}`];
+    position = applyMove(position, move.value);
+  }
+  const solver = parsed.value.turn;
+  if (puzzle.goal === 'block') {
+    const stuck =
+      position.turn !== solver &&
+      legalMoves(position).length === 0 &&
+      ownsStacks(position, position.turn);
+    if (!stuck) return ['a block puzzle must end with the defender owning stacks and no move'];
+  }
+  if (puzzle.solution.length % 2 === 0) {
+    const endsGame = legalMoves(position).length === 0 && variantOf(position).noMoveMeans === 'win';
+    if (!endsGame) return ['a line of even length must end the game (giveaway)'];
+  }
+  return [];
+}
+
+/**
+ * checkLegality, then each solver move again by a fresh search at `budgets`: the first one must
+ * be the one winning move (uniqueWin), each later one the one winning move or the only legal
+ * one; in a 'win' or 'block' puzzle, a later move (and a 'block' key) must be the only one
+ * that keeps a forced win.
+ */
+export function verifyPuzzle(searcher: Searcher, puzzle: Puzzle, budgets: PuzzleBudgets): string[] {
+  const problems = checkLegality(puzzle);
+  if (problems.length > 0) return problems;
+  const parsed = parseFen(puzzle.fen, puzzle.variant);
+  if (!parsed.ok) return [`bad FEN: ${parsed.error.message}`];
+  let position: Position = parsed.value;
+  const solver = position.turn;
+  for (const [ply, text] of puzzle.solution.entries()) {
+    if (position.turn === solver) {
+      const choice = uniqueWin(
+        searcher,
+        position,
+        budgets,
+        puzzle.goal === 'block' || (ply > 0 && puzzle.goal !== 'material'),
+      );
+      if (ply === 0 && choice.kind !== 'unique')
+        return [`first move ${text}: ${choice.kind === 'forced' ? 'forced' : choice.reason}`];
+      if (choice.kind === 'none') return [`ply ${ply + 1} ${text}: ${choice.reason}`];
+      if (choice.move !== text)
+        return [`ply ${ply + 1}: the winning move is ${choice.move}, not ${text}`];
+      if (
+        ply === 0 &&
+        puzzle.goal !== 'material' &&
+        choice.kind === 'unique' &&
+        !isMateScore(choice.score)
+      )
+        return [`goal ${puzzle.goal}, but ${text} scores ${choice.score}, not a forced win`];
+    }
+    const move = parseMove(position, text);
+    if (!move.ok) return [`ply ${ply + 1} ${text}: ${move.error.message}`];
+    position = applyMove(position, move.value);
+  }
+  return [];
+}
