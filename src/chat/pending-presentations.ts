@@ -1,6 +1,7 @@
 import type { BackgroundTasks } from './background-tasks.js';
 import type { Game } from '../game/model.js';
-import type { ServiceResult } from '../game/results.js';
+import type { GameEvent, ServiceResult } from '../game/results.js';
+import { gamesChangedBy } from './presented-games.js';
 import type { Logger } from '../game/service.js';
 
 /** Where an adapter keeps its pending records (its key-value state). */
@@ -56,6 +57,34 @@ export class PendingPresentations {
     },
     private readonly presenter: PendingPresenter,
   ) {}
+
+  /**
+   * Presents a batch of events with the hand-off around it: the games whose boards it changes
+   * (those `shownHere` keeps) are marked pending first, each event is presented (a failure is
+   * logged, the rest go on), and the marks are settled once their deliveries are queued.
+   */
+  async presentAll(
+    events: readonly GameEvent[],
+    shownHere: (game: Game) => boolean,
+    present: (event: GameEvent) => Promise<void>,
+  ): Promise<void> {
+    for (const event of events) if ('game' in event) this.presenter.note(event.game);
+    const touched = gamesChangedBy(events)
+      .filter(shownHere)
+      .map((game) => game.id);
+    for (const id of touched) await this.mark(id, this.presenter.latest(id)!.version);
+    for (const event of events) {
+      try {
+        await present(event);
+      } catch (error) {
+        this.deps.logger.error(`${this.deps.platform}: could not show an event`, {
+          type: event.type,
+          error: String(error),
+        });
+      }
+    }
+    for (const id of touched) this.settle(id);
+  }
 
   /** Whether this process is still delivering a game's presentation. */
   busy(gameId: string): boolean {

@@ -1,4 +1,4 @@
-import { closedChallengeText, gamesChangedBy, LatestGames } from '../../chat/presented-games.js';
+import { closedChallengeText, LatestGames } from '../../chat/presented-games.js';
 import { moveEffects } from '../../chat/move-effects.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import { playerToMove } from '../../game/game-rules.js';
@@ -89,23 +89,11 @@ export class DiscordPresenter {
 
   /** Queues the presentation of `events`; resolves once queued (deliveries run behind). */
   async handle(events: readonly GameEvent[]): Promise<void> {
-    for (const event of events) if ('game' in event) this.note(event.game);
-    // Changes of the game messages shown here are recorded before they are queued.
-    const touched = gamesChangedBy(events)
-      .filter((game) => liveViews(game.views).length > 0)
-      .map((game) => game.id);
-    for (const id of touched) await this.pending.mark(id, this.latest.get(id)!.version);
-    for (const event of events) {
-      try {
-        await this.present(event);
-      } catch (error) {
-        this.deps.logger.error('discord: could not show an event', {
-          type: event.type,
-          error: String(error),
-        });
-      }
-    }
-    for (const id of touched) this.pending.settle(id);
+    await this.pending.presentAll(
+      events,
+      (game) => liveViews(game.views).length > 0,
+      (event) => this.present(event),
+    );
   }
 
   /** Resolves when every queued delivery is done (for shutdown and tests). */

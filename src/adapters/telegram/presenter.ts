@@ -1,6 +1,6 @@
 import { moveEffects } from '../../chat/move-effects.js';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import { gamesChangedBy, LatestGames } from '../../chat/presented-games.js';
+import { LatestGames } from '../../chat/presented-games.js';
 import { playerToMove } from '../../game/game-rules.js';
 import { playerOf, type Challenge, type ChatView, type Game } from '../../game/model.js';
 import type { Clock } from '../../game/ports.js';
@@ -101,20 +101,11 @@ export class TelegramPresenter {
 
   /** Queues the presentation of `events`; resolves once it is queued and handed off. */
   async handle(events: readonly GameEvent[]): Promise<void> {
-    for (const event of events) if ('game' in event) this.note(event.game);
-    const touched = gamesChangedBy(events).map((game) => game.id);
-    for (const id of touched) await this.pending.mark(id, this.latest.get(id)!.version);
-    for (const event of events) {
-      try {
-        await this.present(event);
-      } catch (error) {
-        this.deps.logger.error('telegram: could not show an event', {
-          type: event.type,
-          error: String(error),
-        });
-      }
-    }
-    for (const id of touched) this.pending.settle(id);
+    await this.pending.presentAll(
+      events,
+      () => true,
+      (event) => this.present(event),
+    );
   }
 
   private async present(event: GameEvent): Promise<void> {
