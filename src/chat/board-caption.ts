@@ -3,7 +3,7 @@
  * language; only how a player is named or mentioned is the platform's.
  */
 import { sideToMove } from '../game/game-rules.js';
-import { playerOf, type Game, type Player } from '../game/model.js';
+import { playerOf, type Challenge, type Game, type Player } from '../game/model.js';
 import type { Messages } from '../i18n/index.js';
 
 /** How a platform writes a player: a plain (escaped) name, and a mention that notifies. */
@@ -45,4 +45,22 @@ export function boardCaption(game: Game, t: Messages, now: number, names: Player
     timeLeft: game.deadline === null ? undefined : t.duration(game.deadline - now),
     drawOfferedBy: game.drawOffer === null ? undefined : names.name(playerOf(game, game.drawOffer)),
   });
+}
+
+/**
+ * The text of a challenge card: an open challenge, or one to `target` (the platform's way of
+ * writing whom it is for; "White" when unknown).
+ */
+export function challengeCaption(
+  challenge: Challenge,
+  t: Messages,
+  names: PlayerNames,
+  target?: string,
+): string {
+  const challenger = names.mention(challenge.challenger);
+  const variant = t.variant(challenge.variant);
+  const clock = t.daysPerMove(challenge.daysPerMove);
+  return challenge.target.kind === 'open'
+    ? t.challengeOpen(challenger, variant, clock)
+    : t.challengeTo(challenger, target ?? t.white, variant, clock);
 }

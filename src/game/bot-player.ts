@@ -1,6 +1,6 @@
 import type { ServiceContext } from './context.js';
 import { playerToMove } from './game-rules.js';
-import type { Game, Player, PlayerId } from './model.js';
+import type { Game, Platform, Player, PlayerId } from './model.js';
 import type { BotMoves, TimerJob } from './ports.js';
 import { refusal, success, type ServiceResult } from './results.js';
 import type { Timers } from './timers.js';
@@ -9,6 +9,14 @@ import type { Timers } from './timers.js';
 export const BOT_LEVELS = 8;
 /** The level the bot plays when none is asked for. */
 export const DEFAULT_BOT_LEVEL = 4;
+
+/**
+ * The bot as a player on a platform: one id for all its games; the level lives in the record.
+ * `displayName` is the adapter's words for it.
+ */
+export function botPlayer(platform: Platform, level: number, displayName: string): Player {
+  return { platform, userId: 'bot', displayName, botLevel: level };
+}
 
 /** When the durable 'bot-move' job asks again for a bot move that has not come (see TimerJob). */
 const BOT_RETRY_MS = 60_000;

@@ -38,6 +38,8 @@ export interface ChatView {
 /** Correspondence time control: days per move, or none. */
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 14] as const;
 export type DaysPerMove = (typeof DAYS_PER_MOVE)[number];
+/** Days per move of a challenge that does not say. */
+export const DEFAULT_DAYS_PER_MOVE: DaysPerMove = 3;
 
 export type ChallengeTarget =
   | { readonly kind: 'user'; readonly player: PlayerId }

@@ -8,7 +8,7 @@ import {
   VARIANTS,
   type VariantId,
 } from '../../engine/index.js';
-import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../game/bot-player.js';
+import { BOT_LEVELS, botPlayer, DEFAULT_BOT_LEVEL } from '../../game/bot-player.js';
 import { gameHistory, gamePosition, playerToMove, sideToMove } from '../../game/game-rules.js';
 import { otherSide, type Game, type Player, type Side } from '../../game/model.js';
 import type { ServiceResult } from '../../game/results.js';
@@ -31,15 +31,6 @@ const HELP = [
 /** The two people at the keyboard: hot-seat play moves for whichever side is to move. */
 function human(side: Side): Player {
   return { platform: 'console', userId: side, displayName: sideName(side) };
-}
-
-function botPlayer(level: number): Player {
-  return {
-    platform: 'console',
-    userId: 'bot',
-    displayName: `Bot (level ${level})`,
-    botLevel: level,
-  };
 }
 
 /**
@@ -231,8 +222,14 @@ export class ConsoleGame {
   ): Promise<ServiceResult<Game>> {
     const old = this.game;
     const started = await this.service.startGame({
-      white: this.bot?.side === 'white' ? botPlayer(this.bot.level) : human('white'),
-      black: this.bot?.side === 'black' ? botPlayer(this.bot.level) : human('black'),
+      white:
+        this.bot?.side === 'white'
+          ? botPlayer('console', this.bot.level, `Bot (level ${this.bot.level})`)
+          : human('white'),
+      black:
+        this.bot?.side === 'black'
+          ? botPlayer('console', this.bot.level, `Bot (level ${this.bot.level})`)
+          : human('black'),
       variant,
       fen,
       moves,

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { KeyValueStore } from '../../game/ports.js';
 import type { Lang } from '../../i18n/index.js';
 
@@ -25,34 +26,59 @@ function parse<T extends object>(text: string | undefined): T | undefined {
 
 /** Per-channel state of the Discord adapter in the key-value store (survives restarts). */
 export class ChannelState {
+  /**
+   * Settings read in the last moments: a move reads them for every game message it edits and
+   * a picker step for its layout; the store is asked once.
+   */
+  private readonly recentSettings = new LRUCache<string, ChannelSettings>({
+    max: 10_000,
+    ttl: 2_000,
+  });
+  /**
+   * Notices known in the last minute ('none' when there is none): after every live move the
+   * channel's notice is looked up (is there an answered one to delete?), and mostly there is none.
+   */
+  private readonly recentNotices = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
+
   constructor(private readonly kv: KeyValueStore) {}
 
   async settings(channelId: string): Promise<ChannelSettings> {
-    const settings = parse<ChannelSettings>(await this.kv.get(`dc:settings:${channelId}`)) ?? {};
-    return {
-      lang: settings.lang === 'ru' || settings.lang === 'en' ? settings.lang : undefined,
+    const recent = this.recentSettings.get(channelId);
+    if (recent !== undefined) return recent;
+    const stored = parse<ChannelSettings>(await this.kv.get(`dc:settings:${channelId}`)) ?? {};
+    const settings: ChannelSettings = {
+      lang: stored.lang === 'ru' || stored.lang === 'en' ? stored.lang : undefined,
       orientation:
-        settings.orientation === 'mover' || settings.orientation === 'white'
-          ? settings.orientation
+        stored.orientation === 'mover' || stored.orientation === 'white'
+          ? stored.orientation
           : undefined,
     };
+    this.recentSettings.set(channelId, settings);
+    return settings;
   }
 
   async updateSettings(channelId: string, change: ChannelSettings): Promise<ChannelSettings> {
     const next = { ...(await this.settings(channelId)), ...change };
     await this.kv.set(`dc:settings:${channelId}`, JSON.stringify(next));
+    this.recentSettings.set(channelId, next);
     return next;
   }
 
   /** The channel's live notice ("your move", a result) of a game, if one is up. */
   async notice(channelId: string, gameId: string): Promise<string | undefined> {
-    return parse<{ id: string }>(await this.kv.get(`dc:notice:${channelId}:${gameId}`))?.id;
+    const key = `dc:notice:${channelId}:${gameId}`;
+    const recent = this.recentNotices.get(key);
+    if (recent !== undefined) return recent === 'none' ? undefined : recent;
+    const id = parse<{ id: string }>(await this.kv.get(key))?.id;
+    this.recentNotices.set(key, id ?? 'none');
+    return id;
   }
 
   async setNotice(channelId: string, gameId: string, messageId: string | undefined): Promise<void> {
     const key = `dc:notice:${channelId}:${gameId}`;
     if (messageId === undefined) await this.kv.delete(key);
     else await this.kv.set(key, JSON.stringify({ id: messageId }), MONTH_MS);
+    this.recentNotices.set(key, messageId ?? 'none');
   }
 
   // ---- the durable hand-off (see DiscordPresenter) -------------------------------------------

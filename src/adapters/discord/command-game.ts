@@ -1,5 +1,5 @@
-import { playerToMove } from '../../game/game-rules.js';
-import { samePlayer, type Game } from '../../game/model.js';
+import { pickCommandGame } from '../../chat/command-game.js';
+import type { Game } from '../../game/model.js';
 import { markdown } from './markdown.js';
 import { refusalText } from '../../chat/refusal-text.js';
 import { liveViews } from './identity.js';
@@ -23,11 +23,10 @@ export async function withCommandGame(
   const here = games.value.filter((game) =>
     liveViews(game.views).some((view) => view.chatId === turn.channelId),
   );
-  const candidates = here.length > 0 ? here : games.value;
-  const mine = candidates.filter((game) => samePlayer(playerToMove(game), turn.player));
-  const game = candidates.length === 1 ? candidates[0] : mine.length === 1 ? mine[0] : undefined;
-  if (game === undefined) {
-    await turn.whisper(candidates.length === 0 ? t.errors.noGameHere : t.errors.severalGames);
+  // Nothing shown here: the player's only game elsewhere will do.
+  const game = pickCommandGame(here.length > 0 ? here : games.value, turn.player);
+  if (game === 'none' || game === 'several') {
+    await turn.whisper(game === 'none' ? t.errors.noGameHere : t.errors.severalGames);
     return;
   }
   await work(deps.presenter.note(game));

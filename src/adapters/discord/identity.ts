@@ -1,4 +1,5 @@
 import { escapeMarkdown } from 'discord.js';
+import { platformMark } from '../../chat/player-label.js';
 import type { ChatView, Player } from '../../game/model.js';
 
 /** What we read of a Discord user (discord.js's User has these). */
@@ -23,8 +24,7 @@ export function playerFromUser(user: DiscordUser, locale?: string): Player {
 
 /** A player's name for Discord markdown, with a mark when they play from another platform. */
 export function nameOf(player: Player): string {
-  const mark = player.platform === 'discord' || player.botLevel !== undefined ? '' : ' (Telegram)';
-  return `${escapeMarkdown(player.displayName)}${player.platform === 'console' ? '' : mark}`;
+  return escapeMarkdown(player.displayName) + platformMark(player, 'discord');
 }
 
 /** A mention that notifies a Discord player; other players by name. */

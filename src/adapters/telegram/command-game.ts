@@ -1,5 +1,5 @@
-import { playerToMove } from '../../game/game-rules.js';
-import { samePlayer, type Game } from '../../game/model.js';
+import { pickCommandGame } from '../../chat/command-game.js';
+import type { Game } from '../../game/model.js';
 import type { BashniContext, GameLookup, TelegramDeps } from './context.js';
 import { liveViews, playerFromUser } from './identity.js';
 import { refusalText } from '../../chat/refusal-text.js';
@@ -26,11 +26,7 @@ export async function gameForCommand(ctx: BashniContext, deps: TelegramDeps): Pr
   const here = games.value.filter((game) =>
     liveViews(game.views).some((view) => view.chatId === chatId),
   );
-  if (here.length === 1) return here[0];
-  if (here.length === 0) return 'none';
-  const me = playerFromUser(ctx.from);
-  const myTurn = here.filter((game) => samePlayer(playerToMove(game), me));
-  return myTurn.length === 1 ? myTurn[0] : 'several';
+  return pickCommandGame(here, playerFromUser(ctx.from));
 }
 
 /** Runs `work` on the game a command is about, or tells the user why there is none. */

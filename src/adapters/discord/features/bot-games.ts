@@ -1,14 +1,7 @@
-import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
-import type { Player } from '../../../game/model.js';
-import type { Messages } from '../../../i18n/index.js';
+import { BOT_LEVELS, botPlayer, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
 import { discordView } from '../identity.js';
 import type { DiscordDeps, InteractionRouter } from '../router.js';
 import { variantOption } from './challenges.js';
-
-/** The bot as a player on Discord; its level lives in the game's record. */
-export function botPlayer(level: number, t: Messages): Player {
-  return { platform: 'discord', userId: 'bot', displayName: t.botName(level), botLevel: level };
-}
 
 /**
  * /play: a game against the engine. The human plays White; the bot's moves reach the channel
@@ -23,7 +16,7 @@ export function botGameFeature(router: InteractionRouter, deps: DiscordDeps): vo
     const game = await turn.present(
       await deps.service.startGame({
         white: turn.player,
-        black: botPlayer(level, t),
+        black: botPlayer('discord', level, t.botName(level)),
         variant: variantOption(interaction.options.getString('variant')),
         daysPerMove: null,
       }),

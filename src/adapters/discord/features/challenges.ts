@@ -1,8 +1,10 @@
 import { ButtonStyle, ComponentType, escapeMarkdown } from 'discord.js';
+import { challengeCaption } from '../../../chat/board-caption.js';
 import { encodePayload } from '../../../chat/button-payload.js';
 import { parseVariant, type VariantId } from '../../../engine/index.js';
 import {
   DAYS_PER_MOVE,
+  DEFAULT_DAYS_PER_MOVE,
   type Challenge,
   type ChallengeTarget,
   type DaysPerMove,
@@ -11,12 +13,9 @@ import {
 import type { Refusal, ServiceResult } from '../../../game/results.js';
 import type { Messages } from '../../../i18n/index.js';
 import type { Components } from '../channel-output.js';
-import { discordView, mentionOf, playerFromUser } from '../identity.js';
+import { discordView, mentionOf, nameOf, playerFromUser } from '../identity.js';
 import { markdown } from '../markdown.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
-
-/** Days per move of a challenge that does not say. */
-export const DEFAULT_DAYS: DaysPerMove = 3;
 
 /** A variant option's value (an engine id); the default when absent or unknown. */
 export function variantOption(value: string | null): VariantId {
@@ -27,22 +26,17 @@ export function variantOption(value: string | null): VariantId {
 
 /** A days option: 0 is no clock; absent is the default. */
 export function daysOption(value: number | null): DaysPerMove | null {
-  if (value === null) return DEFAULT_DAYS;
+  if (value === null) return DEFAULT_DAYS_PER_MOVE;
   if (value === 0) return null;
   return (DAYS_PER_MOVE as readonly number[]).includes(value)
     ? (value as DaysPerMove)
-    : DEFAULT_DAYS;
+    : DEFAULT_DAYS_PER_MOVE;
 }
 
 /** The text of a challenge card, mentioning who it is for. */
 export function cardText(challenge: Challenge, t: Messages, target?: Player): string {
-  const challenger = mentionOf(challenge.challenger);
-  const variant = t.variant(challenge.variant);
-  const clock = t.daysPerMove(challenge.daysPerMove);
-  if (challenge.target.kind === 'open')
-    return markdown(t.challengeOpen(challenger, variant, clock));
-  const to = target === undefined ? t.white : mentionOf(target);
-  return markdown(t.challengeTo(challenger, to, variant, clock));
+  const to = target === undefined ? undefined : mentionOf(target);
+  return markdown(challengeCaption(challenge, t, { name: nameOf, mention: mentionOf }, to));
 }
 
 export function cardButtons(challenge: Challenge, t: Messages): Components {

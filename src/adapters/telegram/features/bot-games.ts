@@ -1,16 +1,9 @@
 import { Composer } from 'grammy';
 import { VARIANT_WORDS } from '../../../chat/variant-words.js';
 import type { VariantId } from '../../../engine/index.js';
-import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
-import type { Player } from '../../../game/model.js';
-import type { Messages } from '../../../i18n/index.js';
+import { BOT_LEVELS, botPlayer, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { playerFromUser } from '../identity.js';
-
-/** The bot as a player. One id for all its games; the level lives in the game's record. */
-export function botPlayer(level: number, t: Messages): Player {
-  return { platform: 'telegram', userId: 'bot', displayName: t.botName(level), botLevel: level };
-}
 
 /** Reads `/play [level] [variant]` in any order; undefined when something is off. */
 export function parsePlayArguments(
@@ -46,7 +39,7 @@ export function botGameFeature(deps: TelegramDeps): Composer<BashniContext> {
     }
     const started = await deps.service.startGame({
       white: playerFromUser(ctx.from),
-      black: botPlayer(args.level, ctx.t),
+      black: botPlayer('telegram', args.level, ctx.t.botName(args.level)),
       variant: args.variant,
       daysPerMove: null,
     });

@@ -1,8 +1,10 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { VariantId } from '../../../engine/index.js';
+import { challengeCaption } from '../../../chat/board-caption.js';
 import { VARIANT_WORDS } from '../../../chat/variant-words.js';
 import {
   DAYS_PER_MOVE,
+  DEFAULT_DAYS_PER_MOVE,
   samePlayer,
   type Challenge,
   type ChallengeTarget,
@@ -15,9 +17,6 @@ import { encodePayload } from '../../../chat/button-payload.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { escapeHtml, mentionOf, nameOf, playerFromUser, telegramView } from '../identity.js';
 
-/** Days per move of a challenge that does not say. */
-export const DEFAULT_DAYS: DaysPerMove = 3;
-
 export interface NewGameArguments {
   readonly username?: string;
   readonly variant: VariantId;
@@ -28,7 +27,7 @@ export interface NewGameArguments {
 export function parseNewGameArguments(text: string): NewGameArguments | undefined {
   let username: string | undefined;
   let variant: VariantId = 'bashni';
-  let daysPerMove: DaysPerMove | null = DEFAULT_DAYS;
+  let daysPerMove: DaysPerMove | null = DEFAULT_DAYS_PER_MOVE;
   for (const token of text
     .trim()
     .split(/\s+/)
@@ -48,17 +47,9 @@ export function parseNewGameArguments(text: string): NewGameArguments | undefine
 }
 
 export function challengeCardText(challenge: Challenge, t: Messages, targetName?: string): string {
-  const challenger = mentionOf(challenge.challenger);
-  const variant = t.variant(challenge.variant);
-  const clock = t.daysPerMove(challenge.daysPerMove);
-  switch (challenge.target.kind) {
-    case 'open':
-      return t.challengeOpen(challenger, variant, clock);
-    case 'username':
-      return t.challengeTo(challenger, `@${escapeHtml(challenge.target.username)}`, variant, clock);
-    case 'user':
-      return t.challengeTo(challenger, targetName ?? t.white, variant, clock);
-  }
+  const target =
+    challenge.target.kind === 'username' ? `@${escapeHtml(challenge.target.username)}` : targetName;
+  return challengeCaption(challenge, t, { name: nameOf, mention: mentionOf }, target);
 }
 
 function cardKeyboard(challenge: Challenge, t: Messages): InlineKeyboard {
