@@ -9,9 +9,20 @@
  *
  * Actions: A accept, D decline, S select, T target, R route, B back, Q resign, N keep playing,
  * Y/X draw accept/decline, O orientation, L language; M move (opens the picker), P stack menu,
- * G target menu, U route menu, W draw offer.
+ * G target menu, U route menu, W draw offer. Puzzles: Z and the letter of the game step it mirrors
+ * (ZS select, ZT target, ZR route, ZB back, ZP/ZG/ZU menus) with the puzzle id where a game's id
+ * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle.
  */
 export type Payload =
+  | GamePayload
+  | PuzzlePickPayload
+  /** A posted puzzle's Solve button: opens the presser's own attempt. */
+  | { readonly kind: 'puzzle-open'; readonly puzzleId: string }
+  /** A puzzle for the presser now (by their rating). */
+  | { readonly kind: 'puzzle-next' };
+
+/** The payloads of games and challenges (and settings). */
+type GamePayload =
   | { readonly kind: 'accept'; readonly challengeId: string }
   | { readonly kind: 'decline'; readonly challengeId: string }
   | {
@@ -77,6 +88,33 @@ export type Payload =
   /** Offer a draw in this game at this board. */
   | { readonly kind: 'draw-offer'; readonly gameId: string; readonly ply: number };
 
+/** The steps of picking a move, shared by games and puzzles. */
+type PickPayload = Extract<
+  GamePayload,
+  {
+    kind: 'select' | 'target' | 'route' | 'back' | 'stack-menu' | 'target-menu' | 'route-menu';
+  }
+>;
+type PickKind = PickPayload['kind'];
+
+/** A step of picking a move in a puzzle: the game's step, on a puzzle's line at `ply`. */
+export type PuzzlePickPayload = {
+  [K in PickKind]: Omit<Extract<PickPayload, { kind: K }>, 'kind' | 'gameId'> & {
+    readonly kind: `puzzle-${K}`;
+    readonly puzzleId: string;
+  };
+}[PickKind];
+
+const PICK_KINDS: ReadonlySet<string> = new Set<PickKind>([
+  'select',
+  'target',
+  'route',
+  'back',
+  'stack-menu',
+  'target-menu',
+  'route-menu',
+]);
+
 /** Telegram's limit on callback data; Discord allows 100, so every payload keeps to this. */
 export const MAX_PAYLOAD_BYTES = 64;
 const SQUARE_DIGITS = '0123456789abcdefghijklmnopqrstuv'; // one character per square (< 32)
@@ -100,6 +138,29 @@ function part(p: number | undefined): string {
 
 /** Encodes a payload; throws on values that cannot be made into a valid payload (a bug). */
 export function encodePayload(payload: Payload): string {
+  let data: string;
+  if (payload.kind === 'puzzle-open') data = `ZO|${payload.puzzleId}`;
+  else if (payload.kind === 'puzzle-next') data = 'ZN';
+  else if (payload.kind.startsWith('puzzle-'))
+    data = `Z${encodeGamePayload(gamePick(payload as PuzzlePickPayload))}`;
+  else data = encodeGamePayload(payload as GamePayload);
+  if (Buffer.byteLength(data) > MAX_PAYLOAD_BYTES) throw new Error(`payload too long: ${data}`);
+  return data;
+}
+
+/** A puzzle's step as the game's step it mirrors (the puzzle id where the game's goes). */
+function gamePick(payload: PuzzlePickPayload): PickPayload {
+  const { kind, puzzleId, ...fields } = payload;
+  return { ...fields, kind: kind.slice('puzzle-'.length), gameId: puzzleId } as PickPayload;
+}
+
+/** A game's step as a puzzle's. */
+function puzzlePick(payload: PickPayload): PuzzlePickPayload {
+  const { kind, gameId, ...fields } = payload;
+  return { ...fields, kind: `puzzle-${kind}`, puzzleId: gameId } as PuzzlePickPayload;
+}
+
+function encodeGamePayload(payload: GamePayload): string {
   let data: string;
   switch (payload.kind) {
     case 'accept':
@@ -154,7 +215,6 @@ export function encodePayload(payload: Payload): string {
       data = `W|${payload.gameId}|${payload.ply}`;
       break;
   }
-  if (Buffer.byteLength(data) > MAX_PAYLOAD_BYTES) throw new Error(`payload too long: ${data}`);
   return data;
 }
 
@@ -178,6 +238,21 @@ function menuPart(text: string | undefined): { part?: number } | undefined {
 export function decodePayload(data: string | undefined): Payload | undefined {
   if (data === undefined || data.length === 0 || Buffer.byteLength(data) > MAX_PAYLOAD_BYTES)
     return undefined;
+  if (data === 'ZN') return { kind: 'puzzle-next' };
+  if (data.startsWith('ZO|')) {
+    const id = data.slice(3);
+    return ID.test(id) ? { kind: 'puzzle-open', puzzleId: id } : undefined;
+  }
+  if (data.startsWith('Z')) {
+    const step = decodeGamePayload(data.slice(1));
+    return step !== undefined && PICK_KINDS.has(step.kind)
+      ? puzzlePick(step as PickPayload)
+      : undefined;
+  }
+  return decodeGamePayload(data);
+}
+
+function decodeGamePayload(data: string): GamePayload | undefined {
   const [action, ...fields] = data.split('|');
   const [id, plyText, rest, extra] = fields;
   const gameFields = fields.length >= 2 && ID.test(id) && PLY.test(plyText);

@@ -26,6 +26,10 @@ export interface PuzzleLine {
   readonly fen: string;
   /** Solver and defender moves alternating, the solver's first (full-path notation). */
   readonly solution: readonly string[];
+  /** What the solver is asked to do (the library's goal), when known. */
+  readonly goal?: 'win' | 'block' | 'material';
+  /** 1 (easy) to 5, when known. */
+  readonly difficulty?: number;
 }
 
 /** The position after the first `ply` moves of the line (the solver to move at even plies). */
@@ -81,6 +85,8 @@ export interface AttemptOutcome {
   readonly counted: boolean;
   /** The solver's rating now (after this attempt, if it counted). */
   readonly rating: Rating;
+  /** How much the attempt moved the rating (0 when it did not count). */
+  readonly change: number;
 }
 
 /**
@@ -110,5 +116,7 @@ export async function finishAttempt(
     puzzle: updateRating(problem, [{ opponent: solver, score: score === 1 ? 0 : 1 }]),
   };
   const counted = await store.recordFirstAttempt(attempt, ratings);
-  return { counted, rating: counted ? ratings.user : solver };
+  return counted
+    ? { counted, rating: ratings.user, change: ratings.user.rating - solver.rating }
+    : { counted, rating: solver, change: 0 };
 }

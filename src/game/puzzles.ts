@@ -30,7 +30,7 @@ import { StoreError } from './ports.js';
 /** The puzzles the bot has (the committed libraries). */
 export interface PuzzleCatalog {
   /** A variant's puzzles, in library order (the daily order is drawn from it). */
-  list(variant: VariantId): readonly (PuzzleLine & { readonly difficulty?: number })[];
+  list(variant: VariantId): readonly PuzzleLine[];
   byId(id: string): PuzzleLine | undefined;
 }
 
@@ -132,14 +132,15 @@ export class PuzzleService {
 
   /**
    * Plays the solver's move at `ply`. A wrong move or the last right one ends the attempt, which
-   * is recorded (the first attempt rates the player, and counts on a daily board).
+   * is recorded: the first attempt rates the player and, made from a chat (`fromChat`) whose
+   * daily puzzle this is, counts on that chat's board.
    */
   async play(
     puzzleId: string,
     player: PuzzlePlayer,
     ply: number,
     move: MoveInput,
-    daily?: DailyContext,
+    fromChat?: string,
   ): Promise<ServiceResult<{ step: PuzzleStep; outcome?: AttemptOutcome }>> {
     const found = this.get(puzzleId);
     if (!found.ok) return found;
@@ -147,6 +148,8 @@ export class PuzzleService {
     if (step.kind === 'stale' || (step.kind === 'correct' && !step.solved))
       return success({ step });
     return this.guard(async () => {
+      const daily =
+        fromChat === undefined ? undefined : await this.dailyContext(fromChat, puzzleId);
       const outcome = await finishAttempt(this.store, {
         puzzleId,
         player,
@@ -226,6 +229,18 @@ export class PuzzleService {
         streaks: streaks.filter((s) => s.days > 0).sort((a, b) => b.days - a.days),
       });
     });
+  }
+
+  /**
+   * The daily board an attempt from `chatKey` counts on: when the puzzle is that chat's puzzle
+   * of today or yesterday (its days in its own time zone; a post answered after midnight still
+   * counts for its day). Undefined otherwise: the attempt only rates the player.
+   */
+  private async dailyContext(chatKey: string, puzzleId: string): Promise<DailyContext | undefined> {
+    const setting = await this.store.dailySetting(chatKey);
+    const today = dayIn(setting?.timeZone ?? 'UTC', this.clock.now());
+    const day = [today, addDays(today, -1)].find((d) => this.dailyPuzzle(d)?.id === puzzleId);
+    return day === undefined ? undefined : { chatKey, day };
   }
 
   private today(): string {

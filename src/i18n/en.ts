@@ -165,6 +165,50 @@ export const en: Messages = {
     lang: 'Language: /lang ru or /lang en',
     rules: 'The rules of Bashni',
     help: 'How to play here',
+    puzzle: 'A puzzle to solve now',
+    daily: 'Daily puzzle: /daily on 09:00 Europe/Moscow, /daily off',
+    top: 'The puzzle leaderboard of this chat',
+  },
+  puzzles: {
+    task: (side, goal) => {
+      const who = side === 'white' ? 'White' : 'Black';
+      const other = side === 'white' ? 'Black' : 'White';
+      if (goal === 'block') return `${who} to move: leave ${other} without a move.`;
+      if (goal === 'win') return `${who} to move and win.`;
+      return `${who} to move and win material.`;
+    },
+    title: (variant, difficulty) =>
+      `🧩 <b>Puzzle</b> · ${variant}${difficulty === undefined ? '' : ` · ${'★'.repeat(difficulty)}${'☆'.repeat(5 - difficulty)}`}`,
+    dailyTitle: (day) => `🧩 <b>Puzzle of the day</b>, ${day}`,
+    yourMove: 'Your move: tap a tower, or type it.',
+    correct: (move, reply) =>
+      reply === undefined ? `✅ ${move}` : `✅ ${move} — the reply: ${reply}. Your move.`,
+    solved: (move) => `✅ ${move} — solved! 🎉`,
+    wrong: (move, expected) =>
+      move === undefined
+        ? `❌ That is not a move here. The key move was ${expected}.`
+        : `❌ ${move} is not it. The key move was ${expected}.`,
+    solution: (line) => `Solution: ${line}`,
+    rating: (rating, change, provisional) =>
+      `Puzzle rating: ${Math.round(rating)}${provisional ? '?' : ''} (${change >= 0 ? '+' : ''}${Math.round(change)})`,
+    notCounted: 'Only the first attempt at a puzzle counts: your rating is unchanged.',
+    countedForDaily: 'Counted on the chat’s board: /top',
+    solveButton: '🧩 Solve',
+    nextButton: '➡️ Next puzzle',
+    solveInPrivate: 'Press Solve: you solve it in our private chat, at your own pace.',
+    dailyOn: (time, zone) => `🧩 A puzzle will be posted here every day at ${time} (${zone}).`,
+    dailyOff: 'The daily puzzle is off in this chat.',
+    dailyUsage:
+      'Usage: /daily on [HH:MM] [time zone, e.g. Europe/Moscow] — or /daily off. Default: 09:00 UTC.',
+    adminsOnly: 'Only the chat’s admins can change this.',
+    topHeader: (day) => `🏆 <b>Puzzles</b> · ${day}`,
+    topToday: '<b>Today</b>',
+    topWeek: '<b>This week</b>',
+    topStreaks: '<b>Streaks</b>',
+    topNobody: 'Nobody has tried the daily puzzle yet.',
+    topTodayLine: (place, name, solved) => `${place}. ${name} ${solved ? '✅' : '❌'}`,
+    topWeekLine: (place, name, solved, tried) => `${place}. ${name} — ${solved}/${tried}`,
+    topStreakLine: (name, days) => `🔥 ${name} — ${plural(days, 'day', 'days')}`,
   },
   discord: {
     moveButton: '♟ Move',
@@ -197,6 +241,9 @@ export const en: Messages = {
       help: 'help',
       settings: 'settings',
       join: 'join',
+      puzzle: 'puzzle',
+      daily: 'daily',
+      top: 'top',
     },
     optionNames: {
       opponent: 'opponent',
@@ -207,6 +254,9 @@ export const en: Messages = {
       language: 'language',
       orientation: 'orientation',
       code: 'code',
+      state: 'state',
+      time: 'time',
+      timezone: 'timezone',
     },
     commandDescriptions: {
       newgame: 'Challenge someone to a game (no opponent: an open challenge)',
@@ -221,6 +271,9 @@ export const en: Messages = {
       help: 'How to play here',
       settings: 'Language and board orientation',
       join: 'Accept a challenge by its code',
+      puzzle: 'A puzzle to solve now (only you see it)',
+      daily: 'Post a puzzle in this channel every day (channel managers)',
+      top: 'The puzzle leaderboard of this channel',
     },
     optionDescriptions: {
       opponent: 'Who you challenge (leave out for an open challenge)',
@@ -230,6 +283,9 @@ export const en: Messages = {
       language: 'The language the bot writes in',
       orientation: 'Which side is at the bottom of the board',
       code: 'The challenge code',
+      state: 'On or off',
+      time: 'When to post, HH:MM (default 09:00)',
+      timezone: 'Time zone, e.g. Europe/Moscow (default UTC)',
     },
     levelDescription: (max, fallback) =>
       `Bot level: 1 is a beginner, ${max} plays its best (default: ${fallback})`,

@@ -131,8 +131,54 @@ export interface Messages {
   readonly botName: (level: number) => string;
   readonly playUsage: string;
   readonly commands: Readonly<Record<CommandName, string>>;
+  /** Puzzles: solving, the daily post and the leaderboard, on every platform. */
+  readonly puzzles: PuzzleMessages;
   /** What only the Discord adapter shows. */
   readonly discord: DiscordMessages;
+}
+
+/** What a puzzle asks of the solver. */
+export type PuzzleGoal = 'win' | 'block' | 'material';
+
+export interface PuzzleMessages {
+  /** The task: "White to move and win", "… and leave Black without a move", "… and win material". */
+  readonly task: (side: Side, goal: PuzzleGoal) => string;
+  /** "Puzzle · Bashni · ★★★☆☆" (difficulty 1-5, when known). */
+  readonly title: (variant: string, difficulty?: number) => string;
+  /** "Puzzle of the day, 2026-11-30". */
+  readonly dailyTitle: (day: string) => string;
+  readonly yourMove: string;
+  /** A right move, and the defender's answer (`reply`) when the line goes on. */
+  readonly correct: (move: string, reply?: string) => string;
+  readonly solved: (move: string) => string;
+  /** A wrong move (`move` undefined when it was not legal at all) and the key move. */
+  readonly wrong: (move: string | undefined, expected: string) => string;
+  /** The whole line, numbered (`line` already written out). */
+  readonly solution: (line: string) => string;
+  /** The solver's rating after a counted attempt. */
+  readonly rating: (rating: number, change: number, provisional: boolean) => string;
+  /** A repeated attempt: nothing rated. */
+  readonly notCounted: string;
+  /** The attempt counted on a chat's daily leaderboard. */
+  readonly countedForDaily: string;
+  readonly solveButton: string;
+  readonly nextButton: string;
+  /** Under a puzzle posted in a group (Telegram): solving happens in a private chat. */
+  readonly solveInPrivate: string;
+  readonly dailyOn: (time: string, timeZone: string) => string;
+  readonly dailyOff: string;
+  readonly dailyUsage: string;
+  /** /daily by someone who may not change the chat's settings. */
+  readonly adminsOnly: string;
+  readonly topHeader: (day: string) => string;
+  readonly topToday: string;
+  readonly topWeek: string;
+  readonly topStreaks: string;
+  readonly topNobody: string;
+  /** A line of today's board: solved or not. */
+  readonly topTodayLine: (place: number, name: string, solved: boolean) => string;
+  readonly topWeekLine: (place: number, name: string, solved: number, tried: number) => string;
+  readonly topStreakLine: (name: string, days: number) => string;
 }
 
 /** Discord's slash commands (their English names, which interactions carry). */
@@ -148,11 +194,24 @@ export type SlashCommandName =
   | 'rules'
   | 'help'
   | 'settings'
-  | 'join';
+  | 'join'
+  | 'puzzle'
+  | 'daily'
+  | 'top';
 
 /** The options of Discord's slash commands (their English names). */
 export type SlashOptionName =
-  'opponent' | 'variant' | 'days' | 'level' | 'notation' | 'language' | 'orientation' | 'code';
+  | 'opponent'
+  | 'variant'
+  | 'days'
+  | 'level'
+  | 'notation'
+  | 'language'
+  | 'orientation'
+  | 'code'
+  | 'state'
+  | 'time'
+  | 'timezone';
 
 export interface DiscordMessages {
   /** The public game message's button that opens the mover's picker. */
@@ -193,7 +252,10 @@ export type CommandName =
   | 'settings'
   | 'lang'
   | 'rules'
-  | 'help';
+  | 'help'
+  | 'puzzle'
+  | 'daily'
+  | 'top';
 
 /**
  * A time left, split for display: whole days and hours when an hour or more is left (rounded to

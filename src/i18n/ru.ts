@@ -179,6 +179,50 @@ export const ru: Messages = {
     lang: 'Язык: /lang ru или /lang en',
     rules: 'Правила игры в башни',
     help: 'Как здесь играть',
+    puzzle: 'Задача — решить сейчас',
+    daily: 'Задача дня: /daily on 09:00 Europe/Moscow, /daily off',
+    top: 'Таблица решателей задач в этом чате',
+  },
+  puzzles: {
+    task: (side, goal) => {
+      const who = side === 'white' ? 'Ход белых' : 'Ход чёрных';
+      const other = side === 'white' ? 'чёрных' : 'белых';
+      if (goal === 'block') return `${who}: запереть ${other}, оставить без хода.`;
+      if (goal === 'win') return `${who}: выигрыш.`;
+      return `${who}: выиграть материал.`;
+    },
+    title: (variant, difficulty) =>
+      `🧩 <b>Задача</b> · ${variant}${difficulty === undefined ? '' : ` · ${'★'.repeat(difficulty)}${'☆'.repeat(5 - difficulty)}`}`,
+    dailyTitle: (day) => `🧩 <b>Задача дня</b>, ${day}`,
+    yourMove: 'Ваш ход: нажмите на башню или напишите ход.',
+    correct: (move, reply) =>
+      reply === undefined ? `✅ ${move}` : `✅ ${move} — ответ: ${reply}. Ваш ход.`,
+    solved: (move) => `✅ ${move} — решено! 🎉`,
+    wrong: (move, expected) =>
+      move === undefined
+        ? `❌ Такого хода здесь нет. Ключевой ход: ${expected}.`
+        : `❌ ${move} — не то. Ключевой ход: ${expected}.`,
+    solution: (line) => `Решение: ${line}`,
+    rating: (rating, change, provisional) =>
+      `Рейтинг в задачах: ${Math.round(rating)}${provisional ? '?' : ''} (${change >= 0 ? '+' : ''}${Math.round(change)})`,
+    notCounted: 'Засчитывается только первая попытка: рейтинг не изменился.',
+    countedForDaily: 'Засчитано в таблице чата: /top',
+    solveButton: '🧩 Решать',
+    nextButton: '➡️ Следующая задача',
+    solveInPrivate: 'Нажмите «Решать»: задача решается в личном чате со мной, без спешки.',
+    dailyOn: (time, zone) => `🧩 Задача будет приходить сюда каждый день в ${time} (${zone}).`,
+    dailyOff: 'Задача дня в этом чате выключена.',
+    dailyUsage:
+      'Как пользоваться: /daily on [ЧЧ:ММ] [часовой пояс, например Europe/Moscow] — или /daily off. По умолчанию 09:00 UTC.',
+    adminsOnly: 'Это могут менять только администраторы чата.',
+    topHeader: (day) => `🏆 <b>Задачи</b> · ${day}`,
+    topToday: '<b>Сегодня</b>',
+    topWeek: '<b>За неделю</b>',
+    topStreaks: '<b>Серии</b>',
+    topNobody: 'Задачу дня ещё никто не решал.',
+    topTodayLine: (place, name, solved) => `${place}. ${name} ${solved ? '✅' : '❌'}`,
+    topWeekLine: (place, name, solved, tried) => `${place}. ${name} — ${solved}/${tried}`,
+    topStreakLine: (name, n) => `🔥 ${name} — ${days(n)}`,
   },
   discord: {
     moveButton: '♟ Сделать ход',
@@ -211,6 +255,9 @@ export const ru: Messages = {
       help: 'помощь',
       settings: 'настройки',
       join: 'принять',
+      puzzle: 'задача',
+      daily: 'задача-дня',
+      top: 'таблица',
     },
     optionNames: {
       opponent: 'соперник',
@@ -221,6 +268,9 @@ export const ru: Messages = {
       language: 'язык',
       orientation: 'ориентация',
       code: 'код',
+      state: 'режим',
+      time: 'время',
+      timezone: 'часовой-пояс',
     },
     commandDescriptions: {
       newgame: 'Вызвать на партию (без соперника — открытый вызов)',
@@ -235,6 +285,9 @@ export const ru: Messages = {
       help: 'Как здесь играть',
       settings: 'Язык и ориентация доски',
       join: 'Принять вызов по его коду',
+      puzzle: 'Задача, чтобы решить сейчас (видите только вы)',
+      daily: 'Каждый день присылать задачу в этот канал (для управляющих каналом)',
+      top: 'Таблица решателей задач этого канала',
     },
     optionDescriptions: {
       opponent: 'Кого вызвать (без соперника — открытый вызов)',
@@ -244,6 +297,9 @@ export const ru: Messages = {
       language: 'На каком языке пишет бот',
       orientation: 'Какая сторона внизу доски',
       code: 'Код вызова',
+      state: 'Включить или выключить',
+      time: 'Когда присылать, ЧЧ:ММ (по умолчанию 09:00)',
+      timezone: 'Часовой пояс, например Europe/Moscow (по умолчанию UTC)',
     },
     levelDescription: (max, fallback) =>
       `Уровень бота: 1 — новичок, ${max} — в полную силу (по умолчанию ${fallback})`,

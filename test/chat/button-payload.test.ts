@@ -41,6 +41,19 @@ const NEW: readonly (readonly [Payload, string])[] = [
   [{ kind: 'draw-offer', gameId: 'g1', ply: 7 }, 'W|g1|7'],
 ];
 
+const PUZZLE = 'bashni-0123456789ab';
+const PUZZLES: readonly (readonly [Payload, string])[] = [
+  [{ kind: 'puzzle-select', puzzleId: PUZZLE, ply: 0, square: 9 }, `ZS|${PUZZLE}|0|9`],
+  [{ kind: 'puzzle-target', puzzleId: PUZZLE, ply: 2, from: 9, to: 13 }, `ZT|${PUZZLE}|2|9d`],
+  [{ kind: 'puzzle-route', puzzleId: PUZZLE, ply: 4, squares: [9, 18, 9] }, `ZR|${PUZZLE}|4|9i9`],
+  [{ kind: 'puzzle-back', puzzleId: PUZZLE, ply: 4 }, `ZB|${PUZZLE}|4`],
+  [{ kind: 'puzzle-stack-menu', puzzleId: PUZZLE, ply: 0, part: 1 }, `ZP|${PUZZLE}|0|1`],
+  [{ kind: 'puzzle-target-menu', puzzleId: PUZZLE, ply: 0, from: 9 }, `ZG|${PUZZLE}|0|9`],
+  [{ kind: 'puzzle-route-menu', puzzleId: PUZZLE, ply: 6 }, `ZU|${PUZZLE}|6`],
+  [{ kind: 'puzzle-open', puzzleId: PUZZLE }, `ZO|${PUZZLE}`],
+  [{ kind: 'puzzle-next' }, 'ZN'],
+];
+
 const LONG_ID = 'x'.repeat(24);
 const LONG_PLY = 99_999;
 const LONG_USER = '9'.repeat(20);
@@ -70,6 +83,27 @@ const LONGEST: Record<Payload['kind'], Payload> = {
   'target-menu': { kind: 'target-menu', gameId: LONG_ID, ply: LONG_PLY, from: 31, part: 4 },
   'route-menu': { kind: 'route-menu', gameId: LONG_ID, ply: LONG_PLY, part: 4 },
   'draw-offer': { kind: 'draw-offer', gameId: LONG_ID, ply: LONG_PLY },
+  'puzzle-select': { kind: 'puzzle-select', puzzleId: LONG_ID, ply: LONG_PLY, square: 31 },
+  'puzzle-target': { kind: 'puzzle-target', puzzleId: LONG_ID, ply: LONG_PLY, from: 31, to: 30 },
+  // Puzzle routes are shorter than games' by the Z; 29 squares is still more than any capture.
+  'puzzle-route': {
+    kind: 'puzzle-route',
+    puzzleId: LONG_ID,
+    ply: LONG_PLY,
+    squares: Array.from({ length: 29 }, (_, i) => i),
+  },
+  'puzzle-back': { kind: 'puzzle-back', puzzleId: LONG_ID, ply: LONG_PLY },
+  'puzzle-stack-menu': { kind: 'puzzle-stack-menu', puzzleId: LONG_ID, ply: LONG_PLY, part: 4 },
+  'puzzle-target-menu': {
+    kind: 'puzzle-target-menu',
+    puzzleId: LONG_ID,
+    ply: LONG_PLY,
+    from: 31,
+    part: 4,
+  },
+  'puzzle-route-menu': { kind: 'puzzle-route-menu', puzzleId: LONG_ID, ply: LONG_PLY, part: 4 },
+  'puzzle-open': { kind: 'puzzle-open', puzzleId: LONG_ID },
+  'puzzle-next': { kind: 'puzzle-next' },
 };
 
 describe('button payloads', () => {
@@ -79,6 +113,11 @@ describe('button payloads', () => {
   });
 
   it.each(NEW)('encodes and decodes the Discord picker payloads: %j', (payload, data) => {
+    expect(encodePayload(payload)).toBe(data);
+    expect(decodePayload(data)).toEqual(payload);
+  });
+
+  it.each(PUZZLES)('encodes and decodes the puzzle payloads: %j', (payload, data) => {
     expect(encodePayload(payload)).toBe(data);
     expect(decodePayload(data)).toEqual(payload);
   });
@@ -135,6 +174,14 @@ describe('button payloads', () => {
     'G|g1|0|9|1|1',
     'U|g1|0|x',
     'Z|g1|0',
+    'ZA|g1',
+    'ZQ|g1|0|1001',
+    'ZM|g1|0',
+    'ZN|',
+    'ZO|',
+    'ZO|g 1',
+    'ZS|g1|0',
+    'ZZS|g1|0|9',
     `S|${'x'.repeat(25)}|0|9`,
     `B|${'x'.repeat(70)}|0`,
     'S|g1|0|9\n',
@@ -156,6 +203,9 @@ describe('button payloads', () => {
       'U',
       'W',
       'Q',
+      'Z',
+      'O',
+      'N',
       '0',
       '1',
       '9',

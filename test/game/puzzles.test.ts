@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeFen, startPosition } from '../../src/engine/index.js';
-import { dayIn, postTimeOn } from '../../src/game/daily-schedule.js';
+import { addDays, dayIn, postTimeOn } from '../../src/game/daily-schedule.js';
 import type { PuzzleLine } from '../../src/game/puzzle-solving.js';
 import { PuzzleService, type PuzzleCatalog } from '../../src/game/puzzles.js';
 import { MemoryPuzzleStore } from '../../src/store/memory-puzzle-store.js';
@@ -118,7 +118,7 @@ describe('puzzle use cases', () => {
     await puzzles.startDaily('telegram:-100', '09:00', 'UTC');
     const day = dayIn('UTC', clock.now());
     const daily = puzzles.dailyPuzzle(day)!;
-    const context = { chatKey: 'telegram:-100', day };
+    const context = 'telegram:-100';
     await puzzles.play(daily.id, ANNA, 0, daily.solution[0], context);
     await puzzles.play(
       daily.id,
@@ -137,5 +137,23 @@ describe('puzzle use cases', () => {
     expect(
       standings.ok && standings.value.streaks.map((s) => [s.player.displayName, s.days]),
     ).toEqual([['Anna', 1]]);
+  });
+
+  it('counts an attempt on a chat’s board only for that chat’s daily puzzle of today or yesterday', async () => {
+    const { puzzles, clock } = service();
+    await puzzles.startDaily('telegram:-100', '09:00', 'UTC');
+    const yesterday = puzzles.dailyPuzzle(addDays(dayIn('UTC', clock.now()), -1))!;
+    const older = puzzles.dailyPuzzle(addDays(dayIn('UTC', clock.now()), -2))!;
+    const other = await puzzles.next(BORIS);
+    expect(other.ok).toBe(true);
+    if (!other.ok) return;
+    await puzzles.play(yesterday.id, ANNA, 0, yesterday.solution[0], 'telegram:-100');
+    await puzzles.play(older.id, BORIS, 0, older.solution[0], 'telegram:-100');
+    await puzzles.play(other.value.id, ANNA, 0, other.value.solution[0], 'telegram:-100');
+    clock.time -= 86_400_000;
+    const standings = await puzzles.standings('telegram:-100');
+    expect(
+      standings.ok && standings.value.today.map((r) => [r.player.displayName, r.puzzleId]),
+    ).toEqual([['Anna', yesterday.id]]);
   });
 });

@@ -27,7 +27,8 @@ import {
   targetLabel,
   targetsOf,
 } from '../../chat/move-picking.js';
-import { VARIANTS } from '../../engine/index.js';
+import { VARIANTS, type Position } from '../../engine/index.js';
+import { gamePicks, type PickPayloads } from '../../chat/pick-payloads.js';
 import { gamePosition } from '../../game/game-rules.js';
 import type { Game, Side } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';
@@ -127,81 +128,104 @@ export function choiceRows(
   return menus;
 }
 
-function backRow(game: Game, t: Messages): ActionRow {
-  const back: Payload = { kind: 'back', gameId: game.id, ply: game.moves.length };
+function backRow(picks: PickPayloads, t: Messages): ActionRow {
   return {
     type: ComponentType.ActionRow,
-    components: [button(t.back, back, ButtonStyle.Secondary)],
+    components: [button(t.back, picks.back(), ButtonStyle.Secondary)],
   };
 }
 
 /** First step: the stacks that can move, like the board (orientation: the side at the bottom). */
-export function stackPicker(game: Game, orientation: Side, t: Messages): Picker {
-  if (game.status !== 'active') return { content: t.errors.gameOver, components: [] };
-  const position = gamePosition(game);
-  const ply = game.moves.length;
+export function pickStack(
+  position: Position,
+  orientation: Side,
+  picks: PickPayloads,
+  t: Messages,
+): Picker {
   const stacks = new Map(movableStacks(position).map((stack) => [stack.square, stack]));
   const rows = screenRows(position, orientation, stacks.keys()).map((row) =>
     row.map((square): Choice => ({
       label: stackLabel(stacks.get(square)!),
-      payload: { kind: 'select', gameId: game.id, ply, square },
+      payload: picks.select(square),
       value: encodeSquareValue(square),
     })),
   );
-  const menu = (part: number): Payload => ({ kind: 'stack-menu', gameId: game.id, ply, part });
   return {
     content: t.chooseStack,
-    components: choiceRows(rows, menu, t.discord.stackPlaceholder, ButtonStyle.Secondary),
+    components: choiceRows(
+      rows,
+      picks.stackMenu,
+      t.discord.stackPlaceholder,
+      ButtonStyle.Secondary,
+    ),
   };
 }
 
 /** Second step: where the stack on `from` can go (✕ captures, → moves), and Back. */
-export function targetPicker(game: Game, from: number, orientation: Side, t: Messages): Picker {
-  const position = gamePosition(game);
-  const ply = game.moves.length;
+export function pickTarget(
+  position: Position,
+  from: number,
+  orientation: Side,
+  picks: PickPayloads,
+  t: Messages,
+): Picker {
   const targets = new Map(targetsOf(position, from).map((target) => [target.square, target]));
   const rows = screenRows(position, orientation, targets.keys()).map((row) =>
     row.map((to): Choice => ({
       label: targetLabel(targets.get(to)!),
-      payload: { kind: 'target', gameId: game.id, ply, from, to },
+      payload: picks.target(from, to),
       value: encodeSquareValue(to),
     })),
   );
-  const menu = (part: number): Payload => ({
-    kind: 'target-menu',
-    gameId: game.id,
-    ply,
-    from,
-    part,
-  });
+  const menu = (part: number) => picks.targetMenu(from, part);
   return {
-    content: t.chooseTarget(VARIANTS[game.variant].geometry.names[from]),
+    content: t.chooseTarget(VARIANTS[position.variant].geometry.names[from]),
     components: [
       ...choiceRows(rows, menu, t.discord.targetPlaceholder, ButtonStyle.Primary),
-      backRow(game, t),
+      backRow(picks, t),
     ],
   };
 }
 
 /** Third step, when several capture routes from `from` end on `to`: the routes, and Back. */
-export function routePicker(game: Game, from: number, to: number, t: Messages): Picker {
-  const ply = game.moves.length;
-  const choices = routesTo(gamePosition(game), from, to).map((route): Choice => {
+export function pickRoute(
+  position: Position,
+  from: number,
+  to: number,
+  picks: PickPayloads,
+  t: Messages,
+): Picker {
+  const choices = routesTo(position, from, to).map((route): Choice => {
     const squares = routeSquares(route);
     return {
-      label: routeLabel(game.variant, route),
-      payload: { kind: 'route', gameId: game.id, ply, squares },
+      label: routeLabel(position.variant, route),
+      payload: picks.route(squares),
       value: encodeRouteValue(squares),
     };
   });
   // One route a row: they are long, and read best one under another.
   const rows = choices.map((choice) => [choice]);
-  const menu = (part: number): Payload => ({ kind: 'route-menu', gameId: game.id, ply, part });
   return {
     content: t.chooseRoute,
     components: [
-      ...choiceRows(rows, menu, t.discord.routePlaceholder, ButtonStyle.Primary),
-      backRow(game, t),
+      ...choiceRows(rows, picks.routeMenu, t.discord.routePlaceholder, ButtonStyle.Primary),
+      backRow(picks, t),
     ],
   };
+}
+
+const picksOf = (game: Game) => gamePicks(game.id, game.moves.length);
+
+/** A game's first step (nothing to pick once it is over). */
+export function stackPicker(game: Game, orientation: Side, t: Messages): Picker {
+  if (game.status !== 'active') return { content: t.errors.gameOver, components: [] };
+  return pickStack(gamePosition(game), orientation, picksOf(game), t);
+}
+
+export function targetPicker(game: Game, from: number, orientation: Side, t: Messages): Picker {
+  return pickTarget(gamePosition(game), from, orientation, picksOf(game), t);
+}
+
+export function routePicker(game: Game, from: number, to: number, t: Messages): Picker {
+  return pickRoute(gamePosition(game), from, to, picksOf(game), t);
 }

@@ -6,7 +6,9 @@ import {
   type Move,
   type Position,
   type Stack,
+  type VariantId,
 } from '../../engine/index.js';
+import { gamePicks, type PickPayloads } from '../../chat/pick-payloads.js';
 import { boardCaption } from '../../chat/board-caption.js';
 import {
   movableStacks,
@@ -96,16 +98,15 @@ export function keyboardPly(markup: InlineKeyboardMarkup | undefined): number | 
 }
 
 /** First step of tap-to-move: the stacks that can move, laid out like the board. */
-export function stacksKeyboard(game: Game, position: Position, orientation: Side): InlineKeyboard {
+export function stacksKeyboard(
+  position: Position,
+  orientation: Side,
+  picks: PickPayloads,
+): InlineKeyboard {
   const stacks = new Map(movableStacks(position).map((stack) => [stack.square, stack]));
   const keyboard = new InlineKeyboard();
   for (const row of screenRows(position, orientation, stacks.keys())) {
-    for (const s of row) {
-      keyboard.text(
-        stackLabel(stacks.get(s)!),
-        encodePayload({ kind: 'select', gameId: game.id, ply: game.moves.length, square: s }),
-      );
-    }
+    for (const s of row) keyboard.text(stackLabel(stacks.get(s)!), encodePayload(picks.select(s)));
     keyboard.row();
   }
   return keyboard;
@@ -113,49 +114,33 @@ export function stacksKeyboard(game: Game, position: Position, orientation: Side
 
 /** Second step: where the chosen stack can go, laid out like the board, and Back. */
 export function targetsKeyboard(
-  game: Game,
   position: Position,
   from: number,
   orientation: Side,
+  picks: PickPayloads,
   t: Messages,
 ): InlineKeyboard {
   const targets = new Map(targetsOf(position, from).map((target) => [target.square, target]));
   const keyboard = new InlineKeyboard();
   for (const row of screenRows(position, orientation, targets.keys())) {
-    for (const to of row) {
-      keyboard.text(
-        targetLabel(targets.get(to)!),
-        encodePayload({ kind: 'target', gameId: game.id, ply: game.moves.length, from, to }),
-      );
-    }
+    for (const to of row)
+      keyboard.text(targetLabel(targets.get(to)!), encodePayload(picks.target(from, to)));
     keyboard.row();
   }
-  return keyboard.text(
-    t.back,
-    encodePayload({ kind: 'back', gameId: game.id, ply: game.moves.length }),
-  );
+  return keyboard.text(t.back, encodePayload(picks.back()));
 }
 
 /** Third step, only when several capture routes end on the same square: the routes. */
-export function routesKeyboard(game: Game, routes: readonly Move[], t: Messages): InlineKeyboard {
+export function routesKeyboard(
+  variant: VariantId,
+  routes: readonly Move[],
+  picks: PickPayloads,
+  t: Messages,
+): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const move of routes) {
-    keyboard
-      .text(
-        routeLabel(game.variant, move),
-        encodePayload({
-          kind: 'route',
-          gameId: game.id,
-          ply: game.moves.length,
-          squares: routeSquares(move),
-        }),
-      )
-      .row();
-  }
-  return keyboard.text(
-    t.back,
-    encodePayload({ kind: 'back', gameId: game.id, ply: game.moves.length }),
-  );
+  for (const move of routes)
+    keyboard.text(routeLabel(variant, move), encodePayload(picks.route(routeSquares(move)))).row();
+  return keyboard.text(t.back, encodePayload(picks.back()));
 }
 
 /** The keyboard a game message carries now: the stacks to move, or none once it is over. */
@@ -165,5 +150,5 @@ export function gameKeyboard(
   orientation: Side,
 ): InlineKeyboardMarkup {
   if (game.status !== 'active') return { inline_keyboard: [] };
-  return stacksKeyboard(game, position, orientation);
+  return stacksKeyboard(position, orientation, gamePicks(game.id, game.moves.length));
 }

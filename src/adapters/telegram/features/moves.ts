@@ -17,6 +17,7 @@ import {
   targetsKeyboard,
 } from '../board-message.js';
 import type { ButtonRouter } from '../buttons.js';
+import { gamePicks } from '../../../chat/pick-payloads.js';
 import type { Payload } from '../../../chat/button-payload.js';
 import { withCommandGame } from '../command-game.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
@@ -97,6 +98,7 @@ async function onBoardTap(
   }
   const orientation = orientationFor(game, position, ctx.settings, view.chatId);
   const moves = legalMoves(position);
+  const picks = gamePicks(game.id, game.moves.length);
   const showKeyboard = (keyboard: ReturnType<typeof stacksKeyboard>) =>
     deps.presenter.showBoard(game, view, keyboard);
 
@@ -107,12 +109,12 @@ async function onBoardTap(
         return;
       }
       await ctx.answer(info);
-      await showKeyboard(targetsKeyboard(game, position, payload.square, orientation, t));
+      await showKeyboard(targetsKeyboard(position, payload.square, orientation, picks, t));
       return;
     }
     case 'back':
       await ctx.answer();
-      await showKeyboard(stacksKeyboard(game, position, orientation));
+      await showKeyboard(stacksKeyboard(position, orientation, picks));
       return;
     case 'target': {
       const routes = moves.filter(
@@ -125,7 +127,7 @@ async function onBoardTap(
       }
       if (routes.length > 1) {
         await ctx.answer(t.chooseRoute);
-        await showKeyboard(routesKeyboard(game, routes, t));
+        await showKeyboard(routesKeyboard(game.variant, routes, picks, t));
         return;
       }
       return play(ctx, game, routes[0], view, deps);
