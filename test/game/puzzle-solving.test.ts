@@ -64,6 +64,7 @@ describe('solving a puzzle', () => {
     });
     expect(solved.counted).toBe(true);
     expect(solved.rating.rating).toBeGreaterThan(1500);
+    expect(solved.change).toBeCloseTo(solved.rating.rating - 1500, 9);
     expect((await store.rating('puzzle', LINE.id))!.rating).toBeLessThan(1500);
     const again = await finishAttempt(store, {
       puzzleId: LINE.id,
@@ -71,7 +72,7 @@ describe('solving a puzzle', () => {
       solved: false,
       at: 2,
     });
-    expect(again).toEqual({ counted: false, rating: solved.rating });
+    expect(again).toEqual({ counted: false, rating: solved.rating, change: 0 });
   });
 
   it('a failed first attempt lowers the solver', async () => {
