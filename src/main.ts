@@ -32,6 +32,11 @@ import type { Platform } from './game/model.js';
 import type { GameEvent } from './game/results.js';
 import { RedisEventRelay } from './store/redis-event-relay.js';
 import { DAY_MS, GameService, type Logger } from './game/service.js';
+import type { PuzzleStore } from './game/puzzle-ports.js';
+import { PuzzleService } from './game/puzzles.js';
+import { loadPuzzleCatalog } from './startup/puzzle-catalog.js';
+import { MemoryPuzzleStore } from './store/memory-puzzle-store.js';
+import { RedisPuzzleStore } from './store/redis-puzzle-store.js';
 import { BullMqScheduler } from './store/bullmq-scheduler.js';
 import { MemoryKeyValueStore, RedisKeyValueStore } from './store/key-value.js';
 import { KeyBuilder } from './store/keys.js';
@@ -52,6 +57,7 @@ const logger: Logger = {
 
 interface Storage {
   store: GameStore;
+  puzzleStore: PuzzleStore;
   kv: KeyValueStore;
   scheduler: Scheduler;
   close(): Promise<void>;
@@ -61,6 +67,7 @@ function storage(config: Config): Storage {
   if (config.redis === undefined) {
     return {
       store: new MemoryGameStore(),
+      puzzleStore: new MemoryPuzzleStore(),
       kv: new MemoryKeyValueStore(),
       scheduler: new InProcessScheduler(),
       close: async () => {},
@@ -71,6 +78,7 @@ function storage(config: Config): Storage {
   const store = new RedisGameStore(redis, keys);
   return {
     store,
+    puzzleStore: new RedisPuzzleStore(redis, keys),
     kv: new RedisKeyValueStore(redis, keys),
     scheduler: new BullMqScheduler({
       connection: config.redis.url,
@@ -111,7 +119,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     config.redis === undefined ? undefined : waitFor(redisDependency(config.redis.url), waiting),
   ]);
 
-  const { store, kv, scheduler, close } = storage(config);
+  const { store, puzzleStore, kv, scheduler, close } = storage(config);
   const local: Partial<Record<Platform, EventHandler>> = {};
   const relay =
     config.redis === undefined
@@ -127,6 +135,11 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   const renderPool = new RenderPool({ size: config.renderThreads });
   const painter = { paint: renderPool.render.bind(renderPool) };
   const service = new GameService({ store, scheduler, logger, bot: pool, onEvents: dispatch });
+  const puzzles = new PuzzleService({
+    store: puzzleStore,
+    catalog: loadPuzzleCatalog((problem) => logger.warn('puzzles', { problem })),
+    clock: systemClock,
+  });
   const closing: Closable[] = [];
   const sayRunning: string[] = [];
   // The adapters are made first (their presenters receive the service's events), then the
@@ -136,7 +149,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   if (telegram !== undefined && botInfo !== undefined) {
     const app = createTelegramBot(
       telegram.token,
-      { service, chats: new ChatState(kv), clock: systemClock, logger },
+      { service, puzzles, chats: new ChatState(kv), clock: systemClock, logger },
       { apiRoot: telegram.apiRoot, painter, publish: dispatch },
     );
     const { bot, presenter } = app;
@@ -180,7 +193,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
 
   if (discord !== undefined) {
     const app = createDiscordBot(
-      { service, kv, clock: systemClock, logger, painter, dispatch },
+      { service, puzzles, kv, clock: systemClock, logger, painter, dispatch },
       { restApi: discord.restApi },
     );
     local.discord = (events) => app.presenter.handle(events);

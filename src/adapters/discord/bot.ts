@@ -2,6 +2,7 @@ import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { BackgroundTasks } from '../../chat/background-tasks.js';
 import type { Clock, KeyValueStore } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
+import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { RestChannelOutput, type ChannelOutput } from './channel-output.js';
 import { ChannelState } from './channel-state.js';
@@ -18,6 +19,7 @@ export const DEFER_AFTER_MS = 1_500;
 
 export interface DiscordBotDeps {
   readonly service: GameService;
+  readonly puzzles: PuzzleService;
   readonly kv: KeyValueStore;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -78,6 +80,7 @@ export function createDiscordBot(
   });
   const router = new InteractionRouter({
     service: deps.service,
+    puzzles: deps.puzzles,
     presenter,
     channels,
     clock: deps.clock,

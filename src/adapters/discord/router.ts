@@ -4,6 +4,7 @@ import { refusalText } from '../../chat/refusal-text.js';
 import type { Player } from '../../game/model.js';
 import type { Clock } from '../../game/ports.js';
 import type { GameEvent, ServiceResult } from '../../game/results.js';
+import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messages, type Messages } from '../../i18n/index.js';
 import { Answer, type AnswerableInteraction, type AnswerMode } from './answer.js';
@@ -15,6 +16,8 @@ import type { DiscordPresenter } from './presenter.js';
 /** What every feature of the Discord bot works with. */
 export interface DiscordDeps {
   readonly service: GameService;
+  /** Puzzles: solving, the daily post and the leaderboard. */
+  readonly puzzles: PuzzleService;
   readonly presenter: DiscordPresenter;
   readonly channels: ChannelState;
   readonly clock: Clock;

@@ -1,6 +1,7 @@
 import { Api, Bot } from 'grammy';
 import type { Clock } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
+import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { messages, type CommandName } from '../../i18n/index.js';
 import { BackgroundTasks } from '../../chat/background-tasks.js';
@@ -76,7 +77,13 @@ const COMMANDS: readonly CommandName[] = [
  */
 export function createTelegramBot(
   token: string,
-  base: { service: GameService; chats: ChatState; clock: Clock; logger: Logger },
+  base: {
+    service: GameService;
+    puzzles: PuzzleService;
+    chats: ChatState;
+    clock: Clock;
+    logger: Logger;
+  },
   options: TelegramBotOptions,
 ): TelegramBot {
   const { logger, chats } = base;

@@ -2,6 +2,7 @@ import type { Api, Context, MiddlewareFn } from 'grammy';
 import type { Game } from '../../game/model.js';
 import type { Clock } from '../../game/ports.js';
 import type { GameEvent, Refusal, ServiceResult } from '../../game/results.js';
+import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messages, type Messages } from '../../i18n/index.js';
 import { describeApiError } from './api-errors.js';
@@ -14,6 +15,8 @@ import { refusalText } from '../../chat/refusal-text.js';
 /** What every feature of the Telegram bot works with. */
 export interface TelegramDeps {
   readonly service: GameService;
+  /** Puzzles: solving, the daily post and the leaderboard. */
+  readonly puzzles: PuzzleService;
   readonly presenter: TelegramPresenter;
   readonly chats: ChatState;
   readonly out: ChatOutput;

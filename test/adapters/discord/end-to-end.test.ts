@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDiscordBot, type DiscordApp } from '../../../src/adapters/discord/bot.js';
 import { registerCommands } from '../../../src/adapters/discord/commands.js';
 import { decodePayload } from '../../../src/chat/button-payload.js';
+import { systemClock } from '../../../src/game/ports.js';
 import { GameService } from '../../../src/game/service.js';
+import { testPuzzleService } from '../../support/puzzles.js';
 import { renderBoard } from '../../../src/render/index.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
@@ -67,8 +69,9 @@ async function startProcess(): Promise<BotProcess> {
   const app = createDiscordBot(
     {
       service,
+      puzzles: testPuzzleService(systemClock),
       kv: shared.kv,
-      clock: { now: () => Date.now() },
+      clock: systemClock,
       logger: silentLogger,
       painter: { paint: async (position, options) => renderBoard(position, options) },
     },

@@ -11,6 +11,7 @@ import { renderBoard } from '../../../src/render/index.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import { ManualClock, ManualScheduler } from '../../support/manual-scheduler.js';
+import { testPuzzleService } from '../../support/puzzles.js';
 import { FakeInteraction, type FakeMessageRef, type FakeUser } from './fake-interaction.js';
 
 export const ANNA: FakeUser = { id: '300000000000000001', username: 'anna', globalName: 'Anna' };
@@ -119,6 +120,7 @@ export class DiscordHarness {
   readonly kv = new MemoryKeyValueStore();
   readonly clock = new ManualClock(Date.UTC(2026, 10, 29, 12));
   readonly scheduler = new ManualScheduler(this.clock);
+  readonly puzzles = testPuzzleService(this.clock);
   readonly out = new RecordingOutput();
   readonly events: GameEvent[] = [];
   readonly service: GameService;
@@ -136,6 +138,7 @@ export class DiscordHarness {
     this.app = createDiscordBot(
       {
         service: this.service,
+        puzzles: this.puzzles,
         kv: this.kv,
         clock: this.clock,
         logger: silentLogger,

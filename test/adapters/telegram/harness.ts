@@ -13,6 +13,7 @@ import { renderBoard } from '../../../src/render/index.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import { ManualClock, ManualScheduler } from '../../support/manual-scheduler.js';
+import { testPuzzleService } from '../../support/puzzles.js';
 import {
   FakeBotApi,
   type StoredMessage,
@@ -71,6 +72,8 @@ export class TelegramHarness {
   readonly kv = new MemoryKeyValueStore();
   readonly clock = new ManualClock(Date.UTC(2026, 10, 29, 12));
   readonly scheduler = new ManualScheduler(this.clock);
+  /** Puzzles on the memory store (kept across restarts, like the game store). */
+  readonly puzzles = testPuzzleService(this.clock);
   process!: BotProcess;
   private ids = 0;
   private draws = 0;
@@ -112,7 +115,7 @@ export class TelegramHarness {
     const chats = new ChatState(this.kv);
     const app = createTelegramBot(
       TOKEN,
-      { service, chats, clock: this.clock, logger: silentLogger },
+      { service, puzzles: this.puzzles, chats, clock: this.clock, logger: silentLogger },
       { apiRoot: this.fake.apiRoot, painter: testPainter, lanes: { ...TEST_LANES, ...lanes } },
     );
     late.app = app;
