@@ -98,6 +98,9 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
       stacks[square.value] = stack;
     }
   }
+  // Both lists, even empty ones ("W:W:Bc7"): a bare "W" is a typo, not an empty board.
+  if (seenLists.size !== 2)
+    return fail('fen-syntax', 'A FEN needs both lists, White (W…) and Black (B…), even if empty.');
   const limit = maxPiecesPerSide(variant);
   for (const color of [0, 1] as const) {
     if (pieces[color] > limit) {

@@ -32,6 +32,21 @@ export function makeMove(variant: Variant, move: Move): string {
   return [move.from, ...move.path].map((s) => names[s]).join(':');
 }
 
+/** Text quoted back in a message: at most 40 characters. */
+function shortQuote(text: string): string {
+  return text.length <= 40 ? text : `${text.slice(0, 39)}…`;
+}
+
+/**
+ * `text` without the run of `marks` characters at its end ("c3-d4?!" → "c3-d4"). A loop, not
+ * a regex: /[!?]+$/ takes quadratic time on a long run of marks followed by something else.
+ */
+export function withoutTrailing(text: string, marks: string): string {
+  let end = text.length;
+  while (end > 0 && marks.includes(text[end - 1])) end--;
+  return text.slice(0, end);
+}
+
 /**
  * Reads a move typed by a person and finds it among the legal moves of the position.
  * Accepts the full landing path (`c3:e5:c7`, also with `-` or `x` between squares), and a
@@ -39,14 +54,12 @@ export function makeMove(variant: Variant, move: Move): string {
  */
 export function parseMove(position: Position, text: string): Result<Move> {
   const variant = variantOf(position);
-  const cleaned = text
-    .trim()
-    .toLowerCase()
-    .replace(/[!?+#]+$/, '');
+  // No move is that long: refused before any pattern looks at it.
+  const cleaned = text.length > 300 ? '' : withoutTrailing(text.trim().toLowerCase(), '!?+#');
   if (!/^[a-z][1-9](\s*[-:x]\s*[a-z][1-9])+$/.test(cleaned)) {
     return fail(
       'bad-move-syntax',
-      `"${text.trim()}" is not a move; write it like c3-d4 or c3:e5:g3.`,
+      `"${shortQuote(text.trim())}" is not a move; write it like c3-d4 or c3:e5:g3.`,
     );
   }
   const squares: number[] = [];

@@ -122,8 +122,10 @@ export function parsePdn(text: string): Result<PdnGame> {
     }
     moves.push(token);
   }
+  // A Result tag that is not one of the four results (e.g. "2-0") is not taken: written back
+  // into the move text it would read as a move.
   const tagResult = tags.find(([name]) => name === 'Result')?.[1];
-  if (result === '*' && tagResult !== undefined) result = tagResult;
+  if (result === '*' && tagResult !== undefined && RESULT_TOKENS.has(tagResult)) result = tagResult;
   return ok({ tags, moves, result });
 }
 

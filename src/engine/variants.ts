@@ -88,7 +88,9 @@ export const VARIANT_IDS = Object.keys(VARIANTS) as VariantId[];
 
 /** Looks a variant up by its id (case-insensitive). */
 export function parseVariant(text: string): Result<Variant> {
-  const variant = VARIANTS[text.trim().toLowerCase() as VariantId];
+  const id = text.trim().toLowerCase();
+  // Own keys only: "constructor" or "__proto__" are not variants.
+  const variant = Object.hasOwn(VARIANTS, id) ? VARIANTS[id as VariantId] : undefined;
   if (variant === undefined) {
     return fail(
       'unknown-variant',

@@ -6,6 +6,14 @@
  * move, and is refused without being echoed back in full.
  */
 
+import { withoutTrailing } from '../engine/index.js';
+
+/**
+ * Longer text is no move (the longest capture on our boards is under 60 characters, written
+ * loosely): it is only trimmed and lower-cased, so a pasted essay costs no regex time.
+ */
+const MAX_MOVE_TEXT = 160;
+
 /** Cyrillic letters read as file letters: by shape (а с е в н) and by sound (б д ф г). */
 const CYRILLIC_FILES: Readonly<Record<string, string>> = {
   а: 'a',
@@ -27,11 +35,8 @@ const MOVE = /^[a-z][1-9]([-:x][a-z][1-9])+$/;
 
 /** Our notation for a typed move (which may still not be a move: see `looksLikeMove`). */
 export function normaliseMoveText(text: string): string {
-  let move = text
-    .normalize('NFKC')
-    .toLowerCase()
-    .trim()
-    .replace(/[!?+#.]+$/, '')
+  if (text.length > MAX_MOVE_TEXT) return text.trim().toLowerCase();
+  let move = withoutTrailing(text.normalize('NFKC').toLowerCase().trim(), '!?+#.')
     .replace(DASHES, '-')
     .replace(/[×*]/g, 'x');
   move = [...move].map((ch) => CYRILLIC_FILES[ch] ?? ch).join('');

@@ -42,7 +42,7 @@ export function decodeLibrary(text: string): Result<PuzzleLibrary> {
     );
   }
   const variant = data.variant;
-  if (typeof variant !== 'string' || !(variant in VARIANTS))
+  if (typeof variant !== 'string' || !Object.hasOwn(VARIANTS, variant))
     return fail('library-variant', `unknown variant ${JSON.stringify(variant)}`);
   const generatedBy = data.generatedBy;
   if (
