@@ -46,7 +46,7 @@ export function puzzleFeature(router: InteractionRouter, deps: DiscordDeps): voi
   router.button('puzzle-open', 'ephemeral', async (turn, payload) => {
     const found = deps.puzzles.get(payload.puzzleId);
     if (!found.ok) await refuse(turn, found);
-    else await turn.answer.respond(await attemptMessage(found.value, 0, [], turn.t, deps.painter));
+    else await openAttempt(turn, deps, found.value);
   });
 
   pickerSteps(router, 'puzzle-', (turn, puzzleId, ply) => attemptAt(turn, deps, puzzleId, ply));
@@ -88,23 +88,34 @@ export function puzzleFeature(router: InteractionRouter, deps: DiscordDeps): voi
 /** A new puzzle for the user (by their rating), in a new message or in `messageId`'s. */
 async function openNext(turn: Turn, deps: DiscordDeps, messageId?: string): Promise<void> {
   const next = await deps.puzzles.next(turn.player);
-  if (!next.ok) {
-    await refuse(turn, next);
-    return;
-  }
-  if (messageId !== undefined)
-    await deps.channels.setPuzzleProgress(messageId, {
-      puzzleId: next.value.id,
-      ply: 0,
-      over: false,
-    });
-  await turn.answer.respond(await attemptMessage(next.value, 0, [], turn.t, deps.painter));
+  if (!next.ok) await refuse(turn, next);
+  else await openAttempt(turn, deps, next.value, messageId);
+}
+
+/**
+ * Shows the start of an attempt: in a new message, or in `messageId`'s (Next), whose progress
+ * is reset first so that no press of the new puzzle finds the old one's.
+ */
+async function openAttempt(
+  turn: Turn,
+  deps: DiscordDeps,
+  puzzle: PuzzleLine,
+  messageId?: string,
+): Promise<void> {
+  const start = { puzzleId: puzzle.id, ply: 0, over: false };
+  if (messageId !== undefined) await deps.channels.setPuzzleProgress(messageId, start);
+  const shown = await turn.answer.respond(
+    await attemptMessage(puzzle, 0, [], turn.t, deps.painter),
+  );
+  if (messageId === undefined && shown !== undefined)
+    await deps.channels.setPuzzleProgress(shown, start);
 }
 
 /**
  * The board of a picker press in an attempt, if the press is for the point the attempt has
- * reached (a press in an attempt with no progress kept, such as a fresh one, is taken at its
- * word: the line's checking refuses a ply it does not have); otherwise the user is told why.
+ * reached (in a message whose progress is not known, the store having lost it, the press is
+ * taken at its word: the line's checking refuses a ply it does not have); otherwise the user is
+ * told why.
  */
 async function attemptAt(
   turn: Turn,
