@@ -291,6 +291,26 @@ describe('puzzles in the Discord bot', () => {
     expect(seen(last.last)).toContain('solved');
   });
 
+  it('asks for the route when several captures of the line’s move end on one square', async () => {
+    harness = new DiscordHarness();
+    const routesAt = (p: PuzzleLine, ply: number) => {
+      const position = puzzlePosition(p, ply);
+      const move = resolveMove(position, p.solution[ply]);
+      if (!move.ok) return 0;
+      const to = moveDestination(move.move);
+      return legalMoves(position).filter(
+        (m) => m.from === move.move.from && moveDestination(m) === to,
+      ).length;
+    };
+    const puzzle = library().find((p) => p.solution.length === 3 && routesAt(p, 2) > 1);
+    if (puzzle === undefined) return; // no library puzzle needs it
+    const attempt = await solve(ANNA, puzzle.id);
+    await play(attempt, puzzle, 0, puzzle.solution[0]);
+    const last = await play(attempt, puzzle, 2, puzzle.solution[2]);
+    expect(last.customId?.startsWith('ZR|') || last.customId?.startsWith('ZU|')).toBe(true);
+    expect(seen(last.last)).toContain('solved');
+  });
+
   it('explains forged custom_ids only to the presser, changing nothing', async () => {
     harness = new DiscordHarness();
     const puzzle = library()[0];
