@@ -1,4 +1,9 @@
-import { ComponentType } from 'discord.js';
+/**
+ * Puzzles in the Discord bot, through the interaction router with fake interactions: attempts
+ * solved by the picker (from the committed libraries), stale and forged presses, the daily post,
+ * /daily and /top.
+ */
+import { ComponentType, DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pickStack } from '../../../src/adapters/discord/picker.js';
 import {
@@ -18,7 +23,6 @@ import { dayIn } from '../../../src/game/daily-schedule.js';
 import { messages } from '../../../src/i18n/index.js';
 import { routeSquares } from '../../../src/chat/move-picking.js';
 import { testCatalog } from '../../support/puzzles.js';
-import { DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 import type { FakeInteraction, FakeMessageRef, FakeUser } from './fake-interaction.js';
 import {
   ANNA,

@@ -194,7 +194,7 @@ async function playMove(
   );
 }
 
-/** The id of the message a component was pressed on. */
+/** The id of the message a component was pressed on (the attempt's; a command has none). */
 function pickerMessage(turn: Turn): string {
   const { interaction } = turn;
   return interaction.isChatInputCommand() ? interaction.id : interaction.message.id;
