@@ -221,6 +221,8 @@ export const en: Messages = {
       'Press **♟ Move** under the board to pick your move (only you see the picker), or type `/move notation:c3-d4`',
       '`/board` — show your game again · `/games` — your games',
       '`/draw` — offer or accept a draw · `/resign` — resign · `/pdn` — the game record',
+      '`/puzzle` — a puzzle to solve (only you see it) · `/top` — the channel’s puzzle leaderboard',
+      '`/daily state:on time:09:00 timezone:Europe/Moscow` — a puzzle of the day in this channel (channel managers)',
       '`/settings` — the channel’s language and board orientation · `/rules` — the rules',
     ].join('\n'),
     settingsSaved: 'Settings saved for this channel.',
@@ -289,5 +291,6 @@ export const en: Messages = {
     },
     levelDescription: (max, fallback) =>
       `Bot level: 1 is a beginner, ${max} plays its best (default: ${fallback})`,
+    dailyStates: { on: 'on', off: 'off' },
   },
 };

@@ -237,6 +237,8 @@ export interface DiscordMessages {
   readonly commandDescriptions: Readonly<Record<SlashCommandName, string>>;
   readonly optionDescriptions: Readonly<Record<Exclude<SlashOptionName, 'level'>, string>>;
   readonly levelDescription: (maxLevel: number, defaultLevel: number) => string;
+  /** The choices of /daily's `state` option (1-100 characters). */
+  readonly dailyStates: { readonly on: string; readonly off: string };
 }
 
 export type CommandName =

@@ -119,7 +119,10 @@ describe('puzzle use cases', () => {
     const day = dayIn('UTC', clock.now());
     const daily = puzzles.dailyPuzzle(day)!;
     const context = 'telegram:-100';
-    await puzzles.play(daily.id, ANNA, 0, daily.solution[0], context);
+    const anna = await puzzles.play(daily.id, ANNA, 0, daily.solution[0], context);
+    expect(anna.ok && anna.value.countedForDaily).toBe(true);
+    const again = await puzzles.play(daily.id, ANNA, 0, daily.solution[0], context);
+    expect(again.ok && again.value.countedForDaily).toBe(false);
     await puzzles.play(
       daily.id,
       BORIS,
@@ -148,7 +151,11 @@ describe('puzzle use cases', () => {
     expect(other.ok).toBe(true);
     if (!other.ok) return;
     await puzzles.play(yesterday.id, ANNA, 0, yesterday.solution[0], 'telegram:-100');
-    await puzzles.play(older.id, BORIS, 0, older.solution[0], 'telegram:-100');
+    const late = await puzzles.play(older.id, BORIS, 0, older.solution[0], 'telegram:-100');
+    expect(late.ok && late.value).toMatchObject({
+      outcome: { counted: true },
+      countedForDaily: false,
+    });
     await puzzles.play(other.value.id, ANNA, 0, other.value.solution[0], 'telegram:-100');
     clock.time -= 86_400_000;
     const standings = await puzzles.standings('telegram:-100');

@@ -2,14 +2,16 @@ import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { BackgroundTasks } from '../../chat/background-tasks.js';
 import type { Clock, KeyValueStore } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
-import type { PuzzleService } from '../../game/puzzles.js';
+import type { DuePost, PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { RestChannelOutput, type ChannelOutput } from './channel-output.js';
 import { ChannelState } from './channel-state.js';
+import { dailyPoster } from './daily-post.js';
 import { botGameFeature } from './features/bot-games.js';
 import { challengeFeature, joinFeature } from './features/challenges.js';
 import { commandFeature } from './features/commands.js';
 import { moveFeature } from './features/moves.js';
+import { puzzleFeature } from './features/puzzles.js';
 import type { BoardPainter } from './game-message.js';
 import { DiscordPresenter } from './presenter.js';
 import { InteractionRouter } from './router.js';
@@ -46,6 +48,11 @@ export interface DiscordApp {
   readonly router: InteractionRouter;
   readonly presenter: DiscordPresenter;
   readonly tasks: BackgroundTasks;
+  /**
+   * Posts a channel's puzzle of the day (for the daily poster): true when posted, or when the
+   * channel is gone (its daily post is then off); false when it is worth trying again.
+   */
+  postDaily(due: DuePost): Promise<boolean>;
   /** Logs in and resolves once the gateway session is ready. */
   start(token: string): Promise<void>;
   /** Waits for queued work (at most `deadlineMs`), then disconnects. */
@@ -69,8 +76,9 @@ export function createDiscordBot(
     logger.error('discord: background work failed', { error: String(error) }),
   );
   const channels = new ChannelState(deps.kv);
+  const out = options.out ?? new RestChannelOutput(client.rest);
   const presenter = new DiscordPresenter({
-    out: options.out ?? new RestChannelOutput(client.rest),
+    out,
     service: deps.service,
     channels,
     clock: deps.clock,
@@ -85,6 +93,7 @@ export function createDiscordBot(
     channels,
     clock: deps.clock,
     logger,
+    painter: deps.painter,
     dispatch: deps.dispatch ?? ((events) => presenter.handle(events)),
     deferAfterMs: options.deferAfterMs ?? DEFER_AFTER_MS,
     guildOf: (channelId) => {
@@ -97,6 +106,7 @@ export function createDiscordBot(
   moveFeature(router, router.deps);
   commandFeature(router, router.deps);
   botGameFeature(router, router.deps);
+  puzzleFeature(router, router.deps);
 
   client.on(Events.InteractionCreate, (interaction) => tasks.track(router.route(interaction)));
   client.on(Events.Error, (error) =>
@@ -109,6 +119,7 @@ export function createDiscordBot(
     router,
     presenter,
     tasks,
+    postDaily: dailyPoster({ out, channels, puzzles: deps.puzzles, painter: deps.painter, logger }),
     start: async (token) => {
       const ready = new Promise<void>((resolve) =>
         client.once(Events.ClientReady, () => resolve()),

@@ -10,6 +10,17 @@ export interface ChannelSettings {
 }
 
 const MONTH_MS = 30 * 86_400_000;
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * How far the puzzle attempt shown in a picker message has got: the puzzle, the ply its buttons
+ * are for, and whether the attempt is over. A press made for another point is stale.
+ */
+export interface PuzzleProgress {
+  readonly puzzleId: string;
+  readonly ply: number;
+  readonly over: boolean;
+}
 
 /** Games whose Discord game messages may be behind (see DiscordPresenter). */
 export const PENDING_GAMES = 'dc:pending-boards';
@@ -79,6 +90,17 @@ export class ChannelState {
     if (messageId === undefined) await this.kv.delete(key);
     else await this.kv.set(key, JSON.stringify({ id: messageId }), MONTH_MS);
     this.recentNotices.set(key, messageId ?? 'none');
+  }
+
+  /** The progress of the attempt in a picker message, if recorded (a week). */
+  async puzzleProgress(messageId: string): Promise<PuzzleProgress | undefined> {
+    const stored = parse<Partial<PuzzleProgress>>(await this.kv.get(`dc:puzzle:${messageId}`));
+    if (typeof stored?.puzzleId !== 'string' || typeof stored.ply !== 'number') return undefined;
+    return { puzzleId: stored.puzzleId, ply: stored.ply, over: stored.over === true };
+  }
+
+  async setPuzzleProgress(messageId: string, progress: PuzzleProgress): Promise<void> {
+    await this.kv.set(`dc:puzzle:${messageId}`, JSON.stringify(progress), WEEK_MS);
   }
 
   // ---- the durable hand-off (see DiscordPresenter) -------------------------------------------

@@ -30,6 +30,10 @@ const ru = messages('ru');
 export const MAX_NOTATION_LENGTH = 100;
 /** The longest challenge code /join takes (ids are short base64url words). */
 export const MAX_CODE_LENGTH = 24;
+/** The longest time /daily takes ("09:00"; a little more, so a slip gets a clear refusal). */
+export const MAX_TIME_LENGTH = 8;
+/** The longest time zone /daily takes (IANA names are at most about 30 characters). */
+export const MAX_TIME_ZONE_LENGTH = 64;
 
 /** A name and a description in English, with their Russian localizations. */
 function nameAndDescription(name: (t: Messages) => string, description: (t: Messages) => string) {
@@ -148,6 +152,31 @@ export function slashCommands(): RESTPostAPIChatInputApplicationCommandsJSONBody
         max_length: MAX_CODE_LENGTH,
       },
     ]),
+    command('puzzle'),
+    command('daily', [
+      {
+        type: ApplicationCommandOptionType.String,
+        ...option('state'),
+        required: true,
+        choices: [
+          choice('on', (t) => t.discord.dailyStates.on),
+          choice('off', (t) => t.discord.dailyStates.off),
+        ],
+      },
+      {
+        type: ApplicationCommandOptionType.String,
+        ...option('time'),
+        min_length: 1,
+        max_length: MAX_TIME_LENGTH,
+      },
+      {
+        type: ApplicationCommandOptionType.String,
+        ...option('timezone'),
+        min_length: 1,
+        max_length: MAX_TIME_ZONE_LENGTH,
+      },
+    ]),
+    command('top'),
   ];
 }
 

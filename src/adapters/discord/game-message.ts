@@ -20,7 +20,26 @@ export interface BoardPainter {
   paint(position: Position, options: RenderOptions): Promise<Buffer>;
 }
 
-const COLOUR = { white: 0xf2f2f2, black: 0x2b2b2b, finished: 0x3ba55d } as const;
+/** Embed colours: the side to move, or a game that is over (a puzzle solved). */
+export const COLOUR = { white: 0xf2f2f2, black: 0x2b2b2b, finished: 0x3ba55d } as const;
+
+/**
+ * A message that shows a board: an embed (its text and colour) around the board image, which is
+ * attached (on an edit, it replaces the message's image), and the components under it.
+ */
+export function boardMessage(
+  embed: Omit<APIEmbed, 'image'>,
+  image: Buffer,
+  components: Components,
+  content = '',
+): OutgoingMessage {
+  return {
+    content,
+    embeds: [{ ...embed, image: { url: `attachment://${BOARD_FILE}` } }],
+    files: [{ name: BOARD_FILE, data: image }],
+    components,
+  };
+}
 
 /** Which side is at the bottom of a channel's board: White, or the player to move. */
 export function orientationFor(game: Game, position: Position, settings: ChannelSettings): Side {
@@ -91,16 +110,13 @@ export async function gameMessage(
     orientation,
     lastMove: game.lastMove ?? null,
   });
-  const embed: APIEmbed = {
-    description: gameCaption(game, t, now),
-    color: game.status === 'finished' ? COLOUR.finished : COLOUR[sideToMove(game)],
-    image: { url: `attachment://${BOARD_FILE}` },
-    footer: { text: `#${game.id} · ${game.moves.length}` },
-  };
-  return {
-    content: '',
-    embeds: [embed],
-    files: [{ name: BOARD_FILE, data: image }],
-    components: gameComponents(game, t),
-  };
+  return boardMessage(
+    {
+      description: gameCaption(game, t, now),
+      color: game.status === 'finished' ? COLOUR.finished : COLOUR[sideToMove(game)],
+      footer: { text: `#${game.id} · ${game.moves.length}` },
+    },
+    image,
+    gameComponents(game, t),
+  );
 }

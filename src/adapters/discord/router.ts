@@ -9,6 +9,7 @@ import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messages, type Messages } from '../../i18n/index.js';
 import { Answer, type AnswerableInteraction, type AnswerMode } from './answer.js';
 import type { ChannelState } from './channel-state.js';
+import type { BoardPainter } from './game-message.js';
 import { playerFromUser } from './identity.js';
 import { markdown } from './markdown.js';
 import type { DiscordPresenter } from './presenter.js';
@@ -22,6 +23,8 @@ export interface DiscordDeps {
   readonly channels: ChannelState;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Draws the boards of puzzles (a game's are the presenter's). */
+  readonly painter: BoardPainter;
   /**
    * Where the events of this adapter's own requests go: the event dispatcher, which shows them
    * here and on the other platform (a cross-platform game).

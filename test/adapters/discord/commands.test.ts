@@ -162,6 +162,9 @@ describe('Discord slash commands', () => {
       ['help', 'помощь'],
       ['settings', 'настройки'],
       ['join', 'принять'],
+      ['puzzle', 'задача'],
+      ['daily', 'задача-дня'],
+      ['top', 'таблица'],
     ]);
   });
 
@@ -199,7 +202,30 @@ describe('Discord slash commands', () => {
     };
     expect(values('language')).toEqual(['ru', 'en']);
     expect(values('orientation')).toEqual(['mover', 'white']);
-    for (const name of ['resign', 'draw', 'games', 'board', 'pdn', 'rules', 'help'])
+    const daily = command('daily');
+    expect(daily.options!.map((o) => [o.name, o.type, o.required ?? false])).toEqual([
+      ['state', ApplicationCommandOptionType.String, true],
+      ['time', ApplicationCommandOptionType.String, false],
+      ['timezone', ApplicationCommandOptionType.String, false],
+    ]);
+    const state = optionNamed(daily, 'state');
+    expect(
+      'choices' in state && state.choices!.map((c) => [c.value, c.name, c.name_localizations?.ru]),
+    ).toEqual([
+      ['on', 'on', 'вкл'],
+      ['off', 'off', 'выкл'],
+    ]);
+    for (const name of [
+      'resign',
+      'draw',
+      'games',
+      'board',
+      'pdn',
+      'rules',
+      'help',
+      'puzzle',
+      'top',
+    ])
       expect(command(name).options).toBeUndefined();
   });
 });

@@ -10,7 +10,12 @@ import { registerCommands } from '../../../src/adapters/discord/commands.js';
 import { decodePayload } from '../../../src/chat/button-payload.js';
 import { systemClock } from '../../../src/game/ports.js';
 import { GameService } from '../../../src/game/service.js';
-import { testPuzzleService } from '../../support/puzzles.js';
+import { testCatalog, testPuzzleService } from '../../support/puzzles.js';
+import { encodeRouteValue, encodeSquareValue } from '../../../src/chat/button-payload.js';
+import { routeSquares } from '../../../src/chat/move-picking.js';
+import { moveDestination } from '../../../src/engine/index.js';
+import { resolveMove } from '../../../src/game/game-rules.js';
+import { puzzlePosition } from '../../../src/game/puzzle-solving.js';
 import { renderBoard } from '../../../src/render/index.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
@@ -137,6 +142,32 @@ async function moverOf(message: StoredMessage): Promise<FakeUser> {
   const white = whiteId === anna.id ? anna : boris;
   const black = white === anna ? boris : anna;
   return ply % 2 === 0 ? white : black;
+}
+
+/** A message's components (buttons and select menus), as sent. */
+function components(message: StoredMessage) {
+  return message.components.flatMap(
+    (row) => row.components as { custom_id: string; options?: { value: string }[] }[],
+  );
+}
+
+/**
+ * Picks `square` in a puzzle picker: presses its button (custom_id `action|…|square`, after
+ * `from` for a target) or chooses it in the select menu that offers it. Returns the message.
+ */
+async function pickIn(message: StoredMessage, action: 'ZS' | 'ZT', square: number, from?: number) {
+  const value = encodeSquareValue(square);
+  const last = from === undefined ? value : `${encodeSquareValue(from)}${value}`;
+  const button = components(message).find(
+    (c) => c.custom_id.startsWith(`${action}|`) && c.custom_id.endsWith(`|${last}`),
+  );
+  const menu = components(message).find((c) => c.options?.some((o) => o.value === value));
+  const handle = await answered(
+    button !== undefined
+      ? fake.press({ user: anna, message, customId: button.custom_id })
+      : fake.choose({ user: anna, message, customId: menu!.custom_id, values: [value] }),
+  );
+  return handle.original!;
 }
 
 /** Opens the picker and presses the stack on `from` (by label); returns the picker message. */
@@ -268,6 +299,52 @@ describe('the Discord bot against a fake Discord', () => {
     const next = await moverOf(current);
     const reopened = await openPicker(current, next);
     expect(customIds(reopened).length).toBeGreaterThan(0);
+  });
+
+  it('opens /puzzle for the user only and plays a move in it, the board image replaced', async () => {
+    await setUp();
+    await startProcess();
+    const opened = await answered(fake.command({ user: anna, channelId, name: 'puzzle' }));
+    const attempt = opened.original!;
+    expect(attempt.ephemeral).toBe(true);
+    expect(attempt.visibleTo).toBe(anna.id);
+    expect(attempt.attachments.map((a) => a.filename)).toEqual(['board.png']);
+    expect(attempt.embeds[0].image?.url).toBe(attempt.attachments[0].url);
+
+    const { puzzleId } = decodePayload(components(attempt)[0].custom_id) as { puzzleId: string };
+    const puzzle = testCatalog().byId(puzzleId)!;
+    const move = resolveMove(puzzlePosition(puzzle, 0), puzzle.solution[0]);
+    if (!move.ok) throw new Error(move.message);
+    const targets = await pickIn(attempt, 'ZS', move.move.from);
+    let played = await pickIn(targets, 'ZT', moveDestination(move.move), move.move.from);
+    // Several capture routes ending there (by the day, /puzzle may offer such a puzzle).
+    const route = encodeRouteValue(routeSquares(move.move));
+    const routes = components(played).find(
+      (c) => c.custom_id.endsWith(`|${route}`) || c.options?.some((o) => o.value === route),
+    );
+    if (routes !== undefined)
+      played = (
+        await answered(
+          routes.options === undefined
+            ? fake.press({ user: anna, message: played, customId: routes.custom_id })
+            : fake.choose({
+                user: anna,
+                message: played,
+                customId: routes.custom_id,
+                values: [route],
+              }),
+        )
+      ).original!;
+
+    // The same ephemeral message, updated: the new board replaces the old attachment.
+    expect(played.id).toBe(attempt.id);
+    expect(played.attachments).toHaveLength(1);
+    expect(played.attachments[0].id).not.toBe(attempt.attachments[0].id);
+    expect(played.attachments[0].data.equals(attempt.attachments[0].data)).toBe(false);
+    expect(played.embeds[0].image?.url).toBe(played.attachments[0].url);
+    expect(played.embeds[0].description).toContain(puzzle.solution[0]);
+    // Every interaction was acknowledged within Discord's 3 s.
+    expect(fake.calls.filter((c) => c.status === 404 && /callback/.test(c.path))).toEqual([]);
   });
 
   it('retries a game message edit that Discord answers with 429', async () => {

@@ -10,6 +10,7 @@ import { GameService } from '../../../src/game/service.js';
 import { renderBoard } from '../../../src/render/index.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
+import { MemoryPuzzleStore } from '../../../src/store/memory-puzzle-store.js';
 import { ManualClock, ManualScheduler } from '../../support/manual-scheduler.js';
 import { testPuzzleService } from '../../support/puzzles.js';
 import { FakeInteraction, type FakeMessageRef, type FakeUser } from './fake-interaction.js';
@@ -120,7 +121,8 @@ export class DiscordHarness {
   readonly kv = new MemoryKeyValueStore();
   readonly clock = new ManualClock(Date.UTC(2026, 10, 29, 12));
   readonly scheduler = new ManualScheduler(this.clock);
-  readonly puzzles = testPuzzleService(this.clock);
+  readonly puzzleStore = new MemoryPuzzleStore({ clock: this.clock });
+  readonly puzzles = testPuzzleService(this.clock, this.puzzleStore);
   readonly out = new RecordingOutput();
   readonly events: GameEvent[] = [];
   readonly service: GameService;
@@ -198,14 +200,21 @@ export class DiscordHarness {
     user: FakeUser,
     name: string,
     options: Record<string, string | number | FakeUser> = {},
-    where: { channelId?: string; guildId?: string; locale?: string; manages?: boolean } = {},
+    where: {
+      channelId?: string;
+      guildId?: string;
+      locale?: string;
+      manages?: boolean;
+      /** A command in a DM with the bot (no server). */
+      dm?: boolean;
+    } = {},
   ): Promise<FakeInteraction> {
     return this.route(
       new FakeInteraction(
         {
           user,
           channelId: where.channelId ?? CHANNEL,
-          guildId: where.guildId ?? GUILD,
+          guildId: where.dm === true ? undefined : (where.guildId ?? GUILD),
           locale: where.locale,
           managesChannels: where.manages,
         },

@@ -7,7 +7,19 @@ import { parseLang } from '../../../i18n/index.js';
 import { withCommandGame } from '../command-game.js';
 import { discordView, liveViews, nameOf } from '../identity.js';
 import { markdown } from '../markdown.js';
-import type { DiscordDeps, InteractionRouter } from '../router.js';
+import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
+
+/**
+ * Whether the user may change the channel's settings (its language, its daily puzzle): in a
+ * server, members who manage the channel; in a DM, the user.
+ */
+export function managesChannel(turn: Turn): boolean {
+  const { interaction } = turn;
+  return (
+    !interaction.inGuild() ||
+    interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels) === true
+  );
+}
 
 /** A link that opens a message in the Discord client. */
 function messageLink(guildId: string | undefined, channelId: string, messageId: string): string {
@@ -166,11 +178,7 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
       await turn.answer.respond({ content: t.settings(settings.orientation ?? 'white') });
       return;
     }
-    // In a server, a channel's settings are for those who manage it.
-    if (
-      interaction.inGuild() &&
-      interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels) !== true
-    ) {
+    if (!managesChannel(turn)) {
       await turn.whisper(t.errors.notForYou);
       return;
     }

@@ -1,14 +1,14 @@
-import { MessageFlags } from 'discord.js';
-import { legalMoves, moveDestination, type Move } from '../../../engine/index.js';
+import type { Move } from '../../../engine/index.js';
+import { gamePicks } from '../../../chat/pick-payloads.js';
 import { refusalText } from '../../../chat/refusal-text.js';
 import { gamePosition, playerToMove } from '../../../game/game-rules.js';
 import { samePlayer, sideOf, type Game } from '../../../game/model.js';
-import { decodeRouteValue, decodeSquareValue } from '../../../chat/button-payload.js';
 import type { OutgoingMessage } from '../channel-output.js';
 import { withCommandGame } from '../command-game.js';
 import { orientationFor } from '../game-message.js';
 import { markdown } from '../markdown.js';
-import { routePicker, stackPicker, targetPicker } from '../picker.js';
+import { stackPicker } from '../picker.js';
+import { inPicker, pickerSteps } from '../picker-steps.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
 
 /**
@@ -22,65 +22,15 @@ export function moveFeature(router: InteractionRouter, deps: DiscordDeps): void 
     if (game !== undefined) await turn.answer.respond(await stacks(turn, deps, game));
   });
 
-  router.button('back', 'update', async (turn, payload) => {
-    const game = await playable(turn, deps, payload.gameId, payload.ply);
-    if (game !== undefined) await turn.answer.respond(await stacks(turn, deps, game));
-  });
-
-  const pickStack = async (turn: Turn, gameId: string, ply: number, from: number | undefined) => {
+  pickerSteps(router, '', async (turn, gameId, ply) => {
     const game = await playable(turn, deps, gameId, ply);
-    if (game === undefined) return;
-    if (from === undefined || !legalMoves(gamePosition(game)).some((m) => m.from === from)) {
-      await turn.answer.respond(await stacks(turn, deps, game));
-      return;
-    }
-    const orientation = await orientationIn(turn, deps, game);
-    await turn.answer.respond(targetPicker(game, from, orientation, turn.t));
-  };
-  router.button('select', 'update', (turn, p) => pickStack(turn, p.gameId, p.ply, p.square));
-  router.button('stack-menu', 'update', (turn, p) =>
-    pickStack(turn, p.gameId, p.ply, chosenSquare(turn)),
-  );
-
-  const pickTarget = async (turn: Turn, gameId: string, ply: number, from: number, to?: number) => {
-    const game = await playable(turn, deps, gameId, ply);
-    if (game === undefined) return;
-    const routes = legalMoves(gamePosition(game)).filter(
-      (m) => m.from === from && moveDestination(m) === to,
-    );
-    if (to === undefined || routes.length === 0) {
-      await turn.answer.respond(await stacks(turn, deps, game));
-      return;
-    }
-    if (routes.length > 1) {
-      await turn.answer.respond(routePicker(game, from, to, turn.t));
-      return;
-    }
-    await commit(turn, deps, game, routes[0]);
-  };
-  router.button('target', 'update', (turn, p) => pickTarget(turn, p.gameId, p.ply, p.from, p.to));
-  router.button('target-menu', 'update', (turn, p) =>
-    pickTarget(turn, p.gameId, p.ply, p.from, chosenSquare(turn)),
-  );
-
-  const pickRoute = async (turn: Turn, gameId: string, ply: number, squares?: number[]) => {
-    const game = await playable(turn, deps, gameId, ply);
-    if (game === undefined) return;
-    const [from, ...path] = squares ?? [];
-    const move = legalMoves(gamePosition(game)).find(
-      (m) =>
-        m.from === from && m.path.length === path.length && m.path.every((s, i) => s === path[i]),
-    );
-    if (move === undefined) await turn.answer.respond(await stacks(turn, deps, game));
-    else await commit(turn, deps, game, move);
-  };
-  router.button('route', 'update', (turn, p) => pickRoute(turn, p.gameId, p.ply, [...p.squares]));
-  router.button('route-menu', 'update', (turn, p) => {
-    const { interaction } = turn;
-    const squares = interaction.isStringSelectMenu()
-      ? decodeRouteValue(interaction.values[0])
-      : undefined;
-    return pickRoute(turn, p.gameId, p.ply, squares);
+    if (game === undefined) return undefined;
+    return {
+      position: gamePosition(game),
+      orientation: await orientationIn(turn, deps, game),
+      picks: gamePicks(game.id, game.moves.length),
+      commit: (move) => commit(turn, deps, game, move),
+    };
   });
 
   router.command('move', 'ephemeral', (turn) =>
@@ -95,22 +45,6 @@ export function moveFeature(router: InteractionRouter, deps: DiscordDeps): void 
         await turn.answer.respond({ content: turn.t.discord.played(played.moves.at(-1)!) });
     }),
   );
-}
-
-/**
- * Whether a picker step was pressed in a picker (an ephemeral message). A forged custom_id of
- * a picker step on the public game message must not turn that message into a picker.
- */
-function inPicker(turn: Turn): boolean {
-  const { interaction } = turn;
-  return !interaction.isChatInputCommand() && interaction.message.flags.has(MessageFlags.Ephemeral);
-}
-
-/** The square chosen in a select menu. */
-function chosenSquare(turn: Turn): number | undefined {
-  const { interaction } = turn;
-  if (!interaction.isStringSelectMenu()) return undefined;
-  return decodeSquareValue(interaction.values[0] ?? '');
 }
 
 /**
