@@ -12,6 +12,7 @@ import { AiPool } from './ai/index.js';
 import { RenderPool } from './render/index.js';
 import { REST } from 'discord.js';
 import { createDiscordBot } from './adapters/discord/bot.js';
+import { DailyPoster } from './chat/daily-poster.js';
 import { registerCommands as registerDiscordCommands } from './adapters/discord/commands.js';
 import {
   createTelegramBot,
@@ -207,7 +208,19 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
         logger.warn('could not register the slash commands', { error: String(error) }),
       );
       await app.start(discord.token);
-      closing.push({ close: () => app.close(5_000) });
+      const poster = new DailyPoster({
+        puzzles,
+        platform: 'discord',
+        post: (due) => app.postDaily(due),
+        logger,
+      });
+      poster.start();
+      closing.push({
+        close: async () => {
+          await poster.stop();
+          await app.close(5_000);
+        },
+      });
       sayRunning.push(
         `Discord ${app.client.user?.tag ?? discord.applicationId} (${discord.guildId === undefined ? 'global commands' : `commands in guild ${discord.guildId}`})`,
       );
