@@ -133,7 +133,7 @@ export class PuzzleService {
   /**
    * Plays the solver's move at `ply`. A wrong move or the last right one ends the attempt, which
    * is recorded: the first attempt rates the player and, made from a chat (`fromChat`) whose
-   * daily puzzle this is, counts on that chat's board.
+   * daily puzzle this is, counts on that chat's board (then `daily` names it, for the solver).
    */
   async play(
     puzzleId: string,
@@ -141,7 +141,9 @@ export class PuzzleService {
     ply: number,
     move: MoveInput,
     fromChat?: string,
-  ): Promise<ServiceResult<{ step: PuzzleStep; outcome?: AttemptOutcome }>> {
+  ): Promise<
+    ServiceResult<{ step: PuzzleStep; outcome?: AttemptOutcome; daily?: DailyContext }>
+  > {
     const found = this.get(puzzleId);
     if (!found.ok) return found;
     const step = checkPuzzleMove(found.value, ply, move);
@@ -158,7 +160,9 @@ export class PuzzleService {
         chatKey: daily?.chatKey,
         day: daily?.day,
       });
-      return success({ step, outcome });
+      return success(
+        daily === undefined || !outcome.counted ? { step, outcome } : { step, outcome, daily },
+      );
     });
   }
 
@@ -177,6 +181,11 @@ export class PuzzleService {
       await this.store.setDaily(chatKey, parsed.value);
       return success(parsed.value);
     });
+  }
+
+  /** The chat's daily post setting; undefined when it is off. */
+  async dailySetting(chatKey: string): Promise<ServiceResult<DailySetting | undefined>> {
+    return this.guard(async () => success(await this.store.dailySetting(chatKey)));
   }
 
   async stopDaily(chatKey: string): Promise<ServiceResult<null>> {

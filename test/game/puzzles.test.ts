@@ -119,7 +119,16 @@ describe('puzzle use cases', () => {
     const day = dayIn('UTC', clock.now());
     const daily = puzzles.dailyPuzzle(day)!;
     const context = 'telegram:-100';
-    await puzzles.play(daily.id, ANNA, 0, daily.solution[0], context);
+    expect(await puzzles.dailySetting(context)).toMatchObject({
+      ok: true,
+      value: { time: '09:00', timeZone: 'UTC' },
+    });
+    const counted = await puzzles.play(daily.id, ANNA, 0, daily.solution[0], context);
+    expect(counted.ok && counted.value.daily).toEqual({ chatKey: context, day });
+    // A repeated attempt counts nowhere.
+    const elsewhere = await puzzles.play(daily.id, ANNA, 0, daily.solution[0], 'telegram:-200');
+    expect(elsewhere.ok && elsewhere.value.daily).toBeUndefined();
+    expect(await puzzles.dailySetting('telegram:-200')).toMatchObject({ ok: true, value: undefined });
     await puzzles.play(
       daily.id,
       BORIS,
