@@ -141,9 +141,7 @@ export class PuzzleService {
     ply: number,
     move: MoveInput,
     fromChat?: string,
-  ): Promise<
-    ServiceResult<{ step: PuzzleStep; outcome?: AttemptOutcome; daily?: DailyContext }>
-  > {
+  ): Promise<ServiceResult<{ step: PuzzleStep; outcome?: AttemptOutcome; daily?: DailyContext }>> {
     const found = this.get(puzzleId);
     if (!found.ok) return found;
     const step = checkPuzzleMove(found.value, ply, move);

@@ -128,7 +128,10 @@ describe('puzzle use cases', () => {
     // A repeated attempt counts nowhere.
     const elsewhere = await puzzles.play(daily.id, ANNA, 0, daily.solution[0], 'telegram:-200');
     expect(elsewhere.ok && elsewhere.value.daily).toBeUndefined();
-    expect(await puzzles.dailySetting('telegram:-200')).toMatchObject({ ok: true, value: undefined });
+    expect(await puzzles.dailySetting('telegram:-200')).toMatchObject({
+      ok: true,
+      value: undefined,
+    });
     await puzzles.play(
       daily.id,
       BORIS,
