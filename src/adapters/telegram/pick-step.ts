@@ -10,6 +10,7 @@ import type { PickPayloads } from '../../chat/pick-payloads.js';
 import type { Side } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';
 import { routesKeyboard, stackSymbols, stacksKeyboard, targetsKeyboard } from './board-message.js';
+import type { BashniContext } from './context.js';
 
 /** A tap on a picking keyboard, whatever it picks for (a game or a puzzle). */
 export type PickStep =
@@ -79,5 +80,35 @@ export function pickStep(
       );
       return move === undefined ? { kind: 'stale' } : { kind: 'play', move };
     }
+  }
+}
+
+/**
+ * Answers a tap by what its step led to: an alert, or a quiet answer and the new keyboard
+ * (`show`), or the stale alert (and `stale`), or the move (`play`, which answers).
+ */
+export async function followPick(
+  ctx: BashniContext,
+  result: PickResult,
+  on: {
+    show(keyboard: InlineKeyboard): Promise<void> | void;
+    stale?(): Promise<void>;
+    play(move: Move): Promise<void>;
+  },
+): Promise<void> {
+  switch (result.kind) {
+    case 'answer':
+      await ctx.answer(result.text, true);
+      return;
+    case 'keyboard':
+      await ctx.answer(result.text);
+      await on.show(result.keyboard);
+      return;
+    case 'stale':
+      await ctx.answer(ctx.t.errors.stale, true);
+      await on.stale?.();
+      return;
+    case 'play':
+      await on.play(result.move);
   }
 }

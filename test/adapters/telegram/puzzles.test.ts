@@ -181,7 +181,9 @@ describe('Telegram: puzzles', () => {
     expect(caption(11, messageId)).toContain('✅ f8-e7 — the reply: h4:d8.');
     await h.say(alice, 11, '/move b8-c7', messageId);
     expect(caption(11, messageId)).toContain('✅ b8-c7 — the reply: d8:b6.');
+    const before = h.fake.chat(11).messages.length;
     await h.say(alice, 11, 'hello', messageId); // not a move: ignored, like any chat
+    expect(h.fake.chat(11).messages.length).toBe(before + 1);
     await h.say(alice, 11, '/move hello', messageId);
     expect(h.fake.lastBotMessage(11)!.text).toMatch(/^“hello” is not a move/);
     await h.say(alice, 11, 'a5:d8', messageId);
@@ -308,27 +310,26 @@ describe('Telegram: puzzles', () => {
       return read.ok ? read.value : 'failed';
     };
 
-    await h.say(eve, GROUP, '/daily on 08:00 Europe/Moscow');
-    expect(reply()).toBe('Only the chat’s admins can change this.');
-    expect(await setting()).toBeUndefined();
-    await h.say(dana, GROUP, '/daily on 25:00');
-    expect(reply()).toBe('The time must be HH:MM, for example 09:00.');
-    await h.say(dana, GROUP, '/daily on 08:00 Mars/Olympus');
-    expect(reply()).toBe('Unknown time zone: use a name like Europe/Moscow or UTC.');
-    expect(await setting()).toBeUndefined();
-    await h.say(dana, GROUP, '/daily on Europe/Moscow 08:30');
-    expect(reply()).toBe('🧩 A puzzle will be posted here every day at 08:30 (Europe/Moscow).');
-    expect(await setting()).toEqual({ time: '08:30', timeZone: 'Europe/Moscow' });
-    await h.say(eve, GROUP, '/daily');
-    expect(reply()).toMatch(/^Usage: \/daily on/);
-    expect(reply()).toContain('every day at 08:30 (Europe/Moscow)');
-    await h.say(eve, GROUP, '/daily off');
-    expect(reply()).toBe('Only the chat’s admins can change this.');
-    await h.say(dana, GROUP, '/daily off');
-    expect(reply()).toBe('The daily puzzle is off in this chat.');
-    expect(await setting()).toBeUndefined();
-    await h.say(eve, GROUP, '/daily sometimes');
-    expect(reply()).toMatch(/^Usage: \/daily on/);
+    const adminsOnly = 'Only the chat’s admins can change this.';
+    const usage = /^Usage: \/daily on/;
+    const moscow = { time: '08:30', timeZone: 'Europe/Moscow' };
+    // Who writes what, the reply, and the setting afterwards.
+    const steps: [User, string, string | RegExp, typeof moscow | undefined][] = [
+      [eve, '/daily on 08:00 Europe/Moscow', adminsOnly, undefined],
+      [dana, '/daily on 25:00', 'The time must be HH:MM, for example 09:00.', undefined],
+      [dana, '/daily on 08:00 Mars/Olympus', /^Unknown time zone: use a name like/, undefined],
+      [dana, '/daily on Europe/Moscow 08:30', /every day at 08:30 \(Europe\/Moscow\)\.$/, moscow],
+      [eve, '/daily', /^Usage: [^]*\n\n🧩 A puzzle will be posted here every day at 08:30/, moscow],
+      [eve, '/daily off', adminsOnly, moscow],
+      [dana, '/daily off', 'The daily puzzle is off in this chat.', undefined],
+      [eve, '/daily sometimes', usage, undefined],
+    ];
+    for (const [user, command, answer, after] of steps) {
+      await h.say(user, GROUP, command);
+      if (typeof answer === 'string') expect(reply(), command).toBe(answer);
+      else expect(reply(), command).toMatch(answer);
+      expect(await setting(), command).toEqual(after);
+    }
 
     // In a private chat its owner decides; the defaults are 09:00 UTC.
     const alice = privateUser(11, 'Alice');

@@ -10,7 +10,7 @@ import type { Payload } from '../../../chat/button-payload.js';
 import { withCommandGame } from '../command-game.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { liveViews, playerFromUser, telegramView } from '../identity.js';
-import { pickStep, stackInfo } from '../pick-step.js';
+import { followPick, pickStep, stackInfo } from '../pick-step.js';
 
 type BoardPayload = Extract<Payload, { kind: 'select' | 'target' | 'route' | 'back' }>;
 
@@ -82,21 +82,11 @@ async function onBoardTap(
   }
   const orientation = orientationFor(game, position, ctx.settings, view.chatId);
   const step = pickStep(position, payload, orientation, gamePicks(game.id, game.moves.length), t);
-  switch (step.kind) {
-    case 'answer':
-      await ctx.answer(step.text, true);
-      return;
-    case 'keyboard':
-      await ctx.answer(step.text);
-      await deps.presenter.showBoard(game, view, step.keyboard);
-      return;
-    case 'stale':
-      await ctx.answer(t.errors.stale, true);
-      await refresh(game, view, true, true, deps);
-      return;
-    case 'play':
-      return play(ctx, game, step.move, view, deps);
-  }
+  await followPick(ctx, step, {
+    show: (keyboard) => deps.presenter.showBoard(game, view, keyboard),
+    stale: () => refresh(game, view, true, true, deps),
+    play: (move) => play(ctx, game, move, view, deps),
+  });
 }
 
 async function play(

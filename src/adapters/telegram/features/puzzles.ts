@@ -12,7 +12,7 @@ import { BoardSync, plainText } from '../board-sync.js';
 import type { ButtonRouter } from '../buttons.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { playerFromUser, telegramView } from '../identity.js';
-import { pickStep, type PickStep } from '../pick-step.js';
+import { followPick, pickStep, type PickStep } from '../pick-step.js';
 import {
   finishedFace,
   postedFace,
@@ -223,21 +223,10 @@ export function puzzleFeature(
     const position = puzzlePosition(puzzle, ply);
     const picks = puzzlePicks(puzzle.id, ply);
     const step = pickStep(position, pickOf(payload), solverSide(puzzle), picks, t);
-    switch (step.kind) {
-      case 'answer':
-        await ctx.answer(step.text, true);
-        return;
-      case 'keyboard':
-        await ctx.answer(step.text);
-        deps.tasks.track(boards.show(view, { ...face, keyboard: step.keyboard }));
-        return;
-      case 'stale':
-        await ctx.answer(t.errors.stale, true);
-        return;
-      case 'play':
-        await play(ctx, puzzle, ply, step.move, message.chat.id, message.message_id);
-        return;
-    }
+    await followPick(ctx, step, {
+      show: (keyboard) => deps.tasks.track(boards.show(view, { ...face, keyboard })),
+      play: (move) => play(ctx, puzzle, ply, move, message.chat.id, message.message_id),
+    });
   };
 
   /** A move typed as a reply to a puzzle message (or `/move` as one); others pass on. */
@@ -262,7 +251,10 @@ export function puzzleFeature(
     ctx.from === undefined ? undefined : offer(ctx, ctx.chat.id),
   );
   composer.command('move', (ctx, next) => typed(ctx, ctx.match, next));
-  composer.on('message:text', (ctx, next) => typed(ctx, ctx.message.text, next));
+  // Chat that only replies to the puzzle is not a move: it passes on (as for game boards).
+  composer.on('message:text', (ctx, next) =>
+    looksLikeMove(ctx.message.text) ? typed(ctx, ctx.message.text, next) : next(),
+  );
 
   for (const kind of ['puzzle-select', 'puzzle-target', 'puzzle-route', 'puzzle-back'] as const)
     buttons.on(kind, (ctx, payload) => onTap(ctx, payload));
