@@ -179,9 +179,17 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       void recover();
       const sweep = setInterval(() => void recover(), 60_000);
       sweep.unref();
+      const poster = new DailyPoster({
+        puzzles,
+        platform: 'telegram',
+        post: (due) => app.postDaily(due),
+        logger,
+      });
+      poster.start();
       closing.push({
         close: async () => {
           clearInterval(sweep);
+          await poster.stop();
           await stopTelegram();
           await app.close(5_000);
         },

@@ -181,6 +181,11 @@ export class PuzzleService {
     });
   }
 
+  /** The chat's daily post setting; undefined when it is off. */
+  async dailySetting(chatKey: string): Promise<ServiceResult<DailySetting | undefined>> {
+    return this.guard(async () => success(await this.store.dailySetting(chatKey)));
+  }
+
   async stopDaily(chatKey: string): Promise<ServiceResult<null>> {
     return this.guard(async () => {
       await this.store.setDaily(chatKey, null);

@@ -123,6 +123,17 @@ describe('puzzle use cases', () => {
     expect(anna.ok && anna.value.countedForDaily).toBe(true);
     const again = await puzzles.play(daily.id, ANNA, 0, daily.solution[0], context);
     expect(again.ok && again.value.countedForDaily).toBe(false);
+    expect(await puzzles.dailySetting(context)).toMatchObject({
+      ok: true,
+      value: { time: '09:00', timeZone: 'UTC' },
+    });
+    // A repeated attempt counts nowhere.
+    const elsewhere = await puzzles.play(daily.id, ANNA, 0, daily.solution[0], 'telegram:-200');
+    expect(elsewhere.ok && elsewhere.value.countedForDaily).toBe(false);
+    expect(await puzzles.dailySetting('telegram:-200')).toMatchObject({
+      ok: true,
+      value: undefined,
+    });
     await puzzles.play(
       daily.id,
       BORIS,

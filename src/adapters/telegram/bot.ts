@@ -1,12 +1,13 @@
 import { Api, Bot } from 'grammy';
 import type { Clock } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
-import type { PuzzleService } from '../../game/puzzles.js';
+import type { DuePost, PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { messages, type CommandName } from '../../i18n/index.js';
 import { BackgroundTasks } from '../../chat/background-tasks.js';
 import type { BoardPainter } from './board-message.js';
 import { ButtonRouter } from './buttons.js';
+import { ChatMembers } from './chat-members.js';
 import { ChatOutput } from './chat-output.js';
 import type { ChatState } from './chat-state.js';
 import { contextMiddleware, type BashniContext, type TelegramDeps } from './context.js';
@@ -14,7 +15,9 @@ import { DeliveryLanes, type DeliveryLanesOptions } from './delivery-lanes.js';
 import { botGameFeature } from './features/bot-games.js';
 import { challengeFeature } from './features/challenges.js';
 import { commandFeature } from './features/commands.js';
+import { dailyFeature, dailyPost } from './features/daily.js';
 import { moveFeature } from './features/moves.js';
+import { puzzleFeature } from './features/puzzles.js';
 import { laneTransformer } from './lane-transformer.js';
 import { TelegramPresenter } from './presenter.js';
 import { UpdatePipeline } from './update-pipeline.js';
@@ -47,6 +50,11 @@ export interface TelegramBot {
   readonly pipeline: UpdatePipeline;
   readonly lanes: DeliveryLanes;
   readonly tasks: BackgroundTasks;
+  /**
+   * Posts a chat's puzzle of the day (for the DailyPoster): true when it got there or never
+   * will (the chat's daily post is then off), false when it is worth trying again.
+   */
+  postDaily(due: DuePost): Promise<boolean>;
   /** Resolves when every update, presentation and delivery in flight is done. */
   settle(): Promise<void>;
   /** Waits (at most `timeoutMs`) for what is in flight, then drops what is still queued. */
@@ -65,6 +73,9 @@ const COMMANDS: readonly CommandName[] = [
   'pdn',
   'settings',
   'lang',
+  'puzzle',
+  'daily',
+  'top',
   'rules',
   'help',
 ];
@@ -112,15 +123,21 @@ export function createTelegramBot(
   const deps: TelegramDeps = {
     ...base,
     presenter,
+    members: new ChatMembers(bot.api, logger),
     out,
     tasks,
     publish: options.publish ?? ((events) => presenter.handle(events)),
   };
   const buttons = new ButtonRouter();
 
+  const puzzles = puzzleFeature(deps, buttons, options.painter);
+
   bot.use(contextMiddleware(deps));
-  bot.use(challengeFeature(deps, buttons));
+  bot.use(challengeFeature(deps, buttons, puzzles.openLink));
   bot.use(botGameFeature(deps));
+  // Before the moves: a reply to a puzzle message is a puzzle's move, not a game's.
+  bot.use(puzzles.composer);
+  bot.use(dailyFeature(deps));
   bot.use(moveFeature(deps, buttons));
   bot.use(commandFeature(deps, buttons));
   bot.on('callback_query:data', buttons.middleware());
@@ -165,7 +182,8 @@ export function createTelegramBot(
     await lanes.drain(Math.max(0, deadline - Date.now()));
     lanes.close();
   };
-  return { bot, presenter, pipeline, lanes, tasks, settle, close };
+  const postDaily = dailyPost(deps, options.painter, () => bot.botInfo.username);
+  return { bot, presenter, pipeline, lanes, tasks, postDaily, settle, close };
 }
 
 /** Registers the command menu in English (default) and Russian. */

@@ -18,7 +18,35 @@ export interface Notice {
   readonly gameId: string;
 }
 
+/**
+ * How far a puzzle message has got: the ply its attempt is at (or over), and the tap that got it
+ * there, so a tap delivered twice or tapped twice is not played twice.
+ */
+export interface PuzzleProgress {
+  readonly puzzleId: string;
+  readonly ply: number;
+  readonly over: boolean;
+  readonly requestKey: string;
+}
+
 const MONTH_MS = 30 * 86_400_000;
+/** A daily post's link is answered within a day or two; its chat is remembered a little longer. */
+const PUZZLE_ORIGIN_MS = 4 * 86_400_000;
+
+function parseProgress(text: string | undefined): PuzzleProgress | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(text) as PuzzleProgress;
+    return typeof parsed?.puzzleId === 'string' &&
+      Number.isInteger(parsed.ply) &&
+      typeof parsed.over === 'boolean' &&
+      typeof parsed.requestKey === 'string'
+      ? parsed
+      : undefined;
+  } catch {
+    return undefined; // a damaged record: the message's keyboard tells the ply
+  }
+}
 
 function parseNotice(text: string | undefined): Notice | undefined {
   if (text === undefined) return undefined;
@@ -106,6 +134,31 @@ export class ChatState {
     const key = `tg:draw:${chatId}:${gameId}`;
     if (messageId === undefined) await this.kv.delete(key);
     else await this.kv.set(key, String(messageId), MONTH_MS);
+  }
+
+  /** How far the attempt on a puzzle message has got; undefined before its first move. */
+  async puzzleProgress(chatId: string, messageId: number): Promise<PuzzleProgress | undefined> {
+    return parseProgress(await this.kv.get(`tg:puzzle:${chatId}:${messageId}`));
+  }
+
+  async setPuzzleProgress(
+    chatId: string,
+    messageId: number,
+    progress: PuzzleProgress,
+  ): Promise<void> {
+    await this.kv.set(`tg:puzzle:${chatId}:${messageId}`, JSON.stringify(progress), MONTH_MS);
+  }
+
+  /**
+   * The group whose daily post a user opened a puzzle from (checked to be a member): their
+   * attempt counts on that group's board.
+   */
+  async puzzleOrigin(userId: string, puzzleId: string): Promise<string | undefined> {
+    return this.kv.get(`tg:puzzle-from:${userId}:${puzzleId}`);
+  }
+
+  async setPuzzleOrigin(userId: string, puzzleId: string, chatId: string): Promise<void> {
+    await this.kv.set(`tg:puzzle-from:${userId}:${puzzleId}`, chatId, PUZZLE_ORIGIN_MS);
   }
 
   /** Whether a user has started the bot in private (so the bot may write to them first). */

@@ -7,6 +7,7 @@ import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messages, type Messages } from '../../i18n/index.js';
 import { describeApiError } from './api-errors.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
+import type { ChatMembers } from './chat-members.js';
 import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import type { TelegramPresenter } from './presenter.js';
@@ -19,6 +20,8 @@ export interface TelegramDeps {
   readonly puzzles: PuzzleService;
   readonly presenter: TelegramPresenter;
   readonly chats: ChatState;
+  /** Who is a member or an administrator of a group (asked of Telegram, kept briefly). */
+  readonly members: ChatMembers;
   readonly out: ChatOutput;
   readonly tasks: BackgroundTasks;
   readonly clock: Clock;

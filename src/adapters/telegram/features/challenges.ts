@@ -65,10 +65,14 @@ function challengeRefusal(refusal: Refusal): Refusal {
   return refusal.code === 'not-found' ? { ...refusal, code: 'challenge-not-found' } : refusal;
 }
 
-/** /newgame, its deep link, /join CODE, and the Accept / Decline buttons of challenge cards. */
+/**
+ * /newgame, its deep link, /join CODE, and the Accept / Decline buttons of challenge cards.
+ * Other deep links of /start (puzzles) go to `openLink`, which says whether it knew the link.
+ */
 export function challengeFeature(
   deps: TelegramDeps,
   buttons: ButtonRouter,
+  openLink: (ctx: BashniContext, parameter: string) => Promise<boolean>,
 ): Composer<BashniContext> {
   const composer = new Composer<BashniContext>();
 
@@ -165,6 +169,7 @@ export function challengeFeature(
     }
     const payload = ctx.match.trim();
     if (!payload.startsWith('c_')) {
+      if (payload !== '' && (await openLink(ctx, payload))) return;
       ctx.say(`${t.startPrivate}\n\n${t.help}`);
       return;
     }

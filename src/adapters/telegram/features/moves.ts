@@ -1,27 +1,16 @@
 import { Composer } from 'grammy';
-import {
-  legalMoves,
-  moveDestination,
-  sideOfColor,
-  VARIANTS,
-  type Move,
-} from '../../../engine/index.js';
+import { sideOfColor, type Move } from '../../../engine/index.js';
 import { gamePosition } from '../../../game/game-rules.js';
 import { sideOf, type ChatView, type Game } from '../../../game/model.js';
 import { looksLikeMove, normaliseMoveText, quoteBack } from '../../../game/move-input.js';
-import {
-  orientationFor,
-  routesKeyboard,
-  stackSymbols,
-  stacksKeyboard,
-  targetsKeyboard,
-} from '../board-message.js';
+import { orientationFor } from '../board-message.js';
 import type { ButtonRouter } from '../buttons.js';
 import { gamePicks } from '../../../chat/pick-payloads.js';
 import type { Payload } from '../../../chat/button-payload.js';
 import { withCommandGame } from '../command-game.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { liveViews, playerFromUser, telegramView } from '../identity.js';
+import { followPick, pickStep, stackInfo } from '../pick-step.js';
 
 type BoardPayload = Extract<Payload, { kind: 'select' | 'target' | 'route' | 'back' }>;
 
@@ -84,68 +73,20 @@ async function onBoardTap(
     return;
   }
   const position = gamePosition(game);
-  const names = VARIANTS[game.variant].geometry.names;
   const side = sideOf(game, playerFromUser(ctx.from));
-  const stack = payload.kind === 'select' ? position.stacks[payload.square] : null;
-  const info =
-    payload.kind === 'select' && stack !== null && stack !== undefined
-      ? t.stackInfo(names[payload.square], stackSymbols(stack), stack.height)
-      : '';
+  const info = stackInfo(position, payload, t);
   if (side === undefined || side !== sideOfColor(position.turn)) {
     const refusal = side === undefined ? t.errors.notAPlayer : t.errors.notYourTurn;
     await ctx.answer(info === '' ? refusal : `${info}\n${refusal}`, true);
     return;
   }
   const orientation = orientationFor(game, position, ctx.settings, view.chatId);
-  const moves = legalMoves(position);
-  const picks = gamePicks(game.id, game.moves.length);
-  const showKeyboard = (keyboard: ReturnType<typeof stacksKeyboard>) =>
-    deps.presenter.showBoard(game, view, keyboard);
-
-  switch (payload.kind) {
-    case 'select': {
-      if (!moves.some((m) => m.from === payload.square)) {
-        await ctx.answer(info || t.chooseStack, true);
-        return;
-      }
-      await ctx.answer(info);
-      await showKeyboard(targetsKeyboard(position, payload.square, orientation, picks, t));
-      return;
-    }
-    case 'back':
-      await ctx.answer();
-      await showKeyboard(stacksKeyboard(position, orientation, picks));
-      return;
-    case 'target': {
-      const routes = moves.filter(
-        (m) => m.from === payload.from && moveDestination(m) === payload.to,
-      );
-      if (routes.length === 0) {
-        await ctx.answer(t.errors.stale, true);
-        await refresh(game, view, true, true, deps);
-        return;
-      }
-      if (routes.length > 1) {
-        await ctx.answer(t.chooseRoute);
-        await showKeyboard(routesKeyboard(game.variant, routes, picks, t));
-        return;
-      }
-      return play(ctx, game, routes[0], view, deps);
-    }
-    case 'route': {
-      const [from, ...path] = payload.squares;
-      const move = moves.find(
-        (m) =>
-          m.from === from && m.path.length === path.length && m.path.every((s, i) => s === path[i]),
-      );
-      if (move === undefined) {
-        await ctx.answer(t.errors.stale, true);
-        await refresh(game, view, true, true, deps);
-        return;
-      }
-      return play(ctx, game, move, view, deps);
-    }
-  }
+  const step = pickStep(position, payload, orientation, gamePicks(game.id, game.moves.length), t);
+  await followPick(ctx, step, {
+    show: (keyboard) => deps.presenter.showBoard(game, view, keyboard),
+    stale: () => refresh(game, view, true, true, deps),
+    play: (move) => play(ctx, game, move, view, deps),
+  });
 }
 
 async function play(

@@ -1,0 +1,134 @@
+import { Composer } from 'grammy';
+import { standingsText } from '../../../chat/puzzle-text.js';
+import type { PuzzlePlayer } from '../../../game/puzzle-ports.js';
+import type { DuePost } from '../../../game/puzzles.js';
+import { languageFor, messages } from '../../../i18n/index.js';
+import type { BoardPainter } from '../board-message.js';
+import type { BashniContext, TelegramDeps } from '../context.js';
+import { nameOf } from '../identity.js';
+import { postedFace, startLink } from '../puzzle-message.js';
+
+/** /daily's defaults: nine in the morning, UTC. */
+const DEFAULT_TIME = '09:00';
+const DEFAULT_ZONE = 'UTC';
+const TIME_WORD = /^[\d:.]+$/;
+
+const chatKeyOf = (chatId: number | string) => `telegram:${chatId}`;
+
+/** A chat's daily puzzle: /daily to turn it on or off, /top for its leaderboard. */
+export function dailyFeature(deps: TelegramDeps): Composer<BashniContext> {
+  const composer = new Composer<BashniContext>();
+
+  /** In a group only its creator and administrators change it; in a private chat its owner. */
+  const mayChange = async (ctx: BashniContext): Promise<boolean> => {
+    if (ctx.chat === undefined || ctx.from === undefined) return false;
+    if (ctx.chat.type === 'private') return true;
+    // An anonymous administrator writes as the group itself.
+    if (ctx.message?.sender_chat?.id === ctx.chat.id) return true;
+    return deps.members.isAdmin(ctx.chat.id, ctx.from.id);
+  };
+
+  composer.command('daily', async (ctx) => {
+    const { t } = ctx;
+    const chatKey = chatKeyOf(ctx.chat.id);
+    const [action, ...rest] = ctx.match
+      .trim()
+      .split(/\s+/)
+      .filter((word) => word !== '');
+    if (action === undefined) {
+      const setting = await deps.puzzles.dailySetting(chatKey);
+      if (!setting.ok) {
+        await ctx.present(setting);
+        return;
+      }
+      const now =
+        setting.value === undefined
+          ? t.puzzles.dailyOff
+          : t.puzzles.dailyOn(setting.value.time, setting.value.timeZone);
+      ctx.say(`${t.puzzles.dailyUsage}\n\n${now}`);
+      return;
+    }
+    const word = action.toLowerCase();
+    const times = rest.filter((w) => TIME_WORD.test(w));
+    const zones = rest.filter((w) => !TIME_WORD.test(w));
+    if (
+      (word !== 'on' && word !== 'off') ||
+      (word === 'off' && rest.length > 0) ||
+      times.length > 1 ||
+      zones.length > 1
+    ) {
+      ctx.say(t.puzzles.dailyUsage);
+      return;
+    }
+    if (!(await mayChange(ctx))) {
+      ctx.say(t.puzzles.adminsOnly);
+      return;
+    }
+    if (word === 'off') {
+      const stopped = await deps.puzzles.stopDaily(chatKey);
+      if (stopped.ok) ctx.say(t.puzzles.dailyOff);
+      else await ctx.present(stopped);
+      return;
+    }
+    const started = await deps.puzzles.startDaily(
+      chatKey,
+      times[0] ?? DEFAULT_TIME,
+      zones[0] ?? DEFAULT_ZONE,
+    );
+    if (!started.ok) {
+      await ctx.present(started);
+      return;
+    }
+    // The post speaks the chat's language: the one of whoever turned it on, until /lang.
+    if (ctx.settings.lang === undefined && ctx.from !== undefined)
+      await deps.chats
+        .updateSettings(ctx.chat.id, { lang: languageFor(ctx.from.language_code) })
+        .catch(() => undefined);
+    ctx.say(t.puzzles.dailyOn(started.value.time, started.value.timeZone));
+  });
+
+  composer.command('top', async (ctx) => {
+    const standings = await deps.puzzles.standings(chatKeyOf(ctx.chat.id));
+    if (!standings.ok) {
+      await ctx.present(standings);
+      return;
+    }
+    const name = (player: PuzzlePlayer) =>
+      nameOf({ ...player, displayName: player.displayName ?? player.userId });
+    ctx.say(standingsText(standings.value, ctx.t, name), { parse_mode: 'HTML' });
+  });
+
+  return composer;
+}
+
+/**
+ * Posts a chat's puzzle of the day (for the DailyPoster): the picture, the day's heading and a
+ * button that opens it in the private chat, counted on this chat's board. True when it got
+ * there — and when it never will (the bot was removed or blocked): then the chat's daily post
+ * is turned off. False for anything worth trying again.
+ */
+export function dailyPost(
+  deps: TelegramDeps,
+  painter: BoardPainter,
+  botUsername: () => string,
+): (due: DuePost) => Promise<boolean> {
+  return async (due) => {
+    const chatId = due.chatKey.slice(chatKeyOf('').length);
+    const settings = await deps.chats.settings(chatId).catch(() => ({ lang: undefined }));
+    const t = messages(settings.lang ?? 'en');
+    const start = `d_${due.day.replaceAll('-', '')}_${chatId}`;
+    const face = postedFace(due.puzzle, t, painter, startLink(botUsername(), start), due.day);
+    const sent = await deps.out.sendPhoto(chatId, face.image, {
+      caption: face.caption,
+      parse_mode: 'HTML',
+      reply_markup: face.keyboard,
+    });
+    if (sent.ok) return true;
+    if (sent.reason !== 'unreachable') return false;
+    deps.logger.warn('telegram: the daily puzzle’s chat is unreachable; its daily post is off', {
+      chatKey: due.chatKey,
+    });
+    const stopped = await deps.puzzles.stopDaily(due.chatKey);
+    return stopped.ok;
+  };
+}

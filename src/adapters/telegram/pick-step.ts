@@ -1,0 +1,114 @@
+import type { InlineKeyboard } from 'grammy';
+import {
+  legalMoves,
+  moveDestination,
+  VARIANTS,
+  type Move,
+  type Position,
+} from '../../engine/index.js';
+import type { PickPayloads } from '../../chat/pick-payloads.js';
+import type { Side } from '../../game/model.js';
+import type { Messages } from '../../i18n/index.js';
+import { routesKeyboard, stackSymbols, stacksKeyboard, targetsKeyboard } from './board-message.js';
+import type { BashniContext } from './context.js';
+
+/** A tap on a picking keyboard, whatever it picks for (a game or a puzzle). */
+export type PickStep =
+  | { readonly kind: 'select'; readonly square: number }
+  | { readonly kind: 'target'; readonly from: number; readonly to: number }
+  | { readonly kind: 'route'; readonly squares: readonly number[] }
+  | { readonly kind: 'back' };
+
+/** What the tap leads to: an answer only, a new keyboard, a move to play, or a stale tap. */
+export type PickResult =
+  | { readonly kind: 'answer'; readonly text: string }
+  | { readonly kind: 'keyboard'; readonly text?: string; readonly keyboard: InlineKeyboard }
+  | { readonly kind: 'play'; readonly move: Move }
+  | { readonly kind: 'stale' };
+
+/** What a tapped stack holds ("c3: ⚪⚫, 2 pieces"), for the tap's answer; '' for no stack. */
+export function stackInfo(position: Position, step: PickStep, t: Messages): string {
+  if (step.kind !== 'select') return '';
+  const stack = position.stacks[step.square];
+  if (stack === null || stack === undefined) return '';
+  const names = VARIANTS[position.variant].geometry.names;
+  return t.stackInfo(names[step.square], stackSymbols(stack), stack.height);
+}
+
+/**
+ * One step of tap-to-move on a position, the same for games and puzzles: a stack shows its
+ * targets, Back the stacks, a target plays the move (or shows the routes when several captures
+ * end there), a route plays it. A target or route that is not legal here is stale.
+ */
+export function pickStep(
+  position: Position,
+  step: PickStep,
+  orientation: Side,
+  picks: PickPayloads,
+  t: Messages,
+): PickResult {
+  const moves = legalMoves(position);
+  switch (step.kind) {
+    case 'select': {
+      const info = stackInfo(position, step, t);
+      if (!moves.some((m) => m.from === step.square))
+        return { kind: 'answer', text: info || t.chooseStack };
+      return {
+        kind: 'keyboard',
+        text: info,
+        keyboard: targetsKeyboard(position, step.square, orientation, picks, t),
+      };
+    }
+    case 'back':
+      return { kind: 'keyboard', keyboard: stacksKeyboard(position, orientation, picks) };
+    case 'target': {
+      const routes = moves.filter((m) => m.from === step.from && moveDestination(m) === step.to);
+      if (routes.length === 0) return { kind: 'stale' };
+      if (routes.length > 1)
+        return {
+          kind: 'keyboard',
+          text: t.chooseRoute,
+          keyboard: routesKeyboard(position.variant, routes, picks, t),
+        };
+      return { kind: 'play', move: routes[0] };
+    }
+    case 'route': {
+      const [from, ...path] = step.squares;
+      const move = moves.find(
+        (m) =>
+          m.from === from && m.path.length === path.length && m.path.every((s, i) => s === path[i]),
+      );
+      return move === undefined ? { kind: 'stale' } : { kind: 'play', move };
+    }
+  }
+}
+
+/**
+ * Answers a tap by what its step led to: an alert, or a quiet answer and the new keyboard
+ * (`show`), or the stale alert (and `stale`), or the move (`play`, which answers).
+ */
+export async function followPick(
+  ctx: BashniContext,
+  result: PickResult,
+  on: {
+    show(keyboard: InlineKeyboard): Promise<void> | void;
+    stale?(): Promise<void>;
+    play(move: Move): Promise<void>;
+  },
+): Promise<void> {
+  switch (result.kind) {
+    case 'answer':
+      await ctx.answer(result.text, true);
+      return;
+    case 'keyboard':
+      await ctx.answer(result.text);
+      await on.show(result.keyboard);
+      return;
+    case 'stale':
+      await ctx.answer(ctx.t.errors.stale, true);
+      await on.stale?.();
+      return;
+    case 'play':
+      await on.play(result.move);
+  }
+}
