@@ -180,7 +180,9 @@ export const en: Messages = {
     title: (variant, difficulty) =>
       `🧩 <b>Puzzle</b> · ${variant}${difficulty === undefined ? '' : ` · ${'★'.repeat(difficulty)}${'☆'.repeat(5 - difficulty)}`}`,
     dailyTitle: (day) => `🧩 <b>Puzzle of the day</b>, ${day}`,
-    yourMove: 'Your move: tap a tower, or type it.',
+    yourMove: 'Your move: pick a tower.',
+    replyHint: 'You may also reply to this message with the move, e.g. c3-d4.',
+    stale: 'This puzzle has moved on: use its latest message (or ask for /puzzle).',
     correct: (move, reply) =>
       reply === undefined ? `✅ ${move}` : `✅ ${move} — the reply: ${reply}. Your move.`,
     solved: (move) => `✅ ${move} — solved! 🎉`,

@@ -147,7 +147,12 @@ export interface PuzzleMessages {
   readonly title: (variant: string, difficulty?: number) => string;
   /** "Puzzle of the day, 2026-11-30". */
   readonly dailyTitle: (day: string) => string;
+  /** Under the board of an attempt: pick the move with the buttons. */
   readonly yourMove: string;
+  /** Telegram adds: a move may also be typed as a reply. */
+  readonly replyHint: string;
+  /** A press or a typed move for a point of the attempt it has moved past, or after its end. */
+  readonly stale: string;
   /** A right move, and the defender's answer (`reply`) when the line goes on. */
   readonly correct: (move: string, reply?: string) => string;
   readonly solved: (move: string) => string;

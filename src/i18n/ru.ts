@@ -194,7 +194,9 @@ export const ru: Messages = {
     title: (variant, difficulty) =>
       `🧩 <b>Задача</b> · ${variant}${difficulty === undefined ? '' : ` · ${'★'.repeat(difficulty)}${'☆'.repeat(5 - difficulty)}`}`,
     dailyTitle: (day) => `🧩 <b>Задача дня</b>, ${day}`,
-    yourMove: 'Ваш ход: нажмите на башню или напишите ход.',
+    yourMove: 'Ваш ход: выберите башню.',
+    replyHint: 'Можно и ответить на это сообщение ходом, например c3-d4.',
+    stale: 'Эта задача ушла дальше: решайте в её последнем сообщении (или попросите /puzzle).',
     correct: (move, reply) =>
       reply === undefined ? `✅ ${move}` : `✅ ${move} — ответ: ${reply}. Ваш ход.`,
     solved: (move) => `✅ ${move} — решено! 🎉`,

@@ -226,7 +226,7 @@ describe('puzzles in the Discord bot', () => {
     const old = buttonsOf(atStart)[0];
     const stale = await harness.press(ANNA, old.customId, attempt.ref);
     expect(isEphemeralReply(stale)).toBe(true);
-    expect(seen(stale.last)).toContain(en.errors.stale);
+    expect(seen(stale.last)).toContain(en.puzzles.stale);
     expect(stale.methods).toEqual(['reply']);
 
     const last = await play(attempt, puzzle, 2, puzzle.solution[2]);
@@ -238,18 +238,18 @@ describe('puzzles in the Discord bot', () => {
     await harness.settle();
     const again = await harness.press(ANNA, last.customId!, attempt.ref);
     expect(isEphemeralReply(again)).toBe(true);
-    expect(seen(again.last)).toContain(en.errors.stale);
+    expect(seen(again.last)).toContain(en.puzzles.stale);
     expect(await ratingOf(ANNA)).toBe(rating);
     // The step before, too: the attempt is over.
     const back = buttonsOf(onward).find(
       (c) => decodePayload(c.customId)?.kind === 'puzzle-select',
     )!;
     expect(seen((await harness.press(ANNA, back.customId, attempt.ref)).last)).toContain(
-      en.errors.stale,
+      en.puzzles.stale,
     );
     // A forged odd ply (the defender's turn) is stale as well.
     const odd = await harness.press(ANNA, `ZB|${puzzle.id}|1`, attempt.ref);
-    expect(seen(odd.last)).toContain(en.errors.stale);
+    expect(seen(odd.last)).toContain(en.puzzles.stale);
   });
 
   it('lets two users solve the same puzzle at once, each in their own message', async () => {
@@ -335,7 +335,7 @@ describe('puzzles in the Discord bot', () => {
     }
     // Next in the middle of an attempt is not offered: a forged one is stale.
     const next = await harness.press(ANNA, 'ZN', attempt.ref);
-    expect(seen(next.last)).toContain(en.errors.stale);
+    expect(seen(next.last)).toContain(en.puzzles.stale);
   });
 
   it('opens /puzzle for the user only, by their rating', async () => {

@@ -61,7 +61,7 @@ describe('Telegram: puzzles', () => {
     const alice = privateUser(11, 'Alice');
     const messageId = await open(alice, LONG);
     expect(caption(11, messageId)).toMatch(/^🧩 Puzzle · Bashni · ★★★☆☆\nBlack to move and win\./);
-    expect(caption(11, messageId)).toContain('Your move: tap a tower, or type it.');
+    expect(caption(11, messageId)).toContain('Your move: pick a tower.');
 
     // A stack tap: its answer and one keyboard edit.
     h.fake.clearCalls();
@@ -126,7 +126,7 @@ describe('Telegram: puzzles', () => {
     h.fake.clearCalls();
     expect(await h.tap(alice, 11, messageId, oldStack.callback_data!)).toMatchObject({
       show_alert: true,
-      text: 'This board is out of date — here is the current one.',
+      text: 'This puzzle has moved on: use its latest message (or ask for /puzzle).',
     });
     expect(h.fake.calls.map((c) => c.method)).toEqual(['answerCallbackQuery']);
 
@@ -191,7 +191,7 @@ describe('Telegram: puzzles', () => {
     // The attempt is over: a further move on it is refused.
     await h.say(alice, 11, 'c7-d6', messageId);
     expect(h.fake.lastBotMessage(11)!.text).toBe(
-      'This board is out of date — here is the current one.',
+      'This puzzle has moved on: use its latest message (or ask for /puzzle).',
     );
 
     // A reply to a game's board is still a game move.
@@ -214,7 +214,7 @@ describe('Telegram: puzzles', () => {
     for (const data of [`ZS|${LONG}|1|${f8}`, `ZS|${LONG}|4|${f8}`, `ZS|${SHORT}|0|${f8}`])
       expect(await h.tap(alice, 11, messageId, data)).toMatchObject({
         show_alert: true,
-        text: 'This board is out of date — here is the current one.',
+        text: 'This puzzle has moved on: use its latest message (or ask for /puzzle).',
       });
     expect(await h.tap(alice, 11, messageId, 'ZS|garbage')).toMatchObject({ show_alert: true });
     expect(h.fake.calls.map((c) => c.method)).toEqual(Array(5).fill('answerCallbackQuery'));
@@ -248,7 +248,7 @@ describe('Telegram: puzzles', () => {
     await h.say(olga, 21, '/puzzle');
     const board = h.boards(21).at(-1)!;
     expect(board.caption).toMatch(/^🧩 Задача · /);
-    expect(board.caption).toContain('Ваш ход: нажмите на башню или напишите ход.');
+    expect(board.caption).toContain('Ваш ход: выберите башню.');
     await h.say(olga, 21, '/start p_nope');
     expect(h.fake.lastBotMessage(21)!.text).toBe('Этой задачи больше нет.');
     await h.say(olga, 21, '/start d_2026_garbage');

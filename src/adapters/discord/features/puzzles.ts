@@ -37,7 +37,7 @@ export function puzzleFeature(router: InteractionRouter, deps: DiscordDeps): voi
     const progress = await deps.channels.puzzleProgress(messageId);
     // Next is offered once an attempt is over; pressed twice, the second press is stale.
     if (progress?.over === false) {
-      await turn.whisper(turn.t.errors.stale);
+      await turn.whisper(turn.t.puzzles.stale);
       return;
     }
     await openNext(turn, deps, messageId);
@@ -141,7 +141,7 @@ async function attemptAt(
     (progress === undefined ||
       (progress.puzzleId === puzzleId && progress.ply === ply && !progress.over));
   if (!current) {
-    await turn.whisper(t.errors.stale);
+    await turn.whisper(t.puzzles.stale);
     return undefined;
   }
   return {
@@ -177,7 +177,7 @@ async function playMove(
   }
   const { step, outcome, countedForDaily = false } = played.value;
   if (step.kind === 'stale') {
-    await turn.whisper(t.errors.stale);
+    await turn.whisper(t.puzzles.stale);
     return;
   }
   const goesOn = step.kind === 'correct' && !step.solved;

@@ -163,7 +163,7 @@ export function puzzleFeature(
     }
     const { step, outcome, countedForDaily = false } = result.value;
     if (step.kind === 'stale') {
-      await refuse(ctx, t.errors.stale);
+      await refuse(ctx, t.puzzles.stale);
       return;
     }
     const over = step.kind === 'wrong' || step.solved;
@@ -207,7 +207,7 @@ export function puzzleFeature(
       return;
     }
     if (now?.at?.puzzleId !== puzzle.id || now.at.ply !== payload.ply) {
-      await ctx.answer(t.errors.stale, true);
+      await ctx.answer(t.puzzles.stale, true);
       return;
     }
     const view = telegramView(message.chat.id, message.message_id);
@@ -242,7 +242,7 @@ export function puzzleFeature(
     if (!looksLikeMove(text)) return refuse(ctx, t.errors.notAMove(quoteBack(text)));
     if (now.lastKey === ctx.requestKey) return; // played before (delivered again)
     const found = now.at === undefined ? undefined : deps.puzzles.get(now.at.puzzleId);
-    if (now.at === undefined || found === undefined) return refuse(ctx, t.errors.stale);
+    if (now.at === undefined || found === undefined) return refuse(ctx, t.puzzles.stale);
     if (!found.ok) return void (await ctx.present(found));
     await play(ctx, found.value, now.at.ply, text, ctx.chat.id, reply.message_id);
   };
