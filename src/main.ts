@@ -34,7 +34,7 @@ import type { GameEvent } from './game/results.js';
 import { RedisEventRelay } from './store/redis-event-relay.js';
 import { DAY_MS, GameService, type Logger } from './game/service.js';
 import type { PuzzleStore } from './game/puzzle-ports.js';
-import { PuzzleService } from './game/puzzles.js';
+import { PuzzleService, type DuePost } from './game/puzzles.js';
 import { loadPuzzleCatalog } from './startup/puzzle-catalog.js';
 import { MemoryPuzzleStore } from './store/memory-puzzle-store.js';
 import { RedisPuzzleStore } from './store/redis-puzzle-store.js';
@@ -143,6 +143,12 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   });
   const closing: Closable[] = [];
   const sayRunning: string[] = [];
+  // Each platform's process posts its chats' daily puzzles (claimed once across processes).
+  const startDailyPoster = (platform: Platform, post: (due: DuePost) => Promise<boolean>) => {
+    const poster = new DailyPoster({ puzzles, platform, post, logger });
+    poster.start();
+    return poster;
+  };
   // The adapters are made first (their presenters receive the service's events), then the
   // service starts, then they start taking updates and interactions.
   const intakes: (() => Promise<void>)[] = [];
@@ -179,13 +185,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       void recover();
       const sweep = setInterval(() => void recover(), 60_000);
       sweep.unref();
-      const poster = new DailyPoster({
-        puzzles,
-        platform: 'telegram',
-        post: (due) => app.postDaily(due),
-        logger,
-      });
-      poster.start();
+      const poster = startDailyPoster('telegram', app.postDaily);
       closing.push({
         close: async () => {
           clearInterval(sweep);
@@ -216,13 +216,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
         logger.warn('could not register the slash commands', { error: String(error) }),
       );
       await app.start(discord.token);
-      const poster = new DailyPoster({
-        puzzles,
-        platform: 'discord',
-        post: (due) => app.postDaily(due),
-        logger,
-      });
-      poster.start();
+      const poster = startDailyPoster('discord', app.postDaily);
       closing.push({
         close: async () => {
           await poster.stop();

@@ -65,7 +65,13 @@ export function solvingFace(
   return {
     version: ply,
     imageKey: `${puzzle.id}:${ply}`,
-    caption: fitCaption([puzzleHeading(puzzle, t), '', ...body, t.puzzles.yourMove, t.puzzles.replyHint]),
+    caption: fitCaption([
+      puzzleHeading(puzzle, t),
+      '',
+      ...body,
+      t.puzzles.yourMove,
+      t.puzzles.replyHint,
+    ]),
     keyboard: stacksKeyboard(
       puzzlePosition(puzzle, ply),
       solverSide(puzzle),
