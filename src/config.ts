@@ -8,7 +8,13 @@ export interface Config {
   readonly telegram?: {
     readonly token: string;
     readonly apiRoot?: string;
-    readonly webhook?: { readonly url: URL; readonly port: number; readonly secret?: string };
+    readonly webhook?: {
+      readonly url: URL;
+      readonly port: number;
+      readonly secret?: string;
+      /** An update is answered once handled, or after this long at the latest. */
+      readonly answerWithinMs: number;
+    };
   };
   readonly discord?: {
     readonly token: string;
@@ -18,12 +24,23 @@ export interface Config {
     readonly guildId?: string;
     /** Another REST API root (tests, proxies); undefined: discord.js's own. */
     readonly restApi?: string;
+    /**
+     * The gateway shards this process runs, of `count` (Discord splits servers among shards;
+     * each bot process may run some): undefined runs one shard, as small bots do.
+     */
+    readonly shards?: { readonly ids: readonly number[]; readonly count: number };
   };
   readonly redis?: { readonly url: string; readonly keyPrefix: string };
   /** How long finished games and closed challenges are kept. */
   readonly retentionDays: number;
-  /** Worker threads searching the bot's moves. */
+  /** Worker threads searching the bot's moves (in this process, or in each `npm run worker`). */
   readonly aiThreads: number;
+  /**
+   * Where the bot's moves are searched: 'local' (this process's worker threads) or 'queue'
+   * (worker processes, `npm run worker`, on the same Redis), waiting `timeoutSeconds` at most.
+   */
+  readonly ai:
+    { readonly mode: 'local' } | { readonly mode: 'queue'; readonly timeoutSeconds: number };
   /** Worker threads drawing board images. */
   readonly renderThreads: number;
   /** How long start-up waits for the Bot API and Redis before giving up (unless --wait). */
@@ -75,6 +92,19 @@ function url(name: string, text: string, protocols: readonly string[]): URL {
   return parsed;
 }
 
+/** AI_MODE: local threads (the default), or a queue that worker processes take (Redis only). */
+function aiConfig(env: NodeJS.ProcessEnv, hasRedis: boolean): Config['ai'] {
+  const mode = optional(env, 'AI_MODE') ?? 'local';
+  if (mode === 'local') {
+    if (optional(env, 'AI_QUEUE_TIMEOUT_SECONDS') !== undefined)
+      throw new ConfigError('AI_QUEUE_TIMEOUT_SECONDS is set but AI_MODE is not queue');
+    return { mode };
+  }
+  if (mode !== 'queue') throw new ConfigError(`AI_MODE must be local or queue, got "${mode}"`);
+  if (!hasRedis) throw new ConfigError('AI_MODE=queue needs REDIS_URL (the queue lives in Redis)');
+  return { mode, timeoutSeconds: integer(env, 'AI_QUEUE_TIMEOUT_SECONDS', 120, 5, 3600) };
+}
+
 /** A Discord id (a "snowflake"): 17 to 20 digits. */
 export function isSnowflake(text: string): boolean {
   return /^\d{17,20}$/.test(text);
@@ -84,7 +114,13 @@ export function isSnowflake(text: string): boolean {
 function discordConfig(env: NodeJS.ProcessEnv): Config['discord'] {
   const token = optional(env, 'DISCORD_TOKEN');
   if (token === undefined) {
-    for (const name of ['DISCORD_APPLICATION_ID', 'DISCORD_GUILD_ID', 'DISCORD_REST_API']) {
+    for (const name of [
+      'DISCORD_APPLICATION_ID',
+      'DISCORD_GUILD_ID',
+      'DISCORD_REST_API',
+      'DISCORD_SHARD_COUNT',
+      'DISCORD_SHARD_IDS',
+    ]) {
       if (optional(env, name) !== undefined)
         throw new ConfigError(`${name} is set but DISCORD_TOKEN is not`);
     }
@@ -112,7 +148,28 @@ function discordConfig(env: NodeJS.ProcessEnv): Config['discord'] {
     restText === undefined
       ? undefined
       : url('DISCORD_REST_API', restText, ['http:', 'https:']).href.replace(/\/$/, '');
-  return { token, applicationId, guildId, restApi };
+  return { token, applicationId, guildId, restApi, shards: discordShards(env) };
+}
+
+/** DISCORD_SHARD_COUNT and DISCORD_SHARD_IDS ("0,1"; default: every shard of the count). */
+function discordShards(env: NodeJS.ProcessEnv): NonNullable<Config['discord']>['shards'] {
+  const idsText = optional(env, 'DISCORD_SHARD_IDS');
+  if (optional(env, 'DISCORD_SHARD_COUNT') === undefined) {
+    if (idsText !== undefined)
+      throw new ConfigError('DISCORD_SHARD_IDS is set but DISCORD_SHARD_COUNT is not');
+    return undefined;
+  }
+  const count = integer(env, 'DISCORD_SHARD_COUNT', 1, 1, 4096);
+  if (idsText === undefined) return { ids: Array.from({ length: count }, (_, i) => i), count };
+  const ids = idsText.split(',').map((part) => part.trim());
+  if (
+    ids.some((id) => !/^\d+$/.test(id) || Number(id) >= count) ||
+    new Set(ids).size !== ids.length
+  )
+    throw new ConfigError(
+      `DISCORD_SHARD_IDS must list different shard numbers below DISCORD_SHARD_COUNT (${count}), e.g. 0,1; got "${idsText}"`,
+    );
+  return { ids: ids.map(Number), count };
 }
 
 /** Reads and checks the configuration; throws ConfigError naming the first bad variable. */
@@ -146,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             url: url('TELEGRAM_WEBHOOK_URL', webhookText, ['https:']),
             port: integer(env, 'PORT', 8080, 1, 65535),
             secret: optional(env, 'TELEGRAM_WEBHOOK_SECRET'),
+            answerWithinMs: integer(env, 'TELEGRAM_WEBHOOK_ANSWER_SECONDS', 10, 1, 60) * 1000,
           };
     if (webhook?.secret !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(webhook.secret)) {
       throw new ConfigError(
@@ -177,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis,
     retentionDays: integer(env, 'RETENTION_DAYS', 90, 1, 3650),
     aiThreads: integer(env, 'AI_THREADS', 1, 1, 16),
+    ai: aiConfig(env, redis !== undefined),
     renderThreads: integer(env, 'RENDER_THREADS', DEFAULT_RENDER_THREADS, 1, 16),
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 60, 1, 3600),
   };

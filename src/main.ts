@@ -38,6 +38,7 @@ import { PuzzleService, type DuePost } from './game/puzzles.js';
 import { loadPuzzleCatalog } from './startup/puzzle-catalog.js';
 import { MemoryPuzzleStore } from './store/memory-puzzle-store.js';
 import { RedisPuzzleStore } from './store/redis-puzzle-store.js';
+import { QueuedBotMoves } from './store/bullmq-bot-moves.js';
 import { BullMqScheduler } from './store/bullmq-scheduler.js';
 import { MemoryKeyValueStore, RedisKeyValueStore } from './store/key-value.js';
 import { KeyBuilder } from './store/keys.js';
@@ -92,6 +93,21 @@ function storage(config: Config): Storage {
   };
 }
 
+/** Where the bot processes' searches run (AI_MODE), and how to close it. */
+function botMoves(config: Config): { bot: BotMoves; closeBot: () => Promise<void> } {
+  if (config.ai.mode === 'local' || config.redis === undefined) {
+    const pool = new AiPool({ size: config.aiThreads });
+    return { bot: pool, closeBot: () => pool.close() };
+  }
+  const queue = new QueuedBotMoves({
+    url: config.redis.url,
+    prefix: `${config.redis.keyPrefix}bull`,
+    timeoutMs: config.ai.timeoutSeconds * 1000,
+    log: (message, error) => logger.warn(message, { error: String(error ?? '') }),
+  });
+  return { bot: queue, closeBot: () => queue.close() };
+}
+
 /** Everything a running bot process owns, to close in order at shutdown. */
 interface Closable {
   close(): Promise<void>;
@@ -131,11 +147,12 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
         });
   const dispatcher = new EventDispatcher({ local, relay, logger });
   const dispatch = (events: readonly GameEvent[]) => dispatcher.dispatch(events);
-  const pool = new AiPool({ size: config.aiThreads });
+  // The bot's searches: on this process's threads, or on worker processes through Redis.
+  const { bot, closeBot } = botMoves(config);
   // Boards are drawn on a worker thread: the event loop that serves every chat never waits.
   const renderPool = new RenderPool({ size: config.renderThreads });
   const painter = { paint: renderPool.render.bind(renderPool) };
-  const service = new GameService({ store, scheduler, logger, bot: pool, onEvents: dispatch });
+  const service = new GameService({ store, scheduler, logger, bot, onEvents: dispatch });
   const puzzles = new PuzzleService({
     store: puzzleStore,
     catalog: loadPuzzleCatalog((problem) => logger.warn('puzzles', { problem })),
@@ -203,7 +220,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   if (discord !== undefined) {
     const app = createDiscordBot(
       { service, puzzles, kv, clock: systemClock, logger, painter, dispatch },
-      { restApi: discord.restApi },
+      { restApi: discord.restApi, shards: discord.shards },
     );
     local.discord = (events) => app.presenter.handle(events);
     intakes.push(async () => {
@@ -248,7 +265,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     for (const part of closing) await part.close();
     await dispatcher.stop();
     await service.stop();
-    await pool.close();
+    await closeBot();
     await renderPool.close();
     await close();
     process.exit(0);

@@ -15,6 +15,7 @@ describe('configuration', () => {
       redis: undefined,
       retentionDays: 90,
       aiThreads: 1,
+      ai: { mode: 'local' },
       renderThreads: DEFAULT_RENDER_THREADS,
       startupTimeoutSeconds: 60,
     });
@@ -33,8 +34,46 @@ describe('configuration', () => {
     expect(config.telegram?.apiRoot).toBe('http://127.0.0.1:8081');
     expect(config.telegram?.webhook?.url.pathname).toBe('/telegram');
     expect(config.telegram?.webhook?.port).toBe(3000);
+    expect(config.telegram?.webhook?.answerWithinMs).toBe(10_000);
+    expect(
+      loadConfig({
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/telegram',
+        TELEGRAM_WEBHOOK_ANSWER_SECONDS: '25',
+      }).telegram?.webhook?.answerWithinMs,
+    ).toBe(25_000);
     expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6380/2', keyPrefix: 'prod:' });
     expect(config.defaultVariant).toBe('laska');
+  });
+
+  it('sends the bot’s searches to worker processes with AI_MODE=queue', () => {
+    const config = loadConfig({ AI_MODE: 'queue', REDIS_URL: 'redis://127.0.0.1:6380' });
+    expect(config.ai).toEqual({ mode: 'queue', timeoutSeconds: 120 });
+    expect(
+      loadConfig({ AI_MODE: 'queue', REDIS_URL: 'redis://x', AI_QUEUE_TIMEOUT_SECONDS: '30' }).ai,
+    ).toEqual({ mode: 'queue', timeoutSeconds: 30 });
+  });
+
+  it('reads the Discord shards this process runs', () => {
+    const base = { DISCORD_TOKEN: DISCORD, DISCORD_APPLICATION_ID: APP };
+    expect(loadConfig(base).discord?.shards).toBeUndefined();
+    expect(loadConfig({ ...base, DISCORD_SHARD_COUNT: '3' }).discord?.shards).toEqual({
+      ids: [0, 1, 2],
+      count: 3,
+    });
+    expect(
+      loadConfig({ ...base, DISCORD_SHARD_COUNT: '4', DISCORD_SHARD_IDS: '1, 3' }).discord?.shards,
+    ).toEqual({ ids: [1, 3], count: 4 });
+    for (const ids of ['4', '1,1', 'one', '-1'])
+      expect(() =>
+        loadConfig({ ...base, DISCORD_SHARD_COUNT: '4', DISCORD_SHARD_IDS: ids }),
+      ).toThrow(/DISCORD_SHARD_IDS/);
+    expect(() => loadConfig({ ...base, DISCORD_SHARD_IDS: '0' })).toThrow(
+      /DISCORD_SHARD_IDS is set but DISCORD_SHARD_COUNT is not/,
+    );
+    expect(() => loadConfig({ DISCORD_SHARD_COUNT: '2' })).toThrow(
+      /DISCORD_SHARD_COUNT is set but DISCORD_TOKEN is not/,
+    );
   });
 
   it('reads the Discord settings', () => {
@@ -101,6 +140,21 @@ describe('configuration', () => {
     [{ DEFAULT_VARIANT: 'chess' }, /DEFAULT_VARIANT/],
     [{ RETENTION_DAYS: '-1' }, /RETENTION_DAYS/],
     [{ AI_THREADS: '0' }, /AI_THREADS/],
+    [
+      {
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/t',
+        TELEGRAM_WEBHOOK_ANSWER_SECONDS: '90',
+      },
+      /TELEGRAM_WEBHOOK_ANSWER_SECONDS/,
+    ],
+    [{ AI_MODE: 'cloud' }, /AI_MODE must be local or queue/],
+    [{ AI_MODE: 'queue' }, /AI_MODE=queue needs REDIS_URL/],
+    [{ AI_QUEUE_TIMEOUT_SECONDS: '60' }, /AI_QUEUE_TIMEOUT_SECONDS is set but AI_MODE/],
+    [
+      { AI_MODE: 'queue', REDIS_URL: 'redis://x', AI_QUEUE_TIMEOUT_SECONDS: '1' },
+      /AI_QUEUE_TIMEOUT_SECONDS/,
+    ],
     [{ RENDER_THREADS: '17' }, /RENDER_THREADS/],
     [{ STARTUP_TIMEOUT_SECONDS: '0' }, /STARTUP_TIMEOUT_SECONDS must be a whole number from 1/],
     [{ STARTUP_TIMEOUT_SECONDS: '3601' }, /STARTUP_TIMEOUT_SECONDS/],

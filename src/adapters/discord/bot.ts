@@ -41,6 +41,12 @@ export interface DiscordBotOptions {
   readonly out?: ChannelOutput;
   /** How often game messages left behind (failed edits) are brought up to date; 60 s. */
   readonly sweepMs?: number;
+  /**
+   * The gateway shards this client runs, of `count`: several bot processes split Discord's
+   * servers between them (each process its shards; interactions arrive on the shard of their
+   * server). Default: one shard.
+   */
+  readonly shards?: { readonly ids: readonly number[]; readonly count: number };
 }
 
 export interface DiscordApp {
@@ -71,6 +77,9 @@ export function createDiscordBot(
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     rest: options.restApi === undefined ? {} : { api: options.restApi },
+    ...(options.shards === undefined
+      ? {}
+      : { shards: [...options.shards.ids], shardCount: options.shards.count }),
   });
   const tasks = new BackgroundTasks((error) =>
     logger.error('discord: background work failed', { error: String(error) }),

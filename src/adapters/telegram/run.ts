@@ -7,8 +7,23 @@ import { confirmHandled, runLongPolling, type UpdatePipeline } from './update-pi
 
 export interface TelegramTransport {
   /** Webhook mode when set; long polling otherwise. */
-  readonly webhook?: { readonly url: URL; readonly port: number; readonly secret?: string };
+  readonly webhook?: {
+    readonly url: URL;
+    readonly port: number;
+    readonly secret?: string;
+    /** How long an update may take before Telegram is answered anyway (WEBHOOK_ANSWER_MS). */
+    readonly answerWithinMs?: number;
+  };
 }
+
+/**
+ * Telegram sends a chat's next update only once the previous one is answered, and gives up on
+ * an answer after a while (and sends it again). An update is answered once handled — so one we
+ * die on is sent again — but at the latest after this long: a move waiting out a 429 (retry
+ * after up to a minute) must not hold the chat's later updates, nor make Telegram resend it.
+ * The update is still handled to the end; only a crash after the early answer would lose it.
+ */
+export const WEBHOOK_ANSWER_MS = 10_000;
 
 /** The largest update body a webhook accepts (Telegram's are a few KB). */
 const MAX_BODY_BYTES = 1 << 20;
@@ -57,6 +72,7 @@ export async function startTelegram(
     };
   }
   const { url, port, secret } = transport.webhook;
+  const answerWithinMs = transport.webhook.answerWithinMs ?? WEBHOOK_ANSWER_MS;
   const server: Server = createServer((request, response) => {
     void (async () => {
       if (request.method !== 'POST' || request.url !== url.pathname) {
@@ -80,13 +96,31 @@ export async function startTelegram(
         response.writeHead(400).end();
         return;
       }
-      await pipeline.accept(update).done;
+      const handled = pipeline.accept(update).done;
+      let timer: NodeJS.Timeout | undefined;
+      const late = await Promise.race([
+        handled.then(() => false),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(true), answerWithinMs);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      if (late)
+        logger.warn('telegram: answered a webhook update before it was handled (slow)', {
+          updateId: update.update_id,
+          afterMs: answerWithinMs,
+        });
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     })().catch((error: unknown) => {
       logger.error('telegram: webhook request failed', { error: String(error) });
       if (!response.headersSent) response.writeHead(500).end();
     });
   });
+  // Timeouts on purpose, not Node's defaults: a request is answered within answerWithinMs, so
+  // one that takes far longer is a dead client; Telegram keeps connections open between
+  // updates (longer than a load balancer's usual 60 s idle, so the balancer closes first).
+  server.requestTimeout = answerWithinMs + 10_000;
+  server.headersTimeout = Math.min(15_000, server.requestTimeout);
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, resolve));
   await api.setWebhook(url.href, { secret_token: secret });
   return async () => {

@@ -78,4 +78,41 @@ describe('Telegram webhook: answered only once the update is handled', () => {
     expect((await post('not json')).status).toBe(400);
     expect((await post(JSON.stringify(update), 'wrong')).status).toBe(401);
   });
+
+  it('answers an update that takes too long anyway, and still handles it to the end', async () => {
+    fake = await FakeBotApi.start();
+    const handled: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const warnings: string[] = [];
+    const logger = { ...silentLogger, warn: (message: string) => void warnings.push(message) };
+    const pipeline = new UpdatePipeline({
+      logger: silentLogger,
+      handle: async (update) => {
+        await gate; // e.g. a move waiting out a 429
+        handled.push(update.update_id);
+      },
+    });
+    const port = await freePort();
+    stop = await startTelegram(
+      new Api(TOKEN, { apiRoot: fake.apiRoot }),
+      pipeline,
+      { webhook: { url: new URL('https://bot.example.org/hook'), port, answerWithinMs: 150 } },
+      logger,
+    );
+    const response = await fetch(`http://127.0.0.1:${port}/hook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        update_id: 7,
+        message: { message_id: 1, date: 0, chat: { id: 5, type: 'private' }, text: 'hi' },
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(handled).toEqual([]); // answered first...
+    expect(warnings).toEqual([expect.stringMatching(/before it was handled/)]);
+    release();
+    await pipeline.idle();
+    expect(handled).toEqual([7]); // ...handled all the same
+  });
 });

@@ -1,0 +1,61 @@
+/**
+ * An AI worker process (`npm run worker`): takes the bot's searches from the queue in Redis
+ * (bot processes started with AI_MODE=queue put them there) and runs them on AI_THREADS worker
+ * threads. Start as many as the load needs, on any machine that reaches the Redis server;
+ * settings come from the environment and a .env file, as for `npm start`.
+ */
+import { join } from 'node:path';
+import { AiPool } from './ai/index.js';
+import { ConfigError, loadConfig } from './config.js';
+import { startBotMoveWorker } from './store/bullmq-bot-moves.js';
+import { redisDependency } from './startup/dependencies.js';
+import { loadEnvFile } from './startup/env-file.js';
+import { StartupTimeoutError, waitFor } from './startup/wait.js';
+
+const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+
+async function main(): Promise<void> {
+  loadEnvFile(join(process.cwd(), '.env'));
+  const config = loadConfig();
+  if (config.redis === undefined) {
+    process.stderr.write('npm run worker needs REDIS_URL: the searches come through Redis.\n');
+    process.exitCode = 2;
+    return;
+  }
+  await waitFor(redisDependency(config.redis.url), {
+    timeoutMs: config.startupTimeoutSeconds * 1000,
+    log,
+  });
+  const pool = new AiPool({ size: config.aiThreads });
+  const worker = startBotMoveWorker({
+    url: config.redis.url,
+    prefix: `${config.redis.keyPrefix}bull`,
+    moves: pool,
+    concurrency: config.aiThreads,
+    log: (message, error) => log(`WARN ${message} ${String(error ?? '')}`),
+  });
+  console.log(`Bashni Bot AI worker: ${config.aiThreads} search thread(s), Redis.`);
+  const shutdown = async () => {
+    // The job in hand is finished (or, if the process is killed, taken again by another worker).
+    await worker.close();
+    await pool.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`configuration error: ${error.message}\n`);
+    process.exit(2);
+  }
+  if (error instanceof StartupTimeoutError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  process.stderr.write(
+    `fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,111 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BotMoves } from '../../src/game/ports.js';
+import {
+  botMoveJobId,
+  QueuedBotMoves,
+  startBotMoveWorker,
+  type BotMoveRequest,
+} from '../../src/store/bullmq-bot-moves.js';
+import { startRedis, type PrivateRedis } from '../support/redis-server.js';
+
+let server: PrivateRedis;
+let prefixes = 0;
+const closing: { close(): Promise<void> }[] = [];
+const silent = () => undefined;
+
+beforeAll(async () => {
+  server = await startRedis();
+});
+
+afterEach(async () => {
+  for (const part of closing.splice(0).reverse()) await part.close();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const REQUEST: BotMoveRequest = {
+  gameId: 'g:1',
+  variant: 'bashni',
+  fen: 'W:Wc3:Bf6',
+  level: 3,
+};
+
+/** A bot process's client and a worker process on one queue, with a search of our own. */
+async function setUp(moves: BotMoves | undefined, timeoutMs = 10_000) {
+  const prefix = `ai${++prefixes}`;
+  const client = new QueuedBotMoves({ url: server.url, prefix, timeoutMs, log: silent });
+  closing.push(client);
+  await client.ready();
+  if (moves !== undefined) {
+    const worker = startBotMoveWorker({
+      url: server.url,
+      prefix,
+      moves,
+      concurrency: 2,
+      log: silent,
+    });
+    closing.push(worker);
+  }
+  return client;
+}
+
+describe('bot moves through the queue', () => {
+  it('a worker process searches the move a bot process asks for', async () => {
+    const seen: BotMoveRequest[] = [];
+    const client = await setUp({
+      chooseMove: async (request) => {
+        seen.push(request);
+        return 'c3-d4';
+      },
+    });
+    expect(await client.chooseMove(REQUEST)).toBe('c3-d4');
+    expect(seen).toEqual([REQUEST]);
+  });
+
+  it('the same request asked twice at once is searched once', async () => {
+    let searches = 0;
+    const client = await setUp({
+      chooseMove: async () => {
+        searches++;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return 'c3-b4';
+      },
+    });
+    const answers = await Promise.all([client.chooseMove(REQUEST), client.chooseMove(REQUEST)]);
+    expect(answers).toEqual(['c3-b4', 'c3-b4']);
+    expect(searches).toBe(1);
+    // Asked again later (a slower process, the durable retry): the answer, no new search.
+    expect(await client.chooseMove(REQUEST)).toBe('c3-b4');
+    expect(searches).toBe(1);
+    // Another position of the game is another search.
+    expect(await client.chooseMove({ ...REQUEST, fen: 'W:Wa3:Bf6' })).toBe('c3-b4');
+    expect(searches).toBe(2);
+  });
+
+  it('a failing search fails the request; asked again, it is searched again', async () => {
+    let crashes = 2; // the first request's two attempts
+    const client = await setUp({
+      chooseMove: async () => {
+        if (crashes-- > 0) throw new Error('the search crashed');
+        return 'g3-h4';
+      },
+    });
+    await expect(client.chooseMove(REQUEST)).rejects.toThrow(/the search crashed/);
+    expect(await client.chooseMove(REQUEST)).toBe('g3-h4');
+  });
+
+  it('without a worker, the request gives up after its timeout', async () => {
+    const client = await setUp(undefined, 300);
+    await expect(client.chooseMove(REQUEST)).rejects.toThrow();
+  });
+
+  it('job ids are BullMQ-safe and tell positions apart', () => {
+    const id = botMoveJobId(REQUEST);
+    expect(id).not.toMatch(/:/);
+    expect(id).not.toMatch(/^\d+$/);
+    expect(botMoveJobId({ ...REQUEST, level: 4 })).not.toBe(id);
+    expect(botMoveJobId({ ...REQUEST, gameId: 'g:2' })).not.toBe(id);
+  });
+});
