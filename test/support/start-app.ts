@@ -20,15 +20,23 @@ export interface StartedApp {
 }
 
 /**
- * Runs `npm start`'s command, `node --import tsx src/main.ts [args]`, with only PATH, HOME and
- * `env` in its environment, from the repository root unless `cwd` is given (`nodeArgs` go to
- * node itself, e.g. a profiler's flags).
+ * Runs `npm start`'s command, `node --import tsx src/main.ts [args]` (or another entry point,
+ * `script`, e.g. `src/worker.ts` for `npm run worker`), with only PATH, HOME and `env` in its
+ * environment, from the repository root unless `cwd` is given (`nodeArgs` go to node itself,
+ * e.g. a profiler's flags).
  */
 export function startApp(
   env: Record<string, string>,
-  options: { args?: string[]; cwd?: string; nodeArgs?: string[] } = {},
+  options: { args?: string[]; cwd?: string; nodeArgs?: string[]; script?: string } = {},
 ): StartedApp {
-  const argv = [...(options.nodeArgs ?? []), '--import', TSX_LOADER, MAIN, ...(options.args ?? [])];
+  const script = options.script === undefined ? MAIN : join(ROOT, options.script);
+  const argv = [
+    ...(options.nodeArgs ?? []),
+    '--import',
+    TSX_LOADER,
+    script,
+    ...(options.args ?? []),
+  ];
   const child = spawn(process.execPath, argv, {
     cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },

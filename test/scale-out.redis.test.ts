@@ -1,0 +1,124 @@
+/**
+ * Scale-out as shipped: two bot processes behind one Telegram webhook URL (the test plays the
+ * load balancer, handing each update to one process or the other) and one AI worker process
+ * (`npm run worker`), all on one Redis. A game against the bot goes through both processes, and
+ * the bot's moves are searched by the worker: none comes until the worker runs.
+ */
+import type { Update } from 'grammy/types';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import {
+  applyMove,
+  legalMoves,
+  makeMove,
+  parseMove,
+  startPosition,
+  VARIANTS,
+  type Position,
+} from '../src/engine/index.js';
+import { startRedis, type PrivateRedis } from './support/redis-server.js';
+import { freePort, outputMatches, startApp, TOKEN, type StartedApp } from './support/start-app.js';
+import { FakeBotApi } from './support/telegram/fake-bot-api.js';
+import { until } from './support/until.js';
+
+const GROUP = -1001234567890;
+let redis: PrivateRedis;
+let telegram: FakeBotApi | undefined;
+const apps: StartedApp[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+afterEach(async () => {
+  for (const app of apps.splice(0)) {
+    const exited = app.exited;
+    app.child.kill('SIGKILL');
+    await exited;
+  }
+  await telegram?.close();
+});
+
+function start(env: Record<string, string>, script?: string): StartedApp {
+  const app = startApp(env, { script });
+  apps.push(app);
+  return app;
+}
+
+it('two bot processes behind one webhook and an AI worker play a game on one Redis', async () => {
+  telegram = await FakeBotApi.start({ botUsername: 'bashni_test_bot' });
+  telegram.group(GROUP, 'Bashni club');
+  const alice = telegram.user(11, 'Alice', 'alice', 'en');
+  const shared = {
+    REDIS_URL: redis.url,
+    REDIS_KEY_PREFIX: 'scale:',
+    AI_MODE: 'queue',
+    AI_QUEUE_TIMEOUT_SECONDS: '60',
+  };
+  const ports = [await freePort(), await freePort()];
+  const bots = ports.map((port) =>
+    start({
+      ...shared,
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: telegram!.apiRoot,
+      TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/hook',
+      PORT: String(port),
+    }),
+  );
+  for (const bot of bots) await outputMatches(bot, /Bashni Bot is running/, 30_000);
+
+  // The load balancer: each update to one process, alternately.
+  let turn = 0;
+  const deliver = async (update: Update) => {
+    const port = ports[turn++ % ports.length];
+    const response = await fetch(`http://127.0.0.1:${port}/hook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(update),
+    });
+    expect(response.status).toBe(200);
+  };
+  const say = (text: string) => deliver(telegram!.message({ from: alice, chat: GROUP, text }));
+  const board = () => telegram!.chat(GROUP).messages.find((m) => m.photo !== undefined);
+  const lastMove = () => /Last move: (\S+)/.exec(board()?.caption ?? '')?.[1];
+
+  await say('/play 1'); // Alice plays White against the bot
+  await until(board, 'the board');
+  let position: Position = startPosition('bashni');
+  const advance = (move: string) => {
+    const parsed = parseMove(position, move);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    position = applyMove(position, parsed.value);
+  };
+  const play = async (move: string) => {
+    await say(`/move ${move}`);
+    await until(() => lastMove() === move || undefined, `${move} on the board`);
+    advance(move);
+  };
+  await play('c3-d4');
+  // No worker yet: the bot's search waits in the queue.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  expect(lastMove()).toBe('c3-d4');
+
+  const worker = start(shared, 'src/worker.ts');
+  await outputMatches(worker, /AI worker/, 30_000);
+  for (let round = 0; round < 3; round++) {
+    const answered = await until(
+      () => {
+        const move = lastMove();
+        return move !== undefined && position.turn === 1 && parseMove(position, move).ok
+          ? move
+          : undefined;
+      },
+      'the bot’s move, searched by the worker',
+      30_000,
+    );
+    advance(answered);
+    const next = legalMoves(position)[0];
+    if (next === undefined) break;
+    await play(makeMove(VARIANTS.bashni, next));
+  }
+  // Every process and the worker are still up: nothing crashed on the way.
+  for (const app of apps) expect(app.child.exitCode).toBeNull();
+});
