@@ -36,6 +36,7 @@ describe(`the production image's commands (Dockerfile), outside Docker, on ${NOD
     );
     server = undefined;
   });
+
   it('plays in the terminal against the bot, its engine on a worker thread from dist', async () => {
     app = startCommand([...CMD, '--console'], IMAGE_ENV, NODE);
     app.child.stdin!.end('bot 1\nc3-d4\npdn\nquit\n');
