@@ -53,9 +53,9 @@ interface Slot {
  * pool fairly. A search can be cancelled with an AbortSignal: a queued request is dropped, a
  * running one stops within about a millisecond (the worker polls a shared flag).
  *
- * Workers run TypeScript through tsx when this file is TypeScript (the app runs under
- * `node --import tsx`, tests under vitest — a worker inherits neither, so it registers tsx's
- * loader itself before importing worker.ts); compiled JavaScript needs nothing.
+ * Workers run TypeScript through tsx when this file is TypeScript (`npm start` and the tests
+ * run sources — a worker inherits neither tsx nor vitest, so it registers tsx's loader itself
+ * before importing worker.ts); compiled JavaScript (dist/) needs nothing.
  */
 export class AiPool {
   private readonly slots: Slot[] = [];

@@ -1,9 +1,12 @@
 /**
- * Starts a worker thread from a module next to the caller's, TypeScript or compiled. The app
- * runs under `node --import tsx` and the tests under vitest; a worker inherits neither, and
- * Node 20 does not apply `--import` hooks to a worker's entry module, so a TypeScript worker
- * starts from a tiny script that registers tsx's loader first and then imports the module.
- * Compiled JavaScript needs nothing. Used by the AI and render pools.
+ * Starts a worker thread from a module next to the caller's, TypeScript or compiled. In
+ * production the app runs compiled (`node dist/main.js`, see tsconfig.build.json): the caller is
+ * a `.js` file and its worker starts as a plain `new Worker(url)`. From sources (`npm start`,
+ * `npm run cli`, the tests) the caller is `.ts`, run by tsx or vitest; a worker inherits
+ * neither, and Node 20 does not apply `--import` hooks to a worker's entry module, so a
+ * TypeScript worker starts from a tiny script that registers tsx's loader (a dev dependency,
+ * absent from a production install) and then imports the module. Used by the AI, render and
+ * puzzle-miner pools.
  */
 import { createRequire } from 'node:module';
 import { extname } from 'node:path';

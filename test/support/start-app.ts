@@ -37,8 +37,32 @@ export function startApp(
     script,
     ...(options.args ?? []),
   ];
-  const child = spawn(process.execPath, argv, {
-    cwd: options.cwd ?? ROOT,
+  return spawnApp(process.execPath, argv, env, options.cwd ?? ROOT);
+}
+
+/**
+ * Runs `command` as a Dockerfile's exec form gives it (`["node", "dist/main.js"]`) from the
+ * repository root, with `node` standing for the executable `node` (default: this one) and only
+ * PATH, HOME and `env` in its environment.
+ */
+export function startCommand(
+  command: readonly string[],
+  env: Record<string, string>,
+  node = process.execPath,
+): StartedApp {
+  const [executable, ...argv] = command;
+  if (executable !== 'node') throw new Error(`not a node command: ${command.join(' ')}`);
+  return spawnApp(node, argv, env, ROOT);
+}
+
+function spawnApp(
+  executable: string,
+  argv: readonly string[],
+  env: Record<string, string>,
+  cwd: string,
+): StartedApp {
+  const child = spawn(executable, argv, {
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
