@@ -289,7 +289,8 @@ async function runLocal(config: Config): Promise<void> {
   // The engine's worker threads start only if the bot is asked to play.
   let pool: AiPool | undefined;
   const bot: BotMoves = {
-    chooseMove: (request) => (pool ??= new AiPool({ size: 1 })).chooseMove(request),
+    chooseMove: (request, options) =>
+      (pool ??= new AiPool({ size: 1 })).chooseMove(request, options),
   };
   const service = new GameService({
     store: new MemoryGameStore(),

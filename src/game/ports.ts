@@ -113,15 +113,19 @@ export const systemClock: Clock = { now: () => Date.now() };
 
 /**
  * How the service asks for the bot's move in a game against the bot. Implemented by the AI
- * worker pool; the service calls it after every human move and plays the answer.
+ * worker pool; the service calls it after every human move and plays the answer. The signal
+ * is aborted when the service stops before the answer came (the search may then be dropped).
  */
 export interface BotMoves {
-  chooseMove(request: {
-    gameId: string;
-    variant: Game['variant'];
-    fen: string;
-    level: number;
-  }): Promise<string>;
+  chooseMove(
+    request: {
+      gameId: string;
+      variant: Game['variant'];
+      fen: string;
+      level: number;
+    },
+    options?: { signal?: AbortSignal },
+  ): Promise<string>;
 }
 
 /**

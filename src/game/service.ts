@@ -86,8 +86,17 @@ export class GameService {
     return this.timers.start();
   }
 
-  stop(): Promise<void> {
-    return this.timers.stop();
+  /**
+   * Stops: bot moves being thought about get `timeoutMs` (default 0) to be played, then are
+   * handed back (their durable jobs ask again after a restart); then the timers stop, after the
+   * jobs already running.
+   */
+  async stop(options: { timeoutMs?: number } = {}): Promise<void> {
+    try {
+      await this.bot.stop(options.timeoutMs ?? 0);
+    } finally {
+      await this.timers.stop();
+    }
   }
 
   // ---- challenges -------------------------------------------------------------------------
