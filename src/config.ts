@@ -28,6 +28,10 @@ export interface Config {
   readonly renderThreads: number;
   /** How long start-up waits for the Bot API and Redis before giving up (unless --wait). */
   readonly startupTimeoutSeconds: number;
+  /** How long a stop (SIGTERM, SIGINT) may take to finish the work in flight. */
+  readonly shutdownTimeoutSeconds: number;
+  /** Days an active game may go without a change before it ends as abandoned. */
+  readonly idleGameDays: number;
 }
 
 /**
@@ -179,5 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiThreads: integer(env, 'AI_THREADS', 1, 1, 16),
     renderThreads: integer(env, 'RENDER_THREADS', DEFAULT_RENDER_THREADS, 1, 16),
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 60, 1, 3600),
+    shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
+    idleGameDays: integer(env, 'IDLE_GAME_DAYS', 30, 1, 3650),
   };
 }

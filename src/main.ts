@@ -47,6 +47,7 @@ import { createStoreRedis, RedisGameStore } from './store/redis-store.js';
 import { chooseRunMode, NOTHING_TO_RUN, parseStartArguments } from './startup/arguments.js';
 import { botApiDependency, discordDependency, redisDependency } from './startup/dependencies.js';
 import { loadEnvFile } from './startup/env-file.js';
+import { runShutdown, stopOnSignals, together } from './startup/shutdown.js';
 import { StartupTimeoutError, waitFor, type WaitOptions } from './startup/wait.js';
 
 const logger: Logger = {
@@ -92,9 +93,12 @@ function storage(config: Config): Storage {
   };
 }
 
-/** Everything a running bot process owns, to close in order at shutdown. */
-interface Closable {
-  close(): Promise<void>;
+/** A platform's part of a running bot process, stopped in two steps at shutdown. */
+interface PlatformRun {
+  /** Stops taking updates or interactions (and the platform's own timers). */
+  stopIntake(): Promise<void>;
+  /** Finishes the work in flight within `timeoutMs`, then disconnects. */
+  close(timeoutMs: number): Promise<void>;
 }
 
 /**
@@ -141,7 +145,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     catalog: loadPuzzleCatalog((problem) => logger.warn('puzzles', { problem })),
     clock: systemClock,
   });
-  const closing: Closable[] = [];
+  const closing: PlatformRun[] = [];
   const sayRunning: string[] = [];
   // Each platform's process posts its chats' daily puzzles (claimed once across processes).
   const startDailyPoster = (platform: Platform, post: (due: DuePost) => Promise<boolean>) => {
@@ -187,12 +191,11 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       sweep.unref();
       const poster = startDailyPoster('telegram', app.postDaily);
       closing.push({
-        close: async () => {
+        stopIntake: async () => {
           clearInterval(sweep);
-          await poster.stop();
-          await stopTelegram();
-          await app.close(5_000);
+          await together([() => poster.stop(), stopTelegram]);
         },
+        close: (timeoutMs) => app.close(timeoutMs),
       });
       sayRunning.push(
         `Telegram @${bot.botInfo.username} (${telegram.webhook === undefined ? 'long polling' : 'webhook'})`,
@@ -218,10 +221,11 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       await app.start(discord.token);
       const poster = startDailyPoster('discord', app.postDaily);
       closing.push({
-        close: async () => {
+        stopIntake: async () => {
+          app.stopIntake();
           await poster.stop();
-          await app.close(5_000);
         },
+        close: (timeoutMs) => app.close(timeoutMs),
       });
       sayRunning.push(
         `Discord ${app.client.user?.tag ?? discord.applicationId} (${discord.guildId === undefined ? 'global commands' : `commands in guild ${discord.guildId}`})`,
@@ -243,18 +247,33 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   }, 3_600_000);
   purge.unref();
 
-  const shutdown = async () => {
-    clearInterval(purge);
-    for (const part of closing) await part.close();
-    await dispatcher.stop();
-    await service.stop();
-    await pool.close();
-    await renderPool.close();
-    await close();
-    process.exit(0);
+  // Intake first; the service's bot moves and timers before the presenters close, so that
+  // their boards are still delivered; the relay, the pools, and Redis last.
+  const shutdown = (): Promise<0 | 1> => {
+    process.stderr.write('Stopping...\n');
+    return runShutdown(
+      [
+        {
+          name: 'stop taking updates',
+          run: () => {
+            clearInterval(purge);
+            return together(closing.map((part) => () => part.stopIntake()));
+          },
+        },
+        { name: 'game service', run: (left) => service.stop({ timeoutMs: left }) },
+        {
+          name: 'chat adapters',
+          run: (left) => together(closing.map((part) => () => part.close(left))),
+        },
+        { name: 'event relay', run: () => dispatcher.stop() },
+        { name: 'AI pool', run: () => pool.close() },
+        { name: 'render pool', run: () => renderPool.close() },
+        { name: 'store', run: close },
+      ],
+      { timeoutMs: config.shutdownTimeoutSeconds * 1000, logger },
+    );
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  stopOnSignals(process, shutdown);
 }
 
 async function main(): Promise<void> {
