@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { parseVariant, type VariantId } from './engine/index.js';
+import { DAYS_PER_MOVE } from './game/model.js';
 
 /** Settings read from the environment once, at start-up. */
 export interface Config {
@@ -30,7 +31,10 @@ export interface Config {
   readonly startupTimeoutSeconds: number;
   /** How long a stop (SIGTERM, SIGINT) may take to finish the work in flight. */
   readonly shutdownTimeoutSeconds: number;
-  /** Days an active game may go without a change before it ends as abandoned. */
+  /**
+   * Days an active game may go without a change before it ends as abandoned; more than the
+   * longest time per move, so that a game with a clock ends on time first.
+   */
   readonly idleGameDays: number;
 }
 
@@ -39,6 +43,9 @@ export interface Config {
  * thread on two cores, ~250 with two), so two threads where there are two cores.
  */
 export const DEFAULT_RENDER_THREADS = Math.min(2, availableParallelism());
+
+/** IDLE_GAME_DAYS's least value: a day more than the longest time per move. */
+export const MIN_IDLE_GAME_DAYS = Math.max(...DAYS_PER_MOVE) + 1;
 
 /** A setting with a bad value: the message names the variable. */
 export class ConfigError extends Error {}
@@ -184,6 +191,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderThreads: integer(env, 'RENDER_THREADS', DEFAULT_RENDER_THREADS, 1, 16),
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 60, 1, 3600),
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
-    idleGameDays: integer(env, 'IDLE_GAME_DAYS', 30, 1, 3650),
+    idleGameDays: integer(env, 'IDLE_GAME_DAYS', 30, MIN_IDLE_GAME_DAYS, 3650),
   };
 }

@@ -240,7 +240,11 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     `Bashni Bot is running: ${sayRunning.join(', ')}; ${config.redis === undefined ? 'memory store' : 'Redis'}.`,
   );
 
+  // Hourly: games nobody plays end as abandoned; finished games past retention are deleted.
   const purge = setInterval(() => {
+    service
+      .endIdleGames(config.idleGameDays * DAY_MS)
+      .catch((error: unknown) => logger.warn('ending idle games failed', { error: String(error) }));
     store
       .purge(Date.now() - config.retentionDays * DAY_MS)
       .catch((error: unknown) => logger.warn('purge failed', { error: String(error) }));

@@ -67,9 +67,9 @@ describe('configuration', () => {
   });
 
   it('reads the shutdown deadline and the days after which an idle game ends', () => {
-    const config = loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '45', IDLE_GAME_DAYS: '7' });
+    const config = loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '45', IDLE_GAME_DAYS: '15' });
     expect(config.shutdownTimeoutSeconds).toBe(45);
-    expect(config.idleGameDays).toBe(7);
+    expect(config.idleGameDays).toBe(15);
   });
 
   it.each([
@@ -115,7 +115,7 @@ describe('configuration', () => {
     [{ STARTUP_TIMEOUT_SECONDS: '1.5' }, /STARTUP_TIMEOUT_SECONDS/],
     [{ SHUTDOWN_TIMEOUT_SECONDS: '0' }, /SHUTDOWN_TIMEOUT_SECONDS must be a whole number from 1/],
     [{ SHUTDOWN_TIMEOUT_SECONDS: '601' }, /SHUTDOWN_TIMEOUT_SECONDS/],
-    [{ IDLE_GAME_DAYS: '0' }, /IDLE_GAME_DAYS must be a whole number from 1/],
+    [{ IDLE_GAME_DAYS: '14' }, /IDLE_GAME_DAYS must be a whole number from 15/],
     [{ IDLE_GAME_DAYS: 'soon' }, /IDLE_GAME_DAYS/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

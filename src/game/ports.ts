@@ -53,6 +53,12 @@ export interface GameStore {
   findByView(view: ChatView): Promise<{ kind: 'game' | 'challenge'; id: string } | undefined>;
 
   /**
+   * Ids of active games whose last change (updatedAt) is older than `olderThan` (ms since
+   * epoch), oldest first, at most `limit`: the candidates to end as abandoned.
+   */
+  idleGameIds(olderThan: number, limit: number): Promise<string[]>;
+
+  /**
    * Deletes finished games and closed challenges (accepted, declined, cancelled, expired)
    * whose last change is older than `olderThan` (ms since epoch), with their indexes (views,
    * invite codes).
