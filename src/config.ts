@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { parseVariant, type VariantId } from './engine/index.js';
+import { DAYS_PER_MOVE } from './game/model.js';
 
 /** Settings read from the environment once, at start-up. */
 export interface Config {
@@ -45,6 +46,13 @@ export interface Config {
   readonly renderThreads: number;
   /** How long start-up waits for the Bot API and Redis before giving up (unless --wait). */
   readonly startupTimeoutSeconds: number;
+  /** How long a stop (SIGTERM, SIGINT) may take to finish the work in flight. */
+  readonly shutdownTimeoutSeconds: number;
+  /**
+   * Days an active game may go without a change before it ends as abandoned; more than the
+   * longest time per move, so that a game with a clock ends on time first.
+   */
+  readonly idleGameDays: number;
 }
 
 /**
@@ -52,6 +60,9 @@ export interface Config {
  * thread on two cores, ~250 with two), so two threads where there are two cores.
  */
 export const DEFAULT_RENDER_THREADS = Math.min(2, availableParallelism());
+
+/** IDLE_GAME_DAYS's least value: a day more than the longest time per move. */
+export const MIN_IDLE_GAME_DAYS = Math.max(...DAYS_PER_MOVE) + 1;
 
 /** A setting with a bad value: the message names the variable. */
 export class ConfigError extends Error {}
@@ -238,5 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ai: aiConfig(env, redis !== undefined),
     renderThreads: integer(env, 'RENDER_THREADS', DEFAULT_RENDER_THREADS, 1, 16),
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 60, 1, 3600),
+    shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
+    idleGameDays: integer(env, 'IDLE_GAME_DAYS', 30, MIN_IDLE_GAME_DAYS, 3650),
   };
 }

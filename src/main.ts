@@ -48,6 +48,7 @@ import { createStoreRedis, RedisGameStore } from './store/redis-store.js';
 import { chooseRunMode, NOTHING_TO_RUN, parseStartArguments } from './startup/arguments.js';
 import { botApiDependency, discordDependency, redisDependency } from './startup/dependencies.js';
 import { loadEnvFile } from './startup/env-file.js';
+import { runShutdown, stopOnSignals, together } from './startup/shutdown.js';
 import { StartupTimeoutError, waitFor, type WaitOptions } from './startup/wait.js';
 
 const logger: Logger = {
@@ -108,9 +109,12 @@ function botMoves(config: Config): { bot: BotMoves; closeBot: () => Promise<void
   return { bot: queue, closeBot: () => queue.close() };
 }
 
-/** Everything a running bot process owns, to close in order at shutdown. */
-interface Closable {
-  close(): Promise<void>;
+/** A platform's part of a running bot process, stopped in two steps at shutdown. */
+interface PlatformRun {
+  /** Stops taking updates or interactions (and the platform's own timers). */
+  stopIntake(): Promise<void>;
+  /** Finishes the work in flight within `timeoutMs`, then disconnects. */
+  close(timeoutMs: number): Promise<void>;
 }
 
 /**
@@ -158,7 +162,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     catalog: loadPuzzleCatalog((problem) => logger.warn('puzzles', { problem })),
     clock: systemClock,
   });
-  const closing: Closable[] = [];
+  const closing: PlatformRun[] = [];
   const sayRunning: string[] = [];
   // Each platform's process posts its chats' daily puzzles (claimed once across processes).
   const startDailyPoster = (platform: Platform, post: (due: DuePost) => Promise<boolean>) => {
@@ -204,12 +208,11 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       sweep.unref();
       const poster = startDailyPoster('telegram', app.postDaily);
       closing.push({
-        close: async () => {
+        stopIntake: async () => {
           clearInterval(sweep);
-          await poster.stop();
-          await stopTelegram();
-          await app.close(5_000);
+          await together([() => poster.stop(), stopTelegram]);
         },
+        close: (timeoutMs) => app.close(timeoutMs),
       });
       sayRunning.push(
         `Telegram @${bot.botInfo.username} (${telegram.webhook === undefined ? 'long polling' : 'webhook'})`,
@@ -235,10 +238,11 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       await app.start(discord.token);
       const poster = startDailyPoster('discord', app.postDaily);
       closing.push({
-        close: async () => {
+        stopIntake: async () => {
+          app.stopIntake();
           await poster.stop();
-          await app.close(5_000);
         },
+        close: (timeoutMs) => app.close(timeoutMs),
       });
       sayRunning.push(
         `Discord ${app.client.user?.tag ?? discord.applicationId} (${discord.guildId === undefined ? 'global commands' : `commands in guild ${discord.guildId}`})`,
@@ -253,25 +257,44 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     `Bashni Bot is running: ${sayRunning.join(', ')}; ${config.redis === undefined ? 'memory store' : 'Redis'}.`,
   );
 
+  // Hourly: games nobody plays end as abandoned; finished games past retention are deleted.
   const purge = setInterval(() => {
+    service
+      .endIdleGames(config.idleGameDays * DAY_MS)
+      .catch((error: unknown) => logger.warn('ending idle games failed', { error: String(error) }));
     store
       .purge(Date.now() - config.retentionDays * DAY_MS)
       .catch((error: unknown) => logger.warn('purge failed', { error: String(error) }));
   }, 3_600_000);
   purge.unref();
 
-  const shutdown = async () => {
-    clearInterval(purge);
-    for (const part of closing) await part.close();
-    await dispatcher.stop();
-    await service.stop();
-    await closeBot();
-    await renderPool.close();
-    await close();
-    process.exit(0);
+  // Intake first; the service's bot moves and timers before the presenters close, so that
+  // their boards are still delivered; the relay, the pools, and Redis last.
+  const shutdown = (): Promise<0 | 1> => {
+    process.stderr.write('Stopping...\n');
+    return runShutdown(
+      [
+        {
+          name: 'stop taking updates',
+          run: () => {
+            clearInterval(purge);
+            return together(closing.map((part) => () => part.stopIntake()));
+          },
+        },
+        { name: 'game service', run: (left) => service.stop({ timeoutMs: left }) },
+        {
+          name: 'chat adapters',
+          run: (left) => together(closing.map((part) => () => part.close(left))),
+        },
+        { name: 'event relay', run: () => dispatcher.stop() },
+        { name: 'AI', run: closeBot },
+        { name: 'render pool', run: () => renderPool.close() },
+        { name: 'store', run: close },
+      ],
+      { timeoutMs: config.shutdownTimeoutSeconds * 1000, logger },
+    );
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  stopOnSignals(process, shutdown);
 }
 
 async function main(): Promise<void> {
@@ -306,7 +329,8 @@ async function runLocal(config: Config): Promise<void> {
   // The engine's worker threads start only if the bot is asked to play.
   let pool: AiPool | undefined;
   const bot: BotMoves = {
-    chooseMove: (request) => (pool ??= new AiPool({ size: 1 })).chooseMove(request),
+    chooseMove: (request, options) =>
+      (pool ??= new AiPool({ size: 1 })).chooseMove(request, options),
   };
   const service = new GameService({
     store: new MemoryGameStore(),

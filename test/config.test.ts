@@ -18,6 +18,8 @@ describe('configuration', () => {
       ai: { mode: 'local' },
       renderThreads: DEFAULT_RENDER_THREADS,
       startupTimeoutSeconds: 60,
+      shutdownTimeoutSeconds: 10,
+      idleGameDays: 30,
     });
   });
 
@@ -103,6 +105,12 @@ describe('configuration', () => {
     expect(loadConfig({ STARTUP_TIMEOUT_SECONDS: ' 3600 ' }).startupTimeoutSeconds).toBe(3600);
   });
 
+  it('reads the shutdown deadline and the days after which an idle game ends', () => {
+    const config = loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '45', IDLE_GAME_DAYS: '15' });
+    expect(config.shutdownTimeoutSeconds).toBe(45);
+    expect(config.idleGameDays).toBe(15);
+  });
+
   it.each([
     [{ TELEGRAM_BOT_TOKEN: 'not-a-token' }, /TELEGRAM_BOT_TOKEN/],
     [
@@ -159,6 +167,10 @@ describe('configuration', () => {
     [{ STARTUP_TIMEOUT_SECONDS: '0' }, /STARTUP_TIMEOUT_SECONDS must be a whole number from 1/],
     [{ STARTUP_TIMEOUT_SECONDS: '3601' }, /STARTUP_TIMEOUT_SECONDS/],
     [{ STARTUP_TIMEOUT_SECONDS: '1.5' }, /STARTUP_TIMEOUT_SECONDS/],
+    [{ SHUTDOWN_TIMEOUT_SECONDS: '0' }, /SHUTDOWN_TIMEOUT_SECONDS must be a whole number from 1/],
+    [{ SHUTDOWN_TIMEOUT_SECONDS: '601' }, /SHUTDOWN_TIMEOUT_SECONDS/],
+    [{ IDLE_GAME_DAYS: '14' }, /IDLE_GAME_DAYS must be a whole number from 15/],
+    [{ IDLE_GAME_DAYS: 'soon' }, /IDLE_GAME_DAYS/],
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

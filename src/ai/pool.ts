@@ -19,7 +19,26 @@ export interface AiPoolOptions {
   readonly ttBits?: number;
   /** Cap in ms on every search (default: none beyond the level's own, at most 2 s). */
   readonly timeMs?: number;
+  /**
+   * Pause before a dead worker is replaced: `first`, doubled for each death in a row (deaths
+   * without an answer in between), at most `max`. Default 100 ms up to 30 s.
+   */
+  readonly restartDelayMs?: { readonly first: number; readonly max: number };
+  /** Starts a worker thread; default ./worker beside this file (tests start failing ones). */
+  readonly startWorker?: (workerData: AiWorkerData) => Worker;
 }
+
+/** What a worker thread is started with (see worker.ts). */
+export interface AiWorkerData {
+  readonly cancel: SharedArrayBuffer;
+  readonly ttBits: number;
+}
+
+/**
+ * Deaths in a row after which a slot counts as broken: when every slot is broken and between
+ * workers, waiting requests fail at once instead of waiting for a worker that keeps dying.
+ */
+const BROKEN_AFTER_DEATHS = 3;
 
 /** A request the pool could not answer: the worker failed, or the pool was closed. */
 export class AiPoolError extends Error {
@@ -42,9 +61,14 @@ interface Job {
 }
 
 interface Slot {
-  worker: Worker;
+  /** Undefined while a dead worker waits to be replaced. */
+  worker: Worker | undefined;
   readonly cancel: Int32Array;
   job: Job | undefined;
+  /** Workers of this slot that died in a row, without answering a request in between. */
+  deaths: number;
+  restart: NodeJS.Timeout | undefined;
+  lastError: Error | undefined;
 }
 
 /**
@@ -52,6 +76,12 @@ interface Slot {
  * Requests wait in one FIFO queue and go to the first free worker, so several games share the
  * pool fairly. A search can be cancelled with an AbortSignal: a queued request is dropped, a
  * running one stops within about a millisecond (the worker polls a shared flag).
+ *
+ * A worker that dies (a crash, an error, a stray exit) fails the request it was working on — a
+ * request that kills a worker would kill the next one too; the game service asks again later —
+ * and is replaced after a pause that doubles with each death in a row, so a worker that cannot
+ * start is not respawned in a hot loop. While every worker is down after dying repeatedly,
+ * requests fail at once rather than wait.
  *
  * Workers run TypeScript through tsx when this file is TypeScript (`npm start` and the tests
  * run sources — a worker inherits neither tsx nor vitest, so it registers tsx's loader itself
@@ -62,6 +92,8 @@ export class AiPool {
   private readonly queue: Job[] = [];
   private readonly ttBits: number;
   private readonly timeMs: number | undefined;
+  private readonly restartDelay: { readonly first: number; readonly max: number };
+  private readonly startWorker: (workerData: AiWorkerData) => Worker;
   private nextId = 1;
   private closed = false;
 
@@ -69,6 +101,9 @@ export class AiPool {
     const size = Math.max(1, Math.floor(options.size ?? 1));
     this.ttBits = options.ttBits ?? 20;
     this.timeMs = options.timeMs;
+    this.restartDelay = options.restartDelayMs ?? { first: 100, max: 30_000 };
+    this.startWorker =
+      options.startWorker ?? ((workerData) => startWorker(import.meta.url, 'worker', workerData));
     for (let i = 0; i < size; i++) this.slots.push(this.startSlot());
   }
 
@@ -105,6 +140,8 @@ export class AiPool {
     if (this.closed) return Promise.reject(new AiPoolError('the AI pool is closed', request));
     const signal = options.signal;
     if (signal?.aborted === true) return Promise.reject(abortReason(signal));
+    const broken = this.brokenError(request);
+    if (broken !== undefined) return Promise.reject(broken);
     return new Promise<ThinkResult>((resolve, reject) => {
       const job: Job = { id: this.nextId++, request, resolve, reject, signal };
       if (signal !== undefined) {
@@ -124,32 +161,38 @@ export class AiPool {
     for (const job of this.queue.splice(0)) this.settle(job, undefined, error);
     await Promise.all(
       this.slots.map(async (slot) => {
+        clearTimeout(slot.restart);
         if (slot.job !== undefined) this.settle(slot.job, undefined, error);
         slot.job = undefined;
-        await slot.worker.terminate();
+        await slot.worker?.terminate();
       }),
     );
   }
 
   private startSlot(): Slot {
     const cancel = new Int32Array(new SharedArrayBuffer(4));
-    const slot: Slot = { worker: this.spawn(cancel), cancel, job: undefined };
-    this.watch(slot);
+    const slot: Slot = {
+      worker: undefined,
+      cancel,
+      job: undefined,
+      deaths: 0,
+      restart: undefined,
+      lastError: undefined,
+    };
+    this.spawn(slot);
     return slot;
   }
 
-  private spawn(cancel: Int32Array): Worker {
-    const worker = startWorker(import.meta.url, 'worker', {
-      cancel: cancel.buffer,
+  private spawn(slot: Slot): void {
+    const worker = this.startWorker({
+      cancel: slot.cancel.buffer as SharedArrayBuffer,
       ttBits: this.ttBits,
     });
-    worker.unref();
-    return worker;
-  }
-
-  private watch(slot: Slot): void {
-    const worker = slot.worker;
+    slot.worker = worker;
+    slot.lastError = undefined;
     worker.on('message', (reply: WorkerReply) => {
+      if (slot.worker !== worker) return;
+      slot.deaths = 0;
       const job = slot.job;
       slot.job = undefined;
       worker.unref();
@@ -160,38 +203,60 @@ export class AiPool {
       this.dispatch();
     });
     worker.on('error', (error) => {
-      const job = slot.job;
-      slot.job = undefined;
-      if (job !== undefined) {
-        this.settle(
-          job,
-          undefined,
-          new AiPoolError(`AI worker failed: ${error.message}`, job.request),
-        );
-      }
+      if (slot.worker === worker) slot.lastError = error;
     });
-    worker.on('exit', () => {
-      if (this.closed || slot.worker !== worker) return;
-      // A worker died (crash or error): its job was rejected; replace it and carry on.
-      const job = slot.job;
-      slot.job = undefined;
-      if (job !== undefined) {
-        this.settle(job, undefined, new AiPoolError('AI worker exited', job.request));
-      }
-      slot.worker = this.spawn(slot.cancel);
-      this.watch(slot);
-      this.dispatch();
+    worker.on('exit', (code) => {
+      if (!this.closed && slot.worker === worker) this.replace(slot, code);
     });
     // Adding a 'message' listener refs the worker again: an idle pool must not keep the
     // process alive, so it is unref'd after its listeners are in place.
-    if (slot.job === undefined) worker.unref();
+    worker.unref();
+  }
+
+  /** A worker died: its request fails, and a new worker starts after the slot's pause. */
+  private replace(slot: Slot, code: number): void {
+    const reason = slot.lastError?.message ?? `exit code ${code}`;
+    const job = slot.job;
+    slot.job = undefined;
+    slot.worker = undefined;
+    if (job !== undefined) {
+      this.settle(job, undefined, new AiPoolError(`AI worker failed: ${reason}`, job.request));
+    }
+    slot.deaths++;
+    const { first, max } = this.restartDelay;
+    const delay = Math.min(max, first * 2 ** (slot.deaths - 1));
+    slot.restart = setTimeout(() => {
+      slot.restart = undefined;
+      if (this.closed) return;
+      this.spawn(slot);
+      this.dispatch();
+    }, delay);
+    slot.restart.unref();
+    const broken = this.brokenError(undefined, reason);
+    if (broken !== undefined) {
+      for (const queued of this.queue.splice(0)) this.settle(queued, undefined, broken);
+    }
+    this.dispatch();
+  }
+
+  /** The error for requests while every slot is broken (see BROKEN_AFTER_DEATHS), if so. */
+  private brokenError(request?: ThinkRequest, reason?: string): AiPoolError | undefined {
+    const broken = this.slots.every(
+      (slot) => slot.worker === undefined && slot.deaths >= BROKEN_AFTER_DEATHS,
+    );
+    if (!broken) return undefined;
+    const why = reason ?? this.slots.find((slot) => slot.lastError)?.lastError?.message;
+    return new AiPoolError(
+      `AI workers keep failing${why === undefined ? '' : ` (${why})`}; try again later`,
+      request,
+    );
   }
 
   private dispatch(): void {
     if (this.closed) return;
     for (const slot of this.slots) {
       if (this.queue.length === 0) return;
-      if (slot.job !== undefined) continue;
+      if (slot.worker === undefined || slot.job !== undefined) continue;
       const job = this.queue.shift()!;
       slot.job = job;
       Atomics.store(slot.cancel, 0, 0);

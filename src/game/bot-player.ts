@@ -48,6 +48,11 @@ export type PlayMove = (
  */
 export class BotPlayer {
   private readonly watchers = new Set<(outcome: BotMoveOutcome) => void>();
+  /** Requests started by request() and not yet over, so that stop() can wait for them. */
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Aborted by stop() when its time is up: the searches still running are handed back. */
+  private readonly searches = new AbortController();
+  private stopping = false;
 
   constructor(
     private readonly context: ServiceContext,
@@ -70,17 +75,21 @@ export class BotPlayer {
     return () => this.watchers.delete(listener);
   }
 
-  /** Asks for the bot's move now if the game waits for one, with the durable job as safety net. */
+  /**
+   * Asks for the bot's move now if the game waits for one, with the durable job as safety net.
+   * Once stop() has begun only the durable job is set: the move is left to the next process.
+   */
   request(game: Game): void {
     const bot = this.botToMove(game);
     if (bot === undefined) return;
-    void (async () => {
+    const running = (async () => {
       await this.timers.schedule({
         kind: 'bot-move',
         targetId: game.id,
         ply: game.moves.length,
         at: this.context.clock.now() + BOT_RETRY_MS,
       });
+      if (this.stopping) return;
       try {
         const result = await this.playBotMove(game, bot);
         if (result.ok) await this.context.publish(result.events);
@@ -88,9 +97,37 @@ export class BotPlayer {
           this.context.logger.warn('bot move refused', { gameId: game.id, code: result.code });
         }
       } catch (error) {
+        // A search cut short by stop() was handed back (and reported there), not failed.
+        if (this.searches.signal.aborted) return;
         this.context.logger.error('bot move failed', { gameId: game.id, error: String(error) });
       }
     })();
+    this.inFlight.add(running);
+    void running.finally(() => this.inFlight.delete(running));
+  }
+
+  /**
+   * Stops asking the AI: new requests only set their durable job; the moves being thought
+   * about get `timeoutMs` to be played, then their searches are cancelled and handed back —
+   * their 'bot-move' jobs (already durable) ask again after a restart.
+   */
+  async stop(timeoutMs: number): Promise<void> {
+    this.stopping = true;
+    if (this.inFlight.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeUp = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, Math.max(0, timeoutMs));
+    });
+    try {
+      await Promise.race([Promise.allSettled([...this.inFlight]), timeUp]);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (this.inFlight.size === 0) return;
+    this.context.logger.warn('bot moves handed back to the next start', {
+      count: this.inFlight.size,
+    });
+    this.searches.abort();
   }
 
   /** The safety net's job: plays the bot's move if the game still waits for it at that ply. */
@@ -100,6 +137,8 @@ export class BotPlayer {
       return game === undefined ? refusal('not-found', 'No such game.') : success(game);
     });
     if (!loaded.ok) return loaded;
+    // Thrown, so that the scheduler keeps the job for a process that is not stopping.
+    if (this.stopping) throw new Error('the bot is stopping: the move is left to the next start');
     const game = loaded.value;
     const bot = this.botToMove(game);
     if (game.moves.length !== job.ply || bot === undefined) {
@@ -125,12 +164,10 @@ export class BotPlayer {
     const ply = game.moves.length;
     let move: string;
     try {
-      move = await this.bot!.chooseMove({
-        gameId: game.id,
-        variant: game.variant,
-        fen: game.fen,
-        level: bot.botLevel!,
-      });
+      move = await this.bot!.chooseMove(
+        { gameId: game.id, variant: game.variant, fen: game.fen, level: bot.botLevel! },
+        { signal: this.searches.signal },
+      );
     } catch (error) {
       this.tell({ gameId: game.id, ply, error });
       throw error;

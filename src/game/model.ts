@@ -77,9 +77,16 @@ export interface Challenge {
   readonly inviteCode?: string;
 }
 
-/** Why a game ended: by the rules (the engine's verdicts) or by the players and the clock. */
+/**
+ * Why a game ended: by the rules (the engine's verdicts), by the players and the clock, or
+ * 'abandoned': nobody moved for IDLE_GAME_DAYS (no winner; see game/idle-games.ts).
+ */
 export type EndReason =
-  Exclude<GameStatus, { kind: 'ongoing' }>['reason'] | 'resignation' | 'agreement' | 'time';
+  | Exclude<GameStatus, { kind: 'ongoing' }>['reason']
+  | 'resignation'
+  | 'agreement'
+  | 'time'
+  | 'abandoned';
 
 export interface GameResult {
   /** null for a draw. */

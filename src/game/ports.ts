@@ -53,6 +53,12 @@ export interface GameStore {
   findByView(view: ChatView): Promise<{ kind: 'game' | 'challenge'; id: string } | undefined>;
 
   /**
+   * Ids of active games whose last change (updatedAt) is older than `olderThan` (ms since
+   * epoch), oldest first, at most `limit`: the candidates to end as abandoned.
+   */
+  idleGameIds(olderThan: number, limit: number): Promise<string[]>;
+
+  /**
    * Deletes finished games and closed challenges (accepted, declined, cancelled, expired)
    * whose last change is older than `olderThan` (ms since epoch), with their indexes (views,
    * invite codes).
@@ -113,15 +119,19 @@ export const systemClock: Clock = { now: () => Date.now() };
 
 /**
  * How the service asks for the bot's move in a game against the bot. Implemented by the AI
- * worker pool; the service calls it after every human move and plays the answer.
+ * worker pool; the service calls it after every human move and plays the answer. The signal
+ * is aborted when the service stops before the answer came (the search may then be dropped).
  */
 export interface BotMoves {
-  chooseMove(request: {
-    gameId: string;
-    variant: Game['variant'];
-    fen: string;
-    level: number;
-  }): Promise<string>;
+  chooseMove(
+    request: {
+      gameId: string;
+      variant: Game['variant'];
+      fen: string;
+      level: number;
+    },
+    options?: { signal?: AbortSignal },
+  ): Promise<string>;
 }
 
 /**

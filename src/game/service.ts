@@ -3,6 +3,7 @@ import { BotPlayer, type BotMoveOutcome } from './bot-player.js';
 import { Challenges, type ChallengeRequest } from './challenges.js';
 import { DAY_MS, type ServiceContext } from './context.js';
 import { DrawsAndResignation } from './draws-and-resignation.js';
+import { IdleGames } from './idle-games.js';
 import type { MoveInput } from './game-rules.js';
 import type { Challenge, ChatView, Game, Player, PlayerId } from './model.js';
 import { Moves, type GameRequest } from './moves.js';
@@ -59,6 +60,7 @@ export class GameService {
   private readonly endings: DrawsAndResignation;
   private readonly queries: Queries;
   private readonly bot: BotPlayer;
+  private readonly idle: IdleGames;
 
   constructor(options: GameServiceOptions) {
     const context = serviceContext(options);
@@ -76,6 +78,7 @@ export class GameService {
     this.moves = new Moves(context, followUp);
     this.endings = new DrawsAndResignation(context);
     this.queries = new Queries(context);
+    this.idle = new IdleGames(context);
     this.bot = new BotPlayer(context, this.timers, options.bot, (...args) =>
       this.moves.play(...args),
     );
@@ -86,8 +89,17 @@ export class GameService {
     return this.timers.start();
   }
 
-  stop(): Promise<void> {
-    return this.timers.stop();
+  /**
+   * Stops: bot moves being thought about get `timeoutMs` (default 0) to be played, then are
+   * handed back (their durable jobs ask again after a restart); then the timers stop, after the
+   * jobs already running.
+   */
+  async stop(options: { timeoutMs?: number } = {}): Promise<void> {
+    try {
+      await this.bot.stop(options.timeoutMs ?? 0);
+    } finally {
+      await this.timers.stop();
+    }
   }
 
   // ---- challenges -------------------------------------------------------------------------
@@ -193,6 +205,14 @@ export class GameService {
   /** Runs a due timer job. Idempotent: stale or repeated jobs change nothing. */
   handleTimer(job: TimerJob): Promise<void> {
     return this.timers.handle(job);
+  }
+
+  /**
+   * Ends, as abandoned, every active game without a change for `idleMs` (IDLE_GAME_DAYS);
+   * their game-over events are published. Returns how many ended.
+   */
+  endIdleGames(idleMs: number): Promise<number> {
+    return this.idle.end(idleMs);
   }
 
   // ---- the bot as a player ----------------------------------------------------------------

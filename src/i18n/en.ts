@@ -76,7 +76,9 @@ export const en: Messages = {
       resignation: 'resignation',
       agreement: 'agreement',
       time: 'time ran out',
+      abandoned: 'nobody moved for too long',
     }[reason];
+    if (reason === 'abandoned') return `Game abandoned (${why}).`;
     return winner === null
       ? `Draw (${why}).`
       : `${winner === 'white' ? 'White' : 'Black'} wins (${why}).`;

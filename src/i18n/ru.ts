@@ -89,7 +89,9 @@ export const ru: Messages = {
       resignation: 'соперник сдался',
       agreement: 'по соглашению',
       time: 'время вышло',
+      abandoned: 'слишком долго никто не ходил',
     }[reason];
+    if (reason === 'abandoned') return `Партия прекращена (${why}).`;
     if (winner === null) return reason === 'agreement' ? 'Ничья по соглашению.' : `Ничья (${why}).`;
     return `Победили ${winner === 'white' ? 'белые' : 'чёрные'} (${why}).`;
   },

@@ -3,9 +3,21 @@ import { StoreError, type KeyValueStore } from '../game/ports.js';
 import { RedisReadiness } from './redis-ready.js';
 import { KeyBuilder } from './keys.js';
 
-/** In-process key-value store (the embedded default), with expiry. */
+/** Writes between two sweeps of expired entries in the memory store. */
+const SWEEP_EVERY = 1_000;
+
+/**
+ * In-process key-value store (the embedded default), with expiry. Expired entries go when read,
+ * and every SWEEP_EVERY writes all of them: one never read again does not stay for ever.
+ */
 export class MemoryKeyValueStore implements KeyValueStore {
   private readonly values = new Map<string, { value: string; expiresAt: number }>();
+  private writes = 0;
+
+  /** Entries held, expired ones not yet swept included (for tests and diagnostics). */
+  get size(): number {
+    return this.values.size;
+  }
 
   async get(key: string): Promise<string | undefined> {
     const entry = this.values.get(key);
@@ -18,7 +30,11 @@ export class MemoryKeyValueStore implements KeyValueStore {
   }
 
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
-    this.values.set(key, { value, expiresAt: ttlMs === undefined ? Infinity : Date.now() + ttlMs });
+    const now = Date.now();
+    if (++this.writes % SWEEP_EVERY === 0) {
+      for (const [old, entry] of this.values) if (entry.expiresAt <= now) this.values.delete(old);
+    }
+    this.values.set(key, { value, expiresAt: ttlMs === undefined ? Infinity : now + ttlMs });
   }
 
   async delete(key: string): Promise<void> {

@@ -9,6 +9,7 @@ import { playerKey, viewKey } from '../game/model.js';
  *   <p>player:<platform:userId>:active   set of active game ids
  *   <p>view:<platform:chat:message>      string "game:<id>" or "challenge:<id>"
  *   <p>finished             sorted set of finished game ids by finish time (for purging)
+ *   <p>active               sorted set of active game ids by last change (idle games end)
  *   <p>closed               sorted set of closed challenge ids by closing time
  *   <p>kv:<key>             string: adapters' small state (chat settings, notices)
  *   <p>events:<platform>    stream of event batches for that platform's presenters
@@ -39,6 +40,9 @@ export class KeyBuilder {
   }
   finishedGames(): string {
     return `${this.prefix}finished`;
+  }
+  activeGamesByChange(): string {
+    return `${this.prefix}active`;
   }
   closedChallenges(): string {
     return `${this.prefix}closed`;

@@ -82,6 +82,22 @@ export class MemoryGameStore implements GameStore {
     return this.views.get(viewKey(view));
   }
 
+  async idleGameIds(olderThan: number, limit: number): Promise<string[]> {
+    const idle: { id: string; updatedAt: number }[] = [];
+    for (const [id, text] of this.games) {
+      let game: Game;
+      try {
+        game = decodeGame(id, text);
+      } catch {
+        continue; // reported when read
+      }
+      if (game.status === 'active' && game.updatedAt < olderThan)
+        idle.push({ id, updatedAt: game.updatedAt });
+    }
+    idle.sort((a, b) => a.updatedAt - b.updatedAt);
+    return idle.slice(0, limit).map((game) => game.id);
+  }
+
   async purge(olderThan: number): Promise<{ games: number; challenges: number }> {
     let games = 0;
     let challenges = 0;

@@ -22,7 +22,34 @@ export interface RedisEventRelayOptions extends Partial<ConsumerSettings> {
   readonly group?: string;
   /** Entries kept per stream (approximately: MAXLEN ~); default 10 000. */
   readonly maxLength?: number;
+  /**
+   * Other consumers of the group idle this long with nothing pending are deleted when this one
+   * subscribes (every process start adds a consumer name); default a day.
+   */
+  readonly pruneIdleMs?: number;
 }
+
+/**
+ * Deletes the group's consumers other than ARGV[2] that have nothing pending and have been idle
+ * for ARGV[3] ms: the names of processes gone (their pending entries, if any, are taken over
+ * first by XAUTOCLAIM). Atomic, so an entry cannot become pending between the check and the
+ * delete. KEYS[1]: stream; ARGV: group, this consumer, idle ms. Returns how many were deleted.
+ */
+const PRUNE_CONSUMERS = `
+local ok, consumers = pcall(redis.call, 'XINFO', 'CONSUMERS', KEYS[1], ARGV[1])
+if not ok then return 0 end
+local removed = 0
+for _, consumer in ipairs(consumers) do
+  local field = {}
+  for i = 1, #consumer, 2 do field[consumer[i]] = consumer[i + 1] end
+  if field['name'] ~= ARGV[2] and tonumber(field['pending']) == 0
+      and tonumber(field['idle']) >= tonumber(ARGV[3]) then
+    redis.call('XGROUP', 'DELCONSUMER', KEYS[1], ARGV[1], field['name'])
+    removed = removed + 1
+  end
+end
+return removed
+`;
 
 /** The field of a stream entry that holds the batch (JSON of the events). */
 const FIELD = 'e';
@@ -77,6 +104,7 @@ export class RedisEventRelay implements EventRelay {
   private readonly group: string;
   private readonly consumer: string;
   private readonly maxLength: number;
+  private readonly pruneIdleMs: number;
   private readonly settings: ConsumerSettings;
   private readonly running: { consumer: StreamConsumer; reader: Redis }[] = [];
 
@@ -89,6 +117,7 @@ export class RedisEventRelay implements EventRelay {
     this.consumer =
       options.consumer ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
     this.maxLength = options.maxLength ?? 10_000;
+    this.pruneIdleMs = options.pruneIdleMs ?? 24 * 3_600_000;
     this.settings = { ...options, log: options.log ?? stderrLog };
   }
 
@@ -135,6 +164,24 @@ export class RedisEventRelay implements EventRelay {
     );
     this.running.push({ consumer, reader });
     consumer.start();
+    await this.pruneConsumers(platform);
+  }
+
+  /** Deletes the consumers of processes gone (see PRUNE_CONSUMERS); a failure is only logged. */
+  private async pruneConsumers(platform: Platform): Promise<void> {
+    try {
+      await this.connected();
+      await this.redis.eval(
+        PRUNE_CONSUMERS,
+        1,
+        this.keys.events(platform),
+        this.group,
+        this.consumer,
+        this.pruneIdleMs,
+      );
+    } catch (error) {
+      this.settings.log(`event relay (${platform}): could not prune old consumers`, error);
+    }
   }
 
   /** Stops the subscriptions (see StreamConsumer.stop) and closes the connections it made. */

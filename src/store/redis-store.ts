@@ -170,6 +170,7 @@ const noop = (): void => {};
  *   - views: a game's views overwrite ("game:<id>"), a challenge's only claim free views
  *     ("challenge:<id>", SET NX), so a message that became a game's keeps pointing at the game;
  *   - `finished` / `closed` sorted sets, scored by finishedAt / updatedAt, drive purge();
+ *   - the `active` sorted set, scored by updatedAt, finds idle games (idleGameIds);
  *   - invite codes: set with the challenge's creation (a taken code fails it like a taken id),
  *     deleted with the challenge by purge().
  *
@@ -323,6 +324,19 @@ export class RedisGameStore implements GameStore {
     return { kind, id: target.slice(colon + 1) };
   }
 
+  async idleGameIds(olderThan: number, limit: number): Promise<string[]> {
+    return this.run('idleGameIds', undefined, () =>
+      this.redis.zrangebyscore(
+        this.keys.activeGamesByChange(),
+        '-inf',
+        `(${olderThan}`,
+        'LIMIT',
+        0,
+        limit,
+      ),
+    );
+  }
+
   /**
    * Walks the `finished` and `closed` sorted sets below `olderThan` and deletes each record with
    * its views and index entries in one script, guarded by the version just read (a record
@@ -383,6 +397,7 @@ export class RedisGameStore implements GameStore {
         for (const view of game.views) plan.op('delifeq', this.keys.view(view), `game:${id}`);
         for (const player of [game.white, game.black])
           plan.op('srem', this.keys.activeGames(player), id);
+        plan.op('zrem', this.keys.activeGamesByChange(), id);
       } else {
         const challenge = decodeChallenge(id, text);
         if (!CLOSED_CHALLENGE_STATUSES.has(challenge.status) || challenge.updatedAt >= olderThan)
@@ -414,9 +429,13 @@ export class RedisGameStore implements GameStore {
     for (const player of [game.white, game.black])
       plan.op(game.status === 'active' ? 'sadd' : 'srem', this.keys.activeGames(player), id);
     for (const view of game.views) plan.op('set', this.keys.view(view), `game:${id}`);
-    if (game.status === 'finished')
+    if (game.status === 'finished') {
       plan.op('zadd', this.keys.finishedGames(), String(game.finishedAt ?? game.updatedAt), id);
-    else plan.op('zrem', this.keys.finishedGames(), id);
+      plan.op('zrem', this.keys.activeGamesByChange(), id);
+    } else {
+      plan.op('zrem', this.keys.finishedGames(), id);
+      plan.op('zadd', this.keys.activeGamesByChange(), String(game.updatedAt), id);
+    }
   }
 
   private async apply(operation: string, recordId: string, plan: WritePlan): Promise<boolean> {

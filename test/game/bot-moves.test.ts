@@ -36,6 +36,31 @@ class ScriptedBot implements BotMoves {
   }
 }
 
+/** A bot whose answer waits until the test releases it; an aborted search rejects. */
+class GatedBot implements BotMoves {
+  readonly signals: AbortSignal[] = [];
+  private readonly inner = new ScriptedBot();
+  private release: (() => void) | undefined;
+  private readonly gate = new Promise<void>((resolve) => (this.release = resolve));
+
+  async chooseMove(
+    request: { gameId: string; fen: string; variant: Game['variant']; level: number },
+    options: { signal?: AbortSignal } = {},
+  ): Promise<string> {
+    const signal = options.signal!;
+    this.signals.push(signal);
+    const aborted = new Promise<never>((_, reject) =>
+      signal.addEventListener('abort', () => reject(new Error('cancelled')), { once: true }),
+    );
+    await Promise.race([this.gate, aborted]);
+    return this.inner.chooseMove(request);
+  }
+
+  answer(): void {
+    this.release!();
+  }
+}
+
 describe('the bot as a player', () => {
   let store: MemoryGameStore;
   let clock: ManualClock;
@@ -114,5 +139,58 @@ describe('the bot as a player', () => {
     expect(await scheduler.runDue()).toBeGreaterThan(0);
     expect(await plies(game.id)).toBe(2);
     expect(published.at(-1)).toMatchObject({ type: 'move-played' });
+  });
+
+  it('stop() waits for a bot move being thought about, within its time', async () => {
+    const bot = new GatedBot();
+    const service = await serviceWith(bot);
+    const game = value(await service.startGame({ white: ALICE, black: BOT }));
+    value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+    await vi.waitFor(() => expect(bot.signals).toHaveLength(1));
+    let stopped = false;
+    const stopping = service.stop({ timeoutMs: 3_600_000 }).then(() => (stopped = true));
+    await Promise.resolve();
+    expect(stopped).toBe(false);
+    bot.answer();
+    await stopping;
+    expect(await plies(game.id)).toBe(2);
+    expect(bot.signals[0].aborted).toBe(false);
+    expect(published.filter((event) => event.type === 'move-played')).toHaveLength(1);
+  });
+
+  it('stop() hands back a search that outlives its time: the next start plays the move', async () => {
+    const slow = new GatedBot();
+    const before = await serviceWith(slow);
+    const game = value(await before.startGame({ white: ALICE, black: BOT }));
+    value(await before.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+    await vi.waitFor(() => expect(slow.signals).toHaveLength(1));
+    await before.stop({ timeoutMs: 1 });
+    expect(slow.signals[0].aborted).toBe(true);
+    expect(await plies(game.id)).toBe(1);
+
+    const bot = new ScriptedBot();
+    await serviceWith(bot); // a restart on the same store and durable scheduler
+    clock.time += 60_000;
+    expect(await scheduler.runDue()).toBeGreaterThan(0);
+    expect(await plies(game.id)).toBe(2);
+    expect(bot.requests).toBe(1);
+  });
+
+  it('once stopping, a move that wants an answer only leaves the durable job', async () => {
+    const bot = new ScriptedBot();
+    const service = await serviceWith(bot);
+    const game = value(await service.startGame({ white: ALICE, black: BOT }));
+    await service.stop();
+    // An update still being handled while the process stops plays a human move.
+    value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+    await vi.waitFor(() =>
+      expect([...scheduler.jobs.values()].some((job) => job.kind === 'bot-move')).toBe(true),
+    );
+    expect(bot.requests).toBe(0);
+    const job = [...scheduler.jobs.values()].find((entry) => entry.kind === 'bot-move')!;
+    // The safety net refuses to run in a stopping process, so the scheduler keeps the job.
+    clock.time += 60_000;
+    await expect(service.handleTimer(job)).rejects.toThrow('stopping');
+    expect(await plies(game.id)).toBe(1);
   });
 });

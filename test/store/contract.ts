@@ -187,6 +187,32 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
       expect(await store.purge(5_000)).toEqual({ games: 0, challenges: 0 });
     });
 
+    it('lists active games by last change for ending idle ones; a game that ends leaves the list', async () => {
+      await store.createGame(makeGame('old', { updatedAt: 1_000 }));
+      await store.createGame(makeGame('older', { updatedAt: 500 }));
+      await store.createGame(makeGame('fresh', { updatedAt: 9_000 }));
+      await store.createGame(makeGame('done', { status: 'finished', updatedAt: 100 }));
+      expect(await store.idleGameIds(5_000, 10)).toEqual(['older', 'old']);
+      expect(await store.idleGameIds(5_000, 1)).toEqual(['older']);
+      expect(await store.idleGameIds(500, 10)).toEqual([]);
+
+      // A change moves the game on; ending it takes it off the list, and purge then deletes it.
+      const moved = makeGame('older', { version: 2, updatedAt: 9_500 });
+      expect(await store.saveGame(moved, 1)).toBe(true);
+      const ended = makeGame('old', {
+        version: 2,
+        status: 'finished',
+        result: { winner: null, reason: 'abandoned' },
+        updatedAt: 6_000,
+        finishedAt: 6_000,
+      });
+      expect(await store.saveGame(ended, 1)).toBe(true);
+      expect(await store.idleGameIds(10_000, 10)).toEqual(['fresh', 'older']);
+      expect(await store.purge(7_000)).toEqual({ games: 2, challenges: 0 });
+      expect(await store.getGame('old')).toBeUndefined();
+      expect(await store.idleGameIds(10_000, 10)).toEqual(['fresh', 'older']);
+    });
+
     it('a corrupt or unknown-version record is an error for that game only', async () => {
       await store.createGame(makeGame('good'));
       await harness.putRawGame('broken', '{"s":2,"id":"broken",');

@@ -57,6 +57,39 @@ describe('redis relay: streams and outages', () => {
     await relay.stop();
   });
 
+  it('deletes the consumer names of processes gone, but never one with entries pending', async () => {
+    const keys = new KeyBuilder('prune:');
+    const key = keys.events('telegram');
+    await shared.call('XGROUP', 'CREATE', key, 'presenters', '$', 'MKSTREAM');
+    await shared.call('XADD', key, '*', 'e', '[]');
+    // 'holding' read the entry and never acknowledged it; 'gone' read nothing.
+    await shared.call(
+      'XREADGROUP',
+      'GROUP',
+      'presenters',
+      'holding',
+      'COUNT',
+      1,
+      'STREAMS',
+      key,
+      '>',
+    );
+    await shared.call('XREADGROUP', 'GROUP', 'presenters', 'gone', 'COUNT', 1, 'STREAMS', key, '>');
+    const relay = new RedisEventRelay(shared, {
+      keys,
+      consumer: 'new',
+      pruneIdleMs: 0,
+      claimAfterMs: 3_600_000,
+      log: () => undefined,
+    });
+    await relay.subscribe('telegram', async () => undefined);
+    const consumers = (await shared.call('XINFO', 'CONSUMERS', key, 'presenters')) as string[][];
+    const names = consumers.map((consumer) => consumer[consumer.indexOf('name') + 1]).sort();
+    // This relay's own name appears once it has read; it is never pruned by itself.
+    expect(names.filter((name) => name !== 'new')).toEqual(['holding']);
+    await relay.stop();
+  });
+
   it('survives a Redis outage: logs it once, reads again when Redis is back', async () => {
     const dying = await startRedis();
     const logs: string[] = [];

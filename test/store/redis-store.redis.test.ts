@@ -71,6 +71,10 @@ describe('redis store: layout and concurrency', () => {
       'g1',
       '4000',
     ]);
+    expect(await shared.zrange(keys.activeGamesByChange(), '0', '-1', 'WITHSCORES')).toEqual([
+      'g2',
+      '1000',
+    ]);
     expect(await shared.zrange(keys.closedChallenges(), '0', '-1', 'WITHSCORES')).toEqual([
       'c1',
       '3000',
@@ -84,6 +88,7 @@ describe('redis store: layout and concurrency', () => {
         keys.activeGames(ALICE),
         keys.activeGames(BORIS),
         keys.finishedGames(),
+        keys.activeGamesByChange(),
         keys.closedChallenges(),
       ].sort(),
     );

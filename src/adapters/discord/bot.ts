@@ -1,4 +1,4 @@
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
 import { BackgroundTasks } from '../../chat/background-tasks.js';
 import type { Clock, KeyValueStore } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
@@ -61,6 +61,11 @@ export interface DiscordApp {
   postDaily(due: DuePost): Promise<boolean>;
   /** Logs in and resolves once the gateway session is ready. */
   start(token: string): Promise<void>;
+  /**
+   * Stops taking interactions (the first step of a shutdown): later ones go unanswered, as if
+   * the bot were down, rather than start work the shutdown would cut short.
+   */
+  stopIntake(): void;
   /** Waits for queued work (at most `deadlineMs`), then disconnects. */
   close(deadlineMs: number): Promise<void>;
 }
@@ -117,7 +122,8 @@ export function createDiscordBot(
   botGameFeature(router, router.deps);
   puzzleFeature(router, router.deps);
 
-  client.on(Events.InteractionCreate, (interaction) => tasks.track(router.route(interaction)));
+  const onInteraction = (interaction: Interaction): void => tasks.track(router.route(interaction));
+  client.on(Events.InteractionCreate, onInteraction);
   client.on(Events.Error, (error) =>
     logger.error('discord: client error', { error: String(error) }),
   );
@@ -136,6 +142,7 @@ export function createDiscordBot(
       await client.login(token);
       await ready;
     },
+    stopIntake: () => client.off(Events.InteractionCreate, onInteraction),
     close: async (deadlineMs) => {
       await Promise.race([
         tasks.idle(),
