@@ -1,7 +1,15 @@
-import type { Refusal } from '../game/results.js';
+import type { Refusal, RefusalOf } from '../game/results.js';
+import { quoteBack } from '../game/move-input.js';
 import type { Messages } from '../i18n/index.js';
+import { escapeHtml } from './escape-html.js';
 
-/** The words for a refusal of the game service. */
+/** Legal moves listed after an illegal one: enough to help, never a wall of text. */
+const LEGAL_HINT_MOVES = 40;
+
+/**
+ * The words for a refusal of the game service: from the catalogue and the refusal's typed
+ * facts only. Its `message` is English for logs and never shown here.
+ */
 export function refusalText(t: Messages, refusal: Refusal): string {
   switch (refusal.code) {
     case 'not-your-turn':
@@ -32,7 +40,9 @@ export function refusalText(t: Messages, refusal: Refusal): string {
       return t.errors.storeUnavailable;
     case 'corrupt-record':
       return t.errors.corruptRecord;
+    // A timer that came early is the service's own affair; were one shown, it is "try again".
     case 'busy':
+    case 'not-due':
       return t.errors.busy;
     case 'not-found':
       return t.errors.notFound;
@@ -44,7 +54,18 @@ export function refusalText(t: Messages, refusal: Refusal): string {
       return t.errors.badDailyTime;
     case 'unknown-time-zone':
       return t.errors.unknownTimeZone;
+    case 'bad-position':
+      return t.errors.badPosition;
     case 'illegal-move':
-      return t.errors.illegalMove(refusal.message);
+      return illegalMoveText(t, refusal);
   }
+}
+
+/** The move quoted back as given, then the legal moves (notation, the same in every language). */
+function illegalMoveText(t: Messages, refusal: RefusalOf<'illegal-move'>): string {
+  const { legal } = refusal;
+  const shown = legal.slice(0, LEGAL_HINT_MOVES).join('  ');
+  const more = legal.length > LEGAL_HINT_MOVES ? '  …' : '';
+  const hint = legal.length === 0 ? '' : `\n${escapeHtml(shown)}${more}`;
+  return t.errors.illegalMove(escapeHtml(quoteBack(refusal.move))) + hint;
 }

@@ -139,14 +139,13 @@ export class Challenges {
   async expire(job: TimerJob): Promise<ServiceResult<Challenge>> {
     const result = await this.context.records.challenge(job.targetId, (challenge, now) => {
       if (challenge.status !== 'open') return refusal('challenge-closed', 'already closed');
-      if (now < challenge.expiresAt) return refusal('busy', 'not yet');
+      if (now < challenge.expiresAt)
+        return refusal('not-due', 'not yet', { at: challenge.expiresAt });
       const next: Challenge = { ...challenge, status: 'expired' };
       return { ok: true, next, events: [{ type: 'challenge-expired', challenge: next }] };
     });
-    if (!result.ok && result.message === 'not yet') {
-      const challenge = await this.context.store.getChallenge(job.targetId).catch(() => undefined);
-      if (challenge !== undefined) await this.timers.schedule({ ...job, at: challenge.expiresAt });
-    }
+    if (!result.ok && result.code === 'not-due')
+      await this.timers.schedule({ ...job, at: result.at });
     return result;
   }
 

@@ -20,8 +20,8 @@ export function clockJobs(game: Game, dayMs: number, reminderAt: number): TimerJ
 
 /**
  * A due reminder or time-out applied to the game: the reminder (once), or the loss on time of
- * the side to move; 'not yet' (code busy) when the deadline has moved on, and stale when the
- * game has. A pure step: RecordUpdates saves it.
+ * the side to move; 'not-due' (with the deadline) when the deadline has moved on, and stale when
+ * the game has. A pure step: RecordUpdates saves it.
  */
 export function clockStep(game: Game, job: TimerJob, now: number): Mutation<Game> {
   if (game.status !== 'active' || game.moves.length !== job.ply || game.deadline === null) {
@@ -37,7 +37,7 @@ export function clockStep(game: Game, job: TimerJob, now: number): Mutation<Game
       events: [{ type: 'reminder', game: next, side, deadline: game.deadline }],
     };
   }
-  if (now < game.deadline) return refusal('busy', 'not yet');
+  if (now < game.deadline) return refusal('not-due', 'not yet', { at: game.deadline });
   const result = { winner: otherSide(side), reason: 'time' as const };
   const next = finish(game, result, now);
   return { ok: true, next, events: [{ type: 'game-over', game: next, result }] };

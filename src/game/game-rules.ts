@@ -48,18 +48,18 @@ export type MoveInput = string | Move;
 export function resolveMove(
   position: Position,
   input: MoveInput,
-): { ok: true; move: Move } | { ok: false; message: string } {
+): { ok: true; move: Move } | { ok: false; text: string; message: string } {
   if (typeof input === 'string') {
     const parsed = parseMove(position, input);
     return parsed.ok
       ? { ok: true, move: parsed.value }
-      : { ok: false, message: parsed.error.message };
+      : { ok: false, text: input, message: parsed.error.message };
   }
   const variant = VARIANTS[position.variant];
   const text = makeMove(variant, input);
   const legal = legalMoves(position).find((m) => makeMove(variant, m) === text);
   return legal === undefined
-    ? { ok: false, message: `${text} is not a legal move here.` }
+    ? { ok: false, text, message: `${text} is not a legal move here.` }
     : { ok: true, move: legal };
 }
 

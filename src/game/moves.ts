@@ -97,13 +97,14 @@ export class Moves {
     let start = startPosition(variant);
     if (input.fen !== undefined) {
       const parsed = parseFen(input.fen, variant);
-      if (!parsed.ok) return refusal('illegal-move', parsed.error.message);
+      if (!parsed.ok) return refusal('bad-position', parsed.error.message, { fen: input.fen });
       start = parsed.value;
     }
     const opening = openingFields(start, input.moves);
     if (!opening.ok) {
-      const code = opening.error.code === 'game-over' ? 'game-over' : 'illegal-move';
-      return refusal(code, opening.error.message, { legal: opening.error.legal ?? [] });
+      const { code, message, moveText, legal } = opening.error;
+      if (code === 'game-over') return refusal('game-over', message);
+      return refusal('illegal-move', message, { move: moveText ?? '', legal: legal ?? [] });
     }
     const created = await this.context.records.createGame((now) =>
       draftGame(
@@ -155,7 +156,7 @@ export class Moves {
         if (!move.ok) {
           const variant = VARIANTS[game.variant];
           const legal = legalMoves(state.position).map((m) => makeMove(variant, m));
-          return refusal('illegal-move', move.message, { legal });
+          return refusal('illegal-move', move.message, { move: move.text, legal });
         }
         const played = recordMove(game, state, move.move, now);
         // A quick answer means live play: the opponent is watching (notify.ts).

@@ -213,9 +213,7 @@ export class RecordUpdates {
         if (record === undefined) return refusal(io.missingCode ?? 'not-found', io.missing);
         if (io.done?.(record) === true) return success(record, []);
         if (isStale?.(record) === true) {
-          return refusal('stale-version', 'The board has changed since you saw it.', {
-            current: record,
-          });
+          return refusal('stale-version', 'The board has changed since you saw it.');
         }
         const now = this.clock.now();
         const mutation = change(record, now);

@@ -22,7 +22,9 @@ export type ServiceErrorCode =
   | 'bad-daily-time'
   | 'unknown-time-zone'
   | 'store-unavailable'
-  | 'corrupt-record';
+  | 'corrupt-record'
+  | 'bad-position'
+  | 'not-due';
 
 /** Something that happened, for adapters to show. Each carries the record as it now is. */
 export type GameEvent =
@@ -65,14 +67,36 @@ export interface AcceptedIn {
   readonly chatId: string;
 }
 
-/** A use case that said no, and why. */
-export interface Refusal {
-  readonly ok: false;
-  readonly code: ServiceErrorCode;
-  readonly message: string;
-  /** Extra facts for the message (e.g. the legal moves for 'illegal-move'). */
-  readonly details?: Readonly<Record<string, unknown>>;
+/**
+ * The facts a refusal carries, by code, for the message people read: the catalogue words it
+ * (src/chat/refusal-text.ts) from these fields only, never from `message`. Codes not listed
+ * carry none.
+ */
+export interface RefusalFacts {
+  /** The move as the player gave it (normalised text, or the notation of a picked move). */
+  readonly 'illegal-move': { readonly move: string; readonly legal: readonly string[] };
+  /** A start position that does not parse, as given. */
+  readonly 'bad-position': { readonly fen: string };
+  /** A timer that came early: when it is due (ms since epoch). */
+  readonly 'not-due': { readonly at: number };
 }
+
+type PlainCode = Exclude<ServiceErrorCode, keyof RefusalFacts>;
+
+/**
+ * A use case that said no: the code, its typed facts, and `message`, an English sentence for
+ * logs and the terminal only. Code branches on `code` and the facts, never on `message`.
+ */
+export type Refusal = {
+  readonly [C in ServiceErrorCode]: {
+    readonly ok: false;
+    readonly code: C;
+    readonly message: string;
+  } & (C extends keyof RefusalFacts ? RefusalFacts[C] : unknown);
+}[ServiceErrorCode];
+
+/** The refusal with this code. */
+export type RefusalOf<C extends ServiceErrorCode> = Extract<Refusal, { readonly code: C }>;
 
 export type ServiceResult<T> =
   { readonly ok: true; readonly value: T; readonly events: readonly GameEvent[] } | Refusal;
@@ -81,10 +105,12 @@ export function success<T>(value: T, events: readonly GameEvent[] = []): Service
   return { ok: true, value, events };
 }
 
-export function refusal(
-  code: ServiceErrorCode,
+export function refusal<C extends PlainCode>(code: C, message: string): RefusalOf<C>;
+export function refusal<C extends keyof RefusalFacts>(
+  code: C,
   message: string,
-  details?: Readonly<Record<string, unknown>>,
-): Refusal {
-  return { ok: false, code, message, details };
+  facts: RefusalFacts[C],
+): RefusalOf<C>;
+export function refusal(code: ServiceErrorCode, message: string, facts?: object): Refusal {
+  return { ...facts, ok: false, code, message } as Refusal;
 }

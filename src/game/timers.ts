@@ -97,14 +97,10 @@ export class Timers {
       result = await this.context.records.game(job.targetId, (game, now) =>
         clockStep(game, job, now),
       );
-      if (!result.ok && result.message === 'not yet') await this.schedule(job);
+      if (!result.ok && result.code === 'not-due') await this.schedule({ ...job, at: result.at });
     }
     if (result.ok && result.events.length > 0) await this.context.publish(result.events);
-    if (
-      !result.ok &&
-      (result.code === 'store-unavailable' || result.code === 'busy') &&
-      result.message !== 'not yet'
-    ) {
+    if (!result.ok && (result.code === 'store-unavailable' || result.code === 'busy')) {
       // Let the scheduler retry the job later.
       throw new Error(`timer ${job.kind} for ${job.targetId}: ${result.message}`);
     }

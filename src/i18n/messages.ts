@@ -103,7 +103,10 @@ export interface Messages {
     readonly noPuzzleLeft: string;
     readonly badDailyTime: string;
     readonly unknownTimeZone: string;
+    /** A move that cannot be played; `text` is a short, escaped quote of it. */
     readonly illegalMove: (text: string) => string;
+    /** A start position (FEN) that does not parse. */
+    readonly badPosition: string;
     readonly noGameHere: string;
     readonly severalGames: string;
     readonly moveUsage: string;

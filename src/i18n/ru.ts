@@ -142,6 +142,7 @@ export const ru: Messages = {
     badDailyTime: 'Время указывается как ЧЧ:ММ, например 09:00.',
     unknownTimeZone: 'Неизвестный часовой пояс: укажите, например, Europe/Moscow или UTC.',
     illegalMove: (text) => `Ход ${text} здесь невозможен.`,
+    badPosition: 'Такую позицию нельзя расставить: её запись (FEN) неверна.',
     noGameHere: 'У вас нет партии в этом чате. Начните её командой /newgame.',
     severalGames: 'У вас здесь несколько партий: ответьте на сообщение с нужной доской.',
     moveUsage: 'Запишите ход так: /move c3-d4 или /move c3:e5:g3.',

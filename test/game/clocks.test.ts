@@ -24,7 +24,11 @@ describe('correspondence clock', () => {
     if (!reminded.ok) return;
     expect(clockStep(reminded.next, reminder, 4_700)).toMatchObject({ ok: false });
 
-    expect(clockStep(game, timeout, 4_999)).toMatchObject({ ok: false, message: 'not yet' });
+    expect(clockStep(game, timeout, 4_999)).toMatchObject({
+      ok: false,
+      code: 'not-due',
+      at: 5_000,
+    });
     expect(clockStep(game, timeout, 5_000)).toMatchObject({
       ok: true,
       next: { status: 'finished' },

@@ -151,7 +151,8 @@ describe('GameService', () => {
       expect(code(await service.play(game.id, CAROL, 'c3-d4'))).toBe('not-a-player');
       const illegal = await service.play(game.id, ALICE, 'c3-e5');
       expect(code(illegal)).toBe('illegal-move');
-      expect(!illegal.ok && illegal.details?.legal).toContain('c3-d4');
+      expect(illegal).toMatchObject({ move: 'c3-e5' });
+      expect(!illegal.ok && illegal.code === 'illegal-move' && illegal.legal).toContain('c3-d4');
       expect(code(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 7 }))).toBe(
         'stale-version',
       );
@@ -278,7 +279,8 @@ describe('GameService', () => {
       expect(value(await service.play(game.id, ALICE, 'd4:f6')).moves).toHaveLength(3);
       const bad = await service.startGame({ white: ALICE, black: BORIS, moves: ['c3-e5'] });
       expect(code(bad)).toBe('illegal-move');
-      expect(!bad.ok && bad.details?.legal).toContain('c3-d4');
+      expect(bad).toMatchObject({ move: 'c3-e5' });
+      expect(!bad.ok && bad.code === 'illegal-move' && bad.legal).toContain('c3-d4');
       const over = await service.startGame({
         white: ALICE,
         black: BORIS,

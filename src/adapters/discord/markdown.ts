@@ -4,10 +4,7 @@
  */
 const ENTITIES: Readonly<Record<string, string>> = { '&lt;': '<', '&gt;': '>', '&amp;': '&' };
 
-/** Text (a name) made safe to put into the catalogue's HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+export { escapeHtml } from '../../chat/escape-html.js';
 
 /** Converts the catalogue's HTML (b, i, a, code) to Discord markdown. */
 export function markdown(html: string): string {

@@ -2,10 +2,9 @@ import type { User } from 'grammy/types';
 import { platformMark } from '../../chat/player-label.js';
 import type { ChatView, Player } from '../../game/model.js';
 
-/** Escapes text for Telegram's HTML parse mode. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+import { escapeHtml } from '../../chat/escape-html.js';
+
+export { escapeHtml };
 
 /** The player behind a Telegram user. */
 export function playerFromUser(user: User): Player {

@@ -2,10 +2,11 @@ import { Composer } from 'grammy';
 import { sideOfColor, type Move } from '../../../engine/index.js';
 import { gamePosition } from '../../../game/game-rules.js';
 import { sideOf, type ChatView, type Game } from '../../../game/model.js';
-import { looksLikeMove, normaliseMoveText, quoteBack } from '../../../game/move-input.js';
+import { looksLikeMove, quoteBack } from '../../../game/move-input.js';
 import { orientationFor } from '../board-message.js';
 import type { ButtonRouter } from '../buttons.js';
 import { gamePicks } from '../../../chat/pick-payloads.js';
+import { refusalText } from '../../../chat/refusal-text.js';
 import type { Payload } from '../../../chat/button-payload.js';
 import { withCommandGame } from '../command-game.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
@@ -13,9 +14,6 @@ import { liveViews, playerFromUser, telegramView } from '../identity.js';
 import { followPick, pickStep, stackInfo } from '../pick-step.js';
 
 type BoardPayload = Extract<Payload, { kind: 'select' | 'target' | 'route' | 'back' }>;
-
-/** Legal moves listed after an illegal one: enough to help, never a wall of text. */
-const LEGAL_HINT_MOVES = 40;
 
 /** Tap-to-move on the board's keyboard, `/move c3-d4`, and moves typed as replies to the board. */
 export function moveFeature(deps: TelegramDeps, buttons: ButtonRouter): Composer<BashniContext> {
@@ -145,11 +143,7 @@ async function typedMove(ctx: BashniContext, text: string, deps: TelegramDeps): 
       requestKey: ctx.requestKey,
     });
     if (!result.ok && result.code === 'illegal-move') {
-      const legal = (result.details?.legal as string[] | undefined) ?? [];
-      const shown = legal.slice(0, LEGAL_HINT_MOVES).join('  ');
-      const more = legal.length > LEGAL_HINT_MOVES ? '  …' : '';
-      const hint = legal.length === 0 ? '' : `\n${shown}${more}`;
-      ctx.say(t.errors.illegalMove(quoteBack(normaliseMoveText(text))) + hint, replyToSender);
+      ctx.say(refusalText(t, result), replyToSender);
       return;
     }
     await ctx.present(result);
