@@ -18,12 +18,23 @@ import {
   type Result,
 } from '../engine/index.js';
 import { playerOf, type Game, type GameResult, type Player, type Side } from './model.js';
+import { StoreError } from './ports.js';
 
-/** The current position of a game record. A record whose FEN does not parse is corrupt. */
+/**
+ * A game record the rules cannot read. It is the store's own error for a corrupt record, so
+ * RecordUpdates.guard refuses it as 'corrupt-record' for that game only, wherever it is met.
+ */
+export function corruptGame(game: Game, why: string): StoreError {
+  return new StoreError('corrupt-record', `game ${game.id}: ${why}`, game.id);
+}
+
+/**
+ * The current position of a game record. The codec lets no record with a bad FEN out of the
+ * store; one met anyway (built in memory) is corrupt: see corruptGame.
+ */
 export function gamePosition(game: Game): Position {
   const parsed = parseFen(game.fen, game.variant);
-  if (!parsed.ok)
-    throw new Error(`game ${game.id}: stored FEN does not parse: ${parsed.error.message}`);
+  if (!parsed.ok) throw corruptGame(game, `stored FEN does not parse: ${parsed.error.message}`);
   return parsed.value;
 }
 
@@ -151,9 +162,9 @@ export function openingFields(
   };
 }
 
-/** The game record as a GameHistory (for PDN export). Throws on a record that does not replay. */
+/** The game record as a GameHistory (for PDN export). Throws corruptGame if it does not replay. */
 export function gameHistory(game: Game): GameHistory {
   const replay = replayGame(game.variant, game.startFen, game.moves);
-  if (!replay.ok) throw new Error(`game ${game.id}: ${replay.error.message}`);
+  if (!replay.ok) throw corruptGame(game, `does not replay: ${replay.error.message}`);
   return replay.value.history;
 }

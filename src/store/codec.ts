@@ -1,11 +1,14 @@
-import { replayGame, VARIANT_IDS, type GameHistory, type VariantId } from '../engine/index.js';
+import * as v from 'valibot';
+import { parseFen, replayGame, type GameHistory } from '../engine/index.js';
 import { moveSquares } from '../game/game-rules.js';
 import type { Challenge, Game } from '../game/model.js';
 import { StoreError } from '../game/ports.js';
+import { CHALLENGE, GAME, REPLAYABLE } from './record-schemas.js';
 
 /**
  * The one versioned codec of stored records: JSON with a schema number `s`. Reading upgrades
- * older schemas step by step; an unknown schema or broken data is a StoreError
+ * older schemas step by step, then checks the whole record against its schema (record-schemas.ts)
+ * and that its positions parse; an unknown schema or broken data, at any depth, is a StoreError
  * ('corrupt-record') for that record only.
  *
  * Game schemas, each upgrade replaying the moves once: 1 = without the derived `keys` and
@@ -55,28 +58,10 @@ export function requireFields(
   }
 }
 
-const GAME_FIELDS = {
-  id: 'string',
-  version: 'number',
-  variant: 'string',
-  white: 'object',
-  black: 'object',
-  startFen: 'string',
-  moves: 'array',
-  fen: 'string',
-  status: 'string',
-  daysPerMove: 'number|null',
-  deadline: 'number|null',
-  views: 'array',
-};
-
 /** Replays a stored game's moves once, for an upgrade that derives fields from them. */
 function replayStored(id: string, data: Record<string, unknown>): GameHistory {
-  requireFields('game', id, data, { variant: 'string', startFen: 'string', moves: 'array' });
-  if (!(VARIANT_IDS as string[]).includes(data.variant as string))
-    throw corrupt('game', id, `unknown variant`);
-  const moves = (data.moves as unknown[]).map(String);
-  const replay = replayGame(data.variant as VariantId, data.startFen as string, moves);
+  const { variant, startFen, moves } = checked('game', id, REPLAYABLE, data);
+  const replay = replayGame(variant, startFen, moves);
   if (!replay.ok) throw corrupt('game', id, `does not replay: ${replay.error.message}`);
   return replay.value.history;
 }
@@ -99,39 +84,45 @@ export function decodeGame(id: string, text: string): Game {
   if (data.s === 1) data = upgradeGame1to2(id, data);
   if (data.s === 2) data = upgradeGame2to3(id, data);
   if (data.s !== GAME_SCHEMA) throw corrupt('game', id, `unknown schema ${JSON.stringify(data.s)}`);
-  requireFields('game', id, data, {
-    ...GAME_FIELDS,
-    keys: 'array',
-    quietPlies: 'number',
-    lastMove: 'object|undefined',
-  });
-  if (data.id !== id) throw corrupt('game', id, `holds game ${String(data.id)}`);
-  if (!(VARIANT_IDS as string[]).includes(data.variant as string))
-    throw corrupt('game', id, 'unknown variant');
-  const { s: _schema, ...game } = data;
-  return game as unknown as Game;
+  const game = validated('game', id, GAME, data);
+  for (const [field, fen] of [
+    ['fen', game.fen],
+    ['startFen', game.startFen],
+  ] as const) {
+    const parsed = parseFen(fen, game.variant);
+    if (!parsed.ok) throw corrupt('game', id, `${field} does not parse: ${parsed.error.message}`);
+  }
+  return game;
 }
 
 export function decodeChallenge(id: string, text: string): Challenge {
   const data = parseRecord('challenge', id, text);
   if (data.s !== CHALLENGE_SCHEMA)
     throw corrupt('challenge', id, `unknown schema ${JSON.stringify(data.s)}`);
-  requireFields('challenge', id, data, {
-    id: 'string',
-    version: 'number',
-    challenger: 'object',
-    target: 'object',
-    variant: 'string',
-    status: 'string',
-    updatedAt: 'number',
-    expiresAt: 'number',
-    views: 'array',
-    inviteCode: 'string|undefined',
-  });
-  if (data.id !== id) throw corrupt('challenge', id, `holds challenge ${String(data.id)}`);
-  if (!(VARIANT_IDS as string[]).includes(data.variant as string)) {
-    throw corrupt('challenge', id, 'unknown variant');
-  }
-  const { s: _schema, ...challenge } = data;
-  return challenge as unknown as Challenge;
+  return validated('challenge', id, CHALLENGE, data);
+}
+
+/** The record (without its schema number) as its schema reads it, or throws corrupt(). */
+function validated<T extends { id: string }>(
+  kind: string,
+  id: string,
+  schema: v.GenericSchema<unknown, T>,
+  data: Record<string, unknown>,
+): T {
+  const { s: _schema, ...fields } = data;
+  const record = checked(kind, id, schema, fields);
+  if (record.id !== id) throw corrupt(kind, id, `holds ${kind} ${record.id}`);
+  return record;
+}
+
+/** Data as a schema reads it, or throws corrupt() saying what is wrong and where. */
+function checked<T>(
+  kind: string,
+  id: string,
+  schema: v.GenericSchema<unknown, T>,
+  data: unknown,
+): T {
+  const result = v.safeParse(schema, data);
+  if (!result.success) throw corrupt(kind, id, v.summarize(result.issues).replace(/\n/g, '; '));
+  return result.output;
 }

@@ -1,0 +1,119 @@
+import * as v from 'valibot';
+import { VARIANT_IDS } from '../engine/index.js';
+import {
+  DAYS_PER_MOVE,
+  type Challenge,
+  type ChallengeStatus,
+  type EndReason,
+  type Game,
+  type Platform,
+} from '../game/model.js';
+
+/**
+ * The stored records' shapes, checked at every depth when a record is read (codec.ts): a record
+ * that does not match is corrupt, so no use case or presenter meets a field of the wrong type.
+ * Objects are loose: a field this version does not know (written by a newer one) is kept, not
+ * dropped on the next save.
+ * Each list below is keyed by its model type, so a new value there fails to compile here first.
+ */
+const PLATFORMS: Record<Platform, true> = { telegram: true, discord: true, console: true };
+const END_REASONS: Record<EndReason, true> = {
+  'no-legal-move': true,
+  'threefold-repetition': true,
+  'fifteen-move-rule': true,
+  resignation: true,
+  agreement: true,
+  time: true,
+  abandoned: true,
+};
+const CHALLENGE_STATUSES: Record<ChallengeStatus, true> = {
+  open: true,
+  accepted: true,
+  declined: true,
+  cancelled: true,
+  expired: true,
+};
+
+const keysOf = <K extends string>(record: Record<K, true>) => Object.keys(record) as K[];
+
+const SIDE = v.picklist(['white', 'black']);
+const VARIANT = v.picklist(VARIANT_IDS);
+const TIME = v.number();
+const COUNT = v.pipe(v.number(), v.integer(), v.minValue(0));
+const SQUARES = v.array(COUNT);
+
+const PLAYER_ID = v.looseObject({ platform: v.picklist(keysOf(PLATFORMS)), userId: v.string() });
+
+const PLAYER = v.looseObject({
+  ...PLAYER_ID.entries,
+  displayName: v.string(),
+  username: v.optional(v.string()),
+  language: v.optional(v.string()),
+  botLevel: v.optional(v.number()),
+});
+
+const CHAT_VIEW = v.looseObject({
+  platform: v.picklist(keysOf(PLATFORMS)),
+  chatId: v.string(),
+  messageId: v.string(),
+});
+
+const DAYS = v.nullable(v.picklist(DAYS_PER_MOVE));
+
+/** What an upgrade of an older game record replays: its variant, start and moves. */
+export const REPLAYABLE = v.looseObject({
+  variant: VARIANT,
+  startFen: v.string(),
+  moves: v.array(v.string()),
+});
+
+export const GAME: v.GenericSchema<unknown, Game> = v.looseObject({
+  id: v.string(),
+  version: COUNT,
+  variant: VARIANT,
+  white: PLAYER,
+  black: PLAYER,
+  startFen: v.string(),
+  moves: v.array(v.string()),
+  fen: v.string(),
+  keys: v.array(v.string()),
+  quietPlies: COUNT,
+  lastMove: v.optional(v.looseObject({ from: COUNT, path: SQUARES, captures: SQUARES })),
+  status: v.picklist(['active', 'finished']),
+  result: v.optional(
+    v.looseObject({ winner: v.nullable(SIDE), reason: v.picklist(keysOf(END_REASONS)) }),
+  ),
+  daysPerMove: DAYS,
+  deadline: v.nullable(TIME),
+  reminderSent: v.boolean(),
+  drawOffer: v.nullable(SIDE),
+  views: v.array(CHAT_VIEW),
+  createdAt: TIME,
+  updatedAt: TIME,
+  finishedAt: v.optional(TIME),
+  turnStartedAt: v.optional(TIME),
+  turnAnnounced: v.optional(v.boolean()),
+  nudge: v.optional(v.looseObject({ at: TIME, ply: COUNT })),
+  requestKeys: v.optional(v.array(v.string())),
+});
+
+export const CHALLENGE: v.GenericSchema<unknown, Challenge> = v.looseObject({
+  id: v.string(),
+  version: COUNT,
+  challenger: PLAYER,
+  target: v.variant('kind', [
+    v.looseObject({ kind: v.literal('user'), player: PLAYER_ID }),
+    v.looseObject({ kind: v.literal('username'), username: v.string() }),
+    v.looseObject({ kind: v.literal('open') }),
+  ]),
+  variant: VARIANT,
+  daysPerMove: DAYS,
+  challengerSide: v.picklist(['white', 'black', 'random']),
+  status: v.picklist(keysOf(CHALLENGE_STATUSES)),
+  createdAt: TIME,
+  updatedAt: TIME,
+  expiresAt: TIME,
+  views: v.array(CHAT_VIEW),
+  gameId: v.optional(v.string()),
+  inviteCode: v.optional(v.string()),
+});
