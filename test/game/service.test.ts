@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sideToMove } from '../../src/game/game-rules.js';
 import type { Game } from '../../src/game/model.js';
 import { StoreError, type GameStore } from '../../src/game/ports.js';
 import type { GameEvent, ServiceResult } from '../../src/game/results.js';
@@ -421,6 +422,51 @@ describe('GameService', () => {
       expect(code(await service.getGame('bad'))).toBe('corrupt-record');
       expect(code(await service.play('bad', ALICE, 'c3-d4'))).toBe('corrupt-record');
       expect(value(await service.getGame(game.id)).id).toBe(game.id);
+    });
+
+    it('a record damaged at depth is corrupt for play, queries, timers and the bot; other games go on', async () => {
+      const damages: Record<string, (game: Game) => object> = {
+        'a FEN that does not parse': (game) => ({ ...game, fen: 'W:Wz9:B' }),
+        'a move list of numbers': (game) => ({ ...game, moves: [22, 23] }),
+        'a view without chatId': (game) => ({
+          ...game,
+          views: [{ platform: 'telegram', messageId: '5' }],
+        }),
+        'a player without a user id': (game) => ({ ...game, black: { displayName: 'Boris' } }),
+      };
+      for (const [what, damage] of Object.entries(damages)) {
+        const good = await aliceVsBoris(1);
+        const bad = await aliceVsBoris(1);
+        store.putRawGame(bad.id, JSON.stringify({ s: 3, ...damage(bad) }));
+        expect(code(await service.getGame(bad.id)), what).toBe('corrupt-record');
+        expect(code(await service.play(bad.id, ALICE, 'c3-d4')), what).toBe('corrupt-record');
+        expect(code(await service.offerDraw(bad.id, ALICE)), what).toBe('corrupt-record');
+        // Both clocks run out: the good game is lost on time, the bad one is left, unharmed.
+        clock.time += 2 * DAY;
+        await scheduler.runDue();
+        expect(value(await service.getGame(good.id)).result?.reason, what).toBe('time');
+        expect(code(await service.getGame(bad.id)), what).toBe('corrupt-record');
+        expect(value(await service.activeGames(ALICE)).map((g) => g.id)).not.toContain(bad.id);
+      }
+      const bot = { platform: 'telegram', userId: 'bot', displayName: 'Bot', botLevel: 1 } as const;
+      const botGame = value(await service.startGame({ white: ALICE, black: bot }));
+      store.putRawGame(botGame.id, JSON.stringify({ s: 3, ...botGame, fen: 'nonsense' }));
+      const retry = { kind: 'bot-move', targetId: botGame.id, ply: 0, at: 0 } as const;
+      await expect(service.handleTimer(retry)).resolves.toBeUndefined();
+    });
+
+    it('a game the rules cannot read, met outside the store, is refused as corrupt', async () => {
+      const game = await aliceVsBoris();
+      const broken = { ...game, fen: 'W:Wz9:B' };
+      const error = (() => {
+        try {
+          return sideToMove(broken);
+        } catch (thrown) {
+          return thrown;
+        }
+      })();
+      expect(error).toBeInstanceOf(StoreError);
+      expect(error).toMatchObject({ code: 'corrupt-record', recordId: game.id });
     });
 
     it('an unavailable store gives a clear refusal, never a throw', async () => {

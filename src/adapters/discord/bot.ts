@@ -89,7 +89,7 @@ export function createDiscordBot(
   const tasks = new BackgroundTasks((error) =>
     logger.error('discord: background work failed', { error: String(error) }),
   );
-  const channels = new ChannelState(deps.kv);
+  const channels = new ChannelState(deps.kv, logger);
   const out = options.out ?? new RestChannelOutput(client.rest);
   const presenter = new DiscordPresenter({
     out,

@@ -1,5 +1,7 @@
 import { LRUCache } from 'lru-cache';
+import { decodeChatSettings } from '../../chat/chat-settings.js';
 import type { KeyValueStore } from '../../game/ports.js';
+import type { Logger } from '../../game/service.js';
 import type { Lang } from '../../i18n/index.js';
 
 /** Settings a Discord channel chose (by /settings); unset: defaults. */
@@ -51,19 +53,16 @@ export class ChannelState {
    */
   private readonly recentNotices = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
 
-  constructor(private readonly kv: KeyValueStore) {}
+  constructor(
+    private readonly kv: KeyValueStore,
+    private readonly logger: Logger,
+  ) {}
 
   async settings(channelId: string): Promise<ChannelSettings> {
     const recent = this.recentSettings.get(channelId);
     if (recent !== undefined) return recent;
-    const stored = parse<ChannelSettings>(await this.kv.get(`dc:settings:${channelId}`)) ?? {};
-    const settings: ChannelSettings = {
-      lang: stored.lang === 'ru' || stored.lang === 'en' ? stored.lang : undefined,
-      orientation:
-        stored.orientation === 'mover' || stored.orientation === 'white'
-          ? stored.orientation
-          : undefined,
-    };
+    const key = `dc:settings:${channelId}`;
+    const settings: ChannelSettings = decodeChatSettings(await this.kv.get(key), key, this.logger);
     this.recentSettings.set(channelId, settings);
     return settings;
   }

@@ -1,5 +1,7 @@
 import { LRUCache } from 'lru-cache';
+import { decodeChatSettings } from '../../chat/chat-settings.js';
 import type { KeyValueStore } from '../../game/ports.js';
+import type { Logger } from '../../game/service.js';
 import type { Lang } from '../../i18n/index.js';
 
 /** Settings a chat chose; unset fields fall back to defaults (language from the user). */
@@ -60,16 +62,6 @@ function parseNotice(text: string | undefined): Notice | undefined {
   }
 }
 
-function parseSettings(text: string | undefined): ChatSettings {
-  if (text === undefined) return {};
-  try {
-    const parsed = JSON.parse(text) as ChatSettings;
-    return typeof parsed === 'object' && parsed !== null ? parsed : {};
-  } catch {
-    return {}; // a damaged settings record falls back to the defaults
-  }
-}
-
 /** Games whose boards may not show their newest state yet (see TelegramPresenter). */
 export const PENDING_BOARDS = 'tg:pending-boards';
 
@@ -81,13 +73,17 @@ export class ChatState {
    */
   private readonly recentSettings = new LRUCache<string, ChatSettings>({ max: 10_000, ttl: 2_000 });
 
-  constructor(private readonly kv: KeyValueStore) {}
+  constructor(
+    private readonly kv: KeyValueStore,
+    private readonly logger: Logger,
+  ) {}
 
   async settings(chatId: number | string): Promise<ChatSettings> {
     const key = String(chatId);
     const recent = this.recentSettings.get(key);
     if (recent !== undefined) return recent;
-    const settings = parseSettings(await this.kv.get(`tg:chat:${key}`));
+    const stored = await this.kv.get(`tg:chat:${key}`);
+    const settings: ChatSettings = decodeChatSettings(stored, `tg:chat:${key}`, this.logger);
     this.recentSettings.set(key, settings);
     return settings;
   }

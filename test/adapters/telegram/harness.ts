@@ -112,7 +112,7 @@ export class TelegramHarness {
       logger: silentLogger,
     });
     await service.start();
-    const chats = new ChatState(this.kv);
+    const chats = new ChatState(this.kv, silentLogger);
     const app = createTelegramBot(
       TOKEN,
       { service, puzzles: this.puzzles, chats, clock: this.clock, logger: silentLogger },
