@@ -30,11 +30,12 @@ export function decodeChatSettings(
     logger.warn('chat settings are not JSON; using the defaults', { key, error: String(error) });
     return {};
   }
-  const result = v.safeParse(CHAT_SETTINGS, data);
-  if (result.success) return result.output;
+  // Every field is optional, and a loose object reads a list as one: a list is damage too.
+  const result = Array.isArray(data) ? undefined : v.safeParse(CHAT_SETTINGS, data);
+  if (result?.success === true) return result.output;
   logger.warn('chat settings are damaged; using the defaults', {
     key,
-    error: v.summarize(result.issues),
+    error: result === undefined ? 'a list' : v.summarize(result.issues),
   });
   return {};
 }

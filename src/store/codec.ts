@@ -123,6 +123,9 @@ function checked<T>(
   data: unknown,
 ): T {
   const result = v.safeParse(schema, data);
-  if (!result.success) throw corrupt(kind, id, v.summarize(result.issues).replace(/\n/g, '; '));
+  if (!result.success) {
+    const where = (issue: v.BaseIssue<unknown>) => v.getDotPath(issue) ?? 'the record';
+    throw corrupt(kind, id, result.issues.map((i) => `${where(i)}: ${i.message}`).join('; '));
+  }
   return result.output;
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { decodeChatSettings } from '../../src/chat/chat-settings.js';
+
+function recorder() {
+  const lines: string[] = [];
+  const logger = {
+    warn: (message: string) => void lines.push(message),
+    error: (message: string) => void lines.push(message),
+  };
+  return { lines, logger };
+}
+
+describe('decodeChatSettings', () => {
+  it('reads stored settings and keeps a setting it does not know', () => {
+    const { lines, logger } = recorder();
+    const text = JSON.stringify({ lang: 'ru', orientation: 'mover', theme: 'dark' });
+    expect(decodeChatSettings(text, 'k', logger)).toEqual({
+      lang: 'ru',
+      orientation: 'mover',
+      theme: 'dark',
+    });
+    expect(decodeChatSettings(undefined, 'k', logger)).toEqual({});
+    expect(lines).toEqual([]);
+  });
+
+  it('falls back to the defaults on damaged settings, and says so in the log', () => {
+    const { lines, logger } = recorder();
+    for (const text of ['{not json', '[1,2]', '"ru"', '{"lang":"de"}', '{"orientation":7}']) {
+      expect(decodeChatSettings(text, 'tg:chat:5', logger), text).toEqual({});
+    }
+    expect(lines).toHaveLength(5);
+    expect(lines.every((line) => line.includes('defaults'))).toBe(true);
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { refusalText } from '../../src/chat/refusal-text.js';
+import { refusal, type Refusal, type ServiceErrorCode } from '../../src/game/results.js';
+import { messages } from '../../src/i18n/index.js';
+
+/** An English sentence as the engine and the service write them, which no user may read. */
+const ENGLISH = 'a1-b2 is not a legal move here.';
+
+/** One refusal of every code (a new code fails to compile here until it has one). */
+const SAMPLES: Record<ServiceErrorCode, Refusal> = {
+  'not-found': refusal('not-found', ENGLISH),
+  'not-a-player': refusal('not-a-player', ENGLISH),
+  'not-your-turn': refusal('not-your-turn', ENGLISH),
+  'illegal-move': refusal('illegal-move', ENGLISH, { move: 'a1-b2', legal: ['c3-d4', 'e3-f4'] }),
+  'stale-version': refusal('stale-version', ENGLISH),
+  'game-over': refusal('game-over', ENGLISH),
+  'not-for-you': refusal('not-for-you', ENGLISH),
+  'own-challenge': refusal('own-challenge', ENGLISH),
+  'challenge-closed': refusal('challenge-closed', ENGLISH),
+  'challenge-expired': refusal('challenge-expired', ENGLISH),
+  'no-draw-offer': refusal('no-draw-offer', ENGLISH),
+  'own-draw-offer': refusal('own-draw-offer', ENGLISH),
+  'challenge-not-found': refusal('challenge-not-found', ENGLISH),
+  'draw-already-offered': refusal('draw-already-offered', ENGLISH),
+  busy: refusal('busy', ENGLISH),
+  'puzzle-not-found': refusal('puzzle-not-found', ENGLISH),
+  'no-puzzle-left': refusal('no-puzzle-left', ENGLISH),
+  'bad-daily-time': refusal('bad-daily-time', ENGLISH),
+  'unknown-time-zone': refusal('unknown-time-zone', ENGLISH),
+  'store-unavailable': refusal('store-unavailable', ENGLISH),
+  'corrupt-record': refusal('corrupt-record', ENGLISH),
+  'bad-position': refusal('bad-position', ENGLISH, { fen: 'W:Wz9:B' }),
+  'not-due': refusal('not-due', ENGLISH, { at: 5_000 }),
+};
+
+/** English words of the service's and the engine's sentences. */
+const ENGLISH_WORDS = /\b(is|not|a|the|legal|move|here|game|record|this|you|your)\b/i;
+
+describe('refusalText', () => {
+  it('renders every refusal code in Russian from the catalogue, with no English sentence in it', () => {
+    const ru = messages('ru');
+    for (const [code, sample] of Object.entries(SAMPLES)) {
+      const text = refusalText(ru, sample);
+      expect(text, code).not.toContain(ENGLISH);
+      expect(text, code).toMatch(/[а-яё]/i);
+      // Latin text left is notation, commands and zone names: no English words.
+      expect(text, code).not.toMatch(ENGLISH_WORDS);
+    }
+  });
+
+  it('never reads the refusal’s message: the same facts give the same words in both languages', () => {
+    for (const lang of ['ru', 'en'] as const) {
+      const t = messages(lang);
+      for (const [code, sample] of Object.entries(SAMPLES)) {
+        const other = { ...sample, message: 'something else entirely' } as Refusal;
+        expect(refusalText(t, other), `${lang} ${code}`).toBe(refusalText(t, sample));
+      }
+    }
+  });
+
+  it('quotes the move as given and lists the legal moves, escaped, in either language', () => {
+    const illegal = refusal('illegal-move', ENGLISH, { move: 'a1<b>-b2', legal: ['c3-d4'] });
+    expect(refusalText(messages('ru'), illegal)).toBe(
+      'Ход a1&lt;b&gt;-b2 здесь невозможен.\nc3-d4',
+    );
+    expect(refusalText(messages('en'), illegal)).toBe(
+      'a1&lt;b&gt;-b2 is not a legal move here.\nc3-d4',
+    );
+    const many = Array.from({ length: 45 }, (_, i) => `m${i}`);
+    const long = refusalText(messages('en'), { ...illegal, legal: many });
+    expect(long.endsWith('m39  …')).toBe(true);
+    expect(long).not.toContain('m40');
+  });
+});
