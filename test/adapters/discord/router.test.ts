@@ -200,6 +200,31 @@ describe('Discord interaction router', () => {
     expect(game.ok && game.value.moves).toEqual(['c3-d4']);
   });
 
+  it('explains an illegal move in Russian from the catalogue: the move quoted, the legal ones listed', async () => {
+    harness = new DiscordHarness();
+    await startGame();
+    const bad = await harness.command(ANNA, 'move', { notation: 'c3-c5' }, { locale: 'ru' });
+    expect(answerText(bad)).toMatch(/^Ход c3-c5 здесь невозможен\.\n.*c3-d4/);
+    expect(answerText(bad)).not.toMatch(/legal|here/);
+  });
+
+  it('answers a press on a corrupt game’s message that its record is damaged; other games go on', async () => {
+    harness = new DiscordHarness();
+    const { board, gameId } = await startGame();
+    const game = await harness.service.getGame(gameId);
+    if (!game.ok) throw new Error('no game');
+    const damaged = { ...game.value, s: 3, views: [{ platform: 'discord', messageId: board.id }] };
+    harness.store.putRawGame(gameId, JSON.stringify(damaged));
+    const move = buttonsOf(board.message).find((b) => decodePayload(b.customId)?.kind === 'move')!;
+    const pressed = await harness.press(ANNA, move.customId, { id: board.id, channelId: CHANNEL });
+    expect(isEphemeral(pressed)).toBe(true);
+    expect(answerText(pressed)).toBe('This game’s record is damaged and cannot be loaded.');
+    const other = await startGame();
+    await pickMove(other.board, 'c3', 'd4');
+    const played = await harness.service.getGame(other.gameId);
+    expect(played.ok && played.value.moves).toEqual(['c3-d4']);
+  });
+
   it('defers a slow answer in time and then edits it', async () => {
     harness = new DiscordHarness({ deferAfterMs: 30 });
     const { board } = await startGame();

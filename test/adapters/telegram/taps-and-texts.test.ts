@@ -118,6 +118,24 @@ describe('Telegram: late, stale and forged taps; moves as people type them', () 
     expect(await moves()).toEqual([]);
   });
 
+  it('a tap on the board of a corrupt game says the record is damaged; other games go on', async () => {
+    const { alice, bob, boardId, gameId, current } = await game();
+    const other = await h.groupGame(GROUP - 1);
+    const damaged = { ...(await current()), s: 3, moves: [22], fen: 'W:Wz9:B' };
+    h.store.putRawGame(gameId, JSON.stringify(damaged));
+    expect(await h.press(alice, GROUP, boardId, '⚪ c3')).toMatchObject({
+      show_alert: true,
+      text: 'This game’s record is damaged and cannot be loaded.',
+    });
+    const move = h.fake.keyboard(GROUP, boardId).flat()[0].callback_data!;
+    expect(await h.tap(bob, GROUP, boardId, move)).toMatchObject({ show_alert: true });
+    await h.press(alice, GROUP - 1, other.boardId, '⚪ c3');
+    await h.press(alice, GROUP - 1, other.boardId, '→ d4');
+    expect((await other.current()).moves).toEqual(['c3-d4']);
+    const said = h.fake.chat(GROUP).messages.concat(h.fake.chat(GROUP - 1).messages);
+    expect(said.some((m) => m.text?.includes('Something went wrong'))).toBe(false);
+  });
+
   it('/newgame @the bot points to /play; unknown challenges are called challenges', async () => {
     h = await TelegramHarness.start();
     h.fake.group(GROUP, 'Bashni club');
