@@ -88,7 +88,7 @@ export class BotPlayer {
           this.context.logger.warn('bot move refused', { gameId: game.id, code: result.code });
         }
       } catch (error) {
-        this.context.logger.error('bot move failed', { gameId: game.id, error: String(error) });
+        this.context.logger.error('bot move failed', { gameId: game.id, err: error });
       }
     })();
   }

@@ -11,7 +11,7 @@ import {
   type StreamReader,
 } from './event-stream-consumer.js';
 import { KeyBuilder } from './keys.js';
-import { stderrLog } from './log.js';
+import { consoleLogger } from '../game/logger.js';
 import { createStoreRedis } from './redis-store.js';
 
 export interface RedisEventRelayOptions extends Partial<ConsumerSettings> {
@@ -89,7 +89,7 @@ export class RedisEventRelay implements EventRelay {
     this.consumer =
       options.consumer ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
     this.maxLength = options.maxLength ?? 10_000;
-    this.settings = { ...options, log: options.log ?? stderrLog };
+    this.settings = { ...options, log: options.log ?? consoleLogger() };
   }
 
   async publish(platform: Platform, events: readonly GameEvent[]): Promise<void> {

@@ -67,13 +67,13 @@ export function createDiscordBot(
   deps: DiscordBotDeps,
   options: DiscordBotOptions = {},
 ): DiscordApp {
-  const { logger } = deps;
+  const logger = deps.logger.child({ component: 'discord' });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     rest: options.restApi === undefined ? {} : { api: options.restApi },
   });
   const tasks = new BackgroundTasks((error) =>
-    logger.error('discord: background work failed', { error: String(error) }),
+    logger.error('discord: background work failed', { err: error }),
   );
   const channels = new ChannelState(deps.kv);
   const out = options.out ?? new RestChannelOutput(client.rest);
@@ -109,9 +109,7 @@ export function createDiscordBot(
   puzzleFeature(router, router.deps);
 
   client.on(Events.InteractionCreate, (interaction) => tasks.track(router.route(interaction)));
-  client.on(Events.Error, (error) =>
-    logger.error('discord: client error', { error: String(error) }),
-  );
+  client.on(Events.Error, (error) => logger.error('discord: client error', { err: error }));
   client.on(Events.Warn, (message) => logger.warn('discord: client warning', { message }));
 
   return {

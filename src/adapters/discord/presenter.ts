@@ -375,7 +375,7 @@ export class DiscordPresenter {
 
   private report(what: string, error: unknown, context: object): void {
     if (isHarmless(error)) return;
-    this.deps.logger.warn(`discord: ${what}`, { ...context, error: String(error) });
+    this.deps.logger.warn(`discord: ${what}`, { ...context, err: error });
   }
 }
 

@@ -76,7 +76,7 @@ export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContex
       } catch (error) {
         // A tap handled late (after a restart) cannot be answered any more; the work goes on.
         if (describeApiError(error) !== 'query-too-old')
-          deps.logger.warn('telegram: could not answer a tap', { error: String(error) });
+          deps.logger.warn('telegram: could not answer a tap', { err: error });
       }
     };
     ctx.present = async <T>(result: ServiceResult<T>) => {

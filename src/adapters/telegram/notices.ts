@@ -63,7 +63,7 @@ export class Notices {
       if (previous !== undefined && previous.messageId !== next.messageId)
         void this.out.delete(chatId, previous.messageId);
     } catch (error) {
-      this.logger.warn('telegram: could not record a notice', { chatId, error: String(error) });
+      this.logger.warn('telegram: could not record a notice', { chatId, err: error });
     }
   }
 }

@@ -1,3 +1,5 @@
+import { silentLogger } from '../../../src/game/logger.js';
+export { silentLogger };
 import type { Update, User } from 'grammy/types';
 import { PNG } from 'pngjs';
 import { createTelegramBot, type TelegramBot } from '../../../src/adapters/telegram/bot.js';
@@ -37,14 +39,12 @@ export const BOB: Player = {
   username: 'bob',
   language: 'en',
 };
-export const silentLogger = { warn: () => undefined, error: () => undefined };
-
-/**
+export /**
  * Telegram's limits at test speed: the same budgets (20 sends and edits per group, ...) over
  * windows 30 times shorter, so a test that floods a group meets a 429 in seconds, not minutes.
  * The bot's lanes get the same budgets, a little longer, as in production.
  */
-export const TEST_SPEED = 30;
+const TEST_SPEED = 30;
 export const TEST_LIMITS: Partial<TelegramLimits> = {
   group: { max: 20, windowMs: 60_000 / TEST_SPEED },
   private: { max: 10, windowMs: 10_000 / TEST_SPEED },

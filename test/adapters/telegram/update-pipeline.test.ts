@@ -1,3 +1,5 @@
+import { textLogger } from '../../support/capturing-logger.js';
+import { silentLogger } from '../../../src/game/logger.js';
 import type { Api } from 'grammy';
 import type { Update } from 'grammy/types';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import {
   updateChatKey,
 } from '../../../src/adapters/telegram/update-pipeline.js';
 
-const quiet = { warn: () => undefined, error: () => undefined };
+const quiet = silentLogger;
 
 function message(updateId: number, chatId: number, text = 'hi'): Update {
   return {
@@ -85,7 +87,7 @@ describe('update pipeline', () => {
   it('a failing handler is logged and counts as handled', async () => {
     const errors: string[] = [];
     const pipeline = new UpdatePipeline({
-      logger: { warn: () => undefined, error: (text) => errors.push(text) },
+      logger: textLogger(errors),
       handle: async () => {
         throw new Error('boom');
       },
@@ -98,7 +100,7 @@ describe('update pipeline', () => {
   it('a hung handler stops holding back the offset after a while', async () => {
     const errors: string[] = [];
     const pipeline = new UpdatePipeline({
-      logger: { warn: () => undefined, error: (text) => errors.push(text) },
+      logger: textLogger(errors),
       handle: (update) =>
         update.update_id === 1 ? new Promise(() => undefined) : Promise.resolve(),
       stuckAfterMs: 30,

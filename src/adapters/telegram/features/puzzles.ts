@@ -175,7 +175,7 @@ export function puzzleFeature(
         requestKey: ctx.requestKey,
       })
       .catch((error) =>
-        deps.logger.warn('telegram: could not save a puzzle attempt', { error: String(error) }),
+        deps.logger.warn('telegram: could not save a puzzle attempt', { err: error }),
       );
     await ctx.answer();
     const face = over
@@ -295,7 +295,7 @@ export function puzzleFeature(
     if (member)
       await deps.chats.setPuzzleOrigin(String(userId), puzzle.id, chatId).catch((error) =>
         deps.logger.warn('telegram: could not note a daily puzzle’s chat', {
-          error: String(error),
+          err: error,
         }),
       );
     post(ctx.chat.id, puzzle, ctx);
