@@ -190,7 +190,13 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   if (telegram !== undefined && botInfo !== undefined) {
     const app = createTelegramBot(
       telegram.token,
-      { service, puzzles, chats: new ChatState(kv), clock: systemClock, logger },
+      {
+        service,
+        puzzles,
+        chats: new ChatState(kv, logger.child({ component: 'telegram' })),
+        clock: systemClock,
+        logger,
+      },
       {
         apiRoot: telegram.apiRoot,
         painter,

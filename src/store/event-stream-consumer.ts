@@ -51,7 +51,7 @@ export function decodeBatch(payload: string | undefined): GameEvent[] | undefine
     );
     return valid ? (data as GameEvent[]) : undefined;
   } catch {
-    return undefined;
+    return undefined; // not JSON: the caller logs the batch and drops it
   }
 }
 

@@ -156,6 +156,7 @@ export class RedisEventRelay implements EventRelay {
     if (status === 'ready') return;
     if (status !== 'wait' && status !== 'connecting' && status !== 'connect')
       throw new Error(`connection is ${status}`);
+    // A failed connect is seen (and reported) by the wait for 'ready' below.
     if (status === 'wait') this.redis.connect().catch(() => undefined);
     await new Promise<void>((resolve, reject) => {
       const done = (error?: Error): void => {
