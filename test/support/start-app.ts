@@ -20,8 +20,8 @@ export interface StartedApp {
 }
 
 /**
- * Runs `npm start`'s command, `node --import tsx src/main.ts [args]`, with only PATH, HOME and
- * `env` in its environment, from the repository root unless `cwd` is given (`nodeArgs` go to
+ * Runs `npm start`'s command, `node --import tsx src/main.ts [args]`, with only PATH, HOME,
+ * METRICS_PORT=0 and `env` in its environment, from the repository root unless `cwd` is given (`nodeArgs` go to
  * node itself, e.g. a profiler's flags).
  */
 export function startApp(
@@ -31,7 +31,8 @@ export function startApp(
   const argv = [...(options.nodeArgs ?? []), '--import', TSX_LOADER, MAIN, ...(options.args ?? [])];
   const child = spawn(process.execPath, argv, {
     cwd: options.cwd ?? ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    // No /metrics port unless a test asks: app processes run side by side.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', METRICS_PORT: '0', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,4 +1,4 @@
-import { textLogger } from '../../support/capturing-logger.js';
+import { capturingLogger, textLogger } from '../../support/capturing-logger.js';
 import { silentLogger } from '../../../src/game/logger.js';
 import type { Api } from 'grammy';
 import type { Update } from 'grammy/types';
@@ -82,6 +82,27 @@ describe('update pipeline', () => {
     expect(pipeline.accept(message(11, -1)).fresh).toBe(true);
     await pipeline.idle();
     expect(handled).toBe(2);
+  });
+
+  it('every line logged while handling an update carries its update_id', async () => {
+    const { logger, lines } = capturingLogger();
+    const pipeline = new UpdatePipeline({
+      logger,
+      handle: async (update) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        logger.child({ component: 'store' }).warn('slow store');
+        if (update.update_id === 8) throw new Error('boom');
+      },
+    });
+    pipeline.accept(message(7, -1));
+    await pipeline.accept(message(8, -2)).done;
+    await pipeline.idle();
+    expect(lines.map((line) => [line.message, line.context.update_id])).toEqual([
+      ['slow store', 7],
+      ['slow store', 8],
+      ['telegram: update failed', 8],
+    ]);
+    expect(lines[2]!.context.err).toBeInstanceOf(Error);
   });
 
   it('a failing handler is logged and counts as handled', async () => {
