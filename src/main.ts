@@ -331,13 +331,14 @@ async function main(): Promise<void> {
   const options = parsed.value;
   loadEnvFile(join(process.cwd(), '.env'));
   const config = loadConfig();
-  logging = createLogger(config.logLevel);
-  logger = logging.logger;
   const mode = chooseRunMode({
     hasToken: config.telegram !== undefined || config.discord !== undefined,
     console: options.console,
     stdinIsTerminal: process.stdin.isTTY === true,
   });
+  // Local play owns stdout: its log goes to stderr.
+  logging = createLogger(config.logLevel, mode === 'bots' ? 1 : 2);
+  logger = logging.logger;
   if (mode === 'nothing') {
     process.stderr.write(`${NOTHING_TO_RUN}\n`);
     process.exitCode = 2;

@@ -22,15 +22,23 @@ export interface AppLogger {
   fatal(message: string, context: Record<string, unknown>): void;
 }
 
-/** The process's logger; `destination` is stdout unless given (tests capture it). */
-export function createLogger(level = 'info', destination?: DestinationStream): AppLogger {
+/**
+ * The process's logger, on stdout unless told otherwise: file descriptor 2 (stderr) when stdout
+ * is a terminal game's, or a stream (tests capture it).
+ */
+export function createLogger(
+  level = 'info',
+  destination: DestinationStream | 1 | 2 = 1,
+): AppLogger {
   const log = pino(
     {
       level,
       base: { pid: process.pid },
       mixin: () => logScope() ?? {},
     },
-    destination ?? pino.destination({ dest: 1, sync: true }),
+    typeof destination === 'number'
+      ? pino.destination({ dest: destination, sync: true })
+      : destination,
   );
   return {
     logger: port(log),
