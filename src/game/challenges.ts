@@ -19,6 +19,7 @@ import type { TimerJob } from './ports.js';
 import type { Acceptance } from './record-updates.js';
 import { refusal, success, type AcceptedIn, type Refusal, type ServiceResult } from './results.js';
 import type { Timers } from './timers.js';
+import { bestEffort } from './logger.js';
 
 /** A challenge as a player makes it. */
 export interface ChallengeRequest {
@@ -144,7 +145,12 @@ export class Challenges {
       return { ok: true, next, events: [{ type: 'challenge-expired', challenge: next }] };
     });
     if (!result.ok && result.message === 'not yet') {
-      const challenge = await this.context.store.getChallenge(job.targetId).catch(() => undefined);
+      const challenge = await bestEffort(
+        this.context.logger,
+        'could not re-arm a challenge’s expiry',
+        this.context.store.getChallenge(job.targetId),
+        { challengeId: job.targetId },
+      );
       if (challenge !== undefined) await this.timers.schedule({ ...job, at: challenge.expiresAt });
     }
     return result;

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { bestEffort, silentLogger, type Logger } from '../../game/logger.js';
 import type { KeyValueStore } from '../../game/ports.js';
 import type { Lang } from '../../i18n/index.js';
 
@@ -81,7 +82,10 @@ export class ChatState {
    */
   private readonly recentSettings = new LRUCache<string, ChatSettings>({ max: 10_000, ttl: 2_000 });
 
-  constructor(private readonly kv: KeyValueStore) {}
+  constructor(
+    private readonly kv: KeyValueStore,
+    private readonly logger: Logger = silentLogger,
+  ) {}
 
   async settings(chatId: number | string): Promise<ChatSettings> {
     const key = String(chatId);
@@ -163,7 +167,13 @@ export class ChatState {
 
   /** Whether a user has started the bot in private (so the bot may write to them first). */
   async hasStarted(userId: string): Promise<boolean> {
-    return (await this.kv.get(`tg:started:${userId}`).catch(() => undefined)) === '1';
+    const started = await bestEffort(
+      this.logger,
+      'telegram: could not read whether a user started the bot; taken as not',
+      this.kv.get(`tg:started:${userId}`),
+      { userId },
+    );
+    return started === '1';
   }
 
   async setStarted(userId: string, started: boolean): Promise<void> {
