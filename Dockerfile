@@ -23,12 +23,12 @@ COPY assets ./assets
 COPY --from=build /app/dist ./dist
 
 USER node
-# PORT: the Telegram webhook (only with TELEGRAM_WEBHOOK_URL). HEALTH_PORT: /healthz, /metrics.
+# PORT: the Telegram webhook (only with TELEGRAM_WEBHOOK_URL). METRICS_PORT: /healthz, /metrics.
 EXPOSE 8080 9464
 # /healthz answers 200 while the process serves its chats. curl is not in the slim image: a
 # fetch in node does it (exit 0 on a 2xx answer, 1 otherwise, including no answer in 4 s).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.HEALTH_PORT || 9464) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.METRICS_PORT || 9464) + '/healthz', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Configuration comes from the environment (see .env.example; .env is not copied into the
 # image: pass it with --env-file, or use docker-compose.yml). With a token this runs the bots;
 # it waits up to STARTUP_TIMEOUT_SECONDS for the chat APIs and Redis, then exits 1 (to wait

@@ -1,3 +1,4 @@
+import { silentLogger } from '../src/game/logger.js';
 /**
  * Load on the Discord bot: many channels playing at once through the bot exactly as shipped
  * (src/main.ts in its own process: discord.js against the fake Discord's REST and gateway, the
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
     name: 'Bashni load',
     channels: Array.from({ length: maxChannels }, (_, i) => ({ name: `load-${i}` })),
   });
-  const store = new RedisGameStore(redis.url, new KeyBuilder(PREFIX), { log: () => undefined });
+  const store = new RedisGameStore(redis.url, new KeyBuilder(PREFIX), { log: silentLogger });
   let bot: ChildProcess | undefined;
   process.once('exit', () => bot?.kill('SIGKILL'));
   try {

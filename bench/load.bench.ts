@@ -1,3 +1,4 @@
+import { silentLogger } from '../src/game/logger.js';
 /**
  * Load: many groups playing at once through the bot exactly as shipped (src/main.ts in its own
  * process: long polling, the Redis store on a private redis-server, the render pool) against the
@@ -100,7 +101,7 @@ function plyOfMarkup(markup: unknown): number | undefined {
 async function main(): Promise<void> {
   const redis = await startRedis();
   const fake = await FakeBotApi.start({ botUsername: 'bashni_load_bot', lean: true });
-  const store = new RedisGameStore(redis.url, new KeyBuilder(PREFIX), { log: () => undefined });
+  const store = new RedisGameStore(redis.url, new KeyBuilder(PREFIX), { log: silentLogger });
   let bot: ChildProcess | undefined;
   try {
     // BENCH_PROFILE=dir writes the bot's CPU profiles there.

@@ -2,12 +2,20 @@
  * Writes the README's example boards: docs/images/start.png (the start position) and
  * docs/images/middlegame.png (Black's triple capture a5:c3:e5:c7 in a game, which leaves
  * stacks of three to five pieces, with the move marked), and docs/images/discord-game.png, a
- * picture of a Discord game message made from what the Discord adapter sends.
- * Run: npx tsx bench/readme-images.ts
+ * picture of a Discord game message made from what the Discord adapter sends; and the boards of
+ * docs/rules.md (rules-*.png: the FEN example and worked examples, each move marked).
+ * Run: npm run images
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { applyMove, makeFen, parseFen, parseMove, startPosition } from '../src/engine/index.js';
+import {
+  applyMove,
+  makeFen,
+  parseFen,
+  parseMove,
+  startPosition,
+  type VariantId,
+} from '../src/engine/index.js';
 import { renderBoard } from '../src/render/index.js';
 import { gameMessage } from '../src/adapters/discord/game-message.js';
 import type { Game } from '../src/game/model.js';
@@ -20,21 +28,37 @@ giveUpAfter(10, 'README images');
 const directory = fileURLToPath(new URL('../docs/images/', import.meta.url));
 const SIZE = 720;
 
-const before = parseFen(
-  'B:Wa1,c1,g1,f2,h2,e3,b4,d4(0/000),d6(0/0),b8(1/0000),f8(1/00):Ba5(0/0),a7',
-  'bashni',
-);
-if (!before.ok) throw new Error(before.error.message);
-const move = parseMove(before.value, 'a5:c3:e5:c7');
-if (!move.ok) throw new Error(move.error.message);
+/** The position after `moveText` from `fenText`, drawn with the move marked. */
+function boardAfter(
+  fenText: string,
+  moveText: string,
+  size: number,
+  variant: VariantId = 'bashni',
+) {
+  const before = parseFen(fenText, variant);
+  if (!before.ok) throw new Error(before.error.message);
+  const move = parseMove(before.value, moveText);
+  if (!move.ok) throw new Error(move.error.message);
+  return renderBoard(applyMove(before.value, move.value), { size, lastMove: move.value });
+}
+
+/** docs/rules.md's boards: smaller, two to a row. */
+const RULES_SIZE = 360;
+const fenExample = parseFen('W:Wa1,c3,Kd8,f4(0101/00):Bb6(00/1),Kh2', 'bashni');
+if (!fenExample.ok) throw new Error(fenExample.error.message);
 
 mkdirSync(directory, { recursive: true });
 const images: Record<string, Buffer> = {
   'start.png': renderBoard(startPosition('bashni'), { size: SIZE }),
-  'middlegame.png': renderBoard(applyMove(before.value, move.value), {
-    size: SIZE,
-    lastMove: move.value,
-  }),
+  'middlegame.png': boardAfter(
+    'B:Wa1,c1,g1,f2,h2,e3,b4,d4(0/000),d6(0/0),b8(1/0000),f8(1/00):Ba5(0/0),a7',
+    'a5:c3:e5:c7',
+    SIZE,
+  ),
+  'rules-fen.png': renderBoard(fenExample.value, { size: RULES_SIZE }),
+  'rules-rejump.png': boardAfter('W:Wc3:Bd4(00),f4,f2,d2,h8', 'c3:e5:g3:e1:c3:e5', RULES_SIZE),
+  'rules-freed.png': boardAfter('W:Wc3:Bd4(1/0),f6(0/1)', 'c3:e5:g7', RULES_SIZE),
+  'rules-laska.png': boardAfter('W:Wc3:Bd4(0/1),f6', 'c3:e5:g7', RULES_SIZE, 'laska'),
 };
 images['discord-game.png'] = await discordGame();
 for (const [name, png] of Object.entries(images)) {

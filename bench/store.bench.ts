@@ -1,3 +1,4 @@
+import { consoleLogger } from '../src/game/logger.js';
 /**
  * Store throughput and footprint: random games played through the GameService on a private
  * local redis-server (never the machine's shared one), 100 games in parallel, each move a
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   const service = new GameService({
     store,
     scheduler: noClocks,
-    logger: { warn: () => {}, error: console.error },
+    logger: consoleLogger(),
   });
   const random = seededRandom(2026);
   const sixtyPlyGames: string[] = [];

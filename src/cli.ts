@@ -1,27 +1,11 @@
 import { bestCommand, matchCommand } from './cli/ai-commands.js';
 import { discordRegisterCommand } from './cli/discord-commands.js';
 import { movesCommand, perftCommand, replayCommand } from './cli/engine-commands.js';
+import { commandHelp, overview } from './cli/help.js';
 import { UsageError } from './cli/options.js';
 import { puzzlesCommand } from './cli/puzzle-commands.js';
 import { renderCommand } from './cli/render.js';
 import { tuneCommand } from './cli/tune-command.js';
-
-const USAGE = `usage: npm run cli -- <command> [options]
-  perft --depth N [--variant V] [--fen F] [--divide]
-  moves [--variant V] [--fen F]
-  replay [--variant V] [--fen F] "<game text or PDN>"
-  render [--variant V] [--fen F] [--last MOVE] [--black-bottom] [--select SQUARE]
-         [--theme wood|contrast] [--size PX] [--title T --text T] --out FILE.png
-  best [--variant V] [--fen F] [--ms N | --depth N] [--level L]
-  match --a LEVEL|CONFIG --b LEVEL|CONFIG --games N [--ms N] [--variant V]
-        [--threads T] [--seed S] [--a-weights FILE] [--b-weights FILE] [--verbose]
-  tune [--method spsa|local] [--iterations N] [--pairs N] [--passes N] [--games N]
-       [--nodes N] [--threads T] [--seed S] [--variant V] [--start FILE] [--out FILE]
-  puzzles generate --count N [--variant V] [--seed S] [--out FILE] [--threads T]
-  puzzles check FILE [--sample N]
-  discord-register [--guild ID]   (DISCORD_TOKEN, DISCORD_APPLICATION_ID; .env is read)
-players: a level 1-8, greedy, random, or a search: depth:N, nodes:N, ms:N (e.g. depth:6,ms:500)
-variants: bashni (default), stolby, laska, giveaway`;
 
 const print = (line: string) => process.stdout.write(line + '\n');
 // Output piped into a reader that stops early (`| head`) is not an error.
@@ -31,11 +15,23 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 const printError = (line: string) => process.stderr.write(line + '\n');
 
+const HELP_FLAGS = ['help', '--help', '-h'];
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
+  if (command !== undefined && HELP_FLAGS.includes(command)) {
+    if (args.length === 0) print(overview());
+    else print(helpFor(args[0]));
+    return 0;
+  }
+  // `<command> --help` anywhere among its options (a game text or a FEN never is one).
+  if (command !== undefined && args.some((arg) => arg === '--help' || arg === '-h')) {
+    print(helpFor(command));
+    return 0;
+  }
   switch (command) {
     case 'perft':
-      return perftCommand(args, print);
+      return perftCommand(args, print, { progress: printError });
     case 'moves':
       return movesCommand(args, print);
     case 'replay':
@@ -43,20 +39,15 @@ async function main(argv: string[]): Promise<number> {
     case 'render':
       return renderCommand(args);
     case 'best':
-      return bestCommand(args, print);
+      return bestCommand(args, print, printError);
     case 'match':
       return matchCommand(args, print);
     case 'tune':
-      return tuneCommand(args, print);
+      return tuneCommand(args, print, printError);
     case 'puzzles':
       return puzzlesCommand(args, print);
     case 'discord-register':
       return discordRegisterCommand(args, print, printError);
-    case 'help':
-    case '--help':
-    case '-h':
-      print(USAGE);
-      return 0;
     default:
       throw new UsageError(
         command === undefined
@@ -64,6 +55,12 @@ async function main(argv: string[]): Promise<number> {
           : `unknown command "${command}" (try: help)`,
       );
   }
+}
+
+function helpFor(command: string): string {
+  const help = commandHelp(command);
+  if (help === undefined) throw new UsageError(`unknown command "${command}" (try: help)`);
+  return help;
 }
 
 main(process.argv.slice(2)).then(

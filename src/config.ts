@@ -53,7 +53,21 @@ export interface Config {
    * longest time per move, so that a game with a clock ends on time first.
    */
   readonly idleGameDays: number;
+  /**
+   * Port of GET /healthz and GET /metrics (their own small server, in polling and webhook mode
+   * alike); 0 turns it off.
+   */
+  readonly metricsPort: number;
+  /** The least severe log level written (LOG_LEVEL). */
+  readonly logLevel: LogLevel;
 }
+
+/** pino's levels, most severe last but one ("silent" writes nothing). */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The Prometheus port convention of exporters of this kind. */
+export const DEFAULT_METRICS_PORT = 9464;
 
 /**
  * Board drawing is what limits a busy bot (npm run bench:load: ~150 updates/s with one render
@@ -183,6 +197,21 @@ function discordShards(env: NodeJS.ProcessEnv): NonNullable<Config['discord']>['
   return { ids: ids.map(Number), count };
 }
 
+function metricsPort(env: NodeJS.ProcessEnv, webhookPort: number | undefined): number {
+  const port = integer(env, 'METRICS_PORT', DEFAULT_METRICS_PORT, 0, 65535);
+  if (port !== 0 && port === webhookPort)
+    throw new ConfigError(`METRICS_PORT must differ from PORT (the webhook's), both are ${port}`);
+  return port;
+}
+
+function logLevel(env: NodeJS.ProcessEnv): LogLevel {
+  const text = optional(env, 'LOG_LEVEL') ?? 'info';
+  const level = LOG_LEVELS.find((name) => name === text.toLowerCase());
+  if (level === undefined)
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${text}"`);
+  return level;
+}
+
 /** Reads and checks the configuration; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let defaultVariant: VariantId = 'bashni';
@@ -251,5 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 60, 1, 3600),
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
     idleGameDays: integer(env, 'IDLE_GAME_DAYS', 30, MIN_IDLE_GAME_DAYS, 3650),
+    metricsPort: metricsPort(env, telegram?.webhook?.port),
+    logLevel: logLevel(env),
   };
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { runConsole } from './adapters/console/index.js';
 import { AiPool } from './ai/index.js';
 import { RenderPool } from './render/index.js';
-import { REST } from 'discord.js';
+import { Events, REST, RESTEvents } from 'discord.js';
 import { createDiscordBot } from './adapters/discord/bot.js';
 import { DailyPoster } from './chat/daily-poster.js';
 import { registerCommands as registerDiscordCommands } from './adapters/discord/commands.js';
@@ -32,7 +32,8 @@ import { EventDispatcher, type EventHandler } from './game/event-routing.js';
 import type { Platform } from './game/model.js';
 import type { GameEvent } from './game/results.js';
 import { RedisEventRelay } from './store/redis-event-relay.js';
-import { DAY_MS, GameService, type Logger } from './game/service.js';
+import { bestEffort, type Logger } from './game/logger.js';
+import { DAY_MS, GameService } from './game/service.js';
 import type { PuzzleStore } from './game/puzzle-ports.js';
 import { PuzzleService, type DuePost } from './game/puzzles.js';
 import { loadPuzzleCatalog } from './startup/puzzle-catalog.js';
@@ -45,48 +46,56 @@ import { KeyBuilder } from './store/keys.js';
 import { InProcessScheduler } from './store/memory-scheduler.js';
 import { MemoryGameStore } from './store/memory-store.js';
 import { createStoreRedis, RedisGameStore } from './store/redis-store.js';
+import { pingRedis } from './store/redis-probe.js';
+import { createLogger } from './startup/logging.js';
+import { AppMetrics, botApiErrors } from './startup/metrics.js';
+import { startOpsServer, type HealthCheck } from './startup/ops-server.js';
 import { chooseRunMode, NOTHING_TO_RUN, parseStartArguments } from './startup/arguments.js';
 import { botApiDependency, discordDependency, redisDependency } from './startup/dependencies.js';
 import { loadEnvFile } from './startup/env-file.js';
 import { runShutdown, stopOnSignals, together } from './startup/shutdown.js';
 import { StartupTimeoutError, waitFor, type WaitOptions } from './startup/wait.js';
 
-const logger: Logger = {
-  warn: (message, context) =>
-    console.warn(new Date().toISOString(), 'WARN', message, context ?? ''),
-  error: (message, context) =>
-    console.error(new Date().toISOString(), 'ERROR', message, context ?? ''),
-};
+// One JSON line per event on stdout; at LOG_LEVEL's level once the configuration is read.
+let logging = createLogger();
+let logger: Logger = logging.logger;
 
 interface Storage {
   store: GameStore;
   puzzleStore: PuzzleStore;
   kv: KeyValueStore;
-  scheduler: Scheduler;
+  scheduler: Scheduler & { backlog(): Promise<number> | number };
+  /** Whether the store answers (the health check). */
+  reachable(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 function storage(config: Config): Storage {
+  const log = logger.child({ component: 'store' });
   if (config.redis === undefined) {
     return {
       store: new MemoryGameStore(),
-      puzzleStore: new MemoryPuzzleStore(),
+      puzzleStore: new MemoryPuzzleStore({ log }),
       kv: new MemoryKeyValueStore(),
-      scheduler: new InProcessScheduler(),
+      scheduler: new InProcessScheduler({ log }),
+      reachable: async () => true,
       close: async () => {},
     };
   }
   const keys = new KeyBuilder(config.redis.keyPrefix);
   const redis = createStoreRedis(config.redis.url);
-  const store = new RedisGameStore(redis, keys);
+  const store = new RedisGameStore(redis, keys, { log });
+  const url = config.redis.url;
   return {
     store,
-    puzzleStore: new RedisPuzzleStore(redis, keys),
+    puzzleStore: new RedisPuzzleStore(redis, keys, { log }),
     kv: new RedisKeyValueStore(redis, keys),
     scheduler: new BullMqScheduler({
-      connection: config.redis.url,
+      connection: url,
       prefix: `${config.redis.keyPrefix}bull`,
+      log,
     }),
+    reachable: () => pingRedis(url, 1_000).then(() => true),
     close: async () => {
       await store.close();
       redis.disconnect();
@@ -94,19 +103,30 @@ function storage(config: Config): Storage {
   };
 }
 
-/** Where the bot processes' searches run (AI_MODE), and how to close it. */
-function botMoves(config: Config): { bot: BotMoves; closeBot: () => Promise<void> } {
+/** Where the bot processes' searches run (AI_MODE), its health and queue, and its close. */
+function botMoves(config: Config): {
+  bot: BotMoves;
+  alive: () => boolean;
+  queued: () => number;
+  close: () => Promise<void>;
+} {
   if (config.ai.mode === 'local' || config.redis === undefined) {
     const pool = new AiPool({ size: config.aiThreads });
-    return { bot: pool, closeBot: () => pool.close() };
+    return {
+      bot: pool,
+      alive: () => pool.alive,
+      queued: () => pool.queued,
+      close: () => pool.close(),
+    };
   }
+  // The searches wait in Redis (its own metrics): this process holds none.
   const queue = new QueuedBotMoves({
     url: config.redis.url,
     prefix: `${config.redis.keyPrefix}bull`,
     timeoutMs: config.ai.timeoutSeconds * 1000,
-    log: (message, error) => logger.warn(message, { error: String(error ?? '') }),
+    log: logger.child({ component: 'ai-queue' }),
   });
-  return { bot: queue, closeBot: () => queue.close() };
+  return { bot: queue, alive: () => true, queued: () => 0, close: () => queue.close() };
 }
 
 /** A platform's part of a running bot process, stopped in two steps at shutdown. */
@@ -140,23 +160,49 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     config.redis === undefined ? undefined : waitFor(redisDependency(config.redis.url), waiting),
   ]);
 
-  const { store, puzzleStore, kv, scheduler, close } = storage(config);
+  const { store, puzzleStore, kv, scheduler, reachable, close } = storage(config);
   const local: Partial<Record<Platform, EventHandler>> = {};
   const relay =
     config.redis === undefined
       ? undefined
       : new RedisEventRelay(config.redis.url, {
           keys: new KeyBuilder(config.redis.keyPrefix),
-          log: (message, error) => logger.warn(message, { error: String(error ?? '') }),
+          log: logger.child({ component: 'relay' }),
         });
   const dispatcher = new EventDispatcher({ local, relay, logger });
-  const dispatch = (events: readonly GameEvent[]) => dispatcher.dispatch(events);
   // The bot's searches: on this process's threads, or on worker processes through Redis.
-  const { bot, closeBot } = botMoves(config);
+  const ai = botMoves(config);
+  const metrics = new AppMetrics({
+    timerBacklog: () => scheduler.backlog(),
+    aiQueue: ai.queued,
+  });
+  // The events of this process's requests and timers, counted once here (relayed ones are not).
+  const dispatch = (events: readonly GameEvent[]) => {
+    metrics.countEvents(events);
+    return dispatcher.dispatch(events);
+  };
+  const bot: BotMoves = {
+    chooseMove: (request, options) =>
+      metrics.time(metrics.aiSeconds, () => ai.bot.chooseMove(request, options)),
+  };
   // Boards are drawn on a worker thread: the event loop that serves every chat never waits.
   const renderPool = new RenderPool({ size: config.renderThreads });
-  const painter = { paint: renderPool.render.bind(renderPool) };
-  const service = new GameService({ store, scheduler, logger, bot, onEvents: dispatch });
+  const painter = {
+    paint: (...args: Parameters<RenderPool['render']>) =>
+      metrics.time(metrics.renderSeconds, () => renderPool.render(...args)),
+  };
+  const service = new GameService({
+    store,
+    scheduler,
+    logger: logger.child({ component: 'game' }),
+    bot,
+    onEvents: dispatch,
+  });
+  const checks: Record<string, HealthCheck> = {
+    store: reachable,
+    ai: ai.alive,
+    renderPool: () => renderPool.alive,
+  };
   const puzzles = new PuzzleService({
     store: puzzleStore,
     catalog: loadPuzzleCatalog((problem) => logger.warn('puzzles', { problem })),
@@ -177,32 +223,43 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   if (telegram !== undefined && botInfo !== undefined) {
     const app = createTelegramBot(
       telegram.token,
-      { service, puzzles, chats: new ChatState(kv, logger), clock: systemClock, logger },
-      { apiRoot: telegram.apiRoot, painter, publish: dispatch },
+      {
+        service,
+        puzzles,
+        chats: new ChatState(kv, logger.child({ component: 'telegram' })),
+        clock: systemClock,
+        logger,
+      },
+      {
+        apiRoot: telegram.apiRoot,
+        painter,
+        publish: dispatch,
+        transformers: [botApiErrors(metrics)],
+      },
     );
+    metrics.followUpdates('telegram', () => app.pipeline.handled);
     const { bot, presenter } = app;
     local.telegram = (events) => presenter.handle(events);
     // Known from the start-up check: grammY's own getMe in bot.init() would retry unreachable
     // APIs forever, silently.
     bot.botInfo = botInfo;
     intakes.push(async () => {
-      await registerTelegramCommands(bot.api).catch((error: unknown) =>
-        logger.warn('could not register the command menu', { error: String(error) }),
+      await bestEffort(
+        logger,
+        'could not register the command menu',
+        registerTelegramCommands(bot.api),
       );
       const stopTelegram = await startTelegram(
         bot.api,
         app.pipeline,
         { webhook: telegram.webhook },
-        logger,
+        logger.child({ component: 'telegram' }),
       );
+      checks.telegram = () => stopTelegram.receiving();
       // Boards a previous process did not bring up to date (it died first), and now and then
       // boards whose delivery failed.
       const recover = () =>
-        presenter
-          .recoverPending()
-          .catch((error: unknown) =>
-            logger.warn('could not recover boards', { error: String(error) }),
-          );
+        bestEffort(logger, 'could not recover boards', presenter.recoverPending());
       void recover();
       const sweep = setInterval(() => void recover(), 60_000);
       sweep.unref();
@@ -225,15 +282,22 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       { service, puzzles, kv, clock: systemClock, logger, painter, dispatch },
       { restApi: discord.restApi, shards: discord.shards },
     );
+    app.client.on(Events.InteractionCreate, () => metrics.countUpdate('discord'));
+    app.client.rest.on(RESTEvents.Response, (_request, response) => {
+      if (response.status >= 400) metrics.countApiError('discord', response.status);
+    });
+    checks.discord = () => app.client.isReady();
     local.discord = (events) => app.presenter.handle(events);
     intakes.push(async () => {
       const rest = new REST(discord.restApi === undefined ? {} : { api: discord.restApi });
-      await registerDiscordCommands(
-        rest.setToken(discord.token),
-        discord.applicationId,
-        discord.guildId,
-      ).catch((error: unknown) =>
-        logger.warn('could not register the slash commands', { error: String(error) }),
+      await bestEffort(
+        logger,
+        'could not register the slash commands',
+        registerDiscordCommands(
+          rest.setToken(discord.token),
+          discord.applicationId,
+          discord.guildId,
+        ),
       );
       await app.start(discord.token);
       const poster = startDailyPoster('discord', app.postDaily);
@@ -253,18 +317,31 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   await dispatcher.start();
   await service.start();
   for (const intake of intakes) await intake();
-  console.log(
-    `Bashni Bot is running: ${sayRunning.join(', ')}; ${config.redis === undefined ? 'memory store' : 'Redis'}.`,
+  const ops =
+    config.metricsPort === 0
+      ? undefined
+      : await startOpsServer({
+          port: config.metricsPort,
+          checks,
+          metrics: () => metrics.text(),
+          logger: logger.child({ component: 'ops' }),
+        });
+  logger.info(
+    `Bashni Bot is running: ${sayRunning.join(', ')}; ${config.redis === undefined ? 'memory store' : 'Redis'}${ops === undefined ? '' : `; /healthz and /metrics on port ${ops.port}`}.`,
   );
 
   // Hourly: games nobody plays end as abandoned; finished games past retention are deleted.
   const purge = setInterval(() => {
-    service
-      .endIdleGames(config.idleGameDays * DAY_MS)
-      .catch((error: unknown) => logger.warn('ending idle games failed', { error: String(error) }));
-    store
-      .purge(Date.now() - config.retentionDays * DAY_MS)
-      .catch((error: unknown) => logger.warn('purge failed', { error: String(error) }));
+    void bestEffort(
+      logger,
+      'ending idle games failed',
+      service.endIdleGames(config.idleGameDays * DAY_MS),
+    );
+    void bestEffort(
+      logger,
+      'purge failed',
+      store.purge(Date.now() - config.retentionDays * DAY_MS),
+    );
   }, 3_600_000);
   purge.unref();
 
@@ -287,8 +364,9 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
           run: (left) => together(closing.map((part) => () => part.close(left))),
         },
         { name: 'event relay', run: () => dispatcher.stop() },
-        { name: 'AI', run: closeBot },
+        { name: 'AI', run: ai.close },
         { name: 'render pool', run: () => renderPool.close() },
+        { name: 'health and metrics server', run: async () => ops?.close() },
         { name: 'store', run: close },
       ],
       { timeoutMs: config.shutdownTimeoutSeconds * 1000, logger },
@@ -312,6 +390,9 @@ async function main(): Promise<void> {
     console: options.console,
     stdinIsTerminal: process.stdin.isTTY === true,
   });
+  // Local play owns stdout: its log goes to stderr.
+  logging = createLogger(config.logLevel, mode === 'bots' ? 1 : 2);
+  logger = logging.logger;
   if (mode === 'nothing') {
     process.stderr.write(`${NOTHING_TO_RUN}\n`);
     process.exitCode = 2;
@@ -347,9 +428,12 @@ async function runLocal(config: Config): Promise<void> {
   }
 }
 
-process.on('unhandledRejection', (reason) =>
-  logger.error('unhandled rejection', { reason: String(reason) }),
-);
+// A rejection nobody handled leaves the process in a state nobody planned for: log it and exit,
+// and the orchestrator (Docker, systemd) starts a clean process.
+process.on('unhandledRejection', (reason) => {
+  logging.fatal('unhandled rejection; exiting', { err: reason });
+  process.exit(1);
+});
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {

@@ -10,9 +10,10 @@ import { ConfigError, loadConfig } from './config.js';
 import { startBotMoveWorker } from './store/bullmq-bot-moves.js';
 import { redisDependency } from './startup/dependencies.js';
 import { loadEnvFile } from './startup/env-file.js';
+import { createLogger } from './startup/logging.js';
 import { StartupTimeoutError, waitFor } from './startup/wait.js';
 
-const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function main(): Promise<void> {
   loadEnvFile(join(process.cwd(), '.env'));
@@ -26,15 +27,17 @@ async function main(): Promise<void> {
     timeoutMs: config.startupTimeoutSeconds * 1000,
     log,
   });
+  // JSON lines on stdout, like the bot processes' (the start-up wait above is for people).
+  const { logger } = createLogger(config.logLevel);
   const pool = new AiPool({ size: config.aiThreads });
   const worker = startBotMoveWorker({
     url: config.redis.url,
     prefix: `${config.redis.keyPrefix}bull`,
     moves: pool,
     concurrency: config.aiThreads,
-    log: (message, error) => log(`WARN ${message} ${String(error ?? '')}`),
+    log: logger.child({ component: 'ai-worker' }),
   });
-  console.log(`Bashni Bot AI worker: ${config.aiThreads} search thread(s), Redis.`);
+  logger.info(`Bashni Bot AI worker: ${config.aiThreads} search thread(s), Redis.`);
   const shutdown = async () => {
     // The job in hand is finished (or, if the process is killed, taken again by another worker).
     await worker.close();

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_RENDER_THREADS, loadConfig } from '../src/config.js';
+import {
+  ConfigError,
+  DEFAULT_METRICS_PORT,
+  DEFAULT_RENDER_THREADS,
+  loadConfig,
+} from '../src/config.js';
 
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 // The shape of a Discord bot token (made up): base64url id, timestamp, HMAC.
@@ -20,7 +25,26 @@ describe('configuration', () => {
       startupTimeoutSeconds: 60,
       shutdownTimeoutSeconds: 10,
       idleGameDays: 30,
+      metricsPort: DEFAULT_METRICS_PORT,
+      logLevel: 'info',
     });
+  });
+
+  it('reads the metrics port (0 turns it off) and the log level', () => {
+    expect(loadConfig({ METRICS_PORT: '0', LOG_LEVEL: 'DEBUG' })).toMatchObject({
+      metricsPort: 0,
+      logLevel: 'debug',
+    });
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/^METRICS_PORT must be a whole/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/^LOG_LEVEL must be one of trace/);
+    expect(() =>
+      loadConfig({
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/hook',
+        PORT: '9000',
+        METRICS_PORT: '9000',
+      }),
+    ).toThrow('METRICS_PORT must differ from PORT');
   });
 
   it('reads Telegram, webhook and Redis settings', () => {

@@ -1,3 +1,4 @@
+import { silentLogger } from '../src/game/logger.js';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KeyBuilder } from '../src/store/keys.js';
@@ -47,7 +48,7 @@ describe('npm start on Redis: a crash in the middle of an update', () => {
 
   it('the move is applied exactly once and the board shows it after the restart', async () => {
     fake = await FakeBotApi.start({ botUsername: 'bashni_test_bot' });
-    store = new RedisGameStore(redis.url, new KeyBuilder(PREFIX), { log: () => undefined });
+    store = new RedisGameStore(redis.url, new KeyBuilder(PREFIX), { log: silentLogger });
     fake.group(GROUP, 'Bashni club');
     const alice = fake.user(11, 'Alice', 'alice', 'en');
     const bob = fake.user(12, 'Bob', 'bob', 'en');

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, startApp as start, TOKEN } from './support/start-app.js';
+import { freePort, outputMatches, startApp as start, TOKEN } from './support/start-app.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
 
 describe('npm start (src/main.ts)', () => {
@@ -91,6 +91,37 @@ describe('npm start (src/main.ts)', () => {
     app.child.kill('SIGTERM');
     expect(await app.exited).toBe(0);
     running = undefined;
+  });
+
+  it('serves /healthz and /metrics on METRICS_PORT while polling, and logs JSON lines', async () => {
+    fake = await FakeBotApi.start({ botUsername: 'bashni_test_bot' });
+    const metricsPort = await freePort();
+    const app = start({
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: fake.apiRoot,
+      METRICS_PORT: String(metricsPort),
+    });
+    running = app.child;
+    await outputMatches(app, /Bashni Bot is running/);
+    const alice = fake.user(11, 'Alice', 'alice', 'en');
+    fake.pushMessage({ from: alice, chat: fake.privateChat(alice), text: '/start' });
+    await fake.waitForCall('sendMessage', (call) => call.params.chat_id === 11, 10_000);
+
+    const health = await fetch(`http://127.0.0.1:${metricsPort}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({
+      ok: true,
+      checks: { store: true, ai: true, renderPool: true, telegram: true },
+    });
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/^bashni_updates_handled_total\{platform="telegram"\} 1$/m);
+    expect(metrics).toMatch(/^bashni_timer_backlog 0$/m);
+
+    const runningLine = app
+      .output()
+      .split('\n')
+      .find((line) => line.includes('Bashni Bot is running'));
+    expect(JSON.parse(runningLine!)).toMatchObject({ level: 30, pid: app.child.pid });
   });
 
   it('with TELEGRAM_WEBHOOK_URL it serves a webhook that checks the secret', async () => {

@@ -44,14 +44,24 @@ describe(`the production image's commands (Dockerfile), outside Docker, on ${NOD
     expect(app.output()).toMatch(/1\. c3-d4 [a-h][1-8][-:][a-h][1-8]/);
   });
 
-  it('runs the Telegram bot: answers /start, draws the board and plays the bot', async () => {
+  it('runs the Telegram bot: answers /start, draws the board, plays the bot, passes its HEALTHCHECK', async () => {
     fake = await FakeBotApi.start({ botUsername: 'bashni_test_bot' });
-    app = startCommand(
-      CMD,
-      { ...IMAGE_ENV, TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: fake.apiRoot },
-      NODE,
-    );
+    const metricsPort = String(await freePort());
+    const env = {
+      ...IMAGE_ENV,
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: fake.apiRoot,
+      METRICS_PORT: metricsPort,
+    };
+    app = startCommand(CMD, env, NODE);
     await fake.waitForCall('getUpdates', undefined, 20_000);
+    // The image's own HEALTHCHECK against the running bot's /healthz.
+    let healthy = false;
+    for (let tries = 0; tries < 40 && !healthy; tries++) {
+      healthy = (await startCommand(HEALTHCHECK, env, NODE).exited) === 0;
+      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(healthy).toBe(true);
     const alice = fake.user(11, 'Alice', 'alice', 'en');
     const chat = fake.privateChat(alice);
     fake.pushMessage({ from: alice, chat, text: '/start' });
@@ -79,7 +89,7 @@ describe(`the production image's commands (Dockerfile), outside Docker, on ${NOD
     expect(await app.exited).toBe(0);
   });
 
-  it('HEALTHCHECK passes on a 200 from /healthz on HEALTH_PORT, fails otherwise', async () => {
+  it('HEALTHCHECK passes on a 200 from /healthz on METRICS_PORT, fails otherwise', async () => {
     let status = 200;
     const paths: string[] = [];
     server = createServer((request, response) => {
@@ -91,12 +101,12 @@ describe(`the production image's commands (Dockerfile), outside Docker, on ${NOD
     const check = async (env: Record<string, string>) =>
       startCommand(HEALTHCHECK, { ...IMAGE_ENV, ...env }, NODE).exited;
 
-    expect(await check({ HEALTH_PORT: String(port) })).toBe(0);
+    expect(await check({ METRICS_PORT: String(port) })).toBe(0);
     expect(paths).toEqual(['/healthz']);
     status = 503;
-    expect(await check({ HEALTH_PORT: String(port) })).toBe(1);
+    expect(await check({ METRICS_PORT: String(port) })).toBe(1);
     await new Promise((resolve) => server!.close(resolve));
     server = undefined;
-    expect(await check({ HEALTH_PORT: String(port) })).toBe(1);
+    expect(await check({ METRICS_PORT: String(port) })).toBe(1);
   });
 });

@@ -11,7 +11,7 @@ const Shifts = bits.Shifts;
 /**
  * Static evaluation of a Board for the side to move, in centi-men.
  *
- * A stack is read as its owner's run of pieces on top of a run of prisoners (RULES.md: at most
+ * A stack is read as its owner's run of pieces on top of a run of prisoners (docs/rules.md: at most
  * two colour layers). For each stack the owner scores:
  *   - the top piece (man or king) — the piece that moves;
  *   - each own piece under it (a reserve: one more jump is needed to take the stack over);

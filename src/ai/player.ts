@@ -12,7 +12,7 @@ import {
 } from '../engine/index.js';
 import { popcount } from './bits.js';
 import { levelConfig, MAX_LEVEL, MIN_LEVEL, scaledBudget, TOP_LEVEL_MS } from './levels.js';
-import { moveText, Searcher, type SearchResult } from './search.js';
+import { moveText, Searcher, type SearchLimits, type SearchResult } from './search.js';
 import { defaultWeights, type Weights } from './weights.js';
 
 /** Who chooses the move: a level, a one-ply greedy player, a random mover or a plain search. */
@@ -112,12 +112,14 @@ export function describePlayer(player: PlayerSpec): string {
 /**
  * Chooses a move, synchronously: the one entry point used by the worker threads, the CLI and
  * the tests. `searcher` is reused between calls (its tables are big); `isCancelled` is polled
- * during the search.
+ * during the search; `onIteration` hears of each completed iteration of a search (not greedy or
+ * random players).
  */
 export function think(
   searcher: Searcher,
   request: ThinkRequest,
   isCancelled?: () => boolean,
+  onIteration?: SearchLimits['onIteration'],
 ): ThinkResult {
   const parsed = parseFen(request.fen, request.variant);
   if (!parsed.ok) throw new ThinkError(`bad FEN "${request.fen}": ${parsed.error.message}`);
@@ -149,6 +151,7 @@ export function think(
     history: request.history,
     quietPlies: request.quietPlies,
     isCancelled,
+    onIteration,
   };
   let result: SearchResult;
   let chosen: number;

@@ -112,6 +112,11 @@ export class AiPool {
     return this.slots.length;
   }
 
+  /** Serving requests: not closed (a worker that dies is replaced). */
+  get alive(): boolean {
+    return !this.closed;
+  }
+
   /** Requests waiting for a free worker. */
   get queued(): number {
     return this.queue.length;

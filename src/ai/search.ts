@@ -48,6 +48,18 @@ export interface SearchLimits {
    * `rootScores` holds exact scores (used by the lower levels to choose among near-best moves).
    */
   readonly scoreAllMoves?: boolean;
+  /** Called after each completed iteration (the CLI shows a deep search's progress). */
+  readonly onIteration?: (iteration: IterationInfo) => void;
+}
+
+/** Where a search stands after a completed iteration. */
+export interface IterationInfo {
+  readonly depth: number;
+  /** The best move so far in full-path notation, and its score (centi-men, see MATE). */
+  readonly move: string;
+  readonly score: number;
+  readonly nodes: number;
+  readonly ms: number;
 }
 
 export interface SearchResult {
@@ -209,6 +221,13 @@ export class Searcher {
       bestScore = result.score;
       completed = depth;
       this.bestLine = Array.from(this.pvKeys.subarray(0, this.pvLength[0]));
+      limits.onIteration?.({
+        depth,
+        move: moveText(list, best, this.board.geometry.names),
+        score: bestScore,
+        nodes: this.nodes,
+        ms: this.now() - started,
+      });
       if (Math.abs(bestScore) > MATE_BOUND && MATE - Math.abs(bestScore) < depth) break;
       if (this.now() - started > (limits.timeMs ?? Infinity) * 0.45) break;
       if (this.nodes > this.maxNodes * 0.6) break;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Logger } from '../game/service.js';
+import type { Logger } from '../game/logger.js';
 import { LANGS } from '../i18n/index.js';
 
 /**
@@ -27,7 +27,7 @@ export function decodeChatSettings(
   try {
     data = JSON.parse(text);
   } catch (error) {
-    logger.warn('chat settings are not JSON; using the defaults', { key, error: String(error) });
+    logger.warn('chat settings are not JSON; using the defaults', { key, err: error });
     return {};
   }
   // Every field is optional, and a loose object reads a list as one: a list is damage too.
@@ -35,7 +35,7 @@ export function decodeChatSettings(
   if (result?.success === true) return result.output;
   logger.warn('chat settings are damaged; using the defaults', {
     key,
-    error: result === undefined ? 'a list' : v.summarize(result.issues),
+    issues: result === undefined ? 'a list' : v.summarize(result.issues),
   });
   return {};
 }

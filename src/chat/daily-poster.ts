@@ -59,7 +59,7 @@ export class DailyPoster {
     try {
       due = await puzzles.duePosts(platform);
     } catch (error) {
-      logger.warn('daily puzzle: could not look for due posts', { platform, error: String(error) });
+      logger.warn('daily puzzle: could not look for due posts', { platform, err: error });
     }
     const retry = this.failed;
     this.failed = [];
@@ -76,7 +76,7 @@ export class DailyPoster {
     try {
       posted = await this.options.post(attempt.due);
     } catch (error) {
-      this.options.logger.warn('daily puzzle: post failed', { chatKey, day, error: String(error) });
+      this.options.logger.warn('daily puzzle: post failed', { chatKey, day, err: error });
     }
     if (posted) return;
     if (attempt.tries > 0) this.failed.push({ due: attempt.due, tries: attempt.tries - 1 });

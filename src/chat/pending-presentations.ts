@@ -79,7 +79,7 @@ export class PendingPresentations {
       } catch (error) {
         this.deps.logger.error(`${this.deps.platform}: could not show an event`, {
           type: event.type,
-          error: String(error),
+          err: error,
         });
       }
     }
@@ -103,7 +103,7 @@ export class PendingPresentations {
     } catch (error) {
       this.deps.logger.warn(`${this.deps.platform}: could not record a pending board`, {
         gameId,
-        error: String(error),
+        err: error,
       });
     }
   }

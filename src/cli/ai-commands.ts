@@ -24,11 +24,15 @@ import {
   variantOption,
   weightsFile,
 } from './options.js';
+import { countOf } from './plural.js';
 
 type Print = (line: string) => void;
 
-/** `best [--variant V] [--fen F] [--ms N | --depth N] [--level L]` */
-export function bestCommand(args: string[], print: Print): number {
+/**
+ * `best [--variant V] [--fen F] [--ms N | --depth N] [--level L]`. With --depth each completed
+ * iteration goes to `progress` (a deep one may take up to the hour the search is given).
+ */
+export function bestCommand(args: string[], print: Print, progress: Print): number {
   const { values } = parseOptions(args, {
     variant: { type: 'string' },
     fen: { type: 'string' },
@@ -50,13 +54,24 @@ export function bestCommand(args: string[], print: Print): number {
   } else if (depth !== undefined) player = { kind: 'search', depth, ms: 3_600_000 };
   else player = { kind: 'search', ms: ms ?? TOP_LEVEL_MS };
 
-  const result = think(new Searcher(), {
-    variant: position.variant,
-    fen: makeFen(position),
-    player,
-    seed: 1,
-    timeMs: player.kind === 'level' ? ms : undefined,
-  });
+  const result = think(
+    new Searcher(),
+    {
+      variant: position.variant,
+      fen: makeFen(position),
+      player,
+      seed: 1,
+      timeMs: player.kind === 'level' ? ms : undefined,
+    },
+    undefined,
+    depth === undefined
+      ? undefined
+      : (done) =>
+          progress(
+            `depth ${done.depth}: ${done.move} ${formatScore(done.score)}, ` +
+              `${countOf(done.nodes, 'node')}, ${Math.round(done.ms)} ms`,
+          ),
+  );
   print(`move: ${result.move}`);
   print(`score: ${formatScore(result.score)}`);
   print(`depth: ${result.depth}`);
@@ -69,8 +84,8 @@ export function bestCommand(args: string[], print: Print): number {
 
 /** A score for people: men with two decimals, or a forced win/loss in plies. */
 export function formatScore(score: number): string {
-  if (score > MATE_BOUND) return `win in ${MATE - score} plies`;
-  if (score < -MATE_BOUND) return `loss in ${MATE + score} plies`;
+  if (score > MATE_BOUND) return `win in ${countOf(MATE - score, 'ply', 'plies')}`;
+  if (score < -MATE_BOUND) return `loss in ${countOf(MATE + score, 'ply', 'plies')}`;
   return `${score >= 0 ? '+' : '-'}${(Math.abs(score) / 100).toFixed(2)} men`;
 }
 
@@ -114,7 +129,8 @@ export async function matchCommand(args: string[], print: Print): Promise<number
   const total = Math.ceil(games / 2) * 2;
   print(
     `${describePlayer(a)} (A) vs ${describePlayer(b)} (B): ${variant}, ${total} games, ` +
-      `${ms} ms per move at the top level (budget scale ${scale.toFixed(3)}), ${threads} thread(s)`,
+      `${ms} ms per move at the top level (budget scale ${scale.toFixed(3)}), ` +
+      countOf(threads, 'thread'),
   );
   try {
     const result = await playMatch({
@@ -133,7 +149,7 @@ export async function matchCommand(args: string[], print: Print): Promise<number
         const verdict = aScore === 1 ? 'A won' : aScore === 0 ? 'B won' : 'draw';
         print(
           `game ${index + 1}: A ${sideOfColor(aColor)}, ${verdict} ` +
-            `(${outcome.end}, ${outcome.plies} plies; opening ${outcome.opening.join(' ')})`,
+            `(${outcome.end}, ${countOf(outcome.plies, 'ply', 'plies')}; opening ${outcome.opening.join(' ')})`,
         );
       },
     });
@@ -148,7 +164,7 @@ export async function matchCommand(args: string[], print: Print): Promise<number
     print(`Elo difference (A - B): ${formatElo(summary)}`);
     print(
       `endings: ${[...ends].map(([end, count]) => `${end} ${count}`).join(', ')}; ` +
-        `average ${Math.round(plies)} plies; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        `average ${countOf(Math.round(plies), 'ply', 'plies')}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     return 0;
   } finally {

@@ -4,6 +4,7 @@ import { registerCommands } from '../adapters/discord/commands.js';
 import { ConfigError, isSnowflake, loadConfig } from '../config.js';
 import { loadEnvFile } from '../startup/env-file.js';
 import { parseOptions, UsageError } from './options.js';
+import { countOf } from './plural.js';
 
 /**
  * `discord-register [--guild ID]`: replaces the application's slash commands with the bot's,
@@ -54,8 +55,8 @@ export async function discordRegisterCommand(
   }
   print(
     guildId === undefined
-      ? `registered ${count} commands globally (application ${discord.applicationId}); Discord may take up to an hour to show them everywhere`
-      : `registered ${count} commands in guild ${guildId} (application ${discord.applicationId})`,
+      ? `registered ${countOf(count, 'command')} globally (application ${discord.applicationId}); Discord may take up to an hour to show them everywhere`
+      : `registered ${countOf(count, 'command')} in guild ${guildId} (application ${discord.applicationId})`,
   );
   return 0;
 }

@@ -1,4 +1,5 @@
 import {
+  applyMove,
   legalMoves,
   makeMove,
   parsePdn,
@@ -6,6 +7,7 @@ import {
   Perft,
   replayGame,
   variantOf,
+  type Position,
 } from '../engine/index.js';
 import {
   integerOption,
@@ -14,11 +16,26 @@ import {
   UsageError,
   variantOption,
 } from './options.js';
+import { countOf } from './plural.js';
 
 type Print = (line: string) => void;
 
-/** `perft --depth N [--variant V] [--fen F] [--divide]` */
-export function perftCommand(args: string[], print: Print): number {
+/** Where perft reports progress, and from what size on (tests pass a small one). */
+export interface PerftProgress {
+  readonly progress: Print;
+  /** A depth after one of at least this many nodes is counted root move by root move. */
+  readonly afterNodes?: number;
+}
+
+/** About a second of counting at the engine's speed: the next depth takes several. */
+const PROGRESS_AFTER_NODES = 20_000_000;
+
+/**
+ * `perft --depth N [--variant V] [--fen F] [--divide]`. A depth that follows a big one is
+ * counted root move by root move, each reported on `progress`, so a deep count shows it is
+ * alive; --divide prints the last depth's counts by root move.
+ */
+export function perftCommand(args: string[], print: Print, options: PerftProgress): number {
   const { values } = parseOptions(args, {
     depth: { type: 'string' },
     variant: { type: 'string' },
@@ -27,31 +44,50 @@ export function perftCommand(args: string[], print: Print): number {
   });
   const depth = integerOption('depth', values.depth, 1, 20);
   const position = positionOption(values.variant, values.fen);
-  const perft = new Perft(position);
+  const afterNodes = options.afterNodes ?? PROGRESS_AFTER_NODES;
   const started = process.hrtime.bigint();
+  const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
   let nodes = 0;
+  let previous = 0;
+  let byMove: { move: string; count: number }[] = [];
   for (let d = 1; d <= depth; d++) {
-    const count = perft.count(d, true);
+    const last = d === depth;
+    let count: number;
+    if (previous >= afterNodes || (last && values.divide === true)) {
+      byMove = countByRootMove(position, d, (done, total, sum) => {
+        if (previous >= afterNodes)
+          options.progress(
+            `depth ${d}: ${done}/${countOf(total, 'root move')}, ${sum} nodes, ${seconds().toFixed(1)} s`,
+          );
+      });
+      count = byMove.reduce((sum, entry) => sum + entry.count, 0);
+    } else count = new Perft(position).count(d, true);
     nodes += count;
+    previous = count;
     print(`depth ${d}: ${count}`);
   }
   if (values.divide === true) {
-    const { list, counts } = perft.divide(depth, true);
-    const variant = variantOf(position);
-    const lines = counts.map((count, i) => {
-      const path = [];
-      for (let j = 0; j < list.jumps(i); j++) path.push(list.landingSquare(i, j));
-      const text =
-        path.length === 0
-          ? `${variant.geometry.names[list.from(i)]}-${variant.geometry.names[list.to(i)]}`
-          : [list.from(i), ...path].map((s) => variant.geometry.names[s]).join(':');
-      return `${text}: ${count}`;
-    });
-    for (const line of lines.sort()) print(line);
+    for (const line of byMove.map(({ move, count }) => `${move}: ${count}`).sort()) print(line);
   }
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  print(`nodes per second: ${Math.round(nodes / Math.max(seconds, 1e-9))}`);
+  print(`nodes per second: ${Math.round(nodes / Math.max(seconds(), 1e-9))}`);
   return 0;
+}
+
+/** Perft to `depth` below each root move, in generation order; `onMove` after each. */
+function countByRootMove(
+  position: Position,
+  depth: number,
+  onMove: (done: number, total: number, nodes: number) => void,
+): { move: string; count: number }[] {
+  const variant = variantOf(position);
+  const moves = legalMoves(position);
+  let nodes = 0;
+  return moves.map((move, i) => {
+    const count = new Perft(applyMove(position, move)).count(depth - 1, true);
+    nodes += count;
+    onMove(i + 1, moves.length, nodes);
+    return { move: makeMove(variant, move), count };
+  });
 }
 
 /** `moves [--variant V] [--fen F]` */

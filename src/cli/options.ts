@@ -18,10 +18,38 @@ export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
   allowPositionals = false,
 ) {
   try {
-    return parseArgs({ args, options, allowPositionals, strict: true });
+    return parseArgs({
+      args: joinNegativeValues(args, options),
+      options,
+      allowPositionals,
+      strict: true,
+    });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
   }
+}
+
+/**
+ * `--depth -3` as `--depth=-3`: node's parser takes a value that starts with a dash for an
+ * option and calls it ambiguous; a number is never an option, so it gets the range message.
+ */
+function joinNegativeValues(args: string[], options: NonNullable<ParseArgsConfig['options']>) {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i].startsWith('--') ? args[i].slice(2) : undefined;
+    const next = args[i + 1];
+    if (
+      name !== undefined &&
+      Object.hasOwn(options, name) &&
+      options[name].type === 'string' &&
+      next !== undefined &&
+      /^-\.?\d/.test(next)
+    ) {
+      joined.push(`${args[i]}=${next}`);
+      i++;
+    } else joined.push(args[i]);
+  }
+  return joined;
 }
 
 export function variantOption(text: string | undefined): VariantId {

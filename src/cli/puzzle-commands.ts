@@ -21,6 +21,7 @@ import {
   UsageError,
   variantOption,
 } from './options.js';
+import { countOf } from './plural.js';
 import { MinerPool } from './puzzle-workers.js';
 
 type Print = (line: string) => void;
@@ -56,7 +57,7 @@ async function generateCommand(args: string[], print: Print): Promise<number> {
   const searcher = pool === undefined ? puzzleSearcher() : undefined;
   const budgets = DEFAULT_BUDGETS;
   const started = Date.now();
-  log(`mining ${count} ${variant} puzzles, seed ${seed}, ${threads} thread(s)`);
+  log(`mining ${countOf(count, `${variant} puzzle`)}, seed ${seed}, ${countOf(threads, 'thread')}`);
   let puzzles: Puzzle[];
   try {
     puzzles = await generatePuzzles({
@@ -104,7 +105,7 @@ async function generateCommand(args: string[], print: Print): Promise<number> {
     writeFileSync(values.out, text);
   }
   log(
-    `${puzzles.length} puzzles in ${seconds.toFixed(0)} s with ${threads} thread(s): ` +
+    `${countOf(puzzles.length, 'puzzle')} in ${seconds.toFixed(0)} s with ${countOf(threads, 'thread')}: ` +
       `${Math.round((puzzles.length * 3600) / seconds)} puzzles/hour`,
   );
   return puzzles.length === count ? 0 : 1;

@@ -17,6 +17,8 @@
  * `--select` marks a stack and the squares its legal moves end on (tap-to-move). `--title`
  * and `--text` add a caption band (puzzles, game ends).
  *
+ * `render --help` is answered by src/cli.ts, like every command's.
+ *
  * Exit codes: 0 written, 1 the file could not be written, 2 bad arguments (one line on stderr).
  */
 import { writeFile } from 'node:fs/promises';
@@ -43,10 +45,6 @@ import {
 } from '../render/index.js';
 import { integerOption, parseOptions, positionOption, UsageError } from './options.js';
 
-export const RENDER_USAGE =
-  'usage: render [--variant V] [--fen F] [--last MOVE] [--black-bottom] [--select SQUARE] ' +
-  '[--theme T] [--size PX] [--no-coordinates] [--title T] [--text T] --out FILE.png';
-
 /** Where the command writes; tests pass their own. */
 export interface RenderCommandOutput {
   info(line: string): void;
@@ -65,12 +63,7 @@ export async function renderCommand(
 ): Promise<number> {
   let request: { png: Buffer; out: string };
   try {
-    const parsed = readArguments(args);
-    if (parsed === 'help') {
-      output.info(RENDER_USAGE);
-      return 0;
-    }
-    request = parsed;
+    request = readArguments(args);
   } catch (error) {
     if (error instanceof UsageError || error instanceof RenderError) {
       output.error(`error: ${error.message}`);
@@ -88,7 +81,7 @@ export async function renderCommand(
   return 0;
 }
 
-function readArguments(args: string[]): { png: Buffer; out: string } | 'help' {
+function readArguments(args: string[]): { png: Buffer; out: string } {
   const { values } = parseOptions(args, {
     variant: { type: 'string' },
     fen: { type: 'string' },
@@ -101,9 +94,7 @@ function readArguments(args: string[]): { png: Buffer; out: string } | 'help' {
     title: { type: 'string' },
     text: { type: 'string' },
     out: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
   });
-  if (values.help === true) return 'help';
   if (values.out === undefined || values.out === '') {
     throw new UsageError('--out FILE.png is required (try: render --help)');
   }

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { AiPool, tune, tuneLocal, type Weights } from '../ai/index.js';
 import {
   integerOption,
@@ -17,10 +18,15 @@ type Print = (line: string) => void;
  * [--nodes N] [--threads T] [--seed S] [--variant V] [--start FILE] [--out FILE]`
  *
  * Tunes the evaluation weights by self-play (src/ai/tune.ts) and prints progress, then the
- * result as JSON (also written to --out). SPSA: --iterations, each --pairs game pairs of θ+
- * against θ−. Local: --passes over the weights, --games per trial.
+ * result as JSON (also written to --out, which is checked before the run: a run takes hours).
+ * SPSA: --iterations, each --pairs game pairs of θ+ against θ−. Local: --passes over the
+ * weights, --games per trial.
  */
-export async function tuneCommand(args: string[], print: Print): Promise<number> {
+export async function tuneCommand(
+  args: string[],
+  print: Print,
+  printError: Print,
+): Promise<number> {
   const { values } = parseOptions(args, {
     method: { type: 'string' },
     iterations: { type: 'string' },
@@ -44,6 +50,7 @@ export async function tuneCommand(args: string[], print: Print): Promise<number>
   const threads = threadsOption(values.threads);
   const seed = seedOption(values.seed, 12345);
   const nodesPerMove = count('nodes', 4000);
+  if (values.out !== undefined) checkWritable(values.out);
 
   const pool = new AiPool({ size: threads, ttBits: 18 });
   const started = Date.now();
@@ -84,10 +91,31 @@ export async function tuneCommand(args: string[], print: Print): Promise<number>
       });
     }
     const json = JSON.stringify(result);
-    if (values.out !== undefined) writeFileSync(values.out, json + '\n');
     print(`result: ${json}`);
+    if (values.out === undefined) return 0;
+    try {
+      writeFileSync(values.out, json + '\n');
+    } catch (error) {
+      printError(`error: cannot write ${values.out}: ${(error as Error).message}`);
+      return 1;
+    }
+    print(`wrote ${values.out}`);
     return 0;
   } finally {
     await pool.close();
+  }
+}
+
+/** --out names a file that can be written: in an existing, writable directory, not a directory. */
+function checkWritable(path: string): void {
+  const directory = dirname(path);
+  if (!existsSync(directory) || !statSync(directory).isDirectory())
+    throw new UsageError(`--out ${path}: there is no directory ${directory}`);
+  if (existsSync(path) && statSync(path).isDirectory())
+    throw new UsageError(`--out ${path} is a directory; give a file name`);
+  try {
+    accessSync(existsSync(path) ? path : directory, constants.W_OK);
+  } catch {
+    throw new UsageError(`--out ${path} cannot be written (no permission)`);
   }
 }

@@ -12,7 +12,7 @@ import { fail, ok, type Result } from './result.js';
 import { maxPiecesPerSide, VARIANTS, type VariantId } from './variants.js';
 
 /**
- * Our FEN: `SIDE:W<white stacks>:B<black stacks>` (see RULES.md). A stack is its square, `K`
+ * Our FEN: `SIDE:W<white stacks>:B<black stacks>` (see docs/rules.md#positions-our-fen). A stack is its square, `K`
  * before it for a lone king, and for taller stacks its composition in parentheses: the owner's
  * pieces top first (0 man, 1 king), then `/` and the prisoners top first.
  * makeFen writes the canonical form: stacks in square order (rank 1 first, files a→h),

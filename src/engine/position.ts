@@ -84,7 +84,7 @@ export function stackFromPieces(piecesTopFirst: readonly Piece[]): Stack {
 }
 
 /**
- * Number of colour layers, bottom to top. RULES.md promises at most two (the owner's run over
+ * Number of colour layers, bottom to top. docs/rules.md promises at most two (the owner's run over
  * the prisoners' run); the notation relies on it.
  */
 export function colorLayers(stack: Stack): number {

@@ -99,7 +99,7 @@ export class BotPlayer {
       } catch (error) {
         // A search cut short by stop() was handed back (and reported there), not failed.
         if (this.searches.signal.aborted) return;
-        this.context.logger.error('bot move failed', { gameId: game.id, error: String(error) });
+        this.context.logger.error('bot move failed', { gameId: game.id, err: error });
       }
     })();
     this.inFlight.add(running);

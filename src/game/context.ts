@@ -1,5 +1,6 @@
 import type { Clock, GameStore } from './ports.js';
-import type { Logger, RecordUpdates } from './record-updates.js';
+import type { Logger } from './logger.js';
+import type { RecordUpdates } from './record-updates.js';
 import type { GameEvent } from './results.js';
 
 /** A day of the correspondence clock, in ms (tests shorten the clock's day, not this). */

@@ -44,7 +44,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat | undefined {
         second: 'numeric',
       });
     } catch {
-      return undefined;
+      return undefined; // not a time zone Intl knows: the caller refuses it
     }
     formatters.set(timeZone, format);
   }

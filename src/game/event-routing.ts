@@ -1,6 +1,6 @@
 import type { Challenge, Game, Platform } from './model.js';
 import type { EventRelay } from './ports.js';
-import type { Logger } from './record-updates.js';
+import type { Logger } from './logger.js';
 import type { GameEvent } from './results.js';
 
 /** Shows a batch of events in one platform's chats (an adapter's presenter). */
@@ -105,7 +105,7 @@ export class EventDispatcher {
     try {
       await handler(events);
     } catch (error) {
-      this.options.logger.error('events: a presenter failed', { platform, error: String(error) });
+      this.options.logger.error('events: a presenter failed', { platform, err: error });
     }
   }
 
@@ -119,7 +119,7 @@ export class EventDispatcher {
           this.options.logger.error('events: could not relay events', {
             platform,
             types: events.map((event) => event.type),
-            error: String(error),
+            err: error,
           });
           return;
         }

@@ -57,7 +57,7 @@ export class Queries {
           if (game !== undefined && game.status === 'active') games.push(game);
         } catch (error) {
           if (!(error instanceof StoreError) || error.code !== 'corrupt-record') throw error;
-          logger.error('active game record is corrupt', { gameId: id, error: error.message });
+          logger.error('active game record is corrupt', { gameId: id, err: error });
         }
       }
       return success(games.sort((a, b) => b.updatedAt - a.updatedAt));

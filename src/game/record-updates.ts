@@ -1,16 +1,7 @@
+import type { Logger } from './logger.js';
 import type { Challenge, Game } from './model.js';
 import { StoreError, type Clock, type GameStore } from './ports.js';
 import { refusal, success, type GameEvent, type Refusal, type ServiceResult } from './results.js';
-
-export interface Logger {
-  warn(message: string, context?: Record<string, unknown>): void;
-  error(message: string, context?: Record<string, unknown>): void;
-}
-
-export const consoleLogger: Logger = {
-  warn: (message, context) => console.warn(message, context ?? ''),
-  error: (message, context) => console.error(message, context ?? ''),
-};
 
 /**
  * A use case's change to one record: the next record and what happened, or a refusal. The
@@ -66,13 +57,13 @@ export class RecordUpdates {
     } catch (error) {
       if (error instanceof StoreError) {
         if (error.code === 'store-unavailable') {
-          this.logger.error('store unavailable', { error: error.message });
+          this.logger.error('store unavailable', { err: error });
           return refusal(
             'store-unavailable',
             'The game store is unavailable right now; please try again shortly.',
           );
         }
-        this.logger.error('corrupt record', { recordId: error.recordId, error: error.message });
+        this.logger.error('corrupt record', { recordId: error.recordId, err: error });
         return refusal('corrupt-record', 'This game’s record is damaged and cannot be loaded.');
       }
       throw error;

@@ -16,12 +16,13 @@ import {
   type TimerJob,
 } from './ports.js';
 import { Queries, type ViewTarget } from './queries.js';
-import { consoleLogger, RecordUpdates, type Logger } from './record-updates.js';
+import { consoleLogger, type Logger } from './logger.js';
+import { RecordUpdates } from './record-updates.js';
 import type { AcceptedIn, GameEvent, ServiceResult } from './results.js';
 import { Timers } from './timers.js';
 
 export { DAY_MS } from './context.js';
-export type { Logger } from './record-updates.js';
+export type { Logger } from './logger.js';
 export type { ViewTarget } from './queries.js';
 export type { BotMoveOutcome } from './bot-player.js';
 export type { ChallengeRequest } from './challenges.js';
@@ -234,7 +235,7 @@ export class GameService {
 /** The options with their defaults, shared by every use case. */
 function serviceContext(options: GameServiceOptions): ServiceContext {
   const clock = options.clock ?? systemClock;
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? consoleLogger();
   return {
     store: options.store,
     records: new RecordUpdates(options.store, clock, logger),
@@ -249,7 +250,7 @@ function serviceContext(options: GameServiceOptions): ServiceContext {
       try {
         await options.onEvents?.(events);
       } catch (error) {
-        logger.error('event listener failed', { error: String(error) });
+        logger.error('event listener failed', { err: error });
       }
     },
   };

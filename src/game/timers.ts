@@ -39,7 +39,7 @@ export class Timers {
       await this.scheduler.schedule(job);
     } catch (error) {
       // A missing timer only delays a reminder or a time-out.
-      this.context.logger.error('could not schedule a timer', { job, error: String(error) });
+      this.context.logger.error('could not schedule a timer', { job, err: error });
     }
   }
 

@@ -123,6 +123,11 @@ export class RenderPool {
     };
   }
 
+  /** Not closed, and some worker runs (or is starting): boards can be drawn. */
+  get alive(): boolean {
+    return this.closing === undefined && this.slots.some((slot) => slot.worker !== null);
+  }
+
   /** Stops the workers; queued and running boards reject with RenderPoolError. Idempotent. */
   close(): Promise<void> {
     this.closing ??= this.shutdown();

@@ -47,7 +47,7 @@ export async function runShutdown(
       }
     } catch (error) {
       clean = false;
-      options.logger.error('shutdown: a step failed', { step: step.name, error: String(error) });
+      options.logger.error('shutdown: a step failed', { step: step.name, err: error });
     }
   }
   return clean ? 0 : 1;

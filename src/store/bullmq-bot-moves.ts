@@ -14,7 +14,7 @@ import type { Redis } from 'ioredis';
 import type { BotMoves } from '../game/ports.js';
 import { StoreError } from '../game/ports.js';
 import { createBullMqRedis } from './bullmq-scheduler.js';
-import { stderrLog, type StoreLog } from './log.js';
+import { consoleLogger, type Logger } from '../game/logger.js';
 
 export type BotMoveRequest = Parameters<BotMoves['chooseMove']>[0];
 
@@ -25,7 +25,7 @@ export interface BotMoveQueueOptions {
   readonly prefix?: string;
   /** Queue name; default "ai". */
   readonly queueName?: string;
-  readonly log?: StoreLog;
+  readonly log?: Logger;
 }
 
 /**
@@ -61,7 +61,7 @@ export class QueuedBotMoves implements BotMoves {
   private readonly eventsConnection: Redis;
   private readonly queue: Queue;
   private readonly events: QueueEvents;
-  private readonly log: StoreLog;
+  private readonly log: Logger;
   private readonly timeoutMs: number;
 
   constructor(
@@ -70,18 +70,20 @@ export class QueuedBotMoves implements BotMoves {
       readonly timeoutMs?: number;
     },
   ) {
-    this.log = options.log ?? stderrLog;
+    this.log = options.log ?? consoleLogger();
     this.timeoutMs = options.timeoutMs ?? 120_000;
     const name = options.queueName ?? 'ai';
     const prefix = options.prefix ?? 'bashni:bull';
     this.connection = createBullMqRedis(options.url);
     this.eventsConnection = createBullMqRedis(options.url);
     for (const connection of [this.connection, this.eventsConnection])
-      connection.on('error', (error) => this.log('bot moves: Redis error', error));
+      connection.on('error', (error) => this.log.warn('bot moves: Redis error', { err: error }));
     this.queue = new Queue(name, { connection: this.connection, prefix });
     this.events = new QueueEvents(name, { connection: this.eventsConnection, prefix });
-    this.queue.on('error', (error) => this.log('bot moves: queue error', error));
-    this.events.on('error', (error) => this.log('bot moves: queue events error', error));
+    this.queue.on('error', (error) => this.log.warn('bot moves: queue error', { err: error }));
+    this.events.on('error', (error) =>
+      this.log.warn('bot moves: queue events error', { err: error }),
+    );
   }
 
   /** Resolves once the queue's event stream is read (so no answer is missed). */
@@ -120,9 +122,9 @@ export class QueuedBotMoves implements BotMoves {
 export function startBotMoveWorker(
   options: BotMoveQueueOptions & { readonly moves: BotMoves; readonly concurrency: number },
 ): { close(): Promise<void> } {
-  const log = options.log ?? stderrLog;
+  const log = options.log ?? consoleLogger();
   const connection = createBullMqRedis(options.url);
-  connection.on('error', (error) => log('bot move worker: Redis error', error));
+  connection.on('error', (error) => log.warn('bot move worker: Redis error', { err: error }));
   const worker = new Worker(
     options.queueName ?? 'ai',
     async (job: Job) => {
@@ -135,8 +137,10 @@ export function startBotMoveWorker(
       concurrency: options.concurrency,
     },
   );
-  worker.on('error', (error) => log('bot move worker: error', error));
-  worker.on('failed', (job, error) => log(`bot move worker: job ${job?.id ?? '?'} failed`, error));
+  worker.on('error', (error) => log.warn('bot move worker: error', { err: error }));
+  worker.on('failed', (job, error) =>
+    log.warn('bot move worker: job failed', { jobId: job?.id, err: error }),
+  );
   return {
     close: async () => {
       await worker.close();

@@ -2,7 +2,7 @@ import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'b
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Scheduler, TimerJob } from '../game/ports.js';
 import { StoreError, TIMER_KINDS, timerJobId } from '../game/ports.js';
-import { stderrLog, type StoreLog } from './log.js';
+import { consoleLogger, type Logger } from '../game/logger.js';
 import { isConnectionError, OutageReporter, reconnectDelay } from './outage.js';
 
 /**
@@ -54,7 +54,7 @@ export interface BullMqSchedulerOptions {
   /** How long schedule() waits for Redis before failing with store-unavailable; default 5 s. */
   scheduleTimeoutMs?: number;
   /** Where errors are reported (a lost connection once per outage); stderr by default. */
-  log?: StoreLog;
+  log?: Logger;
 }
 
 /** Completed jobs are kept a day, so the same timer scheduled again soon after it fired (by a
@@ -91,7 +91,7 @@ export class BullMqScheduler implements Scheduler {
   private readonly jobOptions: JobsOptions;
   private readonly concurrency: number;
   private readonly scheduleTimeoutMs: number;
-  private readonly log: StoreLog;
+  private readonly log: Logger;
   private readonly outage: OutageReporter;
   private readonly queue: Queue;
   private worker: Worker | undefined;
@@ -107,7 +107,7 @@ export class BullMqScheduler implements Scheduler {
     this.prefix = options.prefix ?? 'bashni:bull';
     this.concurrency = options.concurrency ?? 4;
     this.scheduleTimeoutMs = options.scheduleTimeoutMs ?? 5_000;
-    this.log = options.log ?? stderrLog;
+    this.log = options.log ?? consoleLogger();
     this.jobOptions = {
       attempts: options.attempts ?? 5,
       backoff: { type: 'exponential', delay: options.backoffMs ?? 1_000 },
@@ -136,7 +136,7 @@ export class BullMqScheduler implements Scheduler {
    */
   private reportError(source: string): (error: unknown) => void {
     return (error) => {
-      if (!isConnectionError(error)) this.log(`scheduler: ${source} error`, error);
+      if (!isConnectionError(error)) this.log.warn(`scheduler: ${source} error`, { err: error });
       else if (this.connection.status !== 'ready') this.outage.error(error);
     };
   }
@@ -206,13 +206,19 @@ export class BullMqScheduler implements Scheduler {
         bullJob === undefined ||
         error instanceof UnrecoverableError ||
         bullJob.attemptsMade >= (bullJob.opts.attempts ?? 1);
-      this.log(
+      this.log.warn(
         `scheduler: timer job ${String(bullJob?.id)} failed${final ? ', giving up' : ', will retry'}`,
-        error,
+        { err: error },
       );
     });
     this.worker = worker;
     await worker.waitUntilReady();
+  }
+
+  /** Timers due but not done yet: jobs waiting for the worker and jobs running (metrics). */
+  async backlog(): Promise<number> {
+    const counts = await this.queue.getJobCounts('waiting', 'active');
+    return (counts.waiting ?? 0) + (counts.active ?? 0);
   }
 
   /** Closes the worker (letting running handlers finish) and the queue. */

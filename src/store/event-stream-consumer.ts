@@ -1,5 +1,5 @@
 import type { GameEvent } from '../game/results.js';
-import type { StoreLog } from './log.js';
+import type { Logger } from '../game/logger.js';
 import { reconnectDelay } from './outage.js';
 
 /** One entry of a platform's event stream: a batch of events as JSON. */
@@ -34,7 +34,7 @@ export interface ConsumerSettings {
   readonly batchSize?: number;
   /** How long stop() waits for a batch being handled before leaving it to others; 5 s. */
   readonly stopTimeoutMs?: number;
-  readonly log: StoreLog;
+  readonly log: Logger;
 }
 
 /** Parses a batch; undefined for anything that is not a list of events. */
@@ -51,7 +51,7 @@ export function decodeBatch(payload: string | undefined): GameEvent[] | undefine
     );
     return valid ? (data as GameEvent[]) : undefined;
   } catch {
-    return undefined;
+    return undefined; // not JSON: the caller logs the batch and drops it
   }
 }
 
@@ -118,12 +118,13 @@ export class StreamConsumer {
           this.abort.signal,
         );
         await this.handleAll(fresh);
-        if (this.failures > 0) this.settings.log(`${this.name}: reading events again`);
+        if (this.failures > 0) this.settings.log.info(`${this.name}: reading events again`);
         this.failures = 0;
       } catch (error) {
         if (this.stopped) break;
         this.failures++;
-        if (this.failures === 1) this.settings.log(`${this.name}: cannot read events`, error);
+        if (this.failures === 1)
+          this.settings.log.warn(`${this.name}: cannot read events`, { err: error });
         await this.pause(reconnectDelay(this.failures));
       }
     }
@@ -138,7 +139,7 @@ export class StreamConsumer {
 
   private async handleOne(entry: StreamEntry): Promise<void> {
     if (entry.deliveries > this.maxDeliveries) {
-      this.settings.log(
+      this.settings.log.warn(
         `${this.name}: dropped event batch ${entry.id} after ${entry.deliveries - 1} failed deliveries`,
       );
       await this.reader.ack(entry.id);
@@ -146,7 +147,7 @@ export class StreamConsumer {
     }
     const events = decodeBatch(entry.payload);
     if (events === undefined) {
-      this.settings.log(`${this.name}: dropped event batch ${entry.id}: not a list of events`);
+      this.settings.log.warn(`${this.name}: dropped event batch ${entry.id}: not a list of events`);
       await this.reader.ack(entry.id);
       return;
     }
@@ -154,7 +155,9 @@ export class StreamConsumer {
     try {
       handled = await this.untilStopped(this.handler(events));
     } catch (error) {
-      this.settings.log(`${this.name}: handling event batch ${entry.id} failed`, error);
+      this.settings.log.warn(`${this.name}: handling event batch ${entry.id} failed`, {
+        err: error,
+      });
       return; // stays pending: redelivered after claimAfterMs
     }
     if (handled) await this.reader.ack(entry.id);

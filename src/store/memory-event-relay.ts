@@ -7,7 +7,7 @@ import {
   type StreamEntry,
   type StreamReader,
 } from './event-stream-consumer.js';
-import { stderrLog } from './log.js';
+import { consoleLogger } from '../game/logger.js';
 
 interface PendingEntry {
   readonly payload: string;
@@ -133,7 +133,7 @@ export class MemoryEventRelay implements EventRelay {
       `event relay (${platform})`,
       this.streams.stream(platform).reader(this.consumer),
       handler,
-      { ...this.options, log: this.options.log ?? stderrLog },
+      { ...this.options, log: this.options.log ?? consoleLogger() },
     );
     this.running.push(consumer);
     consumer.start();

@@ -10,7 +10,7 @@ import type {
 } from '../game/puzzle-ports.js';
 import { rankDay, rankWeek, streakOf } from '../game/puzzle-standings.js';
 import type { Rating } from '../ratings/glicko2.js';
-import { stderrLog, type StoreLog } from './log.js';
+import { consoleLogger, type Logger } from '../game/logger.js';
 import {
   DAILY_CLAIM_TTL_MS,
   decodeOrSkip,
@@ -46,13 +46,13 @@ export class MemoryPuzzleStore implements PuzzleStore {
   private readonly settings = new Map<string, string>();
   private readonly claims = new Map<string, number>();
   private readonly claimTtlMs: number;
-  private readonly log: StoreLog;
+  private readonly log: Logger;
   private readonly clock: Clock;
 
   constructor(options: MemoryPuzzleStoreOptions = {}) {
     this.clock = options.clock ?? systemClock;
     this.claimTtlMs = options.claimTtlMs ?? DAILY_CLAIM_TTL_MS;
-    this.log = options.log ?? stderrLog;
+    this.log = options.log ?? consoleLogger();
   }
 
   /** For tests: raw text where a rating lives, as a corrupted database would hold. */

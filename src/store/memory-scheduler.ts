@@ -1,6 +1,6 @@
 import type { Clock, Scheduler, TimerJob } from '../game/ports.js';
 import { systemClock, timerJobId } from '../game/ports.js';
-import { stderrLog, type StoreLog } from './log.js';
+import { consoleLogger, type Logger } from '../game/logger.js';
 
 /** setTimeout takes at most 2^31 - 1 ms (about 24.8 days); longer waits are re-armed. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -8,7 +8,7 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 export interface InProcessSchedulerOptions {
   clock?: Clock;
   /** Where a failing handler is reported; stderr by default. */
-  log?: StoreLog;
+  log?: Logger;
 }
 
 interface Pending {
@@ -26,12 +26,12 @@ export class InProcessScheduler implements Scheduler {
   private readonly pending = new Map<string, Pending>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly clock: Clock;
-  private readonly log: StoreLog;
+  private readonly log: Logger;
   private handler: ((job: TimerJob) => Promise<void>) | undefined;
 
   constructor(options: InProcessSchedulerOptions = {}) {
     this.clock = options.clock ?? systemClock;
-    this.log = options.log ?? stderrLog;
+    this.log = options.log ?? consoleLogger();
   }
 
   /** Adds a job; one with the same id already pending wins. Before start() it only waits. */
@@ -67,6 +67,14 @@ export class InProcessScheduler implements Scheduler {
     return this.pending.size;
   }
 
+  /** Timers due but not done yet: overdue ones and those firing (the metrics' backlog). */
+  backlog(): number {
+    const now = this.clock.now();
+    let due = this.inFlight.size;
+    for (const entry of this.pending.values()) if (entry.job.at <= now) due++;
+    return due;
+  }
+
   private arm(id: string, entry: Pending): void {
     clearTimeout(entry.timer);
     const wait = Math.max(0, entry.job.at - this.clock.now());
@@ -85,7 +93,7 @@ export class InProcessScheduler implements Scheduler {
       try {
         await handler(entry.job);
       } catch (error) {
-        this.log(`scheduler: timer job ${id} failed`, error);
+        this.log.warn(`scheduler: timer job ${id} failed`, { err: error });
       }
     })();
     this.inFlight.add(run);

@@ -123,7 +123,7 @@ export class MemoryGameStore implements GameStore {
       try {
         challenge = decodeChallenge(id, text);
       } catch {
-        continue;
+        continue; // as for games: reported when read
       }
       if (CLOSED_CHALLENGE_STATUSES.has(challenge.status) && challenge.updatedAt < olderThan) {
         this.challenges.delete(id);

@@ -1,4 +1,4 @@
-import type { StoreLog } from './log.js';
+import type { Logger } from '../game/logger.js';
 
 /** Longest pause between two reconnect attempts of a long-lived Redis client. */
 export const MAX_RECONNECT_DELAY_MS = 5_000;
@@ -46,7 +46,7 @@ export class OutageReporter {
   /** @param name who reports, in front of each line: "redis store", "scheduler". */
   constructor(
     private readonly name: string,
-    private readonly log: StoreLog,
+    private readonly log: Logger,
   ) {}
 
   /** True between the first error of an outage and the connection's return. */
@@ -58,7 +58,9 @@ export class OutageReporter {
   readonly error = (error: unknown): void => {
     if (this.down) return;
     this.down = true;
-    this.log(`${this.name}: Redis connection lost, reconnecting in the background`, error);
+    this.log.warn(`${this.name}: Redis connection lost, reconnecting in the background`, {
+      err: error,
+    });
   };
 
   /**
@@ -72,6 +74,6 @@ export class OutageReporter {
   readonly ready = (): void => {
     if (!this.down) return;
     this.down = false;
-    this.log(`${this.name}: Redis connection restored`);
+    this.log.info(`${this.name}: Redis connection restored`);
   };
 }

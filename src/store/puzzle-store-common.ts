@@ -1,12 +1,12 @@
 import { StoreError } from '../game/ports.js';
-import type { StoreLog } from './log.js';
+import type { Logger } from '../game/logger.js';
 
 /** Settings of a puzzle store, memory or Redis. */
 export interface PuzzleStoreOptions {
   /** How long a daily-post claim is kept; default DAILY_CLAIM_TTL_MS. */
   claimTtlMs?: number;
   /** Where skipped corrupt list entries are reported; stderr by default. */
-  log?: StoreLog;
+  log?: Logger;
 }
 
 /** Default lifetime of a daily-post claim: three days, longer than any restart or time zone. */
@@ -16,12 +16,12 @@ export const DAILY_CLAIM_TTL_MS = 3 * 86_400_000;
  * Decodes one entry of a list (a day's results, the daily chats): one that does not decode is
  * reported and left out, so a single bad entry never hides the rest.
  */
-export function decodeOrSkip<T>(log: StoreLog, decode: () => T): T | undefined {
+export function decodeOrSkip<T>(log: Logger, decode: () => T): T | undefined {
   try {
     return decode();
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
-    log('puzzle store: skipped a corrupt entry', error);
+    log.warn('puzzle store: skipped a corrupt entry', { err: error });
     return undefined;
   }
 }

@@ -11,7 +11,7 @@ import {
   type StreamReader,
 } from './event-stream-consumer.js';
 import { KeyBuilder } from './keys.js';
-import { stderrLog } from './log.js';
+import { consoleLogger } from '../game/logger.js';
 import { createStoreRedis } from './redis-store.js';
 
 export interface RedisEventRelayOptions extends Partial<ConsumerSettings> {
@@ -118,7 +118,7 @@ export class RedisEventRelay implements EventRelay {
       options.consumer ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
     this.maxLength = options.maxLength ?? 10_000;
     this.pruneIdleMs = options.pruneIdleMs ?? 24 * 3_600_000;
-    this.settings = { ...options, log: options.log ?? stderrLog };
+    this.settings = { ...options, log: options.log ?? consoleLogger() };
   }
 
   async publish(platform: Platform, events: readonly GameEvent[]): Promise<void> {
@@ -180,7 +180,9 @@ export class RedisEventRelay implements EventRelay {
         this.pruneIdleMs,
       );
     } catch (error) {
-      this.settings.log(`event relay (${platform}): could not prune old consumers`, error);
+      this.settings.log.warn(`event relay (${platform}): could not prune old consumers`, {
+        err: error,
+      });
     }
   }
 
@@ -203,6 +205,7 @@ export class RedisEventRelay implements EventRelay {
     if (status === 'ready') return;
     if (status !== 'wait' && status !== 'connecting' && status !== 'connect')
       throw new Error(`connection is ${status}`);
+    // A failed connect is seen (and reported) by the wait for 'ready' below.
     if (status === 'wait') this.redis.connect().catch(() => undefined);
     await new Promise<void>((resolve, reject) => {
       const done = (error?: Error): void => {

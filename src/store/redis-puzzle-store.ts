@@ -13,7 +13,7 @@ import type {
 import { rankDay, rankWeek, streakOf } from '../game/puzzle-standings.js';
 import type { Rating } from '../ratings/glicko2.js';
 import { KeyBuilder } from './keys.js';
-import { stderrLog, type StoreLog } from './log.js';
+import { consoleLogger, type Logger } from '../game/logger.js';
 import {
   DAILY_CLAIM_TTL_MS,
   decodeOrSkip,
@@ -66,7 +66,7 @@ export interface RedisPuzzleStoreOptions extends PuzzleStoreOptions {
 export class RedisPuzzleStore implements PuzzleStore {
   private readonly readiness: RedisReadiness;
   private readonly claimTtlMs: number;
-  private readonly log: StoreLog;
+  private readonly log: Logger;
 
   constructor(
     private readonly redis: Redis,
@@ -75,7 +75,7 @@ export class RedisPuzzleStore implements PuzzleStore {
   ) {
     this.readiness = new RedisReadiness(redis, options.readyTimeoutMs ?? 2_000);
     this.claimTtlMs = options.claimTtlMs ?? DAILY_CLAIM_TTL_MS;
-    this.log = options.log ?? stderrLog;
+    this.log = options.log ?? consoleLogger();
   }
 
   /** For tests: raw text where a rating lives, as a corrupted database would hold. */

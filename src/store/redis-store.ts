@@ -12,7 +12,7 @@ import { StoreError } from '../game/ports.js';
 import { decodeChallenge, decodeGame, encodeChallenge, encodeGame } from './codec.js';
 import { RedisReadiness } from './redis-ready.js';
 import { KeyBuilder } from './keys.js';
-import { stderrLog, type StoreLog } from './log.js';
+import { consoleLogger, type Logger } from '../game/logger.js';
 import { OutageReporter, reconnectDelay } from './outage.js';
 
 /**
@@ -42,7 +42,7 @@ export function createStoreRedis(url: string, overrides: RedisOptions = {}): Red
 
 export interface RedisGameStoreOptions {
   /** Where the store reports connection trouble (once per outage); stderr by default. */
-  log?: StoreLog;
+  log?: Logger;
   /** How long an operation waits for a connection that is being set up; default 2000 ms. */
   readyTimeoutMs?: number;
 }
@@ -196,7 +196,7 @@ export class RedisGameStore implements GameStore {
   ) {
     this.ownsConnection = typeof connection === 'string';
     this.redis = typeof connection === 'string' ? createStoreRedis(connection) : connection;
-    this.outage = new OutageReporter('redis store', options.log ?? stderrLog);
+    this.outage = new OutageReporter('redis store', options.log ?? consoleLogger());
     this.readiness = new RedisReadiness(this.redis, options.readyTimeoutMs ?? 2_000);
     // Without an 'error' listener ioredis reports every failed reconnect on the console.
     this.redis.on('error', this.outage.error);

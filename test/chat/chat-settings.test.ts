@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { decodeChatSettings } from '../../src/chat/chat-settings.js';
-
-function recorder() {
-  const lines: string[] = [];
-  const logger = {
-    warn: (message: string) => void lines.push(message),
-    error: (message: string) => void lines.push(message),
-  };
-  return { lines, logger };
-}
+import { capturingLogger } from '../support/capturing-logger.js';
 
 describe('decodeChatSettings', () => {
   it('reads stored settings and keeps a setting it does not know', () => {
-    const { lines, logger } = recorder();
+    const { lines, logger } = capturingLogger();
     const text = JSON.stringify({ lang: 'ru', orientation: 'mover', theme: 'dark' });
     expect(decodeChatSettings(text, 'k', logger)).toEqual({
       lang: 'ru',
@@ -24,11 +16,14 @@ describe('decodeChatSettings', () => {
   });
 
   it('falls back to the defaults on damaged settings, and says so in the log', () => {
-    const { lines, logger } = recorder();
+    const { lines, logger } = capturingLogger();
     for (const text of ['{not json', '[1,2]', '"ru"', '{"lang":"de"}', '{"orientation":7}']) {
       expect(decodeChatSettings(text, 'tg:chat:5', logger), text).toEqual({});
     }
     expect(lines).toHaveLength(5);
-    expect(lines.every((line) => line.includes('defaults'))).toBe(true);
+    for (const line of lines) {
+      expect(line).toMatchObject({ level: 'warn', context: { key: 'tg:chat:5' } });
+      expect(line.message).toContain('defaults');
+    }
   });
 });

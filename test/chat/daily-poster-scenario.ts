@@ -1,3 +1,4 @@
+import { silentLogger } from '../../src/game/logger.js';
 /**
  * The daily post scenario both stores run: two bot processes look for due posts every few
  * minutes across a week-end when Berlin's clocks go back, one of them restarts in the middle,
@@ -12,7 +13,7 @@ import { ManualClock } from '../support/manual-scheduler.js';
 import { testPuzzleService } from '../support/puzzles.js';
 import { seededRandom } from '../support/random.js';
 
-const silent = { warn: () => undefined, error: () => undefined };
+const silent = silentLogger;
 const MINUTE = 60_000;
 
 interface Delivery {

@@ -18,7 +18,7 @@ describe('FEN', () => {
     );
   });
 
-  it('reads the RULES.md example and writes it back canonically', () => {
+  it('reads a FEN like the docs/rules.md example and writes it back canonically', () => {
     const parsed = parseFen('B:Wa1,c3,Kd8,f4(0101/00):Bb6(00/1),e7,Kh2', 'bashni');
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;

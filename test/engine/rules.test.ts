@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyMove, legalMoves, stackAt, stackPieces } from '../../src/engine/index.js';
 import { fen, fenAfter, moveTexts } from '../support/engine-helpers.js';
 
-/** A stack the way RULES.md's examples write it: top first, w/b man, W/B king. */
+/** A stack in the worked examples' shorthand: top first, w/b man, W/B king. */
 function stackText(
   fenText: string,
   variant: 'bashni' | 'stolby' | 'laska' | 'giveaway',
@@ -17,7 +17,7 @@ function stackText(
     .join('');
 }
 
-describe('RULES.md worked examples, as they stand', () => {
+describe('docs/rules.md worked examples, as they stand', () => {
   it('1. re-jumping a stack, no 180° turn (bashni)', () => {
     const start = fen('W:Wc3:Bd4(00),f4,f2,d2,h8');
     expect(moveTexts(start)).toEqual(['c3:e1:g3:e5:c3', 'c3:e5:g3:e1:c3:e5']);

@@ -1,3 +1,4 @@
+import { silentLogger } from '../../src/game/logger.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { legalMoves, makeMove, parseFen, VARIANTS } from '../../src/engine/index.js';
 import type { Game, Player } from '../../src/game/model.js';
@@ -9,7 +10,6 @@ import { ALICE } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
 
 const BOT: Player = { platform: 'telegram', userId: 'bot', displayName: 'Bot', botLevel: 3 };
-const silentLogger = { warn: () => undefined, error: () => undefined };
 
 function value<T>(result: ServiceResult<T>): T {
   if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);

@@ -1,3 +1,4 @@
+import { textLogger } from '../support/capturing-logger.js';
 import { describe, expect, it } from 'vitest';
 import { EventDispatcher, platformsOf } from '../../src/game/event-routing.js';
 import type { Platform } from '../../src/game/model.js';
@@ -33,11 +34,7 @@ function recorder() {
 
 function logger() {
   const lines: string[] = [];
-  return {
-    lines,
-    warn: (message: string) => void lines.push(message),
-    error: (message: string) => void lines.push(message),
-  };
+  return Object.assign(textLogger(lines, false), { lines });
 }
 
 describe('platformsOf', () => {

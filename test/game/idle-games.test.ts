@@ -1,3 +1,4 @@
+import { silentLogger } from '../../src/game/logger.js';
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, ServiceResult } from '../../src/game/results.js';
 import { DAY_MS, GameService } from '../../src/game/service.js';
@@ -22,7 +23,7 @@ function setUp() {
     scheduler: new ManualScheduler(clock),
     clock,
     onEvents: (events) => void published.push(...events),
-    logger: { warn: () => undefined, error: () => undefined },
+    logger: silentLogger,
   });
   return { store, clock, published, service };
 }

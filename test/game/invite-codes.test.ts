@@ -1,3 +1,4 @@
+import { silentLogger } from '../../src/game/logger.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   drawInviteCode,
@@ -12,7 +13,6 @@ import { ALICE, BORIS, CAROL } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
 
 const DAY = 1_000;
-const silentLogger = { warn: () => undefined, error: () => undefined };
 
 function value<T>(result: ServiceResult<T>): T {
   if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);

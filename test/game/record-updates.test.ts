@@ -1,3 +1,4 @@
+import { silentLogger } from '../../src/game/logger.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RecordUpdates } from '../../src/game/record-updates.js';
 import type { ServiceResult } from '../../src/game/results.js';
@@ -7,7 +8,6 @@ import { ALICE, BORIS, makeGame } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
 
 const DAY = 1_000;
-const silentLogger = { warn: () => undefined, error: () => undefined };
 
 function value<T>(result: ServiceResult<T>): T {
   if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);

@@ -1,3 +1,4 @@
+import { silentLogger } from '../../src/game/logger.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/game/results.js';
 import { GameService } from '../../src/game/service.js';
@@ -7,7 +8,6 @@ import { RedisGameStore } from '../../src/store/redis-store.js';
 import { ALICE, BORIS } from '../support/game-fixtures.js';
 import { startRedis, type PrivateRedis } from '../support/redis-server.js';
 
-const silentLogger = { warn: () => undefined, error: () => undefined };
 let server: PrivateRedis;
 let run = 0;
 const cleanups: (() => Promise<void>)[] = [];
@@ -30,11 +30,11 @@ async function instance(
   dayMs: number,
   events: GameEvent[] = [],
 ): Promise<GameService> {
-  const store = new RedisGameStore(server.url, new KeyBuilder(prefix), { log: () => {} });
+  const store = new RedisGameStore(server.url, new KeyBuilder(prefix), { log: silentLogger });
   const scheduler = new BullMqScheduler({
     connection: server.url,
     prefix: `${prefix}bull`,
-    log: () => {},
+    log: silentLogger,
   });
   const service = new GameService({
     store,

@@ -1,3 +1,4 @@
+import { silentLogger } from '../../src/game/logger.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sideToMove } from '../../src/game/game-rules.js';
 import type { Game } from '../../src/game/model.js';
@@ -10,7 +11,6 @@ import { ALICE, BORIS, CAROL } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
 
 const DAY = 1_000;
-const silentLogger = { warn: () => undefined, error: () => undefined };
 
 function value<T>(result: ServiceResult<T>): T {
   if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);

@@ -85,12 +85,6 @@ describe('render command', () => {
     expect(result.code).toBe(1);
     expect(result.error[0]).toMatch(/cannot write/);
   });
-
-  it('prints its usage for --help', async () => {
-    const result = await run('--help');
-    expect(result.code).toBe(0);
-    expect(result.info[0]).toMatch(/^usage: render /);
-  });
 });
 
 describe('--last', () => {

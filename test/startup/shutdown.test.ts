@@ -1,18 +1,19 @@
+import type { LogContext, Logger } from '../../src/game/logger.js';
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { runShutdown, stopOnSignals, together } from '../../src/startup/shutdown.js';
 
+/** Each line as `message {context}` (errors by their message). */
 function recordingLogger() {
   const lines: string[] = [];
-  return {
-    lines,
-    logger: {
-      warn: (message: string, context?: object) =>
-        void lines.push(`${message} ${JSON.stringify(context)}`),
-      error: (message: string, context?: object) =>
-        void lines.push(`${message} ${JSON.stringify(context)}`),
-    },
-  };
+  const text = (message: string, context?: LogContext) =>
+    void lines.push(
+      `${message} ${JSON.stringify(context, (_key, value: unknown) =>
+        value instanceof Error ? value.message : value,
+      )}`,
+    );
+  const logger: Logger = { info: text, warn: text, error: text, child: () => logger };
+  return { lines, logger };
 }
 
 const never = () => new Promise<void>(() => undefined);

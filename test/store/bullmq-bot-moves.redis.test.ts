@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/game/logger.js';
 import type { BotMoves } from '../../src/game/ports.js';
 import {
   botMoveJobId,
@@ -11,7 +12,6 @@ import { startRedis, type PrivateRedis } from '../support/redis-server.js';
 let server: PrivateRedis;
 let prefixes = 0;
 const closing: { close(): Promise<void> }[] = [];
-const silent = () => undefined;
 
 beforeAll(async () => {
   server = await startRedis();
@@ -35,7 +35,7 @@ const REQUEST: BotMoveRequest = {
 /** A bot process's client and a worker process on one queue, with a search of our own. */
 async function setUp(moves: BotMoves | undefined, timeoutMs = 10_000) {
   const prefix = `ai${++prefixes}`;
-  const client = new QueuedBotMoves({ url: server.url, prefix, timeoutMs, log: silent });
+  const client = new QueuedBotMoves({ url: server.url, prefix, timeoutMs, log: silentLogger });
   closing.push(client);
   await client.ready();
   if (moves !== undefined) {
@@ -44,7 +44,7 @@ async function setUp(moves: BotMoves | undefined, timeoutMs = 10_000) {
       prefix,
       moves,
       concurrency: 2,
-      log: silent,
+      log: silentLogger,
     });
     closing.push(worker);
   }

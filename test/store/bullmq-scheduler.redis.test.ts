@@ -1,3 +1,5 @@
+import { textLogger } from '../support/capturing-logger.js';
+import { silentLogger } from '../../src/game/logger.js';
 import { Queue, type JobType } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TIMER_KINDS, type TimerJob } from '../../src/game/ports.js';
@@ -57,7 +59,7 @@ function schedulerFactory(): {
         queueName,
         prefix: PREFIX,
         backoffMs: 50,
-        log: () => {},
+        log: silentLogger,
       });
       cleanups.push(() => scheduler.stop());
       return scheduler;
@@ -194,7 +196,7 @@ describe('BullMqScheduler: a Redis outage', () => {
     const scheduler = new BullMqScheduler({
       connection: dying.url,
       prefix: 'test:bull',
-      log: (message, error) => lines.push(error === undefined ? message : `${message}: ${error}`),
+      log: textLogger(lines),
     });
     cleanups.push(() => scheduler.stop());
     const fired: TimerJob[] = [];

@@ -1,3 +1,5 @@
+import { textLogger } from '../support/capturing-logger.js';
+import { silentLogger } from '../../src/game/logger.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import type { GameEvent } from '../../src/game/results.js';
@@ -31,7 +33,7 @@ eventRelayContract('redis relay', async () => {
         ...settings,
         keys,
         consumer: `process-${++consumers}`,
-        log: (message) => logs.push(message),
+        log: textLogger(logs, false),
       }),
     plantGarbage: async (platform) => {
       const key = keys.events(platform);
@@ -47,7 +49,7 @@ eventRelayContract('redis relay', async () => {
 describe('redis relay: streams and outages', () => {
   it('keeps one stream per platform under the key builder, trimmed, with one group', async () => {
     const keys = new KeyBuilder('layout:');
-    const relay = new RedisEventRelay(shared, { keys, maxLength: 10, log: () => undefined });
+    const relay = new RedisEventRelay(shared, { keys, maxLength: 10, log: silentLogger });
     for (let i = 0; i < 500; i++) await relay.publish('discord', batch(`g${i}`));
     expect(await shared.exists(keys.events('discord'))).toBe(1);
     expect(await shared.xlen(keys.events('discord'))).toBeLessThan(500);
@@ -80,7 +82,7 @@ describe('redis relay: streams and outages', () => {
       consumer: 'new',
       pruneIdleMs: 0,
       claimAfterMs: 3_600_000,
-      log: () => undefined,
+      log: silentLogger,
     });
     await relay.subscribe('telegram', async () => undefined);
     const consumers = (await shared.call('XINFO', 'CONSUMERS', key, 'presenters')) as string[][];
@@ -94,7 +96,7 @@ describe('redis relay: streams and outages', () => {
     const dying = await startRedis();
     const logs: string[] = [];
     const got: (readonly GameEvent[])[] = [];
-    const log = (message: string) => logs.push(message);
+    const log = textLogger(logs, false);
     const subscriber = new RedisEventRelay(dying.url, { blockMs: 100, consumer: 'sub', log });
     const publisher = new RedisEventRelay(dying.url, { consumer: 'pub', log });
     try {

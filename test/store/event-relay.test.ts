@@ -1,3 +1,4 @@
+import { textLogger } from '../support/capturing-logger.js';
 import { MemoryEventRelay, MemoryEventStreams } from '../../src/store/memory-event-relay.js';
 import { eventRelayContract } from './event-relay-contract.js';
 
@@ -6,7 +7,7 @@ eventRelayContract('memory relay', async () => {
   const logs: string[] = [];
   return {
     relay: (settings) =>
-      new MemoryEventRelay({ ...settings, streams, log: (message) => logs.push(message) }),
+      new MemoryEventRelay({ ...settings, streams, log: textLogger(logs, false) }),
     plantGarbage: async (platform) => streams.append(platform, '{"not": "a list"}'),
     logs,
     close: async () => undefined,

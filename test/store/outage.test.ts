@@ -1,3 +1,4 @@
+import { textLogger } from '../support/capturing-logger.js';
 import { describe, expect, it } from 'vitest';
 import {
   isConnectionError,
@@ -16,9 +17,7 @@ describe('Redis outages', () => {
 
   it('are reported once when they start and once when they end', () => {
     const lines: string[] = [];
-    const outage = new OutageReporter('store', (message, error) =>
-      lines.push(error === undefined ? message : `${message}: ${String(error)}`),
-    );
+    const outage = new OutageReporter('store', textLogger(lines));
     outage.ready(); // connected at start: nothing to report
     for (let attempt = 0; attempt < 5; attempt++) outage.error(new Error('ECONNREFUSED'));
     expect(outage.isDown).toBe(true);

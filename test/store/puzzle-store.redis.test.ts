@@ -1,3 +1,4 @@
+import { textLogger } from '../support/capturing-logger.js';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { playerKey } from '../../src/game/model.js';
@@ -39,9 +40,7 @@ afterAll(async () => {
 puzzleStoreContract('redis puzzle store', async () => {
   const logged: string[] = [];
   const keys = new KeyBuilder(`pz${++prefixes}:`);
-  const log = (message: string, error?: unknown): void => {
-    logged.push(`${message}: ${String(error)}`);
-  };
+  const log = textLogger(logged);
   const store = new RedisPuzzleStore(shared, keys, { log });
   return {
     store,

@@ -1,3 +1,4 @@
+import { textLogger } from '../support/capturing-logger.js';
 import { describe, expect, it } from 'vitest';
 import { MemoryPuzzleStore } from '../../src/store/memory-puzzle-store.js';
 import { puzzleStoreContract } from './puzzle-store-contract.js';
@@ -5,7 +6,7 @@ import { puzzleStoreContract } from './puzzle-store-contract.js';
 puzzleStoreContract('memory puzzle store', async () => {
   const logged: string[] = [];
   const store = new MemoryPuzzleStore({
-    log: (message, error) => logged.push(`${message}: ${String(error)}`),
+    log: textLogger(logged),
   });
   return {
     store,

@@ -1,3 +1,5 @@
+import { textLogger } from '../support/capturing-logger.js';
+import { silentLogger } from '../../src/game/logger.js';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/game/ports.js';
@@ -16,7 +18,7 @@ const stores: RedisGameStore[] = [];
 /** A store on the private server under a prefix no other test uses. */
 function freshStore(connection: Redis | string = shared): RedisGameStore {
   const store = new RedisGameStore(connection, new KeyBuilder(`t${++prefixes}:`), {
-    log: () => {},
+    log: silentLogger,
   });
   stores.push(store);
   return store;
@@ -96,7 +98,7 @@ describe('redis store: layout and concurrency', () => {
 
   it('lets exactly one of 50 simultaneous saves from two connections win', async () => {
     const first = freshStore(server.url);
-    const second = new RedisGameStore(server.url, first.keys, { log: () => {} });
+    const second = new RedisGameStore(server.url, first.keys, { log: silentLogger });
     stores.push(second);
     await first.createGame(makeGame('g1'));
     const attempts = Array.from({ length: 50 }, (_, i) =>
@@ -162,7 +164,7 @@ describe('redis store: a dead Redis', () => {
   it('fails fast with store-unavailable, never crashes, and recovers on the same instance', async () => {
     const lines: string[] = [];
     const store = new RedisGameStore(dying.url, new KeyBuilder('dead:'), {
-      log: (message) => lines.push(message),
+      log: textLogger(lines, false),
     });
     stores.push(store);
     expect(await store.createGame(makeGame('g1'))).toBe(true);

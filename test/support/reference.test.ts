@@ -23,7 +23,7 @@ function play(variant: RefVariant, fen: string, move: string): string {
 }
 
 /**
- * The stack on `square` the way RULES.md's examples describe stacks: top piece first, `w`/`b` a
+ * The stack on `square` in the worked examples' shorthand: top piece first, `w`/`b` a
  * man, `W`/`B` a king; '' for an empty square.
  */
 function stackAt(variant: RefVariant, fen: string, square: string): string {
@@ -37,7 +37,7 @@ function stackAt(variant: RefVariant, fen: string, square: string): string {
     .join('');
 }
 
-describe('RULES.md worked examples', () => {
+describe('docs/rules.md worked examples', () => {
   it('1. bashni: re-jumping a stack, no 180° turn', () => {
     const fen = 'W:Wc3:Bd2,f2,d4(00),f4,h8';
     expect(moves('bashni', fen)).toEqual(['c3:e1:g3:e5:c3', 'c3:e5:g3:e1:c3:e5'].sort());
@@ -167,7 +167,7 @@ describe('FEN', () => {
   it('canonicalises accepted non-canonical forms', () => {
     const roundTrip = (fen: string) =>
       writeReferenceFen('bashni', parseReferenceFen('bashni', fen));
-    // The example from RULES.md, whose lists are not in square order.
+    // A FEN like the docs/rules.md example, whose lists are not in square order.
     expect(roundTrip('B:Wa1,c3,Kd8,f4(0101/00):Bb6(00/1),e7,Kh2')).toBe(
       'B:Wa1,c3,f4(0101/00),Kd8:BKh2,b6(00/1),e7',
     );

@@ -21,7 +21,8 @@ export interface StartedApp {
 
 /**
  * Runs `npm start`'s command, `node --import tsx src/main.ts [args]` (or another entry point,
- * `script`, e.g. `src/worker.ts` for `npm run worker`), with only PATH, HOME and `env` in its
+ * `script`, e.g. `src/worker.ts` for `npm run worker`), with only PATH, HOME,
+ * METRICS_PORT=0 (app processes run side by side; a test may ask for a port) and `env` in its
  * environment, from the repository root unless `cwd` is given (`nodeArgs` go to node itself,
  * e.g. a profiler's flags).
  */
@@ -63,7 +64,7 @@ function spawnApp(
 ): StartedApp {
   const child = spawn(executable, argv, {
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', METRICS_PORT: '0', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';

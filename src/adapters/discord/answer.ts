@@ -124,7 +124,7 @@ export class Answer {
     // A reply was promised and never given (a handler's bug): say so rather than leave the
     // user with "the application did not respond".
     this.logger.warn('discord: an interaction was left without an answer', {
-      interactionId: this.interaction.id,
+      interaction_id: this.interaction.id,
     });
     await this.whisper('…');
   }
@@ -132,8 +132,8 @@ export class Answer {
   private failed(what: string, error: unknown): void {
     if (isHarmless(error)) return;
     this.logger.warn(`discord: could not ${what} an interaction`, {
-      interactionId: this.interaction.id,
-      error: String(error),
+      interaction_id: this.interaction.id,
+      err: error,
     });
   }
 }

@@ -78,7 +78,7 @@ export function createDiscordBot(
   deps: DiscordBotDeps,
   options: DiscordBotOptions = {},
 ): DiscordApp {
-  const { logger } = deps;
+  const logger = deps.logger.child({ component: 'discord' });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     rest: options.restApi === undefined ? {} : { api: options.restApi },
@@ -87,7 +87,7 @@ export function createDiscordBot(
       : { shards: [...options.shards.ids], shardCount: options.shards.count }),
   });
   const tasks = new BackgroundTasks((error) =>
-    logger.error('discord: background work failed', { error: String(error) }),
+    logger.error('discord: background work failed', { err: error }),
   );
   const channels = new ChannelState(deps.kv, logger);
   const out = options.out ?? new RestChannelOutput(client.rest);
@@ -124,9 +124,7 @@ export function createDiscordBot(
 
   const onInteraction = (interaction: Interaction): void => tasks.track(router.route(interaction));
   client.on(Events.InteractionCreate, onInteraction);
-  client.on(Events.Error, (error) =>
-    logger.error('discord: client error', { error: String(error) }),
-  );
+  client.on(Events.Error, (error) => logger.error('discord: client error', { err: error }));
   client.on(Events.Warn, (message) => logger.warn('discord: client warning', { message }));
 
   return {

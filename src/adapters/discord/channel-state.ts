@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { decodeChatSettings } from '../../chat/chat-settings.js';
 import type { KeyValueStore } from '../../game/ports.js';
-import type { Logger } from '../../game/service.js';
+import type { Logger } from '../../game/logger.js';
 import type { Lang } from '../../i18n/index.js';
 
 /** Settings a Discord channel chose (by /settings); unset: defaults. */

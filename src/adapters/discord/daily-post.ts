@@ -34,7 +34,7 @@ export function dailyPoster(deps: DailyPostDeps): (due: DuePost) => Promise<bool
       if (!isGone(error)) {
         logger.warn('discord: daily puzzle post failed', {
           chatKey: due.chatKey,
-          error: String(error),
+          err: error,
         });
         return false;
       }
@@ -42,7 +42,7 @@ export function dailyPoster(deps: DailyPostDeps): (due: DuePost) => Promise<bool
       logger.warn('discord: the daily puzzle channel is gone or closed to the bot', {
         chatKey: due.chatKey,
         turnedOff: off.ok,
-        error: String(error),
+        err: error,
       });
       return off.ok;
     }

@@ -22,6 +22,7 @@ import { discordView, liveViews, mentionOf, nameOf } from './identity.js';
 import { markdown } from './markdown.js';
 import { MessageSync } from './message-sync.js';
 import { PendingPresentations } from '../../chat/pending-presentations.js';
+import { bestEffort } from '../../game/logger.js';
 
 export interface DiscordPresenterDeps {
   readonly out: ChannelOutput;
@@ -76,9 +77,13 @@ export class DiscordPresenter {
     channelId: string,
     fallback?: string,
   ): Promise<{ settings: ChannelSettings; t: Messages }> {
-    const settings = await this.deps.channels
-      .settings(channelId)
-      .catch(() => ({}) as ChannelSettings);
+    const settings = await bestEffort(
+      this.deps.logger,
+      'discord: could not read channel settings; defaults apply',
+      this.deps.channels.settings(channelId),
+      { channelId },
+      {} as ChannelSettings,
+    );
     return { settings, t: messages(settings.lang ?? languageFor(fallback)) };
   }
 
@@ -189,13 +194,12 @@ export class DiscordPresenter {
     } catch (error) {
       this.report('could not post a game message', error, { gameId: game.id, channelId });
       // A channel that is gone (or closed to the bot) will never show it: stop trying.
-      if (isGone(error))
-        await this.deps.channels.removePendingPost(game.id, channelId).catch(() => undefined);
+      if (isGone(error)) await this.forgetPendingPost(game.id, channelId);
       return undefined;
     }
     const view = discordView(channelId, messageId);
     await this.recordGameMessage(current, view);
-    await this.deps.channels.removePendingPost(game.id, channelId).catch(() => undefined);
+    await this.forgetPendingPost(game.id, channelId);
     return view;
   }
 
@@ -350,7 +354,12 @@ export class DiscordPresenter {
     const { channels, out } = this.deps;
     this.deps.tasks.track(
       (async () => {
-        const previous = await channels.notice(view.chatId, gameId).catch(() => undefined);
+        const previous = await bestEffort(
+          this.deps.logger,
+          'discord: could not read the last notice; it stays',
+          channels.notice(view.chatId, gameId),
+          { channelId: view.chatId, gameId },
+        );
         const id = await out.post(view.chatId, { ...message, replyTo: view.messageId });
         await channels.setNotice(view.chatId, gameId, id);
         if (previous !== undefined) await out.remove(view.chatId, previous);
@@ -373,9 +382,19 @@ export class DiscordPresenter {
     );
   }
 
+  /** A pending post that is done (or can never be done); a failure leaves it to the sweep. */
+  private async forgetPendingPost(gameId: string, channelId: string): Promise<void> {
+    await bestEffort(
+      this.deps.logger,
+      'discord: could not clear a pending post; the sweep retries it',
+      this.deps.channels.removePendingPost(gameId, channelId),
+      { gameId, channelId },
+    );
+  }
+
   private report(what: string, error: unknown, context: object): void {
     if (isHarmless(error)) return;
-    this.deps.logger.warn(`discord: ${what}`, { ...context, error: String(error) });
+    this.deps.logger.warn(`discord: ${what}`, { ...context, err: error });
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Interaction } from 'discord.js';
 import { decodePayload, type Payload } from '../../chat/button-payload.js';
 import { refusalText } from '../../chat/refusal-text.js';
+import { withLogScope } from '../../game/logger.js';
 import type { Player } from '../../game/model.js';
 import type { Clock } from '../../game/ports.js';
 import type { GameEvent, ServiceResult } from '../../game/results.js';
@@ -79,8 +80,12 @@ export class InteractionRouter {
     this.buttons.set(kind, { mode, handler: handler as unknown as ButtonHandler<never> });
   }
 
-  /** Handles one interaction; never throws. */
-  async route(interaction: Interaction): Promise<void> {
+  /** Handles one interaction; never throws. Every line logged meanwhile names the interaction. */
+  route(interaction: Interaction): Promise<void> {
+    return withLogScope({ interaction_id: interaction.id }, () => this.dispatch(interaction));
+  }
+
+  private async dispatch(interaction: Interaction): Promise<void> {
     if (interaction.isChatInputCommand()) {
       const route = this.commands.get(interaction.commandName);
       if (route === undefined) return this.unknown(interaction);
@@ -126,10 +131,7 @@ export class InteractionRouter {
     try {
       await handler(turn);
     } catch (error) {
-      deps.logger.error('discord: an interaction failed', {
-        interactionId: interaction.id,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      });
+      deps.logger.error('discord: an interaction failed', { err: error });
       await answer.whisper(t.discord.commandFailed);
     } finally {
       await answer.finish();

@@ -1,4 +1,4 @@
-import { Api, Bot } from 'grammy';
+import { Api, Bot, type Transformer } from 'grammy';
 import type { Clock } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
 import type { DuePost, PuzzleService } from '../../game/puzzles.js';
@@ -42,6 +42,8 @@ export interface TelegramBotOptions {
    * `presenter.handle`); by default straight to this bot's presenter.
    */
   readonly publish?: (events: readonly GameEvent[]) => Promise<void>;
+  /** More Bot API transformers on every call the bot makes (main counts failed calls). */
+  readonly transformers?: readonly Transformer[];
 }
 
 export interface TelegramBot {
@@ -97,11 +99,12 @@ export function createTelegramBot(
   },
   options: TelegramBotOptions,
 ): TelegramBot {
-  const { logger, chats } = base;
+  const { chats } = base;
+  const logger = base.logger.child({ component: 'telegram' });
   const client = { apiRoot: options.apiRoot };
   const bot = new Bot<BashniContext>(token, { client });
   const tasks = new BackgroundTasks((error) =>
-    logger.error('telegram: background work failed', { error: String(error) }),
+    logger.error('telegram: background work failed', { err: error }),
   );
   const lanes = new DeliveryLanes({
     ...options.lanes,
@@ -109,8 +112,10 @@ export function createTelegramBot(
     onUnreachable: (chatId) => tasks.track(chats.setUnreachable(chatId, true)),
     knownUnreachable: (chatId) => chats.isUnreachable(chatId),
   });
-  bot.api.config.use(laneTransformer(lanes));
-  const out = new ChatOutput(new Api(token, client), lanes);
+  bot.api.config.use(laneTransformer(lanes), ...(options.transformers ?? []));
+  const outApi = new Api(token, client);
+  outApi.config.use(...(options.transformers ?? []));
+  const out = new ChatOutput(outApi, lanes);
   const presenter = new TelegramPresenter({
     out,
     service: base.service,
@@ -122,6 +127,7 @@ export function createTelegramBot(
   });
   const deps: TelegramDeps = {
     ...base,
+    logger,
     presenter,
     members: new ChatMembers(bot.api, logger),
     out,
@@ -144,14 +150,7 @@ export function createTelegramBot(
 
   bot.catch(async (error) => {
     const ctx = error.ctx;
-    logger.error('telegram: update failed', {
-      updateId: ctx.update.update_id,
-      chatId: ctx.chat?.id,
-      error:
-        error.error instanceof Error
-          ? (error.error.stack ?? error.error.message)
-          : String(error.error),
-    });
+    logger.error('telegram: update failed', { chatId: ctx.chat?.id, err: error.error });
     // The error boundary never throws: Telegram may be the thing that is failing.
     const t = ctx.t ?? messages('en');
     if (ctx.callbackQuery !== undefined) await ctx.answer?.(t.errors.internal, true);

@@ -7,6 +7,7 @@ import { encodePayload } from '../../chat/button-payload.js';
 import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import { isPrivateChat, liveViews, mentionOf, nameOf } from './identity.js';
+import { bestEffort, type Logger } from '../../game/logger.js';
 
 /** The language to assume in a chat without a language setting (see the presenter). */
 export type ChatContext = (
@@ -25,6 +26,7 @@ export class ChatCards {
       readonly out: ChatOutput;
       readonly chats: ChatState;
       readonly tasks: BackgroundTasks;
+      readonly logger: Logger;
     },
     private readonly chatContext: ChatContext,
     /** Counts a delivery of a game's presentation (the presenter's pending hand-off). */
@@ -80,11 +82,21 @@ export class ChatCards {
   /** Edits the open draw-offer messages: "declined by …", or deletes them when the game ended. */
   async closeDrawOffers(game: Game, declinedBy: string | undefined): Promise<void> {
     for (const view of liveViews(game.views)) {
-      const messageId = await this.deps.chats
-        .drawOffer(view.chatId, game.id)
-        .catch(() => undefined);
+      const context = { chatId: view.chatId, gameId: game.id };
+      const { logger, chats } = this.deps;
+      const messageId = await bestEffort(
+        logger,
+        'telegram: could not read a draw offer; it stays',
+        chats.drawOffer(view.chatId, game.id),
+        context,
+      );
       if (messageId === undefined) continue;
-      await this.deps.chats.setDrawOffer(view.chatId, game.id, undefined).catch(() => undefined);
+      await bestEffort(
+        logger,
+        'telegram: could not forget a draw offer',
+        chats.setDrawOffer(view.chatId, game.id, undefined),
+        context,
+      );
       if (declinedBy === undefined) {
         void this.deps.out.delete(view.chatId, messageId);
         continue;

@@ -36,7 +36,7 @@ export class ChatMembers {
     } catch (error) {
       this.logger.warn('telegram: could not check a chat member', {
         chatId: String(chatId),
-        error: String(error),
+        err: error,
       });
       this.recent.set(key, 'unknown', { ttl: 5_000 });
       return undefined;

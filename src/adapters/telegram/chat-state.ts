@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { decodeChatSettings } from '../../chat/chat-settings.js';
+import { bestEffort, silentLogger, type Logger } from '../../game/logger.js';
 import type { KeyValueStore } from '../../game/ports.js';
-import type { Logger } from '../../game/service.js';
 import type { Lang } from '../../i18n/index.js';
 
 /** Settings a chat chose; unset fields fall back to defaults (language from the user). */
@@ -75,7 +75,7 @@ export class ChatState {
 
   constructor(
     private readonly kv: KeyValueStore,
-    private readonly logger: Logger,
+    private readonly logger: Logger = silentLogger,
   ) {}
 
   async settings(chatId: number | string): Promise<ChatSettings> {
@@ -159,7 +159,13 @@ export class ChatState {
 
   /** Whether a user has started the bot in private (so the bot may write to them first). */
   async hasStarted(userId: string): Promise<boolean> {
-    return (await this.kv.get(`tg:started:${userId}`).catch(() => undefined)) === '1';
+    const started = await bestEffort(
+      this.logger,
+      'telegram: could not read whether a user started the bot; taken as not',
+      this.kv.get(`tg:started:${userId}`),
+      { userId },
+    );
+    return started === '1';
   }
 
   async setStarted(userId: string, started: boolean): Promise<void> {

@@ -4,7 +4,7 @@ import type { Clock } from '../../game/ports.js';
 import type { GameEvent, Refusal, ServiceResult } from '../../game/results.js';
 import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
-import { languageFor, messages, type Messages } from '../../i18n/index.js';
+import { languageFor, messages, type Lang, type Messages } from '../../i18n/index.js';
 import { describeApiError } from './api-errors.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import type { ChatMembers } from './chat-members.js';
@@ -12,6 +12,7 @@ import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import type { TelegramPresenter } from './presenter.js';
 import { refusalText } from '../../chat/refusal-text.js';
+import { bestEffort } from '../../game/logger.js';
 
 /** What every feature of the Telegram bot works with. */
 export interface TelegramDeps {
@@ -59,7 +60,13 @@ export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContex
     const settings =
       chatId === undefined
         ? {}
-        : await deps.chats.settings(chatId).catch(() => ({}) as ChatSettings);
+        : await bestEffort(
+            deps.logger,
+            'telegram: could not read chat settings; defaults apply',
+            deps.chats.settings(chatId),
+            { chatId },
+            {} as ChatSettings,
+          );
     ctx.settings = settings;
     ctx.t = messages(settings.lang ?? languageFor(ctx.from?.language_code));
     ctx.requestKey = `tg:${ctx.update.update_id}`;
@@ -76,7 +83,7 @@ export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContex
       } catch (error) {
         // A tap handled late (after a restart) cannot be answered any more; the work goes on.
         if (describeApiError(error) !== 'query-too-old')
-          deps.logger.warn('telegram: could not answer a tap', { error: String(error) });
+          deps.logger.warn('telegram: could not answer a tap', { err: error });
       }
     };
     ctx.present = async <T>(result: ServiceResult<T>) => {
@@ -108,13 +115,33 @@ async function noteReachable(
   chatId: string,
   reachable: boolean,
 ): Promise<void> {
+  const note = (unreachable: boolean) =>
+    bestEffort(
+      deps.logger,
+      'telegram: could not note whether a chat is reachable',
+      deps.chats.setUnreachable(chatId, unreachable),
+      { chatId, unreachable },
+    );
   if (!reachable) {
-    await deps.chats.setUnreachable(chatId, true).catch(() => undefined);
+    await note(true);
     return;
   }
-  if (await deps.out.lanes.reachableAgain(chatId))
-    await deps.chats.setUnreachable(chatId, false).catch(() => undefined);
+  if (await deps.out.lanes.reachableAgain(chatId)) await note(false);
 }
 
 /** The game a refusal or a lookup left us with, for handlers that take a game. */
 export type GameLookup = Game | Refusal | 'none' | 'several';
+
+/** Gives a chat the language of whoever first uses it (until /lang); a failure is only logged. */
+export async function noteChatLanguage(
+  deps: TelegramDeps,
+  chatId: number,
+  lang: Lang,
+): Promise<void> {
+  await bestEffort(
+    deps.logger,
+    'telegram: could not note a chat’s language',
+    deps.chats.updateSettings(chatId, { lang }),
+    { chatId },
+  );
+}

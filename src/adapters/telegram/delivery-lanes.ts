@@ -361,7 +361,7 @@ export class DeliveryLanes {
       try {
         wanted = await delivery.wanted();
       } catch (error) {
-        this.options.logger.warn('telegram: a delivery check failed', { error: String(error) });
+        this.options.logger.warn('telegram: a delivery check failed', { err: error });
         wanted = true;
       }
       if (!wanted) {
@@ -428,7 +428,7 @@ export class DeliveryLanes {
           this.stats.failed++;
           this.options.logger.warn('telegram: delivery failed', {
             chatId: lane.chatId,
-            error: String(error),
+            err: error,
           });
           pending.resolve({ ok: false, reason: 'failed', error });
           return;

@@ -2,6 +2,7 @@ import type { Logger } from '../../game/service.js';
 import type { ChatOutput } from './chat-output.js';
 import type { ChatState } from './chat-state.js';
 import type { DeliveryResult } from './delivery-lanes.js';
+import { bestEffort } from '../../game/logger.js';
 
 /**
  * Each chat has at most one live notice: a short message that pings someone ("@bob, your move",
@@ -49,9 +50,19 @@ export class Notices {
 
   /** Deletes the chat's notice if it is about this game (its news is stale now). */
   async clear(chatId: string, gameId: string): Promise<void> {
-    const current = await this.chats.notice(chatId).catch(() => undefined);
+    const current = await bestEffort(
+      this.logger,
+      'telegram: could not read the chat’s notice; it stays',
+      this.chats.notice(chatId),
+      { chatId, gameId },
+    );
     if (current?.gameId !== gameId) return;
-    await this.chats.setNotice(chatId, undefined).catch(() => undefined);
+    await bestEffort(
+      this.logger,
+      'telegram: could not forget the chat’s notice',
+      this.chats.setNotice(chatId, undefined),
+      { chatId, gameId },
+    );
     void this.out.delete(chatId, current.messageId);
   }
 
@@ -63,7 +74,7 @@ export class Notices {
       if (previous !== undefined && previous.messageId !== next.messageId)
         void this.out.delete(chatId, previous.messageId);
     } catch (error) {
-      this.logger.warn('telegram: could not record a notice', { chatId, error: String(error) });
+      this.logger.warn('telegram: could not record a notice', { chatId, err: error });
     }
   }
 }

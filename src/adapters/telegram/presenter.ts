@@ -16,6 +16,7 @@ import { isPrivateChat, liveViews, mentionOf, nameOf, telegramView } from './ide
 import { Notices } from './notices.js';
 import { PendingPresentations } from '../../chat/pending-presentations.js';
 import { ChatCards } from './chat-cards.js';
+import { bestEffort } from '../../game/logger.js';
 
 /**
  * The language to assume in a chat without a language setting: a private chat's owner's, else
@@ -90,7 +91,13 @@ export class TelegramPresenter {
     chatId: string | number,
     fallbackLanguage?: string,
   ): Promise<{ settings: ChatSettings; t: Messages }> {
-    const settings = await this.deps.chats.settings(chatId).catch(() => ({}) as ChatSettings);
+    const settings = await bestEffort(
+      this.deps.logger,
+      'telegram: could not read chat settings; defaults apply',
+      this.deps.chats.settings(chatId),
+      { chatId },
+      {} as ChatSettings,
+    );
     return { settings, t: messages(settings.lang ?? languageFor(fallbackLanguage)) };
   }
 
@@ -259,7 +266,12 @@ export class TelegramPresenter {
       return view;
     }
     const updated = this.note(added.value as Game);
-    await this.deps.chats.removePendingPost(game.id, chatId).catch(() => undefined);
+    await bestEffort(
+      this.deps.logger,
+      'telegram: could not clear a pending post; the sweep retries it',
+      this.deps.chats.removePendingPost(game.id, chatId),
+      { gameId: game.id, chatId },
+    );
     if (old !== undefined && old.messageId !== view.messageId) this.retireBoard(old);
     // The game may have moved on while the photo was on its way (a picked stack's keyboard,
     // shown meanwhile, is not undone for the new view's own record).
@@ -359,7 +371,12 @@ export class TelegramPresenter {
       );
       told = sent.ok;
       if (!sent.ok && sent.reason === 'unreachable')
-        await this.deps.chats.setStarted(player.userId, false).catch(() => undefined);
+        await bestEffort(
+          this.deps.logger,
+          'telegram: could not note that a user blocked the bot',
+          this.deps.chats.setStarted(player.userId, false),
+          { userId: player.userId },
+        );
     }
     for (const view of liveViews(game.views)) {
       if (isPrivateChat(view.chatId) && (told || view.chatId !== player.userId)) continue;

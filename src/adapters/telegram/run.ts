@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Api } from 'grammy';
 import type { Update } from 'grammy/types';
-import type { Logger } from '../../game/service.js';
+import { bestEffort, type Logger } from '../../game/logger.js';
 import { confirmHandled, runLongPolling, type UpdatePipeline } from './update-pipeline.js';
 
 export interface TelegramTransport {
@@ -46,30 +46,43 @@ function sameSecret(given: string | string[] | undefined, secret: string): boole
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Stops receiving and confirms what was handled; `receiving()` says whether updates arrive. */
+export type TelegramIntake = (() => Promise<void>) & { receiving(): boolean };
+
 /**
  * Starts receiving updates into the pipeline: long polling (confirming only handled updates),
  * or a webhook served by node:http at the URL's path, answering Telegram only after the update
- * has been handled (so Telegram sends it again if we die first). Returns a function that stops
- * receiving and confirms what was handled.
+ * has been handled (so Telegram sends it again if we die first). Receiving means, when
+ * polling, that the loop runs and its last getUpdates succeeded; with a webhook, that the
+ * server listens (the webhook was set before this resolves).
  */
 export async function startTelegram(
   api: Api,
   pipeline: UpdatePipeline,
   transport: TelegramTransport,
   logger: Logger,
-): Promise<() => Promise<void>> {
+): Promise<TelegramIntake> {
   if (transport.webhook === undefined) {
     await api.deleteWebhook();
     const stop = new AbortController();
-    const polling = runLongPolling(api, pipeline, { logger, signal: stop.signal });
-    return async () => {
+    let polled = true;
+    let running = true;
+    const polling = runLongPolling(api, pipeline, {
+      logger,
+      signal: stop.signal,
+      onPoll: (ok) => (polled = ok),
+    }).finally(() => (running = false));
+    const stopPolling = async () => {
       stop.abort();
       await polling;
       await pipeline.idle();
-      await confirmHandled(api, pipeline).catch((error: unknown) =>
-        logger.warn('telegram: could not confirm the last updates', { error: String(error) }),
+      await bestEffort(
+        logger,
+        'telegram: could not confirm the last updates',
+        confirmHandled(api, pipeline),
       );
     };
+    return Object.assign(stopPolling, { receiving: () => running && polled });
   }
   const { url, port, secret } = transport.webhook;
   const answerWithinMs = transport.webhook.answerWithinMs ?? WEBHOOK_ANSWER_MS;
@@ -111,7 +124,7 @@ export async function startTelegram(
         });
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     })().catch((error: unknown) => {
-      logger.error('telegram: webhook request failed', { error: String(error) });
+      logger.error('telegram: webhook request failed', { err: error });
       if (!response.headersSent) response.writeHead(500).end();
     });
   });
@@ -123,8 +136,9 @@ export async function startTelegram(
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, resolve));
   await api.setWebhook(url.href, { secret_token: secret });
-  return async () => {
+  const stopServing = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await pipeline.idle();
   };
+  return Object.assign(stopServing, { receiving: () => server.listening });
 }

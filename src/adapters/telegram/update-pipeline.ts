@@ -12,6 +12,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Api } from 'grammy';
 import type { Update } from 'grammy/types';
+import { withLogScope } from '../../game/logger.js';
 import type { Logger } from '../../game/service.js';
 
 /** The chat an update belongs to (its ordering key): the chat, else the user. */
@@ -103,15 +104,16 @@ export class UpdatePipeline {
     const stuck = setTimeout(() => {
       if (!this.inFlight.has(id)) return;
       this.options.logger.error('telegram: an update is taking too long; confirming past it', {
-        updateId: id,
+        update_id: id,
       });
       this.finish(id);
     }, this.stuckAfterMs);
     stuck.unref();
     try {
-      await this.options.handle(update);
+      // Every line logged while handling the update carries its id.
+      await withLogScope({ update_id: id }, () => this.options.handle(update));
     } catch (error) {
-      this.options.logger.error('telegram: update failed', { updateId: id, error: String(error) });
+      this.options.logger.error('telegram: update failed', { update_id: id, err: error });
     } finally {
       clearTimeout(stuck);
       this.handled++;
@@ -136,6 +138,8 @@ export interface LongPollingOptions {
   /** Seconds a getUpdates call may wait for news (Telegram allows up to 50). */
   readonly timeoutSeconds?: number;
   readonly allowedUpdates?: readonly string[];
+  /** Told whether each getUpdates call succeeded (the health check's "polling works"). */
+  readonly onPoll?: (ok: boolean) => void;
 }
 
 const UPDATE_TYPES = ['message', 'callback_query', 'my_chat_member'] as const;
@@ -170,6 +174,7 @@ export async function runLongPolling(
         signal as never, // grammY types its signal with the abort-controller package
       );
       failures = 0;
+      options.onPoll?.(true);
       let fresh = 0;
       for (const update of updates) if (pipeline.accept(update).fresh) fresh++;
       // Nothing new, and nothing handled since we asked: asking again now would bring the same
@@ -180,6 +185,7 @@ export async function runLongPolling(
     } catch (error) {
       if (signal.aborted) break;
       failures++;
+      options.onPoll?.(false);
       const code = (error as { error_code?: number }).error_code;
       const retryAfter = (error as { parameters?: { retry_after?: number } }).parameters
         ?.retry_after;
@@ -191,7 +197,7 @@ export async function runLongPolling(
         code === 409
           ? 'telegram: another process is receiving this bot’s updates (409); retrying'
           : 'telegram: getUpdates failed; retrying',
-        { error: String(error), retryInMs: delay },
+        { err: error, retryInMs: delay },
       );
       await wait(delay, signal);
     }

@@ -1,3 +1,4 @@
+import { silentLogger } from '../../../src/game/logger.js';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boardText } from '../../../src/adapters/console/board-text.js';
@@ -9,7 +10,6 @@ import { InProcessScheduler } from '../../../src/store/memory-scheduler.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import { fen } from '../../support/engine-helpers.js';
 
-const silentLogger = { warn: () => undefined, error: () => undefined };
 const services: GameService[] = [];
 afterEach(async () => {
   await Promise.all(services.splice(0).map((service) => service.stop()));

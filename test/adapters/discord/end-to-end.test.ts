@@ -1,3 +1,4 @@
+import { silentLogger } from '../../../src/game/logger.js';
 /**
  * The Discord bot as it ships — the real discord.js client, its REST queue and gateway — against
  * a local fake Discord (REST over HTTP, the gateway over WebSocket): registration, a game by
@@ -27,8 +28,6 @@ import {
   type InteractionHandle,
   type StoredMessage,
 } from '../../support/discord/fake-discord.js';
-
-const silentLogger = { warn: () => undefined, error: () => undefined };
 
 interface BotProcess {
   readonly app: DiscordApp;

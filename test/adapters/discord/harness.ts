@@ -1,3 +1,5 @@
+import { silentLogger } from '../../../src/game/logger.js';
+export { silentLogger };
 import { createDiscordBot, type DiscordApp } from '../../../src/adapters/discord/bot.js';
 import type {
   ChannelOutput,
@@ -21,8 +23,6 @@ export const CARL: FakeUser = { id: '300000000000000003', username: 'carl', glob
 export const GUILD = '200000000000000001';
 export const CHANNEL = '100000000000000001';
 export const OTHER_CHANNEL = '100000000000000002';
-
-export const silentLogger = { warn: () => undefined, error: () => undefined };
 
 export function playerOfUser(user: FakeUser): Player {
   return {

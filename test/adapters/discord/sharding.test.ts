@@ -7,6 +7,7 @@ import { REST } from 'discord.js';
 import { afterEach, expect, it } from 'vitest';
 import { createDiscordBot, type DiscordApp } from '../../../src/adapters/discord/bot.js';
 import { registerCommands } from '../../../src/adapters/discord/commands.js';
+import { silentLogger } from '../../../src/game/logger.js';
 import { systemClock } from '../../../src/game/ports.js';
 import { GameService } from '../../../src/game/service.js';
 import { renderBoard } from '../../../src/render/index.js';
@@ -17,7 +18,6 @@ import { FakeDiscord, type FakeGuild } from '../../support/discord/fake-discord.
 import { shardOf } from '../../support/discord/snowflake.js';
 import { testPuzzleService } from '../../support/puzzles.js';
 
-const silentLogger = { warn: () => undefined, error: () => undefined };
 let fake: FakeDiscord | undefined;
 const apps: DiscordApp[] = [];
 

@@ -136,12 +136,12 @@ describe('Telegram: invite codes and players from other platforms', () => {
     const streams = new MemoryEventStreams();
     const telegramSide = new EventDispatcher({
       local: { telegram: (events) => h.process.presenter.handle(events) },
-      relay: new MemoryEventRelay({ streams, blockMs: 50, log: () => undefined }),
+      relay: new MemoryEventRelay({ streams, blockMs: 50, log: silentLogger }),
       logger: silentLogger,
     });
     const discordSide = new EventDispatcher({
       local: { discord: async () => undefined },
-      relay: new MemoryEventRelay({ streams, blockMs: 50, log: () => undefined }),
+      relay: new MemoryEventRelay({ streams, blockMs: 50, log: silentLogger }),
       logger: silentLogger,
     });
     await telegramSide.start();

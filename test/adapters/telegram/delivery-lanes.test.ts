@@ -1,3 +1,4 @@
+import { silentLogger } from '../../../src/game/logger.js';
 import { describe, expect, it } from 'vitest';
 import {
   classifyApiFailure,
@@ -8,7 +9,7 @@ import {
 
 const GROUP = -100;
 const OTHER_GROUP = -200;
-const quiet = { warn: () => undefined, error: () => undefined };
+const quiet = silentLogger;
 
 function lanes(options: Partial<DeliveryLanesOptions> = {}): DeliveryLanes {
   return new DeliveryLanes({

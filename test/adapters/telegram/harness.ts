@@ -1,6 +1,12 @@
+import { silentLogger, type Logger } from '../../../src/game/logger.js';
+export { silentLogger };
 import type { Update, User } from 'grammy/types';
 import { PNG } from 'pngjs';
-import { createTelegramBot, type TelegramBot } from '../../../src/adapters/telegram/bot.js';
+import {
+  createTelegramBot,
+  type TelegramBot,
+  type TelegramBotOptions,
+} from '../../../src/adapters/telegram/bot.js';
 import type { BoardPainter } from '../../../src/adapters/telegram/board-message.js';
 import { ChatState } from '../../../src/adapters/telegram/chat-state.js';
 import { startTelegram } from '../../../src/adapters/telegram/run.js';
@@ -37,14 +43,12 @@ export const BOB: Player = {
   username: 'bob',
   language: 'en',
 };
-export const silentLogger = { warn: () => undefined, error: () => undefined };
-
-/**
+export /**
  * Telegram's limits at test speed: the same budgets (20 sends and edits per group, ...) over
  * windows 30 times shorter, so a test that floods a group meets a 429 in seconds, not minutes.
  * The bot's lanes get the same budgets, a little longer, as in production.
  */
-export const TEST_SPEED = 30;
+const TEST_SPEED = 30;
 export const TEST_LIMITS: Partial<TelegramLimits> = {
   group: { max: 20, windowMs: 60_000 / TEST_SPEED },
   private: { max: 10, windowMs: 10_000 / TEST_SPEED },
@@ -61,6 +65,14 @@ export const TEST_LANES: Partial<DeliveryLanesOptions> = {
 export const testPainter: BoardPainter = {
   paint: async (position, options) => renderBoard(position, options),
 };
+
+/** What main.ts wires around a bot process, for tests of that wiring. */
+export interface HarnessWiring {
+  readonly logger?: Logger;
+  readonly transformers?: TelegramBotOptions['transformers'];
+  /** Where the bot's own events go (given the bot, to hand them to its presenter). */
+  readonly publish?: (events: readonly GameEvent[], app: TelegramBot) => Promise<void>;
+}
 
 /** What a bot process has: its service and its Telegram adapter. `restart()` makes a new one. */
 export interface BotProcess extends TelegramBot {
@@ -82,9 +94,11 @@ export class TelegramHarness {
 
   /** The bot's moves, for games against the bot; none by default. */
   bot: BotMoves | undefined;
+  /** What main.ts adds around the bot (metrics, a logger); none by default. */
+  wiring: HarnessWiring = {};
 
   static async start(
-    options: { bot?: BotMoves; limits?: Partial<TelegramLimits> } = {},
+    options: { bot?: BotMoves; limits?: Partial<TelegramLimits>; wiring?: HarnessWiring } = {},
   ): Promise<TelegramHarness> {
     const harness = new TelegramHarness(
       await FakeBotApi.start({
@@ -93,6 +107,7 @@ export class TelegramHarness {
       }),
     );
     harness.bot = options.bot;
+    harness.wiring = options.wiring ?? {};
     harness.process = await harness.newProcess();
     return harness;
   }
@@ -112,11 +127,18 @@ export class TelegramHarness {
       logger: silentLogger,
     });
     await service.start();
-    const chats = new ChatState(this.kv, silentLogger);
+    const chats = new ChatState(this.kv);
+    const { logger = silentLogger, publish, transformers } = this.wiring;
     const app = createTelegramBot(
       TOKEN,
-      { service, puzzles: this.puzzles, chats, clock: this.clock, logger: silentLogger },
-      { apiRoot: this.fake.apiRoot, painter: testPainter, lanes: { ...TEST_LANES, ...lanes } },
+      { service, puzzles: this.puzzles, chats, clock: this.clock, logger },
+      {
+        apiRoot: this.fake.apiRoot,
+        painter: testPainter,
+        lanes: { ...TEST_LANES, ...lanes },
+        transformers,
+        publish: publish && ((events) => publish(events, app)),
+      },
     );
     late.app = app;
     await app.bot.init();

@@ -1,3 +1,5 @@
+import { capturingLogger, textLogger } from '../../support/capturing-logger.js';
+import { silentLogger } from '../../../src/game/logger.js';
 import type { Api } from 'grammy';
 import type { Update } from 'grammy/types';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import {
   updateChatKey,
 } from '../../../src/adapters/telegram/update-pipeline.js';
 
-const quiet = { warn: () => undefined, error: () => undefined };
+const quiet = silentLogger;
 
 function message(updateId: number, chatId: number, text = 'hi'): Update {
   return {
@@ -82,10 +84,31 @@ describe('update pipeline', () => {
     expect(handled).toBe(2);
   });
 
+  it('every line logged while handling an update carries its update_id', async () => {
+    const { logger, lines } = capturingLogger();
+    const pipeline = new UpdatePipeline({
+      logger,
+      handle: async (update) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        logger.child({ component: 'store' }).warn('slow store');
+        if (update.update_id === 8) throw new Error('boom');
+      },
+    });
+    pipeline.accept(message(7, -1));
+    await pipeline.accept(message(8, -2)).done;
+    await pipeline.idle();
+    expect(lines.map((line) => [line.message, line.context.update_id])).toEqual([
+      ['slow store', 7],
+      ['slow store', 8],
+      ['telegram: update failed', 8],
+    ]);
+    expect(lines[2]!.context.err).toBeInstanceOf(Error);
+  });
+
   it('a failing handler is logged and counts as handled', async () => {
     const errors: string[] = [];
     const pipeline = new UpdatePipeline({
-      logger: { warn: () => undefined, error: (text) => errors.push(text) },
+      logger: textLogger(errors),
       handle: async () => {
         throw new Error('boom');
       },
@@ -98,7 +121,7 @@ describe('update pipeline', () => {
   it('a hung handler stops holding back the offset after a while', async () => {
     const errors: string[] = [];
     const pipeline = new UpdatePipeline({
-      logger: { warn: () => undefined, error: (text) => errors.push(text) },
+      logger: textLogger(errors),
       handle: (update) =>
         update.update_id === 1 ? new Promise(() => undefined) : Promise.resolve(),
       stuckAfterMs: 30,

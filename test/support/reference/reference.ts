@@ -1,5 +1,5 @@
 /**
- * Reference move generator for bashni, stolby, laska and giveaway (rules: RULES.md).
+ * Reference move generator for bashni, stolby, laska and giveaway (rules: docs/rules.md and docs/rules-choices.md).
  *
  * Written to be obviously correct, not fast, so that it can cross-check the engine in
  * src/engine/, with which it must share no code. Boards are copied at every step and capture

@@ -14,8 +14,9 @@ import type { Refusal } from '../../../game/results.js';
 import { languageFor, type Messages } from '../../../i18n/index.js';
 import type { ButtonRouter } from '../buttons.js';
 import { encodePayload } from '../../../chat/button-payload.js';
-import type { BashniContext, TelegramDeps } from '../context.js';
+import { noteChatLanguage, type BashniContext, type TelegramDeps } from '../context.js';
 import { escapeHtml, mentionOf, nameOf, playerFromUser, telegramView } from '../identity.js';
+import { bestEffort } from '../../../game/logger.js';
 
 export interface NewGameArguments {
   readonly username?: string;
@@ -101,9 +102,7 @@ export function challengeFeature(
     const { t } = ctx;
     // A chat takes the language of the first person who starts a game in it, until /lang.
     if (ctx.settings.lang === undefined) {
-      await deps.chats
-        .updateSettings(ctx.chat.id, { lang: languageFor(ctx.from.language_code) })
-        .catch(() => undefined);
+      await noteChatLanguage(deps, ctx.chat.id, languageFor(ctx.from.language_code));
     }
     const args = parseNewGameArguments(ctx.match);
     if (args === undefined) {
@@ -165,7 +164,12 @@ export function challengeFeature(
   composer.command('start', async (ctx) => {
     const { t } = ctx;
     if (ctx.chat.type === 'private' && ctx.from !== undefined) {
-      await deps.chats.setStarted(String(ctx.from.id), true).catch(() => undefined);
+      await bestEffort(
+        deps.logger,
+        'telegram: could not note that a user started the bot',
+        deps.chats.setStarted(String(ctx.from.id), true),
+        { userId: ctx.from.id },
+      );
     }
     const payload = ctx.match.trim();
     if (!payload.startsWith('c_')) {

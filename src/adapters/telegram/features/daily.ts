@@ -4,9 +4,10 @@ import type { PuzzlePlayer } from '../../../game/puzzle-ports.js';
 import type { DuePost } from '../../../game/puzzles.js';
 import { languageFor, messages } from '../../../i18n/index.js';
 import type { BoardPainter } from '../board-message.js';
-import type { BashniContext, TelegramDeps } from '../context.js';
+import { noteChatLanguage, type BashniContext, type TelegramDeps } from '../context.js';
 import { nameOf } from '../identity.js';
 import { postedFace, startLink } from '../puzzle-message.js';
+import { bestEffort } from '../../../game/logger.js';
 
 /** /daily's defaults: nine in the morning, UTC. */
 const DEFAULT_TIME = '09:00';
@@ -81,9 +82,7 @@ export function dailyFeature(deps: TelegramDeps): Composer<BashniContext> {
     }
     // The post speaks the chat's language: the one of whoever turned it on, until /lang.
     if (ctx.settings.lang === undefined && ctx.from !== undefined)
-      await deps.chats
-        .updateSettings(ctx.chat.id, { lang: languageFor(ctx.from.language_code) })
-        .catch(() => undefined);
+      await noteChatLanguage(deps, ctx.chat.id, languageFor(ctx.from.language_code));
     ctx.say(t.puzzles.dailyOn(started.value.time, started.value.timeZone));
   });
 
@@ -114,7 +113,13 @@ export function dailyPost(
 ): (due: DuePost) => Promise<boolean> {
   return async (due) => {
     const chatId = due.chatKey.slice(chatKeyOf('').length);
-    const settings = await deps.chats.settings(chatId).catch(() => ({ lang: undefined }));
+    const settings = await bestEffort(
+      deps.logger,
+      'telegram: could not read chat settings; the daily post is in English',
+      deps.chats.settings(chatId),
+      { chatId },
+      { lang: undefined },
+    );
     const t = messages(settings.lang ?? 'en');
     const start = `d_${due.day.replaceAll('-', '')}_${chatId}`;
     const face = postedFace(due.puzzle, t, painter, startLink(botUsername(), start), due.day);

@@ -20,6 +20,7 @@ import {
   solvingFace,
   startLink,
 } from '../puzzle-message.js';
+import { bestEffort } from '../../../game/logger.js';
 
 type PuzzleTap = Extract<
   Payload,
@@ -122,6 +123,19 @@ export function puzzleFeature(
     return { at: shown, lastKey };
   };
 
+  /** The standing, or 'unavailable' (logged) when the store cannot tell it. */
+  const standingOrUnavailable = (
+    chatId: number,
+    message: Pick<Message, 'message_id' | 'reply_markup'>,
+  ) =>
+    bestEffort(
+      deps.logger,
+      'telegram: could not read a puzzle’s progress',
+      standing(chatId, message),
+      { chatId, messageId: message.message_id },
+      'unavailable' as const,
+    );
+
   /** A refusal: an alert for a tap, a reply to a typed move. */
   const refuse = async (ctx: BashniContext, text: string) => {
     if (ctx.callbackQuery !== undefined) await ctx.answer(text, true);
@@ -148,7 +162,12 @@ export function puzzleFeature(
   ) => {
     const { t } = ctx;
     const userId = String(ctx.from!.id);
-    const origin = await deps.chats.puzzleOrigin(userId, puzzle.id).catch(() => undefined);
+    const origin = await bestEffort(
+      deps.logger,
+      'telegram: could not read where a puzzle came from; counted as solved alone',
+      deps.chats.puzzleOrigin(userId, puzzle.id),
+      { userId, puzzleId: puzzle.id },
+    );
     const fromChat = origin === undefined ? undefined : `telegram:${origin}`;
     const result = await deps.puzzles.play(
       puzzle.id,
@@ -175,7 +194,7 @@ export function puzzleFeature(
         requestKey: ctx.requestKey,
       })
       .catch((error) =>
-        deps.logger.warn('telegram: could not save a puzzle attempt', { error: String(error) }),
+        deps.logger.warn('telegram: could not save a puzzle attempt', { err: error }),
       );
     await ctx.answer();
     const face = over
@@ -197,7 +216,7 @@ export function puzzleFeature(
       return;
     }
     const puzzle = found.value;
-    const now = await standing(message.chat.id, message).catch(() => 'unavailable' as const);
+    const now = await standingOrUnavailable(message.chat.id, message);
     if (now === 'unavailable') {
       await ctx.answer(t.errors.storeUnavailable, true);
       return;
@@ -234,7 +253,7 @@ export function puzzleFeature(
     const reply = ctx.message?.reply_to_message;
     if (reply === undefined || reply.from?.id !== ctx.me.id || ctx.chat?.type !== 'private')
       return next();
-    const now = await standing(ctx.chat.id, reply).catch(() => 'unavailable' as const);
+    const now = await standingOrUnavailable(ctx.chat.id, reply);
     if (now === undefined) return next();
     const { t } = ctx;
     if (now === 'unavailable') return refuse(ctx, t.errors.storeUnavailable);
@@ -295,7 +314,7 @@ export function puzzleFeature(
     if (member)
       await deps.chats.setPuzzleOrigin(String(userId), puzzle.id, chatId).catch((error) =>
         deps.logger.warn('telegram: could not note a daily puzzle’s chat', {
-          error: String(error),
+          err: error,
         }),
       );
     post(ctx.chat.id, puzzle, ctx);

@@ -1,0 +1,197 @@
+/**
+ * What `npm run cli -- help`, `help <command>` and `<command> --help` print: one entry per
+ * command, from which the overview is built too, so the two cannot disagree.
+ */
+
+interface CommandHelp {
+  /** The command lines, without `npm run cli -- `. */
+  readonly usage: readonly string[];
+  readonly about: string;
+  /** [option, what it does] */
+  readonly options: readonly (readonly [string, string])[];
+}
+
+const VARIANT: readonly [string, string] = [
+  '--variant V',
+  'bashni (default), stolby, laska or giveaway',
+];
+const FEN: readonly [string, string] = [
+  '--fen F',
+  'a position in our FEN (default: the start; see docs/rules.md#notation)',
+];
+const THREADS: readonly [string, string] = ['--threads T', 'worker threads, 1 to 64 (default 1)'];
+const SEED: readonly [string, string] = ['--seed S', 'a whole number from 0 to 2147483647'];
+
+const COMMANDS: Readonly<Record<string, CommandHelp>> = {
+  perft: {
+    usage: ['perft --depth N [--variant V] [--fen F] [--divide]'],
+    about:
+      'Counts the legal-move tree, one line per depth, then the speed. A depth that will take ' +
+      'a while reports each root move as it is done, on stderr.',
+    options: [
+      ['--depth N', 'how deep, 1 to 20'],
+      VARIANT,
+      FEN,
+      ['--divide', 'then the count below each root move at the last depth'],
+    ],
+  },
+  moves: {
+    usage: ['moves [--variant V] [--fen F]'],
+    about: 'Prints every legal move in full-path notation (c3-d4, c3:e5:g3).',
+    options: [VARIANT, FEN],
+  },
+  replay: {
+    usage: ['replay [--variant V] [--fen F] "<game text or PDN>"'],
+    about:
+      'Plays a game given as move text or PDN and prints the final FEN and the status in words; ' +
+      'on an illegal move it exits 1 and names the move and the legal moves.',
+    options: [
+      [
+        '--variant V',
+        'bashni, stolby, laska or giveaway (default: the PDN Variant tag, else bashni)',
+      ],
+      ['--fen F', 'the start position; default the PDN FEN tag, else the start'],
+    ],
+  },
+  render: {
+    usage: [
+      'render [--variant V] [--fen F] [--last MOVE] [--black-bottom] [--select SQUARE]',
+      '       [--theme wood|contrast] [--size PX] [--no-coordinates] [--title T] [--text T] --out FILE.png',
+    ],
+    about: 'Draws a position to a PNG file (exit code 1 when the file cannot be written).',
+    options: [
+      VARIANT,
+      FEN,
+      ['--last MOVE', 'the move that led to the position, marked (c3-d4, c3:e5:g7)'],
+      ['--black-bottom', 'Black at the bottom'],
+      ['--select SQUARE', 'marks a stack and the squares its legal moves end on'],
+      ['--theme T', 'wood (default) or contrast'],
+      ['--size PX', 'the image size in pixels'],
+      ['--no-coordinates', 'no file letters and rank numbers'],
+      ['--title T, --text T', 'a caption band under the board'],
+      ['--out FILE.png', 'where to write (required)'],
+    ],
+  },
+  best: {
+    usage: ['best [--variant V] [--fen F] [--ms N | --depth N] [--level L]'],
+    about:
+      "Prints the engine's move, score, depth, nodes, speed and line. With --depth each " +
+      'finished depth is reported on stderr as the search goes.',
+    options: [
+      VARIANT,
+      FEN,
+      ['--ms N', 'thinking time in ms (default: the top level’s)'],
+      ['--depth N', 'search to this depth, 1 to 90 (within an hour)'],
+      ['--level L', 'play as the bot’s level 1-8 (--ms then caps its time)'],
+    ],
+  },
+  match: {
+    usage: [
+      'match --a PLAYER --b PLAYER --games N [--ms N] [--variant V] [--threads T] [--seed S]',
+      '      [--a-weights FILE] [--b-weights FILE] [--verbose]',
+    ],
+    about:
+      'Engine against engine from varied openings of the variant (each with both colours; no ' +
+      '--fen): wins, draws, losses, score and the Elo difference with its 95% margin.',
+    options: [
+      [
+        '--a, --b PLAYER',
+        'a level 1-8, greedy, random, or a search: depth:N, nodes:N, ms:N (depth:6,ms:500)',
+      ],
+      ['--games N', 'how many games (rounded up to pairs)'],
+      ['--ms N', 'ms per move at the top level; lower levels scale with it'],
+      VARIANT,
+      THREADS,
+      SEED,
+      ['--a-weights FILE', 'evaluation weights for A, as tune --out writes them'],
+      ['--b-weights FILE', 'the same for B'],
+      ['--verbose', 'a line per game'],
+    ],
+  },
+  tune: {
+    usage: [
+      'tune [--method spsa|local] [--iterations N] [--pairs N] [--passes N] [--games N]',
+      '     [--nodes N] [--threads T] [--seed S] [--variant V] [--start FILE] [--out FILE]',
+    ],
+    about:
+      'Tunes the evaluation weights by self-play from varied openings (no --fen) and prints ' +
+      'progress, then the weights as JSON. See docs/tuning.md.',
+    options: [
+      ['--method M', 'spsa (default) or local (a coordinate search)'],
+      ['--iterations N', 'spsa: iterations (default 1000)'],
+      ['--pairs N', 'spsa: game pairs per iteration (default 2)'],
+      ['--passes N', 'local: passes over the weights (default 1)'],
+      ['--games N', 'local: games per trial (default 200)'],
+      ['--nodes N', 'search nodes per move (default 4000)'],
+      THREADS,
+      SEED,
+      VARIANT,
+      ['--start FILE', 'weights to start from'],
+      ['--out FILE', 'also write the weights there (its directory must exist)'],
+    ],
+  },
+  puzzles: {
+    usage: [
+      'puzzles generate --count N [--variant V] [--seed S] [--out FILE] [--threads T]',
+      'puzzles check FILE [--sample N]',
+    ],
+    about:
+      'generate mines puzzles from seeded self-play, each verified by search, and writes the ' +
+      'library (to stdout without --out); check re-checks a library and exits 1 on a bad ' +
+      'puzzle. See docs/puzzles.md.',
+    options: [
+      ['--count N', 'generate: how many puzzles'],
+      VARIANT,
+      SEED,
+      ['--out FILE', 'generate: where to write the library'],
+      THREADS,
+      ['--sample N', 'check: re-search only N puzzles spread over the file'],
+    ],
+  },
+  'discord-register': {
+    usage: ['discord-register [--guild ID]'],
+    about:
+      "Registers the Discord bot's slash commands with DISCORD_TOKEN and DISCORD_APPLICATION_ID " +
+      '(from the environment or .env), replacing the application’s commands.',
+    options: [
+      ['--guild ID', 'in this server only, at once (default DISCORD_GUILD_ID, else globally)'],
+    ],
+  },
+};
+
+export const COMMAND_NAMES = Object.keys(COMMANDS);
+
+const PREFIX = 'npm run cli -- ';
+
+/** The overview: every command's usage. */
+export function overview(): string {
+  const lines = ['usage: npm run cli -- <command> [options]'];
+  for (const help of Object.values(COMMANDS)) {
+    for (const line of help.usage) lines.push(`  ${line}`);
+  }
+  lines.push(
+    'help <command> or <command> --help says more about one command.',
+    'Bad arguments print one line and exit with code 2.',
+  );
+  return lines.join('\n');
+}
+
+/** One command's help, or undefined for a name that is not a command. */
+export function commandHelp(name: string): string | undefined {
+  if (!Object.hasOwn(COMMANDS, name)) return undefined;
+  const help = COMMANDS[name];
+  const width = Math.max(...help.options.map(([option]) => option.length));
+  return [
+    // A line that starts with spaces goes on the command above it.
+    ...help.usage.map(
+      (line, i) =>
+        (i === 0 ? 'usage: ' : '       ') +
+        (line.startsWith(' ') ? ' '.repeat(PREFIX.length) : PREFIX) +
+        line,
+    ),
+    '',
+    help.about,
+    '',
+    ...help.options.map(([option, text]) => `  ${option.padEnd(width)}  ${text}`),
+  ].join('\n');
+}

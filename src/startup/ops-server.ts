@@ -1,0 +1,91 @@
+/**
+ * The operations endpoint of a bot process, on its own port (METRICS_PORT) in polling and
+ * webhook mode alike: GET /healthz and GET /metrics. Nothing else is served.
+ */
+import { createServer, type Server } from 'node:http';
+import type { Logger } from '../game/logger.js';
+
+/** One health check: resolves true when the part works; false or a rejection when not. */
+export type HealthCheck = () => Promise<boolean> | boolean;
+
+export interface OpsServerOptions {
+  readonly port: number;
+  /** Bound to all interfaces unless given (a container's port is mapped from outside). */
+  readonly host?: string;
+  readonly checks: Readonly<Record<string, HealthCheck>>;
+  /** The Prometheus text exposition. */
+  readonly metrics: () => Promise<string>;
+  readonly logger: Logger;
+  /** How long one check may take before it counts as failed. */
+  readonly checkTimeoutMs?: number;
+}
+
+export interface OpsServer {
+  /** The port listened on (the one chosen by the system when asked for 0). */
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+async function runCheck(check: HealthCheck, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(check), late]);
+  } catch {
+    return false; // a failed check is the answer, reported in the body
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Every check at once: `ok` when all pass. */
+export async function health(
+  checks: Readonly<Record<string, HealthCheck>>,
+  timeoutMs: number,
+): Promise<{ ok: boolean; checks: Record<string, boolean> }> {
+  const names = Object.keys(checks);
+  const results = await Promise.all(names.map((name) => runCheck(checks[name]!, timeoutMs)));
+  const byName = Object.fromEntries(names.map((name, i) => [name, results[i]!]));
+  return { ok: results.every(Boolean), checks: byName };
+}
+
+/** Starts serving; resolves once listening. */
+export async function startOpsServer(options: OpsServerOptions): Promise<OpsServer> {
+  const timeoutMs = options.checkTimeoutMs ?? 2_000;
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const path = (request.url ?? '').split('?')[0];
+      if (request.method !== 'GET' || (path !== '/healthz' && path !== '/metrics')) {
+        response.writeHead(404).end();
+        return;
+      }
+      if (path === '/healthz') {
+        const result = await health(options.checks, timeoutMs);
+        if (!result.ok) options.logger.warn('health check failed', { checks: result.checks });
+        response
+          .writeHead(result.ok ? 200 : 503, { 'content-type': 'application/json' })
+          .end(JSON.stringify(result));
+        return;
+      }
+      const text = await options.metrics();
+      response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(text);
+    })().catch((error: unknown) => {
+      options.logger.error('ops server: request failed', { path: request.url, err: error });
+      if (!response.headersSent) response.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address !== null ? address.port : options.port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

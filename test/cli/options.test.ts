@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { integerOption, parseOptions, UsageError } from '../../src/cli/options.js';
+import { runCli } from '../support/run-cli.js';
+
+describe('cli options', () => {
+  it('a negative number after a value option is that option’s value', () => {
+    const { values } = parseOptions(['--depth', '-3', '--seed', '-.5'], {
+      depth: { type: 'string' },
+      seed: { type: 'string' },
+    });
+    expect(values).toEqual({ depth: '-3', seed: '-.5' });
+    expect(() => integerOption('depth', values.depth, 1, 20)).toThrow(
+      new UsageError('--depth must be a whole number from 1 to 20, got "-3"'),
+    );
+  });
+
+  it('a flag or an unknown option after a value option is still refused', () => {
+    expect(() => parseOptions(['--depth', '--divide'], { depth: { type: 'string' } })).toThrow(
+      UsageError,
+    );
+    expect(() => parseOptions(['--divide', '-3'], { divide: { type: 'boolean' } })).toThrow(
+      /Unknown option '-3'/,
+    );
+  });
+
+  it.each([
+    [['perft', '--depth', '-3'], '--depth must be a whole number from 1 to 20, got "-3"'],
+    [['best', '--ms', '-100'], '--ms must be a whole number from 0 to 3600000, got "-100"'],
+    [
+      ['match', '--a', '1', '--b', '2', '--games', '-2'],
+      '--games must be a whole number from 1 to 100000, got "-2"',
+    ],
+    [['tune', '--threads', '-1'], '--threads must be a whole number from 1 to 64, got "-1"'],
+  ])('%j says which whole numbers it takes', (args, message) => {
+    const { code, stderr } = runCli(...args);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`error: ${message}\n`);
+  });
+});
