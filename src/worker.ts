@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import { AiPool } from './ai/index.js';
+import { startMiningWorker } from './cli/remote-mining.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startBotMoveWorker } from './store/bullmq-bot-moves.js';
 import { redisDependency } from './startup/dependencies.js';
@@ -37,10 +38,18 @@ async function main(): Promise<void> {
     concurrency: config.aiThreads,
     log: logger.child({ component: 'ai-worker' }),
   });
-  logger.info(`Bashni Bot AI worker: ${config.aiThreads} search thread(s), Redis.`);
+  const mining = startMiningWorker({
+    url: config.redis.url,
+    prefix: `${config.redis.keyPrefix}bull`,
+    threads: config.aiThreads,
+    log: logger.child({ component: 'puzzle-worker' }),
+  });
+  logger.info(
+    `Bashni Bot AI worker: ${config.aiThreads} search thread(s) for bot moves and puzzle mining, Redis.`,
+  );
   const shutdown = async () => {
     // The job in hand is finished (or, if the process is killed, taken again by another worker).
-    await worker.close();
+    await Promise.all([worker.close(), mining.close()]);
     await pool.close();
     process.exit(0);
   };

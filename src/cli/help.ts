@@ -132,7 +132,7 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
   },
   puzzles: {
     usage: [
-      'puzzles generate --count N [--variant V] [--seed S] [--out FILE] [--threads T]',
+      'puzzles generate --count N [--variant V] [--seed S] [--out FILE] [--threads T] [--queue]',
       'puzzles check FILE [--sample N]',
     ],
     about:
@@ -145,6 +145,10 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
       SEED,
       ['--out FILE', 'generate: where to write the library'],
       THREADS,
+      [
+        '--queue',
+        'generate: mine on `npm run worker` processes through Redis (REDIS_URL); --threads games at once',
+      ],
       ['--sample N', 'check: re-search only N puzzles spread over the file'],
     ],
   },

@@ -1,5 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { loadConfig } from '../config.js';
+import { loadEnvFile } from '../startup/env-file.js';
 import {
   checkLegality,
   decodeLibrary,
@@ -23,6 +25,17 @@ import {
 } from './options.js';
 import { countOf } from './plural.js';
 import { MinerPool } from './puzzle-workers.js';
+import { remoteMiner } from './remote-mining.js';
+
+/** The queue of `--queue`, from REDIS_URL and REDIS_KEY_PREFIX (the environment or .env). */
+function remoteMinerFromEnv(): ReturnType<typeof remoteMiner> {
+  const env = { ...process.env };
+  loadEnvFile(join(process.cwd(), '.env'), env);
+  const { redis } = loadConfig(env);
+  if (redis === undefined)
+    throw new UsageError('--queue needs REDIS_URL: the games go to `npm run worker` through Redis');
+  return remoteMiner({ url: redis.url, prefix: `${redis.keyPrefix}bull` });
+}
 
 type Print = (line: string) => void;
 
@@ -46,6 +59,7 @@ async function generateCommand(args: string[], print: Print): Promise<number> {
     seed: { type: 'string' },
     out: { type: 'string' },
     threads: { type: 'string' },
+    queue: { type: 'boolean' },
   });
   const variant = variantOption(values.variant);
   const count = integerOption('count', values.count, 1, 100_000);
@@ -53,11 +67,19 @@ async function generateCommand(args: string[], print: Print): Promise<number> {
   const threads = threadsOption(values.threads);
   const log =
     values.out === undefined ? (line: string) => process.stderr.write(line + '\n') : print;
-  const pool = threads > 1 ? new MinerPool(threads) : undefined;
-  const searcher = pool === undefined ? puzzleSearcher() : undefined;
+  // --queue: the games go to `npm run worker` processes through Redis (REDIS_URL).
+  const remote = values.queue === true ? remoteMinerFromEnv() : undefined;
+  const pool = remote === undefined && threads > 1 ? new MinerPool(threads) : undefined;
+  const searcher = pool === undefined && remote === undefined ? puzzleSearcher() : undefined;
   const budgets = DEFAULT_BUDGETS;
   const started = Date.now();
-  log(`mining ${countOf(count, `${variant} puzzle`)}, seed ${seed}, ${countOf(threads, 'thread')}`);
+  await remote?.ready();
+  log(
+    `mining ${countOf(count, `${variant} puzzle`)}, seed ${seed}, ` +
+      (remote === undefined
+        ? countOf(threads, 'thread')
+        : `${countOf(threads, 'game')} at once on the workers`),
+  );
   let puzzles: Puzzle[];
   try {
     puzzles = await generatePuzzles({
@@ -65,9 +87,11 @@ async function generateCommand(args: string[], print: Print): Promise<number> {
       count,
       concurrency: threads,
       mineGame: (game) =>
-        pool !== undefined
-          ? pool.mine({ variant, seed, game, budgets })
-          : mineGame(searcher!, { variant, seed, game, budgets }),
+        remote !== undefined
+          ? remote.mine({ variant, seed, game, budgets })
+          : pool !== undefined
+            ? pool.mine({ variant, seed, game, budgets })
+            : mineGame(searcher!, { variant, seed, game, budgets }),
       onGame: (game, taken, total) => {
         if (taken === 0 && (game + 1) % 10 !== 0) return;
         const hours = (Date.now() - started) / 3_600_000;
@@ -79,6 +103,7 @@ async function generateCommand(args: string[], print: Print): Promise<number> {
     });
   } finally {
     await pool?.close();
+    await remote?.close();
   }
   const seconds = (Date.now() - started) / 1000;
   const outArgs = values.out === undefined ? [] : [`--out ${values.out}`];

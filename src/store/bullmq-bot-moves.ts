@@ -9,12 +9,9 @@
  * the timeout fails: the game's durable 'bot-move' timer asks again later.
  */
 import { createHash } from 'node:crypto';
-import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { Logger } from '../game/logger.js';
 import type { BotMoves } from '../game/ports.js';
-import { StoreError } from '../game/ports.js';
-import { createBullMqRedis } from './bullmq-scheduler.js';
-import { consoleLogger, type Logger } from '../game/logger.js';
+import { RemoteJobs, startJobWorker } from './bullmq-jobs.js';
 
 export type BotMoveRequest = Parameters<BotMoves['chooseMove']>[0];
 
@@ -27,13 +24,6 @@ export interface BotMoveQueueOptions {
   readonly queueName?: string;
   readonly log?: Logger;
 }
-
-/**
- * Answers are small: kept an hour, so a late duplicate finds its answer without a search. A
- * failed job is removed at once: the same request asked again (the durable retry) must be a
- * new job, not the old failure.
- */
-const KEEP_COMPLETED = { age: 3600 };
 
 /** The job id of a request: the game and a digest of the position (BullMQ ids hold no ':'). */
 export function botMoveJobId(request: BotMoveRequest): string {
@@ -57,12 +47,7 @@ function isRequest(data: unknown): data is BotMoveRequest {
 
 /** The bot processes' side: BotMoves answered by whichever worker takes the job. */
 export class QueuedBotMoves implements BotMoves {
-  private readonly connection: Redis;
-  private readonly eventsConnection: Redis;
-  private readonly queue: Queue;
-  private readonly events: QueueEvents;
-  private readonly log: Logger;
-  private readonly timeoutMs: number;
+  private readonly jobs: RemoteJobs;
 
   constructor(
     options: BotMoveQueueOptions & {
@@ -70,48 +55,23 @@ export class QueuedBotMoves implements BotMoves {
       readonly timeoutMs?: number;
     },
   ) {
-    this.log = options.log ?? consoleLogger();
-    this.timeoutMs = options.timeoutMs ?? 120_000;
-    const name = options.queueName ?? 'ai';
-    const prefix = options.prefix ?? 'bashni:bull';
-    this.connection = createBullMqRedis(options.url);
-    this.eventsConnection = createBullMqRedis(options.url);
-    for (const connection of [this.connection, this.eventsConnection])
-      connection.on('error', (error) => this.log.warn('bot moves: Redis error', { err: error }));
-    this.queue = new Queue(name, { connection: this.connection, prefix });
-    this.events = new QueueEvents(name, { connection: this.eventsConnection, prefix });
-    this.queue.on('error', (error) => this.log.warn('bot moves: queue error', { err: error }));
-    this.events.on('error', (error) =>
-      this.log.warn('bot moves: queue events error', { err: error }),
-    );
+    this.jobs = new RemoteJobs({ ...options, queueName: options.queueName ?? 'ai' });
   }
 
   /** Resolves once the queue's event stream is read (so no answer is missed). */
-  async ready(): Promise<void> {
-    await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
+  ready(): Promise<void> {
+    return this.jobs.ready();
   }
 
   async chooseMove(request: BotMoveRequest): Promise<string> {
-    let job: Job;
-    try {
-      job = await this.queue.add('move', request, {
-        jobId: botMoveJobId(request),
-        attempts: 2,
-        removeOnComplete: KEEP_COMPLETED,
-        removeOnFail: true,
-      });
-    } catch (error) {
-      throw new StoreError('store-unavailable', `could not queue a bot move: ${String(error)}`);
-    }
-    const move: unknown = await job.waitUntilFinished(this.events, this.timeoutMs);
-    if (typeof move !== 'string') throw new Error(`bot move ${job.id}: no move in the answer`);
+    const jobId = botMoveJobId(request);
+    const move = await this.jobs.run('move', request, { jobId, attempts: 2 });
+    if (typeof move !== 'string') throw new Error(`bot move ${jobId}: no move in the answer`);
     return move;
   }
 
-  async close(): Promise<void> {
-    await Promise.allSettled([this.events.close(), this.queue.close()]);
-    this.connection.disconnect();
-    this.eventsConnection.disconnect();
+  close(): Promise<void> {
+    return this.jobs.close();
   }
 }
 
@@ -122,29 +82,12 @@ export class QueuedBotMoves implements BotMoves {
 export function startBotMoveWorker(
   options: BotMoveQueueOptions & { readonly moves: BotMoves; readonly concurrency: number },
 ): { close(): Promise<void> } {
-  const log = options.log ?? consoleLogger();
-  const connection = createBullMqRedis(options.url);
-  connection.on('error', (error) => log.warn('bot move worker: Redis error', { err: error }));
-  const worker = new Worker(
-    options.queueName ?? 'ai',
-    async (job: Job) => {
-      if (!isRequest(job.data)) throw new Error(`bot move ${job.id}: not a request`);
-      return options.moves.chooseMove(job.data);
+  return startJobWorker({
+    ...options,
+    queueName: options.queueName ?? 'ai',
+    handle: async (data, jobId) => {
+      if (!isRequest(data)) throw new Error(`bot move ${jobId}: not a request`);
+      return options.moves.chooseMove(data);
     },
-    {
-      connection,
-      prefix: options.prefix ?? 'bashni:bull',
-      concurrency: options.concurrency,
-    },
-  );
-  worker.on('error', (error) => log.warn('bot move worker: error', { err: error }));
-  worker.on('failed', (job, error) =>
-    log.warn('bot move worker: job failed', { jobId: job?.id, err: error }),
-  );
-  return {
-    close: async () => {
-      await worker.close();
-      connection.disconnect();
-    },
-  };
+  });
 }

@@ -1,0 +1,99 @@
+/**
+ * Puzzle mining on other machines: `puzzles generate --queue` puts each self-play game on the
+ * "puzzles" queue in Redis, and every `npm run worker` process mines the games it takes on its
+ * worker threads. Games are deterministic by (variant, seed, game), so the library is the same
+ * as a local run's, and a game already mined (a rerun within a day) is not mined again.
+ */
+import { VARIANTS } from '../engine/index.js';
+import type { Logger } from '../game/logger.js';
+import { decodePuzzle, type MineRequest, type Puzzle } from '../puzzles/index.js';
+import { RemoteJobs, startJobWorker } from '../store/bullmq-jobs.js';
+import { MinerPool } from './puzzle-workers.js';
+
+export const MINING_QUEUE = 'puzzles';
+
+/** A self-play game can take minutes with the default budgets. */
+const MINE_TIMEOUT_MS = 30 * 60_000;
+
+interface QueueAt {
+  readonly url: string;
+  readonly prefix: string;
+  readonly log?: Logger;
+}
+
+const BUDGET_KEYS = ['scanNodes', 'proposeNodes', 'verifyNodes', 'defendNodes'] as const;
+
+function isMineRequest(data: unknown): data is MineRequest {
+  if (typeof data !== 'object' || data === null) return false;
+  const r = data as Record<string, unknown>;
+  const budgets = r.budgets as Record<string, unknown> | null | undefined;
+  return (
+    typeof r.variant === 'string' &&
+    Object.hasOwn(VARIANTS, r.variant) &&
+    Number.isSafeInteger(r.seed) &&
+    Number.isSafeInteger(r.game) &&
+    (r.game as number) >= 0 &&
+    typeof budgets === 'object' &&
+    budgets !== null &&
+    BUDGET_KEYS.every((key) => {
+      const nodes = budgets[key];
+      return Number.isSafeInteger(nodes) && (nodes as number) > 0 && (nodes as number) <= 1e8;
+    })
+  );
+}
+
+/** The generating side: mines a game through the queue; the answer is checked like a library. */
+export function remoteMiner(queue: QueueAt): {
+  mine(request: MineRequest): Promise<Puzzle[]>;
+  ready(): Promise<void>;
+  close(): Promise<void>;
+} {
+  const jobs = new RemoteJobs({
+    ...queue,
+    queueName: MINING_QUEUE,
+    timeoutMs: MINE_TIMEOUT_MS,
+    keepSeconds: 24 * 3600,
+  });
+  return {
+    mine: async (request) => {
+      const { variant, seed, game } = request;
+      const jobId = `mine-${variant}-${seed}-${game}`;
+      const answer = await jobs.run('mine', request, { jobId, attempts: 2 });
+      if (!Array.isArray(answer)) throw new Error(`${jobId}: the worker sent no puzzles`);
+      return answer.map((raw) => {
+        const puzzle = decodePuzzle(raw, variant);
+        if (!puzzle.ok) throw new Error(`${jobId}: ${puzzle.error.message}`);
+        return puzzle.value;
+      });
+    },
+    ready: () => jobs.ready(),
+    close: () => jobs.close(),
+  };
+}
+
+/**
+ * The worker side: takes games from the queue, `threads` at once, and mines them on as many
+ * worker threads (started on the first game, so a worker that only ever searches bot moves
+ * starts none).
+ */
+export function startMiningWorker(queue: QueueAt & { readonly threads: number }): {
+  close(): Promise<void>;
+} {
+  let pool: MinerPool | undefined;
+  const worker = startJobWorker({
+    ...queue,
+    queueName: MINING_QUEUE,
+    concurrency: queue.threads,
+    handle: async (data, jobId) => {
+      if (!isMineRequest(data)) throw new Error(`${jobId}: not a game to mine`);
+      pool ??= new MinerPool(queue.threads);
+      return pool.mine(data);
+    },
+  });
+  return {
+    close: async () => {
+      await worker.close();
+      await pool?.close();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Work done by other processes, through BullMQ queues in Redis: a caller puts a job on a named
+ * queue and waits for its result; `npm run worker` processes on any machine take the jobs. The
+ * bot's searches (bullmq-bot-moves.ts) and puzzle mining (`puzzles generate --queue`) use it.
+ *
+ * A job id makes the same request asked twice one job (its result is kept a while, so a late
+ * duplicate finds it without new work). A failed job is removed at once: asked again, it is new
+ * work, not the old failure.
+ */
+import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { consoleLogger, type Logger } from '../game/logger.js';
+import { StoreError } from '../game/ports.js';
+import { createBullMqRedis } from './bullmq-scheduler.js';
+
+export interface JobQueueOptions {
+  /** The Redis URL (each side makes the connections BullMQ needs and closes them). */
+  readonly url: string;
+  /** BullMQ key prefix (keys are <prefix>:<queue>:...); default "bashni:bull". */
+  readonly prefix?: string;
+  readonly queueName: string;
+  readonly log?: Logger;
+}
+
+/** The callers' side: run a job somewhere, wait for its result. */
+export class RemoteJobs {
+  private readonly connections: Redis[];
+  private readonly queue: Queue;
+  private readonly events: QueueEvents;
+  private readonly timeoutMs: number;
+  private readonly keepSeconds: number;
+
+  constructor(
+    options: JobQueueOptions & {
+      /** How long a job's caller waits for its result; default two minutes. */
+      readonly timeoutMs?: number;
+      /** How long a result is kept for duplicates; default an hour. */
+      readonly keepSeconds?: number;
+    },
+  ) {
+    const log = options.log ?? consoleLogger();
+    const prefix = options.prefix ?? 'bashni:bull';
+    this.timeoutMs = options.timeoutMs ?? 120_000;
+    this.keepSeconds = options.keepSeconds ?? 3600;
+    this.connections = [createBullMqRedis(options.url), createBullMqRedis(options.url)];
+    const report = (what: string) => (error: unknown) =>
+      log.warn(`${options.queueName} jobs: ${what}`, { err: error });
+    for (const connection of this.connections) connection.on('error', report('Redis error'));
+    this.queue = new Queue(options.queueName, { connection: this.connections[0], prefix });
+    this.events = new QueueEvents(options.queueName, { connection: this.connections[1], prefix });
+    this.queue.on('error', report('queue error'));
+    this.events.on('error', report('queue events error'));
+  }
+
+  /** Resolves once the queue's event stream is read (so no result is missed). */
+  async ready(): Promise<void> {
+    await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
+  }
+
+  /**
+   * Runs a job and resolves with its result; rejects when it failed (every attempt) or no
+   * result came within the timeout. `jobId` must hold no ':' and not be a number.
+   */
+  async run(
+    name: string,
+    data: unknown,
+    options: { readonly jobId: string; readonly attempts?: number },
+  ): Promise<unknown> {
+    let job: Job;
+    try {
+      job = await this.queue.add(name, data, {
+        jobId: options.jobId,
+        attempts: options.attempts ?? 1,
+        removeOnComplete: { age: this.keepSeconds },
+        removeOnFail: true,
+      });
+    } catch (error) {
+      throw new StoreError('store-unavailable', `could not queue a job: ${String(error)}`);
+    }
+    return job.waitUntilFinished(this.events, this.timeoutMs);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.events.close(), this.queue.close()]);
+    for (const connection of this.connections) connection.disconnect();
+  }
+}
+
+/** The workers' side: takes jobs from the queue (`concurrency` at once) and runs `handle`. */
+export function startJobWorker(
+  options: JobQueueOptions & {
+    readonly concurrency: number;
+    /** The job's result; throws for a job it cannot do (bad data, a failed search). */
+    readonly handle: (data: unknown, jobId: string) => Promise<unknown>;
+  },
+): { close(): Promise<void> } {
+  const log = options.log ?? consoleLogger();
+  const connection = createBullMqRedis(options.url);
+  const what = `${options.queueName} worker`;
+  connection.on('error', (error) => log.warn(`${what}: Redis error`, { err: error }));
+  const worker = new Worker(
+    options.queueName,
+    (job: Job) => options.handle(job.data, job.id ?? ''),
+    { connection, prefix: options.prefix ?? 'bashni:bull', concurrency: options.concurrency },
+  );
+  worker.on('error', (error) => log.warn(`${what}: error`, { err: error }));
+  worker.on('failed', (job, error) =>
+    log.warn(`${what}: job failed`, { jobId: job?.id, err: error }),
+  );
+  return {
+    close: async () => {
+      await worker.close();
+      connection.disconnect();
+    },
+  };
+}
