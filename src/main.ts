@@ -20,7 +20,7 @@ import {
 } from './adapters/telegram/bot.js';
 import { ChatState } from './adapters/telegram/chat-state.js';
 import { startTelegram } from './adapters/telegram/run.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import {
   systemClock,
   type BotMoves,
@@ -54,7 +54,8 @@ import { chooseRunMode, NOTHING_TO_RUN, parseStartArguments } from './startup/ar
 import { botApiDependency, discordDependency, redisDependency } from './startup/dependencies.js';
 import { loadEnvFile } from './startup/env-file.js';
 import { runShutdown, stopOnSignals, together } from './startup/shutdown.js';
-import { StartupTimeoutError, waitFor, type WaitOptions } from './startup/wait.js';
+import { exitOnError } from './startup/exit-on-error.js';
+import { waitFor, type WaitOptions } from './startup/wait.js';
 
 // One JSON line per event on stdout; at LOG_LEVEL's level once the configuration is read.
 let logging = createLogger();
@@ -435,17 +436,4 @@ process.on('unhandledRejection', (reason) => {
   process.exit(1);
 });
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`configuration error: ${error.message}\n`);
-    process.exit(2);
-  }
-  if (error instanceof StartupTimeoutError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  process.stderr.write(
-    `fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exit(1);
-});
+main().catch(exitOnError);

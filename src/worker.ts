@@ -7,12 +7,13 @@
 import { join } from 'node:path';
 import { AiPool } from './ai/index.js';
 import { startMiningWorker } from './cli/remote-mining.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { startBotMoveWorker } from './store/bullmq-bot-moves.js';
 import { redisDependency } from './startup/dependencies.js';
 import { loadEnvFile } from './startup/env-file.js';
 import { createLogger } from './startup/logging.js';
-import { StartupTimeoutError, waitFor } from './startup/wait.js';
+import { exitOnError } from './startup/exit-on-error.js';
+import { waitFor } from './startup/wait.js';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -57,17 +58,4 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown());
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`configuration error: ${error.message}\n`);
-    process.exit(2);
-  }
-  if (error instanceof StartupTimeoutError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  process.stderr.write(
-    `fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  process.exit(1);
-});
+main().catch(exitOnError);

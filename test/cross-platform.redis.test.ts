@@ -13,7 +13,7 @@ import {
   type StoredMessage,
 } from './support/discord/fake-discord.js';
 import { startRedis, type PrivateRedis } from './support/redis-server.js';
-import { startApp, TOKEN, type StartedApp } from './support/start-app.js';
+import { killAll, startApp, TOKEN, type StartedApp } from './support/start-app.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
 import { until } from './support/until.js';
 
@@ -32,11 +32,7 @@ describe('a game between a Telegram player and a Discord player', () => {
     await redis?.stop();
   });
   afterEach(async () => {
-    for (const app of apps.splice(0)) {
-      const exited = app.exited;
-      app.child.kill('SIGKILL');
-      await exited;
-    }
+    await killAll(apps);
     await telegram?.close();
     await discord?.close();
   });

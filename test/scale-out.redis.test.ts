@@ -16,7 +16,14 @@ import {
   type Position,
 } from '../src/engine/index.js';
 import { startRedis, type PrivateRedis } from './support/redis-server.js';
-import { freePort, outputMatches, startApp, TOKEN, type StartedApp } from './support/start-app.js';
+import {
+  freePort,
+  killAll,
+  outputMatches,
+  startApp,
+  TOKEN,
+  type StartedApp,
+} from './support/start-app.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
 import { until } from './support/until.js';
 
@@ -32,11 +39,7 @@ afterAll(async () => {
   await redis?.stop();
 });
 afterEach(async () => {
-  for (const app of apps.splice(0)) {
-    const exited = app.exited;
-    app.child.kill('SIGKILL');
-    await exited;
-  }
+  await killAll(apps);
   await telegram?.close();
 });
 

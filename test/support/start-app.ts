@@ -76,6 +76,15 @@ function spawnApp(
   return { child, output: () => output, exited };
 }
 
+/** Kills the apps (and empties the list) and waits until each has exited. */
+export async function killAll(apps: StartedApp[]): Promise<void> {
+  for (const app of apps.splice(0)) {
+    const exited = app.exited;
+    app.child.kill('SIGKILL');
+    await exited;
+  }
+}
+
 /** A port of 127.0.0.1 that nothing listens on (just now). */
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
