@@ -30,7 +30,7 @@ describe('the pino logger behind the port', () => {
       update_id: 7,
       err: { type: 'Error', message: 'boom' },
     });
-    expect((lines[0]!.err as { stack: string }).stack).toContain('logging.test.ts');
+    expect((lines[0].err as { stack: string }).stack).toContain('logging.test.ts');
     expect(lines[1]).toMatchObject({ level: 30, msg: 'running', component: 'telegram' });
     expect(lines[1]).not.toHaveProperty('update_id');
   });

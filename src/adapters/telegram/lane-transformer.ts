@@ -48,7 +48,7 @@ export function laneTransformer(lanes: DeliveryLanes): Transformer {
       ...kind,
       call: async () => {
         const response = await prev(method, payload, signal);
-        if (!response.ok) throw new ApiRefusal(response as never);
+        if (!response.ok) throw new ApiRefusal(response);
         return response;
       },
     });

@@ -97,9 +97,9 @@ export class FakeInteraction {
       spec.guildId === undefined ? null : { has: () => spec.managesChannels === true };
     const options = detail.options ?? {};
     this.options = {
-      getString: (name) => (typeof options[name] === 'string' ? (options[name] as string) : null),
-      getInteger: (name) => (typeof options[name] === 'number' ? (options[name] as number) : null),
-      getUser: (name) => (typeof options[name] === 'object' ? (options[name] as FakeUser) : null),
+      getString: (name) => (typeof options[name] === 'string' ? options[name] : null),
+      getInteger: (name) => (typeof options[name] === 'number' ? options[name] : null),
+      getUser: (name) => (typeof options[name] === 'object' ? options[name] : null),
     };
   }
 

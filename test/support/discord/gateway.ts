@@ -215,11 +215,11 @@ export class Gateway {
       return undefined;
     }
     const [shardId, shardCount] = Array.isArray(d.shard) ? (d.shard as number[]) : [0, 1];
-    if (!(shardCount! >= 1 && shardId! >= 0 && shardId! < shardCount!)) {
+    if (!(shardCount >= 1 && shardId >= 0 && shardId < shardCount)) {
       socket.close(GatewayCloseCodes.InvalidShard, 'Invalid shard.');
       return undefined;
     }
-    const shard = [shardId!, shardCount!] as const;
+    const shard = [shardId, shardCount] as const;
     const session = new Session(
       this.sessions.length,
       randomBytes(16).toString('hex'),

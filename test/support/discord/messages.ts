@@ -330,7 +330,7 @@ export function apiMessage(message: StoredMessage, applicationId: string): APIMe
           },
         }
       : {}),
-  } as APIMessage;
+  };
 }
 
 /** A copy for tests, so later edits do not change what a test holds. */

@@ -1392,7 +1392,7 @@ export class FakeBotApi {
         gifts_from_channels: false,
       },
     };
-    return { ...chat.info, ...common } as ChatFullInfo;
+    return { ...chat.info, ...common };
   }
 
   private getChatMember(params: Record<string, unknown>): ChatMember {
@@ -1441,7 +1441,7 @@ export class FakeBotApi {
       case 'kicked':
         return { status, user, until_date: 0 };
       default:
-        return { status, user } as ChatMember;
+        return { status, user };
     }
   }
 

@@ -351,7 +351,7 @@ function parseMarkdownV2(raw: string): FormattedText | string {
       return undefined;
     }
     if (stack.some((open) => open.kind === kind)) {
-      const inner = top as OpenMarkdown;
+      const inner = top;
       return `Can't find end of ${MARKDOWN_V2_NAMES[inner.kind]} entity at byte offset ${inner.byteOffset}`;
     }
     stack.push({ kind, start: text.length, byteOffset: utf8Offset(raw, at) });

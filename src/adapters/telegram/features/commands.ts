@@ -40,7 +40,7 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
 
   composer.command('board', (ctx) =>
     withGame(ctx, async (game) => {
-      await deps.presenter.queueBoard(game, String(ctx.chat!.id));
+      await deps.presenter.queueBoard(game, String(ctx.chat.id));
     }),
   );
 
@@ -48,7 +48,7 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
     withGame(ctx, async (game) => {
       const text = gamePdn(game);
       deps.tasks.track(
-        deps.out.sendDocument(ctx.chat!.id, Buffer.from(text, 'utf8'), pdnFileName(game), {
+        deps.out.sendDocument(ctx.chat.id, Buffer.from(text, 'utf8'), pdnFileName(game), {
           caption: ctx.t.pdnCaption,
         }),
       );
