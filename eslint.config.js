@@ -4,7 +4,16 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'coverage/'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
   {
     files: ['**/*.cjs'],
     languageOptions: {
@@ -20,6 +29,18 @@ export default tseslint.config(
       ],
       'no-constant-condition': ['error', { checkLoops: false }],
       eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', '*.ts'],
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unnecessary-condition': [
+        'error',
+        { allowConstantLoopConditions: true },
+      ],
+      // Passing on a caught value unchanged is fine; rejecting with a literal or object is not.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
     },
   },
 );
