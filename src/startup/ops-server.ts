@@ -46,8 +46,8 @@ export async function health(
   timeoutMs: number,
 ): Promise<{ ok: boolean; checks: Record<string, boolean> }> {
   const names = Object.keys(checks);
-  const results = await Promise.all(names.map((name) => runCheck(checks[name]!, timeoutMs)));
-  const byName = Object.fromEntries(names.map((name, i) => [name, results[i]!]));
+  const results = await Promise.all(names.map((name) => runCheck(checks[name], timeoutMs)));
+  const byName = Object.fromEntries(names.map((name, i) => [name, results[i]]));
   return { ok: results.every(Boolean), checks: byName };
 }
 
