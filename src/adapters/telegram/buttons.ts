@@ -32,7 +32,7 @@ export class ButtonRouter {
         await ctx.answer(ctx.t.errors.unknownButton, true);
         return;
       }
-      await handler(ctx, payload as never);
+      await handler(ctx, payload);
     };
   }
 }
