@@ -473,7 +473,9 @@ describe('GameService', () => {
       const down = (): never => {
         throw new StoreError('store-unavailable', 'connection refused');
       };
-      const deadStore = new Proxy(store, { get: () => async () => down() }) as unknown as GameStore;
+      const deadStore = new Proxy(store, {
+        get: () => () => Promise.resolve(down()),
+      }) as unknown as GameStore;
       const dead = new GameService({ store: deadStore, scheduler, clock, logger: silentLogger });
       for (const result of [
         await dead.play('g', ALICE, 'c3-d4'),

@@ -96,7 +96,7 @@ describe('FakeDiscord driven by the real discord.js', () => {
     });
   }
 
-  const general = (): string => guild.channels[0]!.id;
+  const general = (): string => guild.channels[0].id;
 
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.destroy()));
@@ -114,7 +114,7 @@ describe('FakeDiscord driven by the real discord.js', () => {
       'staff',
     ]);
     // The hidden channel denies the bot View Channel, as Discord's overwrites would.
-    const staff = cached?.channels.cache.get(guild.channels[1]!.id);
+    const staff = cached?.channels.cache.get(guild.channels[1].id);
     expect(staff?.permissionsFor(client.user!)?.has('ViewChannel')).toBe(false);
     expect(fake.sessions).toMatchObject([{ index: 0, connected: true, shard: [0, 1], intents: 1 }]);
     expect(fake.callsTo({ route: '/gateway/bot' })).toHaveLength(1);
@@ -136,7 +136,10 @@ describe('FakeDiscord driven by the real discord.js', () => {
     const received: { op: number; d?: unknown }[] = [];
     const acked = new Promise<void>((resolve) => {
       socket.on('message', (data) => {
-        const payload = JSON.parse(String(data)) as { op: number; d?: unknown };
+        const payload = JSON.parse((data as Buffer).toString('utf8')) as {
+          op: number;
+          d?: unknown;
+        };
         received.push(payload);
         if (payload.op === 11) resolve();
       });
@@ -164,9 +167,7 @@ describe('FakeDiscord driven by the real discord.js', () => {
 
     // Overwriting keeps the id of a command that stays.
     await rest.put(Routes.applicationCommands(fake.applicationId), { body: [commands[0]] });
-    expect(fake.commands()).toEqual([
-      expect.objectContaining({ name: 'newgame', id: newgame!.id }),
-    ]);
+    expect(fake.commands()).toEqual([expect.objectContaining({ name: 'newgame', id: newgame.id })]);
     await rest.put(Routes.applicationGuildCommands(fake.applicationId, guild.id), {
       body: [commands[1]],
     });
@@ -258,10 +259,10 @@ describe('FakeDiscord driven by the real discord.js', () => {
       contentType: 'image/png',
       width: 8,
     });
-    expect(original.attachments[0]!.data.equals(board)).toBe(true);
-    expect(original.embeds[0]?.image?.url).toBe(original.attachments[0]!.url);
+    expect(original.attachments[0].data.equals(board)).toBe(true);
+    expect(original.embeds[0]?.image?.url).toBe(original.attachments[0].url);
     expect(
-      Buffer.from(await (await fetch(original.attachments[0]!.url)).arrayBuffer()).equals(board),
+      Buffer.from(await (await fetch(original.attachments[0].url)).arrayBuffer()).equals(board),
     ).toBe(true);
     expect(fake.messages(general()).map((message) => message.id)).toEqual([original.id]);
 
@@ -469,7 +470,7 @@ describe('FakeDiscord driven by the real discord.js', () => {
     });
     expect(fake.messages(general())).toHaveLength(2);
     // Another channel has its own bucket.
-    const other = fake.addGuild({ name: 'Other', channels: [{ name: 'x' }] }).channels[0]!.id;
+    const other = fake.addGuild({ name: 'Other', channels: [{ name: 'x' }] }).channels[0].id;
     const elsewhere = await fetch(`${fake.restApi}/v10/channels/${other}/messages`, {
       method: 'POST',
       headers: { authorization: `Bot ${fake.token}`, 'content-type': 'application/json' },
@@ -514,7 +515,7 @@ describe('FakeDiscord driven by the real discord.js', () => {
     expect(big).toMatchObject({ code: 40005, status: 413 });
 
     const hidden = await apiError(
-      client.rest.post(Routes.channelMessages(guild.channels[1]!.id), { body: { content: 'x' } }),
+      client.rest.post(Routes.channelMessages(guild.channels[1].id), { body: { content: 'x' } }),
     );
     expect(hidden).toMatchObject({ code: 50001, status: 403 });
     expect((await apiError(client.rest.get(Routes.channel('1')))).code).toBe(10003);
@@ -569,7 +570,7 @@ describe('FakeDiscord driven by the real discord.js', () => {
     const resumed = new Promise((resolve) => client.once(Events.ShardResume, resolve));
     fake.disconnect(0);
     await fake.waitFor(() => !fake.sessions[0]?.connected);
-    const received = onNext(client, async (interaction) => interaction.id);
+    const received = onNext(client, (interaction) => Promise.resolve(interaction.id));
     const handle = fake.command({ user: alice, channelId: general(), name: 'board', session: 0 });
     await resumed;
     expect(await received).toBe(handle.id);

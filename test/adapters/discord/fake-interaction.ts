@@ -97,9 +97,9 @@ export class FakeInteraction {
       spec.guildId === undefined ? null : { has: () => spec.managesChannels === true };
     const options = detail.options ?? {};
     this.options = {
-      getString: (name) => (typeof options[name] === 'string' ? (options[name] as string) : null),
-      getInteger: (name) => (typeof options[name] === 'number' ? (options[name] as number) : null),
-      getUser: (name) => (typeof options[name] === 'object' ? (options[name] as FakeUser) : null),
+      getString: (name) => (typeof options[name] === 'string' ? options[name] : null),
+      getInteger: (name) => (typeof options[name] === 'number' ? options[name] : null),
+      getUser: (name) => (typeof options[name] === 'object' ? options[name] : null),
     };
   }
 
@@ -150,42 +150,45 @@ export class FakeInteraction {
     return id;
   }
 
-  async reply(options: Record<string, unknown>) {
+  reply(options: Record<string, unknown>) {
     this.acknowledge('reply', options);
     const id = this.created_(options);
-    return { resource: { message: { id } } };
+    return Promise.resolve({ resource: { message: { id } } });
   }
 
-  async deferReply(options: Record<string, unknown> = {}) {
+  deferReply(options: Record<string, unknown> = {}) {
     this.acknowledge('deferReply', options);
     this.created_(options);
+    return Promise.resolve();
   }
 
-  async deferUpdate() {
+  deferUpdate() {
     this.acknowledge('deferUpdate');
+    return Promise.resolve();
   }
 
-  async update(options: Record<string, unknown>) {
+  update(options: Record<string, unknown>) {
     this.acknowledge('update', options);
-    return { resource: { message: { id: this.message?.id } } };
+    return Promise.resolve({ resource: { message: { id: this.message?.id } } });
   }
 
-  async editReply(options: Record<string, unknown>) {
+  editReply(options: Record<string, unknown>) {
     if (!this.acknowledged)
-      throw apiError(RESTJSONErrorCodes.UnknownMessage, 'Unknown Message', 404);
+      return Promise.reject(apiError(RESTJSONErrorCodes.UnknownMessage, 'Unknown Message', 404));
     this.record('editReply', options);
     const original = this.created[0]?.id ?? this.message?.id;
-    return { id: original };
+    return Promise.resolve({ id: original });
   }
 
-  async followUp(options: Record<string, unknown>) {
+  followUp(options: Record<string, unknown>) {
     if (!this.acknowledged)
-      throw apiError(RESTJSONErrorCodes.UnknownWebhook, 'Unknown Webhook', 404);
+      return Promise.reject(apiError(RESTJSONErrorCodes.UnknownWebhook, 'Unknown Webhook', 404));
     this.record('followUp', options);
-    return { id: this.created_(options) };
+    return Promise.resolve({ id: this.created_(options) });
   }
 
-  async deleteReply() {
+  deleteReply() {
     this.record('deleteReply');
+    return Promise.resolve();
   }
 }

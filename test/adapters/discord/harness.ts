@@ -48,7 +48,7 @@ export class RecordingOutput implements ChannelOutput {
   readonly calls: { method: string; channelId: string; messageId?: string }[] = [];
   readonly direct_: { userId: string; message: OutgoingMessage }[] = [];
   /** Makes the next matching call fail with this error. */
-  failNext: ((method: string) => unknown) | undefined;
+  failNext: ((method: string) => Error | undefined) | undefined;
   private ids = 500_000;
 
   private check(method: string): void {
@@ -59,15 +59,15 @@ export class RecordingOutput implements ChannelOutput {
     }
   }
 
-  async post(channelId: string, message: OutgoingMessage): Promise<string> {
+  post(channelId: string, message: OutgoingMessage): Promise<string> {
     this.check('post');
     const id = String(this.ids++);
     this.calls.push({ method: 'post', channelId, messageId: id });
     this.messages.push({ id, channelId, message, deleted: false });
-    return id;
+    return Promise.resolve(id);
   }
 
-  async edit(channelId: string, messageId: string, message: OutgoingMessage): Promise<void> {
+  edit(channelId: string, messageId: string, message: OutgoingMessage): Promise<void> {
     this.check('edit');
     this.calls.push({ method: 'edit', channelId, messageId });
     let known = this.messages.find((m) => m.id === messageId);
@@ -77,18 +77,21 @@ export class RecordingOutput implements ChannelOutput {
       this.messages.push(known);
     }
     known.message = { ...known.message, ...message };
+    return Promise.resolve();
   }
 
-  async remove(channelId: string, messageId: string): Promise<void> {
+  remove(channelId: string, messageId: string): Promise<void> {
     this.check('remove');
     this.calls.push({ method: 'remove', channelId, messageId });
     const known = this.messages.find((m) => m.id === messageId);
     if (known !== undefined) known.deleted = true;
+    return Promise.resolve();
   }
 
-  async direct(userId: string, message: OutgoingMessage): Promise<void> {
+  direct(userId: string, message: OutgoingMessage): Promise<void> {
     this.check('direct');
     this.direct_.push({ userId, message });
+    return Promise.resolve();
   }
 
   /** Messages still up in a channel. */
@@ -144,7 +147,7 @@ export class DiscordHarness {
         kv: this.kv,
         clock: this.clock,
         logger: silentLogger,
-        painter: { paint: async (position, o) => renderBoard(position, o) },
+        painter: { paint: (position, o) => Promise.resolve(renderBoard(position, o)) },
         dispatch: async (events) => {
           this.events.push(...events);
           await this.app.presenter.handle(events);
@@ -172,7 +175,7 @@ export class DiscordHarness {
 
   /** Public replies are channel messages: recorded like the presenter's posts. */
   private keepReplies(interaction: FakeInteraction): void {
-    const [first] = interaction.created;
+    const first = interaction.created.at(0);
     if (first === undefined || first.ephemeral) return;
     const answers = interaction.calls.filter(
       (c) => c.method === 'reply' || c.method === 'editReply',

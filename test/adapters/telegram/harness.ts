@@ -63,7 +63,7 @@ export const TEST_LANES: Partial<DeliveryLanesOptions> = {
 
 /** Boards drawn by the real renderer (the render pool is tested on its own). */
 export const testPainter: BoardPainter = {
-  paint: async (position, options) => renderBoard(position, options),
+  paint: (position, options) => Promise.resolve(renderBoard(position, options)),
 };
 
 /** What main.ts wires around a bot process, for tests of that wiring. */
@@ -191,7 +191,7 @@ export class TelegramHarness {
 
   /** A user writes in a chat; resolves when the bot has handled it. */
   async say(from: User, chatId: number, text: string, replyTo?: number): Promise<void> {
-    await this.deliver(this.fake.message({ from, chat: chatId, text, replyTo }) as Update);
+    await this.deliver(this.fake.message({ from, chat: chatId, text, replyTo }));
   }
 
   /** A user taps a button (found by label or test) on a message; returns the bot's answer. */

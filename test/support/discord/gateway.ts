@@ -109,7 +109,7 @@ export class Gateway {
   }
 
   session(index: number): Session {
-    const session = this.sessions[index];
+    const session = this.sessions.at(index);
     if (session === undefined)
       throw new Error(`no gateway session ${index} (${this.sessions.length} identified)`);
     return session;
@@ -171,7 +171,8 @@ export class Gateway {
     socket.on('message', (raw: RawData) => {
       let payload: { op?: unknown; d?: unknown };
       try {
-        payload = JSON.parse(raw.toString()) as { op?: unknown; d?: unknown };
+        // ws hands over a Buffer (its default binaryType, nodebuffer).
+        payload = JSON.parse((raw as Buffer).toString('utf8')) as { op?: unknown; d?: unknown };
       } catch {
         socket.close(GatewayCloseCodes.DecodeError, 'Error while decoding payload.');
         return;
@@ -215,11 +216,11 @@ export class Gateway {
       return undefined;
     }
     const [shardId, shardCount] = Array.isArray(d.shard) ? (d.shard as number[]) : [0, 1];
-    if (!(shardCount! >= 1 && shardId! >= 0 && shardId! < shardCount!)) {
+    if (!(shardCount >= 1 && shardId >= 0 && shardId < shardCount)) {
       socket.close(GatewayCloseCodes.InvalidShard, 'Invalid shard.');
       return undefined;
     }
-    const shard = [shardId!, shardCount!] as const;
+    const shard = [shardId, shardCount] as const;
     const session = new Session(
       this.sessions.length,
       randomBytes(16).toString('hex'),
