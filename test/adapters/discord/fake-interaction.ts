@@ -130,17 +130,22 @@ export class FakeInteraction {
     this.calls.push({ method, options, at: Date.now() - this.createdAt });
   }
 
-  private acknowledge(method: AnswerCall['method'], options?: Record<string, unknown>): void {
+  /** Acknowledges and records the call; or the error Discord would refuse it with. */
+  private acknowledge(
+    method: AnswerCall['method'],
+    options?: Record<string, unknown>,
+  ): Error | undefined {
     if (this.acknowledged)
-      throw apiError(
+      return apiError(
         RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged,
         'Interaction has already been acknowledged.',
         400,
       );
     if (Date.now() - this.createdAt > this.ackLimitMs)
-      throw apiError(RESTJSONErrorCodes.UnknownInteraction, 'Unknown interaction', 404);
+      return apiError(RESTJSONErrorCodes.UnknownInteraction, 'Unknown interaction', 404);
     this.acknowledged = true;
     this.record(method, options);
+    return undefined;
   }
 
   private created_(options: Record<string, unknown>): string {
@@ -151,24 +156,28 @@ export class FakeInteraction {
   }
 
   reply(options: Record<string, unknown>) {
-    this.acknowledge('reply', options);
+    const refused = this.acknowledge('reply', options);
+    if (refused !== undefined) return Promise.reject(refused);
     const id = this.created_(options);
     return Promise.resolve({ resource: { message: { id } } });
   }
 
   deferReply(options: Record<string, unknown> = {}) {
-    this.acknowledge('deferReply', options);
+    const refused = this.acknowledge('deferReply', options);
+    if (refused !== undefined) return Promise.reject(refused);
     this.created_(options);
     return Promise.resolve();
   }
 
   deferUpdate() {
-    this.acknowledge('deferUpdate');
+    const refused = this.acknowledge('deferUpdate');
+    if (refused !== undefined) return Promise.reject(refused);
     return Promise.resolve();
   }
 
   update(options: Record<string, unknown>) {
-    this.acknowledge('update', options);
+    const refused = this.acknowledge('update', options);
+    if (refused !== undefined) return Promise.reject(refused);
     return Promise.resolve({ resource: { message: { id: this.message?.id } } });
   }
 

@@ -51,16 +51,16 @@ export class RecordingOutput implements ChannelOutput {
   failNext: ((method: string) => Error | undefined) | undefined;
   private ids = 500_000;
 
-  private check(method: string): void {
+  /** The error the next call of `method` fails with, if one was asked for. */
+  private failure(method: string): Error | undefined {
     const error = this.failNext?.(method);
-    if (error !== undefined) {
-      this.failNext = undefined;
-      throw error;
-    }
+    if (error !== undefined) this.failNext = undefined;
+    return error;
   }
 
   post(channelId: string, message: OutgoingMessage): Promise<string> {
-    this.check('post');
+    const failure = this.failure('post');
+    if (failure !== undefined) return Promise.reject(failure);
     const id = String(this.ids++);
     this.calls.push({ method: 'post', channelId, messageId: id });
     this.messages.push({ id, channelId, message, deleted: false });
@@ -68,7 +68,8 @@ export class RecordingOutput implements ChannelOutput {
   }
 
   edit(channelId: string, messageId: string, message: OutgoingMessage): Promise<void> {
-    this.check('edit');
+    const failure = this.failure('edit');
+    if (failure !== undefined) return Promise.reject(failure);
     this.calls.push({ method: 'edit', channelId, messageId });
     let known = this.messages.find((m) => m.id === messageId);
     if (known === undefined) {
@@ -81,7 +82,8 @@ export class RecordingOutput implements ChannelOutput {
   }
 
   remove(channelId: string, messageId: string): Promise<void> {
-    this.check('remove');
+    const failure = this.failure('remove');
+    if (failure !== undefined) return Promise.reject(failure);
     this.calls.push({ method: 'remove', channelId, messageId });
     const known = this.messages.find((m) => m.id === messageId);
     if (known !== undefined) known.deleted = true;
@@ -89,7 +91,8 @@ export class RecordingOutput implements ChannelOutput {
   }
 
   direct(userId: string, message: OutgoingMessage): Promise<void> {
-    this.check('direct');
+    const failure = this.failure('direct');
+    if (failure !== undefined) return Promise.reject(failure);
     this.direct_.push({ userId, message });
     return Promise.resolve();
   }
