@@ -218,7 +218,8 @@ export class InteractionWatch {
         }
         return;
       }
-      default:
+      case 'delete':
+      case 'other':
         return;
     }
   }

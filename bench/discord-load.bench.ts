@@ -272,6 +272,7 @@ async function main(): Promise<void> {
       await sleep(random() * THINK_MS);
       while (!finished && !table.over) {
         if (table.played.length > 0) await sleep(jitter(THINK_MS));
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the end timer sets it while the loop awaits
         if (finished) break;
         const moves = legalMoves(table.position);
         if (moves.length === 0 || watch.shown(table.channelId)?.over === true) {

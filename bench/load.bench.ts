@@ -41,6 +41,7 @@ import { startApp, TOKEN } from '../test/support/start-app.js';
 import { cpuSeconds } from './process-cpu.js';
 import { giveUpAfter } from './watchdog.js';
 import { FakeBotApi, type RecordedCall } from '../test/support/telegram/fake-bot-api.js';
+import { textOf } from '../test/support/text-of.js';
 
 const RATES = (process.env.BENCH_RATES ?? '100,150,200,250,300').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -195,7 +196,7 @@ async function main(): Promise<void> {
         }
         case 'sendMessage': {
           if (!call.response.ok) return;
-          const text = String(call.params.text ?? '');
+          const text = textOf(call.params.text ?? '');
           if (text.includes('challenges'))
             cards.set(chatId, (call.response.result as { message_id: number }).message_id);
           const asked = commands.get(chatId);
@@ -262,7 +263,7 @@ async function main(): Promise<void> {
           inline_keyboard: { callback_data: string }[][];
         };
         group.gameId = markup.inline_keyboard.flat()[0].callback_data.split('|')[1];
-        const caption = String(call.params.caption ?? '');
+        const caption = textOf(call.params.caption ?? '');
         const [a, b] = group.players;
         [group.white, group.black] = caption.includes(`⚪ ${a.first_name}`) ? [a, b] : [b, a];
         groups.set(group.chatId, group);
@@ -278,6 +279,7 @@ async function main(): Promise<void> {
         const waitingSince = Date.now();
         while (group.waiting !== undefined && Date.now() - waitingSince < 5_000) await sleep(25);
         if (group.played.length > 0) await sleep(jitter(THINK_MS));
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the end timer sets it while the loop awaits
         if (finished) break;
         const moves = legalMoves(group.position);
         if (moves.length === 0) {

@@ -107,7 +107,7 @@ async function discordGame(): Promise<Buffer> {
     messages('en'),
     {},
     now,
-    { paint: async (p, options) => renderBoard(p, options) },
+    { paint: (p, options) => Promise.resolve(renderBoard(p, options)) },
   );
   const embed = message.embeds![0];
   return discordMockup({

@@ -18,7 +18,8 @@ const printError = (line: string) => process.stderr.write(line + '\n');
 const HELP_FLAGS = ['help', '--help', '-h'];
 
 async function main(argv: string[]): Promise<number> {
-  const [command, ...args] = argv;
+  const command = argv.at(0);
+  const args = argv.slice(1);
   if (command !== undefined && HELP_FLAGS.includes(command)) {
     if (args.length === 0) print(overview());
     else print(helpFor(args[0]));
@@ -48,12 +49,10 @@ async function main(argv: string[]): Promise<number> {
       return puzzlesCommand(args, print);
     case 'discord-register':
       return discordRegisterCommand(args, print, printError);
+    case undefined:
+      throw new UsageError('no command given (try: help)');
     default:
-      throw new UsageError(
-        command === undefined
-          ? 'no command given (try: help)'
-          : `unknown command "${command}" (try: help)`,
-      );
+      throw new UsageError(`unknown command "${command}" (try: help)`);
   }
 }
 

@@ -29,12 +29,12 @@ describe('a game between a Telegram player and a Discord player', () => {
     redis = await startRedis();
   });
   afterAll(async () => {
-    await redis?.stop();
+    await (redis as PrivateRedis | undefined)?.stop();
   });
   afterEach(async () => {
     await killAll(apps);
-    await telegram?.close();
-    await discord?.close();
+    await (telegram as FakeBotApi | undefined)?.close();
+    await (discord as FakeDiscord | undefined)?.close();
   });
 
   async function fakes() {

@@ -31,12 +31,12 @@ describe('npm start on Redis: a crash in the middle of an update', () => {
     redis = await startRedis();
   });
   afterAll(async () => {
-    await redis?.stop();
+    await (redis as PrivateRedis | undefined)?.stop();
   });
   afterEach(async () => {
     bot?.kill('SIGKILL');
-    await store?.close();
-    await fake?.close();
+    await (store as RedisGameStore | undefined)?.close();
+    await (fake as FakeBotApi | undefined)?.close();
   });
 
   function kill(child: ChildProcess): Promise<void> {

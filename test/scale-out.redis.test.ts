@@ -36,7 +36,7 @@ beforeAll(async () => {
   redis = await startRedis();
 });
 afterAll(async () => {
-  await redis?.stop();
+  await (redis as PrivateRedis | undefined)?.stop();
 });
 afterEach(async () => {
   await killAll(apps);
@@ -114,7 +114,7 @@ it('two bot processes behind one webhook and an AI worker play a game on one Red
       30_000,
     );
     advance(answer);
-    const next = legalMoves(position)[0];
+    const next = legalMoves(position).at(0);
     if (next === undefined) break;
     const move = makeMove(VARIANTS.bashni, next);
     await say(`/move ${move}`); // to the other process than the last one

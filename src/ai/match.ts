@@ -237,7 +237,7 @@ export async function playMatch(options: MatchOptions): Promise<MatchResult> {
   const seed = options.seed ?? 1;
   const lines = options.lines ?? openings(options.variant, pairs, seed);
   const start = startPosition(options.variant);
-  const outcomes: GameOutcome[] = new Array(pairs * 2);
+  const outcomes = new Array<GameOutcome>(pairs * 2);
   let wins = 0;
   let draws = 0;
   let losses = 0;

@@ -205,10 +205,10 @@ export class Searcher {
         beta = bestScore + 40;
       }
       let result = this.searchRoot(depth, alpha, beta, count);
-      if (!this.stopped && (result.score <= alpha || result.score >= beta)) {
+      if (!this.isStopped() && (result.score <= alpha || result.score >= beta)) {
         result = this.searchRoot(depth, -INFINITE, INFINITE, count);
       }
-      if (this.stopped) {
+      if (this.isStopped()) {
         // A move that completed and beat the previous best in this iteration is a safe choice.
         if (result.improved) {
           best = result.best;
@@ -245,7 +245,7 @@ export class Searcher {
         this.play(list, i, hp);
         const score = -this.alphaBeta(depth - 1, -INFINITE, INFINITE, 1);
         this.board.unmake(list, i);
-        if (!this.stopped) rootScores[i] = score;
+        if (!this.isStopped()) rootScores[i] = score;
       }
     }
     return finish(best, bestScore, completed, rootScores);
@@ -372,13 +372,13 @@ export class Searcher {
           reduction = k >= 8 && depth >= 5 ? 2 : 1;
         }
         score = -this.alphaBeta(childDepth - reduction, -alpha - 1, -alpha, ply + 1);
-        if (reduction > 0 && score > alpha && !this.stopped)
+        if (reduction > 0 && score > alpha && !this.isStopped())
           score = -this.alphaBeta(childDepth, -alpha - 1, -alpha, ply + 1);
-        if (score > alpha && score < beta && !this.stopped)
+        if (score > alpha && score < beta && !this.isStopped())
           score = -this.alphaBeta(childDepth, -beta, -alpha, ply + 1);
       }
       board.unmake(list, k);
-      if (this.stopped) return 0;
+      if (this.isStopped()) return 0;
       if (score > bestScore) {
         bestScore = score;
         bestKey = keys[k];
@@ -516,6 +516,14 @@ export class Searcher {
       key = Math.imul(key ^ data[base + 4 + j], 0x9e3779b1) ^ (key >>> 15);
     }
     return key === 0 ? 1 : key;
+  }
+
+  /**
+   * The stop flag, read through a call: the recursive calls in between may set it, which the type
+   * checker cannot see when it narrows a field read after an earlier check.
+   */
+  private isStopped(): boolean {
+    return this.stopped;
   }
 
   private checkLimits(): void {

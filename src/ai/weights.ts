@@ -184,7 +184,7 @@ export function defaultWeights(variant: VariantId): Readonly<Weights> {
       return STOLBY_WEIGHTS;
     case 'laska':
       return LASKA_WEIGHTS;
-    default:
+    case 'bashni':
       return STANDARD_WEIGHTS;
   }
 }

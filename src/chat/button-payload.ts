@@ -285,7 +285,7 @@ function decodeGamePayload(data: string): GamePayload | undefined {
       return { kind: action === 'P' ? 'stack-menu' : 'route-menu', gameId: id, ply, ...p };
     }
     case 'G': {
-      const sq = gameFields && fields.length <= 4 ? squares(rest ?? '') : undefined;
+      const sq = gameFields && fields.length >= 3 && fields.length <= 4 ? squares(rest) : undefined;
       const p = menuPart(extra);
       if (sq === undefined || sq.length !== 1 || p === undefined) return undefined;
       return { kind: 'target-menu', gameId: id, ply, from: sq[0], ...p };

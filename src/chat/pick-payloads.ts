@@ -6,14 +6,14 @@
 import type { Payload } from './button-payload.js';
 
 export interface PickPayloads {
-  select(square: number): Payload;
-  target(from: number, to: number): Payload;
-  route(squares: readonly number[]): Payload;
-  back(): Payload;
+  select: (square: number) => Payload;
+  target: (from: number, to: number) => Payload;
+  route: (squares: readonly number[]) => Payload;
+  back: () => Payload;
   /** The part-th (from 0) menu of stacks, targets of `from`, or routes. */
-  stackMenu(part: number): Payload;
-  targetMenu(from: number, part: number): Payload;
-  routeMenu(part: number): Payload;
+  stackMenu: (part: number) => Payload;
+  targetMenu: (from: number, part: number) => Payload;
+  routeMenu: (part: number) => Payload;
 }
 
 /** Picking a move in a game, at the board of `ply` moves. */

@@ -1,7 +1,7 @@
 import type { VariantId } from '../engine/index.js';
 
 /** Variant names people type in commands, in English and Russian. */
-export const VARIANT_WORDS: Readonly<Record<string, VariantId>> = {
+export const VARIANT_WORDS: Readonly<Partial<Record<string, VariantId>>> = {
   bashni: 'bashni',
   башни: 'bashni',
   towers: 'bashni',

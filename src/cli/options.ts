@@ -37,7 +37,7 @@ function joinNegativeValues(args: string[], options: NonNullable<ParseArgsConfig
   const joined: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const name = args[i].startsWith('--') ? args[i].slice(2) : undefined;
-    const next = args[i + 1];
+    const next = args.at(i + 1);
     if (
       name !== undefined &&
       Object.hasOwn(options, name) &&

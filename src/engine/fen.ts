@@ -59,7 +59,7 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
       `A FEN starts with W or B (the side to move), then :W… and :B… lists.`,
     );
   }
-  const stacks: (Stack | null)[] = new Array(variant.geometry.squareCount).fill(null);
+  const stacks = new Array<Stack | null>(variant.geometry.squareCount).fill(null);
   const pieces = [0, 0];
   const seenLists = new Set<string>();
   for (const part of parts.slice(1)) {
@@ -79,7 +79,10 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
       const match = STACK_TOKEN.exec(token);
       if (match === null)
         return fail('fen-stack', `"${token}" is not a stack like c3, Kc3 or c3(01/10).`);
-      const [, kingPrefix, squareName, upper, lower] = match;
+      const [, kingPrefix, squareName] = match;
+      // The optional groups are undefined when they took no part in the match.
+      const upper = match[3] as string | undefined;
+      const lower = match[4] as string | undefined;
       if (kingPrefix !== '' && upper !== undefined) {
         return fail(
           'fen-stack',

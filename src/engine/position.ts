@@ -108,7 +108,7 @@ export function stackAt(position: Position, squareName: string): Stack | null {
 /** The start position of a variant, White to move. */
 export function startPosition(variantId: VariantId): Position {
   const variant = VARIANTS[variantId];
-  const stacks: (Stack | null)[] = new Array(variant.geometry.squareCount).fill(null);
+  const stacks = new Array<Stack | null>(variant.geometry.squareCount).fill(null);
   for (const name of variant.start.white) {
     stacks[squareIndex(variant.geometry, name)] = { height: 1, colors: 0, kings: 0 };
   }

@@ -74,7 +74,7 @@ export function checkPuzzleMove(puzzle: PuzzleLine, ply: number, input: MoveInpu
   if (!resolved.ok) return { kind: 'wrong', expected };
   const move = makeMove(VARIANTS[puzzle.variant], resolved.move);
   if (move !== expected) return { kind: 'wrong', move, expected };
-  const reply = puzzle.solution[ply + 1];
+  const reply = puzzle.solution.at(ply + 1);
   const next = reply === undefined ? ply + 1 : ply + 2;
   return { kind: 'correct', move, reply, solved: next >= puzzle.solution.length, ply: next };
 }

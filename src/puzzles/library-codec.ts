@@ -106,7 +106,7 @@ export function decodePuzzle(raw: unknown, variant: VariantId): Result<Puzzle> {
     id,
     variant,
     fen,
-    solution: solution,
+    solution,
     themes: themes as Puzzle['themes'],
     difficulty,
     seed,

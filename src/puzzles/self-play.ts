@@ -57,7 +57,7 @@ export async function mineGame(searcher: Searcher, request: MineRequest): Promis
     opening,
     white,
     black,
-    think: async (thinkRequest) => think(searcher, thinkRequest),
+    think: (thinkRequest) => Promise.resolve(think(searcher, thinkRequest)),
     seed: Math.floor(random() * 0x7fffffff),
     scale: SCALE,
     maxPlies: MAX_GAME_PLIES,

@@ -129,7 +129,7 @@ function readFormat4(font: Buffer, offset: number): [number, number][] {
 }
 
 function addRange(ranges: [number, number][], start: number, end: number): void {
-  const last = ranges[ranges.length - 1];
+  const last = ranges.at(-1);
   if (last !== undefined && start <= last[1] + 1) last[1] = Math.max(last[1], end);
   else ranges.push([start, end]);
 }

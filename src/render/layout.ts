@@ -229,7 +229,7 @@ export function stackProfile(stack: Stack, squareSize: number): StackProfile {
   }
   const runSpans: { color: Color; start: number; count: number }[] = [];
   colors.forEach((color, i) => {
-    const run = runSpans[runSpans.length - 1];
+    const run = runSpans.at(-1);
     if (run !== undefined && run.color === color) run.count++;
     else runSpans.push({ color, start: i, count: 1 });
   });

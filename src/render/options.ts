@@ -8,6 +8,7 @@ import {
   type Move,
   type Position,
   type Side,
+  type Stack,
   type Variant,
 } from '../engine/index.js';
 import { RenderError } from './errors.js';
@@ -43,6 +44,12 @@ export interface Caption {
   readonly text: string;
 }
 
+/**
+ * A value as it may arrive from a caller the type checker cannot vouch for (plain JavaScript, data
+ * from outside): every field is checked before it is used.
+ */
+type Unchecked<T> = { readonly [K in keyof T]?: unknown } | null | undefined;
+
 /** Options with every default filled in and every square list in a canonical order. */
 export interface NormalisedOptions {
   readonly size: number;
@@ -59,15 +66,12 @@ export const MAX_CAPTION_LENGTH = 300;
 
 /** Checks that the renderer can draw `position`, and returns its variant. */
 export function validatePosition(position: Position): Variant {
-  const variant = (VARIANTS as Record<string, Variant | undefined>)[position?.variant];
+  const input = position as Unchecked<Position>;
+  const variant = (VARIANTS as Record<string, Variant | undefined>)[input?.variant as string];
   if (variant === undefined) {
-    throw new RenderError(
-      'unknown-variant',
-      `unknown variant ${JSON.stringify(position?.variant)}`,
-      {
-        variant: position?.variant,
-      },
-    );
+    throw new RenderError('unknown-variant', `unknown variant ${JSON.stringify(input?.variant)}`, {
+      variant: input?.variant,
+    });
   }
   const squares = variant.geometry.squareCount;
   if (!Array.isArray(position.stacks) || position.stacks.length !== squares) {
@@ -83,24 +87,24 @@ export function validatePosition(position: Position): Variant {
     );
   }
   const maxHeight = 2 * maxPiecesPerSide(variant);
-  position.stacks.forEach((stack, square) => {
+  position.stacks.forEach((stack: Unchecked<Stack>, square) => {
     if (stack === null) return;
     const name = variant.geometry.names[square];
     const height = stack?.height;
-    if (!Number.isInteger(height) || height < 1 || height > maxHeight) {
+    if (!Number.isInteger(height) || (height as number) < 1 || (height as number) > maxHeight) {
       throw new RenderError(
         'bad-stack',
         `the stack on ${name} has height ${String(height)}; expected 1 to ${maxHeight}`,
         { square: name, height },
       );
     }
-    const limit = 2 ** height;
+    const limit = 2 ** (height as number);
     for (const field of ['colors', 'kings'] as const) {
-      const bits = stack[field];
-      if (!Number.isInteger(bits) || bits < 0 || bits >= limit) {
+      const bits = stack?.[field];
+      if (!Number.isInteger(bits) || (bits as number) < 0 || (bits as number) >= limit) {
         throw new RenderError(
           'bad-stack',
-          `the stack on ${name} has ${field} ${String(bits)}, which does not fit its height ${height}`,
+          `the stack on ${name} has ${field} ${String(bits)}, which does not fit its height ${String(height)}`,
           { square: name, height, [field]: bits },
         );
       }
@@ -152,7 +156,7 @@ export function normaliseOptions(variant: Variant, options: RenderOptions = {}):
       },
     );
   }
-  const orientation = options.orientation ?? 'white';
+  const orientation: unknown = options.orientation ?? 'white';
   if (orientation !== 'white' && orientation !== 'black') {
     throw new RenderError(
       'bad-orientation',
@@ -174,7 +178,7 @@ export function normaliseOptions(variant: Variant, options: RenderOptions = {}):
   }
   let lastMove: LastMove | null = null;
   if (options.lastMove !== undefined && options.lastMove !== null) {
-    const move = options.lastMove;
+    const move: NonNullable<Unchecked<LastMove>> = options.lastMove;
     const from = checkSquare(variant, move.from, 'bad-last-move', 'lastMove.from');
     const path = checkSquares(variant, move.path, 'bad-last-move', 'lastMove.path');
     if (path.length === 0)
@@ -189,15 +193,11 @@ export function normaliseOptions(variant: Variant, options: RenderOptions = {}):
   }
   let selected: Selection | null = null;
   if (options.selected !== undefined && options.selected !== null) {
-    const square = checkSquare(
-      variant,
-      options.selected.square,
-      'bad-selection',
-      'selected.square',
-    );
+    const selection: NonNullable<Unchecked<Selection>> = options.selected;
+    const square = checkSquare(variant, selection.square, 'bad-selection', 'selected.square');
     const targets = checkSquares(
       variant,
-      options.selected.targets ?? [],
+      selection.targets ?? [],
       'bad-selection',
       'selected.targets',
     );
@@ -238,7 +238,8 @@ export function normaliseCaption(caption: Caption): Caption {
     }
     return single;
   };
-  return { title: line(caption?.title, 'title'), text: line(caption?.text, 'text') };
+  const input = caption as Unchecked<Caption>;
+  return { title: line(input?.title, 'title'), text: line(input?.text, 'text') };
 }
 
 /**

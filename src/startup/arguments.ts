@@ -8,7 +8,10 @@ export interface StartOptions {
   readonly console: boolean;
 }
 
-const FLAGS: Record<string, keyof StartOptions> = { '--wait': 'wait', '--console': 'console' };
+const FLAGS: Partial<Record<string, keyof StartOptions>> = {
+  '--wait': 'wait',
+  '--console': 'console',
+};
 
 /** Reads the start command's arguments; anything unknown fails with one line. */
 export function parseStartArguments(args: readonly string[]): Result<StartOptions> {

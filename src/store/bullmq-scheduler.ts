@@ -217,7 +217,11 @@ export class BullMqScheduler implements Scheduler {
 
   /** Timers due but not done yet: jobs waiting for the worker and jobs running (metrics). */
   async backlog(): Promise<number> {
-    const counts = await this.queue.getJobCounts('waiting', 'active');
+    // BullMQ types the counts as always present; a count it did not send reads as 0.
+    const counts: Partial<Record<string, number>> = await this.queue.getJobCounts(
+      'waiting',
+      'active',
+    );
     return (counts.waiting ?? 0) + (counts.active ?? 0);
   }
 

@@ -102,6 +102,11 @@ export class StreamConsumer {
     await this.running;
   }
 
+  /** The stop flag, read through a call: stop() may set it while the loop awaits a read. */
+  private isStopped(): boolean {
+    return this.stopped;
+  }
+
   private async loop(): Promise<void> {
     while (!this.stopped) {
       try {
@@ -111,7 +116,7 @@ export class StreamConsumer {
           this.nextClaimAt = Date.now() + Math.max(10, this.claimAfterMs / 4);
           await this.handleAll(await this.reader.claimStale(this.batchSize, this.claimAfterMs));
         }
-        if (this.stopped) break;
+        if (this.isStopped()) break;
         const fresh = await this.reader.readNew(
           this.batchSize,
           Math.min(this.blockMs, Math.max(10, this.nextClaimAt - Date.now())),
@@ -121,7 +126,7 @@ export class StreamConsumer {
         if (this.failures > 0) this.settings.log.info(`${this.name}: reading events again`);
         this.failures = 0;
       } catch (error) {
-        if (this.stopped) break;
+        if (this.isStopped()) break;
         this.failures++;
         if (this.failures === 1)
           this.settings.log.warn(`${this.name}: cannot read events`, { err: error });

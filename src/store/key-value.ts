@@ -19,44 +19,48 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return this.values.size;
   }
 
-  async get(key: string): Promise<string | undefined> {
+  get(key: string): Promise<string | undefined> {
     const entry = this.values.get(key);
-    if (entry === undefined) return undefined;
+    if (entry === undefined) return Promise.resolve(undefined);
     if (entry.expiresAt <= Date.now()) {
       this.values.delete(key);
-      return undefined;
+      return Promise.resolve(undefined);
     }
-    return entry.value;
+    return Promise.resolve(entry.value);
   }
 
-  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+  set(key: string, value: string, ttlMs?: number): Promise<void> {
     const now = Date.now();
     if (++this.writes % SWEEP_EVERY === 0) {
       for (const [old, entry] of this.values) if (entry.expiresAt <= now) this.values.delete(old);
     }
     this.values.set(key, { value, expiresAt: ttlMs === undefined ? Infinity : now + ttlMs });
+    return Promise.resolve();
   }
 
-  async delete(key: string): Promise<void> {
+  delete(key: string): Promise<void> {
     this.values.delete(key);
+    return Promise.resolve();
   }
 
   private readonly sets = new Map<string, Set<string>>();
 
-  async addToSet(set: string, member: string): Promise<void> {
+  addToSet(set: string, member: string): Promise<void> {
     let members = this.sets.get(set);
     if (members === undefined) this.sets.set(set, (members = new Set()));
     members.add(member);
+    return Promise.resolve();
   }
 
-  async removeFromSet(set: string, member: string): Promise<void> {
+  removeFromSet(set: string, member: string): Promise<void> {
     const members = this.sets.get(set);
     members?.delete(member);
     if (members?.size === 0) this.sets.delete(set);
+    return Promise.resolve();
   }
 
-  async setMembers(set: string): Promise<string[]> {
-    return [...(this.sets.get(set) ?? [])];
+  setMembers(set: string): Promise<string[]> {
+    return Promise.resolve([...(this.sets.get(set) ?? [])]);
   }
 }
 

@@ -31,8 +31,12 @@ class MemoryStream {
   reader(consumer: string): StreamReader {
     return {
       readNew: (count, blockMs, signal) => this.readNew(consumer, count, blockMs, signal),
-      claimStale: async (count, minIdleMs) => this.claimStale(consumer, count, minIdleMs),
-      ack: async (id) => void this.pending.delete(id),
+      claimStale: (count, minIdleMs) =>
+        Promise.resolve(this.claimStale(consumer, count, minIdleMs)),
+      ack: (id) => {
+        this.pending.delete(id);
+        return Promise.resolve();
+      },
     };
   }
 
@@ -121,11 +125,12 @@ export class MemoryEventRelay implements EventRelay {
     this.consumer = options.consumer ?? `memory-${++consumers}`;
   }
 
-  async publish(platform: Platform, events: readonly GameEvent[]): Promise<void> {
+  publish(platform: Platform, events: readonly GameEvent[]): Promise<void> {
     this.streams.append(platform, JSON.stringify(events));
+    return Promise.resolve();
   }
 
-  async subscribe(
+  subscribe(
     platform: Platform,
     handler: (events: readonly GameEvent[]) => Promise<void>,
   ): Promise<void> {
@@ -137,6 +142,7 @@ export class MemoryEventRelay implements EventRelay {
     );
     this.running.push(consumer);
     consumer.start();
+    return Promise.resolve();
   }
 
   async stop(): Promise<void> {

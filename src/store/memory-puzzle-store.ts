@@ -89,7 +89,7 @@ export class MemoryPuzzleStore implements PuzzleStore {
       if (!results.has(player)) results.set(player, encodeDailyResult(attempt));
       let outcomes = this.outcomes.get(`${chatKey}\n${player}`);
       if (outcomes === undefined)
-        this.outcomes.set(`${chatKey}\n${player}`, (outcomes = new Map()));
+        this.outcomes.set(`${chatKey}\n${player}`, (outcomes = new Map<string, boolean>()));
       if (!outcomes.has(day)) outcomes.set(day, attempt.solved);
     }
     return true;
@@ -144,7 +144,8 @@ export class MemoryPuzzleStore implements PuzzleStore {
 
   private dayResults(chatKey: string, day: string): Map<string, string> {
     let results = this.days.get(`${chatKey}\n${day}`);
-    if (results === undefined) this.days.set(`${chatKey}\n${day}`, (results = new Map()));
+    if (results === undefined)
+      this.days.set(`${chatKey}\n${day}`, (results = new Map<string, string>()));
     return results;
   }
 

@@ -35,18 +35,20 @@ export class InProcessScheduler implements Scheduler {
   }
 
   /** Adds a job; one with the same id already pending wins. Before start() it only waits. */
-  async schedule(job: TimerJob): Promise<void> {
+  schedule(job: TimerJob): Promise<void> {
     const id = timerJobId(job);
-    if (this.pending.has(id)) return;
+    if (this.pending.has(id)) return Promise.resolve();
     const entry: Pending = { job };
     this.pending.set(id, entry);
     if (this.handler !== undefined) this.arm(id, entry);
+    return Promise.resolve();
   }
 
   /** Starts delivering: jobs already due (scheduled before start) fire right away. */
-  async start(handler: (job: TimerJob) => Promise<void>): Promise<void> {
+  start(handler: (job: TimerJob) => Promise<void>): Promise<void> {
     this.handler = handler;
     for (const [id, entry] of this.pending) this.arm(id, entry);
+    return Promise.resolve();
   }
 
   /**

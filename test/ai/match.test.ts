@@ -16,7 +16,7 @@ import { eloFromScore } from '../../src/ai/elo.js';
 // A clock that stands still: the players' time caps never fire, so node and depth limits alone
 // decide their moves and the games do not depend on how busy the machine is.
 const searcher = new Searcher({ ttBits: 16, now: () => 0 });
-const inProcess = async (request: ThinkRequest) => think(searcher, request);
+const inProcess = (request: ThinkRequest) => Promise.resolve(think(searcher, request));
 
 describe('Elo', () => {
   it('turns scores into Elo differences', () => {

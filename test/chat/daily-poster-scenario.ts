@@ -36,11 +36,11 @@ export function dailyPosterScenario(newStore: () => PuzzleStore, stepMinutes: nu
     let failOnce = true;
     const process = (name: string): { puzzles: PuzzleService; poster: DailyPoster } => {
       const puzzles = testPuzzleService(clock, newStore());
-      const post = async (due: DuePost): Promise<boolean> => {
+      const post = (due: DuePost): Promise<boolean> => {
         // The first post of the second chat fails once: it is tried again, not lost.
         if (due.chatKey === 'telegram:-2' && failOnce) {
           failOnce = false;
-          return false;
+          return Promise.resolve(false);
         }
         delivered.push({
           process: name,
@@ -49,7 +49,7 @@ export function dailyPosterScenario(newStore: () => PuzzleStore, stepMinutes: nu
           puzzleId: due.puzzle.id,
           at: clock.now(),
         });
-        return true;
+        return Promise.resolve(true);
       };
       return {
         puzzles,
@@ -127,9 +127,9 @@ export function dailyPosterScenario(newStore: () => PuzzleStore, stepMinutes: nu
     const poster = new DailyPoster({
       puzzles,
       platform: 'telegram',
-      post: async (due) => {
+      post: (due) => {
         posted.push(due.chatKey);
-        return true;
+        return Promise.resolve(true);
       },
       logger: silent,
       intervalMs: 5,

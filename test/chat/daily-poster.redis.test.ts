@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const redis of clients) redis.disconnect();
-  await server?.stop();
+  await (server as PrivateRedis | undefined)?.stop();
 });
 
 describe('daily poster on Redis', () => {

@@ -21,7 +21,7 @@ afterAll(async () => {
     worker.child.kill('SIGTERM');
     await exited;
   }
-  await redis?.stop();
+  await (redis as PrivateRedis | undefined)?.stop();
 });
 
 const GENERATE = ['puzzles', 'generate', '--variant', 'giveaway', '--count', '2', '--seed', '7'];

@@ -15,21 +15,30 @@ class RecordingRelay implements EventRelay {
   readonly subscribed: Platform[] = [];
   stopped = false;
   constructor(private failures = 0) {}
-  async publish(platform: Platform, events: readonly GameEvent[]): Promise<void> {
-    if (this.failures-- > 0) throw new Error('redis down');
+  publish(platform: Platform, events: readonly GameEvent[]): Promise<void> {
+    if (this.failures-- > 0) return Promise.reject(new Error('redis down'));
     this.published.push({ platform, events });
+    return Promise.resolve();
   }
-  async subscribe(platform: Platform): Promise<void> {
+  subscribe(platform: Platform): Promise<void> {
     this.subscribed.push(platform);
+    return Promise.resolve();
   }
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
     this.stopped = true;
+    return Promise.resolve();
   }
 }
 
 function recorder() {
   const batches: (readonly GameEvent[])[] = [];
-  return { batches, handler: async (events: readonly GameEvent[]) => void batches.push(events) };
+  return {
+    batches,
+    handler: (events: readonly GameEvent[]) => {
+      batches.push(events);
+      return Promise.resolve();
+    },
+  };
 }
 
 function logger() {
@@ -133,8 +142,8 @@ describe('EventDispatcher', () => {
     const flaky = new RecordingRelay(1);
     const dispatcher = new EventDispatcher({
       local: {
-        telegram: async () => {
-          throw new Error('telegram down');
+        telegram: () => {
+          return Promise.reject(new Error('telegram down'));
         },
       },
       relay: flaky,

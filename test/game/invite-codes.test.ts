@@ -101,7 +101,7 @@ describe('GameService: joining by code', () => {
       expect.objectContaining({
         type: 'game-started',
         game,
-        challenge: expect.objectContaining({ id: challenge.id, status: 'accepted' }),
+        challenge: expect.objectContaining({ id: challenge.id, status: 'accepted' }) as unknown,
         acceptedIn: { platform: 'telegram', chatId: '-100' },
       }),
     ]);
@@ -191,8 +191,8 @@ describe('GameService: joining by code', () => {
 
   it('a store that cannot be reached is store-unavailable, not an unknown code', async () => {
     const service = makeService();
-    store.findChallengeByCode = async () => {
-      throw new StoreError('store-unavailable', 'down');
+    store.findChallengeByCode = () => {
+      return Promise.reject(new StoreError('store-unavailable', 'down'));
     };
     expect(code(await service.joinByCode('ABC234', BORIS))).toBe('store-unavailable');
   });

@@ -36,7 +36,7 @@ describe('withLogScope', () => {
     const { logger, lines } = capturingLogger();
     await withLogScope({ update_id: 42 }, async () => {
       await new Promise((resolve) => setTimeout(resolve, 1));
-      await withLogScope({ chat: 'c' }, async () => logger.warn('inner'));
+      withLogScope({ chat: 'c' }, () => logger.warn('inner'));
       logger.error('outer');
     });
     logger.info('outside');

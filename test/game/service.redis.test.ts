@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await server?.stop();
+  await (server as PrivateRedis | undefined)?.stop();
 });
 
 /** A service instance as one bot process would have it: its own connections, shared Redis. */
@@ -74,7 +74,7 @@ describe('GameService on Redis', () => {
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.filter((r) => !r.ok).map((r) => (r.ok ? '' : r.code))).toEqual(
+    expect(results.filter((r) => !r.ok).map((r) => r.code)).toEqual(
       Array(49).fill('stale-version'),
     );
     const stored = await b.getGame(game.id);

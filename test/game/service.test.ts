@@ -470,10 +470,8 @@ describe('GameService', () => {
     });
 
     it('an unavailable store gives a clear refusal, never a throw', async () => {
-      const down = (): never => {
-        throw new StoreError('store-unavailable', 'connection refused');
-      };
-      const deadStore = new Proxy(store, { get: () => async () => down() }) as unknown as GameStore;
+      const down = () => Promise.reject(new StoreError('store-unavailable', 'connection refused'));
+      const deadStore = new Proxy(store, { get: () => down }) as unknown as GameStore;
       const dead = new GameService({ store: deadStore, scheduler, clock, logger: silentLogger });
       for (const result of [
         await dead.play('g', ALICE, 'c3-d4'),

@@ -85,7 +85,7 @@ describe('generatePuzzles', () => {
       variant: 'bashni',
       count: 10,
       maxGames: 4,
-      mineGame: async (game) => [fake(game)],
+      mineGame: (game) => Promise.resolve([fake(game)]),
     });
     expect(puzzles.map((puzzle) => puzzle.id)).toEqual(['bashni-0', 'bashni-1', 'bashni-2']);
   });

@@ -149,7 +149,7 @@ describe('render pool', () => {
 
   it('rejects bad input with a RenderError at once, without queueing it', async () => {
     const start = startPosition('bashni');
-    const threeLayers: (Stack | null)[] = new Array(32).fill(null);
+    const threeLayers = new Array<Stack | null>(32).fill(null);
     threeLayers[9] = stackFromPieces([
       { color: 0, king: false },
       { color: 1, king: false },

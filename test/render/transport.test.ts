@@ -53,7 +53,7 @@ function randomStackedPosition(variantId: VariantId, random: () => number): Posi
   const variant = VARIANTS[variantId];
   const squares = variant.geometry.squareCount;
   const left = [maxPiecesPerSide(variant), maxPiecesPerSide(variant)];
-  const stacks: (Stack | null)[] = new Array(squares).fill(null);
+  const stacks = new Array<Stack | null>(squares).fill(null);
   const free = Array.from({ length: squares }, (_, square) => square);
   while ((left[0] > 0 || left[1] > 0) && free.length > 0) {
     const square = free.splice(Math.floor(random() * free.length), 1)[0];
@@ -87,7 +87,7 @@ describe('positions through FEN to a render worker', () => {
       const limit = maxPiecesPerSide(VARIANTS[variant]);
       const squares = VARIANTS[variant].geometry.squareCount;
       for (const owner of [0, 1] as const) {
-        const stacks: (Stack | null)[] = new Array(squares).fill(null);
+        const stacks = new Array<Stack | null>(squares).fill(null);
         stacks[pick([0, squares - 1], random)] = twoLayerStack(owner, limit, limit, random);
         expectRoundTrip({ variant, turn: owner, stacks });
       }
@@ -98,7 +98,7 @@ describe('positions through FEN to a render worker', () => {
   });
 
   it('refuses a stack of three colour layers, which the renderer alone would draw', () => {
-    const stacks: (Stack | null)[] = new Array(32).fill(null);
+    const stacks = new Array<Stack | null>(32).fill(null);
     // top to bottom: white man, black king, white man
     stacks[9] = stackFromPieces([
       { color: 0, king: false },
@@ -112,7 +112,7 @@ describe('positions through FEN to a render worker', () => {
   });
 
   it('refuses more pieces of one colour than the variant has, which the renderer alone would draw', () => {
-    const stacks: (Stack | null)[] = new Array(25).fill(null);
+    const stacks = new Array<Stack | null>(25).fill(null);
     for (let square = 0; square < 12; square++) stacks[square] = { height: 1, colors: 0, kings: 0 };
     const position: Position = { variant: 'laska', turn: 0, stacks };
     expect(renderUncached(position, { size: 200 }).length).toBeGreaterThan(0);

@@ -37,7 +37,7 @@ describe('GET /healthz and GET /metrics', () => {
   it('answers 503 naming the failing check while Redis is down, 200 once it is up', async () => {
     const redisPort = await freePort();
     let polling = true;
-    const metrics = new AppMetrics({ timerBacklog: async () => 3, aiQueue: () => 2 });
+    const metrics = new AppMetrics({ timerBacklog: () => Promise.resolve(3), aiQueue: () => 2 });
     ops = await startOpsServer({
       port: 0,
       host: '127.0.0.1',
@@ -78,7 +78,7 @@ describe('GET /healthz and GET /metrics', () => {
       port: 0,
       host: '127.0.0.1',
       checks: { discord: () => new Promise<boolean>(() => undefined) },
-      metrics: async () => '',
+      metrics: () => Promise.resolve(''),
       logger: silentLogger,
       checkTimeoutMs: 50,
     });

@@ -25,7 +25,10 @@ describe('shutdown steps', () => {
     const code = await runShutdown(
       ['intake', 'service', 'store'].map((name) => ({
         name,
-        run: async () => void ran.push(name),
+        run: () => {
+          ran.push(name);
+          return Promise.resolve();
+        },
       })),
       { timeoutMs: 60_000, logger },
     );
@@ -100,10 +103,13 @@ describe('shutdown steps', () => {
     const ran: string[] = [];
     await expect(
       together([
-        async () => {
-          throw new Error('telegram');
+        () => {
+          return Promise.reject(new Error('telegram'));
         },
-        async () => void ran.push('discord'),
+        () => {
+          ran.push('discord');
+          return Promise.resolve();
+        },
       ]),
     ).rejects.toThrow('telegram');
     expect(ran).toEqual(['discord']);
@@ -121,9 +127,9 @@ describe('stop signals', () => {
   it('SIGTERM starts the stop and exits with its code', async () => {
     const target = new FakeProcess();
     let stops = 0;
-    stopOnSignals(target, async () => {
+    stopOnSignals(target, () => {
       stops++;
-      return 0;
+      return Promise.resolve(0);
     });
     target.emit('SIGTERM');
     await new Promise((resolve) => setImmediate(resolve));
@@ -131,7 +137,7 @@ describe('stop signals', () => {
     expect(target.exits).toEqual([0]);
   });
 
-  it('a second signal during the stop exits at once with 1', async () => {
+  it('a second signal during the stop exits at once with 1', () => {
     const target = new FakeProcess();
     let stops = 0;
     stopOnSignals(target, () => {
@@ -147,7 +153,7 @@ describe('stop signals', () => {
 
   it('a stop that passed its deadline exits 1', async () => {
     const target = new FakeProcess();
-    stopOnSignals(target, async () => 1);
+    stopOnSignals(target, () => Promise.resolve(1));
     target.emit('SIGINT');
     await new Promise((resolve) => setImmediate(resolve));
     expect(target.exits).toEqual([1]);

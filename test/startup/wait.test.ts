@@ -21,10 +21,10 @@ function refused(): Error {
 function flaky(failures: number, tries: number[] = []): Dependency<string> {
   return {
     name: 'the thing at tcp://here',
-    attempt: async () => {
+    attempt: () => {
       tries.push(Date.now());
-      if (tries.length <= failures) throw refused();
-      return 'up';
+      if (tries.length <= failures) return Promise.reject(refused());
+      return Promise.resolve('up');
     },
     describe: describeError,
   };
@@ -109,9 +109,9 @@ describe('waitFor', () => {
     const tries: number[] = [];
     const dependency: Dependency<string> = {
       name: 'it',
-      attempt: async () => {
+      attempt: () => {
         tries.push(time);
-        throw refused();
+        return Promise.reject(refused());
       },
       describe: describeError,
     };
@@ -140,8 +140,8 @@ describe('waitFor', () => {
     const refusal = new Error('the token was refused');
     const dependency: Dependency<string> = {
       name: 'the API',
-      attempt: async () => {
-        throw new Error('401');
+      attempt: () => {
+        return Promise.reject(new Error('401'));
       },
       describe: describeError,
       permanent: (error) =>

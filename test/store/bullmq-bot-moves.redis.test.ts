@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await server?.stop();
+  await (server as PrivateRedis | undefined)?.stop();
 });
 
 const REQUEST: BotMoveRequest = {
@@ -55,9 +55,9 @@ describe('bot moves through the queue', () => {
   it('a worker process searches the move a bot process asks for', async () => {
     const seen: BotMoveRequest[] = [];
     const client = await setUp({
-      chooseMove: async (request) => {
+      chooseMove: (request) => {
         seen.push(request);
-        return 'c3-d4';
+        return Promise.resolve('c3-d4');
       },
     });
     expect(await client.chooseMove(REQUEST)).toBe('c3-d4');
@@ -87,9 +87,9 @@ describe('bot moves through the queue', () => {
   it('a failing search fails the request; asked again, it is searched again', async () => {
     let crashes = 2; // the first request's two attempts
     const client = await setUp({
-      chooseMove: async () => {
-        if (crashes-- > 0) throw new Error('the search crashed');
-        return 'g3-h4';
+      chooseMove: () => {
+        if (crashes-- > 0) return Promise.reject(new Error('the search crashed'));
+        return Promise.resolve('g3-h4');
       },
     });
     await expect(client.chooseMove(REQUEST)).rejects.toThrow(/the search crashed/);

@@ -28,7 +28,7 @@ afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 afterAll(async () => {
-  await server?.stop();
+  await (server as PrivateRedis | undefined)?.stop();
 });
 
 /** Every state in which a job may still run (again). */
@@ -66,7 +66,11 @@ function schedulerFactory(): {
     },
     state: (job) => queue.getJobState(bullJobId(job)),
     counts: async () => {
-      const counts = await queue.getJobCounts(...LIVE, 'completed', 'failed');
+      const counts: Partial<Record<string, number>> = await queue.getJobCounts(
+        ...LIVE,
+        'completed',
+        'failed',
+      );
       const live = LIVE.reduce((sum, type) => sum + (counts[type] ?? 0), 0);
       return { live, completed: counts.completed ?? 0, failed: counts.failed ?? 0 };
     },
@@ -91,8 +95,9 @@ describe('BullMqScheduler', () => {
     const { make, state } = schedulerFactory();
     const fired: { job: TimerJob; at: number }[] = [];
     const scheduler = make();
-    await scheduler.start(async (firedJob) => {
+    await scheduler.start((firedJob) => {
       fired.push({ job: firedJob, at: Date.now() });
+      return Promise.resolve();
     });
     const timeout = job({ targetId: 'odd:id', at: Date.now() + 300 });
     await scheduler.schedule(timeout);
@@ -108,8 +113,9 @@ describe('BullMqScheduler', () => {
     const { make } = schedulerFactory();
     const fired: TimerJob[] = [];
     const scheduler = make();
-    await scheduler.start(async (firedJob) => {
+    await scheduler.start((firedJob) => {
       fired.push(firedJob);
+      return Promise.resolve();
     });
     const jobs = TIMER_KINDS.map((kind) => job({ kind, at: Date.now() }));
     for (const each of jobs) await scheduler.schedule(each);
@@ -122,11 +128,13 @@ describe('BullMqScheduler', () => {
     const calls: string[] = [];
     const first = make();
     const second = make();
-    await first.start(async () => {
+    await first.start(() => {
       calls.push('first');
+      return Promise.resolve();
     });
-    await second.start(async () => {
+    await second.start(() => {
       calls.push('second');
+      return Promise.resolve();
     });
     const at = Date.now() + 200;
     await Promise.all([first.schedule(job({ at })), second.schedule(job({ at: at + 50 }))]);
@@ -147,8 +155,9 @@ describe('BullMqScheduler', () => {
     const { make } = schedulerFactory();
     const before = make();
     let firedEarly = false;
-    await before.start(async () => {
+    await before.start(() => {
       firedEarly = true;
+      return Promise.resolve();
     });
     const reminder = job({ kind: 'reminder', at: Date.now() + 300 });
     await before.schedule(reminder);
@@ -156,8 +165,9 @@ describe('BullMqScheduler', () => {
 
     const fired: TimerJob[] = [];
     const after = make();
-    await after.start(async (firedJob) => {
+    await after.start((firedJob) => {
       fired.push(firedJob);
+      return Promise.resolve();
     });
     await eventually(() => fired.length > 0);
     expect(fired).toEqual([reminder]);
@@ -168,9 +178,10 @@ describe('BullMqScheduler', () => {
     const { make, state, counts } = schedulerFactory();
     let attempts = 0;
     const scheduler = make();
-    await scheduler.start(async () => {
+    await scheduler.start(() => {
       attempts++;
-      if (attempts < 3) throw new Error('not yet');
+      if (attempts < 3) return Promise.reject(new Error('not yet'));
+      return Promise.resolve();
     });
     const retried = job({ at: Date.now() + 100 });
     await scheduler.schedule(retried);
@@ -188,7 +199,7 @@ describe('BullMqScheduler: a Redis outage', () => {
     dying = await startRedis();
   });
   afterAll(async () => {
-    await dying?.stop();
+    await (dying as PrivateRedis | undefined)?.stop();
   });
 
   it('is logged once when it starts and once when it ends, then timers fire again', async () => {
@@ -200,8 +211,9 @@ describe('BullMqScheduler: a Redis outage', () => {
     });
     cleanups.push(() => scheduler.stop());
     const fired: TimerJob[] = [];
-    await scheduler.start(async (firedJob) => {
+    await scheduler.start((firedJob) => {
       fired.push(firedJob);
+      return Promise.resolve();
     });
 
     await dying.stop();

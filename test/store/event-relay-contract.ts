@@ -63,8 +63,14 @@ export function eventRelayContract(name: string, makeHarness: () => Promise<Rela
       const telegram: (readonly GameEvent[])[] = [];
       const discord: (readonly GameEvent[])[] = [];
       const subscriber = relay();
-      await subscriber.subscribe('telegram', async (events) => void telegram.push(events));
-      await subscriber.subscribe('discord', async (events) => void discord.push(events));
+      await subscriber.subscribe('telegram', (events) => {
+        telegram.push(events);
+        return Promise.resolve();
+      });
+      await subscriber.subscribe('discord', (events) => {
+        discord.push(events);
+        return Promise.resolve();
+      });
       const publisher = relay();
       const both = [
         ...batch('g1'),
@@ -89,14 +95,14 @@ export function eventRelayContract(name: string, makeHarness: () => Promise<Rela
         ['a', []],
         ['b', []],
       ]);
-      await relay().subscribe(
-        'telegram',
-        async (events) => void got.get('a')!.push(...ids([events])),
-      );
-      await relay().subscribe(
-        'telegram',
-        async (events) => void got.get('b')!.push(...ids([events])),
-      );
+      await relay().subscribe('telegram', (events) => {
+        got.get('a')!.push(...ids([events]));
+        return Promise.resolve();
+      });
+      await relay().subscribe('telegram', (events) => {
+        got.get('b')!.push(...ids([events]));
+        return Promise.resolve();
+      });
       const publisher = relay();
       const sent = Array.from({ length: 20 }, (_, i) => `g${i}`);
       for (const id of sent) await publisher.publish('telegram', batch(id));
@@ -123,17 +129,20 @@ export function eventRelayContract(name: string, makeHarness: () => Promise<Rela
     it('an acknowledged batch is never delivered again', async () => {
       const first: string[] = [];
       const a = relay();
-      await a.subscribe('telegram', async (events) => void first.push(...ids([events])));
+      await a.subscribe('telegram', (events) => {
+        first.push(...ids([events]));
+        return Promise.resolve();
+      });
       const publisher = relay();
       await publisher.publish('telegram', batch('g1'));
       await until(() => first.length === 1, 'the first batch');
       await sleep(50); // the acknowledgement follows the handler
       await a.stop();
       const second: string[] = [];
-      await relay({ claimAfterMs: 30, blockMs: 30 }).subscribe(
-        'telegram',
-        async (events) => void second.push(...ids([events])),
-      );
+      await relay({ claimAfterMs: 30, blockMs: 30 }).subscribe('telegram', (events) => {
+        second.push(...ids([events]));
+        return Promise.resolve();
+      });
       await publisher.publish('telegram', batch('g2'));
       await until(() => second.length === 1, 'the second batch');
       await sleep(300); // ten take-over intervals
@@ -154,10 +163,10 @@ export function eventRelayContract(name: string, makeHarness: () => Promise<Rela
       await until(() => dying.length === 1, 'the first delivery');
       await a.stop();
       const taken: (readonly GameEvent[])[] = [];
-      await relay({ claimAfterMs: 100, blockMs: 50 }).subscribe(
-        'telegram',
-        async (events) => void taken.push(events),
-      );
+      await relay({ claimAfterMs: 100, blockMs: 50 }).subscribe('telegram', (events) => {
+        taken.push(events);
+        return Promise.resolve();
+      });
       await until(() => taken.length === 1, 'the take-over');
       expect(taken[0]).toEqual(batch('g1'));
       expect(dying).toEqual(['g1']);
@@ -168,12 +177,13 @@ export function eventRelayContract(name: string, makeHarness: () => Promise<Rela
       const done: string[] = [];
       await relay({ claimAfterMs: 30, blockMs: 30, maxDeliveries: 3 }).subscribe(
         'telegram',
-        async (events) => {
+        (events) => {
           const [id] = ids([events]);
           tries.set(id, (tries.get(id) ?? 0) + 1);
-          if (id === 'poison') throw new Error('cannot show this');
-          if (id === 'flaky' && tries.get(id) === 1) throw new Error('not now');
+          if (id === 'poison') return Promise.reject(new Error('cannot show this'));
+          if (id === 'flaky' && tries.get(id) === 1) return Promise.reject(new Error('not now'));
           done.push(id);
+          return Promise.resolve();
         },
       );
       const publisher = relay();
@@ -192,7 +202,10 @@ export function eventRelayContract(name: string, makeHarness: () => Promise<Rela
 
     it('an entry that is not a list of events is logged and skipped', async () => {
       const got: string[] = [];
-      await relay().subscribe('discord', async (events) => void got.push(...ids([events])));
+      await relay().subscribe('discord', (events) => {
+        got.push(...ids([events]));
+        return Promise.resolve();
+      });
       await h.plantGarbage('discord');
       await relay().publish('discord', batch('g1'));
       await until(() => got.length === 1, 'the good batch');

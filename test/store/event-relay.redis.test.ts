@@ -19,15 +19,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  shared?.disconnect();
-  await server?.stop();
+  (shared as Redis | undefined)?.disconnect();
+  await (server as PrivateRedis | undefined)?.stop();
 });
 
-eventRelayContract('redis relay', async () => {
+eventRelayContract('redis relay', () => {
   const keys = new KeyBuilder(`r${++prefixes}:`);
   const logs: string[] = [];
   let consumers = 0;
-  return {
+  return Promise.resolve({
     relay: (settings) =>
       new RedisEventRelay(shared, {
         ...settings,
@@ -42,8 +42,8 @@ eventRelayContract('redis relay', async () => {
       await shared.call('XADD', key, '*', 'other', 'field');
     },
     logs,
-    close: async () => undefined,
-  };
+    close: () => Promise.resolve(undefined),
+  });
 });
 
 describe('redis relay: streams and outages', () => {
@@ -84,7 +84,7 @@ describe('redis relay: streams and outages', () => {
       claimAfterMs: 3_600_000,
       log: silentLogger,
     });
-    await relay.subscribe('telegram', async () => undefined);
+    await relay.subscribe('telegram', () => Promise.resolve(undefined));
     const consumers = (await shared.call('XINFO', 'CONSUMERS', key, 'presenters')) as string[][];
     const names = consumers.map((consumer) => consumer[consumer.indexOf('name') + 1]).sort();
     // This relay's own name appears once it has read; it is never pruned by itself.
@@ -100,7 +100,10 @@ describe('redis relay: streams and outages', () => {
     const subscriber = new RedisEventRelay(dying.url, { blockMs: 100, consumer: 'sub', log });
     const publisher = new RedisEventRelay(dying.url, { consumer: 'pub', log });
     try {
-      await subscriber.subscribe('telegram', async (events) => void got.push(events));
+      await subscriber.subscribe('telegram', (events) => {
+        got.push(events);
+        return Promise.resolve();
+      });
       await publisher.publish('telegram', batch('before'));
       await until(() => got.length === 1, 'the first batch');
 

@@ -2,14 +2,14 @@ import { textLogger } from '../support/capturing-logger.js';
 import { MemoryEventRelay, MemoryEventStreams } from '../../src/store/memory-event-relay.js';
 import { eventRelayContract } from './event-relay-contract.js';
 
-eventRelayContract('memory relay', async () => {
+eventRelayContract('memory relay', () => {
   const streams = new MemoryEventStreams();
   const logs: string[] = [];
-  return {
+  return Promise.resolve({
     relay: (settings) =>
       new MemoryEventRelay({ ...settings, streams, log: textLogger(logs, false) }),
-    plantGarbage: async (platform) => streams.append(platform, '{"not": "a list"}'),
+    plantGarbage: (platform) => Promise.resolve(streams.append(platform, '{"not": "a list"}')),
     logs,
-    close: async () => undefined,
-  };
+    close: () => Promise.resolve(undefined),
+  });
 });

@@ -18,13 +18,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  redis?.disconnect();
-  await server?.stop();
+  (redis as Redis | undefined)?.disconnect();
+  await (server as PrivateRedis | undefined)?.stop();
 });
 
-keyValueContract(
-  'redis key-value store',
-  async () => new RedisKeyValueStore(redis, new KeyBuilder(`kv${++prefixes}:`)),
+keyValueContract('redis key-value store', () =>
+  Promise.resolve(new RedisKeyValueStore(redis, new KeyBuilder(`kv${++prefixes}:`))),
 );
 
 describe('redis key-value store: outages', () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryKeyValueStore } from '../../src/store/key-value.js';
 import { keyValueContract } from './key-value-contract.js';
 
-keyValueContract('memory key-value store', async () => new MemoryKeyValueStore());
+keyValueContract('memory key-value store', () => Promise.resolve(new MemoryKeyValueStore()));
 
 describe('memory key-value store', () => {
   afterEach(() => vi.useRealTimers());

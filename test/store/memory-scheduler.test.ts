@@ -29,8 +29,9 @@ describe('InProcessScheduler', () => {
   it('fires a job at its time, not before', async () => {
     const fired: { job: TimerJob; at: number }[] = [];
     const timers = scheduler();
-    await timers.start(async (firedJob) => {
+    await timers.start((firedJob) => {
       fired.push({ job: firedJob, at: Date.now() });
+      return Promise.resolve();
     });
     const timeout = job({ at: Date.now() + 200 });
     await timers.schedule(timeout);
@@ -77,8 +78,9 @@ describe('InProcessScheduler', () => {
 
   it('logs a failing handler and keeps going', async () => {
     const lines: string[] = [];
-    const handler = vi.fn(async (fired: TimerJob) => {
-      if (fired.targetId === 'bad') throw new Error('boom');
+    const handler = vi.fn((fired: TimerJob) => {
+      if (fired.targetId === 'bad') return Promise.reject(new Error('boom'));
+      return Promise.resolve();
     });
     const timers = scheduler(textLogger(lines));
     await timers.start(handler);

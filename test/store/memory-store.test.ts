@@ -1,10 +1,10 @@
 import { MemoryGameStore } from '../../src/store/memory-store.js';
 import { storeContract } from './contract.js';
 
-storeContract('memory store', async () => {
+storeContract('memory store', () => {
   const store = new MemoryGameStore();
-  return {
+  return Promise.resolve({
     store,
-    putRawGame: async (id, text) => store.putRawGame(id, text),
-  };
+    putRawGame: (id, text) => Promise.resolve(store.putRawGame(id, text)),
+  });
 });

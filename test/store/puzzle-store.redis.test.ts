@@ -33,16 +33,16 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  shared?.disconnect();
-  await server?.stop();
+  (shared as Redis | undefined)?.disconnect();
+  await (server as PrivateRedis | undefined)?.stop();
 });
 
-puzzleStoreContract('redis puzzle store', async () => {
+puzzleStoreContract('redis puzzle store', () => {
   const logged: string[] = [];
   const keys = new KeyBuilder(`pz${++prefixes}:`);
   const log = textLogger(logged);
   const store = new RedisPuzzleStore(shared, keys, { log });
-  return {
+  return Promise.resolve({
     store,
     twin: new RedisPuzzleStore(client(), keys, { log }),
     logged,
@@ -50,7 +50,7 @@ puzzleStoreContract('redis puzzle store', async () => {
     putRawDailySetting: (chatKey, text) => store.putRawDailySetting(chatKey, text),
     putRawDayResult: (chatKey, day, player, text) =>
       store.putRawDayResult(chatKey, day, player, text),
-  };
+  });
 });
 
 describe('redis puzzle store', () => {

@@ -3,20 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { MemoryPuzzleStore } from '../../src/store/memory-puzzle-store.js';
 import { puzzleStoreContract } from './puzzle-store-contract.js';
 
-puzzleStoreContract('memory puzzle store', async () => {
+puzzleStoreContract('memory puzzle store', () => {
   const logged: string[] = [];
   const store = new MemoryPuzzleStore({
     log: textLogger(logged),
   });
-  return {
+  return Promise.resolve({
     store,
     twin: store,
     logged,
-    putRawRating: async (kind, id, text) => store.putRawRating(kind, id, text),
-    putRawDailySetting: async (chatKey, text) => store.putRawDailySetting(chatKey, text),
-    putRawDayResult: async (chatKey, day, player, text) =>
-      store.putRawDayResult(chatKey, day, player, text),
-  };
+    putRawRating: (kind, id, text) => Promise.resolve(store.putRawRating(kind, id, text)),
+    putRawDailySetting: (chatKey, text) => Promise.resolve(store.putRawDailySetting(chatKey, text)),
+    putRawDayResult: (chatKey, day, player, text) =>
+      Promise.resolve(store.putRawDayResult(chatKey, day, player, text)),
+  });
 });
 
 describe('memory puzzle store: claims', () => {

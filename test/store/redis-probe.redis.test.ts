@@ -8,7 +8,7 @@ beforeAll(async () => {
   server = await startRedis();
 });
 afterAll(async () => {
-  await server?.stop();
+  await (server as PrivateRedis | undefined)?.stop();
 });
 
 describe('pingRedis (one start-up try)', () => {

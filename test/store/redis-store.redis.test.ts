@@ -34,13 +34,13 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  shared?.disconnect();
-  await server?.stop();
+  (shared as Redis | undefined)?.disconnect();
+  await (server as PrivateRedis | undefined)?.stop();
 });
 
-storeContract('redis store', async () => {
+storeContract('redis store', () => {
   const store = freshStore();
-  return { store, putRawGame: (id, text) => store.putRawGame(id, text) };
+  return Promise.resolve({ store, putRawGame: (id, text) => store.putRawGame(id, text) });
 });
 
 async function errorOf(promise: Promise<unknown>): Promise<unknown> {
@@ -158,7 +158,7 @@ describe('redis store: a dead Redis', () => {
     dying = await startRedis();
   });
   afterAll(async () => {
-    await dying?.stop();
+    await (dying as PrivateRedis | undefined)?.stop();
   });
 
   it('fails fast with store-unavailable, never crashes, and recovers on the same instance', async () => {

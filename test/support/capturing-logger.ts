@@ -1,4 +1,5 @@
 import { logScope, type LogContext, type Logger } from '../../src/game/logger.js';
+import { textOf } from './text-of.js';
 
 export interface LoggedLine {
   readonly level: 'info' | 'warn' | 'error';
@@ -33,7 +34,7 @@ export function capturingLogger(): { logger: Logger; lines: LoggedLine[] } {
 export function textLogger(lines: string[], withErrors = true): Logger {
   const push = (message: string, context?: LogContext): void => {
     const err = context?.err;
-    lines.push(!withErrors || err === undefined ? message : `${message}: ${String(err)}`);
+    lines.push(!withErrors || err === undefined ? message : `${message}: ${textOf(err)}`);
   };
   const logger: Logger = { info: push, warn: push, error: push, child: () => logger };
   return logger;

@@ -136,7 +136,10 @@ describe('FakeDiscord driven by the real discord.js', () => {
     const received: { op: number; d?: unknown }[] = [];
     const acked = new Promise<void>((resolve) => {
       socket.on('message', (data) => {
-        const payload = JSON.parse(String(data)) as { op: number; d?: unknown };
+        const payload = JSON.parse((data as Buffer).toString('utf8')) as {
+          op: number;
+          d?: unknown;
+        };
         received.push(payload);
         if (payload.op === 11) resolve();
       });
@@ -567,7 +570,7 @@ describe('FakeDiscord driven by the real discord.js', () => {
     const resumed = new Promise((resolve) => client.once(Events.ShardResume, resolve));
     fake.disconnect(0);
     await fake.waitFor(() => !fake.sessions[0]?.connected);
-    const received = onNext(client, async (interaction) => interaction.id);
+    const received = onNext(client, (interaction) => Promise.resolve(interaction.id));
     const handle = fake.command({ user: alice, channelId: general(), name: 'board', session: 0 });
     await resumed;
     expect(await received).toBe(handle.id);

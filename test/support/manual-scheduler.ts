@@ -18,16 +18,19 @@ export class ManualScheduler implements Scheduler {
 
   constructor(private readonly clock: ManualClock) {}
 
-  async schedule(job: TimerJob): Promise<void> {
+  schedule(job: TimerJob): Promise<void> {
     this.jobs.set(timerJobId(job), job);
+    return Promise.resolve();
   }
 
-  async start(handler: (job: TimerJob) => Promise<void>): Promise<void> {
+  start(handler: (job: TimerJob) => Promise<void>): Promise<void> {
     this.handler = handler;
+    return Promise.resolve();
   }
 
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
     this.handler = undefined;
+    return Promise.resolve();
   }
 
   /** Runs the due jobs; returns how many ran. */

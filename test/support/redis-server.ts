@@ -96,9 +96,9 @@ async function spawnServer(port: number): Promise<Spawned> {
   const keepLog = (chunk: Buffer): void => {
     log = (log + chunk.toString('utf8')).slice(-4_000);
   };
-  child.stdout?.on('data', keepLog);
-  child.stderr?.on('data', keepLog);
-  let hasExited = false;
+  child.stdout.on('data', keepLog);
+  child.stderr.on('data', keepLog);
+  let hasExited = false as boolean; // set by the exit handler while the loop awaits
   const exited = new Promise<void>((resolve) => {
     child.once('exit', () => {
       hasExited = true;

@@ -147,7 +147,7 @@ describe('FakeBotApi driven by the real grammY client', () => {
       reply_markup: new InlineKeyboard().text('Flip', 'flip'),
     });
 
-    const call = fake.callsOf('sendPhoto')[0];
+    const call = fake.callsOf('sendPhoto').at(0);
     expect(call?.files.photo?.filename).toBe('board 1.png');
     expect(call?.files.photo?.data.equals(image)).toBe(true);
     expect(call?.params.reply_markup).toEqual({
@@ -156,7 +156,7 @@ describe('FakeBotApi driven by the real grammY client', () => {
 
     expect(sent.caption).toBe('White to move');
     expect(sent.caption_entities).toEqual([{ type: 'bold', offset: 0, length: 5 }]);
-    const largest = sent.photo?.at(-1);
+    const largest = sent.photo.at(-1);
     expect(largest).toMatchObject({ width: 640, height: 640, file_size: image.length });
     const stored = fake.lastMessage(group.id);
     expect(stored?.photo?.data.equals(image)).toBe(true);
@@ -182,10 +182,10 @@ describe('FakeBotApi driven by the real grammY client', () => {
       { reply_markup: new InlineKeyboard().text('Resign', 'r') },
     );
 
-    const call = fake.callsOf('editMessageMedia')[0];
+    const call = fake.callsOf('editMessageMedia').at(0);
     expect(call?.files.media?.data.equals(next)).toBe(true);
     expect(call?.params.media).toMatchObject({ type: 'photo', caption: 'Move 2' });
-    expect(edited).toMatchObject({ caption: 'Move 2', edit_date: expect.any(Number) });
+    expect(edited).toMatchObject({ caption: 'Move 2', edit_date: expect.any(Number) as unknown });
     const stored = fake.message(group.id, 1);
     expect(stored?.photo?.data.equals(next)).toBe(true);
     expect(stored?.photo?.filename).toBe('move2.png');
@@ -556,7 +556,7 @@ describe('multipart parser', () => {
     const boundary = multipartBoundary(request.headers.get('content-type') ?? '');
     const parts = parseMultipart(body, boundary ?? '');
     expect(parts.map((part) => part.name)).toEqual(['chat_id', 'reply_markup', 'photo']);
-    const photo = parts[2];
+    const photo = parts.at(2);
     expect(photo?.contentType).toBe('image/png');
     expect([...(photo?.data ?? [])]).toEqual([1, 2, 3]);
     expect(photo?.filename).toContain('c.png');
@@ -847,7 +847,7 @@ describe('FakeBotApi holds, listeners and lean mode', () => {
       'not held',
       'board',
     ]);
-    const recorded = fake.callsOf('sendMessage')[1];
+    const recorded = fake.callsOf('sendMessage').at(1);
     expect(recorded).toMatchObject({ held: true, response: { ok: true } });
     expect(recorded?.aborted).toBeUndefined();
     // Released holds hold nothing more.
@@ -911,7 +911,7 @@ describe('FakeBotApi holds, listeners and lean mode', () => {
       lean.fake.onCall((call) => listened.push(call));
       const image = png(640, 480, 3);
       const photo = await lean.api.sendPhoto(group.id, new InputFile(image, 'board.png'));
-      expect(photo.photo?.at(-1)).toMatchObject({
+      expect(photo.photo.at(-1)).toMatchObject({
         width: 640,
         height: 480,
         file_size: image.length,

@@ -50,7 +50,7 @@ export class Answer {
       () => undefined,
       (error: unknown) => this.failed('defer', error),
     );
-    return this.deferral ?? Promise.resolve();
+    return this.deferral;
   }
 
   /** Answers with a message; resolves to the id of the message that shows it, if known. */

@@ -58,7 +58,7 @@ export interface DiscordApp {
    * Posts a channel's puzzle of the day (for the daily poster): true when posted, or when the
    * channel is gone (its daily post is then off); false when it is worth trying again.
    */
-  postDaily(due: DuePost): Promise<boolean>;
+  postDaily: (due: DuePost) => Promise<boolean>;
   /** Logs in and resolves once the gateway session is ready. */
   start(token: string): Promise<void>;
   /**

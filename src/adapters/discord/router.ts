@@ -116,6 +116,7 @@ export class InteractionRouter {
       answer,
       t,
       player: playerFromUser(interaction.user, interaction.locale),
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- Discord's payload marks channel_id optional
       channelId: interaction.channelId ?? interaction.user.id,
       requestKey: `dc:${interaction.id}`,
       whisper: (text) => answer.whisper(text),

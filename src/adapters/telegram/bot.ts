@@ -1,4 +1,4 @@
-import { Api, Bot, type Transformer } from 'grammy';
+import { Api, Bot, type Context, type Transformer } from 'grammy';
 import type { Clock } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
 import type { DuePost, PuzzleService } from '../../game/puzzles.js';
@@ -10,7 +10,12 @@ import { ButtonRouter } from './buttons.js';
 import { ChatMembers } from './chat-members.js';
 import { ChatOutput } from './chat-output.js';
 import type { ChatState } from './chat-state.js';
-import { contextMiddleware, type BashniContext, type TelegramDeps } from './context.js';
+import {
+  contextMiddleware,
+  type BashniContext,
+  type BashniFlavor,
+  type TelegramDeps,
+} from './context.js';
 import { DeliveryLanes, type DeliveryLanesOptions } from './delivery-lanes.js';
 import { botGameFeature } from './features/bot-games.js';
 import { challengeFeature } from './features/challenges.js';
@@ -56,7 +61,7 @@ export interface TelegramBot {
    * Posts a chat's puzzle of the day (for the DailyPoster): true when it got there or never
    * will (the chat's daily post is then off), false when it is worth trying again.
    */
-  postDaily(due: DuePost): Promise<boolean>;
+  postDaily: (due: DuePost) => Promise<boolean>;
   /** Resolves when every update, presentation and delivery in flight is done. */
   settle(): Promise<void>;
   /** Waits (at most `timeoutMs`) for what is in flight, then drops what is still queued. */
@@ -149,7 +154,8 @@ export function createTelegramBot(
   bot.on('callback_query:data', buttons.middleware());
 
   bot.catch(async (error) => {
-    const ctx = error.ctx;
+    // The failure may come before the context middleware has added t, answer and say.
+    const ctx: Context & Partial<BashniFlavor> = error.ctx;
     logger.error('telegram: update failed', { chatId: ctx.chat?.id, err: error.error });
     // The error boundary never throws: Telegram may be the thing that is failing.
     const t = ctx.t ?? messages('en');

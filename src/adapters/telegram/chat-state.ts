@@ -38,12 +38,12 @@ const PUZZLE_ORIGIN_MS = 4 * 86_400_000;
 function parseProgress(text: string | undefined): PuzzleProgress | undefined {
   if (text === undefined) return undefined;
   try {
-    const parsed = JSON.parse(text) as PuzzleProgress;
+    const parsed = JSON.parse(text) as Partial<PuzzleProgress> | null;
     return typeof parsed?.puzzleId === 'string' &&
       Number.isInteger(parsed.ply) &&
       typeof parsed.over === 'boolean' &&
       typeof parsed.requestKey === 'string'
-      ? parsed
+      ? (parsed as PuzzleProgress)
       : undefined;
   } catch {
     return undefined; // a damaged record: the message's keyboard tells the ply
@@ -53,9 +53,9 @@ function parseProgress(text: string | undefined): PuzzleProgress | undefined {
 function parseNotice(text: string | undefined): Notice | undefined {
   if (text === undefined) return undefined;
   try {
-    const parsed = JSON.parse(text) as Notice;
+    const parsed = JSON.parse(text) as Partial<Notice> | null;
     return typeof parsed?.messageId === 'number' && typeof parsed.gameId === 'string'
-      ? parsed
+      ? (parsed as Notice)
       : undefined;
   } catch {
     return undefined;

@@ -168,7 +168,7 @@ export class DeliveryLanes {
     return new Promise<DeliveryResult<T>>((resolve) => {
       let settled = false;
       const pending: Pending = {
-        delivery: delivery,
+        delivery,
         resolve: (result) => {
           if (settled) return;
           settled = true;

@@ -54,6 +54,7 @@ export function laneTransformer(lanes: DeliveryLanes): Transformer {
     });
     if (result.ok) return result.value;
     if (result.error instanceof ApiRefusal) return result.error.response as never;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- passes on what the call threw, unchanged
     if (result.error !== undefined) throw result.error;
     return {
       ok: false,

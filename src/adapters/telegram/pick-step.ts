@@ -29,7 +29,7 @@ export type PickResult =
 /** What a tapped stack holds ("c3: ⚪⚫, 2 pieces"), for the tap's answer; '' for no stack. */
 export function stackInfo(position: Position, step: PickStep, t: Messages): string {
   if (step.kind !== 'select') return '';
-  const stack = position.stacks[step.square];
+  const stack = position.stacks.at(step.square);
   if (stack === null || stack === undefined) return '';
   const names = VARIANTS[position.variant].geometry.names;
   return t.stackInfo(names[step.square], stackSymbols(stack), stack.height);

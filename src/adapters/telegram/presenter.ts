@@ -217,7 +217,9 @@ export class TelegramPresenter {
     this.boards.assume(view, {
       imageKey: sameBoard ? face.imageKey : undefined,
       caption: message.caption,
-      keyboard: (message.reply_markup as never) ?? { inline_keyboard: [] },
+      keyboard: (message.reply_markup as InlineKeyboardMarkup | undefined) ?? {
+        inline_keyboard: [],
+      },
     });
   }
 

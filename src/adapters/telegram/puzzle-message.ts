@@ -24,7 +24,8 @@ export function fitCaption(lines: readonly string[], limit = CAPTION_LIMIT): str
   const cuttable = lines
     .map((line, index) => ({ line, index }))
     .filter(({ line }) => !/[<&]/.test(line))
-    .sort((a, b) => b.line.length - a.line.length)[0];
+    .sort((a, b) => b.line.length - a.line.length)
+    .at(0);
   if (cuttable === undefined || cuttable.line.length <= excess) return caption;
   const cut = `${cuttable.line.slice(0, cuttable.line.length - excess - 1)}…`;
   return lines.map((line, index) => (index === cuttable.index ? cut : line)).join('\n');

@@ -103,8 +103,9 @@ export async function startTelegram(
       let update: Update;
       try {
         if (body === undefined) throw new Error('too large');
-        update = JSON.parse(body.toString('utf8')) as Update;
-        if (typeof update?.update_id !== 'number') throw new Error('no update_id');
+        const parsed = JSON.parse(body.toString('utf8')) as Partial<Update> | null;
+        if (typeof parsed?.update_id !== 'number') throw new Error('no update_id');
+        update = parsed as Update;
       } catch {
         response.writeHead(400).end();
         return;

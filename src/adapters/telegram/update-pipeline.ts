@@ -183,6 +183,7 @@ export async function runLongPolling(
         await Promise.race([pipeline.progress(), wait(250, signal)]);
       }
     } catch (error) {
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- aborted may change while a poll is awaited
       if (signal.aborted) break;
       failures++;
       options.onPoll?.(false);

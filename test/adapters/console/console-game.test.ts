@@ -83,9 +83,9 @@ describe('console game', () => {
 describe('console game against the bot', () => {
   it('the bot answers each move; undo takes back both; bot off gives the board back', async () => {
     const asked: string[] = [];
-    const service = await localService(async ({ fen, level }) => {
+    const service = await localService(({ fen, level }) => {
       asked.push(`${level}:${fen.slice(0, 1)}`);
-      return 'f6-g5';
+      return Promise.resolve('f6-g5');
     });
     const game = new ConsoleGame(service, 'bashni');
     expect(await game.reply('bot 3')).toEqual(['The bot (level 3) plays Black; you play White.']);
@@ -103,7 +103,7 @@ describe('console game against the bot', () => {
     expect(await new ConsoleGame(await localService()).reply('bot')).toEqual([
       'The bot is not available here.',
     ]);
-    const broken = new ConsoleGame(await localService(async () => 'z9-z8'), 'bashni');
+    const broken = new ConsoleGame(await localService(() => Promise.resolve('z9-z8')), 'bashni');
     await broken.reply('bot');
     expect((await broken.reply('c3-d4')).at(-1)).toMatch(/illegal move \(z9-z8\)/);
   });

@@ -77,7 +77,7 @@ async function startProcess(): Promise<BotProcess> {
       kv: shared.kv,
       clock: systemClock,
       logger: silentLogger,
-      painter: { paint: async (position, options) => renderBoard(position, options) },
+      painter: { paint: (position, options) => Promise.resolve(renderBoard(position, options)) },
     },
     { restApi: fake.restApi },
   );
@@ -94,7 +94,7 @@ async function stopProcess(process: BotProcess): Promise<void> {
 
 afterEach(async () => {
   for (const process of [...processes]) await stopProcess(process);
-  await fake?.close();
+  await (fake as FakeDiscord | undefined)?.close();
 });
 
 /** Waits until the interaction is answered and its answer (if any) is in. */

@@ -130,17 +130,22 @@ export class FakeInteraction {
     this.calls.push({ method, options, at: Date.now() - this.createdAt });
   }
 
-  private acknowledge(method: AnswerCall['method'], options?: Record<string, unknown>): void {
+  /** Acknowledges and records the call; or the error Discord would refuse it with. */
+  private acknowledge(
+    method: AnswerCall['method'],
+    options?: Record<string, unknown>,
+  ): Error | undefined {
     if (this.acknowledged)
-      throw apiError(
+      return apiError(
         RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged,
         'Interaction has already been acknowledged.',
         400,
       );
     if (Date.now() - this.createdAt > this.ackLimitMs)
-      throw apiError(RESTJSONErrorCodes.UnknownInteraction, 'Unknown interaction', 404);
+      return apiError(RESTJSONErrorCodes.UnknownInteraction, 'Unknown interaction', 404);
     this.acknowledged = true;
     this.record(method, options);
+    return undefined;
   }
 
   private created_(options: Record<string, unknown>): string {
@@ -150,42 +155,49 @@ export class FakeInteraction {
     return id;
   }
 
-  async reply(options: Record<string, unknown>) {
-    this.acknowledge('reply', options);
+  reply(options: Record<string, unknown>) {
+    const refused = this.acknowledge('reply', options);
+    if (refused !== undefined) return Promise.reject(refused);
     const id = this.created_(options);
-    return { resource: { message: { id } } };
+    return Promise.resolve({ resource: { message: { id } } });
   }
 
-  async deferReply(options: Record<string, unknown> = {}) {
-    this.acknowledge('deferReply', options);
+  deferReply(options: Record<string, unknown> = {}) {
+    const refused = this.acknowledge('deferReply', options);
+    if (refused !== undefined) return Promise.reject(refused);
     this.created_(options);
+    return Promise.resolve();
   }
 
-  async deferUpdate() {
-    this.acknowledge('deferUpdate');
+  deferUpdate() {
+    const refused = this.acknowledge('deferUpdate');
+    if (refused !== undefined) return Promise.reject(refused);
+    return Promise.resolve();
   }
 
-  async update(options: Record<string, unknown>) {
-    this.acknowledge('update', options);
-    return { resource: { message: { id: this.message?.id } } };
+  update(options: Record<string, unknown>) {
+    const refused = this.acknowledge('update', options);
+    if (refused !== undefined) return Promise.reject(refused);
+    return Promise.resolve({ resource: { message: { id: this.message?.id } } });
   }
 
-  async editReply(options: Record<string, unknown>) {
+  editReply(options: Record<string, unknown>) {
     if (!this.acknowledged)
-      throw apiError(RESTJSONErrorCodes.UnknownMessage, 'Unknown Message', 404);
+      return Promise.reject(apiError(RESTJSONErrorCodes.UnknownMessage, 'Unknown Message', 404));
     this.record('editReply', options);
     const original = this.created[0]?.id ?? this.message?.id;
-    return { id: original };
+    return Promise.resolve({ id: original });
   }
 
-  async followUp(options: Record<string, unknown>) {
+  followUp(options: Record<string, unknown>) {
     if (!this.acknowledged)
-      throw apiError(RESTJSONErrorCodes.UnknownWebhook, 'Unknown Webhook', 404);
+      return Promise.reject(apiError(RESTJSONErrorCodes.UnknownWebhook, 'Unknown Webhook', 404));
     this.record('followUp', options);
-    return { id: this.created_(options) };
+    return Promise.resolve({ id: this.created_(options) });
   }
 
-  async deleteReply() {
+  deleteReply() {
     this.record('deleteReply');
+    return Promise.resolve();
   }
 }

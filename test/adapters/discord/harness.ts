@@ -48,27 +48,28 @@ export class RecordingOutput implements ChannelOutput {
   readonly calls: { method: string; channelId: string; messageId?: string }[] = [];
   readonly direct_: { userId: string; message: OutgoingMessage }[] = [];
   /** Makes the next matching call fail with this error. */
-  failNext: ((method: string) => unknown) | undefined;
+  failNext: ((method: string) => Error | undefined) | undefined;
   private ids = 500_000;
 
-  private check(method: string): void {
+  /** The error the next call of `method` fails with, if one was asked for. */
+  private failure(method: string): Error | undefined {
     const error = this.failNext?.(method);
-    if (error !== undefined) {
-      this.failNext = undefined;
-      throw error;
-    }
+    if (error !== undefined) this.failNext = undefined;
+    return error;
   }
 
-  async post(channelId: string, message: OutgoingMessage): Promise<string> {
-    this.check('post');
+  post(channelId: string, message: OutgoingMessage): Promise<string> {
+    const failure = this.failure('post');
+    if (failure !== undefined) return Promise.reject(failure);
     const id = String(this.ids++);
     this.calls.push({ method: 'post', channelId, messageId: id });
     this.messages.push({ id, channelId, message, deleted: false });
-    return id;
+    return Promise.resolve(id);
   }
 
-  async edit(channelId: string, messageId: string, message: OutgoingMessage): Promise<void> {
-    this.check('edit');
+  edit(channelId: string, messageId: string, message: OutgoingMessage): Promise<void> {
+    const failure = this.failure('edit');
+    if (failure !== undefined) return Promise.reject(failure);
     this.calls.push({ method: 'edit', channelId, messageId });
     let known = this.messages.find((m) => m.id === messageId);
     if (known === undefined) {
@@ -77,18 +78,23 @@ export class RecordingOutput implements ChannelOutput {
       this.messages.push(known);
     }
     known.message = { ...known.message, ...message };
+    return Promise.resolve();
   }
 
-  async remove(channelId: string, messageId: string): Promise<void> {
-    this.check('remove');
+  remove(channelId: string, messageId: string): Promise<void> {
+    const failure = this.failure('remove');
+    if (failure !== undefined) return Promise.reject(failure);
     this.calls.push({ method: 'remove', channelId, messageId });
     const known = this.messages.find((m) => m.id === messageId);
     if (known !== undefined) known.deleted = true;
+    return Promise.resolve();
   }
 
-  async direct(userId: string, message: OutgoingMessage): Promise<void> {
-    this.check('direct');
+  direct(userId: string, message: OutgoingMessage): Promise<void> {
+    const failure = this.failure('direct');
+    if (failure !== undefined) return Promise.reject(failure);
     this.direct_.push({ userId, message });
+    return Promise.resolve();
   }
 
   /** Messages still up in a channel. */
@@ -144,7 +150,7 @@ export class DiscordHarness {
         kv: this.kv,
         clock: this.clock,
         logger: silentLogger,
-        painter: { paint: async (position, o) => renderBoard(position, o) },
+        painter: { paint: (position, o) => Promise.resolve(renderBoard(position, o)) },
         dispatch: async (events) => {
           this.events.push(...events);
           await this.app.presenter.handle(events);
@@ -172,7 +178,7 @@ export class DiscordHarness {
 
   /** Public replies are channel messages: recorded like the presenter's posts. */
   private keepReplies(interaction: FakeInteraction): void {
-    const [first] = interaction.created;
+    const first = interaction.created.at(0);
     if (first === undefined || first.ephemeral) return;
     const answers = interaction.calls.filter(
       (c) => c.method === 'reply' || c.method === 'editReply',

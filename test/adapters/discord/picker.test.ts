@@ -167,7 +167,7 @@ describe('Discord move picker', () => {
       from: square('d4'),
     });
     expect(menus[0].options).toHaveLength(12);
-    expect(menus[0].options[0]).toEqual({ label: '→ a7', value: expect.any(String) });
+    expect(menus[0].options[0]).toEqual({ label: '→ a7', value: expect.any(String) as unknown });
     expect(decodeSquareValue(menus[0].options[0].value)).toBe(square('a7'));
     expect(buttonRows(picker).at(-1)).toEqual([t.back]);
   });

@@ -34,10 +34,11 @@ import {
   buttonsOf,
   playerOfUser,
 } from './harness.js';
+import { textOf } from '../../support/text-of.js';
 
 let harness: DiscordHarness;
 afterEach(async () => {
-  await harness?.close();
+  await (harness as DiscordHarness | undefined)?.close();
 });
 
 const en = messages('en');
@@ -49,11 +50,11 @@ const library = (): readonly PuzzleLine[] => testCatalog().list('bashni');
 /** The text a user sees of an answer: its content and its embed's description. */
 function seen(options: Record<string, unknown> | undefined): string {
   const embeds = (options?.embeds ?? []) as { description?: string }[];
-  return [String(options?.content ?? ''), ...embeds.map((e) => e.description ?? '')].join('\n');
+  return [textOf(options?.content ?? ''), ...embeds.map((e) => e.description ?? '')].join('\n');
 }
 
 function isEphemeralReply(interaction: FakeInteraction): boolean {
-  const first = interaction.calls[0];
+  const first = interaction.calls.at(0);
   const flags = first?.options?.flags;
   return first?.method === 'reply' && typeof flags === 'number' && (flags & EPHEMERAL) !== 0;
 }

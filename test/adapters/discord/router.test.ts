@@ -11,10 +11,11 @@ import {
   buttonsOf,
   type PostedMessage,
 } from './harness.js';
+import { textOf } from '../../support/text-of.js';
 
 let harness: DiscordHarness;
 afterEach(async () => {
-  await harness?.close();
+  await (harness as DiscordHarness | undefined)?.close();
 });
 
 const EPHEMERAL = 64;
@@ -26,7 +27,7 @@ function isEphemeral(interaction: FakeInteraction): boolean {
 
 /** The text the user sees of an interaction's last answer. */
 function answerText(interaction: FakeInteraction): string {
-  return String(interaction.last?.content ?? '');
+  return textOf(interaction.last?.content ?? '');
 }
 
 /** Game messages still up, the newest first. */
@@ -311,7 +312,7 @@ describe('Discord interaction router', () => {
 
   it('plays the bot with /play and shows its reply on the game message', async () => {
     harness = new DiscordHarness({
-      bot: { chooseMove: async () => 'b6-a5' },
+      bot: { chooseMove: () => Promise.resolve('b6-a5') },
     });
     const play = await harness.command(ANNA, 'play', { level: 2 });
     expect(play.methods).toEqual(['reply']);

@@ -56,7 +56,7 @@ it('two processes, one shard each: each serves the servers of its shard', async 
         kv,
         clock: systemClock,
         logger: silentLogger,
-        painter: { paint: async (position, options) => renderBoard(position, options) },
+        painter: { paint: (position, options) => Promise.resolve(renderBoard(position, options)) },
       },
       { restApi: fake.restApi, shards: { ids: [shard], count: 2 } },
     );

@@ -140,7 +140,7 @@ describe('Telegram: invite codes and players from other platforms', () => {
       logger: silentLogger,
     });
     const discordSide = new EventDispatcher({
-      local: { discord: async () => undefined },
+      local: { discord: () => Promise.resolve(undefined) },
       relay: new MemoryEventRelay({ streams, blockMs: 50, log: silentLogger }),
       logger: silentLogger,
     });

@@ -47,11 +47,12 @@ function deferred() {
   return { promise, resolve };
 }
 
-const flood = (seconds: number) => ({
-  error_code: 429,
-  description: `Too Many Requests: retry after ${seconds}`,
-  parameters: { retry_after: seconds },
-});
+/** A refusal as grammY throws it: an Error carrying Telegram's error fields. */
+const apiError = (error_code: number, description: string, parameters?: { retry_after: number }) =>
+  Object.assign(new Error(description), { error_code, description, parameters });
+
+const flood = (seconds: number) =>
+  apiError(429, `Too Many Requests: retry after ${seconds}`, { retry_after: seconds });
 
 describe('delivery lanes', () => {
   it('runs one call at a time per chat: boards first, then messages, cosmetic calls last', async () => {
@@ -106,12 +107,12 @@ describe('delivery lanes', () => {
     let refused = false;
     const edit = lane.submit(
       GROUP,
-      delivery('edit', {}, async () => {
+      delivery('edit', {}, () => {
         if (!refused) {
           refused = true;
-          throw flood(0.1);
+          return Promise.reject(flood(0.1));
         }
-        return 'edited';
+        return Promise.resolve('edited');
       }),
     );
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -131,12 +132,12 @@ describe('delivery lanes', () => {
     let refused = false;
     const v1 = lane.submit(
       GROUP,
-      delivery('board v1', { key: 'board' }, async () => {
+      delivery('board v1', { key: 'board' }, () => {
         if (!refused) {
           refused = true;
-          throw flood(0.05);
+          return Promise.reject(flood(0.05));
         }
-        return 'board v1';
+        return Promise.resolve('board v1');
       }),
     );
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -155,7 +156,7 @@ describe('delivery lanes', () => {
       GROUP,
       delivery('send', {}, async () => {
         await gate.promise;
-        throw { error_code: 403, description: 'Forbidden: bot was kicked from the group chat' };
+        throw apiError(403, 'Forbidden: bot was kicked from the group chat');
       }),
     );
     const queued = lane.submit(GROUP, delivery('queued'));
@@ -171,7 +172,7 @@ describe('delivery lanes', () => {
   });
 
   it('asks whether a chat was found unreachable earlier before its first delivery', async () => {
-    const lane = lanes({ knownUnreachable: async (chatId) => chatId === String(GROUP) });
+    const lane = lanes({ knownUnreachable: (chatId) => Promise.resolve(chatId === String(GROUP)) });
     const { delivery, names } = recorder();
     expect(await lane.submit(GROUP, delivery('x'))).toMatchObject({ reason: 'unreachable' });
     expect(await lane.submit(OTHER_GROUP, delivery('y'))).toMatchObject({ ok: true });
@@ -184,23 +185,23 @@ describe('delivery lanes', () => {
     let failures = 0;
     const flaky = await lane.submit(
       GROUP,
-      delivery('flaky', {}, async () => {
-        if (++failures < 3) throw new Error('socket hang up');
-        return 'ok';
+      delivery('flaky', {}, () => {
+        if (++failures < 3) return Promise.reject(new Error('socket hang up'));
+        return Promise.resolve('ok');
       }),
     );
     expect(flaky).toEqual({ ok: true, value: 'ok' });
     const down = await lane.submit(
       GROUP,
-      delivery('down', {}, async () => {
-        throw { error_code: 502, description: 'Bad Gateway' };
+      delivery('down', {}, () => {
+        return Promise.reject(apiError(502, 'Bad Gateway'));
       }),
     );
     expect(down).toMatchObject({ ok: false, reason: 'failed' });
     const bad = await lane.submit(
       GROUP,
-      delivery('bad', {}, async () => {
-        throw { error_code: 400, description: 'Bad Request: message is not modified' };
+      delivery('bad', {}, () => {
+        return Promise.reject(apiError(400, 'Bad Request: message is not modified'));
       }),
     );
     expect(bad).toMatchObject({ ok: false, reason: 'failed' });
@@ -213,7 +214,9 @@ describe('delivery lanes', () => {
     expect(await lane.submit(GROUP, delivery('stale', { wanted: () => false }))).toMatchObject({
       reason: 'skipped',
     });
-    expect(await lane.submit(GROUP, delivery('fresh', { wanted: async () => true }))).toEqual({
+    expect(
+      await lane.submit(GROUP, delivery('fresh', { wanted: () => Promise.resolve(true) })),
+    ).toEqual({
       ok: true,
       value: 'fresh',
     });

@@ -63,7 +63,7 @@ export const TEST_LANES: Partial<DeliveryLanesOptions> = {
 
 /** Boards drawn by the real renderer (the render pool is tested on its own). */
 export const testPainter: BoardPainter = {
-  paint: async (position, options) => renderBoard(position, options),
+  paint: (position, options) => Promise.resolve(renderBoard(position, options)),
 };
 
 /** What main.ts wires around a bot process, for tests of that wiring. */

@@ -17,9 +17,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The ply a board edit was made for, read from its keyboard (none once the game is over). */
 function plyOf(call: RecordedCall): number {
-  const markup = call.params.reply_markup as
-    { inline_keyboard?: { callback_data?: string }[][] } | string | undefined;
-  const parsed = typeof markup === 'string' ? JSON.parse(markup) : markup;
+  type Markup = { inline_keyboard?: { callback_data?: string }[][] };
+  const markup = call.params.reply_markup as Markup | string | undefined;
+  const parsed = typeof markup === 'string' ? (JSON.parse(markup) as Markup) : markup;
   const data = parsed?.inline_keyboard?.flat()[0]?.callback_data;
   return data === undefined ? Infinity : Number(data.split('|')[2]);
 }

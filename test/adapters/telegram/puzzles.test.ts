@@ -66,7 +66,10 @@ describe('Telegram: puzzles', () => {
     // A stack tap: its answer and one keyboard edit.
     h.fake.clearCalls();
     const info = await h.press(alice, 11, messageId, '⚫ f8');
-    expect(info).toMatchObject({ show_alert: false, text: expect.stringContaining('f8') });
+    expect(info).toMatchObject({
+      show_alert: false,
+      text: expect.stringContaining('f8') as unknown,
+    });
     expect(h.fake.calls.map((c) => c.method)).toEqual([
       'answerCallbackQuery',
       'editMessageReplyMarkup',

@@ -109,8 +109,8 @@ describe('update pipeline', () => {
     const errors: string[] = [];
     const pipeline = new UpdatePipeline({
       logger: textLogger(errors),
-      handle: async () => {
-        throw new Error('boom');
+      handle: () => {
+        return Promise.reject(new Error('boom'));
       },
     });
     await pipeline.accept(message(5, -1)).done;

@@ -71,7 +71,7 @@ export class CommandStore {
   /** The command a user would see by this name in this guild (guild commands first). */
   find(name: string, guildId?: string): StoredCommand | undefined {
     const isChatInput = (command: StoredCommand): boolean =>
-      command.name === name && command.type === ApplicationCommandType.ChatInput;
+      command.name === name && command.type === (ApplicationCommandType.ChatInput as number);
     return (
       (guildId === undefined ? undefined : this.list(guildId).find(isChatInput)) ??
       this.list().find(isChatInput)

@@ -508,7 +508,7 @@ export class FakeDiscord {
         : shardOf(guildId, session.shard[1]) === session.shard[0];
     const candidates = this.sessions.filter(onShard);
     if (typeof choice === 'number') {
-      const session = this.sessions[choice];
+      const session = this.sessions.at(choice);
       if (session === undefined) throw new Error(`no gateway session ${choice}`);
       if (!onShard(session))
         throw new Error(`session ${choice} is not on the shard of guild ${guildId}`);

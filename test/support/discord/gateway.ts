@@ -109,7 +109,7 @@ export class Gateway {
   }
 
   session(index: number): Session {
-    const session = this.sessions[index];
+    const session = this.sessions.at(index);
     if (session === undefined)
       throw new Error(`no gateway session ${index} (${this.sessions.length} identified)`);
     return session;
@@ -171,7 +171,8 @@ export class Gateway {
     socket.on('message', (raw: RawData) => {
       let payload: { op?: unknown; d?: unknown };
       try {
-        payload = JSON.parse(raw.toString()) as { op?: unknown; d?: unknown };
+        // ws hands over a Buffer (its default binaryType, nodebuffer).
+        payload = JSON.parse((raw as Buffer).toString('utf8')) as { op?: unknown; d?: unknown };
       } catch {
         socket.close(GatewayCloseCodes.DecodeError, 'Error while decoding payload.');
         return;

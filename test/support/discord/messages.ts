@@ -2,6 +2,7 @@ import { MessageFlags, type APIEmbed, type APIMessage, type APIUser } from 'disc
 import { emptyMessage, invalidFormBody, unknownMessage } from './api-error.js';
 import type { UploadedFile } from './request.js';
 import type { Snowflakes } from './snowflake.js';
+import { textOf } from '../text-of.js';
 
 /**
  * Messages as Discord keeps them: content, embeds, components, attachments (with their bytes)
@@ -113,7 +114,7 @@ export class MessageStore {
     const attachments = this.attachmentsOf(spec.channelId, [], body.attachments, files);
     const flags = ((body.flags as number | undefined) ?? 0) & SETTABLE_FLAGS;
     const reference = (body.message_reference as Json | undefined)?.message_id;
-    if (reference !== undefined && this.live(spec.channelId, String(reference)) === undefined) {
+    if (reference !== undefined && this.live(spec.channelId, textOf(reference)) === undefined) {
       throw invalidFormBody([
         {
           path: 'message_reference',
@@ -136,7 +137,7 @@ export class MessageStore {
       ...(spec.visibleTo !== undefined ? { visibleTo: spec.visibleTo } : {}),
       loading: ((spec.flags ?? 0) & MessageFlags.Loading) !== 0,
       ...(spec.interaction !== undefined ? { interaction: spec.interaction } : {}),
-      ...(reference !== undefined ? { replyTo: String(reference) } : {}),
+      ...(reference !== undefined ? { replyTo: textOf(reference) } : {}),
       createdAt: Date.now(),
       edits: 0,
       deleted: false,
@@ -193,7 +194,7 @@ export class MessageStore {
   ): StoredAttachment[] {
     const result: StoredAttachment[] = [];
     const used = new Set<number>();
-    const entries = Array.isArray(listed) ? (listed as Json[]) : [];
+    const entries = Array.isArray(listed) ? (listed as (Json | null)[]) : [];
     entries.forEach((entry, index) => {
       const id = String(entry?.id);
       const kept = existing.find((attachment) => attachment.id === id);
@@ -212,7 +213,7 @@ export class MessageStore {
         ]);
       }
       used.add(file.index);
-      result.push(this.store(channelId, file, entry.description));
+      result.push(this.store(channelId, file, entry?.description));
     });
     for (const file of files) if (!used.has(file.index)) result.push(this.store(channelId, file));
     return result;

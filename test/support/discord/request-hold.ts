@@ -75,7 +75,7 @@ class ActiveHold implements RequestHold {
   }
 
   held(timeoutMs = 5000): Promise<HeldRequest> {
-    const first = this.parked[0];
+    const first = this.parked.at(0);
     if (first !== undefined) return Promise.resolve(first.request);
     if (this.released) return Promise.reject(new Error('the hold was released'));
     return new Promise((resolve, reject) => {

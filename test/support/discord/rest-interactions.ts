@@ -138,6 +138,11 @@ export function interactionRoutes(context: FakeContext): Route[] {
         checkModal(data);
         record.modal = data;
         break;
+      // Not answers to a command or a component (and anything that is not a type at all).
+      case InteractionResponseType.Pong:
+      case InteractionResponseType.ApplicationCommandAutocompleteResult:
+      case InteractionResponseType.PremiumRequired:
+      case InteractionResponseType.LaunchActivity:
       default:
         throw invalidFormBody([
           {

@@ -14,7 +14,8 @@ export interface RestRequest {
   readonly method: string;
   /** The path after `/api/v10`, e.g. `/channels/1/messages`. */
   readonly path: string;
-  readonly params: Readonly<Record<string, string>>;
+  /** Only the names in the route's path are present. */
+  readonly params: Readonly<Partial<Record<string, string>>>;
   readonly query: URLSearchParams;
   readonly json: unknown;
   readonly files: readonly UploadedFile[];

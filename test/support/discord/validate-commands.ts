@@ -159,8 +159,8 @@ function checkOptions(add: Add, path: string, options: unknown, depth: number): 
     }
     const type = option.type as number;
     const nested =
-      type === ApplicationCommandOptionType.Subcommand ||
-      type === ApplicationCommandOptionType.SubcommandGroup;
+      type === (ApplicationCommandOptionType.Subcommand as number) ||
+      type === (ApplicationCommandOptionType.SubcommandGroup as number);
     if (typeof type !== 'number' || type < 1 || type > 11) {
       add(
         `${at}type`,
@@ -170,7 +170,8 @@ function checkOptions(add: Add, path: string, options: unknown, depth: number): 
     }
     if (
       nested &&
-      (depth > 1 || (depth === 1 && type === ApplicationCommandOptionType.SubcommandGroup))
+      (depth > 1 ||
+        (depth === 1 && type === (ApplicationCommandOptionType.SubcommandGroup as number)))
     ) {
       add(
         `${at}type`,

@@ -30,7 +30,10 @@ function runBottomUp(digits: string, white: boolean): Piece[] {
 function parseStack(token: string, white: boolean): { square: string; stack: Stack } {
   const match = TOKEN.exec(token);
   if (match === null) throw new Error(`bad stack token: ${JSON.stringify(token)}`);
-  const [, kingPrefix, square, ownerRun, prisonerRun] = match;
+  const [, kingPrefix, square] = match;
+  // The optional groups are undefined when they took no part in the match.
+  const ownerRun = match[3] as string | undefined;
+  const prisonerRun = match[4] as string | undefined;
   if (ownerRun === undefined) {
     return { square, stack: [{ white, king: kingPrefix === 'K' }] };
   }

@@ -11,7 +11,7 @@ import type { RecordedFile } from './request.js';
 export interface HeldCall {
   readonly method: string;
   readonly params: Record<string, unknown>;
-  readonly files: Record<string, RecordedFile>;
+  readonly files: Partial<Record<string, RecordedFile>>;
   /** Date.now() when the request arrived. */
   readonly at: number;
 }
@@ -79,7 +79,7 @@ class ActiveHold implements CallHold {
   }
 
   held(timeoutMs = 3000): Promise<HeldCall> {
-    const first = this.parked[0];
+    const first = this.parked.at(0);
     if (first !== undefined) return Promise.resolve(first.call);
     if (this.released) return Promise.reject(new Error(`the hold on ${this.method} was released`));
     return new Promise((resolve, reject) => {

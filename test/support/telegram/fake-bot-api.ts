@@ -46,6 +46,7 @@ import {
   type DecodedRequest,
   type RecordedFile,
 } from './request.js';
+import { textOf } from '../text-of.js';
 
 export type { ApiErrorSpec } from './api-error.js';
 export type { CallHold, HeldCall } from './call-hold.js';
@@ -113,7 +114,7 @@ export interface RecordedCall {
   readonly method: string;
   readonly params: Record<string, unknown>;
   /** Uploaded files by parameter: `photo`, `document`, `media` (editMessageMedia)... */
-  readonly files: Record<string, RecordedFile>;
+  readonly files: Partial<Record<string, RecordedFile>>;
   /** Date.now() when the request arrived. */
   readonly at: number;
   /** What the fake answered. */
@@ -337,7 +338,7 @@ export class FakeBotApi {
   private readonly pushWakers = new Set<() => void>();
   private readonly confirmWaiters = new Set<ConfirmWaiter>();
 
-  private readonly handlers: Record<string, Handler>;
+  private readonly handlers: Partial<Record<string, Handler>>;
   private readonly canonicalNames: Map<string, string>;
 
   private constructor(options: FakeBotApiOptions) {
@@ -830,7 +831,7 @@ export class FakeBotApi {
     const url = new URL(request.url ?? '/', 'http://fake.invalid');
     const download = /^\/file\/bot[^/]+\/(.+)$/.exec(url.pathname);
     if (download !== null) {
-      this.serveFile(decodeURIComponent(download[1] ?? ''), response);
+      this.serveFile(decodeURIComponent(download.at(1) ?? ''), response);
       return;
     }
     const route = /^\/bot([^/]+)\/(?:test\/)?([A-Za-z0-9_]+)\/?$/.exec(url.pathname);
@@ -839,7 +840,7 @@ export class FakeBotApi {
       this.send(response, { ok: false, error_code: 404, description: 'Not Found' });
       return;
     }
-    const rawMethod = route[2] ?? '';
+    const rawMethod = route.at(2) ?? '';
     const method = this.canonicalNames.get(rawMethod.toLowerCase()) ?? rawMethod;
     let decoded: DecodedRequest;
     try {
@@ -1157,7 +1158,7 @@ export class FakeBotApi {
   private confirm(offset: number): void {
     if (offset < 0) {
       this.queue = this.queue.slice(offset);
-      const first = this.queue[0];
+      const first = this.queue.at(0);
       if (first !== undefined)
         this.confirmedOffset = Math.max(this.confirmedOffset, first.update_id);
     } else if (offset > this.confirmedOffset) {
@@ -1440,7 +1441,8 @@ export class FakeBotApi {
         } as ChatMember;
       case 'kicked':
         return { status, user, until_date: 0 };
-      default:
+      case 'member':
+      case 'left':
         return { status, user };
     }
   }
@@ -1559,7 +1561,7 @@ export class FakeBotApi {
     entities: unknown,
   ): FormattedText | undefined {
     if (raw === undefined || raw === null) return undefined;
-    const result = formatText(String(raw), parseMode, entities);
+    const result = formatText(textOf(raw), parseMode, entities);
     if (!result.ok) throw new BotApiError(400, result.error);
     if (result.value.text.length > CAPTION_LIMIT) throw badRequest('message caption is too long');
     return result.value.text.length === 0 ? undefined : result.value;

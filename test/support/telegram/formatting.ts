@@ -1,4 +1,5 @@
 import type { MessageEntity } from 'grammy/types';
+import { textOf } from '../text-of.js';
 
 /**
  * Text formatting as the Bot API applies it to outgoing messages: `parse_mode` (HTML, MarkdownV2,
@@ -31,7 +32,7 @@ export function formatText(raw: string, parseMode: unknown, entities: unknown): 
     return { ok: true, value: trimFormatted({ text: raw, entities: [] }) };
   }
   let parsed: FormattedText | string;
-  switch (String(parseMode).toLowerCase()) {
+  switch (textOf(parseMode).toLowerCase()) {
     case 'html':
       parsed = parseHtml(raw);
       break;
@@ -100,7 +101,7 @@ function trimFormatted({ text, entities }: FormattedText): FormattedText {
 
 // === HTML ===
 
-const HTML_TAGS: Record<string, MessageEntity['type']> = {
+const HTML_TAGS: Partial<Record<string, MessageEntity['type']>> = {
   b: 'bold',
   strong: 'bold',
   i: 'italic',
@@ -142,7 +143,7 @@ function parseHtml(raw: string): FormattedText | string {
         at += 1;
         continue;
       }
-      const name = match[1] ?? '';
+      const name = match.at(1) ?? '';
       text += decodeHtmlEntity(name);
       at += match[0].length;
       continue;
@@ -156,7 +157,7 @@ function parseHtml(raw: string): FormattedText | string {
     if (raw[at + 1] === '/') {
       const match = /^<\/([A-Za-z0-9-]*)\s*>/.exec(raw.slice(at));
       if (match === null) return `Unclosed end tag at byte offset ${tagOffset}`;
-      const name = (match[1] ?? '').toLowerCase();
+      const name = (match.at(1) ?? '').toLowerCase();
       const open = stack.pop();
       if (open === undefined) return `Unexpected end tag at byte offset ${tagOffset}`;
       if (open.name !== name) {
@@ -183,7 +184,7 @@ function parseHtml(raw: string): FormattedText | string {
       if (attributeMatch === null) {
         return `Empty attribute name in the tag "${name}" at byte offset ${utf8Offset(raw, at)}`;
       }
-      const attribute = (attributeMatch[1] ?? '').toLowerCase();
+      const attribute = (attributeMatch.at(1) ?? '').toLowerCase();
       at += attribute.length;
       while (/\s/.test(raw[at] ?? '')) at += 1;
       let value = '';
@@ -224,7 +225,7 @@ function closeHtmlTag(
 ): void {
   const offset = open.start;
   const length = text.length - open.start;
-  const parent = stack[stack.length - 1];
+  const parent = stack.at(-1);
   const codeClass = open.attributes.get('class') ?? '';
   // <pre><code class="language-ts">...</code></pre> is one pre entity with a language.
   if (open.name === 'code' && parent?.name === 'pre' && codeClass.startsWith('language-')) {
@@ -338,7 +339,7 @@ function parseMarkdownV2(raw: string): FormattedText | string {
   const reserved = (char: string): string =>
     `Character '${char}' is reserved and must be escaped with the preceding '\\'`;
   const toggle = (kind: MarkdownKind, at: number): string | undefined => {
-    const top = stack[stack.length - 1];
+    const top = stack.at(-1);
     if (top?.kind === kind) {
       stack.pop();
       if (text.length > top.start) {
@@ -351,7 +352,7 @@ function parseMarkdownV2(raw: string): FormattedText | string {
       return undefined;
     }
     if (stack.some((open) => open.kind === kind)) {
-      const inner = top;
+      const inner = top as OpenMarkdown; // the stack holds one at least
       return `Can't find end of ${MARKDOWN_V2_NAMES[inner.kind]} entity at byte offset ${inner.byteOffset}`;
     }
     stack.push({ kind, start: text.length, byteOffset: utf8Offset(raw, at) });
@@ -362,7 +363,7 @@ function parseMarkdownV2(raw: string): FormattedText | string {
     const char = raw[at] ?? '';
     const atLineStart = at === 0 || raw[at - 1] === '\n';
     if (char === '\\') {
-      const next = raw[at + 1];
+      const next = raw.at(at + 1);
       if (next === undefined) return reserved('\\');
       text += next;
       at += 2;
@@ -416,7 +417,7 @@ function parseMarkdownV2(raw: string): FormattedText | string {
         break;
       }
       case ']': {
-        const top = stack[stack.length - 1];
+        const top = stack.at(-1);
         if (top === undefined || (top.kind !== 'text_link' && top.kind !== 'custom_emoji')) {
           return reserved(']');
         }

@@ -1,5 +1,6 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup, Message } from 'grammy/types';
 import { badRequest } from './api-error.js';
+import { textOf } from '../text-of.js';
 
 /**
  * reply_markup as the Bot API checks it (callback data of 1-64 bytes, buttons that do
@@ -92,7 +93,7 @@ export function validateButton(raw: unknown): void {
   if (button.url !== undefined) {
     let valid = false;
     try {
-      valid = ['http:', 'https:', 'tg:'].includes(new URL(String(button.url)).protocol);
+      valid = ['http:', 'https:', 'tg:'].includes(new URL(textOf(button.url)).protocol);
     } catch {
       valid = false;
     }

@@ -17,7 +17,7 @@ export interface MultipartPart {
 /** The `boundary` parameter of a multipart Content-Type header, or undefined. */
 export function multipartBoundary(contentType: string): string | undefined {
   const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  return match === null ? undefined : (match[1] ?? match[2]);
+  return match === null ? undefined : (match.at(1) ?? match[2]);
 }
 
 /** Splits a multipart/form-data body into its parts; throws on a body without the boundary. */
@@ -122,8 +122,8 @@ function decodeExtendedValue(value: string): string {
   const match = /^([^']*)'[^']*'(.*)$/.exec(value);
   if (match === null) return value;
   try {
-    return decodeURIComponent(match[2] ?? '');
+    return decodeURIComponent(match.at(2) ?? '');
   } catch {
-    return match[2] ?? '';
+    return match.at(2) ?? '';
   }
 }

@@ -21,7 +21,7 @@ export interface DecodedRequest {
    * of an InputMedia in editMessageMedia), `media.thumbnail`, `media.0` (sendMediaGroup)...
    * A file part that no `attach://` points at is listed under its own field name.
    */
-  readonly files: Record<string, RecordedFile>;
+  readonly files: Partial<Record<string, RecordedFile>>;
   /** Every file part by its multipart field name (the `attach://` name). */
   readonly attachments: ReadonlyMap<string, RecordedFile>;
 }

@@ -17,7 +17,7 @@ export function managesChannel(turn: Turn): boolean {
   const { interaction } = turn;
   return (
     !interaction.inGuild() ||
-    interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels) === true
+    interaction.memberPermissions.has(PermissionFlagsBits.ManageChannels) === true
   );
 }
 
@@ -128,7 +128,7 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
       const side = sideOf(game, turn.player)!;
       const opponent = playerOf(game, otherSide(side));
       const views = liveViews(game.views);
-      const view = views.find((v) => v.chatId === turn.channelId) ?? views[0];
+      const view = views.find((v) => v.chatId === turn.channelId) ?? views.at(0);
       const link =
         view === undefined
           ? undefined

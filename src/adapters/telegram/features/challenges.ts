@@ -120,7 +120,7 @@ export function challengeFeature(
     let target: ChallengeTarget = { kind: 'open' };
     let targetName: string | undefined;
     const replied = ctx.message?.reply_to_message?.from;
-    const textMention = ctx.message?.entities?.find((entity) => entity.type === 'text_mention');
+    const textMention = ctx.message?.entities.find((entity) => entity.type === 'text_mention');
     if (args.username !== undefined) target = { kind: 'username', username: args.username };
     else if (textMention?.type === 'text_mention' && !textMention.user.is_bot) {
       target = { kind: 'user', player: playerFromUser(textMention.user) };

@@ -16,10 +16,10 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
     withCommandGame(ctx, deps, work);
 
   composer.command('resign', (ctx) =>
-    withGame(ctx, async (game) => {
+    withGame(ctx, (game) => {
       if (sideOf(game, playerFromUser(ctx.from!)) === undefined) {
         ctx.say(ctx.t.errors.notAPlayer);
-        return;
+        return Promise.resolve();
       }
       const userId = String(ctx.from!.id);
       const keyboard = new InlineKeyboard()
@@ -29,6 +29,7 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
         )
         .text(ctx.t.resignNo, encodePayload({ kind: 'keep-playing', gameId: game.id, userId }));
       ctx.say(ctx.t.resignQuestion, { reply_markup: keyboard });
+      return Promise.resolve();
     }),
   );
 
@@ -45,13 +46,14 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
   );
 
   composer.command('pdn', (ctx) =>
-    withGame(ctx, async (game) => {
+    withGame(ctx, (game) => {
       const text = gamePdn(game);
       deps.tasks.track(
         deps.out.sendDocument(ctx.chat.id, Buffer.from(text, 'utf8'), pdnFileName(game), {
           caption: ctx.t.pdnCaption,
         }),
       );
+      return Promise.resolve();
     }),
   );
 
@@ -72,7 +74,7 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
       const opponent = sideOf(game, player) === 'white' ? game.black : game.white;
       const yourTurn = sideOf(game, player) === sideToMove(game);
       const views = liveViews(game.views);
-      const here = views.find((view) => view.chatId === String(ctx.chat.id)) ?? views[0];
+      const here = views.find((view) => view.chatId === String(ctx.chat.id)) ?? views.at(0);
       const link = here === undefined ? undefined : messageLink(here);
       return t.gameLine(nameOf(opponent), t.variant(game.variant), yourTurn, link);
     });

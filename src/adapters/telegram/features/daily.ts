@@ -32,10 +32,12 @@ export function dailyFeature(deps: TelegramDeps): Composer<BashniContext> {
   composer.command('daily', async (ctx) => {
     const { t } = ctx;
     const chatKey = chatKeyOf(ctx.chat.id);
-    const [action, ...rest] = ctx.match
+    const words = ctx.match
       .trim()
       .split(/\s+/)
       .filter((word) => word !== '');
+    const action = words.at(0);
+    const rest = words.slice(1);
     if (action === undefined) {
       const setting = await deps.puzzles.dailySetting(chatKey);
       if (!setting.ok) {
