@@ -1,14 +1,20 @@
 import type { VariantId } from '../engine/index.js';
 
-/** Variant names people type in commands, in English and Russian. */
-export const VARIANT_WORDS: Readonly<Partial<Record<string, VariantId>>> = {
-  bashni: 'bashni',
-  башни: 'bashni',
-  towers: 'bashni',
-  stolby: 'stolby',
-  столбы: 'stolby',
-  laska: 'laska',
-  ласка: 'laska',
-  giveaway: 'giveaway',
-  поддавки: 'giveaway',
-};
+/**
+ * Variant names people type in commands, in English and Russian. A null prototype: a typed word
+ * such as "constructor" or "toString" finds nothing, not Object's own properties.
+ */
+export const VARIANT_WORDS: Readonly<Partial<Record<string, VariantId>>> = Object.assign(
+  Object.create(null) as Partial<Record<string, VariantId>>,
+  {
+    bashni: 'bashni',
+    башни: 'bashni',
+    towers: 'bashni',
+    stolby: 'stolby',
+    столбы: 'stolby',
+    laska: 'laska',
+    ласка: 'laska',
+    giveaway: 'giveaway',
+    поддавки: 'giveaway',
+  },
+);
