@@ -16,7 +16,7 @@ import {
 import { DEFAULT_RATING, updateRating, type Rating } from '../ratings/glicko2.js';
 import { resolveMove, type MoveInput } from './game-rules.js';
 import { playerKey } from './model.js';
-import type { PuzzlePlayer, PuzzleStore } from './puzzle-ports.js';
+import type { PuzzleAttempt, PuzzleStore } from './puzzle-ports.js';
 import { normaliseMoveText } from './move-input.js';
 
 /** What solving needs of a puzzle (the library's Puzzle has more). */
@@ -95,14 +95,7 @@ export interface AttemptOutcome {
  */
 export async function finishAttempt(
   store: PuzzleStore,
-  attempt: {
-    readonly puzzleId: string;
-    readonly player: PuzzlePlayer;
-    readonly solved: boolean;
-    readonly at: number;
-    readonly chatKey?: string;
-    readonly day?: string;
-  },
+  attempt: PuzzleAttempt,
 ): Promise<AttemptOutcome> {
   const [user, puzzle] = await Promise.all([
     store.rating('user', playerKey(attempt.player)),
