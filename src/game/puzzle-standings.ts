@@ -58,3 +58,16 @@ export function streakOf(outcomes: ReadonlyMap<string, boolean>, today?: string)
   }
   return run;
 }
+
+/**
+ * The days of a player's outcomes that can never count again, once an outcome of `day` is in:
+ * only today's and yesterday's puzzles count, so no day before `day` - 1 can still be written.
+ * Going back from there over solved days, the first day not solved (failed or missed) ends
+ * every run that could ever reach it: the days before it are dead weight, which the stores
+ * delete so that a player's history stays as long as the current run.
+ */
+export function outcomesPastUse(outcomes: ReadonlyMap<string, boolean>, day: string): string[] {
+  let end = addDays(day, -2);
+  while (outcomes.get(end) === true) end = addDays(end, -1);
+  return [...outcomes.keys()].filter((recorded) => recorded < end);
+}

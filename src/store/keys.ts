@@ -10,6 +10,7 @@ import { playerKey, viewKey } from '../game/model.js';
  *   <p>view:<platform:chat:message>      string "game:<id>" or "challenge:<id>"
  *   <p>finished             sorted set of finished game ids by finish time (for purging)
  *   <p>active               sorted set of active game ids by last change (idle games end)
+ *   <p>migrations           hash name → time: one-time data migrations done (redis-store.ts)
  *   <p>closed               sorted set of closed challenge ids by closing time
  *   <p>kv:<key>             string: adapters' small state (chat settings, notices)
  *   <p>events:<platform>    stream of event batches for that platform's presenters
@@ -43,6 +44,9 @@ export class KeyBuilder {
   }
   activeGamesByChange(): string {
     return `${this.prefix}active`;
+  }
+  migrations(): string {
+    return `${this.prefix}migrations`;
   }
   closedChallenges(): string {
     return `${this.prefix}closed`;

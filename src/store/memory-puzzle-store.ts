@@ -1,4 +1,4 @@
-import type { DailySetting } from '../game/daily-schedule.js';
+import { addDays, type DailySetting } from '../game/daily-schedule.js';
 import { playerKey, type PlayerId } from '../game/model.js';
 import { systemClock, type Clock } from '../game/ports.js';
 import type {
@@ -8,11 +8,12 @@ import type {
   RatedKind,
   WeekResult,
 } from '../game/puzzle-ports.js';
-import { rankDay, rankWeek, streakOf } from '../game/puzzle-standings.js';
+import { outcomesPastUse, rankDay, rankWeek, streakOf } from '../game/puzzle-standings.js';
 import type { Rating } from '../ratings/glicko2.js';
 import { consoleLogger, type Logger } from '../game/logger.js';
 import {
   DAILY_CLAIM_TTL_MS,
+  DAY_HISTORY_TTL_MS,
   decodeOrSkip,
   type PuzzleStoreOptions,
 } from './puzzle-store-common.js';
@@ -91,6 +92,7 @@ export class MemoryPuzzleStore implements PuzzleStore {
       if (outcomes === undefined)
         this.outcomes.set(`${chatKey}\n${player}`, (outcomes = new Map<string, boolean>()));
       if (!outcomes.has(day)) outcomes.set(day, attempt.solved);
+      for (const past of outcomesPastUse(outcomes, day)) outcomes.delete(past);
     }
     return true;
   }
@@ -144,9 +146,17 @@ export class MemoryPuzzleStore implements PuzzleStore {
 
   private dayResults(chatKey: string, day: string): Map<string, string> {
     let results = this.days.get(`${chatKey}\n${day}`);
-    if (results === undefined)
+    if (results === undefined) {
+      this.dropDaysBefore(addDays(day, -Math.ceil(DAY_HISTORY_TTL_MS / 86_400_000)));
       this.days.set(`${chatKey}\n${day}`, (results = new Map<string, string>()));
+    }
     return results;
+  }
+
+  /** Days of results past keeping (as Redis lets them expire), looked at once per new day. */
+  private dropDaysBefore(oldest: string): void {
+    for (const key of this.days.keys())
+      if (key.slice(key.lastIndexOf('\n') + 1) < oldest) this.days.delete(key);
   }
 
   private readDay(chatKey: string, day: string): DailyResult[] {

@@ -13,6 +13,12 @@ export interface PuzzleStoreOptions {
 export const DAILY_CLAIM_TTL_MS = 3 * 86_400_000;
 
 /**
+ * How long a chat's day results and a player's day outcomes are kept after their last write:
+ * the leaderboards look back a week, and a streak ends after one missed day.
+ */
+export const DAY_HISTORY_TTL_MS = 14 * 86_400_000;
+
+/**
  * Decodes one entry of a list (a day's results, the daily chats): one that does not decode is
  * reported and left out, so a single bad entry never hides the rest.
  */

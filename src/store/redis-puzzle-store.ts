@@ -10,12 +10,13 @@ import type {
   RatedKind,
   WeekResult,
 } from '../game/puzzle-ports.js';
-import { rankDay, rankWeek, streakOf } from '../game/puzzle-standings.js';
+import { outcomesPastUse, rankDay, rankWeek, streakOf } from '../game/puzzle-standings.js';
 import type { Rating } from '../ratings/glicko2.js';
 import { KeyBuilder } from './keys.js';
 import { consoleLogger, type Logger } from '../game/logger.js';
 import {
   DAILY_CLAIM_TTL_MS,
+  DAY_HISTORY_TTL_MS,
   decodeOrSkip,
   type PuzzleStoreOptions,
 } from './puzzle-store-common.js';
@@ -36,9 +37,9 @@ import { isReplyError, UNAVAILABLE_REPLIES } from './redis-store.js';
  * A first attempt, all or nothing: SET NX of the attempt is the guard (a second attempt, or a
  * double tap handled by two processes, finds it taken and writes nothing); then both ratings
  * and, for a daily attempt, the chat's day result and the player's outcome of that day (HSETNX:
- * the first counted attempt of a day stays).
+ * the first counted attempt of a day stays), both kept DAY_HISTORY_TTL_MS from their last write.
  * KEYS: attempt, user rating, puzzle rating[, day hash, player days hash]
- * ARGV: attempt, user rating, puzzle rating[, playerKey, day result, day, "1"|"0"]
+ * ARGV: attempt, user rating, puzzle rating[, playerKey, day result, day, "1"|"0", ttl ms]
  */
 const RECORD_ATTEMPT = `
 if not redis.call('SET', KEYS[1], ARGV[1], 'NX') then return 0 end
@@ -47,6 +48,8 @@ redis.call('SET', KEYS[3], ARGV[3])
 if #KEYS == 5 then
   redis.call('HSETNX', KEYS[4], ARGV[4], ARGV[5])
   redis.call('HSETNX', KEYS[5], ARGV[6], ARGV[7])
+  redis.call('PEXPIRE', KEYS[4], ARGV[8])
+  redis.call('PEXPIRE', KEYS[5], ARGV[8])
 end
 return 1
 `;
@@ -122,7 +125,13 @@ export class RedisPuzzleStore implements PuzzleStore {
         this.keys.puzzleDay(chatKey, day),
         this.keys.puzzlePlayerDays(chatKey, attempt.player),
       );
-      args.push(player, encodeDailyResult(attempt), day, attempt.solved ? '1' : '0');
+      args.push(
+        player,
+        encodeDailyResult(attempt),
+        day,
+        attempt.solved ? '1' : '0',
+        String(DAY_HISTORY_TTL_MS),
+      );
     }
     const result = await this.run('recordFirstAttempt', async () => {
       try {
@@ -132,7 +141,27 @@ export class RedisPuzzleStore implements PuzzleStore {
         return this.redis.eval(RECORD_ATTEMPT, keys.length, ...keys, ...args);
       }
     });
-    return result === 1;
+    if (result !== 1) return false;
+    if (chatKey !== undefined && day !== undefined)
+      await this.dropPastOutcomes(chatKey, attempt.player, day);
+    return true;
+  }
+
+  /**
+   * Deletes a player's outcomes that no streak can reach again (outcomesPastUse). Those days
+   * are final, so this needs no atomicity with writes, which only touch today and yesterday;
+   * a failure is logged and left for the next daily attempt.
+   */
+  private async dropPastOutcomes(chatKey: string, player: PlayerId, day: string): Promise<void> {
+    const key = this.keys.puzzlePlayerDays(chatKey, player);
+    try {
+      const days = await this.run('dropPastOutcomes', () => this.redis.hgetall(key));
+      const outcomes = new Map(Object.entries(days).map(([d, solved]) => [d, solved === '1']));
+      const past = outcomesPastUse(outcomes, day);
+      if (past.length > 0) await this.run('dropPastOutcomes', () => this.redis.hdel(key, ...past));
+    } catch (error) {
+      this.log.warn('puzzle store: could not drop past day outcomes', { err: error, key });
+    }
   }
 
   async firstAttempt(puzzleId: string, player: PlayerId): Promise<PuzzleAttempt | undefined> {

@@ -161,6 +161,9 @@ export function isReplyError(error: unknown): error is Error {
 
 const noop = (): void => {};
 
+/** The field of the `migrations` hash that marks the `active` index as backfilled. */
+const ACTIVE_INDEX_MIGRATION = 'active-index';
+
 /**
  * GameStore on Redis (ioredis). Each record is a hash { v: version, d: codec JSON } under
  * KeyBuilder's keys; every write runs APPLY_PLAN, so a record, its compare-and-set and all of
@@ -183,6 +186,8 @@ export class RedisGameStore implements GameStore {
   private readonly readiness: RedisReadiness;
   private readonly outage: OutageReporter;
   private closed = false;
+  /** The one-time backfill of the `active` index (see backfillActiveIndex), once it succeeded. */
+  private activeIndexReady: Promise<void> | undefined;
 
   /**
    * @param connection a URL (the store then owns a client made by createStoreRedis and closes
@@ -325,6 +330,7 @@ export class RedisGameStore implements GameStore {
   }
 
   async idleGameIds(olderThan: number, limit: number): Promise<string[]> {
+    await this.activeIndexBackfilled();
     return this.run('idleGameIds', undefined, () =>
       this.redis.zrangebyscore(
         this.keys.activeGamesByChange(),
@@ -335,6 +341,60 @@ export class RedisGameStore implements GameStore {
         limit,
       ),
     );
+  }
+
+  private activeIndexBackfilled(): Promise<void> {
+    this.activeIndexReady ??= this.backfillActiveIndex().catch((error: unknown) => {
+      this.activeIndexReady = undefined; // try again at the next call
+      throw error;
+    });
+    return this.activeIndexReady;
+  }
+
+  /**
+   * The `active` sorted set came after the first stores: games already active then were never
+   * indexed, so would never end as idle. Once per database (marked in the `migrations` hash),
+   * every game record is read with SCAN and each active one is indexed by its updatedAt, guarded
+   * by the version read, so a game that changed meanwhile (and indexed itself) is left alone.
+   * Safe to run from several processes at once; a record that does not decode is skipped.
+   */
+  private async backfillActiveIndex(): Promise<void> {
+    const marker = this.keys.migrations();
+    const done = await this.run('backfill', undefined, () =>
+      this.redis.hexists(marker, ACTIVE_INDEX_MIGRATION),
+    );
+    if (done === 1) return;
+    const prefix = this.keys.game('');
+    const pattern = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.run('backfill', undefined, () =>
+        this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500),
+      );
+      cursor = next;
+      for (const key of keys) await this.indexIfActive(key.slice(prefix.length));
+    } while (cursor !== '0');
+    await this.run('backfill', undefined, () =>
+      this.redis.hset(marker, ACTIVE_INDEX_MIGRATION, String(Date.now())),
+    );
+  }
+
+  private async indexIfActive(id: string): Promise<void> {
+    const key = this.keys.game(id);
+    const [version, text] = await this.run('backfill', id, () => this.redis.hmget(key, 'v', 'd'));
+    if (version === null || text === null) return;
+    let game: Game;
+    try {
+      game = decodeGame(id, text);
+    } catch (error) {
+      if (error instanceof StoreError && error.code === 'corrupt-record') return;
+      throw error;
+    }
+    if (game.status !== 'active') return;
+    const plan = new WritePlan()
+      .requireVersion(key, version)
+      .op('zadd', this.keys.activeGamesByChange(), String(game.updatedAt), id);
+    await this.apply('backfill', id, plan);
   }
 
   /**

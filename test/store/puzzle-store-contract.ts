@@ -224,12 +224,12 @@ export function puzzleStoreContract(
     it('counts streaks of consecutive days solved, per chat', async () => {
       for (const day of ['2026-02-26', '2026-02-27', '2026-02-28', '2026-03-01'])
         await daily(ALICE, day, true, 1);
-      await daily(ALICE, '2026-03-02', false, 1);
-      await daily(ALICE, '2026-03-03', true, 1);
-      await daily(ALICE, '2026-03-04', true, 1);
       // Across the end of February: a run of four, broken by the failure of 03-02.
       expect(await store.streak(CHAT, ALICE, '2026-03-01')).toBe(4);
+      await daily(ALICE, '2026-03-02', false, 1);
       expect(await store.streak(CHAT, ALICE, '2026-03-02')).toBe(0);
+      await daily(ALICE, '2026-03-03', true, 1);
+      await daily(ALICE, '2026-03-04', true, 1);
       expect(await store.streak(CHAT, ALICE, '2026-03-04')).toBe(2);
       expect(await store.streak(CHAT, ALICE, '2026-03-05')).toBe(2); // today still open
       expect(await store.streak(CHAT, ALICE, '2026-03-06')).toBe(0); // a day missed
@@ -240,6 +240,25 @@ export function puzzleStoreContract(
       expect(await store.streak(CHAT, BORIS, '2026-03-03')).toBe(1);
       expect(await store.streak(OTHER_CHAT, ALICE, '2026-03-04')).toBe(0);
       expect(await store.streak(CHAT, CAROL)).toBe(0);
+    });
+
+    it("keeps a player's day outcomes only as far back as a streak can still reach", async () => {
+      for (const day of ['2026-03-01', '2026-03-02', '2026-03-03'])
+        await daily(ALICE, day, true, 1);
+      await daily(ALICE, '2026-03-04', false, 1);
+      await daily(ALICE, '2026-03-05', true, 1);
+      // 03-04 failed and is final once 03-06 is counted: the run before it is gone.
+      expect(await store.streak(CHAT, ALICE, '2026-03-03')).toBe(3);
+      await daily(ALICE, '2026-03-06', true, 1);
+      expect(await store.streak(CHAT, ALICE, '2026-03-03')).toBe(0);
+      expect(await store.streak(CHAT, ALICE, '2026-03-06')).toBe(2);
+      // Today solved before yesterday: yesterday may still come, so the run behind it stays.
+      for (const day of ['2026-03-01', '2026-03-02', '2026-03-03'])
+        await daily(BORIS, day, true, 1);
+      await daily(BORIS, '2026-03-05', true, 1);
+      expect(await store.streak(CHAT, BORIS, '2026-03-05')).toBe(1);
+      await daily(BORIS, '2026-03-04', true, 1);
+      expect(await store.streak(CHAT, BORIS, '2026-03-05')).toBe(5);
     });
 
     it('keeps daily settings: on, changed, off', async () => {

@@ -5,6 +5,7 @@ import { playerKey } from '../../src/game/model.js';
 import { StoreError } from '../../src/game/ports.js';
 import { DEFAULT_RATING } from '../../src/ratings/glicko2.js';
 import { KeyBuilder } from '../../src/store/keys.js';
+import { DAY_HISTORY_TTL_MS } from '../../src/store/puzzle-store-common.js';
 import { RedisPuzzleStore } from '../../src/store/redis-puzzle-store.js';
 import { createStoreRedis } from '../../src/store/redis-store.js';
 import { ALICE } from '../support/game-fixtures.js';
@@ -81,6 +82,15 @@ describe('redis puzzle store', () => {
     const ttl = await shared.pttl(keys.dailyClaim('telegram:-1', '2026-09-01'));
     expect(ttl).toBeGreaterThan(2 * 86_400_000);
     expect(ttl).toBeLessThanOrEqual(3 * 86_400_000);
+    // Day histories expire two weeks after their last write: no key lives forever.
+    for (const key of [
+      keys.puzzleDay('telegram:-1', '2026-09-01'),
+      keys.puzzlePlayerDays('telegram:-1', ALICE),
+    ]) {
+      const left = await shared.pttl(key);
+      expect(left, key).toBeGreaterThan(DAY_HISTORY_TTL_MS - 60_000);
+      expect(left, key).toBeLessThanOrEqual(DAY_HISTORY_TTL_MS);
+    }
 
     const short = new RedisPuzzleStore(client(), keys, { claimTtlMs: 50 });
     expect(await short.claimDailyPost('discord:1', '2026-09-01')).toBe(true);
