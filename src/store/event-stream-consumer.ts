@@ -1,5 +1,6 @@
 import type { GameEvent } from '../game/results.js';
 import type { Logger } from '../game/logger.js';
+import { decodeBatch } from './event-schemas.js';
 import { reconnectDelay } from './outage.js';
 
 /** One entry of a platform's event stream: a batch of events as JSON. */
@@ -35,24 +36,6 @@ export interface ConsumerSettings {
   /** How long stop() waits for a batch being handled before leaving it to others; 5 s. */
   readonly stopTimeoutMs?: number;
   readonly log: Logger;
-}
-
-/** Parses a batch; undefined for anything that is not a list of events. */
-export function decodeBatch(payload: string | undefined): GameEvent[] | undefined {
-  if (payload === undefined) return undefined;
-  try {
-    const data: unknown = JSON.parse(payload);
-    if (!Array.isArray(data)) return undefined;
-    const valid = data.every(
-      (event: unknown) =>
-        typeof event === 'object' &&
-        event !== null &&
-        typeof (event as { type?: unknown }).type === 'string',
-    );
-    return valid ? (data as GameEvent[]) : undefined;
-  } catch {
-    return undefined; // not JSON: the caller logs the batch and drops it
-  }
 }
 
 /**

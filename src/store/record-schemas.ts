@@ -16,7 +16,7 @@ import {
  * dropped on the next save.
  * Each list below is keyed by its model type, so a new value there fails to compile here first.
  */
-const PLATFORMS: Record<Platform, true> = { telegram: true, discord: true, console: true };
+export const PLATFORMS: Record<Platform, true> = { telegram: true, discord: true, console: true };
 const END_REASONS: Record<EndReason, true> = {
   'no-legal-move': true,
   'threefold-repetition': true,
@@ -34,11 +34,11 @@ const CHALLENGE_STATUSES: Record<ChallengeStatus, true> = {
   expired: true,
 };
 
-const keysOf = <K extends string>(record: Record<K, true>) => Object.keys(record) as K[];
+export const keysOf = <K extends string>(record: Record<K, true>) => Object.keys(record) as K[];
 
-const SIDE = v.picklist(['white', 'black']);
+export const SIDE = v.picklist(['white', 'black']);
 const VARIANT = v.picklist(VARIANT_IDS);
-const TIME = v.number();
+export const TIME = v.number();
 const COUNT = v.pipe(v.number(), v.integer(), v.minValue(0));
 const SQUARES = v.array(COUNT);
 
@@ -67,6 +67,11 @@ export const REPLAYABLE = v.looseObject({
   moves: v.array(v.string()),
 });
 
+export const GAME_RESULT = v.looseObject({
+  winner: v.nullable(SIDE),
+  reason: v.picklist(keysOf(END_REASONS)),
+});
+
 export const GAME: v.GenericSchema<unknown, Game> = v.looseObject({
   id: v.string(),
   version: COUNT,
@@ -80,9 +85,7 @@ export const GAME: v.GenericSchema<unknown, Game> = v.looseObject({
   quietPlies: COUNT,
   lastMove: v.optional(v.looseObject({ from: COUNT, path: SQUARES, captures: SQUARES })),
   status: v.picklist(['active', 'finished']),
-  result: v.optional(
-    v.looseObject({ winner: v.nullable(SIDE), reason: v.picklist(keysOf(END_REASONS)) }),
-  ),
+  result: v.optional(GAME_RESULT),
   daysPerMove: DAYS,
   deadline: v.nullable(TIME),
   reminderSent: v.boolean(),
