@@ -107,8 +107,9 @@ function storage(config: Config): Storage {
 /** Where the bot processes' searches run (AI_MODE), its health and queue, and its close. */
 function botMoves(config: Config): {
   bot: BotMoves;
-  alive: () => boolean;
-  queued: () => number;
+  alive: HealthCheck;
+  queued: () => Promise<number> | number;
+  workers?: () => Promise<number>;
   close: () => Promise<void>;
 } {
   if (config.ai.mode === 'local' || config.redis === undefined) {
@@ -127,7 +128,13 @@ function botMoves(config: Config): {
     timeoutMs: config.ai.timeoutSeconds * 1000,
     log: logger.child({ component: 'ai-queue' }),
   });
-  return { bot: queue, alive: () => true, queued: () => 0, close: () => queue.close() };
+  return {
+    bot: queue,
+    alive: () => queue.reachable(),
+    queued: () => queue.waiting(),
+    workers: () => queue.workers(),
+    close: () => queue.close(),
+  };
 }
 
 /** A platform's part of a running bot process, stopped in two steps at shutdown. */
@@ -176,6 +183,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   const metrics = new AppMetrics({
     timerBacklog: () => scheduler.backlog(),
     aiQueue: ai.queued,
+    aiWorkers: ai.workers,
   });
   // The events of this process's requests and timers, counted once here (relayed ones are not).
   const dispatch = (events: readonly GameEvent[]) => {

@@ -13,7 +13,9 @@ export interface MetricSources {
   /** Timers due but not fired or still running. */
   timerBacklog(): Promise<number> | number;
   /** Bot moves waiting for an AI worker. */
-  aiQueue(): number;
+  aiQueue(): Promise<number> | number;
+  /** AI worker processes taking bot moves from the queue (AI_MODE=queue only). */
+  aiWorkers?(): Promise<number>;
 }
 
 export class AppMetrics {
@@ -73,10 +75,20 @@ export class AppMetrics {
       name: 'bashni_ai_queue_depth',
       help: 'Bot moves waiting for a free AI worker',
       registers: [this.registry],
-      collect() {
-        this.set(sources.aiQueue());
+      async collect() {
+        this.set(await sources.aiQueue());
       },
     });
+    const { aiWorkers } = sources;
+    if (aiWorkers !== undefined)
+      new Gauge({
+        name: 'bashni_ai_workers',
+        help: 'Worker processes taking bot moves from the queue (npm run worker)',
+        registers: [this.registry],
+        async collect() {
+          this.set(await aiWorkers());
+        },
+      });
   }
 
   /** Counts the moves among events this process dispatches. */

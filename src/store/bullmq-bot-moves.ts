@@ -70,6 +70,21 @@ export class QueuedBotMoves implements BotMoves {
     return move;
   }
 
+  /** Whether the queue's Redis answers (the bot process's `ai` health check). */
+  reachable(): Promise<boolean> {
+    return this.jobs.reachable();
+  }
+
+  /** Requests no worker has taken yet. */
+  waiting(): Promise<number> {
+    return this.jobs.waiting();
+  }
+
+  /** Worker processes connected to the queue. */
+  workers(): Promise<number> {
+    return this.jobs.workers();
+  }
+
   close(): Promise<void> {
     return this.jobs.close();
   }

@@ -80,8 +80,32 @@ export class RemoteJobs {
     return job.waitUntilFinished(this.events, this.timeoutMs);
   }
 
+  /** Whether Redis answers on the queue's connection. */
+  async reachable(): Promise<boolean> {
+    const [connection] = this.connections;
+    // Not ready: a ping would wait in the offline queue (BullMQ's connections keep one).
+    if (connection?.status !== 'ready') return false;
+    try {
+      return (await connection.ping()) === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  /** Jobs no worker has taken yet. */
+  waiting(): Promise<number> {
+    return this.queue.getJobCountByTypes('waiting', 'prioritized');
+  }
+
+  /** Worker processes connected to the queue (BullMQ names their connections). */
+  workers(): Promise<number> {
+    return this.queue.getWorkersCount();
+  }
+
   async close(): Promise<void> {
-    await Promise.allSettled([this.events.close(), this.queue.close()]);
+    const closing = Promise.allSettled([this.events.close(), this.queue.close()]);
+    // BullMQ's close waits for a connection first: with Redis down it would wait forever.
+    if (this.connections.every((connection) => connection.status === 'ready')) await closing;
     for (const connection of this.connections) connection.disconnect();
   }
 }
@@ -109,7 +133,11 @@ export function startJobWorker(
   );
   return {
     close: async () => {
-      await worker.close();
+      // With Redis down, close would wait for a connection forever (the jobs in hand are lost
+      // anyway: their locks lapse and another worker takes them again).
+      const closing = worker.close();
+      if (connection.status === 'ready') await closing;
+      else closing.catch(() => undefined);
       connection.disconnect();
     },
   };

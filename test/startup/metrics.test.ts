@@ -52,3 +52,21 @@ describe('metrics, wired around the Telegram bot as in main.ts', () => {
     );
   });
 });
+
+describe('AI gauges', () => {
+  it('read the queue and, with AI_MODE=queue, the workers when scraped', async () => {
+    let waiting = 4;
+    const local = new AppMetrics({ timerBacklog: () => 0, aiQueue: () => 1 });
+    expect(sample(await local.text(), 'bashni_ai_queue_depth')).toBe(1);
+    expect(sample(await local.text(), 'bashni_ai_workers')).toBeUndefined();
+    const queued = new AppMetrics({
+      timerBacklog: () => 0,
+      aiQueue: () => Promise.resolve(waiting),
+      aiWorkers: () => Promise.resolve(3),
+    });
+    expect(sample(await queued.text(), 'bashni_ai_queue_depth')).toBe(4);
+    waiting = 0;
+    expect(sample(await queued.text(), 'bashni_ai_queue_depth')).toBe(0);
+    expect(sample(await queued.text(), 'bashni_ai_workers')).toBe(3);
+  });
+});

@@ -8,6 +8,7 @@ import {
   type BotMoveRequest,
 } from '../../src/store/bullmq-bot-moves.js';
 import { startRedis, type PrivateRedis } from '../support/redis-server.js';
+import { until } from '../support/until.js';
 
 let server: PrivateRedis;
 let prefixes = 0;
@@ -62,6 +63,42 @@ describe('bot moves through the queue', () => {
     });
     expect(await client.chooseMove(REQUEST)).toBe('c3-d4');
     expect(seen).toEqual([REQUEST]);
+  });
+
+  it('reports its Redis, the requests waiting and the workers connected (health, metrics)', async () => {
+    const prefix = `ai${++prefixes}`;
+    const client = new QueuedBotMoves({ url: server.url, prefix, log: silentLogger });
+    closing.push(client);
+    await client.ready();
+    expect(await client.reachable()).toBe(true);
+    expect(await client.workers()).toBe(0);
+    const answer = client.chooseMove(REQUEST);
+    await until(async () => (await client.waiting()) === 1, 'the request waits');
+    const worker = startBotMoveWorker({
+      url: server.url,
+      prefix,
+      moves: { chooseMove: () => Promise.resolve('c3-d4') },
+      concurrency: 1,
+      log: silentLogger,
+    });
+    closing.push(worker);
+    expect(await answer).toBe('c3-d4');
+    expect(await client.waiting()).toBe(0);
+    expect(await client.workers()).toBe(1);
+
+    const dead = new QueuedBotMoves({ url: 'redis://127.0.0.1:1', prefix, log: silentLogger });
+    closing.push(dead);
+    expect(await dead.reachable()).toBe(false);
+    // Neither side's close waits for a Redis that is not there (the shutdown would hang).
+    const deadWorker = startBotMoveWorker({
+      url: 'redis://127.0.0.1:1',
+      prefix,
+      moves: { chooseMove: () => Promise.resolve('c3-d4') },
+      concurrency: 1,
+      log: silentLogger,
+    });
+    await deadWorker.close();
+    await dead.close();
   });
 
   it('the same request asked twice at once is searched once', async () => {
