@@ -70,6 +70,9 @@ export interface PuzzleStore {
   /** The player's first attempt at the puzzle, if any. */
   firstAttempt(puzzleId: string, player: PlayerId): Promise<PuzzleAttempt | undefined>;
 
+  /** Which of these puzzles the player has attempted, in one round trip. */
+  attempted(player: PlayerId, puzzleIds: readonly string[]): Promise<Set<string>>;
+
   /** The chat's results of a day: solvers first (earliest first), then the failed attempts. */
   dailyResults(chatKey: string, day: string): Promise<DailyResult[]>;
 

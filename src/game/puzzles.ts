@@ -58,6 +58,9 @@ export interface Standings {
 /** The variant of the daily puzzle. */
 export const DAILY_VARIANT: VariantId = 'bashni';
 
+/** Candidates for /puzzle next checked against the player's attempts per store call. */
+const ATTEMPTS_PAGE = 100;
+
 /** Difficulty (1-5) that suits a rating: the band a player is offered first. */
 export function difficultyFor(rating: number): number {
   return Math.min(5, Math.max(1, Math.round((rating - 1050) / 200)));
@@ -115,9 +118,15 @@ export class PuzzleService {
           draw: this.random(),
         }))
         .sort((a, b) => a.distance - b.distance || a.draw - b.draw);
-      for (const { puzzle } of candidates.slice(0, 200)) {
-        if ((await this.store.firstAttempt(puzzle.id, player)) === undefined)
-          return success(puzzle);
+      // Nearest first, a page of candidates per store call, until one is new to the player.
+      for (let from = 0; from < candidates.length; from += ATTEMPTS_PAGE) {
+        const page = candidates.slice(from, from + ATTEMPTS_PAGE).map(({ puzzle }) => puzzle);
+        const tried = await this.store.attempted(
+          player,
+          page.map((puzzle) => puzzle.id),
+        );
+        const fresh = page.find((puzzle) => !tried.has(puzzle.id));
+        if (fresh !== undefined) return success(fresh);
       }
       return refusal('no-puzzle-left', 'You have tried every puzzle we have.');
     });

@@ -24,7 +24,7 @@ export interface JobQueueOptions {
 
 /** The callers' side: run a job somewhere, wait for its result. */
 export class RemoteJobs {
-  private readonly connections: Redis[];
+  private readonly connections: [Redis, Redis];
   private readonly queue: Queue;
   private readonly events: QueueEvents;
   private readonly timeoutMs: number;
@@ -84,9 +84,10 @@ export class RemoteJobs {
   async reachable(): Promise<boolean> {
     const [connection] = this.connections;
     // Not ready: a ping would wait in the offline queue (BullMQ's connections keep one).
-    if (connection?.status !== 'ready') return false;
+    if (connection.status !== 'ready') return false;
     try {
-      return (await connection.ping()) === 'PONG';
+      await connection.ping();
+      return true;
     } catch {
       return false;
     }

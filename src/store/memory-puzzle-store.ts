@@ -103,6 +103,11 @@ export class MemoryPuzzleStore implements PuzzleStore {
     return text === undefined ? undefined : decodeAttempt(`${puzzleId}:${playerKey(player)}`, text);
   }
 
+  async attempted(player: PlayerId, puzzleIds: readonly string[]): Promise<Set<string>> {
+    const key = playerKey(player);
+    return new Set(puzzleIds.filter((id) => this.attempts.has(`${id}\n${key}`)));
+  }
+
   async dailyResults(chatKey: string, day: string): Promise<DailyResult[]> {
     return rankDay(this.readDay(chatKey, day));
   }

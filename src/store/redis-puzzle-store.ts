@@ -171,6 +171,13 @@ export class RedisPuzzleStore implements PuzzleStore {
     return text === null ? undefined : decodeAttempt(`${puzzleId}:${playerKey(player)}`, text);
   }
 
+  async attempted(player: PlayerId, puzzleIds: readonly string[]): Promise<Set<string>> {
+    if (puzzleIds.length === 0) return new Set();
+    const keys = puzzleIds.map((id) => this.keys.puzzleAttempt(id, player));
+    const found = await this.run('attempted', () => this.redis.mget(...keys));
+    return new Set(puzzleIds.filter((_, i) => found[i] !== null));
+  }
+
   async dailyResults(chatKey: string, day: string): Promise<DailyResult[]> {
     const rows = await this.run('dailyResults', () =>
       this.redis.hgetall(this.keys.puzzleDay(chatKey, day)),

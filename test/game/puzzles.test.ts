@@ -5,6 +5,7 @@ import type { PuzzleLine } from '../../src/game/puzzle-solving.js';
 import { PuzzleService, type PuzzleCatalog } from '../../src/game/puzzles.js';
 import { MemoryPuzzleStore } from '../../src/store/memory-puzzle-store.js';
 import { ManualClock } from '../support/manual-scheduler.js';
+import { DEFAULT_RATING } from '../../src/ratings/glicko2.js';
 
 const START = makeFen(startPosition('bashni'));
 /** Seven one-move "puzzles" from the start (the line checking is tested on its own). */
@@ -40,6 +41,42 @@ function service(
 }
 
 describe('puzzle use cases', () => {
+  it('finds an untried puzzle past hundreds tried, a page of store reads at a time', async () => {
+    const many: PuzzleLine[] = Array.from({ length: 450 }, (_, i) => ({
+      id: `many-${i}`,
+      variant: 'bashni',
+      fen: START,
+      solution: ['c3-d4'],
+    }));
+    const store = new MemoryPuzzleStore();
+    const reads: number[] = [];
+    const attempted = store.attempted.bind(store);
+    store.attempted = (player, ids) => {
+      reads.push(ids.length);
+      return attempted(player, ids);
+    };
+    const puzzles = new PuzzleService({
+      store,
+      catalog: { list: () => many, byId: (id) => many.find((line) => line.id === id) },
+      clock: new ManualClock(Date.UTC(2026, 10, 30, 6)),
+      random: () => 0.5,
+    });
+    const upcoming = new Set(
+      [0, 1, 2, 3].map((days) => puzzles.dailyPuzzle(addDays('2026-11-30', days))!.id),
+    );
+    const untried = many.findLast((line) => !upcoming.has(line.id))!;
+    for (const line of many)
+      if (line !== untried)
+        await store.recordFirstAttempt(
+          { puzzleId: line.id, player: ANNA, solved: true, at: 1 },
+          { user: DEFAULT_RATING, puzzle: DEFAULT_RATING },
+        );
+    const next = await puzzles.next(ANNA);
+    expect(next.ok && next.value.id).toBe(untried.id);
+    expect(reads.length).toBeLessThanOrEqual(5);
+    expect(Math.max(...reads)).toBeLessThanOrEqual(100);
+  });
+
   it('plays an attempt: the first counts and rates, a repeat does not, a stale press is ignored', async () => {
     const { puzzles } = service();
     const [line] = LINES;

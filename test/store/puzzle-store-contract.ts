@@ -94,6 +94,9 @@ export function puzzleStoreContract(
       expect(await store.rating('user', playerKey(ALICE))).toEqual(rated(1620, 180));
       expect(await store.rating('puzzle', 'p1')).toEqual(rated(1480, 90));
       expect(await store.firstAttempt('p1', ALICE)).toEqual({ ...first, player: shown(ALICE) });
+      expect(await store.attempted(ALICE, ['p0', 'p1', 'p2'])).toEqual(new Set(['p1']));
+      expect(await store.attempted(BORIS, ['p1'])).toEqual(new Set());
+      expect(await store.attempted(ALICE, [])).toEqual(new Set());
       // Kinds and ids do not mix.
       expect(await store.rating('puzzle', playerKey(ALICE))).toBeUndefined();
       expect(await store.rating('user', 'p1')).toBeUndefined();
