@@ -13,6 +13,7 @@ import {
   type Position,
   type VariantId,
 } from '../engine/index.js';
+import { LRUCache } from 'lru-cache';
 import { DEFAULT_RATING, updateRating, type Rating } from '../ratings/glicko2.js';
 import { resolveMove, type MoveInput } from './game-rules.js';
 import { playerKey } from './model.js';
@@ -32,8 +33,24 @@ export interface PuzzleLine {
   readonly difficulty?: number;
 }
 
+/**
+ * Positions of lines met recently: each press of a puzzle's buttons and each of its boards would
+ * otherwise replay the line from its FEN (~0.1 ms for a 9-ply line). Positions are immutable.
+ */
+const positions = new LRUCache<string, Position>({ max: 2_000 });
+
 /** The position after the first `ply` moves of the line (the solver to move at even plies). */
 export function puzzlePosition(puzzle: PuzzleLine, ply: number): Position {
+  const key = `${puzzle.variant}\n${puzzle.fen}\n${puzzle.solution.slice(0, ply).join(' ')}`;
+  let position = positions.get(key);
+  if (position === undefined) {
+    position = replayLine(puzzle, ply);
+    positions.set(key, position);
+  }
+  return position;
+}
+
+function replayLine(puzzle: PuzzleLine, ply: number): Position {
   const start = parseFen(puzzle.fen, puzzle.variant);
   if (!start.ok) throw new Error(`puzzle ${puzzle.id}: ${start.error.message}`);
   let position = start.value;
