@@ -33,8 +33,11 @@ export async function runShutdown(
   const now = options.now ?? Date.now;
   const deadline = now() + options.timeoutMs;
   let clean = true;
+  // Set when a step is given up on at the deadline: timers may fire up to a millisecond before
+  // the clock shows it, and no later step may still think some of the deadline is left.
+  let deadlinePassed = false;
   for (const step of steps) {
-    const remaining = deadline - now();
+    const remaining = deadlinePassed ? 0 : deadline - now();
     try {
       const work = Promise.resolve().then(() => step.run(Math.max(0, remaining)));
       const finished = await within(
@@ -43,6 +46,7 @@ export async function runShutdown(
       );
       if (!finished) {
         clean = false;
+        deadlinePassed = true;
         options.logger.warn('shutdown: a step did not finish in time', { step: step.name });
       }
     } catch (error) {

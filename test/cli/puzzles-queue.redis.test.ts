@@ -43,7 +43,8 @@ it('mines on the worker processes what a local run mines', async () => {
   if (!fromWorkers.ok || !fromHere.ok) return;
   expect(fromWorkers.value.puzzles).toHaveLength(2);
   expect(fromWorkers.value.puzzles).toEqual(fromHere.value.puzzles);
-});
+  // Two mining runs of ~20 s of CPU each: on a loaded 2-core machine more than a minute.
+}, 180_000);
 
 it('refuses --queue without REDIS_URL', () => {
   const result = runCliWith({ REDIS_URL: '' }, ...GENERATE, '--queue');
