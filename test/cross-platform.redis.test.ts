@@ -5,34 +5,26 @@
  * share one Redis and hand each other the game's events through it.
  */
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   FakeDiscord,
   type FakeUser,
   type InteractionHandle,
   type StoredMessage,
 } from './support/discord/fake-discord.js';
-import { startRedis, type PrivateRedis } from './support/redis-server.js';
-import { killAll, startApp, TOKEN, type StartedApp } from './support/start-app.js';
+import { useAppFleet } from './support/app-fleet.js';
+import { TOKEN } from './support/start-app.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
 import { until } from './support/until.js';
 
 const GROUP = -1001234567890;
 
 describe('a game between a Telegram player and a Discord player', () => {
-  let redis: PrivateRedis;
+  const fleet = useAppFleet();
   let telegram: FakeBotApi;
   let discord: FakeDiscord;
-  const apps: StartedApp[] = [];
 
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(async () => {
-    await (redis as PrivateRedis | undefined)?.stop();
-  });
   afterEach(async () => {
-    await killAll(apps);
     await (telegram as FakeBotApi | undefined)?.close();
     await (discord as FakeDiscord | undefined)?.close();
   });
@@ -61,9 +53,7 @@ describe('a game between a Telegram player and a Discord player', () => {
   }
 
   function start(env: Record<string, string>): ChildProcess {
-    const app = startApp(env);
-    apps.push(app);
-    return app.child;
+    return fleet.start(env).child;
   }
 
   async function answered(handle: InteractionHandle): Promise<InteractionHandle> {
@@ -137,7 +127,12 @@ describe('a game between a Telegram player and a Discord player', () => {
         const stack = customIds(picker.original).find((b) => b.label?.endsWith(` ${from}`));
         if (stack === undefined) {
           console.log(move, picker.original?.content, JSON.stringify(customIds(picker.original)));
-          console.log(apps.map((a) => a.output()).join('\n----\n'));
+          console.log(
+            fleet
+              .apps()
+              .map((a) => a.output())
+              .join('\n----\n'),
+          );
         }
         const targets = await answered(
           discord.press({ user: boris, message: picker.original!, customId: stack!.customId }),
@@ -156,7 +151,12 @@ describe('a game between a Telegram player and a Discord player', () => {
           telegram.message(GROUP, tgBoard.messageId)?.caption,
           telegram.lastBotMessage(GROUP)?.text,
         );
-        console.log(apps.map((a) => a.output()).join('\n----\n'));
+        console.log(
+          fleet
+            .apps()
+            .map((a) => a.output())
+            .join('\n----\n'),
+        );
         throw error;
       });
       await until(
@@ -174,7 +174,7 @@ describe('a game between a Telegram player and a Discord player', () => {
 
   it('in two processes, one per platform, on one Redis', async () => {
     const { alice, boris, guildId, channelId } = await fakes();
-    const shared = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: 'cross:' };
+    const shared = { REDIS_URL: fleet.redisUrl(), REDIS_KEY_PREFIX: 'cross:' };
     start({ ...telegramEnv(), ...shared });
     start({ ...discordEnv(guildId), ...shared });
     await play({ guildId, channelId }, alice, boris);

@@ -5,7 +5,7 @@
  * the bot's moves are searched by the worker: none comes until the worker runs.
  */
 import type { Update } from 'grammy/types';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import {
   applyMove,
   legalMoves,
@@ -15,46 +15,26 @@ import {
   VARIANTS,
   type Position,
 } from '../src/engine/index.js';
-import { startRedis, type PrivateRedis } from './support/redis-server.js';
-import {
-  freePort,
-  killAll,
-  outputMatches,
-  startApp,
-  TOKEN,
-  type StartedApp,
-} from './support/start-app.js';
+import { useAppFleet } from './support/app-fleet.js';
+import { freePort, outputMatches, TOKEN } from './support/start-app.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
 import { until } from './support/until.js';
 
 const GROUP = -1001234567890;
-let redis: PrivateRedis;
+const fleet = useAppFleet();
+const { start } = fleet;
 let telegram: FakeBotApi | undefined;
-const apps: StartedApp[] = [];
 
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  await (redis as PrivateRedis | undefined)?.stop();
-});
 afterEach(async () => {
-  await killAll(apps);
   await telegram?.close();
 });
-
-function start(env: Record<string, string>, script?: string): StartedApp {
-  const app = startApp(env, { script });
-  apps.push(app);
-  return app;
-}
 
 it('two bot processes behind one webhook and an AI worker play a game on one Redis', async () => {
   telegram = await FakeBotApi.start({ botUsername: 'bashni_test_bot' });
   telegram.group(GROUP, 'Bashni club');
   const alice = telegram.user(11, 'Alice', 'alice', 'en');
   const shared = {
-    REDIS_URL: redis.url,
+    REDIS_URL: fleet.redisUrl(),
     REDIS_KEY_PREFIX: 'scale:',
     AI_MODE: 'queue',
     AI_QUEUE_TIMEOUT_SECONDS: '60',
@@ -121,5 +101,5 @@ it('two bot processes behind one webhook and an AI worker play a game on one Red
     advance(move);
   }
   // Every process and the worker are still up: nothing crashed on the way.
-  for (const app of apps) expect(app.child.exitCode).toBeNull();
+  for (const app of fleet.apps()) expect(app.child.exitCode).toBeNull();
 });

@@ -3,32 +3,19 @@
  * and the library is the one a local run makes (games are deterministic by variant, seed and
  * number). Without a worker nothing is mined; without REDIS_URL the option is refused.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { decodeLibrary } from '../../src/puzzles/index.js';
-import { startRedis, type PrivateRedis } from '../support/redis-server.js';
+import { useAppFleet } from '../support/app-fleet.js';
 import { runCliWith } from '../support/run-cli.js';
-import { outputMatches, startApp, type StartedApp } from '../support/start-app.js';
+import { outputMatches } from '../support/start-app.js';
 
-let redis: PrivateRedis;
-let worker: StartedApp | undefined;
-
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  if (worker !== undefined) {
-    const exited = worker.exited;
-    worker.child.kill('SIGTERM');
-    await exited;
-  }
-  await (redis as PrivateRedis | undefined)?.stop();
-});
+const fleet = useAppFleet();
 
 const GENERATE = ['puzzles', 'generate', '--variant', 'giveaway', '--count', '2', '--seed', '7'];
 
 it('mines on the worker processes what a local run mines', async () => {
-  const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: 'mine:' };
-  worker = startApp({ ...env, AI_THREADS: '2' }, { script: 'src/worker.ts' });
+  const env = { REDIS_URL: fleet.redisUrl(), REDIS_KEY_PREFIX: 'mine:' };
+  const worker = fleet.start({ ...env, AI_THREADS: '2' }, 'src/worker.ts');
   await outputMatches(worker, /AI worker/, 30_000);
 
   const remote = runCliWith(env, ...GENERATE, '--queue', '--threads', '2');
