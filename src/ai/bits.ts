@@ -22,11 +22,11 @@ export class Shifts {
     const masks = new Int32Array(8);
     for (let d = 0; d < 4; d++) {
       for (let s = 0; s < geometry.squareCount; s++) {
-        const to = geometry.step[s * 4 + d];
+        const to = geometry.step[s * 4 + d]!;
         if (to < 0) continue;
-        const k = STEP_AMOUNTS[d].indexOf(to - s);
+        const k = STEP_AMOUNTS[d]!.indexOf(to - s);
         if (k < 0) throw new Error('Shifts: board geometry without bitboard steps');
-        masks[d * 2 + k] |= 1 << s;
+        masks[d * 2 + k]! |= 1 << s;
       }
     }
     this.masks = masks;
@@ -44,13 +44,13 @@ const STEP_AMOUNTS = [
 export function shift(masks: Int32Array, bits: number, d: number): number {
   switch (d) {
     case 0:
-      return ((bits & masks[0]) << 4) | ((bits & masks[1]) << 5);
+      return ((bits & masks[0]!) << 4) | ((bits & masks[1]!) << 5);
     case 1:
-      return ((bits & masks[2]) << 3) | ((bits & masks[3]) << 4);
+      return ((bits & masks[2]!) << 3) | ((bits & masks[3]!) << 4);
     case 2:
-      return ((bits & masks[4]) >>> 3) | ((bits & masks[5]) >>> 4);
+      return ((bits & masks[4]!) >>> 3) | ((bits & masks[5]!) >>> 4);
     default:
-      return ((bits & masks[6]) >>> 4) | ((bits & masks[7]) >>> 5);
+      return ((bits & masks[6]!) >>> 4) | ((bits & masks[7]!) >>> 5);
   }
 }
 

@@ -62,16 +62,16 @@ export class Evaluator {
     const hi = g.size === 8 ? 5 : 4;
     for (let s = 0; s < n; s++) {
       for (let color = 0; color < 2; color++) {
-        const r = color === 0 ? g.rank[s] : g.size - 1 - g.rank[s];
+        const r = color === 0 ? g.rank[s]! : g.size - 1 - g.rank[s]!;
         let v = Math.round((weights.advance * r * r) / 8);
         if (r === g.size - 2) {
           v += weights.nearPromotion;
-          this.nearPromotion[color] |= 1 << s;
+          this.nearPromotion[color]! |= 1 << s;
         }
         if (r === 0) v += weights.backRank;
         this.manSquare[color * n + s] = v;
       }
-      if (g.file[s] >= lo && g.file[s] <= hi && g.rank[s] >= lo && g.rank[s] <= hi)
+      if (g.file[s]! >= lo && g.file[s]! <= hi && g.rank[s]! >= lo && g.rank[s]! <= hi)
         center |= 1 << s;
     }
     this.center = center;
@@ -107,13 +107,13 @@ export class Evaluator {
     let blackPieces = 0;
     for (let bits = whiteBits | blackBits; bits !== 0; bits &= bits - 1) {
       const s = lowestBit(bits);
-      const h = height[s];
-      const c = colors[s];
-      const k = kings[s];
+      const h = height[s]!;
+      const c = colors[s]!;
+      const k = kings[s]!;
       const t = h - 1;
       const owner = (c >>> t) & 1;
       const topKing = (k >>> t) & 1;
-      let v = topKing === 1 ? w.king : w.man + this.manSquare[owner * n + s];
+      let v = topKing === 1 ? w.king : w.man + this.manSquare[owner * n + s]!;
       let own = 1;
       if (h > 1) {
         const foreign = (owner === 1 ? ~c : c) & ((1 << h) - 1);
@@ -152,8 +152,8 @@ export class Evaluator {
     score -= w.blocked * (popcount(whiteMen & ~whiteFree) - popcount(blackMen & ~blackFree));
     score +=
       w.promotionThreat *
-      (popcount(whiteMen & whiteFree & this.nearPromotion[0]) -
-        popcount(blackMen & blackFree & this.nearPromotion[1]));
+      (popcount(whiteMen & whiteFree & this.nearPromotion[0]!) -
+        popcount(blackMen & blackFree & this.nearPromotion[1]!));
     score += w.center * (popcount(whiteBits & this.center) - popcount(blackBits & this.center));
     if (kingBits !== 0) {
       score +=
@@ -182,7 +182,7 @@ export class Evaluator {
     for (let b = kingSquares; b !== 0; b &= b - 1) {
       const s = lowestBit(b);
       for (let d = 0; d < 4; d++) {
-        for (let to = step[s * 4 + d]; to >= 0 && top[to] === 0; to = step[to * 4 + d]) count++;
+        for (let to = step[s * 4 + d]!; to >= 0 && top[to] === 0; to = step[to * 4 + d]!) count++;
       }
     }
     return count;
@@ -222,10 +222,10 @@ export class Evaluator {
     let count = 0;
     for (let b = attacked; b !== 0; b &= b - 1) {
       const s = lowestBit(b);
-      const h = height[s];
+      const h = height[s]!;
       const t = h - 1;
-      const c = colors[s];
-      let loss = ((kings[s] >>> t) & 1) === 1 ? 3 : 1;
+      const c = colors[s]!;
+      let loss = ((kings[s]! >>> t) & 1) === 1 ? 3 : 1;
       if (h > 1) {
         const foreign = (turn === 1 ? ~c : c) & ((1 << h) - 1);
         const p = foreign === 0 ? 0 : 32 - Math.clz32(foreign);
@@ -245,10 +245,10 @@ export class Evaluator {
     for (let b = kingSquares; b !== 0; b &= b - 1) {
       const s = lowestBit(b);
       for (let d = 0; d < 4; d++) {
-        let to = step[s * 4 + d];
-        while (to >= 0 && top[to] === 0) to = step[to * 4 + d];
+        let to = step[s * 4 + d]!;
+        while (to >= 0 && top[to] === 0) to = step[to * 4 + d]!;
         if (to < 0 || ((targets >>> to) & 1) === 0) continue;
-        const land = step[to * 4 + d];
+        const land = step[to * 4 + d]!;
         if (land >= 0 && top[land] === 0) hit |= 1 << to;
       }
     }

@@ -119,7 +119,10 @@ export const MAX_LEVEL = LEVELS.length;
 /** The configuration of a level (clamped to 1..8). */
 export function levelConfig(level: number): LevelConfig {
   const index = Math.min(Math.max(Math.round(level), MIN_LEVEL), MAX_LEVEL) - 1;
-  return LEVELS[index];
+  const config = LEVELS[index];
+  // Only NaN gets past the clamp.
+  if (config === undefined) throw new Error(`levelConfig: ${level} is not a level`);
+  return config;
 }
 
 /**

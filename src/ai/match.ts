@@ -86,7 +86,8 @@ export async function playGame(options: GameOptions): Promise<GameOutcome> {
     if (ply >= maxPlies) return end(adjudicate(board.toPosition()), 'adjudicated');
 
     let text: string;
-    if (ply < opening.length) text = opening[ply];
+    const scripted = opening[ply];
+    if (scripted !== undefined) text = scripted;
     else {
       const player = toMove === 0 ? options.white : options.black;
       const answer = await options.think({
@@ -156,7 +157,7 @@ export function openings(
       if (!found.has(key)) found.set(key, [...line]);
       return;
     }
-    const list = lists[depth];
+    const list = lists[depth]!; // depth < plies: one list per ply
     const n = generator.generate(list);
     for (let i = 0; i < n; i++) {
       line.push(moveText(list, i, names));
@@ -171,7 +172,7 @@ export function openings(
   const all = [...found.values()];
   for (let i = all.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [all[i], all[j]] = [all[j], all[i]];
+    [all[i], all[j]] = [all[j]!, all[i]!];
   }
   const searcher = new Searcher({ ttBits: 16 });
   const weights = defaultWeights(variant);
@@ -183,7 +184,7 @@ export function openings(
     if (Math.abs(score) <= balance) chosen.push(moves);
   }
   // Too few balanced ones: repeat them rather than fail.
-  for (let i = 0; chosen.length < count && chosen.length > 0; i++) chosen.push(chosen[i]);
+  for (let i = 0; chosen.length < count && chosen.length > 0; i++) chosen.push(chosen[i]!);
   return chosen;
 }
 

@@ -206,19 +206,21 @@ function randomisedChoice(
   const captures = result.list.jumps(0) > 0;
   if (captures && random() < config.carelessCapture) return Math.floor(random() * count);
   let best = -Infinity;
-  for (let i = 0; i < count; i++) best = Math.max(best, scores[i]);
+  for (let i = 0; i < count; i++) best = Math.max(best, scores[i]!);
   if (random() < config.blunderChance) {
     const candidates: number[] = [];
     for (let i = 0; i < count; i++) {
-      if (scores[i] >= best - config.blunderMargin) candidates.push(i);
+      if (scores[i]! >= best - config.blunderMargin) candidates.push(i);
     }
-    return candidates[Math.floor(random() * candidates.length)];
+    // Never empty: the best-scored move is always a candidate.
+    return candidates[Math.floor(random() * candidates.length)]!;
   }
   let chosen = result.best;
   let top = -Infinity;
   for (let i = 0; i < count; i++) {
-    if (scores[i] <= -30000) continue; // not scored within the budget
-    const noisy = scores[i] + (random() * 2 - 1) * config.noise;
+    const score = scores[i]!;
+    if (score <= -30000) continue; // not scored within the budget
+    const noisy = score + (random() * 2 - 1) * config.noise;
     if (noisy > top) {
       top = noisy;
       chosen = i;
@@ -246,7 +248,8 @@ function greedyChoice(board: Board, list: MoveList, random: () => number): numbe
       chosen = [i];
     } else if (value === best) chosen.push(i);
   }
-  return chosen[Math.floor(random() * chosen.length)];
+  // Never empty: the caller has at least one legal move in the list.
+  return chosen[Math.floor(random() * chosen.length)]!;
 }
 
 function material(board: Board, color: number): number {
@@ -254,10 +257,10 @@ function material(board: Board, color: number): number {
   const own = color === 0 ? board.whiteBits : board.blackBits;
   for (let bits = own; bits !== 0; bits &= bits - 1) {
     const s = 31 - Math.clz32(bits & -bits);
-    const h = board.height[s];
-    const foreign = (color === 1 ? ~board.colors[s] : board.colors[s]) & ((1 << h) - 1);
+    const h = board.height[s]!;
+    const foreign = (color === 1 ? ~board.colors[s]! : board.colors[s]!) & ((1 << h) - 1);
     const prisoners = foreign === 0 ? 0 : 32 - Math.clz32(foreign);
-    total += h - prisoners + popcount(board.kings[s] >>> prisoners);
+    total += h - prisoners + popcount(board.kings[s]! >>> prisoners);
   }
   return total;
 }

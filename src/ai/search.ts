@@ -172,7 +172,7 @@ export class Searcher {
     this.quiet[hp] = limits.quietPlies ?? 0;
 
     this.bestLine = [];
-    const list = this.lists[0];
+    const list = this.lists[0]!;
     const count = this.generator.generate(list);
     const finish = (best: number, score: number, depth: number, rootScores?: Int32Array) => ({
       list,
@@ -189,12 +189,14 @@ export class Searcher {
 
     if (this.rootOrder.length < count) this.rootOrder = new Int32Array(count * 2);
     this.orderMoves(0, count, 0);
-    const order = this.orderScores[0];
-    const indices = Array.from({ length: count }, (_, i) => i).sort((a, b) => order[b] - order[a]);
+    const order = this.orderScores[0]!;
+    const indices = Array.from({ length: count }, (_, i) => i).sort(
+      (a, b) => order[b]! - order[a]!,
+    );
     indices.forEach((index, k) => (this.rootOrder[k] = index));
 
     const maxDepth = Math.min(limits.maxDepth ?? MAX_PLY - 1, MAX_PLY - 1);
-    let best = this.rootOrder[0];
+    let best = this.rootOrder[0]!;
     let bestScore = 0;
     let completed = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
@@ -258,7 +260,7 @@ export class Searcher {
     beta: number,
     count: number,
   ): { best: number; score: number; improved: boolean } {
-    const list = this.lists[0];
+    const list = this.lists[0]!;
     const hp = this.historyLength;
     const order = this.rootOrder;
     let bestScore = -INFINITE;
@@ -267,7 +269,7 @@ export class Searcher {
     const alphaStart = alpha;
     this.pvLength[0] = 0;
     for (let k = 0; k < count; k++) {
-      const i = order[k];
+      const i = order[k]!;
       this.play(list, i, hp);
       let score: number;
       if (k === 0) score = -this.alphaBeta(depth - 1, -beta, -alpha, 1);
@@ -289,9 +291,9 @@ export class Searcher {
         }
       }
     }
-    const best = order[bestK];
+    const best = order[bestK]!;
     // The best move goes first for the next iteration; the rest keep their order.
-    for (let k = bestK; k > 0; k--) order[k] = order[k - 1];
+    for (let k = bestK; k > 0; k--) order[k] = order[k - 1]!;
     order[0] = best;
     if (!this.stopped) {
       const key = this.moveKey(list.data, best * MOVE_STRIDE);
@@ -310,13 +312,13 @@ export class Searcher {
     const hp = this.historyLength + ply;
     if (this.isRepetition(hp)) return DRAW;
 
-    const list = this.lists[ply];
+    const list = this.lists[ply]!;
     const count = this.generator.generate(list);
     if (count === 0) return this.noMoveWins ? MATE - ply : ply - MATE;
-    if (this.quiet[hp] >= FIFTEEN_MOVE_PLIES) return DRAW;
+    if (this.quiet[hp]! >= FIFTEEN_MOVE_PLIES) return DRAW;
     if (ply >= MAX_PLY) return this.evaluator.evaluate();
     const data = list.data;
-    const captures = data[2] > 0;
+    const captures = data[2]! > 0;
     if (depth <= 0 && !captures) return this.evaluator.evaluate();
 
     // Transposition table.
@@ -345,18 +347,18 @@ export class Searcher {
     // A forced move costs no depth.
     const childDepth = count === 1 ? depth : depth - 1;
     this.orderMoves(ply, count, hashMove);
-    const order = this.orderScores[ply];
-    const keys = this.moveKeys[ply];
+    const order = this.orderScores[ply]!;
+    const keys = this.moveKeys[ply]!;
     const alphaStart = alpha;
     let bestScore = -INFINITE;
     let bestKey = 0;
     for (let k = 0; k < count; k++) {
       // Selection sort: the next best-ordered move.
       let i = k;
-      let top = order[k];
+      let top = order[k]!;
       for (let j = k + 1; j < count; j++) {
-        if (order[j] > top) {
-          top = order[j];
+        if (order[j]! > top) {
+          top = order[j]!;
           i = j;
         }
       }
@@ -368,7 +370,7 @@ export class Searcher {
       if (k === 0) score = -this.alphaBeta(childDepth, -beta, -alpha, ply + 1);
       else {
         let reduction = 0;
-        if (depth >= 3 && !captures && k >= 3 && order[k] < KILLER_2) {
+        if (depth >= 3 && !captures && k >= 3 && order[k]! < KILLER_2) {
           reduction = k >= 8 && depth >= 5 ? 2 : 1;
         }
         score = -this.alphaBeta(childDepth - reduction, -alpha - 1, -alpha, ply + 1);
@@ -381,12 +383,12 @@ export class Searcher {
       if (this.isStopped()) return 0;
       if (score > bestScore) {
         bestScore = score;
-        bestKey = keys[k];
+        bestKey = keys[k]!;
         if (score > alpha) {
           alpha = score;
           if (pvNode) this.updateLine(ply, bestKey);
           if (score >= beta) {
-            if (!captures) this.rewardQuiet(list, k, keys[k], ply, depth);
+            if (!captures) this.rewardQuiet(list, k, keys[k]!, ply, depth);
             break;
           }
         }
@@ -404,19 +406,19 @@ export class Searcher {
     const board = this.board;
     const base = i * MOVE_STRIDE;
     const data = list.data;
-    const capture = data[base + 2] > 0;
+    const capture = data[base + 2]! > 0;
     if (capture) {
       const white = popcount(board.whiteBits);
       const black = popcount(board.blackBits);
       board.make(list, i);
       const same = white === popcount(board.whiteBits) && black === popcount(board.blackBits);
-      this.quiet[hp + 1] = same ? this.quiet[hp] + 1 : 0;
+      this.quiet[hp + 1] = same ? this.quiet[hp]! + 1 : 0;
       this.reversible[hp + 1] = 0;
     } else {
-      const kingMove = ((board.kingBits >>> data[base]) & 1) === 1;
+      const kingMove = ((board.kingBits >>> data[base]!) & 1) === 1;
       board.make(list, i);
-      this.quiet[hp + 1] = this.quiet[hp] + 1;
-      this.reversible[hp + 1] = kingMove ? this.reversible[hp] + 1 : 0;
+      this.quiet[hp + 1] = this.quiet[hp]! + 1;
+      this.reversible[hp + 1] = kingMove ? this.reversible[hp]! + 1 : 0;
     }
     this.pathLow[hp + 1] = board.hashLow;
     this.pathHigh[hp + 1] = board.hashHigh;
@@ -424,10 +426,10 @@ export class Searcher {
 
   /** Whether the position at hp occurred before with the same side to move and could recur. */
   private isRepetition(hp: number): boolean {
-    const run = this.reversible[hp];
+    const run = this.reversible[hp]!;
     if (run < 4) return false;
-    const low = this.pathLow[hp];
-    const high = this.pathHigh[hp];
+    const low = this.pathLow[hp]!;
+    const high = this.pathHigh[hp]!;
     for (let i = hp - 4; i >= hp - run; i -= 2) {
       if (this.pathLow[i] === low && this.pathHigh[i] === high) return true;
     }
@@ -439,36 +441,36 @@ export class Searcher {
    * quiet moves by history.
    */
   private orderMoves(ply: number, count: number, hashMove: number): void {
-    if (this.orderScores[ply].length < count) {
+    if (this.orderScores[ply]!.length < count) {
       this.orderScores[ply] = new Int32Array(count * 2);
       this.moveKeys[ply] = new Int32Array(count * 2);
     }
-    const order = this.orderScores[ply];
-    const keys = this.moveKeys[ply];
-    const data = this.lists[ply].data;
-    const killer1 = this.killers[ply * 2];
-    const killer2 = this.killers[ply * 2 + 1];
+    const order = this.orderScores[ply]!;
+    const keys = this.moveKeys[ply]!;
+    const data = this.lists[ply]!.data;
+    const killer1 = this.killers[ply * 2]!;
+    const killer2 = this.killers[ply * 2 + 1]!;
     const historyBase = this.board.turn * 4096;
     const height = this.board.height;
     for (let i = 0, base = 0; i < count; i++, base += MOVE_STRIDE) {
       const key = this.moveKey(data, base);
       keys[i] = key;
-      const jumps = data[base + 2];
+      const jumps = data[base + 2]!;
       let score: number;
       if (key === hashMove) score = HASH_MOVE;
       else if (jumps > 0) {
         score = CAPTURE + jumps * 1000;
         for (let j = 0; j < jumps; j++) {
-          const entry = data[base + 4 + j];
+          const entry = data[base + 4 + j]!;
           if ((entry & JUMP_CAPTURED_KING) !== 0) score += 2000;
           // Taking the last piece of a stack removes it; taking from a tall one frees prisoners.
-          if (height[entry & JUMP_SQUARE_MASK] > 1) score += 300;
+          if (height[entry & JUMP_SQUARE_MASK]! > 1) score += 300;
         }
-        if ((data[base + 3] & FLAG_PROMOTES) !== 0) score += 1500;
-      } else if ((data[base + 3] & FLAG_PROMOTES) !== 0) score = PROMOTION;
+        if ((data[base + 3]! & FLAG_PROMOTES) !== 0) score += 1500;
+      } else if ((data[base + 3]! & FLAG_PROMOTES) !== 0) score = PROMOTION;
       else if (key === killer1) score = KILLER_1;
       else if (key === killer2) score = KILLER_2;
-      else score = this.historyScores[historyBase + data[base] * 64 + data[base + 1]];
+      else score = this.historyScores[historyBase + data[base]! * 64 + data[base + 1]!]!;
       order[i] = score;
     }
   }
@@ -477,43 +479,43 @@ export class Searcher {
     const data = list.data;
     const a = i * MOVE_STRIDE;
     const b = k * MOVE_STRIDE;
-    const jumps = Math.max(data[a + 2], data[b + 2]);
+    const jumps = Math.max(data[a + 2]!, data[b + 2]!);
     for (let s = 0; s < 4 + jumps; s++) {
-      const t = data[a + s];
-      data[a + s] = data[b + s];
+      const t = data[a + s]!;
+      data[a + s] = data[b + s]!;
       data[b + s] = t;
     }
-    const order = this.orderScores[ply];
-    const keys = this.moveKeys[ply];
-    let t = order[i];
-    order[i] = order[k];
+    const order = this.orderScores[ply]!;
+    const keys = this.moveKeys[ply]!;
+    let t = order[i]!;
+    order[i] = order[k]!;
     order[k] = t;
-    t = keys[i];
-    keys[i] = keys[k];
+    t = keys[i]!;
+    keys[i] = keys[k]!;
     keys[k] = t;
   }
 
   private rewardQuiet(list: MoveList, k: number, key: number, ply: number, depth: number): void {
     const killers = this.killers;
     if (killers[ply * 2] !== key) {
-      killers[ply * 2 + 1] = killers[ply * 2];
+      killers[ply * 2 + 1] = killers[ply * 2]!;
       killers[ply * 2] = key;
     }
     const data = list.data;
     const base = k * MOVE_STRIDE;
-    const index = this.board.turn * 4096 + data[base] * 64 + data[base + 1];
-    const h = (this.historyScores[index] += depth * depth);
+    const index = this.board.turn * 4096 + data[base]! * 64 + data[base + 1]!;
+    const h = (this.historyScores[index]! += depth * depth);
     if (h > HISTORY_LIMIT) {
-      for (let i = 0; i < this.historyScores.length; i++) this.historyScores[i] >>= 1;
+      for (let i = 0; i < this.historyScores.length; i++) this.historyScores[i]! >>= 1;
     }
   }
 
   /** A key naming a move among its siblings: start, end and every jumped square. Never 0. */
   private moveKey(data: Int32Array, base: number): number {
-    let key = data[base] | (data[base + 1] << 6) | (data[base + 2] << 12);
-    const jumps = data[base + 2];
+    let key = data[base]! | (data[base + 1]! << 6) | (data[base + 2]! << 12);
+    const jumps = data[base + 2]!;
     for (let j = 0; j < jumps; j++) {
-      key = Math.imul(key ^ data[base + 4 + j], 0x9e3779b1) ^ (key >>> 15);
+      key = Math.imul(key ^ data[base + 4 + j]!, 0x9e3779b1) ^ (key >>> 15);
     }
     return key === 0 ? 1 : key;
   }
@@ -538,7 +540,7 @@ export class Searcher {
 
   /** A static score for a forced move: the evaluation after it, from the mover's side. */
   private quickScore(): number {
-    const list = this.lists[0];
+    const list = this.lists[0]!;
     this.play(list, 0, this.historyLength);
     const count = this.generator.count();
     let score: number;
@@ -552,9 +554,9 @@ export class Searcher {
   private updateLine(ply: number, key: number): void {
     const width = MAX_PLY + 2;
     const keys = this.pvKeys;
-    const childLength = this.pvLength[ply + 1];
+    const childLength = this.pvLength[ply + 1]!;
     keys[ply * width] = key;
-    for (let i = 0; i < childLength; i++) keys[ply * width + 1 + i] = keys[(ply + 1) * width + i];
+    for (let i = 0; i < childLength; i++) keys[ply * width + 1 + i] = keys[(ply + 1) * width + i]!;
     this.pvLength[ply] = childLength + 1;
   }
 
@@ -564,7 +566,7 @@ export class Searcher {
     const names = board.geometry.names;
     const line: string[] = [];
     const played: [MoveList, number][] = [];
-    let list = this.lists[0];
+    let list = this.lists[0]!;
     let index = best;
     const keys = this.bestLine;
     if (keys.length === 0 || keys[0] !== this.moveKey(list.data, best * MOVE_STRIDE)) {
@@ -584,7 +586,7 @@ export class Searcher {
       if (index < 0) break;
       list = next;
     }
-    for (let k = played.length - 1; k >= 0; k--) board.unmake(played[k][0], played[k][1]);
+    for (const [playedList, playedIndex] of played.reverse()) board.unmake(playedList, playedIndex);
     return line;
   }
 }
@@ -613,11 +615,11 @@ function fromTable(score: number, ply: number): number {
 export function moveText(list: MoveList, i: number, names: readonly string[]): string {
   const data = list.data;
   const base = i * MOVE_STRIDE;
-  const jumps = data[base + 2];
-  if (jumps === 0) return `${names[data[base]]}-${names[data[base + 1]]}`;
-  let text = names[data[base]];
+  const jumps = data[base + 2]!;
+  if (jumps === 0) return `${names[data[base]!]!}-${names[data[base + 1]!]!}`;
+  let text = names[data[base]!]!;
   for (let j = 0; j < jumps; j++) {
-    text += ':' + names[(data[base + 4 + j] >> JUMP_LANDING_SHIFT) & JUMP_SQUARE_MASK];
+    text += ':' + names[(data[base + 4 + j]! >> JUMP_LANDING_SHIFT) & JUMP_SQUARE_MASK]!;
   }
   return text;
 }

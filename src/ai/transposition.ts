@@ -42,29 +42,29 @@ export class TranspositionTable {
     const at = (low & this.mask) << 3;
     const data = this.data;
     const generation = this.generation;
-    if (data[at] === high && data[at + 3] >>> 16 === generation) return at;
-    if (data[at + 4] === high && data[at + 7] >>> 16 === generation) return at + 4;
+    if (data[at] === high && data[at + 3]! >>> 16 === generation) return at;
+    if (data[at + 4] === high && data[at + 7]! >>> 16 === generation) return at + 4;
     return -1;
   }
 
   move(at: number): number {
-    return this.data[at + 1];
+    return this.data[at + 1]!;
   }
   score(at: number): number {
-    return this.data[at + 2];
+    return this.data[at + 2]!;
   }
   depth(at: number): number {
-    return this.data[at + 3] & 0xff;
+    return this.data[at + 3]! & 0xff;
   }
   bound(at: number): number {
-    return (this.data[at + 3] >> 8) & 3;
+    return (this.data[at + 3]! >> 8) & 3;
   }
 
   store(low: number, high: number, move: number, score: number, depth: number, bound: number) {
     const base = (low & this.mask) << 3;
     const data = this.data;
     const generation = this.generation;
-    const firstInfo = data[base + 3];
+    const firstInfo = data[base + 3]!;
     const firstCurrent = firstInfo >>> 16 === generation;
     let at: number;
     if (data[base] === high && firstCurrent) {
@@ -76,7 +76,7 @@ export class TranspositionTable {
       // The displaced entry of this search moves to the second place.
       if (firstCurrent) data.copyWithin(base + 4, base, base + 4);
     } else at = base + 4;
-    const info = data[at + 3];
+    const info = data[at + 3]!;
     // A bound without a best move keeps the move an earlier entry of this position found.
     if (move !== 0 || data[at] !== high || info >>> 16 !== generation) data[at + 1] = move;
     data[at] = high;

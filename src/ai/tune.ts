@@ -69,18 +69,18 @@ export async function spsa(options: SpsaOptions): Promise<Weights> {
     const delta = theta.map(() => (random() < 0.5 ? -1 : 1));
     const ck = 1 / Math.pow(k, 0.101);
     const plus = vectorToWeights(
-      theta.map((t, i) => clamp(bounds, i, t + ck * scale[i] * delta[i])),
+      theta.map((t, i) => clamp(bounds, i, t + ck * scale[i]! * delta[i]!)),
     );
     const minus = vectorToWeights(
-      theta.map((t, i) => clamp(bounds, i, t - ck * scale[i] * delta[i])),
+      theta.map((t, i) => clamp(bounds, i, t - ck * scale[i]! * delta[i]!)),
     );
     const r = await options.compare(plus, minus, random);
     const ak = a / Math.pow(k + bigA, 0.602);
     for (let i = 0; i < theta.length; i++) {
-      theta[i] = clamp(bounds, i, theta[i] + ak * scale[i] * r * delta[i] * 2);
+      theta[i] = clamp(bounds, i, theta[i]! + ak * scale[i]! * r * delta[i]! * 2);
     }
     if (k > (n * 3) / 4) {
-      for (let i = 0; i < theta.length; i++) sum[i] += theta[i];
+      for (let i = 0; i < theta.length; i++) sum[i]! += theta[i]!;
       averaged++;
     }
     options.onIteration?.(k, vectorToWeights(theta), r);
@@ -183,7 +183,7 @@ export function weightBounds(variant: VariantId): WeightBounds {
 }
 
 function clamp(bounds: WeightBounds, i: number, value: number): number {
-  const [low, high] = bounds[WEIGHT_NAMES[i]];
+  const [low, high] = bounds[WEIGHT_NAMES[i]!]; // i indexes a weight vector
   return Math.min(high, Math.max(low, value));
 }
 
@@ -214,6 +214,8 @@ export async function tuneLocal(options: LocalSearchOptions): Promise<Weights> {
     WEIGHT_NAMES.map((name) => [name, Math.max(4, Math.round(Math.abs(current[name]) * 0.35))]),
   );
   const pool = openings(options.variant, 1000, options.seed ?? 777, 4, 80);
+  if (pool.length === 0)
+    throw new Error(`tuneLocal: no balanced opening found for ${options.variant}`);
   let trial = 0;
   for (let pass = 0; pass < options.passes; pass++) {
     for (const name of WEIGHT_NAMES) {
@@ -227,7 +229,7 @@ export async function tuneLocal(options: LocalSearchOptions): Promise<Weights> {
         const candidate = { ...current, [name]: value };
         const pairs = Math.ceil(options.games / 2);
         const offset = (trial++ * pairs) % pool.length;
-        const lines = Array.from({ length: pairs }, (_, i) => pool[(offset + i) % pool.length]);
+        const lines = Array.from({ length: pairs }, (_, i) => pool[(offset + i) % pool.length]!);
         const result = await playMatch({
           variant: options.variant,
           a: { kind: 'search', nodes: options.nodesPerMove },

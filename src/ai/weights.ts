@@ -196,7 +196,13 @@ export function weightsToVector(weights: Readonly<Weights>): number[] {
 export function vectorToWeights(vector: readonly number[]): Weights {
   const weights = {} as Weights;
   WEIGHT_NAMES.forEach((name, i) => {
-    weights[name] = Math.round(vector[i]);
+    const value = vector[i];
+    if (value === undefined) {
+      throw new Error(
+        `vectorToWeights: ${WEIGHT_NAMES.length} numbers needed, got ${vector.length}`,
+      );
+    }
+    weights[name] = Math.round(value);
   });
   return weights;
 }

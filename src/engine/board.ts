@@ -82,8 +82,8 @@ export class Board {
   toPosition(): Position {
     const stacks: (Stack | null)[] = [];
     for (let s = 0; s < this.height.length; s++) {
-      const height = this.height[s];
-      stacks.push(height === 0 ? null : { height, colors: this.colors[s], kings: this.kings[s] });
+      const height = this.height[s]!;
+      stacks.push(height === 0 ? null : { height, colors: this.colors[s]!, kings: this.kings[s]! });
     }
     return { variant: this.variant.id, turn: this.turn, stacks };
   }
@@ -93,15 +93,15 @@ export class Board {
     let low = this.turn === 1 ? BLACK_TO_MOVE_LOW : 0;
     let high = this.turn === 1 ? BLACK_TO_MOVE_HIGH : 0;
     for (let s = 0; s < this.height.length; s++) {
-      low ^= stackKeyLow(s, this.height[s], this.colors[s], this.kings[s]);
-      high ^= stackKeyHigh(s, this.height[s], this.colors[s], this.kings[s]);
+      low ^= stackKeyLow(s, this.height[s]!, this.colors[s]!, this.kings[s]!);
+      high ^= stackKeyHigh(s, this.height[s]!, this.colors[s]!, this.kings[s]!);
     }
     this.hashLow = low;
     this.hashHigh = high;
   }
 
   private refreshTop(s: number): void {
-    const h = this.height[s];
+    const h = this.height[s]!;
     const bit = 1 << s;
     this.whiteBits &= ~bit;
     this.blackBits &= ~bit;
@@ -110,8 +110,8 @@ export class Board {
       this.top[s] = TOP_EMPTY;
       return;
     }
-    const black = (this.colors[s] >>> (h - 1)) & 1;
-    const king = (this.kings[s] >>> (h - 1)) & 1;
+    const black = (this.colors[s]! >>> (h - 1)) & 1;
+    const king = (this.kings[s]! >>> (h - 1)) & 1;
     this.top[s] = 2 + black * 2 + king;
     if (black === 1) this.blackBits |= bit;
     else this.whiteBits |= bit;
@@ -122,9 +122,9 @@ export class Board {
   make(list: MoveList, i: number): void {
     const d = list.data;
     const base = i * MOVE_STRIDE;
-    const from = d[base];
-    const to = d[base + 1];
-    const jumps = d[base + 2];
+    const from = d[base]!;
+    const to = d[base + 1]!;
+    const jumps = d[base + 2]!;
     const { height, colors, kings } = this;
     if (this.ply >= MAX_PLIES) throw new Error('Board.make: too many plies without unmake');
     this.savedLow[this.ply] = this.hashLow;
@@ -133,13 +133,13 @@ export class Board {
     let low = this.hashLow ^ BLACK_TO_MOVE_LOW;
     let high = this.hashHigh ^ BLACK_TO_MOVE_HIGH;
     if (jumps === 0) {
-      this.makeQuiet(from, to, (d[base + 3] & FLAG_PROMOTES) !== 0, low, high);
+      this.makeQuiet(from, to, (d[base + 3]! & FLAG_PROMOTES) !== 0, low, high);
       return;
     }
 
-    let mh = height[from];
-    let mc = colors[from];
-    let mk = kings[from];
+    let mh = height[from]!;
+    let mc = colors[from]!;
+    let mk = kings[from]!;
     low ^= stackKeyLow(from, mh, mc, mk);
     high ^= stackKeyHigh(from, mh, mc, mk);
     height[from] = 0;
@@ -148,16 +148,16 @@ export class Board {
     this.refreshTop(from);
 
     for (let j = 0; j < jumps; j++) {
-      const over = d[base + 4 + j] & JUMP_SQUARE_MASK;
-      const rest = height[over] - 1;
-      const oc = colors[over];
-      const ok = kings[over];
+      const over = d[base + 4 + j]! & JUMP_SQUARE_MASK;
+      const rest = height[over]! - 1;
+      const oc = colors[over]!;
+      const ok = kings[over]!;
       const takenColor = (oc >>> rest) & 1;
       const takenKing = (ok >>> rest) & 1;
       // Only the top piece leaves the jumped square: one key out.
       const key = pieceKeyIndex(over, rest, takenColor, takenKing);
-      low ^= ZOBRIST_LOW[key];
-      high ^= ZOBRIST_HIGH[key];
+      low ^= ZOBRIST_LOW[key]!;
+      high ^= ZOBRIST_HIGH[key]!;
       const keep = (1 << rest) - 1;
       height[over] = rest;
       colors[over] = oc & keep;
@@ -168,7 +168,7 @@ export class Board {
       mk = (mk << 1) | (this.demoteCapturedKings ? 0 : takenKing);
       mh++;
     }
-    if ((d[base + 3] & FLAG_PROMOTES) !== 0) mk |= 1 << (mh - 1);
+    if ((d[base + 3]! & FLAG_PROMOTES) !== 0) mk |= 1 << (mh - 1);
 
     height[to] = mh;
     colors[to] = mc;
@@ -184,17 +184,17 @@ export class Board {
   /** A quiet move: the whole stack slides to an empty square, its top crowned on the far rank. */
   private makeQuiet(from: number, to: number, promotes: boolean, low: number, high: number): void {
     const { height, colors, kings, top } = this;
-    const h = height[from];
-    const c = colors[from];
-    const k = kings[from];
+    const h = height[from]!;
+    const c = colors[from]!;
+    const k = kings[from]!;
     const crowned = promotes ? k | (1 << (h - 1)) : k;
     let fromIndex = pieceKeyIndex(from, 0, 0, 0);
     let toIndex = pieceKeyIndex(to, 0, 0, 0);
     for (let i = 0; i < h; i++, fromIndex += 4, toIndex += 4) {
       const piece = ((c >>> i) & 1) * 2 + ((k >>> i) & 1);
       const moved = ((c >>> i) & 1) * 2 + ((crowned >>> i) & 1);
-      low ^= ZOBRIST_LOW[fromIndex + piece] ^ ZOBRIST_LOW[toIndex + moved];
-      high ^= ZOBRIST_HIGH[fromIndex + piece] ^ ZOBRIST_HIGH[toIndex + moved];
+      low ^= ZOBRIST_LOW[fromIndex + piece]! ^ ZOBRIST_LOW[toIndex + moved]!;
+      high ^= ZOBRIST_HIGH[fromIndex + piece]! ^ ZOBRIST_HIGH[toIndex + moved]!;
     }
     height[to] = h;
     colors[to] = c;
@@ -202,7 +202,7 @@ export class Board {
     height[from] = 0;
     colors[from] = 0;
     kings[from] = 0;
-    const t = top[from];
+    const t = top[from]!;
     top[to] = promotes ? t | 1 : t;
     top[from] = 0;
     const both = (1 << from) | (1 << to);
@@ -217,14 +217,14 @@ export class Board {
 
   private unmakeQuiet(from: number, to: number, promotes: boolean): void {
     const { height, colors, kings, top } = this;
-    const h = height[to];
+    const h = height[to]!;
     height[from] = h;
-    colors[from] = colors[to];
-    kings[from] = promotes ? kings[to] & ~(1 << (h - 1)) : kings[to];
+    colors[from] = colors[to]!;
+    kings[from] = promotes ? kings[to]! & ~(1 << (h - 1)) : kings[to]!;
     height[to] = 0;
     colors[to] = 0;
     kings[to] = 0;
-    const t = promotes ? top[to] & ~1 : top[to];
+    const t = promotes ? top[to]! & ~1 : top[to]!;
     top[from] = t;
     top[to] = 0;
     const both = (1 << from) | (1 << to);
@@ -238,40 +238,40 @@ export class Board {
   unmake(list: MoveList, i: number): void {
     const d = list.data;
     const base = i * MOVE_STRIDE;
-    const from = d[base];
-    const to = d[base + 1];
-    const jumps = d[base + 2];
+    const from = d[base]!;
+    const to = d[base + 1]!;
+    const jumps = d[base + 2]!;
     const { height, colors, kings } = this;
     this.ply--;
-    this.hashLow = this.savedLow[this.ply];
-    this.hashHigh = this.savedHigh[this.ply];
+    this.hashLow = this.savedLow[this.ply]!;
+    this.hashHigh = this.savedHigh[this.ply]!;
     this.turn = (this.turn ^ 1) as Color;
 
     if (jumps === 0) {
-      this.unmakeQuiet(from, to, (d[base + 3] & FLAG_PROMOTES) !== 0);
+      this.unmakeQuiet(from, to, (d[base + 3]! & FLAG_PROMOTES) !== 0);
       return;
     }
 
-    let mh = height[to];
-    let mc = colors[to];
-    let mk = kings[to];
+    let mh = height[to]!;
+    let mc = colors[to]!;
+    let mk = kings[to]!;
     height[to] = 0;
     colors[to] = 0;
     kings[to] = 0;
     this.refreshTop(to);
-    if ((d[base + 3] & FLAG_PROMOTES) !== 0) mk &= ~(1 << (mh - 1));
+    if ((d[base + 3]! & FLAG_PROMOTES) !== 0) mk &= ~(1 << (mh - 1));
 
     const capturedColor = this.turn ^ 1;
     for (let j = jumps - 1; j >= 0; j--) {
-      const entry = d[base + 4 + j];
+      const entry = d[base + 4 + j]!;
       const over = entry & JUMP_SQUARE_MASK;
       const capturedKing = (entry >> 12) & 1;
       mc >>>= 1;
       mk >>>= 1;
       mh--;
-      const oh = height[over];
-      colors[over] |= capturedColor << oh;
-      kings[over] |= capturedKing << oh;
+      const oh = height[over]!;
+      colors[over]! |= capturedColor << oh;
+      kings[over]! |= capturedKing << oh;
       height[over] = oh + 1;
       this.refreshTop(over);
     }

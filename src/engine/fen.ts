@@ -20,9 +20,14 @@ import { maxPiecesPerSide, VARIANTS, type VariantId } from './variants.js';
  */
 export function makeFen(position: Position): string {
   const names = variantOf(position).geometry.names;
-  const lists: string[][] = [[], []];
+  const lists: [string[], string[]] = [[], []];
   position.stacks.forEach((stack, square) => {
-    if (stack !== null) lists[stackOwner(stack)].push(stackToken(names[square], stack));
+    if (stack === null) return;
+    const name = names[square];
+    if (name === undefined) {
+      throw new Error(`makeFen: square ${square} is off the ${position.variant} board`);
+    }
+    lists[stackOwner(stack)].push(stackToken(name, stack));
   });
   return `${position.turn === 0 ? 'W' : 'B'}:W${lists[0].join(',')}:B${lists[1].join(',')}`;
 }
@@ -60,7 +65,7 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
     );
   }
   const stacks = new Array<Stack | null>(variant.geometry.squareCount).fill(null);
-  const pieces = [0, 0];
+  const pieces: [number, number] = [0, 0];
   const seenLists = new Set<string>();
   for (const part of parts.slice(1)) {
     const listColor = part.charAt(0).toUpperCase();
@@ -79,17 +84,16 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
       const match = STACK_TOKEN.exec(token);
       if (match === null)
         return fail('fen-stack', `"${token}" is not a stack like c3, Kc3 or c3(01/10).`);
-      const [, kingPrefix, squareName] = match;
-      // The optional groups are undefined when they took no part in the match.
-      const upper = match[3] as string | undefined;
-      const lower = match[4] as string | undefined;
+      // Groups 1 and 2 are mandatory, so a match has them; the optional 3 and 4 are undefined
+      // when they took no part in the match.
+      const [, kingPrefix, squareName, upper, lower] = match;
       if (kingPrefix !== '' && upper !== undefined) {
         return fail(
           'fen-stack',
           `"${token}": use either the K prefix or a composition in parentheses, not both.`,
         );
       }
-      const square = parseSquare(variant, squareName);
+      const square = parseSquare(variant, squareName!);
       if (!square.ok) return square;
       if (stacks[square.value] !== null) {
         return fail('fen-duplicate-square', `Square ${squareName} is listed twice.`);
@@ -97,7 +101,7 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
       const ownDigits = upper ?? (kingPrefix === '' ? '0' : '1');
       const stack = buildStack(owner, ownDigits, lower ?? '');
       pieces[owner] += ownDigits.length;
-      pieces[owner ^ 1] += (lower ?? '').length;
+      pieces[owner === 0 ? 1 : 0] += (lower ?? '').length;
       stacks[square.value] = stack;
     }
   }

@@ -62,8 +62,8 @@ function buildGeometry(size: number): Geometry {
   const step = new Int8Array(squareCount * DIRECTIONS).fill(-1);
   for (let s = 0; s < squareCount; s++) {
     for (let d = 0; d < DIRECTIONS; d++) {
-      const f = file[s] + DELTA_FILE[d];
-      const r = rank[s] + DELTA_RANK[d];
+      const f = file[s]! + DELTA_FILE[d]!;
+      const r = rank[s]! + DELTA_RANK[d]!;
       if (f >= 0 && f < size && r >= 0 && r < size)
         step[s * DIRECTIONS + d] = index.get(r * size + f)!;
     }

@@ -38,7 +38,7 @@ export function stackKeyLow(square: number, height: number, colors: number, king
   let key = 0;
   let index = square * MAX_STACK_HEIGHT * PIECE_KINDS;
   for (let i = 0; i < height; i++, index += PIECE_KINDS) {
-    key ^= ZOBRIST_LOW[index + ((colors >>> i) & 1) * 2 + ((kings >>> i) & 1)];
+    key ^= ZOBRIST_LOW[index + ((colors >>> i) & 1) * 2 + ((kings >>> i) & 1)]!;
   }
   return key;
 }
@@ -53,7 +53,7 @@ export function stackKeyHigh(
   let key = 0;
   let index = square * MAX_STACK_HEIGHT * PIECE_KINDS;
   for (let i = 0; i < height; i++, index += PIECE_KINDS) {
-    key ^= ZOBRIST_HIGH[index + ((colors >>> i) & 1) * 2 + ((kings >>> i) & 1)];
+    key ^= ZOBRIST_HIGH[index + ((colors >>> i) & 1) * 2 + ((kings >>> i) & 1)]!;
   }
   return key;
 }

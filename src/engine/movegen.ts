@@ -67,14 +67,16 @@ export class MoveGenerator {
     this.menCaptureBackward = board.variant.manCapturesBackward;
     this.turkish = board.variant.repeatedJumps === 'turkish';
     this.promotionEndsCapture = board.variant.promotionEndsCapture;
-    const masks = [0, 0, 0, 0, 0, 0, 0, 0];
+    const masks: [number, number, number, number, number, number, number, number] = [
+      0, 0, 0, 0, 0, 0, 0, 0,
+    ];
     for (let d = 0; d < 4; d++) {
       for (let sq = 0; sq < this.squareCount; sq++) {
-        const to = this.step[sq * 4 + d];
+        const to = this.step[sq * 4 + d]!;
         if (to < 0) continue;
-        const slot = STEP_AMOUNTS[d].indexOf(to - sq);
+        const slot = STEP_AMOUNTS[d]!.indexOf(to - sq);
         if (slot < 0) throw new Error('MoveGenerator: board geometry without bitboard steps');
-        masks[d * 2 + slot] |= 1 << sq;
+        masks[d * 2 + slot]! |= 1 << sq;
       }
     }
     [this.m0, this.m1, this.m2, this.m3, this.m4, this.m5, this.m6, this.m7] = masks;
@@ -175,7 +177,11 @@ export class MoveGenerator {
     const top = this.board.top;
     let count = 0;
     for (let d = 0; d < 4; d++) {
-      for (let to = this.step[s * 4 + d]; to >= 0 && top[to] === EMPTY; to = this.step[to * 4 + d])
+      for (
+        let to = this.step[s * 4 + d]!;
+        to >= 0 && top[to] === EMPTY;
+        to = this.step[to * 4 + d]!
+      )
         count++;
     }
     return count;
@@ -183,8 +189,8 @@ export class MoveGenerator {
 
   private capturesFrom(from: number, king: boolean): void {
     const { height, top } = this.board;
-    const savedHeight = height[from];
-    const savedTop = top[from];
+    const savedHeight = height[from]!;
+    const savedTop = top[from]!;
     height[from] = 0;
     top[from] = EMPTY;
     this.from = from;
@@ -231,15 +237,15 @@ export class MoveGenerator {
     }
     let any = false;
     for (let d = first; d <= last; d++) {
-      const over = step[square * 4 + d];
+      const over = step[square * 4 + d]!;
       if (over < 0) continue;
-      const overTop = top[over];
+      const overTop = top[over]!;
       if (overTop >> 1 !== enemy || ((this.blocked >>> over) & 1) !== 0) continue;
       if (over === lastJumped && d === 3 - lastDirection) continue;
-      const land = step[over * 4 + d];
+      const land = step[over * 4 + d]!;
       if (land < 0 || top[land] !== EMPTY || ((this.blocked >>> land) & 1) !== 0) continue;
       any = true;
-      const overHeight = this.board.height[over];
+      const overHeight = this.board.height[over]!;
       const entry = this.liftTop(over, overTop, overHeight);
       this.jumps[depth] = entry | (land << JUMP_LANDING_SHIFT);
       const crowned = !king && this.rank[land] === this.farRank;
@@ -268,31 +274,31 @@ export class MoveGenerator {
     const step = this.step;
     let any = false;
     for (let d = 0; d < 4; d++) {
-      let over = step[square * 4 + d];
+      let over = step[square * 4 + d]!;
       while (over >= 0 && top[over] === EMPTY && ((this.blocked >>> over) & 1) === 0) {
-        over = step[over * 4 + d];
+        over = step[over * 4 + d]!;
       }
       if (over < 0) continue;
-      const overTop = top[over];
+      const overTop = top[over]!;
       if (overTop >> 1 !== this.enemy || ((this.blocked >>> over) & 1) !== 0) continue;
       if (over === lastJumped && d === 3 - lastDirection) continue;
-      const land = step[over * 4 + d];
+      const land = step[over * 4 + d]!;
       if (land < 0 || top[land] !== EMPTY || ((this.blocked >>> land) & 1) !== 0) continue;
       any = true;
-      const overHeight = this.board.height[over];
+      const overHeight = this.board.height[over]!;
       const entry = this.liftTop(over, overTop, overHeight);
       // The landing squares run from `land` up to (not including) `stop`. If any of them lets
       // the capture go on, only those count; otherwise each ends the move.
       let stop = land;
       while (stop >= 0 && top[stop] === EMPTY && ((this.blocked >>> stop) & 1) === 0)
-        stop = step[stop * 4 + d];
+        stop = step[stop * 4 + d]!;
       let continued = false;
-      for (let l = land; l !== stop; l = step[l * 4 + d]) {
+      for (let l = land; l !== stop; l = step[l * 4 + d]!) {
         this.jumps[depth] = entry | (l << JUMP_LANDING_SHIFT);
         if (this.extendFlying(l, d, over, depth + 1)) continued = true;
       }
       if (!continued) {
-        for (let l = land; l !== stop; l = step[l * 4 + d]) {
+        for (let l = land; l !== stop; l = step[l * 4 + d]!) {
           this.jumps[depth] = entry | (l << JUMP_LANDING_SHIFT);
           this.record(depth + 1, l, true);
         }
@@ -313,7 +319,7 @@ export class MoveGenerator {
     top[over] =
       rest === 0
         ? EMPTY
-        : 2 + ((colors[over] >>> (rest - 1)) & 1) * 2 + ((kings[over] >>> (rest - 1)) & 1);
+        : 2 + ((colors[over]! >>> (rest - 1)) & 1) * 2 + ((kings[over]! >>> (rest - 1)) & 1);
     if (this.turkish) this.blocked |= 1 << over;
     return over | ((overTop & 1) === 1 ? JUMP_CAPTURED_KING : 0);
   }
@@ -334,7 +340,7 @@ export class MoveGenerator {
     data[base + 1] = to;
     data[base + 2] = jumpCount;
     data[base + 3] = kingAtEnd && !this.startsAsKing ? FLAG_PROMOTES : 0;
-    for (let j = 0; j < jumpCount; j++) data[base + 4 + j] = this.jumps[j];
+    for (let j = 0; j < jumpCount; j++) data[base + 4 + j] = this.jumps[j]!;
   }
 
   private quiet(from: number, to: number, promotes: boolean): void {
@@ -353,7 +359,7 @@ export class MoveGenerator {
     const top = this.board.top;
     const first = this.whiteToMove ? 0 : 2;
     for (let d = first; d < first + 2; d++) {
-      const to = this.step[s * 4 + d];
+      const to = this.step[s * 4 + d]!;
       if (to >= 0 && top[to] === EMPTY) this.quiet(s, to, this.rank[to] === this.farRank);
     }
   }
@@ -361,11 +367,11 @@ export class MoveGenerator {
   private kingQuietMoves(s: number): void {
     const top = this.board.top;
     for (let d = 0; d < 4; d++) {
-      let to = this.step[s * 4 + d];
+      let to = this.step[s * 4 + d]!;
       while (to >= 0 && top[to] === EMPTY) {
         this.quiet(s, to, false);
         if (!this.flyingKings) break;
-        to = this.step[to * 4 + d];
+        to = this.step[to * 4 + d]!;
       }
     }
   }

@@ -36,21 +36,21 @@ export class MoveList {
   }
 
   from(i: number): number {
-    return this.data[i * MOVE_STRIDE];
+    return this.data[i * MOVE_STRIDE]!;
   }
   to(i: number): number {
-    return this.data[i * MOVE_STRIDE + 1];
+    return this.data[i * MOVE_STRIDE + 1]!;
   }
   jumps(i: number): number {
-    return this.data[i * MOVE_STRIDE + 2];
+    return this.data[i * MOVE_STRIDE + 2]!;
   }
   flags(i: number): number {
-    return this.data[i * MOVE_STRIDE + 3];
+    return this.data[i * MOVE_STRIDE + 3]!;
   }
   jumpedSquare(i: number, j: number): number {
-    return this.data[i * MOVE_STRIDE + 4 + j] & JUMP_SQUARE_MASK;
+    return this.data[i * MOVE_STRIDE + 4 + j]! & JUMP_SQUARE_MASK;
   }
   landingSquare(i: number, j: number): number {
-    return (this.data[i * MOVE_STRIDE + 4 + j] >> JUMP_LANDING_SHIFT) & JUMP_SQUARE_MASK;
+    return (this.data[i * MOVE_STRIDE + 4 + j]! >> JUMP_LANDING_SHIFT) & JUMP_SQUARE_MASK;
   }
 }

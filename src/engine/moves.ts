@@ -17,7 +17,11 @@ export interface Move {
 
 /** The square a move ends on. */
 export function moveDestination(move: Move): number {
-  return move.path[move.path.length - 1];
+  const last = move.path.at(-1);
+  if (last === undefined) {
+    throw new Error(`moveDestination: the move from square ${move.from} has no landing square`);
+  }
+  return last;
 }
 
 export function isCapture(move: Move): boolean {

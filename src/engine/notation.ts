@@ -6,7 +6,11 @@ import type { Variant } from './variants.js';
 
 /** The name of a square ("c3") on a variant's board. */
 export function makeSquare(variant: Variant, square: number): string {
-  return variant.geometry.names[square];
+  const name = variant.geometry.names[square];
+  if (name === undefined) {
+    throw new Error(`makeSquare: square ${square} is not on the ${variant.id} board`);
+  }
+  return name;
 }
 
 /** Reads a square name ("c3", case-insensitive) on a variant's board. */
@@ -27,9 +31,10 @@ export function parseSquare(variant: Variant, text: string): Result<number> {
 
 /** A move in full-path notation: `c3-d4` for a quiet move, `c3:e5:c7` for a capture. */
 export function makeMove(variant: Variant, move: Move): string {
-  const names = variant.geometry.names;
-  if (move.captures.length === 0) return `${names[move.from]}-${names[move.path[0]]}`;
-  return [move.from, ...move.path].map((s) => names[s]).join(':');
+  if (move.captures.length === 0) {
+    return `${makeSquare(variant, move.from)}-${makeSquare(variant, moveDestination(move))}`;
+  }
+  return [move.from, ...move.path].map((s) => makeSquare(variant, s)).join(':');
 }
 
 /** Text quoted back in a message: at most 40 characters. */
@@ -43,7 +48,7 @@ function shortQuote(text: string): string {
  */
 export function withoutTrailing(text: string, marks: string): string {
   let end = text.length;
-  while (end > 0 && marks.includes(text[end - 1])) end--;
+  while (end > 0 && marks.includes(text.charAt(end - 1))) end--;
   return text.slice(0, end);
 }
 
@@ -76,10 +81,10 @@ export function parseMove(position: Position, text: string): Result<Move> {
       m.path.length === landings.length &&
       m.path.every((s, i) => s === landings[i]),
   );
-  if (exact.length === 1) return ok(exact[0]);
+  if (exact.length === 1) return ok(exact[0]!);
   if (landings.length === 1) {
     const short = moves.filter((m) => m.from === from && moveDestination(m) === landings[0]);
-    if (short.length === 1) return ok(short[0]);
+    if (short.length === 1) return ok(short[0]!);
     if (short.length > 1) {
       const options = short.map((m) => makeMove(variant, m)).join(', ');
       return fail(

@@ -85,7 +85,8 @@ export function parsePdn(text: string): Result<PdnGame> {
   let rest = text.replace(/^\uFEFF/, '');
   const tagPattern = /^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]/;
   for (let match = tagPattern.exec(rest); match !== null; match = tagPattern.exec(rest)) {
-    tags.push([match[1], match[2].replace(/\\(.)/g, '$1')]);
+    // Both groups are mandatory in the pattern: a match always has them.
+    tags.push([match[1]!, match[2]!.replace(/\\(.)/g, '$1')]);
     rest = rest.slice(match[0].length);
   }
   if (/^\s*\[/.test(rest)) return fail('pdn-tag', 'A PDN tag must look like [Name "value"].');
@@ -164,8 +165,7 @@ export function replayGame(
   }
   const variant = VARIANTS[variantId];
   let history = GameHistory.from(start);
-  for (let ply = 0; ply < moves.length; ply++) {
-    const moveText = moves[ply];
+  for (const [ply, moveText] of moves.entries()) {
     const turn = history.position.turn;
     const moveNumber = Math.floor((ply + start.turn) / 2) + 1;
     const where = `move ${moveNumber}${turn === 0 ? '.' : '...'} ${moveText}`;

@@ -20,7 +20,7 @@ export class Perft {
 
   private listAt(ply: number): MoveList {
     while (this.lists.length <= ply) this.lists.push(new MoveList());
-    return this.lists[ply];
+    return this.lists[ply]!;
   }
 
   count(depth: number, bulk: boolean): number {

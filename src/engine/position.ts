@@ -102,7 +102,8 @@ export function variantOf(position: Position): Variant {
 /** The stack on a named square ("c3"), or null when it is empty or not a dark square. */
 export function stackAt(position: Position, squareName: string): Stack | null {
   const index = squareIndex(variantOf(position).geometry, squareName);
-  return index < 0 ? null : position.stacks[index];
+  // A position holds one entry per square of its variant's board.
+  return index < 0 ? null : position.stacks[index]!;
 }
 
 /** The start position of a variant, White to move. */
@@ -123,6 +124,7 @@ export function samePosition(a: Position, b: Position): boolean {
   if (a.variant !== b.variant || a.turn !== b.turn) return false;
   return a.stacks.every((s, i) => {
     const t = b.stacks[i];
+    if (t === undefined) return false;
     if (s === null || t === null) return s === t;
     return s.height === t.height && s.colors === t.colors && s.kings === t.kings;
   });
