@@ -137,7 +137,10 @@ export function dayIn(timeZone: string, at: number): string {
   return formatDay(wallClock(timeZone, at));
 }
 
-/** The instant of the day's post (see the module comment), in ms since the epoch. */
+/**
+ * The instant of the day's post (see the module comment), in ms since the epoch. The setting
+ * must be well-formed (isDailySetting); a time that is not H:MM or HH:MM is a RangeError.
+ */
 export function postTimeOn(setting: DailySetting, day: string): number {
   const match = TIME.exec(setting.time);
   if (match === null) throw new RangeError(`daily post time ${JSON.stringify(setting.time)}`);
