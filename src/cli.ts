@@ -21,8 +21,9 @@ async function main(argv: string[]): Promise<number> {
   const command = argv.at(0);
   const args = argv.slice(1);
   if (command !== undefined && HELP_FLAGS.includes(command)) {
-    if (args.length === 0) print(overview());
-    else print(helpFor(args[0]));
+    const [topic] = args;
+    if (topic === undefined) print(overview());
+    else print(helpFor(topic));
     return 0;
   }
   // `<command> --help` anywhere among its options (a game text or a FEN never is one).

@@ -127,7 +127,7 @@ const PART = /^[0-4]$/;
 function square(s: number): string {
   if (!Number.isInteger(s) || s < 0 || s >= SQUARE_DIGITS.length)
     throw new Error(`button payload: bad square ${s}`);
-  return SQUARE_DIGITS[s];
+  return SQUARE_DIGITS.charAt(s);
 }
 
 function part(p: number | undefined): string {
@@ -218,7 +218,9 @@ function encodeGamePayload(payload: GamePayload): string {
   return data;
 }
 
-function squares(text: string): number[] | undefined {
+/** The squares `text` spells; undefined when it is missing or not squares. */
+function squares(text: string | undefined): number[] | undefined {
+  if (text === undefined) return undefined;
   const result: number[] = [];
   for (const ch of text) {
     const index = SQUARE_DIGITS.indexOf(ch);
@@ -252,22 +254,28 @@ export function decodePayload(data: string | undefined): Payload | undefined {
   return decodeGamePayload(data);
 }
 
+/** Whether a field is present and matches `pattern`. */
+function matches(pattern: RegExp, field: string | undefined): field is string {
+  return field !== undefined && pattern.test(field);
+}
+
 function decodeGamePayload(data: string): GamePayload | undefined {
-  const [action, ...fields] = data.split('|');
+  // split gives at least one piece.
+  const [action, ...fields] = data.split('|') as [string, ...string[]];
   const [id, plyText, rest, extra] = fields;
-  const gameFields = fields.length >= 2 && ID.test(id) && PLY.test(plyText);
+  const gameFields = fields.length >= 2 && matches(ID, id) && matches(PLY, plyText);
   const ply = Number(plyText);
   switch (action) {
     case 'A':
     case 'D':
-      if (fields.length !== 1 || !ID.test(id)) return undefined;
+      if (fields.length !== 1 || !matches(ID, id)) return undefined;
       return { kind: action === 'A' ? 'accept' : 'decline', challengeId: id };
     case 'Y':
     case 'X':
-      if (fields.length !== 1 || !ID.test(id)) return undefined;
+      if (fields.length !== 1 || !matches(ID, id)) return undefined;
       return { kind: action === 'Y' ? 'draw-accept' : 'draw-decline', gameId: id };
     case 'N':
-      if (fields.length !== 2 || !ID.test(id) || !USER.test(plyText)) return undefined;
+      if (fields.length !== 2 || !matches(ID, id) || !matches(USER, plyText)) return undefined;
       return { kind: 'keep-playing', gameId: id, userId: plyText };
     case 'B':
     case 'M':
@@ -280,31 +288,36 @@ function decodeGamePayload(data: string): GamePayload | undefined {
       };
     case 'P':
     case 'U': {
-      const p = gameFields && fields.length <= 3 ? menuPart(rest) : undefined;
+      if (!gameFields || fields.length > 3) return undefined;
+      const p = menuPart(rest);
       if (p === undefined) return undefined;
       return { kind: action === 'P' ? 'stack-menu' : 'route-menu', gameId: id, ply, ...p };
     }
     case 'G': {
-      const sq = gameFields && fields.length >= 3 && fields.length <= 4 ? squares(rest) : undefined;
+      if (!gameFields || fields.length < 3 || fields.length > 4) return undefined;
+      const [from, ...more] = squares(rest) ?? [];
       const p = menuPart(extra);
-      if (sq === undefined || sq.length !== 1 || p === undefined) return undefined;
-      return { kind: 'target-menu', gameId: id, ply, from: sq[0], ...p };
+      if (from === undefined || more.length !== 0 || p === undefined) return undefined;
+      return { kind: 'target-menu', gameId: id, ply, from, ...p };
     }
     case 'Q':
-      if (!gameFields || fields.length !== 3 || !USER.test(rest)) return undefined;
+      if (!gameFields || fields.length !== 3 || !matches(USER, rest)) return undefined;
       return { kind: 'resign', gameId: id, ply, userId: rest };
     case 'S': {
-      const sq = fields.length === 3 && gameFields ? squares(rest) : undefined;
-      if (sq === undefined || sq.length !== 1) return undefined;
-      return { kind: 'select', gameId: id, ply, square: sq[0] };
+      if (fields.length !== 3 || !gameFields) return undefined;
+      const [picked, ...more] = squares(rest) ?? [];
+      if (picked === undefined || more.length !== 0) return undefined;
+      return { kind: 'select', gameId: id, ply, square: picked };
     }
     case 'T': {
-      const sq = fields.length === 3 && gameFields ? squares(rest) : undefined;
-      if (sq === undefined || sq.length !== 2) return undefined;
-      return { kind: 'target', gameId: id, ply, from: sq[0], to: sq[1] };
+      if (fields.length !== 3 || !gameFields) return undefined;
+      const [from, to, ...more] = squares(rest) ?? [];
+      if (from === undefined || to === undefined || more.length !== 0) return undefined;
+      return { kind: 'target', gameId: id, ply, from, to };
     }
     case 'R': {
-      const sq = fields.length === 3 && gameFields ? squares(rest) : undefined;
+      if (fields.length !== 3 || !gameFields) return undefined;
+      const sq = squares(rest);
       if (sq === undefined || sq.length < 2) return undefined;
       return { kind: 'route', gameId: id, ply, squares: sq };
     }

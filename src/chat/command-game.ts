@@ -10,8 +10,8 @@ export function pickCommandGame(
   candidates: readonly Game[],
   player: PlayerId,
 ): Game | 'none' | 'several' {
-  if (candidates.length === 1) return candidates[0];
+  if (candidates.length === 1) return candidates[0]!;
   if (candidates.length === 0) return 'none';
   const myTurn = candidates.filter((game) => samePlayer(playerToMove(game), player));
-  return myTurn.length === 1 ? myTurn[0] : 'several';
+  return myTurn.length === 1 ? myTurn[0]! : 'several';
 }

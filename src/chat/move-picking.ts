@@ -36,7 +36,10 @@ export interface Target {
   readonly capture: boolean;
 }
 
-/** Squares in the order they appear on screen: rows from the top, left to right. */
+/**
+ * Squares in the order they appear on screen: rows from the top, left to right. `squares` are
+ * squares of the position's board (stacks and targets from its legal moves).
+ */
 export function screenRows(
   position: Position,
   orientation: Side,
@@ -45,13 +48,13 @@ export function screenRows(
   const geometry = VARIANTS[position.variant].geometry;
   const rows = new Map<number, number[]>();
   for (const s of squares) {
-    const rank = geometry.rank[s];
+    const rank = geometry.rank[s]!;
     rows.set(rank, [...(rows.get(rank) ?? []), s]);
   }
   const fileOrder = (a: number, b: number) =>
     orientation === 'white'
-      ? geometry.file[a] - geometry.file[b]
-      : geometry.file[b] - geometry.file[a];
+      ? geometry.file[a]! - geometry.file[b]!
+      : geometry.file[b]! - geometry.file[a]!;
   const ranks = [...rows.keys()].sort((a, b) => (orientation === 'white' ? b - a : a - b));
   return ranks.map((rank) => rows.get(rank)!.sort(fileOrder));
 }
@@ -64,7 +67,8 @@ export function movableStacks(position: Position): MovableStack[] {
     const stack = position.stacks[square]!;
     return {
       square,
-      name: names[square],
+      // A legal move's squares are squares of the board.
+      name: names[square]!,
       color: stackOwner(stack),
       king: stackIsKing(stack),
       height: stack.height,
@@ -79,7 +83,8 @@ export function targetsOf(position: Position, from: number): Target[] {
   const squares = [...new Set(moves.map(moveDestination))].sort((a, b) => a - b);
   return squares.map((square) => ({
     square,
-    name: names[square],
+    // A legal move's squares are squares of the board.
+    name: names[square]!,
     capture: moves.some((m) => moveDestination(m) === square && m.captures.length > 0),
   }));
 }

@@ -106,9 +106,10 @@ export function replayCommand(args: string[], print: Print, printError: Print): 
     { variant: { type: 'string' }, fen: { type: 'string' } },
     true,
   );
-  if (positionals.length !== 1)
+  const [text, ...extra] = positionals;
+  if (text === undefined || extra.length > 0)
     throw new UsageError('replay takes one argument: the game text or PDN, in quotes');
-  const game = parsePdn(positionals[0]);
+  const game = parsePdn(text);
   if (!game.ok) throw new UsageError(game.error.message);
   const setup = pdnSetup(game.value, variantOption(values.variant));
   if (!setup.ok) throw new UsageError(setup.error.message);

@@ -182,8 +182,8 @@ export function overview(): string {
 
 /** One command's help, or undefined for a name that is not a command. */
 export function commandHelp(name: string): string | undefined {
-  if (!Object.hasOwn(COMMANDS, name)) return undefined;
-  const help = COMMANDS[name];
+  const help = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (help === undefined) return undefined;
   const width = Math.max(...help.options.map(([option]) => option.length));
   return [
     // A line that starts with spaces goes on the command above it.

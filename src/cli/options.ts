@@ -25,7 +25,8 @@ export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
       strict: true,
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] : String(error));
+    // split always gives at least one piece.
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : String(error));
   }
 }
 
@@ -36,18 +37,19 @@ export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
 function joinNegativeValues(args: string[], options: NonNullable<ParseArgsConfig['options']>) {
   const joined: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    const name = args[i].startsWith('--') ? args[i].slice(2) : undefined;
+    const arg = args[i]!;
+    const name = arg.startsWith('--') ? arg.slice(2) : undefined;
     const next = args.at(i + 1);
     if (
       name !== undefined &&
       Object.hasOwn(options, name) &&
-      options[name].type === 'string' &&
+      options[name]?.type === 'string' &&
       next !== undefined &&
       /^-\.?\d/.test(next)
     ) {
-      joined.push(`${args[i]}=${next}`);
+      joined.push(`${arg}=${next}`);
       i++;
-    } else joined.push(args[i]);
+    } else joined.push(arg);
   }
   return joined;
 }

@@ -144,8 +144,9 @@ async function generateCommand(args: string[], print: Print): Promise<number> {
  */
 function checkCommand(args: string[], print: Print): number {
   const { values, positionals } = parseOptions(args, { sample: { type: 'string' } }, true);
-  if (positionals.length !== 1) throw new UsageError('puzzles check needs one library file');
-  const path = positionals[0];
+  const [path, ...extra] = positionals;
+  if (path === undefined || extra.length > 0)
+    throw new UsageError('puzzles check needs one library file');
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

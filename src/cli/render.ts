@@ -137,8 +137,11 @@ export function readLastMove(variant: Variant, position: Position, text: string)
     return square.value;
   });
   const quiet = squares.length === 2 && !/[:x]/.test(cleaned);
+  // Squares parsed by parseSquare index the geometry's tables, and the pattern above spells two
+  // squares or more.
   const { file, rank, names } = variant.geometry;
-  const destination = squares[squares.length - 1];
+  const origin = squares[0]!;
+  const destination = squares[squares.length - 1]!;
   if (position.stacks[destination] === null) {
     throw new UsageError(
       `--last ${cleaned}: no stack on ${names[destination]}; --last is the move that led to the --fen position`,
@@ -146,10 +149,10 @@ export function readLastMove(variant: Variant, position: Position, text: string)
   }
   const captures: number[] = [];
   for (let i = 1; i < squares.length; i++) {
-    const from = squares[i - 1];
-    const to = squares[i];
-    const df = file[to] - file[from];
-    const dr = rank[to] - rank[from];
+    const from = squares[i - 1]!;
+    const to = squares[i]!;
+    const df = file[to]! - file[from]!;
+    const dr = rank[to]! - rank[from]!;
     if (Math.abs(df) !== Math.abs(dr) || df === 0) {
       throw new UsageError(
         `--last ${cleaned}: ${names[from]} to ${names[to]} is not along a diagonal`,
@@ -165,20 +168,22 @@ export function readLastMove(variant: Variant, position: Position, text: string)
         `--last ${cleaned}: ${occupied.map((s) => names[s]).join(' and ')} both hold stacks; a jump passes over one`,
       );
     }
-    if (occupied.length === 1) captures.push(occupied[0]);
-    else if (between.length === 1) captures.push(between[0]);
+    const [jumped] = occupied.length === 1 ? occupied : between.length === 1 ? between : [];
+    if (jumped !== undefined) captures.push(jumped);
   }
-  return { from: squares[0], path: squares.slice(1), captures };
+  return { from: origin, path: squares.slice(1), captures };
 }
 
 function squaresBetween(variant: Variant, from: number, to: number): number[] {
   const { file, rank } = variant.geometry;
-  const stepFile = Math.sign(file[to] - file[from]);
-  const stepRank = Math.sign(rank[to] - rank[from]);
+  // `from` and `to` are parsed squares, valid indices of the geometry's tables.
+  const toFile = file[to]!;
+  const stepFile = Math.sign(toFile - file[from]!);
+  const stepRank = Math.sign(rank[to]! - rank[from]!);
   const squares: number[] = [];
   for (
-    let f = file[from] + stepFile, r = rank[from] + stepRank;
-    f !== file[to];
+    let f = file[from]! + stepFile, r = rank[from]! + stepRank;
+    f !== toFile;
     f += stepFile, r += stepRank
   ) {
     squares.push(squareIndex(variant.geometry, 'abcdefgh'.charAt(f) + String(r + 1)));

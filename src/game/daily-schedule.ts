@@ -69,7 +69,11 @@ export function parseDailySetting(
   if (match === null) return { ok: false, error: 'bad-time' };
   const zone = canonicalTimeZone(timeZone.trim());
   if (zone === undefined) return { ok: false, error: 'unknown-time-zone' };
-  return { ok: true, value: { time: `${match[1].padStart(2, '0')}:${match[2]}`, timeZone: zone } };
+  // Both groups of TIME are mandatory, so a match has them.
+  return {
+    ok: true,
+    value: { time: `${match[1]!.padStart(2, '0')}:${match[2]!}`, timeZone: zone },
+  };
 }
 
 /** Whether a stored setting is well-formed: 'HH:MM' and a zone Intl knows. */
@@ -85,15 +89,20 @@ export function isDailySetting(setting: DailySetting): boolean {
 function wallClock(timeZone: string, at: number): number {
   const format = formatter(timeZone);
   if (format === undefined) throw new RangeError(`unknown time zone ${timeZone}`);
-  const fields: Record<string, number> = {};
+  const fields: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const part of format.formatToParts(at)) fields[part.type] = Number(part.value);
+  const field = (type: Intl.DateTimeFormatPartTypes): number => {
+    const value = fields[type];
+    if (value === undefined) throw new RangeError(`the ${timeZone} clock gave no ${type}`);
+    return value;
+  };
   return Date.UTC(
-    fields.year,
-    fields.month - 1,
-    fields.day,
-    fields.hour,
-    fields.minute,
-    fields.second,
+    field('year'),
+    field('month') - 1,
+    field('day'),
+    field('hour'),
+    field('minute'),
+    field('second'),
   );
 }
 
@@ -128,9 +137,16 @@ export function dayIn(timeZone: string, at: number): string {
   return formatDay(wallClock(timeZone, at));
 }
 
-/** The instant of the day's post (see the module comment), in ms since the epoch. */
+/**
+ * The instant of the day's post (see the module comment), in ms since the epoch. The setting
+ * must be well-formed (isDailySetting); a time that is not H:MM or HH:MM is a RangeError.
+ */
 export function postTimeOn(setting: DailySetting, day: string): number {
-  const [hours, minutes] = setting.time.split(':').map(Number);
+  const match = TIME.exec(setting.time);
+  if (match === null) throw new RangeError(`daily post time ${JSON.stringify(setting.time)}`);
+  // Both groups of TIME are mandatory, so a match has them.
+  const hours = Number(match[1]!);
+  const minutes = Number(match[2]!);
   const wall = dayNumber(day) * DAY_MS + (hours * 60 + minutes) * 60_000;
   const zone = setting.timeZone;
   // Offsets a day either side: every zone changes its offset at most once within two days.
@@ -139,7 +155,8 @@ export function postTimeOn(setting: DailySetting, day: string): number {
   const exact = [wall - before, wall - after]
     .filter((at) => wallClock(zone, at) === wall)
     .sort((a, b) => a - b);
-  if (exact.length > 0) return exact[0];
+  const [first] = exact;
+  if (first !== undefined) return first;
   // A gap (the clock jumped over HH:MM): the post goes when the jump happens. Between
   // wall - after and wall - before the offset changes once; find the first instant after it.
   let low = Math.min(wall - after, wall - before);
@@ -183,11 +200,12 @@ export function dailyPuzzleIndex(day: string, librarySize: number, seed: number)
     const items = Array.from({ length: librarySize }, (_, i) => i);
     for (let i = items.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
-      [items[i], items[j]] = [items[j], items[i]];
+      [items[i], items[j]] = [items[j]!, items[i]!]; // 0 <= j <= i < librarySize
     }
     order = items;
     if (shuffles.size >= 8) shuffles.clear(); // one library in practice; never grows unbounded
     shuffles.set(key, order);
   }
-  return order[((number % librarySize) + librarySize) % librarySize];
+  // The shuffle holds librarySize entries and the index is taken modulo librarySize.
+  return order[((number % librarySize) + librarySize) % librarySize]!;
 }

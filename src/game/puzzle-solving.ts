@@ -81,8 +81,8 @@ export type PuzzleStep =
  * move in the position (Russian letters, dashes or spaces as anywhere else).
  */
 export function checkPuzzleMove(puzzle: PuzzleLine, ply: number, input: MoveInput): PuzzleStep {
-  if (ply < 0 || ply % 2 !== 0 || ply >= puzzle.solution.length) return { kind: 'stale' };
-  const expected = puzzle.solution[ply];
+  const expected = ply >= 0 && ply % 2 === 0 ? puzzle.solution[ply] : undefined;
+  if (expected === undefined) return { kind: 'stale' };
   const position = puzzlePosition(puzzle, ply);
   const resolved = resolveMove(
     position,

@@ -53,11 +53,12 @@ export function uniqueWin(
   const variant = variantOf(position);
   const moves = legalMoves(position);
   if (moves.length === 0) return { kind: 'none', reason: 'no-move' };
-  if (moves.length === 1) return { kind: 'forced', move: makeMove(variant, moves[0]) };
+  if (moves.length === 1) return { kind: 'forced', move: makeMove(variant, moves[0]!) };
   const proposal = searcher.search(position, defaultWeights(position.variant), {
     maxNodes: budgets.proposeNodes,
   });
   const proposed = proposal.pv[0];
+  if (proposed === undefined) return { kind: 'none', reason: 'not-winning' };
   const candidate = moves.find((move) => makeMove(variant, move) === proposed);
   if (candidate === undefined) return { kind: 'none', reason: 'not-winning' };
   const score = moveScore(searcher, position, candidate, budgets.verifyNodes);
@@ -104,7 +105,7 @@ export function positionValue(searcher: Searcher, position: Position, nodes: num
       else if (score < -MATE_BOUND) score += plies;
       return sign * score;
     }
-    current = applyMove(current, moves[0]);
+    current = applyMove(current, moves[0]!); // the one move: none and several returned above
     sign = -sign;
     plies++;
   }

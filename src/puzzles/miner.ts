@@ -28,9 +28,8 @@ export function isCandidate(searcher: Searcher, position: Position, scanNodes: n
   });
   const scores = result.rootScores;
   if (scores === undefined || result.best < 0 || result.score < SCAN_WINNING) return false;
-  for (let i = 0; i < scores.length; i++) {
-    if (i !== result.best && scores[i] > -MATE && scores[i] > result.score - SCAN_MARGIN)
-      return false;
+  for (const [i, score] of scores.entries()) {
+    if (i !== result.best && score > -MATE && score > result.score - SCAN_MARGIN) return false;
   }
   return true;
 }
@@ -137,9 +136,13 @@ function mineLine(
 /** The defender's best reply by a search (its only move when forced). */
 function defence(searcher: Searcher, position: Position, nodes: number): string {
   const moves = legalMoves(position);
-  if (moves.length === 1) return makeMove(variantOf(position), moves[0]);
+  const [only] = moves;
+  if (only !== undefined && moves.length === 1) return makeMove(variantOf(position), only);
   const result = searcher.search(position, defaultWeights(position.variant), { maxNodes: nodes });
-  return result.pv[0];
+  const [best] = result.pv;
+  if (best === undefined)
+    throw new Error(`defence: the search found no move in ${makeFen(position)}`);
+  return best;
 }
 
 /** The position after a move given as text (it must be legal). */

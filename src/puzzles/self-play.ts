@@ -45,9 +45,10 @@ export async function mineGame(searcher: Searcher, request: MineRequest): Promis
     openingCache.set(cacheKey, lines);
   }
   const opening = lines[Math.floor(random() * lines.length)];
+  if (opening === undefined) throw new Error(`mineGame: no openings for ${variant}`);
   const level = (): PlayerSpec => ({
     kind: 'level',
-    level: LEVELS[Math.floor(random() * LEVELS.length)],
+    level: LEVELS[Math.floor(random() * LEVELS.length)]!, // random() < 1
   });
   const white = level();
   const black = level();
@@ -65,11 +66,13 @@ export async function mineGame(searcher: Searcher, request: MineRequest): Promis
 
   const puzzles: Puzzle[] = [];
   const positions: Position[] = [start];
+  let current = start;
   for (const move of [...outcome.opening, ...outcome.moves]) {
-    positions.push(play(positions[positions.length - 1], move));
+    current = play(current, move);
+    positions.push(current);
   }
   for (let ply = opening.length; ply < positions.length; ply++) {
-    const position = positions[ply];
+    const position = positions[ply]!;
     if (legalMoves(position).length < 2) continue;
     if (!isCandidate(searcher, position, budgets.scanNodes)) continue;
     const puzzle = minePosition(searcher, position, budgets, `${seed}/${game}/${ply}`);

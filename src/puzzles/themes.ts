@@ -7,6 +7,7 @@ import {
   type Color,
   type Move,
   type Position,
+  type Stack,
 } from '../engine/index.js';
 import { THEMES, type Theme } from './puzzle.js';
 
@@ -71,18 +72,21 @@ export function detectThemes(start: Position, line: readonly string[]): Theme[] 
       const after = applyMove(before, move);
       const landing = move.path[move.path.length - 1];
       const freed = move.captures.some((square) => {
-        const stack = after.stacks[square];
+        // A captured square is a square of the board: a stack or null, never missing.
+        const stack = after.stacks[square] as Stack | null;
         return square !== landing && stack !== null && stackOwner(stack) === solver;
       });
       if (freed) found.add('freeing-prisoners');
     }
   }
-  if (steps.length >= 2) {
-    const afterReply = applyMove(steps[1].before, steps[1].move);
+  const reply = steps[1];
+  if (reply !== undefined) {
+    const afterReply = applyMove(reply.before, reply.move);
     if (materialBalance(afterReply, solver) < materialBalance(start, solver))
       found.add('sacrifice');
   }
-  const last = steps[steps.length - 1];
+  const last = steps.at(-1);
+  if (last === undefined) throw new Error('detectThemes: the line has no moves');
   const end = applyMove(last.before, last.move);
   if (end.turn !== solver && legalMoves(end).length === 0 && ownsStacks(end, end.turn))
     found.add('blockade');
@@ -94,7 +98,8 @@ export function ownsStacks(position: Position, color: Color): boolean {
   return position.stacks.some((stack) => stack !== null && stackOwner(stack) === color);
 }
 
+/** `square` must be a square of the board. */
 function topIsKing(position: Position, square: number): boolean {
-  const stack = position.stacks[square];
+  const stack = position.stacks[square] as Stack | null;
   return stack !== null && ((stack.kings >>> (stack.height - 1)) & 1) === 1;
 }

@@ -226,8 +226,9 @@ function sideGradient(ctx: Context, profile: StackProfile, colors: PieceColors):
 function paintPile(ctx: Context, profile: StackProfile, theme: Theme): void {
   const { centerX: cx, radiusX: rx, radiusY: ry, squareSize: s, discs } = profile;
   const outlineWidth = Math.max(1, s * 0.02);
-  const bottomDisc = discs[0];
-  const topDisc = discs[discs.length - 1];
+  // A stack has height 1 or more (validatePosition), so its profile has at least one disc.
+  const bottomDisc = discs[0]!;
+  const topDisc = discs[discs.length - 1]!;
 
   ctx.fillStyle = theme.shadow;
   ctx.beginPath();
@@ -440,11 +441,12 @@ function paintMarkersUnderStacks(
 ): void {
   const geometry = variant.geometry;
   const rectOf = (square: number) =>
-    squareRect(layout, geometry.file[square], geometry.rank[square]);
+    squareRect(layout, geometry.file[square]!, geometry.rank[square]!);
   const metrics = markerMetrics(layout.squareSize);
   const last = options.lastMove;
   if (last !== null) {
-    const destination = last.path[last.path.length - 1];
+    // normaliseOptions refuses an empty path.
+    const destination = last.path[last.path.length - 1]!;
     for (const square of last.path.slice(0, -1)) {
       const rect = rectOf(square);
       ctx.fillStyle = theme.lastMovePathTint;
@@ -468,7 +470,7 @@ function paintMarkersUnderStacks(
     }
     // The route, so that a long multi-capture reads at a glance.
     const points = [last.from, ...last.path].map((sq) =>
-      squareCenter(layout, geometry.file[sq], geometry.rank[sq]),
+      squareCenter(layout, geometry.file[sq]!, geometry.rank[sq]!),
     );
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
@@ -501,7 +503,7 @@ function paintTargets(
   const metrics = markerMetrics(layout.squareSize);
   const geometry = variant.geometry;
   for (const square of options.selected.targets) {
-    const center = squareCenter(layout, geometry.file[square], geometry.rank[square]);
+    const center = squareCenter(layout, geometry.file[square]!, geometry.rank[square]!);
     ctx.beginPath();
     ctx.arc(center.x, center.y, metrics.targetRadius, 0, Math.PI * 2);
     ctx.fillStyle = theme.target;
@@ -605,7 +607,7 @@ function touchedCells(
   const geometry = variant.geometry;
   const cells = new Set<number>();
   const cellOf = (square: number) =>
-    squareCell(layout, geometry.file[square], geometry.rank[square]);
+    squareCell(layout, geometry.file[square]!, geometry.rank[square]!);
   const add = (column: number, row: number) => {
     if (column >= 0 && column < n && row >= 0 && row < n) cells.add(row * n + column);
   };
@@ -620,8 +622,8 @@ function touchedCells(
   if (last !== null) {
     const route = [last.from, ...last.path].map(cellOf);
     for (let i = 1; i < route.length; i++) {
-      const a = route[i - 1];
-      const b = route[i];
+      const a = route[i - 1]!;
+      const b = route[i]!;
       const dc = Math.sign(b.column - a.column);
       const dr = Math.sign(b.row - a.row);
       if (Math.abs(b.column - a.column) === Math.abs(b.row - a.row)) {
@@ -724,7 +726,7 @@ export function paintBoard(
   const geometry = variant.geometry;
   position.stacks.forEach((stack, square) => {
     if (stack === null) return;
-    const rect = squareRect(layout, geometry.file[square], geometry.rank[square]);
+    const rect = squareRect(layout, geometry.file[square]!, geometry.rank[square]!);
     ctx.drawImage(stackSprite(theme, stack, layout.squareSize), rect.x, rect.y);
   });
   paintTargets(ctx, variant, layout, options, theme);

@@ -37,7 +37,7 @@ export class FontCoverage {
     let high = this.ranges.length - 1;
     while (low <= high) {
       const middle = (low + high) >> 1;
-      const [start, end] = this.ranges[middle];
+      const [start, end] = this.ranges[middle]!; // 0 <= low <= middle <= high < length
       if (codePoint < start) high = middle - 1;
       else if (codePoint > end) low = middle + 1;
       else return true;

@@ -253,16 +253,17 @@ export function stackProfile(stack: Stack, squareSize: number): StackProfile {
   const pileTop = Math.round((s - (band + 2 * radiusY)) / 2);
   const discs: DiscShape[] = [];
   let bottom = pileTop + radiusY + band;
+  // thickness, colors and kings all hold one entry per piece, `height` in all.
   for (let i = 0; i < height; i++) {
-    const top = bottom - thickness[i];
-    discs.push({ color: colors[i], king: kings[i], top, bottom });
+    const top = bottom - thickness[i]!;
+    discs.push({ color: colors[i]!, king: kings[i]!, top, bottom });
     bottom = top;
   }
   const runs: RunShape[] = runSpans.map((run) => ({
     color: run.color,
     count: run.count,
-    top: discs[run.start + run.count - 1].top,
-    bottom: discs[run.start].bottom,
+    top: discs[run.start + run.count - 1]!.top,
+    bottom: discs[run.start]!.bottom,
   }));
 
   const runLabels: RunLabel[] = [];
@@ -292,7 +293,7 @@ export function stackProfile(stack: Stack, squareSize: number): StackProfile {
     bandCrowns: !compressed && even >= 10,
     badge:
       compressed || height >= BADGE_FROM_HEIGHT
-        ? heightBadge(height, s, discs[height - 1].top, s / 2 + radiusX)
+        ? heightBadge(height, s, discs[height - 1]!.top, s / 2 + radiusX)
         : null,
     runLabels,
   };
@@ -323,8 +324,11 @@ function heightBadge(height: number, s: number, faceY: number, pileRight: number
 // Crown
 
 export interface CrownShape {
-  /** Closed outline of the crown, clockwise. */
-  readonly outline: readonly Point[];
+  /**
+   * Closed outline of the crown, clockwise: base left, the three tips with the two dips between
+   * them, base right. Point 3 is the middle tip, the crown's top.
+   */
+  readonly outline: readonly [Point, Point, Point, Point, Point, Point, Point];
   /** Balls on the three tips. */
   readonly jewels: readonly { x: number; y: number; r: number }[];
   /** The band across the crown's base. */
@@ -365,7 +369,8 @@ export function crownShape(cx: number, cy: number, width: number): CrownShape {
 
 /** The crown painted on the top face of a king-topped pile. */
 export function topCrown(profile: StackProfile): CrownShape {
-  const top = profile.discs[profile.discs.length - 1];
+  // A stack has at least one piece, so a profile has at least one disc.
+  const top = profile.discs[profile.discs.length - 1]!;
   const y = top.top + profile.radiusY * 0.05;
   const full = profile.squareSize * 0.44;
   if (profile.badge === null) return crownShape(profile.centerX, y, full);

@@ -41,21 +41,22 @@ export function encodeOpaquePng(
   const rowOut = width * 3 + 1;
   const filtered = Buffer.allocUnsafe(rowOut * height);
   let j = 0;
+  // Every index below is inside `rgba`, whose length is checked above.
   // Row 0 against an implicit row of zeros, so "Up" there is the raw bytes.
   filtered[j++] = FILTER_UP;
   for (let k = 0; k < rowIn; k += 4) {
-    filtered[j++] = rgba[k];
-    filtered[j++] = rgba[k + 1];
-    filtered[j++] = rgba[k + 2];
+    filtered[j++] = rgba[k]!;
+    filtered[j++] = rgba[k + 1]!;
+    filtered[j++] = rgba[k + 2]!;
   }
   for (let y = 1; y < height; y++) {
     filtered[j++] = FILTER_UP;
     const end = (y + 1) * rowIn;
     for (let k = y * rowIn; k < end; k += 4) {
       const p = k - rowIn;
-      filtered[j++] = rgba[k] - rgba[p];
-      filtered[j++] = rgba[k + 1] - rgba[p + 1];
-      filtered[j++] = rgba[k + 2] - rgba[p + 2];
+      filtered[j++] = rgba[k]! - rgba[p]!;
+      filtered[j++] = rgba[k + 1]! - rgba[p + 1]!;
+      filtered[j++] = rgba[k + 2]! - rgba[p + 2]!;
     }
   }
   const header = Buffer.alloc(13);

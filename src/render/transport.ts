@@ -12,6 +12,7 @@ import {
   colorLayers,
   makeFen,
   maxPiecesPerSide,
+  type Color,
   type Position,
   type Variant,
   type VariantId,
@@ -47,7 +48,7 @@ export type WorkerReply =
  * the position (see the top of this file).
  */
 export function positionToFen(position: Position, variant: Variant): string {
-  const pieces = [0, 0];
+  const pieces: [number, number] = [0, 0];
   position.stacks.forEach((stack, square) => {
     if (stack === null) return;
     const layers = colorLayers(stack);
@@ -60,7 +61,7 @@ export function positionToFen(position: Position, variant: Variant): string {
         { square: name, layers },
       );
     }
-    for (let i = 0; i < stack.height; i++) pieces[(stack.colors >>> i) & 1]++;
+    for (let i = 0; i < stack.height; i++) pieces[((stack.colors >>> i) & 1) as Color]++;
   });
   const limit = maxPiecesPerSide(variant);
   for (const color of [0, 1] as const) {

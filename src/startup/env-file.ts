@@ -13,8 +13,7 @@ const QUOTES = new Set(['"', "'", '`']);
 export function findEnvFileError(text: string): { line: number; problem: string } | undefined {
   const lines = text.split(/\r?\n/);
   let openQuote: { quote: string; line: number } | undefined;
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index];
+  for (const [index, line] of lines.entries()) {
     if (openQuote !== undefined) {
       if (line.includes(openQuote.quote)) openQuote = undefined;
       continue;
@@ -23,7 +22,7 @@ export function findEnvFileError(text: string): { line: number; problem: string 
     if (trimmed === '' || trimmed.startsWith('#')) continue;
     const setting = SETTING.exec(line);
     if (setting === null) return { line: index + 1, problem: 'expected NAME=value' };
-    const value = setting[1];
+    const value = setting[1]!; // SETTING's one group is not optional
     const quote = value.charAt(0);
     if (QUOTES.has(quote) && !value.slice(1).includes(quote))
       openQuote = { quote, line: index + 1 };

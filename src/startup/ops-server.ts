@@ -45,10 +45,12 @@ export async function health(
   checks: Readonly<Record<string, HealthCheck>>,
   timeoutMs: number,
 ): Promise<{ ok: boolean; checks: Record<string, boolean> }> {
-  const names = Object.keys(checks);
-  const results = await Promise.all(names.map((name) => runCheck(checks[name], timeoutMs)));
-  const byName = Object.fromEntries(names.map((name, i) => [name, results[i]]));
-  return { ok: results.every(Boolean), checks: byName };
+  const results = await Promise.all(
+    Object.entries(checks).map(
+      async ([name, check]) => [name, await runCheck(check, timeoutMs)] as const,
+    ),
+  );
+  return { ok: results.every(([, ok]) => ok), checks: Object.fromEntries(results) };
 }
 
 /** Starts serving; resolves once listening. */

@@ -24,7 +24,7 @@ export interface JobQueueOptions {
 
 /** The callers' side: run a job somewhere, wait for its result. */
 export class RemoteJobs {
-  private readonly connections: [Redis, Redis];
+  private readonly connections: readonly [Redis, Redis];
   private readonly queue: Queue;
   private readonly events: QueueEvents;
   private readonly timeoutMs: number;

@@ -286,14 +286,16 @@ export class RedisEventRelay implements EventRelay {
           )) as [string, RawEntry[]];
           claimCursor = cursor;
           const live = claimed.filter(([, fields]) => fields !== null);
-          if (live.length === 0) return [];
+          const [first] = live;
+          const last = live.at(-1);
+          if (first === undefined || last === undefined) return [];
           // How often each was delivered (the take-over counts as a delivery).
           const pending = (await this.redis.call(
             'XPENDING',
             key,
             this.group,
-            live[0][0],
-            live[live.length - 1][0],
+            first[0],
+            last[0],
             live.length + 1_000,
             this.consumer,
           )) as [string, string, number, number][];

@@ -204,7 +204,8 @@ export class RedisPuzzleStore implements PuzzleStore {
         return rows as Record<string, string>;
       });
     });
-    return rankWeek(replies.map((rows, i) => this.decodeDay(chatKey, days[i], rows)));
+    // The pipeline answers each of its commands, one a day, in order.
+    return rankWeek(replies.map((rows, i) => this.decodeDay(chatKey, days[i]!, rows)));
   }
 
   async setDaily(chatKey: string, setting: DailySetting | null): Promise<void> {

@@ -438,7 +438,9 @@ export class RedisGameStore implements GameStore {
     olderThan: number,
   ): Promise<'purged' | 'skipped' | 'stale'> {
     const key = kind === 'game' ? this.keys.game(id) : this.keys.challenge(id);
-    const [version, text] = await this.run('purge', id, () => this.redis.hmget(key, 'v', 'd'));
+    const [version = null, text = null] = await this.run('purge', id, () =>
+      this.redis.hmget(key, 'v', 'd'),
+    );
     if (version === null || text === null) {
       if (version !== null) return 'skipped'; // a hash without data: leave it to be looked at
       // An index entry without its record: drop the entry, unless the record just appeared.

@@ -51,7 +51,9 @@ export function boardText(position: Position, blackBottom = false): string[] {
         row += '   ';
         continue;
       }
-      const stack = position.stacks[index];
+      // A square's index in geometry.names is its index in the position's stacks (a stack or
+      // null, never missing).
+      const stack = position.stacks[index] as Stack | null;
       if (stack === null) {
         row += ' . ';
         continue;

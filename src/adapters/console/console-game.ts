@@ -94,7 +94,8 @@ export class ConsoleGame {
   async handle(input: string): Promise<string[]> {
     const line = input.trim();
     const [command, argument] = line.split(/\s+/);
-    switch (command.toLowerCase()) {
+    // split gives at least one piece ('' for an empty line).
+    switch (command!.toLowerCase()) {
       case '':
         return [];
       case 'help':
@@ -255,7 +256,11 @@ export class ConsoleGame {
   private async nextBotMove(gameId: string): Promise<BotMoveOutcome> {
     for (;;) {
       const index = this.botNews.findIndex((outcome) => outcome.gameId === gameId);
-      if (index >= 0) return this.botNews.splice(index, 1)[0];
+      const outcome = this.botNews[index];
+      if (outcome !== undefined) {
+        this.botNews.splice(index, 1);
+        return outcome;
+      }
       await new Promise<void>((resolve) => (this.wakeUp = resolve));
     }
   }

@@ -13,5 +13,5 @@ export function markdown(html: string): string {
     .replace(/<\/?i>/g, '*')
     .replace(/<\/?code>/g, '`')
     .replace(/<a href="([^"]*)">([^<]*)<\/a>/g, '[$2]($1)')
-    .replace(/&(lt|gt|amp);/g, (entity) => ENTITIES[entity]);
+    .replace(/&(lt|gt|amp);/g, (entity) => ENTITIES[entity]!); // the pattern matches its keys only
 }

@@ -91,10 +91,11 @@ async function pickTo(turn: Turn, board: PickingBoard, from: number, to: number 
   const routes = legalMoves(board.position).filter(
     (m) => m.from === from && moveDestination(m) === to,
   );
-  if (to === undefined || routes.length === 0) await showStacks(turn, board);
-  else if (routes.length > 1)
+  const [route, ...others] = routes;
+  if (to === undefined || route === undefined) await showStacks(turn, board);
+  else if (others.length > 0)
     await turn.answer.respond(pickRoute(board.position, from, to, board.picks, turn.t));
-  else await board.commit(routes[0]);
+  else await board.commit(route);
 }
 
 async function pickRouteOf(turn: Turn, board: PickingBoard, squares?: readonly number[]) {

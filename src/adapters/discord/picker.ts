@@ -113,7 +113,7 @@ export function choiceRows(
           placeholder: fit(
             all.length <= OPTIONS_PER_MENU
               ? placeholder
-              : `${placeholder} (${options[0].label} … ${options.at(-1)!.label})`,
+              : `${placeholder} (${options[0]!.label} … ${options.at(-1)!.label})`,
             PLACEHOLDER_LENGTH,
           ),
           options: options.map((choice) => ({
@@ -161,7 +161,10 @@ export function pickStack(
   };
 }
 
-/** Second step: where the stack on `from` can go (✕ captures, → moves), and Back. */
+/**
+ * Second step: where the stack on `from` can go (✕ captures, → moves), and Back. `from` must be a
+ * square of the board (callers pass a stack with a legal move).
+ */
 export function pickTarget(
   position: Position,
   from: number,
@@ -179,7 +182,7 @@ export function pickTarget(
   );
   const menu = (part: number) => picks.targetMenu(from, part);
   return {
-    content: t.chooseTarget(VARIANTS[position.variant].geometry.names[from]),
+    content: t.chooseTarget(VARIANTS[position.variant].geometry.names[from]!),
     components: [
       ...choiceRows(rows, menu, t.discord.targetPlaceholder, ButtonStyle.Primary),
       backRow(picks, t),

@@ -27,8 +27,9 @@ const WRONG_COLOUR = 0xed4245;
 
 /** The line's move that led to the board after `ply` moves (none at the start). */
 function lastMoveOf(puzzle: PuzzleLine, ply: number): Move | null {
-  if (ply === 0) return null;
-  const move = resolveMove(puzzlePosition(puzzle, ply - 1), puzzle.solution[ply - 1]);
+  const last = ply > 0 ? puzzle.solution[ply - 1] : undefined;
+  if (last === undefined) return null;
+  const move = resolveMove(puzzlePosition(puzzle, ply - 1), last);
   return move.ok ? move.move : null;
 }
 

@@ -41,8 +41,8 @@ function reason(error: unknown): string {
   const timeout = /timed out after ([\d.]+) seconds/.exec(message);
   if (timeout !== null) return `no answer within ${Number(timeout[1])} s`;
   // node-fetch: "request to <url> failed, reason: connect ECONNREFUSED 127.0.0.1:443".
-  const system = /reason: (\w+ E[A-Z_]+)\b/.exec(message);
-  if (system !== null) return system[1];
+  const system = /reason: (\w+ E[A-Z_]+)\b/.exec(message)?.[1];
+  if (system !== undefined) return system;
   return message;
 }
 

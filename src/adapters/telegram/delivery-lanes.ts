@@ -271,11 +271,13 @@ export class DeliveryLanes {
 
   private next(lane: Lane, now: number): Pending | undefined {
     const cosmetic = lane.queues.cosmetic;
-    while (cosmetic.length > 0 && now - cosmetic[0].queuedAt > this.options.cosmeticMaxWaitMs) {
-      const stale = cosmetic.shift()!;
+    let stale = cosmetic[0];
+    while (stale !== undefined && now - stale.queuedAt > this.options.cosmeticMaxWaitMs) {
+      cosmetic.shift();
       this.forgetKey(lane, stale);
       this.stats.expired++;
       stale.resolve({ ok: false, reason: 'expired' });
+      stale = cosmetic[0];
     }
     for (const kind of CLASSES) if (lane.queues[kind].length > 0) return lane.queues[kind][0];
     return undefined;

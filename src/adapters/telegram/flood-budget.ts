@@ -3,7 +3,7 @@
  * failed call means (wait, give up on the chat, try again, or not).
  */
 
-/** At most `max` counted calls in any `windowMs`. */
+/** At most `max` (1 or more) counted calls in any `windowMs`. */
 export interface Budget {
   readonly max: number;
   readonly windowMs: number;
@@ -72,7 +72,8 @@ export class Window {
   waitMs(now: number): number {
     this.expire(now);
     if (this.stamps.length < this.budget.max) return 0;
-    return Math.max(1, this.stamps[0].at + this.budget.windowMs - now);
+    // A full window (max >= 1) holds a stamp.
+    return Math.max(1, this.stamps[0]!.at + this.budget.windowMs - now);
   }
 
   reserve(now: number): Stamp {
@@ -101,7 +102,7 @@ export class Window {
 
   private expire(now: number): void {
     let drop = 0;
-    while (drop < this.stamps.length && this.stamps[drop].at + this.budget.windowMs <= now) drop++;
+    while (drop < this.stamps.length && this.stamps[drop]!.at + this.budget.windowMs <= now) drop++;
     if (drop > 0) this.stamps.splice(0, drop);
   }
 }

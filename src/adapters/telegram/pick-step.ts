@@ -31,8 +31,9 @@ export function stackInfo(position: Position, step: PickStep, t: Messages): stri
   if (step.kind !== 'select') return '';
   const stack = position.stacks.at(step.square);
   if (stack === null || stack === undefined) return '';
-  const names = VARIANTS[position.variant].geometry.names;
-  return t.stackInfo(names[step.square], stackSymbols(stack), stack.height);
+  // A square that holds a stack is a square of the board.
+  const name = VARIANTS[position.variant].geometry.names[step.square]!;
+  return t.stackInfo(name, stackSymbols(stack), stack.height);
 }
 
 /**
@@ -63,14 +64,15 @@ export function pickStep(
       return { kind: 'keyboard', keyboard: stacksKeyboard(position, orientation, picks) };
     case 'target': {
       const routes = moves.filter((m) => m.from === step.from && moveDestination(m) === step.to);
-      if (routes.length === 0) return { kind: 'stale' };
-      if (routes.length > 1)
+      const [route, ...others] = routes;
+      if (route === undefined) return { kind: 'stale' };
+      if (others.length > 0)
         return {
           kind: 'keyboard',
           text: t.chooseRoute,
           keyboard: routesKeyboard(position.variant, routes, picks, t),
         };
-      return { kind: 'play', move: routes[0] };
+      return { kind: 'play', move: route };
     }
     case 'route': {
       const [from, ...path] = step.squares;

@@ -35,8 +35,9 @@ export function fitCaption(lines: readonly string[], limit = CAPTION_LIMIT): str
 function puzzleImage(puzzle: PuzzleLine, ply: number, painter: BoardPainter) {
   return () => {
     let lastMove: Move | null = null;
-    if (ply > 0) {
-      const played = resolveMove(puzzlePosition(puzzle, ply - 1), puzzle.solution[ply - 1]);
+    const last = ply > 0 ? puzzle.solution[ply - 1] : undefined;
+    if (last !== undefined) {
+      const played = resolveMove(puzzlePosition(puzzle, ply - 1), last);
       if (played.ok) lastMove = played.move;
     }
     return painter.paint(puzzlePosition(puzzle, ply), {
@@ -58,9 +59,9 @@ export function solvingFace(
   t: Messages,
   painter: BoardPainter,
 ): BoardFace {
-  const [move, reply] = puzzle.solution.slice(ply - 2, ply);
+  const [move, reply] = ply >= 2 ? puzzle.solution.slice(ply - 2, ply) : [];
   const body =
-    ply >= 2
+    move !== undefined
       ? [stepText(puzzle, { kind: 'correct', move, reply, solved: false, ply }, undefined, t)]
       : [];
   return {

@@ -288,19 +288,23 @@ export function puzzleFeature(
   });
 
   const openLink = async (ctx: BashniContext, parameter: string): Promise<boolean> => {
-    const byId = PUZZLE_LINK.exec(parameter);
+    const puzzleId = PUZZLE_LINK.exec(parameter)?.[1];
     const daily = DAILY_LINK.exec(parameter);
-    if ((byId === null && daily === null) || ctx.chat?.type !== 'private' || ctx.from === undefined)
+    if (
+      (puzzleId === undefined && daily === null) ||
+      ctx.chat?.type !== 'private' ||
+      ctx.from === undefined
+    )
       return false;
-    if (byId !== null) {
-      const found = deps.puzzles.get(byId[1]);
+    if (puzzleId !== undefined) {
+      const found = deps.puzzles.get(puzzleId);
       if (!found.ok) ctx.say(refusalText(ctx.t, found));
       else post(ctx.chat.id, found.value, ctx);
       return true;
     }
     const [, year, month, dayOfMonth, chatId] = daily!;
     const day = `${year}-${month}-${dayOfMonth}`;
-    if (!isCalendarDay(day)) return false;
+    if (chatId === undefined || !isCalendarDay(day)) return false;
     const puzzle = deps.puzzles.dailyPuzzle(day);
     if (puzzle === undefined) {
       ctx.say(ctx.t.errors.puzzleNotFound);
