@@ -120,20 +120,17 @@ describe('Discord move picker', () => {
     expectValidComponents(picker.components);
     const menus = menusOf(picker);
     expect(menus).toHaveLength(1);
-    expect(decodePayload(item(menus, 0, 'menus').custom_id)).toEqual({
+    const menu = item(menus, 0, 'menus');
+    expect(decodePayload(menu.custom_id)).toEqual({
       kind: 'stack-menu',
       gameId: 'gAme_-1',
       ply: 0,
     });
-    expect(item(menus, 0, 'menus').placeholder).toBe(t.discord.stackPlaceholder);
-    expect(item(menus, 0, 'menus').options).toHaveLength(12);
+    expect(menu.placeholder).toBe(t.discord.stackPlaceholder);
+    expect(menu.options).toHaveLength(12);
     // In screen order, from the top row; each value names its square.
-    expect(
-      item(menus, 0, 'menus')
-        .options.slice(0, 3)
-        .map((o) => o.label),
-    ).toEqual(['⚪👑 f8', '⚪👑 c7', '⚪👑 d6']);
-    for (const option of item(menus, 0, 'menus').options)
+    expect(menu.options.slice(0, 3).map((o) => o.label)).toEqual(['⚪👑 f8', '⚪👑 c7', '⚪👑 d6']);
+    for (const option of menu.options)
       expect(option.label).toContain(NAMES[decodeSquareValue(option.value)!]);
   });
 
@@ -161,18 +158,19 @@ describe('Discord move picker', () => {
     expectValidComponents(picker.components);
     const menus = menusOf(picker);
     expect(menus).toHaveLength(1);
-    expect(decodePayload(item(menus, 0, 'menus').custom_id)).toEqual({
+    const menu = item(menus, 0, 'menus');
+    expect(decodePayload(menu.custom_id)).toEqual({
       kind: 'target-menu',
       gameId: 'gAme_-1',
       ply: 0,
       from: square('d4'),
     });
-    expect(item(menus, 0, 'menus').options).toHaveLength(12);
-    expect(item(menus, 0, 'menus').options[0]).toEqual({
+    expect(menu.options).toHaveLength(12);
+    expect(menu.options[0]).toEqual({
       label: '→ a7',
       value: expect.any(String) as unknown,
     });
-    expect(decodeSquareValue(item(item(menus, 0, 'menus').options, 0).value)).toBe(square('a7'));
+    expect(decodeSquareValue(item(menu.options, 0).value)).toBe(square('a7'));
     expect(buttonRows(picker).at(-1)).toEqual([t.back]);
   });
 
@@ -195,13 +193,14 @@ describe('Discord move picker', () => {
     expectValidComponents(picker.components);
     const menus = menusOf(picker);
     expect(menus).toHaveLength(1);
-    expect(decodePayload(item(menus, 0, 'menus').custom_id)).toEqual({
+    const menu = item(menus, 0, 'menus');
+    expect(decodePayload(menu.custom_id)).toEqual({
       kind: 'route-menu',
       gameId: 'gAme_-1',
       ply: 0,
     });
-    expect(item(menus, 0, 'menus').options).toHaveLength(6);
-    for (const option of item(menus, 0, 'menus').options) {
+    expect(menu.options).toHaveLength(6);
+    for (const option of menu.options) {
       const squares = decodeRouteValue(option.value)!;
       expect(option.label).toBe(squares.map((s) => NAMES[s]).join(':'));
       expect(squares[0]).toBe(square('h4'));

@@ -101,13 +101,10 @@ describe('Discord interaction router', () => {
     expect(right.methods).toEqual(['deferUpdate']);
     const boards = gameMessages();
     expect(boards).toHaveLength(1);
-    expect(item(boards, 0, 'boards').message.files?.[0]?.name).toBe('board.png');
-    expect(item(boards, 0, 'boards').message.embeds?.[0]?.image?.url).toBe(
-      'attachment://board.png',
-    );
-    expect(
-      buttonsOf(item(boards, 0, 'boards').message).map((b) => decodePayload(b.customId)?.kind),
-    ).toEqual(['move']);
+    const posted = item(boards, 0, 'boards').message;
+    expect(posted.files?.[0]?.name).toBe('board.png');
+    expect(posted.embeds?.[0]?.image?.url).toBe('attachment://board.png');
+    expect(buttonsOf(posted).map((b) => decodePayload(b.customId)?.kind)).toEqual(['move']);
     // The card says the game is on and has lost its buttons.
     const cardNow = harness.out.messages.find((m) => m.id === ref.id)!;
     expect(cardNow.message.components).toEqual([]);
