@@ -48,7 +48,7 @@ export class StepStats {
   percentile(kind: LatencyKind, p: number): number {
     const list = [...(this.samples.get(kind) ?? [])].sort((a, b) => a - b);
     if (list.length === 0) return NaN;
-    return list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))];
+    return list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))]!;
   }
 
   /** "p50/p95/p99" in whole milliseconds. */

@@ -241,5 +241,5 @@ function footerOf(body: unknown): { gameId: string; ply: number } | undefined {
   const embeds = (body as { embeds?: { footer?: { text?: string } }[] } | undefined)?.embeds;
   const text = embeds?.[0]?.footer?.text;
   const match = text === undefined ? null : /^#(\S+) · (\d+)$/.exec(text);
-  return match === null ? undefined : { gameId: match[1], ply: Number(match[2]) };
+  return match === null ? undefined : { gameId: match[1]!, ply: Number(match[2]) };
 }

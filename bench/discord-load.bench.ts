@@ -48,6 +48,7 @@ import {
   type StoredMessage,
 } from '../test/support/discord/fake-discord.js';
 import { componentsOf } from '../test/support/discord/interaction-payloads.js';
+import { item } from '../test/support/present.js';
 import { startRedis } from '../test/support/redis-server.js';
 import { outputMatches, startApp } from '../test/support/start-app.js';
 import { StepStats } from './discord-load-step.js';
@@ -279,7 +280,7 @@ async function main(): Promise<void> {
           table.over = true;
           break;
         }
-        const move = moves[Math.floor(random() * moves.length)];
+        const move = moves[Math.floor(random() * moves.length)]!;
         let ok: boolean;
         try {
           if (random() < 0.1) {
@@ -308,7 +309,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < count; i++) {
         const n = tables.length;
         const table: Table = {
-          channelId: guild.channels[n].id,
+          channelId: item(guild.channels, n, 'guild.channels').id,
           players: [fake.newUser(`a${n}`), fake.newUser(`b${n}`)],
           white: undefined as unknown as FakeUser,
           black: undefined as unknown as FakeUser,

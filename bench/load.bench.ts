@@ -41,6 +41,7 @@ import { startApp, TOKEN } from '../test/support/start-app.js';
 import { cpuSeconds } from './process-cpu.js';
 import { giveUpAfter } from './watchdog.js';
 import { FakeBotApi, type RecordedCall } from '../test/support/telegram/fake-bot-api.js';
+import { item, present } from '../test/support/present.js';
 import { textOf } from '../test/support/text-of.js';
 
 const RATES = (process.env.BENCH_RATES ?? '100,150,200,250,300').split(',').map(Number);
@@ -70,7 +71,7 @@ class Latencies {
   percentile(kind: Kind, p: number): number {
     const list = [...(this.samples.get(kind) ?? [])].sort((a, b) => a - b);
     if (list.length === 0) return NaN;
-    return list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))];
+    return list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))]!;
   }
   count(kind: Kind): number {
     return this.samples.get(kind)?.length ?? 0;
@@ -246,7 +247,8 @@ async function main(): Promise<void> {
           from: group.players[1],
           chatId: group.chatId,
           messageId: card,
-          data: fake.keyboard(group.chatId, card).flat()[0].callback_data!,
+          data: item(fake.keyboard(group.chatId, card).flat(), 0, 'challenge card buttons')
+            .callback_data!,
         });
       }
       for (const group of fresh) {
@@ -262,7 +264,10 @@ async function main(): Promise<void> {
         const markup = call.params.reply_markup as {
           inline_keyboard: { callback_data: string }[][];
         };
-        group.gameId = markup.inline_keyboard.flat()[0].callback_data.split('|')[1];
+        group.gameId = present(
+          item(markup.inline_keyboard.flat(), 0, 'board buttons').callback_data.split('|')[1],
+          'the game id of the board button',
+        );
         const caption = textOf(call.params.caption ?? '');
         const [a, b] = group.players;
         [group.white, group.black] = caption.includes(`⚪ ${a.first_name}`) ? [a, b] : [b, a];
@@ -286,7 +291,7 @@ async function main(): Promise<void> {
           group.over = true;
           break;
         }
-        const move = moves[Math.floor(random() * moves.length)];
+        const move = moves[Math.floor(random() * moves.length)]!;
         const ply = group.played.length;
         const from = group.position.turn === 0 ? group.white : group.black;
         const text = makeMove(VARIANTS.bashni, move);

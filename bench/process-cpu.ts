@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
  */
 export function cpuSeconds(pid: number | undefined): number {
   try {
-    const fields = readFileSync(`/proc/${pid ?? 'self'}/stat`, 'utf8')
-      .split(') ')[1]
-      .split(' ');
+    const stat = readFileSync(`/proc/${pid ?? 'self'}/stat`, 'utf8').split(') ')[1];
+    if (stat === undefined) return NaN;
+    const fields = stat.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks
   } catch {
     return NaN;

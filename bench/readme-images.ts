@@ -20,6 +20,7 @@ import { renderBoard } from '../src/render/index.js';
 import { gameMessage } from '../src/adapters/discord/game-message.js';
 import type { Game } from '../src/game/model.js';
 import { messages } from '../src/i18n/index.js';
+import { present } from '../test/support/present.js';
 import { discordMockup } from './discord-mockup.js';
 import { giveUpAfter } from './watchdog.js';
 
@@ -109,12 +110,12 @@ async function discordGame(): Promise<Buffer> {
     now,
     { paint: (p, options) => Promise.resolve(renderBoard(p, options)) },
   );
-  const embed = message.embeds![0];
+  const embed = present(message.embeds?.[0], 'the game message embed');
   return discordMockup({
     botName: 'Bashni Bot',
     description: embed.description!.replace(/<@\d+>/g, '@Boris'),
     colour: embed.color!,
-    board: message.files![0].data,
+    board: present(message.files?.[0], 'the board file').data,
     button: '♟ Move',
     footer: embed.footer!.text,
   });

@@ -53,7 +53,7 @@ const cases: { name: string; position: Position; options: RenderOptions }[] = [
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 console.log(`board renderer, ${SIZE} px, image cache bypassed, median of ${RUNS} renders`);
@@ -79,11 +79,12 @@ for (const { name, position, options } of cases) {
 }
 
 const renderer = new BoardRenderer();
-renderer.renderBoard(cases[0].position, cases[0].options);
+const firstCase = cases[0]!;
+renderer.renderBoard(firstCase.position, firstCase.options);
 const hits: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const started = performance.now();
-  renderer.renderBoard(cases[0].position, cases[0].options);
+  renderer.renderBoard(firstCase.position, firstCase.options);
   hits.push(performance.now() - started);
 }
 console.log(
@@ -114,7 +115,7 @@ function distinctPositions(count: number): Position[] {
       }
       const moves = legalMoves(position);
       if (moves.length === 0) break;
-      position = applyMove(position, moves[Math.floor(random() * moves.length)]);
+      position = applyMove(position, moves[Math.floor(random() * moves.length)]!);
     }
   }
   return positions;

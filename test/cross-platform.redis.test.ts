@@ -16,6 +16,7 @@ import { useAppFleet } from './support/app-fleet.js';
 import { TOKEN } from './support/start-app.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
 import { until } from './support/until.js';
+import { item } from './support/present.js';
 
 const GROUP = -1001234567890;
 
@@ -36,7 +37,12 @@ describe('a game between a Telegram player and a Discord player', () => {
     discord = await FakeDiscord.start();
     const guild = discord.addGuild({ name: 'Bashni club', channels: [{ name: 'games' }] });
     const boris = discord.newUser('boris', { global_name: 'Boris' });
-    return { alice, boris, guildId: guild.id, channelId: guild.channels[0].id };
+    return {
+      alice,
+      boris,
+      guildId: guild.id,
+      channelId: item(guild.channels, 0, 'guild.channels').id,
+    };
   }
 
   function telegramEnv(): Record<string, string> {
@@ -93,7 +99,7 @@ describe('a game between a Telegram player and a Discord player', () => {
         telegram.lastBotMessage(GROUP)?.text?.includes('/join') && telegram.lastBotMessage(GROUP),
       'the challenge card',
     );
-    const code = /\/join ([A-Z2-9]{6})/.exec(card.text!)![1];
+    const code = /\/join ([A-Z2-9]{6})/.exec(card.text!)![1]!;
     const join = await answered(
       discord.command({ user: boris, channelId: where.channelId, name: 'join', options: { code } }),
     );
@@ -110,7 +116,7 @@ describe('a game between a Telegram player and a Discord player', () => {
     await until(dcBoard, 'the Discord game message');
     // Where both platforms meet, names carry their platform.
     expect(tgBoard.caption).toContain('Boris (Discord)');
-    expect(dcBoard()!.embeds[0].description).toContain('Alice (Telegram)');
+    expect(item(dcBoard()!.embeds, 0).description).toContain('Alice (Telegram)');
     const aliceIsWhite = tgBoard.caption!.includes('⚪ Alice');
 
     const moves = ['c3-d4', 'f6-g5', 'g3-h4', 'g7-f6', 'b2-c3', 'b6-a5'];
@@ -122,7 +128,7 @@ describe('a game between a Telegram player and a Discord player', () => {
         const [from, to] = move.split('-');
         const board = dcBoard()!;
         const picker = await answered(
-          discord.press({ user: boris, message: board, label: customIds(board)[0].label }),
+          discord.press({ user: boris, message: board, label: item(customIds(board), 0).label }),
         );
         const stack = customIds(picker.original).find((b) => b.label?.endsWith(` ${from}`));
         if (stack === undefined) {
@@ -160,7 +166,7 @@ describe('a game between a Telegram player and a Discord player', () => {
         throw error;
       });
       await until(
-        () => dcBoard()?.embeds[0].description?.includes(`Last move: ${move}`),
+        () => dcBoard()?.embeds[0]?.description?.includes(`Last move: ${move}`),
         `${move} on the Discord game message`,
       );
     }

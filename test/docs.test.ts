@@ -15,7 +15,7 @@ const DOCUMENTS = [
 /** Relative link targets: markdown links and image sources, without their #anchors. */
 function localTargets(text: string): string[] {
   const targets = [...text.matchAll(/\]\(([^)\s]+)\)|src="([^"]+)"/g)].map(
-    (match) => (match.at(1) ?? match[2]).split('#')[0],
+    (match) => (match[1] ?? match[2] ?? '').split('#')[0]!,
   );
   return targets.filter((target) => target !== '' && !/^[a-z]+:/i.test(target));
 }

@@ -7,6 +7,7 @@ import { startRedis, type PrivateRedis } from './support/redis-server.js';
 import { startApp, TOKEN } from './support/start-app.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
 import { until } from './support/until.js';
+import { item, present } from './support/present.js';
 
 const GROUP = -1001234567890;
 const PREFIX = 'crash:';
@@ -64,13 +65,16 @@ describe('npm start on Redis: a crash in the middle of an update', () => {
       from: bob,
       chatId: GROUP,
       messageId: card.messageId,
-      data: fake.keyboard(GROUP, card.messageId).flat()[0].callback_data!,
+      data: item(fake.keyboard(GROUP, card.messageId).flat(), 0).callback_data!,
     });
     const board = await until(
       () => fake.chat(GROUP).messages.find((m) => m.photo !== undefined),
       'the board',
     );
-    const gameId = fake.keyboard(GROUP, board.messageId).flat()[0].callback_data!.split('|')[1];
+    const gameId = present(
+      item(fake.keyboard(GROUP, board.messageId).flat(), 0).callback_data!.split('|')[1],
+      'the game id of the board button',
+    );
     // The challenger's colour is drawn at random.
     const [white, black] = board.caption!.includes('⚪ Alice') ? [alice, bob] : [bob, alice];
     const tap = (from: typeof alice, label: string) =>

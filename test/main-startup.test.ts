@@ -28,7 +28,7 @@ async function fakeBotApi(context: TestContext): Promise<FakeBotApi> {
 /** The output as lines: a few "waiting for" lines, then the last one. */
 function waitingAndLast(app: StartedApp): { waiting: string[]; last: string } {
   const lines = app.output().trim().split('\n');
-  return { waiting: lines.slice(0, -1), last: lines[lines.length - 1] };
+  return { waiting: lines.slice(0, -1), last: lines[lines.length - 1]! }; // split gives one at least
 }
 
 // These wait most of the time (for the start-up timeout), so they run side by side.

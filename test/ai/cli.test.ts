@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../support/run-cli.js';
+import { item } from '../support/present.js';
 
 describe('cli: best, match and tune', () => {
   it('best prints the move, score, depth, nodes and speed', () => {
@@ -46,7 +47,9 @@ describe('cli: best, match and tune', () => {
       expect(tuned.stdout).toMatch(/^\d+s iteration 1: mean r -?\d\.\d{3} \{"man":100,/m);
       const result = /^result: (\{.*\})$/m.exec(tuned.stdout);
       expect(result).not.toBeNull();
-      expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(JSON.parse(result![1]));
+      expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(
+        JSON.parse(item(result!, 1, 'result!')),
+      );
 
       const match = runCli(
         'match',

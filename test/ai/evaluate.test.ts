@@ -3,12 +3,13 @@ import { Board, type Position, type Stack, type VariantId } from '../../src/engi
 import { Evaluator } from '../../src/ai/evaluate.js';
 import { defaultWeights } from '../../src/ai/weights.js';
 import { fen, randomPositions } from '../support/engine-helpers.js';
+import { item } from '../support/present.js';
 
 /** The same position seen from the other side: board turned 180°, colours and turn swapped. */
 function mirrored(position: Position): Position {
   const n = position.stacks.length;
   const stacks: (Stack | null)[] = position.stacks.map((_, s) => {
-    const stack = position.stacks[n - 1 - s];
+    const stack = item(position.stacks, n - 1 - s, 'stacks');
     if (stack === null) return null;
     const mask = (1 << stack.height) - 1;
     return { height: stack.height, colors: ~stack.colors & mask, kings: stack.kings };

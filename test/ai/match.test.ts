@@ -12,6 +12,7 @@ import {
   type ThinkRequest,
 } from '../../src/ai/index.js';
 import { eloFromScore } from '../../src/ai/elo.js';
+import { item } from '../support/present.js';
 
 // A clock that stands still: the players' time caps never fire, so node and depth limits alone
 // decide their moves and the games do not depend on how busy the machine is.
@@ -93,7 +94,9 @@ describe('games and matches', () => {
       seed: 2,
     });
     expect(result.wins + result.draws + result.losses).toBe(6);
-    expect(result.games[0].opening).toEqual(result.games[1].opening);
+    expect(item(result.games, 0, 'result.games').opening).toEqual(
+      item(result.games, 1, 'result.games').opening,
+    );
     expect(result.wins).toBeGreaterThanOrEqual(5);
   });
 

@@ -5,6 +5,7 @@ import { makeFen, startPosition } from '../../src/engine/index.js';
 import { AiPool, type ThinkRequest } from '../../src/ai/index.js';
 import type { BotMoves } from '../../src/game/ports.js';
 import { moveTexts, randomPositions } from '../support/engine-helpers.js';
+import { item } from '../support/present.js';
 
 const START = makeFen(startPosition('bashni'));
 const pool = new AiPool({ size: 2, ttBits: 16 });
@@ -51,7 +52,7 @@ describe('AI pool', () => {
         }),
       ),
     );
-    moves.forEach((move, i) => expect(moveTexts(positions[i])).toContain(move));
+    moves.forEach((move, i) => expect(moveTexts(item(positions, i, 'positions'))).toContain(move));
   });
 
   it('cancels a running search, then serves the next request', async () => {

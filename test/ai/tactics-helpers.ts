@@ -7,6 +7,7 @@ import {
   type Color,
   type Position,
 } from '../../src/engine/index.js';
+import { item } from '../support/present.js';
 
 /**
  * Independent checks of hand-made tactics with the engine's rules only (legalMoves/applyMove,
@@ -30,7 +31,7 @@ export function freePieces(position: Position, color: Color): number {
 export function materialMinimax(position: Position, plies: number): number {
   const moves = legalMoves(position);
   if (moves.length === 0) return position.turn === 0 ? -100 : 100;
-  if (plies <= 0 && moves[0].captures.length === 0)
+  if (plies <= 0 && item(moves, 0, 'moves').captures.length === 0)
     return freePieces(position, 0) - freePieces(position, 1);
   const values = moves.map((move) => materialMinimax(applyMove(position, move), plies - 1));
   return position.turn === 0 ? Math.max(...values) : Math.min(...values);

@@ -12,6 +12,7 @@ import type { DuePost, PuzzleService } from '../../src/game/puzzles.js';
 import { ManualClock } from '../support/manual-scheduler.js';
 import { testPuzzleService } from '../support/puzzles.js';
 import { seededRandom } from '../support/random.js';
+import { item } from '../support/present.js';
 
 const silent = silentLogger;
 const MINUTE = 60_000;
@@ -69,7 +70,10 @@ export function dailyPosterScenario(newStore: () => PuzzleStore, stepMinutes: nu
     while (clock.now() < end) {
       // Now one process looks first, now the other (on Redis they also race each other).
       const order = random() < 0.5 ? [a, b] : [b, a];
-      await Promise.all([order[0].poster.tick(), order[1].poster.tick()]);
+      await Promise.all([
+        item(order, 0, 'order').poster.tick(),
+        item(order, 1, 'order').poster.tick(),
+      ]);
       if (!restarted && clock.now() >= Date.UTC(2026, 9, 24, 7, 30)) {
         // Process a restarts: a new instance on the same data must not post again.
         await a.poster.stop();

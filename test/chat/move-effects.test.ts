@@ -4,11 +4,12 @@ import { recordMove, gameState } from '../../src/game/game-rules.js';
 import type { Game } from '../../src/game/model.js';
 import { legalMoves } from '../../src/engine/index.js';
 import { ALICE, BORIS, makeGame } from '../support/game-fixtures.js';
+import { item } from '../support/present.js';
 
 /** The game after its first legal move. */
 function afterOneMove(game: Game): Game {
   const state = gameState(game);
-  return recordMove(game, state, legalMoves(state.position)[0], 0).game;
+  return recordMove(game, state, item(legalMoves(state.position), 0), 0).game;
 }
 
 describe('the effects of a move', () => {

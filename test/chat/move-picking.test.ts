@@ -11,6 +11,7 @@ import {
 } from '../../src/chat/move-picking.js';
 import { startPosition, VARIANTS, type Position } from '../../src/engine/index.js';
 import { fen, square } from '../support/engine-helpers.js';
+import { item } from '../support/present.js';
 
 const nameRows = (position: Position, rows: number[][]) =>
   rows.map((row) => row.map((s) => VARIANTS[position.variant].geometry.names[s]));
@@ -64,7 +65,7 @@ describe('move picking, shared by the chat adapters', () => {
       'c3:a5:c7:e5:c3',
       'c3:e5:c7:a5:c3',
     ]);
-    expect(routeSquares(routes[0])[0]).toBe(square('c3'));
+    expect(routeSquares(item(routes, 0, 'routes'))[0]).toBe(square('c3'));
     expect(routesTo(position, square('c3'), square('e5'))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { slashCommands } from '../../src/adapters/discord/commands.js';
 import { startHttpRecorder, type HttpRecorder } from '../support/http-recorder.js';
 import { ROOT } from '../support/start-app.js';
+import { item } from '../support/present.js';
 
 const TOKEN = 'MTEyMzQ1Njc4OTAxMjM0NTY3OA.GaBcDe.abcdefghijklmnopqrstuvwxyz_-0123456789';
 const APP = '1123456789012345678';
@@ -63,7 +64,7 @@ describe('cli discord-register', () => {
     expect(recorder.requests.map((r) => [r.method, r.url])).toEqual([
       ['PUT', `/api/v10/applications/${APP}/commands`],
     ]);
-    expect(recorder.requests[0].body).toEqual(slashCommands());
+    expect(item(recorder.requests, 0, 'recorder.requests').body).toEqual(slashCommands());
   }, 60_000);
 
   it('registers in a guild given by --guild, or by DISCORD_GUILD_ID from .env', async () => {

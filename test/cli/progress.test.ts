@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bestCommand, formatScore } from '../../src/cli/ai-commands.js';
 import { perftCommand } from '../../src/cli/engine-commands.js';
 import { MATE } from '../../src/ai/index.js';
+import { item } from '../support/present.js';
 
 function perft(args: string[], afterNodes?: number) {
   const out: string[] = [];
@@ -42,7 +43,7 @@ describe('cli progress on deep work', () => {
     );
     expect(progress.map((line) => line.split(':')[0])).toEqual(['depth 1', 'depth 2', 'depth 3']);
     expect(progress[2]).toMatch(/^depth 3: [a-h]\d-[a-h]\d [+-]\d+\.\d\d men, \d+ nodes, \d+ ms$/);
-    expect(progress[2]).toContain(out[0].replace('move: ', ''));
+    expect(progress[2]).toContain(item(out, 0, 'out').replace('move: ', ''));
   });
 
   it('best with a time or a level reports nothing along the way', () => {

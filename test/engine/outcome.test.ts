@@ -9,6 +9,7 @@ import {
   type GameHistory as History,
 } from '../../src/engine/index.js';
 import { fen } from '../support/engine-helpers.js';
+import { item } from '../support/present.js';
 
 function play(history: History, ...moves: string[]): History {
   for (const text of moves) {
@@ -60,7 +61,7 @@ describe('game status', () => {
     let history = GameHistory.from(fen('W:Wa1,c1,b2:Bg7,f8,h8'));
     white.split(' ').forEach((move, i) => {
       expect(history.status().kind).toBe('ongoing');
-      history = play(history, move, blackMoves[i]);
+      history = play(history, move, item(blackMoves, i, 'blackMoves'));
     });
     expect(history.quietPlies).toBe(FIFTEEN_MOVE_PLIES);
     expect(history.status()).toEqual({ kind: 'draw', reason: 'fifteen-move-rule' });

@@ -13,6 +13,7 @@ import {
 } from '../../src/engine/index.js';
 import { fen } from '../support/engine-helpers.js';
 import { pick, seededRandom } from '../support/random.js';
+import { item } from '../support/present.js';
 
 function randomGame(
   variant: (typeof VARIANT_IDS)[number],
@@ -65,7 +66,7 @@ describe('PDN', () => {
 
   it('adds a FEN tag and numbers from "1..." when Black starts a set-up position', () => {
     const start = fen('B:Wc3,e3:Bf6');
-    const history = GameHistory.from(start).play(legalMoves(start)[0]);
+    const history = GameHistory.from(start).play(item(legalMoves(start), 0));
     const text = makePdn({ start, moves: history.moves, result: '*' });
     expect(text).toContain('[FEN "B:Wc3,e3:Bf6"]');
     expect(text).toContain('1... f6-');

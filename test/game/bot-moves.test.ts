@@ -8,6 +8,7 @@ import { GameService } from '../../src/game/service.js';
 import { MemoryGameStore } from '../../src/store/memory-store.js';
 import { ALICE } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
+import { item } from '../support/present.js';
 
 const BOT: Player = { platform: 'telegram', userId: 'bot', displayName: 'Bot', botLevel: 3 };
 
@@ -32,7 +33,7 @@ class ScriptedBot implements BotMoves {
     }
     const position = parseFen(request.fen, request.variant);
     if (!position.ok) throw new Error('bad FEN');
-    return makeMove(VARIANTS[request.variant], legalMoves(position.value)[0]);
+    return makeMove(VARIANTS[request.variant], item(legalMoves(position.value), 0));
   }
 }
 
@@ -154,7 +155,7 @@ describe('the bot as a player', () => {
     bot.answer();
     await stopping;
     expect(await plies(game.id)).toBe(2);
-    expect(bot.signals[0].aborted).toBe(false);
+    expect(item(bot.signals, 0, 'bot.signals').aborted).toBe(false);
     expect(published.filter((event) => event.type === 'move-played')).toHaveLength(1);
   });
 
@@ -165,7 +166,7 @@ describe('the bot as a player', () => {
     value(await before.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
     await vi.waitFor(() => expect(slow.signals).toHaveLength(1));
     await before.stop({ timeoutMs: 1 });
-    expect(slow.signals[0].aborted).toBe(true);
+    expect(item(slow.signals, 0, 'slow.signals').aborted).toBe(true);
     expect(await plies(game.id)).toBe(1);
 
     const bot = new ScriptedBot();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clockJobs, clockStep } from '../../src/game/clocks.js';
 import { makeGame } from '../support/game-fixtures.js';
+import { item } from '../support/present.js';
 
 const DAY = 1_000;
 
@@ -17,7 +18,9 @@ describe('correspondence clock', () => {
   });
 
   it('reminds once, then ends the game on time for the side to move', () => {
-    const [reminder, timeout] = clockJobs(game, DAY, 0.8);
+    const jobs = clockJobs(game, DAY, 0.8);
+    const reminder = item(jobs, 0, 'clock jobs');
+    const timeout = item(jobs, 1, 'clock jobs');
     const reminded = clockStep(game, reminder, 4_600);
     // A pure step: the version is RecordUpdates' to stamp (test/game/record-updates.test.ts).
     expect(reminded).toMatchObject({ ok: true, next: { reminderSent: true, version: 1 } });
@@ -37,7 +40,7 @@ describe('correspondence clock', () => {
   });
 
   it('ignores a timer set for an earlier move', () => {
-    const [, timeout] = clockJobs(game, DAY, 0.8);
+    const timeout = item(clockJobs(game, DAY, 0.8), 1, 'clock jobs');
     const later = { ...game, moves: ['c3-d4'] };
     expect(clockStep(later, timeout, 9_000)).toMatchObject({ ok: false, code: 'stale-version' });
   });

@@ -11,6 +11,7 @@ import { GameService } from '../../src/game/service.js';
 import { MemoryGameStore } from '../../src/store/memory-store.js';
 import { ALICE, BORIS, CAROL } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
+import { item } from '../support/present.js';
 
 const DAY = 1_000;
 
@@ -26,7 +27,7 @@ function code(result: ServiceResult<unknown>): string {
 /** A random() that returns `values` in turn, then repeats the last. */
 function sequence(values: number[]): () => number {
   let i = 0;
-  return () => values[Math.min(i++, values.length - 1)];
+  return () => item(values, Math.min(i++, values.length - 1), 'values');
 }
 
 /** random() values that draw `code` (one per character). */
@@ -126,7 +127,7 @@ describe('GameService: joining by code', () => {
       await service.createChallenge({ challenger: ALICE, target: { kind: 'open' } }),
     );
     const plain = await service.acceptChallenge(second.id, BORIS);
-    expect(plain.ok && 'acceptedIn' in plain.events[0]).toBe(false);
+    expect(plain.ok && 'acceptedIn' in item(plain.events, 0, 'plain.events')).toBe(false);
   });
 
   it('only open challenges have codes', async () => {
@@ -182,7 +183,7 @@ describe('GameService: joining by code', () => {
 
     // Always the taken code: a few tries, then "busy".
     let draws = 0;
-    random = () => drawing('ABC234')[draws++ % 6];
+    random = () => item(drawing('ABC234'), draws++ % 6, 'drawing');
     expect(
       code(await service.createChallenge({ challenger: BORIS, target: { kind: 'open' } })),
     ).toBe('busy');

@@ -6,6 +6,8 @@ import { PuzzleService, type PuzzleCatalog } from '../../src/game/puzzles.js';
 import { MemoryPuzzleStore } from '../../src/store/memory-puzzle-store.js';
 import { ManualClock } from '../support/manual-scheduler.js';
 import { DEFAULT_RATING } from '../../src/ratings/glicko2.js';
+import { item } from '../support/present.js';
+import { solutionAt } from '../support/puzzles.js';
 
 const START = makeFen(startPosition('bashni'));
 /** Seven one-move "puzzles" from the start (the line checking is tested on its own). */
@@ -79,10 +81,10 @@ describe('puzzle use cases', () => {
 
   it('plays an attempt: the first counts and rates, a repeat does not, a stale press is ignored', async () => {
     const { puzzles } = service();
-    const [line] = LINES;
-    const stale = await puzzles.play(line.id, ANNA, 1, line.solution[0]);
+    const line = item(LINES, 0, 'line');
+    const stale = await puzzles.play(line.id, ANNA, 1, solutionAt(line, 0));
     expect(stale.ok && stale.value).toEqual({ step: { kind: 'stale' } });
-    const solved = await puzzles.play(line.id, ANNA, 0, line.solution[0]);
+    const solved = await puzzles.play(line.id, ANNA, 0, solutionAt(line, 0));
     expect(solved.ok && solved.value.step.kind).toBe('correct');
     expect(solved.ok && solved.value.outcome?.counted).toBe(true);
     const again = await puzzles.play(line.id, ANNA, 0, 'c3-d4');
@@ -111,7 +113,7 @@ describe('puzzle use cases', () => {
       expect(upcoming.has(next.value.id)).toBe(false);
       expect(offered.has(next.value.id)).toBe(false);
       offered.add(next.value.id);
-      await puzzles.play(next.value.id, ANNA, 0, next.value.solution[0]);
+      await puzzles.play(next.value.id, ANNA, 0, solutionAt(next.value, 0));
     }
     expect(offered.size).toBe(LINES.length - upcoming.size);
   });
@@ -143,7 +145,9 @@ describe('puzzle use cases', () => {
     clock.time += 86_400_000;
     const tomorrow = await a.duePosts('telegram');
     expect(tomorrow.map((p) => p.day)).toEqual(['2026-12-01']);
-    expect(tomorrow[0].puzzle.id).not.toBe(first.concat(second)[0].puzzle.id);
+    expect(item(tomorrow, 0, 'tomorrow').puzzle.id).not.toBe(
+      item(first.concat(second), 0).puzzle.id,
+    );
 
     await a.stopDaily('telegram:-100');
     clock.time += 86_400_000;
@@ -156,16 +160,16 @@ describe('puzzle use cases', () => {
     const day = dayIn('UTC', clock.now());
     const daily = puzzles.dailyPuzzle(day)!;
     const context = 'telegram:-100';
-    const anna = await puzzles.play(daily.id, ANNA, 0, daily.solution[0], context);
+    const anna = await puzzles.play(daily.id, ANNA, 0, solutionAt(daily, 0), context);
     expect(anna.ok && anna.value.countedForDaily).toBe(true);
-    const again = await puzzles.play(daily.id, ANNA, 0, daily.solution[0], context);
+    const again = await puzzles.play(daily.id, ANNA, 0, solutionAt(daily, 0), context);
     expect(again.ok && again.value.countedForDaily).toBe(false);
     expect(await puzzles.dailySetting(context)).toMatchObject({
       ok: true,
       value: { time: '09:00', timeZone: 'UTC' },
     });
     // A repeated attempt counts nowhere.
-    const elsewhere = await puzzles.play(daily.id, ANNA, 0, daily.solution[0], 'telegram:-200');
+    const elsewhere = await puzzles.play(daily.id, ANNA, 0, solutionAt(daily, 0), 'telegram:-200');
     expect(elsewhere.ok && elsewhere.value.countedForDaily).toBe(false);
     expect(await puzzles.dailySetting('telegram:-200')).toMatchObject({
       ok: true,
@@ -175,7 +179,7 @@ describe('puzzle use cases', () => {
       daily.id,
       BORIS,
       0,
-      daily.solution[0] === 'a3-b4' ? 'c3-d4' : 'a3-b4',
+      solutionAt(daily, 0) === 'a3-b4' ? 'c3-d4' : 'a3-b4',
       context,
     );
     const standings = await puzzles.standings('telegram:-100');
@@ -198,13 +202,13 @@ describe('puzzle use cases', () => {
     const other = await puzzles.next(BORIS);
     expect(other.ok).toBe(true);
     if (!other.ok) return;
-    await puzzles.play(yesterday.id, ANNA, 0, yesterday.solution[0], 'telegram:-100');
-    const late = await puzzles.play(older.id, BORIS, 0, older.solution[0], 'telegram:-100');
+    await puzzles.play(yesterday.id, ANNA, 0, solutionAt(yesterday, 0), 'telegram:-100');
+    const late = await puzzles.play(older.id, BORIS, 0, solutionAt(older, 0), 'telegram:-100');
     expect(late.ok && late.value).toMatchObject({
       outcome: { counted: true },
       countedForDaily: false,
     });
-    await puzzles.play(other.value.id, ANNA, 0, other.value.solution[0], 'telegram:-100');
+    await puzzles.play(other.value.id, ANNA, 0, solutionAt(other.value, 0), 'telegram:-100');
     clock.time -= 86_400_000;
     const standings = await puzzles.standings('telegram:-100');
     expect(

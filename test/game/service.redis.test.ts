@@ -7,6 +7,7 @@ import { KeyBuilder } from '../../src/store/keys.js';
 import { RedisGameStore } from '../../src/store/redis-store.js';
 import { ALICE, BORIS } from '../support/game-fixtures.js';
 import { startRedis, type PrivateRedis } from '../support/redis-server.js';
+import { item } from '../support/present.js';
 
 let server: PrivateRedis;
 let run = 0;
@@ -70,7 +71,9 @@ describe('GameService on Redis', () => {
     const moves = ['c3-d4', 'c3-b4', 'a3-b4', 'e3-d4', 'e3-f4', 'g3-f4', 'g3-h4'];
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        (i % 2 === 0 ? a : b).play(game.id, ALICE, moves[i % 7], { seenPly: game.moves.length }),
+        (i % 2 === 0 ? a : b).play(game.id, ALICE, item(moves, i % 7, 'moves'), {
+          seenPly: game.moves.length,
+        }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);

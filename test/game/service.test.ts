@@ -9,6 +9,7 @@ import { MemoryGameStore } from '../../src/store/memory-store.js';
 import { square } from '../support/engine-helpers.js';
 import { ALICE, BORIS, CAROL } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
+import { item } from '../support/present.js';
 
 const DAY = 1_000;
 
@@ -224,11 +225,11 @@ describe('GameService', () => {
       }
       // Fired before the current turn is due, it sets itself again for that turn; then nudges.
       published.length = 0;
-      clock.time = nudges()[0].at;
+      clock.time = item(nudges(), 0).at;
       await scheduler.runDue();
       expect(published).toEqual([]);
       expect(nudges()).toHaveLength(1);
-      clock.time = nudges()[0].at;
+      clock.time = item(nudges(), 0).at;
       await scheduler.runDue();
       expect(published.map((e) => e.type)).toEqual(['turn-nudge']);
       expect(nudges()).toHaveLength(0);
@@ -308,9 +309,14 @@ describe('GameService', () => {
       const moves = ['c3-d4', 'c3-b4', 'a3-b4', 'e3-d4', 'e3-f4', 'g3-f4', 'g3-h4'];
       const results = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          (i % 2 === 0 ? service : other).play(game.id, ALICE, moves[i % moves.length], {
-            seenPly: game.moves.length,
-          }),
+          (i % 2 === 0 ? service : other).play(
+            game.id,
+            ALICE,
+            item(moves, i % moves.length, 'moves'),
+            {
+              seenPly: game.moves.length,
+            },
+          ),
         ),
       );
       expect(results.filter((r) => r.ok)).toHaveLength(1);

@@ -10,6 +10,7 @@ import {
   verifyPuzzle,
   type PuzzleLibrary,
 } from '../../src/puzzles/index.js';
+import { item } from '../support/present.js';
 
 /** The committed libraries, the least each must hold, and how many get the full search. */
 const LIBRARIES = [
@@ -52,7 +53,7 @@ describe.each(LIBRARIES)('the committed $variant library', ({ variant, least, se
   it(`has unique solver moves by a fresh search (${searched} puzzles spread over the file)`, () => {
     const stride = Math.floor(library.puzzles.length / searched);
     for (let i = 0; i < searched; i++) {
-      const puzzle = library.puzzles[i * stride];
+      const puzzle = item(library.puzzles, i * stride, 'library.puzzles');
       expect(verifyPuzzle(puzzleSearcher(), puzzle, DEFAULT_BUDGETS), puzzle.id).toEqual([]);
     }
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeLibrary, encodeLibrary, type PuzzleLibrary } from '../../src/puzzles/index.js';
+import { item } from '../support/present.js';
 
 const library: PuzzleLibrary = {
   schemaVersion: 1,
@@ -27,7 +28,7 @@ function edited(edit: (data: Record<string, unknown>) => void): string {
 }
 
 const firstPuzzle = (data: Record<string, unknown>) =>
-  (data.puzzles as Record<string, unknown>[])[0];
+  item(data.puzzles as Record<string, unknown>[], 0, 'puzzles');
 
 describe('puzzle library codec', () => {
   it('reads back what it writes, one puzzle a line', () => {

@@ -8,6 +8,7 @@ import {
   type Rating,
 } from '../../src/ratings/glicko2.js';
 import { seededRandom } from '../support/random.js';
+import { item } from '../support/present.js';
 
 const rating = (value: number, deviation: number, volatility = 0.06): Rating => ({
   rating: value,
@@ -89,16 +90,21 @@ describe('Glicko-2', () => {
       for (let game = 0; game < 12; game++) {
         const i = Math.floor(random() * truth.length);
         const j = (i + 1 + Math.floor(random() * (truth.length - 1))) % truth.length;
-        const p = 1 / (1 + 10 ** ((truth[j] - truth[i]) / 400));
+        const p = 1 / (1 + 10 ** ((item(truth, j, 'truth') - item(truth, i, 'truth')) / 400));
         const score = random() < p ? 1 : 0;
-        results[i].push({ opponent: ratings[j], score });
-        results[j].push({ opponent: ratings[i], score: score === 1 ? 0 : 1 });
+        item(results, i, 'results').push({ opponent: item(ratings, j, 'ratings'), score });
+        item(results, j, 'results').push({
+          opponent: item(ratings, i, 'ratings'),
+          score: score === 1 ? 0 : 1,
+        });
       }
-      ratings = ratings.map((r, k) => updateRating(r, results[k]));
+      ratings = ratings.map((r, k) => updateRating(r, item(results, k, 'results')));
     }
     const order = ratings.map((r, k) => ({ r: r.rating, k })).sort((x, y) => x.r - y.r);
     expect(order.map(({ k }) => k)).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(ratings[5].rating - ratings[0].rating).toBeGreaterThan(600);
+    expect(item(ratings, 5, 'ratings').rating - item(ratings, 0, 'ratings').rating).toBeGreaterThan(
+      600,
+    );
     for (const r of ratings) expect(isProvisional(r)).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ import {
 import { renderUncached } from '../../src/render/index.js';
 import { fen } from '../support/engine-helpers.js';
 import { decodePng } from '../support/png.js';
+import { present } from '../support/present.js';
 
 const GOLDEN = fileURLToPath(new URL('./golden/', import.meta.url));
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
@@ -73,7 +74,7 @@ const cases: Record<string, () => Buffer> = {
 
 describe('golden images', () => {
   it.each(Object.keys(cases))('%s matches its golden image', (name) => {
-    const actual = cases[name]();
+    const actual = present(cases[name], `case ${name}`)();
     const file = join(GOLDEN, `${name}.png`);
     if (UPDATE) {
       mkdirSync(GOLDEN, { recursive: true });
@@ -91,9 +92,10 @@ describe('golden images', () => {
     let differing = 0;
     for (let i = 0; i < got.data.length; i += 4) {
       const delta = Math.max(
-        Math.abs(got.data[i] - expected.data[i]),
-        Math.abs(got.data[i + 1] - expected.data[i + 1]),
-        Math.abs(got.data[i + 2] - expected.data[i + 2]),
+        // i < length, and both images are the same size (checked above)
+        Math.abs(got.data[i]! - expected.data[i]!),
+        Math.abs(got.data[i + 1]! - expected.data[i + 1]!),
+        Math.abs(got.data[i + 2]! - expected.data[i + 2]!),
       );
       if (delta > CHANNEL_TOLERANCE) differing++;
     }

@@ -11,6 +11,7 @@ import {
   stackProfile,
   topCrown,
 } from '../../src/render/layout.js';
+import { item } from '../support/present.js';
 
 const man = (color: 0 | 1): Piece => ({ color, king: false });
 const king = (color: 0 | 1): Piece => ({ color, king: true });
@@ -115,7 +116,10 @@ describe('stack profiles', () => {
       [0, false],
     ]);
     for (let i = 1; i < profile.discs.length; i++) {
-      expect(profile.discs[i].bottom).toBeCloseTo(profile.discs[i - 1].top, 9);
+      expect(item(profile.discs, i, 'profile.discs').bottom).toBeCloseTo(
+        item(profile.discs, i - 1, 'profile.discs').top,
+        9,
+      );
     }
     expect(profile.runs.map((r) => [r.color, r.count])).toEqual([
       [1, 2],
@@ -126,8 +130,8 @@ describe('stack profiles', () => {
   it.each([40, 81, 92, 250])('keeps every height from 1 to 24 inside a %i px square', (s) => {
     for (let height = 1; height <= 24; height++) {
       const profile = stackProfile(tower(Math.ceil(height / 2), Math.floor(height / 2)), s);
-      const top = profile.discs[height - 1].top - profile.radiusY;
-      const bottom = profile.discs[0].bottom + profile.radiusY;
+      const top = item(profile.discs, height - 1, 'profile.discs').top - profile.radiusY;
+      const bottom = item(profile.discs, 0, 'profile.discs').bottom + profile.radiusY;
       expect(top).toBeGreaterThanOrEqual(0);
       expect(bottom).toBeLessThanOrEqual(s);
       expect(profile.centerX - profile.radiusX).toBeGreaterThanOrEqual(0);
@@ -167,13 +171,18 @@ describe('stack profiles', () => {
     const pieces = Array.from({ length: 24 }, (_, i) => man((i % 2) as 0 | 1));
     const profile = stackProfile(stackFromPieces(pieces), 40);
     expect(profile.runs).toHaveLength(24);
-    expect(profile.discs[23].top - profile.radiusY).toBeGreaterThanOrEqual(0);
-    expect(profile.discs[0].bottom + profile.radiusY).toBeLessThanOrEqual(40);
+    expect(item(profile.discs, 23, 'profile.discs').top - profile.radiusY).toBeGreaterThanOrEqual(
+      0,
+    );
+    expect(item(profile.discs, 0, 'profile.discs').bottom + profile.radiusY).toBeLessThanOrEqual(
+      40,
+    );
   });
 
   it('keeps a lone prisoner under 23 pieces visible and labels both runs', () => {
     const profile = stackProfile(tower(23, 1), 81);
-    const [prisoners, owners] = profile.runs;
+    const prisoners = item(profile.runs, 0, 'runs');
+    const owners = item(profile.runs, 1, 'runs');
     expect(prisoners.count).toBe(1);
     expect(prisoners.bottom - prisoners.top).toBeGreaterThanOrEqual(81 * 0.12 - 1e-9);
     expect(owners.bottom - owners.top).toBeGreaterThan(prisoners.bottom - prisoners.top);
@@ -183,7 +192,7 @@ describe('stack profiles', () => {
   it('puts the crown of a king-topped stack on its top face', () => {
     const profile = stackProfile(stackFromPieces([king(1), man(0)]), 81);
     const crown = topCrown(profile);
-    const top = profile.discs[1].top;
+    const top = item(profile.discs, 1, 'profile.discs').top;
     const probe = crownProbe(crown);
     expect(Math.abs(probe.x - profile.centerX)).toBeLessThan(1);
     expect(Math.abs(probe.y - top)).toBeLessThan(profile.radiusY);

@@ -33,6 +33,7 @@ import {
   luminance,
   type DecodedImage,
 } from '../support/png.js';
+import { item } from '../support/present.js';
 
 const contrast = THEMES.contrast;
 const wood = THEMES.wood;
@@ -69,7 +70,7 @@ function discPoint(
   const geometry = VARIANTS[position.variant].geometry;
   const stack = position.stacks[squareIndex(geometry, square)]!;
   const profile = stackProfile(stack, layout.squareSize);
-  const disc = profile.discs[index];
+  const disc = item(profile.discs, index, 'profile.discs');
   const t = disc.bottom - disc.top;
   const edge = profile.radiusY * Math.sqrt(1 - 0.5 ** 2);
   return {
@@ -134,7 +135,7 @@ describe('stack profiles', () => {
     expected.forEach((color, i) => {
       const point = discPoint(position, layout, rectOf('f4'), 'f4', i);
       const pixel = image.at(point.x, point.y);
-      const side = contrast.pieces[color].sideLight;
+      const side = item(contrast.pieces, color, 'contrast.pieces').sideLight;
       expect(distance(pixel, side), `disc ${i} of f4`).toBeLessThanOrEqual(2);
     });
   });
@@ -182,7 +183,8 @@ describe('stack profiles', () => {
       layout.squareSize,
     );
     expect(profile.compressed).toBe(true);
-    const [black, white] = profile.runs;
+    const black = item(profile.runs, 0, 'runs');
+    const white = item(profile.runs, 1, 'runs');
     const x = rect.x + profile.centerX - profile.radiusX * 0.75;
     const colorAt = (run: typeof black) =>
       image.at(x, rect.y + (run.top + run.bottom) / 2 + profile.radiusY);
@@ -211,7 +213,7 @@ describe('orientation', () => {
     const profile = stackProfile({ height: 1, colors: 0, kings: 0 }, layout.squareSize);
     return image.at(
       rect.x + profile.centerX - profile.radiusX * 0.5,
-      rect.y + profile.discs[0].top + profile.radiusY + 4,
+      rect.y + item(profile.discs, 0, 'profile.discs').top + profile.radiusY + 4,
     );
   }
 

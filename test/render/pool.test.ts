@@ -21,6 +21,7 @@ import {
 } from '../../src/render/index.js';
 import { paintError, paintFailure, type RenderJob } from '../../src/render/transport.js';
 import { fen, randomPositions } from '../support/engine-helpers.js';
+import { item } from '../support/present.js';
 
 /** The pool's private state, for the tests that kill workers or slip in a broken job. */
 interface PoolInternals {
@@ -105,7 +106,9 @@ describe('render pool', () => {
   it('draws the same bytes as the synchronous renderer', async () => {
     const pngs = await Promise.all(CASES.map((test) => request(shared, test)));
     pngs.forEach((png, i) => {
-      expect(png.equals(expected(CASES[i])), CASES[i].name).toBe(true);
+      expect(png.equals(expected(item(CASES, i, 'CASES'))), item(CASES, i, 'CASES').name).toBe(
+        true,
+      );
     });
   });
 
@@ -134,13 +137,14 @@ describe('render pool', () => {
   it('renders concurrent identical requests once', async () => {
     const pool = new RenderPool({ size: 2 });
     try {
-      const test = CASES[1];
+      const test = item(CASES, 1, 'CASES');
       const pngs = Promise.all(Array.from({ length: 5 }, () => request(pool, test)));
       expect(pool.stats()).toMatchObject({ hits: 4, misses: 1 });
       expect(pool.stats().queued + pool.stats().running).toBe(1);
       const [first, ...others] = await pngs;
+      expect(first).toBeDefined();
       for (const png of others) expect(png).toBe(first);
-      expect(first.equals(expected(test))).toBe(true);
+      expect(first!.equals(expected(test))).toBe(true);
       expect(pool.stats()).toMatchObject({ hits: 4, misses: 1, entries: 1 });
     } finally {
       await pool.close();
@@ -190,7 +194,7 @@ describe('render pool', () => {
   it('replaces a worker that dies, rejecting only the board it was drawing', async () => {
     const pool = new RenderPool({ size: 1 });
     try {
-      const slot = internals(pool).slots[0];
+      const slot = item(internals(pool).slots, 0, 'slot');
       // Killed before it could even load, so it cannot have answered.
       const doomed = pool.render(startPosition('bashni'), { size: 200 });
       const first = slot.worker!;
@@ -199,7 +203,7 @@ describe('render pool', () => {
       await expect(doomed).rejects.toThrow(/stopped/);
 
       // The replacement draws, and dies in the middle of a large cold board.
-      const test = CASES[3];
+      const test = item(CASES, 3, 'CASES');
       expect((await request(pool, test)).equals(expected(test))).toBe(true);
       const second = slot.worker!;
       expect(second).not.toBe(first);
@@ -223,7 +227,7 @@ describe('render pool', () => {
     const pool = new RenderPool({ size: 1 });
     try {
       const good = pool.render(startPosition('bashni'), { size: 200 });
-      const worker = internals(pool).slots[0].worker;
+      const worker = item(internals(pool).slots, 0).worker;
       // A request that passed the main thread's checks cannot fail this way; slip one in.
       const broken = new Promise<Buffer>((resolve, reject) => {
         internals(pool).queue.push({
@@ -249,7 +253,7 @@ describe('render pool', () => {
       expect((await after).equals(renderUncached(startPosition('giveaway'), { size: 200 }))).toBe(
         true,
       );
-      expect(internals(pool).slots[0].worker).toBe(worker);
+      expect(item(internals(pool).slots, 0).worker).toBe(worker);
     } finally {
       await pool.close();
     }
@@ -277,10 +281,14 @@ describe('render pool', () => {
       expect(pool.stats()).toMatchObject({ queued: 6, running: 2, misses: 8 });
       const pngs = await Promise.all(boards);
       pngs.forEach((png, i) => {
-        expect(png.equals(renderUncached(positions[i], { size: 200 }))).toBe(true);
+        expect(png.equals(renderUncached(item(positions, i, 'positions'), { size: 200 }))).toBe(
+          true,
+        );
       });
       for (const spy of sent) expect(spy.mock.calls.length).toBeGreaterThan(0);
-      expect(sent[0].mock.calls.length + sent[1].mock.calls.length).toBe(8);
+      expect(
+        item(sent, 0, 'sent').mock.calls.length + item(sent, 1, 'sent').mock.calls.length,
+      ).toBe(8);
       expect(pool.stats()).toMatchObject({ queued: 0, running: 0, entries: 8 });
     } finally {
       await pool.close();

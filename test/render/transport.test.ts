@@ -52,16 +52,17 @@ function twoLayerStack(owner: Color, own: number, prisoners: number, random: () 
 function randomStackedPosition(variantId: VariantId, random: () => number): Position {
   const variant = VARIANTS[variantId];
   const squares = variant.geometry.squareCount;
-  const left = [maxPiecesPerSide(variant), maxPiecesPerSide(variant)];
+  const left: [number, number] = [maxPiecesPerSide(variant), maxPiecesPerSide(variant)];
   const stacks = new Array<Stack | null>(squares).fill(null);
   const free = Array.from({ length: squares }, (_, square) => square);
   while ((left[0] > 0 || left[1] > 0) && free.length > 0) {
-    const square = free.splice(Math.floor(random() * free.length), 1)[0];
+    const square = free.splice(Math.floor(random() * free.length), 1)[0]!; // free is not empty
     const owner: Color = left[0] === 0 ? 1 : left[1] === 0 ? 0 : random() < 0.5 ? 0 : 1;
+    const other: Color = owner === 0 ? 1 : 0;
     const own = 1 + Math.floor(random() * Math.min(left[owner], 5));
-    const prisoners = Math.floor(random() * (Math.min(left[owner ^ 1], 8) + 1));
+    const prisoners = Math.floor(random() * (Math.min(left[other], 8) + 1));
     left[owner] -= own;
-    left[owner ^ 1] -= prisoners;
+    left[other] -= prisoners;
     stacks[square] = twoLayerStack(owner, own, prisoners, random);
   }
   return { variant: variantId, turn: random() < 0.5 ? 0 : 1, stacks };

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { withLogScope } from '../../src/game/logger.js';
 import { createLogger } from '../../src/startup/logging.js';
+import { item } from '../support/present.js';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -30,7 +31,7 @@ describe('the pino logger behind the port', () => {
       update_id: 7,
       err: { type: 'Error', message: 'boom' },
     });
-    expect((lines[0].err as { stack: string }).stack).toContain('logging.test.ts');
+    expect((item(lines, 0, 'lines').err as { stack: string }).stack).toContain('logging.test.ts');
     expect(lines[1]).toMatchObject({ level: 30, msg: 'running', component: 'telegram' });
     expect(lines[1]).not.toHaveProperty('update_id');
   });

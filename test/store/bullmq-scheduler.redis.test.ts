@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TIMER_KINDS, type TimerJob } from '../../src/game/ports.js';
 import { BullMqScheduler, bullJobId, createBullMqRedis } from '../../src/store/bullmq-scheduler.js';
 import { startRedis, type PrivateRedis } from '../support/redis-server.js';
+import { item } from '../support/present.js';
 
 const PREFIX = 'test:bull';
 
@@ -106,7 +107,7 @@ describe('BullMqScheduler', () => {
     expect(fired).toEqual([]);
     await eventually(() => fired.length > 0);
     expect(fired.map((f) => f.job)).toEqual([timeout]);
-    expect(fired[0].at).toBeGreaterThanOrEqual(timeout.at);
+    expect(item(fired, 0, 'fired').at).toBeGreaterThanOrEqual(timeout.at);
   });
 
   it('delivers every kind of timer job the game service schedules', async () => {

@@ -4,6 +4,7 @@ import type { EventRelay } from '../../src/game/ports.js';
 import type { GameEvent } from '../../src/game/results.js';
 import type { ConsumerSettings } from '../../src/store/event-stream-consumer.js';
 import { makeGame } from '../support/game-fixtures.js';
+import { item } from '../support/present.js';
 
 /** What an event relay test needs: relays that stand for processes on one shared backend. */
 export interface RelayHarness {
@@ -178,7 +179,7 @@ export function eventRelayContract(name: string, makeHarness: () => Promise<Rela
       await relay({ claimAfterMs: 30, blockMs: 30, maxDeliveries: 3 }).subscribe(
         'telegram',
         (events) => {
-          const [id] = ids([events]);
+          const id = item(ids([events]), 0, 'event ids');
           tries.set(id, (tries.get(id) ?? 0) + 1);
           if (id === 'poison') return Promise.reject(new Error('cannot show this'));
           if (id === 'flaky' && tries.get(id) === 1) return Promise.reject(new Error('not now'));

@@ -8,6 +8,7 @@ import { RedisEventRelay } from '../../src/store/redis-event-relay.js';
 import { createStoreRedis } from '../../src/store/redis-store.js';
 import { startRedis, type PrivateRedis } from '../support/redis-server.js';
 import { batch, eventRelayContract, until } from './event-relay-contract.js';
+import { item } from '../support/present.js';
 
 let server: PrivateRedis;
 let shared: Redis;
@@ -55,7 +56,7 @@ describe('redis relay: streams and outages', () => {
     expect(await shared.xlen(keys.events('discord'))).toBeLessThan(500);
     const groups = (await shared.call('XINFO', 'GROUPS', keys.events('discord'))) as unknown[][];
     expect(groups).toHaveLength(1);
-    expect(groups[0][1]).toBe('presenters');
+    expect(item(groups, 0, 'groups')[1]).toBe('presenters');
     await relay.stop();
   });
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TimerJob } from '../../src/game/ports.js';
 import { InProcessScheduler } from '../../src/store/memory-scheduler.js';
+import { item } from '../support/present.js';
 
 function job(overrides: Partial<TimerJob> = {}): TimerJob {
   return { kind: 'timeout', targetId: 'g1', ply: 3, at: Date.now() + 150, ...overrides };
@@ -39,7 +40,7 @@ describe('InProcessScheduler', () => {
     expect(fired).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(fired.map((f) => f.job)).toEqual([timeout]);
-    expect(fired[0].at).toBeGreaterThanOrEqual(timeout.at);
+    expect(item(fired, 0, 'fired').at).toBeGreaterThanOrEqual(timeout.at);
     expect(timers.size).toBe(0);
   });
 

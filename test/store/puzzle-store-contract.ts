@@ -10,6 +10,7 @@ import type {
 } from '../../src/game/puzzle-ports.js';
 import { DEFAULT_RATING, type Rating } from '../../src/ratings/glicko2.js';
 import { ALICE, BORIS, CAROL } from '../support/game-fixtures.js';
+import { item } from '../support/present.js';
 
 /** What a puzzle store test needs: a fresh store, a second instance on the same data, raw writes. */
 export interface PuzzleStoreHarness {
@@ -205,14 +206,14 @@ export function puzzleStoreContract(
 
     it('sums a week: most solved, then fewest failed', async () => {
       const days = ['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04'];
-      await daily(ALICE, days[0], true, 1);
-      await daily(ALICE, days[1], true, 2);
-      await daily(ALICE, days[2], false, 3);
-      await daily(BORIS, days[0], true, 4);
-      await daily(BORIS, days[1], true, 5);
-      await daily(CAROL, days[3], true, 6);
+      await daily(ALICE, item(days, 0, 'days'), true, 1);
+      await daily(ALICE, item(days, 1, 'days'), true, 2);
+      await daily(ALICE, item(days, 2, 'days'), false, 3);
+      await daily(BORIS, item(days, 0, 'days'), true, 4);
+      await daily(BORIS, item(days, 1, 'days'), true, 5);
+      await daily(CAROL, item(days, 3, 'days'), true, 6);
       await daily(CAROL, '2026-05-31', true, 7); // outside the days asked for
-      await daily(CAROL, days[2], true, 8, OTHER_CHAT); // another chat
+      await daily(CAROL, item(days, 2, 'days'), true, 8, OTHER_CHAT); // another chat
       expect(await store.weekResults(CHAT, days)).toEqual([
         { player: shown(BORIS), solved: 2, failed: 0, lastAt: 5 },
         { player: shown(ALICE), solved: 2, failed: 1, lastAt: 3 },

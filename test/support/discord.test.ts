@@ -25,6 +25,7 @@ import {
   type FakeGuild,
   type FakeUser,
 } from './discord/fake-discord.js';
+import { item } from './present.js';
 
 function png(width: number, height: number): Buffer {
   return PNG.sync.write(new PNG({ width, height }));
@@ -96,7 +97,7 @@ describe('FakeDiscord driven by the real discord.js', () => {
     });
   }
 
-  const general = (): string => guild.channels[0].id;
+  const general = (): string => item(guild.channels, 0, 'guild.channels').id;
 
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.destroy()));
@@ -114,7 +115,7 @@ describe('FakeDiscord driven by the real discord.js', () => {
       'staff',
     ]);
     // The hidden channel denies the bot View Channel, as Discord's overwrites would.
-    const staff = cached?.channels.cache.get(guild.channels[1].id);
+    const staff = cached?.channels.cache.get(item(guild.channels, 1, 'guild.channels').id);
     expect(staff?.permissionsFor(client.user!)?.has('ViewChannel')).toBe(false);
     expect(fake.sessions).toMatchObject([{ index: 0, connected: true, shard: [0, 1], intents: 1 }]);
     expect(fake.callsTo({ route: '/gateway/bot' })).toHaveLength(1);
@@ -156,7 +157,7 @@ describe('FakeDiscord driven by the real discord.js', () => {
   it('records commands registered with @discordjs/rest and validates them like Discord', async () => {
     await start();
     expect(fake.commands().map((command) => command.name)).toEqual(['newgame', 'board']);
-    const [newgame] = fake.commands();
+    const newgame = item(fake.commands(), 0, 'commands');
     const rest = new REST({ api: fake.restApi }).setToken(fake.token);
     const listed = (await rest.get(Routes.applicationCommands(fake.applicationId))) as {
       id: string;
@@ -254,16 +255,15 @@ describe('FakeDiscord driven by the real discord.js', () => {
     });
     expect(original.author.id).toBe(fake.applicationId);
     expect(original.attachments).toHaveLength(1);
-    expect(original.attachments[0]).toMatchObject({
+    const attachment = item(original.attachments, 0, 'attachments');
+    expect(attachment).toMatchObject({
       filename: 'board.png',
       contentType: 'image/png',
       width: 8,
     });
-    expect(original.attachments[0].data.equals(board)).toBe(true);
-    expect(original.embeds[0]?.image?.url).toBe(original.attachments[0].url);
-    expect(
-      Buffer.from(await (await fetch(original.attachments[0].url)).arrayBuffer()).equals(board),
-    ).toBe(true);
+    expect(attachment.data.equals(board)).toBe(true);
+    expect(original.embeds[0]?.image?.url).toBe(attachment.url);
+    expect(Buffer.from(await (await fetch(attachment.url)).arrayBuffer()).equals(board)).toBe(true);
     expect(fake.messages(general()).map((message) => message.id)).toEqual([original.id]);
 
     // The message is a channel message the bot can edit by the channel route too.
@@ -470,7 +470,7 @@ describe('FakeDiscord driven by the real discord.js', () => {
     });
     expect(fake.messages(general())).toHaveLength(2);
     // Another channel has its own bucket.
-    const other = fake.addGuild({ name: 'Other', channels: [{ name: 'x' }] }).channels[0].id;
+    const other = item(fake.addGuild({ name: 'Other', channels: [{ name: 'x' }] }).channels, 0).id;
     const elsewhere = await fetch(`${fake.restApi}/v10/channels/${other}/messages`, {
       method: 'POST',
       headers: { authorization: `Bot ${fake.token}`, 'content-type': 'application/json' },
@@ -515,7 +515,9 @@ describe('FakeDiscord driven by the real discord.js', () => {
     expect(big).toMatchObject({ code: 40005, status: 413 });
 
     const hidden = await apiError(
-      client.rest.post(Routes.channelMessages(guild.channels[1].id), { body: { content: 'x' } }),
+      client.rest.post(Routes.channelMessages(item(guild.channels, 1, 'guild.channels').id), {
+        body: { content: 'x' },
+      }),
     );
     expect(hidden).toMatchObject({ code: 50001, status: 403 });
     expect((await apiError(client.rest.get(Routes.channel('1')))).code).toBe(10003);

@@ -20,7 +20,7 @@ export function readDockerfile(directory: string): Instruction[] {
       continue;
     }
     const [, keyword, rest] = /^\s*(\S+)\s*(.*)$/.exec(pending)!;
-    instructions.push({ keyword: keyword.toUpperCase(), rest });
+    instructions.push({ keyword: keyword!.toUpperCase(), rest: rest! });
     pending = '';
   }
   return instructions;

@@ -22,7 +22,12 @@ export function decodePng(png: Buffer): DecodedImage {
     data: image.data,
     at(x: number, y: number): Rgb {
       const i = (Math.floor(y) * image.width + Math.floor(x)) * 4;
-      return { r: image.data[i], g: image.data[i + 1], b: image.data[i + 2] };
+      const [r, g, b] = image.data.subarray(i, i + 3);
+      if (x < 0 || x >= image.width || b === undefined)
+        throw new Error(
+          `decodePng: pixel (${x}, ${y}) is outside the ${image.width}×${image.height} image`,
+        );
+      return { r: r!, g: g!, b };
     },
   };
 }
@@ -31,11 +36,11 @@ export function decodePng(png: Buffer): DecodedImage {
 export function parseColor(text: string): Rgb & { a: number } {
   const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(text);
   if (hex !== null) {
-    return { r: parseInt(hex[1], 16), g: parseInt(hex[2], 16), b: parseInt(hex[3], 16), a: 1 };
+    return { r: parseInt(hex[1]!, 16), g: parseInt(hex[2]!, 16), b: parseInt(hex[3]!, 16), a: 1 };
   }
   const rgba = /^rgba\((\d+),\s*(\d+),\s*(\d+),\s*([\d.]+)\)$/.exec(text);
   if (rgba !== null) {
-    return { r: +rgba[1], g: +rgba[2], b: +rgba[3], a: +rgba[4] };
+    return { r: +rgba[1]!, g: +rgba[2]!, b: +rgba[3]!, a: +rgba[4]! };
   }
   throw new Error(`parseColor: cannot read ${text}`);
 }

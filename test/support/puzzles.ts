@@ -1,3 +1,4 @@
+import type { PuzzleLine } from '../../src/game/puzzle-solving.js';
 import type { Clock } from '../../src/game/ports.js';
 import type { PuzzleStore } from '../../src/game/puzzle-ports.js';
 import { PuzzleService, type PuzzleCatalog } from '../../src/game/puzzles.js';
@@ -20,4 +21,12 @@ export function testPuzzleService(
   store: PuzzleStore = new MemoryPuzzleStore({ clock }),
 ): PuzzleService {
   return new PuzzleService({ store, catalog: testCatalog(), clock, random: () => 0.5 });
+}
+
+/** The move at `ply` of a puzzle's solution line; throws when the line is shorter. */
+export function solutionAt(puzzle: PuzzleLine, ply: number): string {
+  const move = puzzle.solution[ply];
+  if (move === undefined)
+    throw new Error(`puzzle ${puzzle.id} has ${puzzle.solution.length} moves, no ply ${ply}`);
+  return move;
 }

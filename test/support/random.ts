@@ -2,5 +2,7 @@
 export { seededRandom } from '../../src/engine/index.js';
 
 export function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.floor(random() * items.length)];
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error('pick: no items to pick from');
+  return item;
 }

@@ -9,6 +9,7 @@ import { GameService } from '../../../src/game/service.js';
 import { InProcessScheduler } from '../../../src/store/memory-scheduler.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import { fen } from '../../support/engine-helpers.js';
+import { item } from '../../support/present.js';
 
 const services: GameService[] = [];
 afterEach(async () => {
@@ -40,7 +41,7 @@ describe('console board', () => {
   it('turns around for Black at the bottom', () => {
     const lines = boardText(fen('W:Wa1:Bh8'), true);
     expect(lines[0]).toBe('     h  g  f  e  d  c  b  a ');
-    expect(lines[1].startsWith('  1')).toBe(true);
+    expect(item(lines, 1, 'lines').startsWith('  1')).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ import { VARIANT_IDS } from '../../../src/engine/index.js';
 import { BOT_LEVELS } from '../../../src/game/bot-player.js';
 import { DAYS_PER_MOVE } from '../../../src/game/model.js';
 import { startHttpRecorder, type HttpRecorder } from '../../support/http-recorder.js';
+import { item, present } from '../../support/present.js';
 
 // Discord's rules for application commands (developer docs, "Application Commands").
 const NAME = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
@@ -37,8 +38,8 @@ function checkTexts(what: string, item: Named): Record<string, string[]> {
   const texts: Record<string, string[]> = {};
   for (const locale of Object.keys(names)) {
     if (locale !== 'en') expect(LOCALES.has(locale), `${what}: locale ${locale}`).toBe(true);
-    const name = names[locale];
-    const description = descriptions[locale];
+    const name = names[locale]!; // a key of names; descriptions has the same keys (above)
+    const description = descriptions[locale]!;
     expect(name, `${what}: name ${name}`).toMatch(NAME);
     expect(name, `${what}: lower case`).toBe(name.toLowerCase());
     expect(description.length, `${what}: description "${description}"`).toBeGreaterThanOrEqual(1);
@@ -135,7 +136,7 @@ describe('Discord slash commands', () => {
       }
       for (const option of options) {
         for (const [locale, words] of Object.entries(checkOption(item.name, option)))
-          texts[locale].push(...words);
+          present(texts[locale], `texts in ${locale}`).push(...words);
       }
       for (const [locale, words] of Object.entries(texts)) {
         const characters = words.reduce((sum, word) => sum + word.length, 0);
@@ -185,7 +186,7 @@ describe('Discord slash commands', () => {
     ]);
     const days = optionNamed(newgame, 'days');
     expect('choices' in days && days.choices!.map((c) => c.value)).toEqual([0, ...DAYS_PER_MOVE]);
-    expect('choices' in days && days.choices![0].name).toBe('no clock');
+    expect('choices' in days && days.choices?.[0]?.name).toBe('no clock');
 
     const level = optionNamed(command('play'), 'level');
     expect(level).toMatchObject({
@@ -249,7 +250,7 @@ describe('registering the slash commands', () => {
     recorder = await startHttpRecorder();
     expect(await registerCommands(rest(recorder.root), APP)).toBe(slashCommands().length);
     expect(recorder.requests).toHaveLength(1);
-    const [request] = recorder.requests;
+    const request = item(recorder.requests, 0, 'request');
     expect(request.method).toBe('PUT');
     expect(request.url).toBe(`/api/v10/applications/${APP}/commands`);
     expect(request.headers.authorization).toBe(`Bot ${TOKEN}`);
@@ -262,7 +263,7 @@ describe('registering the slash commands', () => {
       json: (request.body as unknown[]).slice(0, 3),
     }));
     expect(await registerCommands(rest(recorder.root), APP, GUILD)).toBe(3);
-    const [request] = recorder.requests;
+    const request = item(recorder.requests, 0, 'request');
     expect(request.url).toBe(`/api/v10/applications/${APP}/guilds/${GUILD}/commands`);
     const body = request.body as Record<string, unknown>[];
     expect(body.map((c) => c.name)).toEqual(slashCommands().map((c) => c.name));

@@ -11,7 +11,7 @@ import { registerCommands } from '../../../src/adapters/discord/commands.js';
 import { decodePayload } from '../../../src/chat/button-payload.js';
 import { systemClock } from '../../../src/game/ports.js';
 import { GameService } from '../../../src/game/service.js';
-import { testCatalog, testPuzzleService } from '../../support/puzzles.js';
+import { testCatalog, testPuzzleService, solutionAt } from '../../support/puzzles.js';
 import { encodeRouteValue, encodeSquareValue } from '../../../src/chat/button-payload.js';
 import { routeSquares } from '../../../src/chat/move-picking.js';
 import { moveDestination } from '../../../src/engine/index.js';
@@ -28,6 +28,7 @@ import {
   type InteractionHandle,
   type StoredMessage,
 } from '../../support/discord/fake-discord.js';
+import { item } from '../../support/present.js';
 
 interface BotProcess {
   readonly app: DiscordApp;
@@ -47,7 +48,7 @@ const shared = { store: new MemoryGameStore(), kv: new MemoryKeyValueStore() };
 async function setUp(): Promise<void> {
   fake = await FakeDiscord.start();
   guild = fake.addGuild({ name: 'Bashni club', channels: [{ name: 'games' }] });
-  channelId = guild.channels[0].id;
+  channelId = item(guild.channels, 0, 'guild.channels').id;
   anna = fake.newUser('anna', { global_name: 'Anna' });
   boris = fake.newUser('boris', { global_name: 'Boris' });
   carl = fake.newUser('carl', { global_name: 'Carl' });
@@ -133,8 +134,8 @@ async function startGame(): Promise<StoredMessage> {
 
 /** The player to move in the game a message shows. */
 async function moverOf(message: StoredMessage): Promise<FakeUser> {
-  const payload = decodePayload(customIds(message)[0].customId) as { gameId: string };
-  const game = await processes[0].service.getGame(payload.gameId);
+  const payload = decodePayload(item(customIds(message), 0).customId) as { gameId: string };
+  const game = await item(processes, 0, 'processes').service.getGame(payload.gameId);
   if (!game.ok) throw new Error(game.code);
   const whiteId = game.value.white.userId;
   const ply = game.value.moves.length;
@@ -182,9 +183,11 @@ describe('the Discord bot against a fake Discord', () => {
     await startProcess();
 
     const board = await startGame();
-    expect(board.attachments[0].filename).toBe('board.png');
+    expect(item(board.attachments, 0, 'board.attachments').filename).toBe('board.png');
     // The embed shows the attached board (Discord resolves attachment://board.png to its URL).
-    expect(board.embeds[0].image?.url).toBe(board.attachments[0].url);
+    expect(item(board.embeds, 0, 'board.embeds').image?.url).toBe(
+      item(board.attachments, 0, 'board.attachments').url,
+    );
 
     // Three moves, each by Move → stack → target in the mover's ephemeral picker.
     const plays = [
@@ -207,7 +210,7 @@ describe('the Discord bot against a fake Discord', () => {
         fake.press({ user: mover, message: targets.original!, customId: target.customId }),
       );
       expect(played.original?.content).toContain(`${from}-${to}`);
-      await fake.waitFor(() => gameMessage()?.embeds[0].description?.includes(`${from}-${to}`));
+      await fake.waitFor(() => gameMessage()?.embeds[0]?.description?.includes(`${from}-${to}`));
     }
     // One game message, edited in place, always with the newest board.
     const boards = fake.messages(channelId).filter((m) => m.embeds.length > 0);
@@ -236,7 +239,7 @@ describe('the Discord bot against a fake Discord', () => {
       fake.command({ user: mover, channelId, name: 'move', options: { notation: 'c3-d4' } }),
     );
     const stale = await answered(
-      fake.press({ user: mover, message: picker, customId: customIds(picker)[0].customId }),
+      fake.press({ user: mover, message: picker, customId: item(customIds(picker), 0).customId }),
     );
     expect(stale.original?.content).toMatch(/out of date/i);
 
@@ -253,7 +256,7 @@ describe('the Discord bot against a fake Discord', () => {
     expect(forged.original?.ephemeral).toBe(true);
     expect(forged.original?.content).toMatch(/button/i);
     const games = await service.activeGames({ platform: 'discord', userId: mover.id });
-    expect(games.ok && games.value[0].moves).toEqual(['c3-d4']);
+    expect(games.ok && item(games.value, 0, 'games.value').moves).toEqual(['c3-d4']);
   });
 
   it('plays a double press reaching two processes once, and keeps buttons working after a restart', async () => {
@@ -270,7 +273,7 @@ describe('the Discord bot against a fake Discord', () => {
     );
     const target = customIds(targets.original).find((b) => b.label === '→ d4')!;
     // The same button pressed twice at once, one press to each process.
-    const [a, b] = [0, 1].map((session) =>
+    const presses = [0, 1].map((session) =>
       fake.press({
         user: mover,
         message: targets.original!,
@@ -278,6 +281,8 @@ describe('the Discord bot against a fake Discord', () => {
         session,
       }),
     );
+    const a = item(presses, 0, 'presses');
+    const b = item(presses, 1, 'presses');
     await Promise.all([answered(a), answered(b)]);
     const game = await first.service.getGame(
       (decodePayload(target.customId) as { gameId: string }).gameId,
@@ -293,7 +298,7 @@ describe('the Discord bot against a fake Discord', () => {
     await startProcess();
     await fake.waitFor(() => fake.sessions.some((s) => s.connected) || undefined);
     const current = await fake.waitFor(() =>
-      gameMessage()?.embeds[0].description?.includes('c3-d4') ? gameMessage() : undefined,
+      gameMessage()?.embeds[0]?.description?.includes('c3-d4') ? gameMessage() : undefined,
     );
     const next = await moverOf(current);
     const reopened = await openPicker(current, next);
@@ -308,11 +313,15 @@ describe('the Discord bot against a fake Discord', () => {
     expect(attempt.ephemeral).toBe(true);
     expect(attempt.visibleTo).toBe(anna.id);
     expect(attempt.attachments.map((a) => a.filename)).toEqual(['board.png']);
-    expect(attempt.embeds[0].image?.url).toBe(attempt.attachments[0].url);
+    expect(item(attempt.embeds, 0, 'attempt.embeds').image?.url).toBe(
+      item(attempt.attachments, 0, 'attempt.attachments').url,
+    );
 
-    const { puzzleId } = decodePayload(components(attempt)[0].custom_id) as { puzzleId: string };
+    const { puzzleId } = decodePayload(item(components(attempt), 0).custom_id) as {
+      puzzleId: string;
+    };
     const puzzle = testCatalog().byId(puzzleId)!;
-    const move = resolveMove(puzzlePosition(puzzle, 0), puzzle.solution[0]);
+    const move = resolveMove(puzzlePosition(puzzle, 0), solutionAt(puzzle, 0));
     if (!move.ok) throw new Error(move.message);
     const targets = await pickIn(attempt, 'ZS', move.move.from);
     let played = await pickIn(targets, 'ZT', moveDestination(move.move), move.move.from);
@@ -338,10 +347,18 @@ describe('the Discord bot against a fake Discord', () => {
     // The same ephemeral message, updated: the new board replaces the old attachment.
     expect(played.id).toBe(attempt.id);
     expect(played.attachments).toHaveLength(1);
-    expect(played.attachments[0].id).not.toBe(attempt.attachments[0].id);
-    expect(played.attachments[0].data.equals(attempt.attachments[0].data)).toBe(false);
-    expect(played.embeds[0].image?.url).toBe(played.attachments[0].url);
-    expect(played.embeds[0].description).toContain(puzzle.solution[0]);
+    expect(item(played.attachments, 0, 'played.attachments').id).not.toBe(
+      item(attempt.attachments, 0, 'attempt.attachments').id,
+    );
+    expect(
+      item(played.attachments, 0, 'played.attachments').data.equals(
+        item(attempt.attachments, 0, 'attempt.attachments').data,
+      ),
+    ).toBe(false);
+    expect(item(played.embeds, 0, 'played.embeds').image?.url).toBe(
+      item(played.attachments, 0, 'played.attachments').url,
+    );
+    expect(item(played.embeds, 0, 'played.embeds').description).toContain(solutionAt(puzzle, 0));
     // Every interaction was acknowledged within Discord's 3 s.
     expect(fake.calls.filter((c) => c.status === 404 && /callback/.test(c.path))).toEqual([]);
   });
@@ -358,7 +375,7 @@ describe('the Discord bot against a fake Discord', () => {
     await answered(
       fake.command({ user: mover, channelId, name: 'move', options: { notation: 'c3-d4' } }),
     );
-    await fake.waitFor(() => gameMessage()?.embeds[0].description?.includes('c3-d4'), 10_000);
+    await fake.waitFor(() => gameMessage()?.embeds[0]?.description?.includes('c3-d4'), 10_000);
     const edits = fake.callsTo({
       method: 'PATCH',
       route: '/channels/:channel_id/messages/:message_id',

@@ -20,6 +20,7 @@ import type { Game } from '../../../src/game/model.js';
 import { messages } from '../../../src/i18n/index.js';
 import { fen, square } from '../../support/engine-helpers.js';
 import { makeGame } from '../../support/game-fixtures.js';
+import { item } from '../../support/present.js';
 
 const t = messages('en');
 const NAMES = VARIANTS.bashni.geometry.names;
@@ -119,20 +120,17 @@ describe('Discord move picker', () => {
     expectValidComponents(picker.components);
     const menus = menusOf(picker);
     expect(menus).toHaveLength(1);
-    expect(decodePayload(menus[0].custom_id)).toEqual({
+    const menu = item(menus, 0, 'menus');
+    expect(decodePayload(menu.custom_id)).toEqual({
       kind: 'stack-menu',
       gameId: 'gAme_-1',
       ply: 0,
     });
-    expect(menus[0].placeholder).toBe(t.discord.stackPlaceholder);
-    expect(menus[0].options).toHaveLength(12);
+    expect(menu.placeholder).toBe(t.discord.stackPlaceholder);
+    expect(menu.options).toHaveLength(12);
     // In screen order, from the top row; each value names its square.
-    expect(menus[0].options.slice(0, 3).map((o) => o.label)).toEqual([
-      '⚪👑 f8',
-      '⚪👑 c7',
-      '⚪👑 d6',
-    ]);
-    for (const option of menus[0].options)
+    expect(menu.options.slice(0, 3).map((o) => o.label)).toEqual(['⚪👑 f8', '⚪👑 c7', '⚪👑 d6']);
+    for (const option of menu.options)
       expect(option.label).toContain(NAMES[decodeSquareValue(option.value)!]);
   });
 
@@ -160,15 +158,19 @@ describe('Discord move picker', () => {
     expectValidComponents(picker.components);
     const menus = menusOf(picker);
     expect(menus).toHaveLength(1);
-    expect(decodePayload(menus[0].custom_id)).toEqual({
+    const menu = item(menus, 0, 'menus');
+    expect(decodePayload(menu.custom_id)).toEqual({
       kind: 'target-menu',
       gameId: 'gAme_-1',
       ply: 0,
       from: square('d4'),
     });
-    expect(menus[0].options).toHaveLength(12);
-    expect(menus[0].options[0]).toEqual({ label: '→ a7', value: expect.any(String) as unknown });
-    expect(decodeSquareValue(menus[0].options[0].value)).toBe(square('a7'));
+    expect(menu.options).toHaveLength(12);
+    expect(menu.options[0]).toEqual({
+      label: '→ a7',
+      value: expect.any(String) as unknown,
+    });
+    expect(decodeSquareValue(item(menu.options, 0).value)).toBe(square('a7'));
     expect(buttonRows(picker).at(-1)).toEqual([t.back]);
   });
 
@@ -191,13 +193,14 @@ describe('Discord move picker', () => {
     expectValidComponents(picker.components);
     const menus = menusOf(picker);
     expect(menus).toHaveLength(1);
-    expect(decodePayload(menus[0].custom_id)).toEqual({
+    const menu = item(menus, 0, 'menus');
+    expect(decodePayload(menu.custom_id)).toEqual({
       kind: 'route-menu',
       gameId: 'gAme_-1',
       ply: 0,
     });
-    expect(menus[0].options).toHaveLength(6);
-    for (const option of menus[0].options) {
+    expect(menu.options).toHaveLength(6);
+    for (const option of menu.options) {
       const squares = decodeRouteValue(option.value)!;
       expect(option.label).toBe(squares.map((s) => NAMES[s]).join(':'));
       expect(squares[0]).toBe(square('h4'));
@@ -228,7 +231,8 @@ describe('Discord move picker', () => {
     const menus = choiceRows(thirty, menu, 'pick', ButtonStyle.Primary);
     expectValidComponents(menus);
     expect(menus).toHaveLength(2);
-    const [first, second] = menus.map((row) => row.components[0]);
+    const first = item(item(menus, 0, 'menus').components, 0, 'components');
+    const second = item(item(menus, 1, 'menus').components, 0, 'components');
     if (first.type !== ComponentType.StringSelect || second.type !== ComponentType.StringSelect)
       throw new Error('expected two menus');
     expect(first.options).toHaveLength(25);

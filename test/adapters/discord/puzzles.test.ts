@@ -22,7 +22,7 @@ import { puzzlePosition, type PuzzleLine } from '../../../src/game/puzzle-solvin
 import { dayIn } from '../../../src/game/daily-schedule.js';
 import { messages } from '../../../src/i18n/index.js';
 import { routeSquares } from '../../../src/chat/move-picking.js';
-import { testCatalog } from '../../support/puzzles.js';
+import { testCatalog, solutionAt } from '../../support/puzzles.js';
 import type { FakeInteraction, FakeMessageRef, FakeUser } from './fake-interaction.js';
 import {
   ANNA,
@@ -35,6 +35,7 @@ import {
   playerOfUser,
 } from './harness.js';
 import { textOf } from '../../support/text-of.js';
+import { item } from '../../support/present.js';
 
 let harness: DiscordHarness;
 afterEach(async () => {
@@ -79,7 +80,7 @@ async function solve(user: FakeUser, puzzleId: string, channelId = CHANNEL): Pro
   expect(isEphemeralReply(opened)).toBe(true);
   return {
     user,
-    ref: { id: opened.created[0].id, channelId, ephemeral: true },
+    ref: { id: item(opened.created, 0, 'opened.created').id, channelId, ephemeral: true },
     shown: opened.last!,
   };
 }
@@ -141,7 +142,7 @@ async function play(
 /** A legal move of the solver at `ply` that the picker tells from the line's, if any. */
 function wrongMove(puzzle: PuzzleLine, ply: number): string | undefined {
   const position = puzzlePosition(puzzle, ply);
-  const right = resolveMove(position, puzzle.solution[ply]);
+  const right = resolveMove(position, solutionAt(puzzle, ply));
   if (!right.ok) throw new Error(right.message);
   const other = legalMoves(position).find(
     (m) => m.from !== right.move.from || moveDestination(m) !== moveDestination(right.move),
@@ -168,23 +169,23 @@ describe('puzzles in the Discord bot', () => {
     const first = image(attempt.shown);
     expect(first).toBeDefined();
 
-    const one = await play(attempt, puzzle, 0, puzzle.solution[0]);
+    const one = await play(attempt, puzzle, 0, solutionAt(puzzle, 0));
     expect(one.methods).toEqual(['update']);
     const afterReply = seen(one.last);
-    expect(afterReply).toContain(puzzle.solution[0]);
-    expect(afterReply).toContain(puzzle.solution[1]);
+    expect(afterReply).toContain(solutionAt(puzzle, 0));
+    expect(afterReply).toContain(solutionAt(puzzle, 1));
     // The board after the defender's reply replaces the first one.
     expect(image(one.last)).toBeDefined();
     expect(image(one.last)!.equals(first!)).toBe(false);
     const stacks = buttonsOf(one.last).map((c) => decodePayload(c.customId));
     expect(stacks.every((p) => p !== undefined && 'ply' in p && p.ply === 2)).toBe(true);
 
-    await play(attempt, puzzle, 2, puzzle.solution[2]);
-    const last = await play(attempt, puzzle, 4, puzzle.solution[4]);
+    await play(attempt, puzzle, 2, solutionAt(puzzle, 2));
+    const last = await play(attempt, puzzle, 4, solutionAt(puzzle, 4));
     const end = seen(last.last);
     expect(end).toContain('solved');
     expect(end).toMatch(/Puzzle rating: \d+\?? \(\+\d+\)/);
-    expect(end).toContain(`1. ${puzzle.solution[0]}`);
+    expect(end).toContain(`1. ${solutionAt(puzzle, 0)}`);
     expect(kinds(last.last)).toEqual(['puzzle-next']);
     expect(await ratingOf(ANNA)).toBeGreaterThan(1500);
 
@@ -206,8 +207,8 @@ describe('puzzles in the Discord bot', () => {
     const wrong = await play(attempt, puzzle, 0, wrongMove(puzzle, 0)!);
     expect(wrong.methods).toEqual(['update']);
     const text = seen(wrong.last);
-    expect(text).toContain(`The key move was ${puzzle.solution[0]}`);
-    expect(text).toContain(`Solution: 1. ${puzzle.solution[0]} ${puzzle.solution[1]}`);
+    expect(text).toContain(`The key move was ${solutionAt(puzzle, 0)}`);
+    expect(text).toContain(`Solution: 1. ${solutionAt(puzzle, 0)} ${solutionAt(puzzle, 1)}`);
     expect(text).toMatch(/Puzzle rating: \d+\?? \(-\d+\)/);
     expect(kinds(wrong.last)).toEqual(['puzzle-next']);
     // The line's last board, not the one the attempt began with.
@@ -220,17 +221,17 @@ describe('puzzles in the Discord bot', () => {
     const puzzle = library().find((p) => p.solution.length === 3)!;
     const attempt = await solve(ANNA, puzzle.id);
     const atStart = attempt.shown;
-    await play(attempt, puzzle, 0, puzzle.solution[0]);
+    await play(attempt, puzzle, 0, solutionAt(puzzle, 0));
     const onward = attempt.shown;
 
     // A button of the first board, pressed after the move (a double click, a slow client).
-    const old = buttonsOf(atStart)[0];
+    const old = item(buttonsOf(atStart), 0, 'old');
     const stale = await harness.press(ANNA, old.customId, attempt.ref);
     expect(isEphemeralReply(stale)).toBe(true);
     expect(seen(stale.last)).toContain(en.puzzles.stale);
     expect(stale.methods).toEqual(['reply']);
 
-    const last = await play(attempt, puzzle, 2, puzzle.solution[2]);
+    const last = await play(attempt, puzzle, 2, solutionAt(puzzle, 2));
     expect(seen(last.last)).toContain('solved');
     const rating = await ratingOf(ANNA);
     expect(rating).toBeGreaterThan(1500);
@@ -258,13 +259,13 @@ describe('puzzles in the Discord bot', () => {
     const puzzle = library().find((p) => p.solution.length === 3)!;
     const anna = await solve(ANNA, puzzle.id);
     const boris = await solve(BORIS, puzzle.id);
-    await play(anna, puzzle, 0, puzzle.solution[0]);
+    await play(anna, puzzle, 0, solutionAt(puzzle, 0));
     // Boris's first move is not stale: Anna's progress is hers.
-    const borisFirst = await play(boris, puzzle, 0, puzzle.solution[0]);
+    const borisFirst = await play(boris, puzzle, 0, solutionAt(puzzle, 0));
     expect(borisFirst.methods).toEqual(['update']);
-    expect(seen(borisFirst.last)).toContain(puzzle.solution[1]);
-    const annaLast = await play(anna, puzzle, 2, puzzle.solution[2]);
-    const borisLast = await play(boris, puzzle, 2, puzzle.solution[2]);
+    expect(seen(borisFirst.last)).toContain(solutionAt(puzzle, 1));
+    const annaLast = await play(anna, puzzle, 2, solutionAt(puzzle, 2));
+    const borisLast = await play(boris, puzzle, 2, solutionAt(puzzle, 2));
     for (const last of [annaLast, borisLast]) {
       expect(seen(last.last)).toContain('solved');
       expect(seen(last.last)).toMatch(/\(\+\d+\)/);
@@ -273,8 +274,8 @@ describe('puzzles in the Discord bot', () => {
     expect(await ratingOf(BORIS)).toBeGreaterThan(1500);
     // A second attempt of either counts no more.
     const retry = await solve(ANNA, puzzle.id);
-    await play(retry, puzzle, 0, puzzle.solution[0]);
-    const end = await play(retry, puzzle, 2, puzzle.solution[2]);
+    await play(retry, puzzle, 0, solutionAt(puzzle, 0));
+    const end = await play(retry, puzzle, 2, solutionAt(puzzle, 2));
     expect(seen(end.last)).toContain(en.puzzles.notCounted);
   });
 
@@ -288,11 +289,11 @@ describe('puzzles in the Discord bot', () => {
     if (puzzle === undefined) return; // no library puzzle needs one
     const attempt = await solve(ANNA, puzzle.id);
     expect(buttonsOf(attempt.shown).some((c) => c.options !== undefined)).toBe(true);
-    await play(attempt, puzzle, 0, puzzle.solution[0]);
+    await play(attempt, puzzle, 0, solutionAt(puzzle, 0));
     let ply = 2;
     for (; ply < puzzle.solution.length - 1; ply += 2)
-      await play(attempt, puzzle, ply, puzzle.solution[ply]);
-    const last = await play(attempt, puzzle, ply, puzzle.solution[ply]);
+      await play(attempt, puzzle, ply, solutionAt(puzzle, ply));
+    const last = await play(attempt, puzzle, ply, solutionAt(puzzle, ply));
     expect(seen(last.last)).toContain('solved');
   });
 
@@ -300,7 +301,7 @@ describe('puzzles in the Discord bot', () => {
     harness = new DiscordHarness();
     const routesAt = (p: PuzzleLine, ply: number) => {
       const position = puzzlePosition(p, ply);
-      const move = resolveMove(position, p.solution[ply]);
+      const move = resolveMove(position, solutionAt(p, ply));
       if (!move.ok) return 0;
       const to = moveDestination(move.move);
       return legalMoves(position).filter(
@@ -310,15 +311,15 @@ describe('puzzles in the Discord bot', () => {
     const puzzle = library().find((p) => p.solution.length === 3 && routesAt(p, 2) > 1);
     if (puzzle === undefined) return; // no library puzzle needs it
     const attempt = await solve(ANNA, puzzle.id);
-    await play(attempt, puzzle, 0, puzzle.solution[0]);
-    const last = await play(attempt, puzzle, 2, puzzle.solution[2]);
+    await play(attempt, puzzle, 0, solutionAt(puzzle, 0));
+    const last = await play(attempt, puzzle, 2, solutionAt(puzzle, 2));
     expect(last.customId?.startsWith('ZR|') || last.customId?.startsWith('ZU|')).toBe(true);
     expect(seen(last.last)).toContain('solved');
   });
 
   it('explains forged custom_ids only to the presser, changing nothing', async () => {
     harness = new DiscordHarness();
-    const puzzle = library()[0];
+    const puzzle = item(library(), 0, 'puzzle');
     const attempt = await solve(ANNA, puzzle.id);
     for (const customId of ['ZS|bashni-nope|0|b', 'ZO|bashni-nope']) {
       const forged = await harness.press(ANNA, customId, attempt.ref);
@@ -327,7 +328,7 @@ describe('puzzles in the Discord bot', () => {
     }
     // A picker step, or Next, forged onto a public message (a daily post) leaves it alone.
     const post = { id: '900000000000000002', channelId: CHANNEL };
-    const stack = buttonsOf(attempt.shown)[0].customId;
+    const stack = item(buttonsOf(attempt.shown), 0).customId;
     for (const customId of [stack, encodePayload({ kind: 'puzzle-next' })]) {
       const forged = await harness.press(BORIS, customId, post);
       expect(isEphemeralReply(forged)).toBe(true);
@@ -345,8 +346,8 @@ describe('puzzles in the Discord bot', () => {
     expect(isEphemeralReply(opened)).toBe(true);
     expect(image(opened.last)).toBeDefined();
     const embeds = opened.last!.embeds as { image?: { url: string } }[];
-    expect(embeds[0].image?.url).toBe('attachment://board.png');
-    const payload = decodePayload(buttonsOf(opened.last)[0].customId);
+    expect(item(embeds, 0, 'embeds').image?.url).toBe('attachment://board.png');
+    const payload = decodePayload(item(buttonsOf(opened.last), 0).customId);
     const expected = await harness.puzzles.next(playerOfUser(ANNA));
     expect(payload).toMatchObject({ puzzleId: expected.ok && expected.value.id, ply: 0 });
     expect(seen(opened.last)).toContain(en.puzzles.yourMove.split(':')[0]);
@@ -356,13 +357,17 @@ describe('puzzles in the Discord bot', () => {
     harness = new DiscordHarness();
     const setUp = await harness.command(CARL, 'daily', { state: 'on' }, { manages: true });
     expect(isEphemeralReply(setUp)).toBe(false);
-    const [due] = await harness.puzzles.duePosts('discord');
+    const due = item(await harness.puzzles.duePosts('discord'), 0, 'due');
     expect(due.chatKey).toBe(`discord:${CHANNEL}`);
     expect(await harness.app.postDaily(due)).toBe(true);
-    const [post] = harness.out.in(CHANNEL).filter((m) => m.message.files !== undefined);
-    expect(post.message.embeds?.[0].description).toContain(`Puzzle of the day**, ${due.day}`);
-    expect(post.message.files?.[0].name).toBe('board.png');
-    const [solveButton] = buttonsOf(post.message);
+    const post = item(
+      harness.out.in(CHANNEL).filter((m) => m.message.files !== undefined),
+      0,
+      'post',
+    );
+    expect(post.message.embeds?.[0]?.description).toContain(`Puzzle of the day**, ${due.day}`);
+    expect(post.message.files?.[0]?.name).toBe('board.png');
+    const solveButton = item(buttonsOf(post.message), 0, 'solveButton');
     expect(solveButton.label).toBe(en.puzzles.solveButton);
 
     const star: FakeUser = { id: '300000000000000009', username: 'star', globalName: '*Star* <b>' };
@@ -372,13 +377,17 @@ describe('puzzles in the Discord bot', () => {
     });
     const attempt: Attempt = {
       user: star,
-      ref: { id: opened.created[0].id, channelId: CHANNEL, ephemeral: true },
+      ref: {
+        id: item(opened.created, 0, 'opened.created').id,
+        channelId: CHANNEL,
+        ephemeral: true,
+      },
       shown: opened.last!,
     };
     let ply = 0;
     for (; ply < due.puzzle.solution.length - 1; ply += 2)
-      await play(attempt, due.puzzle, ply, due.puzzle.solution[ply]);
-    const last = await play(attempt, due.puzzle, ply, due.puzzle.solution[ply]);
+      await play(attempt, due.puzzle, ply, solutionAt(due.puzzle, ply));
+    const last = await play(attempt, due.puzzle, ply, solutionAt(due.puzzle, ply));
     expect(seen(last.last)).toContain(en.puzzles.countedForDaily);
 
     const top = await harness.command(BORIS, 'top');
@@ -396,11 +405,15 @@ describe('puzzles in the Discord bot', () => {
     harness = new DiscordHarness();
     await harness.command(CARL, 'settings', { language: 'ru' }, { manages: true });
     await harness.command(CARL, 'daily', { state: 'on' }, { manages: true });
-    const [due] = await harness.puzzles.duePosts('discord');
+    const due = item(await harness.puzzles.duePosts('discord'), 0, 'due');
     expect(await harness.app.postDaily(due)).toBe(true);
-    const [post] = harness.out.in(CHANNEL).filter((m) => m.message.files !== undefined);
-    expect(post.message.embeds?.[0].description).toContain('Задача дня');
-    expect(buttonsOf(post.message)[0].label).toBe(messages('ru').puzzles.solveButton);
+    const post = item(
+      harness.out.in(CHANNEL).filter((m) => m.message.files !== undefined),
+      0,
+      'post',
+    );
+    expect(post.message.embeds?.[0]?.description).toContain('Задача дня');
+    expect(item(buttonsOf(post.message), 0).label).toBe(messages('ru').puzzles.solveButton);
 
     const apiError = (code: number) =>
       new DiscordAPIError({ code, message: 'no' }, code, 404, 'POST', '/channels', {});

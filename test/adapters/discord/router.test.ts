@@ -12,6 +12,7 @@ import {
   type PostedMessage,
 } from './harness.js';
 import { textOf } from '../../support/text-of.js';
+import { item } from '../../support/present.js';
 
 let harness: DiscordHarness;
 afterEach(async () => {
@@ -39,9 +40,13 @@ function gameMessages(): PostedMessage[] {
 async function startGame(): Promise<{ gameId: string; board: PostedMessage }> {
   const card = await harness.command(ANNA, 'newgame', { opponent: BORIS, days: 3 });
   const accept = buttonsOf(card.last).find((b) => decodePayload(b.customId)?.kind === 'accept')!;
-  await harness.press(BORIS, accept.customId, { id: card.created[0].id, channelId: CHANNEL });
-  const board = gameMessages()[0];
-  const gameId = (decodePayload(buttonsOf(board.message)[0].customId) as { gameId: string }).gameId;
+  await harness.press(BORIS, accept.customId, {
+    id: item(card.created, 0, 'card.created').id,
+    channelId: CHANNEL,
+  });
+  const board = item(gameMessages(), 0, 'board');
+  const gameId = (decodePayload(item(buttonsOf(board.message), 0).customId) as { gameId: string })
+    .gameId;
   const game = await harness.service.getGame(gameId);
   if (!game.ok) throw new Error('no game');
   // Anna plays White in these tests.
@@ -85,7 +90,7 @@ describe('Discord interaction router', () => {
     expect(answerText(card)).toContain(`<@${BORIS.id}>`);
     expect(card.last?.allowedMentions).toEqual({ parse: [], users: [BORIS.id] });
     const accept = buttonsOf(card.last).find((b) => decodePayload(b.customId)?.kind === 'accept')!;
-    const ref = { id: card.created[0].id, channelId: CHANNEL };
+    const ref = { id: item(card.created, 0, 'card.created').id, channelId: CHANNEL };
 
     const wrong = await harness.press(CARL, accept.customId, ref);
     expect(isEphemeral(wrong)).toBe(true);
@@ -96,11 +101,10 @@ describe('Discord interaction router', () => {
     expect(right.methods).toEqual(['deferUpdate']);
     const boards = gameMessages();
     expect(boards).toHaveLength(1);
-    expect(boards[0].message.files?.[0].name).toBe('board.png');
-    expect(boards[0].message.embeds?.[0].image?.url).toBe('attachment://board.png');
-    expect(buttonsOf(boards[0].message).map((b) => decodePayload(b.customId)?.kind)).toEqual([
-      'move',
-    ]);
+    const posted = item(boards, 0, 'boards').message;
+    expect(posted.files?.[0]?.name).toBe('board.png');
+    expect(posted.embeds?.[0]?.image?.url).toBe('attachment://board.png');
+    expect(buttonsOf(posted).map((b) => decodePayload(b.customId)?.kind)).toEqual(['move']);
     // The card says the game is on and has lost its buttons.
     const cardNow = harness.out.messages.find((m) => m.id === ref.id)!;
     expect(cardNow.message.components).toEqual([]);
@@ -119,8 +123,12 @@ describe('Discord interaction router', () => {
     const stacks = buttonsOf(picker.last);
     expect(stacks.map((b) => b.label)).toEqual(['⚪ a3', '⚪ c3', '⚪ e3', '⚪ g3']);
 
-    const ref = { id: picker.created[0].id, channelId: CHANNEL, ephemeral: true };
-    const targets = await harness.press(ANNA, stacks[1].customId, ref);
+    const ref = {
+      id: item(picker.created, 0, 'picker.created').id,
+      channelId: CHANNEL,
+      ephemeral: true,
+    };
+    const targets = await harness.press(ANNA, item(stacks, 1, 'stacks').customId, ref);
     expect(targets.methods).toEqual(['update']);
     const targetButtons = buttonsOf(targets.last);
     expect(targetButtons.map((b) => b.label)).toContain('→ d4');
@@ -136,14 +144,14 @@ describe('Discord interaction router', () => {
     expect(played.last?.components).toEqual([]);
 
     const game = await harness.service.activeGames({ platform: 'discord', userId: ANNA.id });
-    expect(game.ok && game.value[0].moves).toEqual(['c3-d4']);
+    expect(game.ok && item(game.value, 0, 'game.value').moves).toEqual(['c3-d4']);
     const edits = harness.out.calls.filter((c) => c.method === 'edit' && c.messageId === board.id);
     expect(edits.length - editsBefore).toBe(1);
     const now = harness.out.messages.find((m) => m.id === board.id)!;
     expect(now.message.files).toHaveLength(1);
-    expect(now.message.embeds?.[0].description).toContain('c3-d4');
+    expect(now.message.embeds?.[0]?.description).toContain('c3-d4');
     // The Move button now names the new board.
-    const next = decodePayload(buttonsOf(now.message)[0].customId);
+    const next = decodePayload(item(buttonsOf(now.message), 0).customId);
     expect(next).toMatchObject({ kind: 'move', ply: 1 });
   });
 
@@ -176,10 +184,10 @@ describe('Discord interaction router', () => {
 
     // An old picker's button after the move was played elsewhere.
     const picker = await harness.press(ANNA, oldMove.customId, ref);
-    const stack = buttonsOf(picker.last)[1];
+    const stack = item(buttonsOf(picker.last), 1, 'stack');
     await harness.command(ANNA, 'move', { notation: 'c3-d4' });
     const stale = await harness.press(ANNA, stack.customId, {
-      id: picker.created[0].id,
+      id: item(picker.created, 0, 'picker.created').id,
       channelId: CHANNEL,
       ephemeral: true,
     });
@@ -238,7 +246,7 @@ describe('Discord interaction router', () => {
     const move = buttonsOf(board.message).find((b) => decodePayload(b.customId)?.kind === 'move')!;
     const picker = await harness.press(ANNA, move.customId, { id: board.id, channelId: CHANNEL });
     expect(picker.methods).toEqual(['deferReply', 'editReply']);
-    expect(picker.calls[0].at).toBeLessThan(3_000);
+    expect(item(picker.calls, 0, 'picker.calls').at).toBeLessThan(3_000);
     expect(buttonsOf(picker.last).length).toBeGreaterThan(0);
   });
 
@@ -247,8 +255,12 @@ describe('Discord interaction router', () => {
     const { board, gameId } = await startGame();
     const move = buttonsOf(board.message).find((b) => decodePayload(b.customId)?.kind === 'move')!;
     const picker = await harness.press(ANNA, move.customId, { id: board.id, channelId: CHANNEL });
-    const ref = { id: picker.created[0].id, channelId: CHANNEL, ephemeral: true };
-    const targets = await harness.press(ANNA, buttonsOf(picker.last)[1].customId, ref);
+    const ref = {
+      id: item(picker.created, 0, 'picker.created').id,
+      channelId: CHANNEL,
+      ephemeral: true,
+    };
+    const targets = await harness.press(ANNA, item(buttonsOf(picker.last), 1).customId, ref);
     const target = buttonsOf(targets.last).find((b) => b.label === '→ d4')!;
     const slow = harness.store;
     const original = slow.saveGame.bind(slow);
@@ -268,7 +280,7 @@ describe('Discord interaction router', () => {
     const game = await harness.service.getGame(gameId);
     expect(game.ok && game.value.moves).toEqual(['c3-d4']);
     const now = harness.out.messages.find((m) => m.id === board.id)!;
-    expect(now.message.embeds?.[0].description).toContain('c3-d4');
+    expect(now.message.embeds?.[0]?.description).toContain('c3-d4');
   });
 
   it('pings a player who may have left, and removes the notice once they move', async () => {
@@ -278,10 +290,12 @@ describe('Discord interaction router', () => {
     await pickMove(board, 'c3', 'd4');
     const notices = harness.out.in(CHANNEL).filter((m) => m.message.pings?.includes(BORIS.id));
     expect(notices).toHaveLength(1);
-    expect(notices[0].message.content).toContain(`<@${BORIS.id}>`);
-    expect(notices[0].message.replyTo).toBe(board.id);
+    expect(item(notices, 0, 'notices').message.content).toContain(`<@${BORIS.id}>`);
+    expect(item(notices, 0, 'notices').message.replyTo).toBe(board.id);
     await harness.command(BORIS, 'move', { notation: 'b6-a5' });
-    expect(harness.out.in(CHANNEL).filter((m) => m.id === notices[0].id)).toHaveLength(0);
+    expect(
+      harness.out.in(CHANNEL).filter((m) => m.id === item(notices, 0, 'notices').id),
+    ).toHaveLength(0);
   });
 
   it('resigns after a confirmation, and offers and accepts draws', async () => {
@@ -289,7 +303,7 @@ describe('Discord interaction router', () => {
     const { gameId } = await startGame();
     const draw = await harness.command(ANNA, 'draw');
     expect(isEphemeral(draw)).toBe(true);
-    const board = gameMessages()[0];
+    const board = item(gameMessages(), 0, 'board');
     const accept = buttonsOf(board.message).find(
       (b) => decodePayload(b.customId)?.kind === 'draw-accept',
     )!;
@@ -301,8 +315,8 @@ describe('Discord interaction router', () => {
 
     const second = await startGame();
     const ask = await harness.command(ANNA, 'resign');
-    const [yes] = buttonsOf(ask.last);
-    const ref = { id: ask.created[0].id, channelId: CHANNEL };
+    const yes = item(buttonsOf(ask.last), 0, 'yes');
+    const ref = { id: item(ask.created, 0, 'ask.created').id, channelId: CHANNEL };
     const stranger = await harness.press(BORIS, yes.customId, ref);
     expect(answerText(stranger)).toMatch(/someone else|not for you/i);
     await harness.press(ANNA, yes.customId, ref);
@@ -316,10 +330,10 @@ describe('Discord interaction router', () => {
     });
     const play = await harness.command(ANNA, 'play', { level: 2 });
     expect(play.methods).toEqual(['reply']);
-    const board = gameMessages()[0];
+    const board = item(gameMessages(), 0, 'board');
     await pickMove(board, 'c3', 'd4');
     const now = harness.out.messages.find((m) => m.id === board.id)!;
-    expect(now.message.embeds?.[0].description).toContain('b6-a5');
+    expect(now.message.embeds?.[0]?.description).toContain('b6-a5');
   });
 
   it('speaks the user’s language', async () => {
@@ -334,8 +348,13 @@ describe('Discord interaction router', () => {
     const decline = buttonsOf(card.last).find(
       (b) => decodePayload(b.customId)?.kind === 'decline',
     )!;
-    await harness.press(BORIS, decline.customId, { id: card.created[0].id, channelId: CHANNEL });
-    const closed = harness.out.messages.find((m) => m.id === card.created[0].id)!;
+    await harness.press(BORIS, decline.customId, {
+      id: item(card.created, 0, 'card.created').id,
+      channelId: CHANNEL,
+    });
+    const closed = harness.out.messages.find(
+      (m) => m.id === item(card.created, 0, 'card.created').id,
+    )!;
     expect(closed.message.content).toMatch(/declined/);
     expect(closed.message.components).toEqual([]);
 
@@ -352,7 +371,9 @@ describe('Discord interaction router', () => {
     await harness.scheduler.runDue();
     await harness.settle();
     expect(harness.out.direct_.map((d) => d.userId)).toEqual([ANNA.id]);
-    expect(harness.out.direct_[0].message.content).toMatch(/left for your move/);
+    expect(item(harness.out.direct_, 0, 'harness.out.direct_').message.content).toMatch(
+      /left for your move/,
+    );
 
     // The next game: Anna does not accept direct messages.
     harness.out.failNext = (method) => (method === 'direct' ? new Error('50007') : undefined);
@@ -364,7 +385,7 @@ describe('Discord interaction router', () => {
       .in(CHANNEL)
       .filter((m) => m.message.content?.includes('left for your move'));
     expect(mention).toHaveLength(1);
-    expect(mention[0].message.pings).toEqual([ANNA.id]);
+    expect(item(mention, 0, 'mention').message.pings).toEqual([ANNA.id]);
   });
 
   it('keeps a game pending until its message shows the move, and a sweep brings it up to date', async () => {
@@ -375,13 +396,13 @@ describe('Discord interaction router', () => {
     await harness.command(ANNA, 'move', { notation: 'c3-d4' });
     expect(await harness.kv.setMembers('dc:pending-boards')).toEqual([gameId]);
     expect(
-      harness.out.messages.find((m) => m.id === board.id)!.message.embeds?.[0].description,
+      harness.out.messages.find((m) => m.id === board.id)!.message.embeds?.[0]?.description,
     ).not.toContain('c3-d4');
 
     expect(await harness.app.presenter.recoverPending()).toBe(1);
     await harness.settle();
     expect(
-      harness.out.messages.find((m) => m.id === board.id)!.message.embeds?.[0].description,
+      harness.out.messages.find((m) => m.id === board.id)!.message.embeds?.[0]?.description,
     ).toContain('c3-d4');
     expect(await harness.kv.setMembers('dc:pending-boards')).toEqual([]);
   });

@@ -17,6 +17,7 @@ import { InProcessScheduler } from '../../../src/store/memory-scheduler.js';
 import { FakeDiscord, type FakeGuild } from '../../support/discord/fake-discord.js';
 import { shardOf } from '../../support/discord/snowflake.js';
 import { testPuzzleService } from '../../support/puzzles.js';
+import { item } from '../../support/present.js';
 
 let fake: FakeDiscord | undefined;
 const apps: DiscordApp[] = [];
@@ -71,11 +72,17 @@ it('two processes, one shard each: each serves the servers of its shard', async 
     const guild = byShard.get(shard)!;
     const other = byShard.get(1 - shard)!;
     // The server arrives on its shard's process only.
-    await fake.waitFor(() => apps[shard].client.guilds.cache.has(guild.id) || undefined);
-    expect(apps[shard].client.guilds.cache.has(other.id)).toBe(false);
+    await fake.waitFor(
+      () => item(apps, shard, 'apps').client.guilds.cache.has(guild.id) || undefined,
+    );
+    expect(item(apps, shard, 'apps').client.guilds.cache.has(other.id)).toBe(false);
     // Its interactions are answered (by that process: the other has no session for it).
     const user = fake.newUser(`player${shard}`);
-    const handle = fake.command({ user, channelId: guild.channels[0].id, name: 'rules' });
+    const handle = fake.command({
+      user,
+      channelId: item(guild.channels, 0, 'guild.channels').id,
+      name: 'rules',
+    });
     await handle.acknowledged();
     await fake.waitFor(() => (handle.original?.loading === false ? true : undefined));
     expect(handle.original?.content).toMatch(/Bashni/);

@@ -3,6 +3,7 @@ import { AiPool } from '../../../src/ai/index.js';
 import { legalMoves, makeMove, parseFen, VARIANTS } from '../../../src/engine/index.js';
 import type { BotMoves } from '../../../src/game/ports.js';
 import { TelegramHarness } from './harness.js';
+import { item } from '../../support/present.js';
 
 /** A stand-in for the engine: the first legal move, after a moment's thought. */
 const firstMove: BotMoves = {
@@ -10,7 +11,7 @@ const firstMove: BotMoves = {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const position = parseFen(fen, variant);
     if (!position.ok) throw new Error(position.error.message);
-    return makeMove(VARIANTS[variant], legalMoves(position.value)[0]);
+    return makeMove(VARIANTS[variant], item(legalMoves(position.value), 0));
   },
 };
 
@@ -35,7 +36,7 @@ describe('Telegram: /play against the bot', () => {
     const alice = h.fake.user(11, 'Alice', 'alice', 'en');
     h.fake.privateChat(alice);
     await h.say(alice, 11, '/play 2 laska');
-    const [board] = h.boards(11);
+    const board = item(h.boards(11), 0, 'board');
     expect(board.caption).toContain('Laska · ⚪ Alice — ⚫ Bashni Bot (level 2)');
     await h.press(alice, 11, board.messageId, '⚪ c3');
     await h.press(alice, 11, board.messageId, '→ d4');
@@ -66,7 +67,7 @@ describe('Telegram: /play against the bot', () => {
     const alice = h.fake.user(11, 'Alice', 'alice', 'en');
     h.fake.privateChat(alice);
     await h.say(alice, 11, '/play 1');
-    const [board] = h.boards(11);
+    const board = item(h.boards(11), 0, 'board');
     await h.say(alice, 11, '/move c3-d4');
     await until(async () => {
       const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });

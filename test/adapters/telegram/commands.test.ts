@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parsePdn } from '../../../src/engine/index.js';
 import { TelegramHarness } from './harness.js';
+import { item } from '../../support/present.js';
 
 const GROUP = -1001234567890;
 
@@ -24,7 +25,7 @@ describe('Telegram: other ways in, and the commands', () => {
     expect(card.text).toContain('Laska');
     expect(card.text).toContain('no clock');
     const link = /https:\/\/t\.me\/bashni_test_bot\?start=(c_\S+)/.exec(card.text ?? '')![1];
-    const share = fake.keyboard(11, card.messageId).flat()[0];
+    const share = item(fake.keyboard(11, card.messageId).flat(), 0, 'share');
     expect(share.url).toContain(encodeURIComponent(`https://t.me/bashni_test_bot?start=${link}`));
 
     // Alice opening her own link is told so, and may only withdraw.
@@ -44,8 +45,8 @@ describe('Telegram: other ways in, and the commands', () => {
     await h.press(bob, 12, invitation.messageId, '✅ Принять');
     expect(h.boards(11)).toHaveLength(1);
     expect(h.boards(12)).toHaveLength(1);
-    expect(h.boards(12)[0].caption).toContain('Ласка');
-    expect(h.boards(11)[0].caption).toContain('Laska');
+    expect(item(h.boards(12), 0).caption).toContain('Ласка');
+    expect(item(h.boards(11), 0).caption).toContain('Laska');
     // Alice (White), who sent the invitation an hour ago, is told it is her move in her chat;
     // Bob's chat gets no notice.
     expect(fake.lastBotMessage(11)!.text).toBe('@alice, your move.');
@@ -90,7 +91,7 @@ describe('Telegram: other ways in, and the commands', () => {
     const bob = fake.user(12, 'Bob', 'bob', 'en');
     await h.say(alice, GROUP, '/newgame @bob');
     await h.press(bob, GROUP, fake.lastBotMessage(GROUP)!.messageId, '✅ Accept');
-    const [board] = h.boards(GROUP);
+    const board = item(h.boards(GROUP), 0, 'board');
     await h.say(alice, GROUP, '/move c3-d4');
 
     await h.say(bob, GROUP, '/games');
@@ -106,10 +107,12 @@ describe('Telegram: other ways in, and the commands', () => {
     const boards = h.boards(GROUP);
     expect(boards).toHaveLength(2);
     expect(h.labels(GROUP, board.messageId)).toEqual([]);
-    expect(h.labels(GROUP, boards[1].messageId).length).toBeGreaterThan(0);
+    expect(h.labels(GROUP, item(boards, 1, 'boards').messageId).length).toBeGreaterThan(0);
     // Moves now update the new live message.
     await h.say(bob, GROUP, '/move f6-g5');
-    expect(fake.message(GROUP, boards[1].messageId)!.caption).toContain('Last move: f6-g5');
+    expect(fake.message(GROUP, item(boards, 1, 'boards').messageId)!.caption).toContain(
+      'Last move: f6-g5',
+    );
 
     await h.say(alice, GROUP, '/pdn');
     const document = fake.lastBotMessage(GROUP)!.document!;

@@ -4,6 +4,7 @@ import type { Player } from '../../../src/game/model.js';
 import { MemoryEventRelay, MemoryEventStreams } from '../../../src/store/memory-event-relay.js';
 import { until } from '../../store/event-relay-contract.js';
 import { silentLogger, TelegramHarness } from './harness.js';
+import { item } from '../../support/present.js';
 
 const GROUP = -1001234567890;
 const OTHER_GROUP = -1009876543210;
@@ -46,8 +47,8 @@ describe('Telegram: invite codes and players from other platforms', () => {
     const typed = `${code!.slice(0, 3).toLowerCase()}-${code!.slice(3)}`;
     await h.say(bob, OTHER_GROUP, `/join ${typed}`);
     expect(fake.message(GROUP, card.messageId)?.text).toBe('✅ Game on: ⚪ Alice vs ⚫ Bob.');
-    const [here] = h.boards(GROUP);
-    const [there] = h.boards(OTHER_GROUP);
+    const here = item(h.boards(GROUP), 0, 'here');
+    const there = item(h.boards(OTHER_GROUP), 0, 'there');
     for (const board of [here, there]) {
       expect(board.caption).toContain('Bashni · ⚪ Alice — ⚫ Bob');
       expect(board.caption).toContain('White to play: @alice');
@@ -93,7 +94,7 @@ describe('Telegram: invite codes and players from other platforms', () => {
     await h.say(bob, 12, `/join ${code}`);
     expect(h.boards(GROUP)).toHaveLength(1);
     expect(h.boards(12)).toHaveLength(1);
-    expect(h.boards(12)[0].caption).toContain('Столбы');
+    expect(item(h.boards(12), 0).caption).toContain('Столбы');
     // Alice joining her own challenge is told so.
     await h.say(alice, GROUP, '/newgame');
     const own = CODE_LINE.exec(fake.lastBotMessage(GROUP)!.text ?? '')![1];
@@ -116,7 +117,7 @@ describe('Telegram: invite codes and players from other platforms', () => {
     const code = created.value.inviteCode!;
 
     await h.say(bob, GROUP, `/join ${code}`);
-    const [board] = h.boards(GROUP);
+    const board = item(h.boards(GROUP), 0, 'board');
     expect(board.caption).toContain('Bashni · ⚪ Carol (Discord) — ⚫ Bob');
     expect(board.caption).toContain('White to play: Carol (Discord)');
     const links = [

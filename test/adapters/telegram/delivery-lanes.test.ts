@@ -6,6 +6,7 @@ import {
   type Delivery,
   type DeliveryLanesOptions,
 } from '../../../src/adapters/telegram/delivery-lanes.js';
+import { item } from '../../support/present.js';
 
 const GROUP = -100;
 const OTHER_GROUP = -200;
@@ -98,7 +99,7 @@ describe('delivery lanes', () => {
       'ok',
     ]);
     // The fourth counted call waited until the first left the window.
-    expect(calls[3].at - calls[0].at).toBeGreaterThanOrEqual(150);
+    expect(item(calls, 3, 'calls').at - item(calls, 0, 'calls').at).toBeGreaterThanOrEqual(150);
   });
 
   it('a 429 pauses only that chat; the call is sent again after retry_after', async () => {
@@ -122,7 +123,7 @@ describe('delivery lanes', () => {
     expect(await edit).toEqual({ ok: true, value: 'edited' });
     await same;
     expect(names()).toEqual(['edit', 'other chat', 'edit', 'same chat']);
-    expect(calls[2].at - calls[0].at).toBeGreaterThanOrEqual(100);
+    expect(item(calls, 2, 'calls').at - item(calls, 0, 'calls').at).toBeGreaterThanOrEqual(100);
     expect(lane.stats.floodWaits).toBe(1);
   });
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodePng, TelegramHarness } from './harness.js';
+import { item } from '../../support/present.js';
 
 const GROUP = -1001234567890;
 
@@ -38,7 +39,7 @@ describe('Telegram: a full game in a group', () => {
     expect(fake.message(GROUP, card.messageId)).toMatchObject({
       text: '✅ Game on: ⚪ Alice vs ⚫ Bob.',
     });
-    const [board] = h.boards(GROUP);
+    const board = item(h.boards(GROUP), 0, 'board');
     expect(decodePng(board)).toMatchObject({ width: 720, height: 720 });
     expect(board.caption).toContain('Bashni · ⚪ Alice — ⚫ Bob');
     expect(board.caption).toContain('Move 1 · White to play: @alice');

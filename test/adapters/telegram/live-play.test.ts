@@ -4,9 +4,10 @@ import { encodePayload } from '../../../src/chat/button-payload.js';
 import { legalMoves, makeMove, moveDestination, VARIANTS } from '../../../src/engine/index.js';
 import { gamePosition } from '../../../src/game/game-rules.js';
 import type { Game } from '../../../src/game/model.js';
-import { seededRandom } from '../../support/random.js';
+import { pick, seededRandom } from '../../support/random.js';
 import type { RecordedCall } from '../../support/telegram/fake-bot-api.js';
 import { TEST_SPEED, TelegramHarness } from './harness.js';
+import { item } from '../../support/present.js';
 
 const GROUP = -1001234567890;
 /** A move every 2 s of real time, at the tests' speed. */
@@ -65,7 +66,7 @@ describe('Telegram: live play in a group, over long polling, with flood limits o
       between?.(ply);
       const position = gamePosition(now);
       const moves = legalMoves(position);
-      const move = moves[Math.floor(random() * moves.length)];
+      const move = pick(moves, random);
       const text = makeMove(VARIANTS[now.variant], move);
       const from = position.turn === 0 ? users.alice : users.bob;
       if (ply % 3 === 2) {
@@ -128,7 +129,7 @@ describe('Telegram: live play in a group, over long polling, with flood limits o
     const board = h.fake.message(GROUP, boardId)!;
     expect(board.caption).toContain(`Last move: ${played.at(-1)}`);
     if (final.status === 'active')
-      expect(h.fake.keyboard(GROUP, boardId).flat()[0].callback_data).toContain(
+      expect(item(h.fake.keyboard(GROUP, boardId).flat(), 0).callback_data).toContain(
         `|${final.moves.length}|`,
       );
     // Every tap was answered, and answered before anything could wait.

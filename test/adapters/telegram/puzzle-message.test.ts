@@ -9,8 +9,9 @@ import {
 } from '../../../src/adapters/telegram/puzzle-message.js';
 import { stepText } from '../../../src/chat/puzzle-text.js';
 import { messages } from '../../../src/i18n/index.js';
-import { testCatalog } from '../../support/puzzles.js';
+import { testCatalog, solutionAt } from '../../support/puzzles.js';
 import { testPainter } from './harness.js';
+import { item } from '../../support/present.js';
 
 const t = messages('en');
 
@@ -29,7 +30,7 @@ describe('Telegram puzzle messages', () => {
   it('the finished face of every committed puzzle fits, with the whole line when it can', () => {
     for (const variant of ['bashni', 'stolby', 'giveaway'] as const) {
       for (const puzzle of testCatalog().list(variant)) {
-        const step = { kind: 'wrong' as const, expected: puzzle.solution[0] };
+        const step = { kind: 'wrong' as const, expected: solutionAt(puzzle, 0) };
         const face = finishedFace(puzzle, stepText(puzzle, step, undefined, t), t, testPainter);
         expect(plainText(face.caption).length).toBeLessThanOrEqual(CAPTION_LIMIT);
         expect(face.caption).toContain(puzzle.solution.at(-1));
@@ -38,7 +39,7 @@ describe('Telegram puzzle messages', () => {
   });
 
   it('reads the puzzle and ply from a message’s keyboard, and an attempt that is over', () => {
-    const [puzzle] = testCatalog().list('bashni');
+    const puzzle = item(testCatalog().list('bashni'), 0, 'puzzle');
     const solving = solvingFace(puzzle, 0, t, testPainter);
     expect(puzzleOfKeyboard(solving.keyboard)).toEqual({ puzzleId: puzzle.id, ply: 0 });
     const over = finishedFace(puzzle, '', t, testPainter);

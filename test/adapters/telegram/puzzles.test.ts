@@ -5,6 +5,7 @@ import { VARIANTS } from '../../../src/engine/index.js';
 import { registerCommands } from '../../../src/adapters/telegram/bot.js';
 import type { KeyboardButtonView } from '../../support/telegram/fake-bot-api.js';
 import { TelegramHarness } from './harness.js';
+import { item } from '../../support/present.js';
 
 const GROUP = -1001234567890;
 const NAMES = VARIANTS.bashni.geometry.names;
@@ -231,7 +232,7 @@ describe('Telegram: puzzles', () => {
     await h.say(alice, GROUP, '/puzzle');
     const post = h.boards(GROUP).at(-1)!;
     expect(post.caption).toContain('Press Solve: you solve it in our private chat');
-    const [button] = h.fake.keyboard(GROUP, post.messageId).flat();
+    const button = item(h.fake.keyboard(GROUP, post.messageId).flat(), 0, 'button');
     expect(button.text).toBe('🧩 Solve');
     const id = /^https:\/\/t\.me\/bashni_test_bot\?start=p_(bashni-[0-9a-f]+)$/.exec(
       button.url ?? '',
@@ -267,7 +268,7 @@ describe('Telegram: puzzles', () => {
     expect(h.fake.lastBotMessage(GROUP)!.text).toBe(
       '🧩 A puzzle will be posted here every day at 12:00 (UTC).',
     );
-    const [due] = await h.puzzles.duePosts('telegram');
+    const due = item(await h.puzzles.duePosts('telegram'), 0, 'due');
     expect(due).toMatchObject({ chatKey: `telegram:${GROUP}`, day: '2026-11-29' });
     expect(await h.process.postDaily(due)).toBe(true);
     await h.process.settle();
@@ -282,7 +283,7 @@ describe('Telegram: puzzles', () => {
       const messageId = h.boards(user.id).at(-1)!.messageId;
       const line = due.puzzle.solution;
       for (let ply = 0; ply < line.length; ply += 2)
-        await h.say(user, user.id, line[ply], messageId);
+        await h.say(user, user.id, item(line, ply, 'line'), messageId);
       return caption(user.id, messageId);
     };
     const bob = privateUser(12, 'Bob');
@@ -346,7 +347,7 @@ describe('Telegram: puzzles', () => {
     h = await TelegramHarness.start();
     h.fake.group(GROUP, 'Bashni club');
     await h.puzzles.startDaily(`telegram:${GROUP}`, '12:00', 'UTC');
-    const [due] = await h.puzzles.duePosts('telegram');
+    const due = item(await h.puzzles.duePosts('telegram'), 0, 'due posts');
     h.fake.setChatMember(GROUP, h.fake.bot.id, 'kicked');
     expect(await h.process.postDaily(due)).toBe(true);
     expect(h.boards(GROUP)).toEqual([]);

@@ -1,6 +1,7 @@
 import type { Update } from 'grammy/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, BOB, TelegramHarness } from './harness.js';
+import { item } from '../../support/present.js';
 
 const GROUP = -1001234567890;
 
@@ -65,7 +66,7 @@ describe('Telegram: taps that must not break anything', () => {
     ];
     // Two bot processes (two instances on one store) handle them concurrently.
     const other = await h.newProcess();
-    await Promise.all([h.deliver(taps[0]), h.deliver(taps[1], other)]);
+    await Promise.all([h.deliver(item(taps, 0, 'taps')), h.deliver(item(taps, 1, 'taps'), other)]);
     expect(await moves()).toEqual(['c3-d4']);
     const answers = taps.map((tap) => h.fake.answers.get(tap.callback_query!.id));
     expect(answers.filter((a) => a?.show_alert === true)).toHaveLength(1);
@@ -136,10 +137,12 @@ describe('Telegram: taps that must not break anything', () => {
     await h.say(alice, GROUP, '/move c3-d4');
     const boards = h.boards(GROUP);
     expect(boards).toHaveLength(1);
-    expect(boards[0].messageId).not.toBe(boardId);
-    expect(boards[0].caption).toContain('Last move: c3-d4');
+    expect(item(boards, 0, 'boards').messageId).not.toBe(boardId);
+    expect(item(boards, 0, 'boards').caption).toContain('Last move: c3-d4');
     const game = await h.process.service.getGame(gameId);
-    expect(game.ok && game.value.views.at(-1)?.messageId).toBe(String(boards[0].messageId));
+    expect(game.ok && game.value.views.at(-1)?.messageId).toBe(
+      String(item(boards, 0, 'boards').messageId),
+    );
   });
 
   it('a chat that removed the bot does not stop the game', async () => {

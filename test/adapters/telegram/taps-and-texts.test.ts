@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ALICE, BOB, TelegramHarness } from './harness.js';
+import { item } from '../../support/present.js';
 
 const GROUP = -1001234567890;
 
@@ -50,7 +51,7 @@ describe('Telegram: late, stale and forged taps; moves as people type them', () 
     // The board is there (and its sender has its answer); its recording is still on the way.
     await h.fake.waitForCall('sendPhoto');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const boardId = h.boards(GROUP)[0].messageId;
+    const boardId = item(h.boards(GROUP), 0).messageId;
     const answer = await h.press(alice, GROUP, boardId, '⚪ c3');
     expect(answer?.show_alert).toBe(false);
     expect(h.labels(GROUP, boardId)).toEqual(['→ b4', '→ d4', '⬅️ Back']);
@@ -82,11 +83,11 @@ describe('Telegram: late, stale and forged taps; moves as people type them', () 
   it('a tap on an old board takes its buttons off once; the live board is not touched', async () => {
     const { alice, boardId } = await game();
     await h.say(alice, GROUP, '/board');
-    const [, fresh] = h.boards(GROUP).slice(-2);
+    const fresh = item(h.boards(GROUP).slice(-2), 1, 'the last two boards');
     expect(fresh.messageId).not.toBe(boardId);
     expect(h.labels(GROUP, boardId)).toEqual([]); // retired when the new one was posted
     h.fake.clearCalls();
-    const data = h.fake.keyboard(GROUP, fresh.messageId).flat()[0].callback_data!;
+    const data = item(h.fake.keyboard(GROUP, fresh.messageId).flat(), 0).callback_data!;
     expect(await h.tap(alice, GROUP, boardId, data)).toMatchObject({ show_alert: true });
     expect(h.fake.callsOf('editMessageMedia')).toEqual([]);
     expect(h.fake.callsOf('editMessageReplyMarkup')).toEqual([]);
@@ -127,7 +128,7 @@ describe('Telegram: late, stale and forged taps; moves as people type them', () 
       show_alert: true,
       text: 'This game’s record is damaged and cannot be loaded.',
     });
-    const move = h.fake.keyboard(GROUP, boardId).flat()[0].callback_data!;
+    const move = item(h.fake.keyboard(GROUP, boardId).flat(), 0).callback_data!;
     expect(await h.tap(bob, GROUP, boardId, move)).toMatchObject({ show_alert: true });
     await h.press(alice, GROUP - 1, other.boardId, '⚪ c3');
     await h.press(alice, GROUP - 1, other.boardId, '→ d4');

@@ -8,6 +8,7 @@ import {
   UpdatePipeline,
   updateChatKey,
 } from '../../../src/adapters/telegram/update-pipeline.js';
+import { item } from '../../support/present.js';
 
 const quiet = silentLogger;
 
@@ -102,7 +103,7 @@ describe('update pipeline', () => {
       ['slow store', 8],
       ['telegram: update failed', 8],
     ]);
-    expect(lines[2].context.err).toBeInstanceOf(Error);
+    expect(item(lines, 2, 'lines').context.err).toBeInstanceOf(Error);
   });
 
   it('a failing handler is logged and counts as handled', async () => {

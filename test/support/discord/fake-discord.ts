@@ -518,7 +518,7 @@ export class FakeDiscord {
     const connected = candidates.filter((session) => session.connected);
     if (connected.length === 0)
       throw new Error('no connected gateway session to send the interaction to');
-    const session = connected[this.roundRobin++ % connected.length];
+    const session = connected[this.roundRobin++ % connected.length]!;
     return [session.index];
   }
 

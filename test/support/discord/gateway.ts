@@ -216,7 +216,11 @@ export class Gateway {
       return undefined;
     }
     const [shardId, shardCount] = Array.isArray(d.shard) ? (d.shard as number[]) : [0, 1];
-    if (!(shardCount >= 1 && shardId >= 0 && shardId < shardCount)) {
+    if (
+      shardId === undefined ||
+      shardCount === undefined ||
+      !(shardCount >= 1 && shardId >= 0 && shardId < shardCount)
+    ) {
       socket.close(GatewayCloseCodes.InvalidShard, 'Invalid shard.');
       return undefined;
     }

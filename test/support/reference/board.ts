@@ -83,7 +83,7 @@ export function squareName(file: number, rank: number): string {
 export function squareCoords(square: string): [number, number] {
   const match = /^([a-h])([1-8])$/.exec(square);
   if (match === null) throw new Error(`not a square name: ${square}`);
-  return [FILES.indexOf(match[1]), Number(match[2]) - 1];
+  return [FILES.indexOf(match[1]!), Number(match[2]) - 1];
 }
 
 export function isOnBoard(size: number, file: number, rank: number): boolean {
@@ -117,5 +117,7 @@ export function isPromotionRank(size: number, white: boolean, rank: number): boo
 }
 
 export function topOf(stack: Stack): Piece {
-  return stack[stack.length - 1];
+  const top = stack.at(-1);
+  if (top === undefined) throw new Error('topOf: empty stack');
+  return top;
 }

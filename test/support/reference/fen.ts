@@ -30,10 +30,11 @@ function runBottomUp(digits: string, white: boolean): Piece[] {
 function parseStack(token: string, white: boolean): { square: string; stack: Stack } {
   const match = TOKEN.exec(token);
   if (match === null) throw new Error(`bad stack token: ${JSON.stringify(token)}`);
-  const [, kingPrefix, square] = match;
+  const [, kingPrefix] = match;
+  const square = match[2]!; // a required group
   // The optional groups are undefined when they took no part in the match.
-  const ownerRun = match[3] as string | undefined;
-  const prisonerRun = match[4] as string | undefined;
+  const ownerRun = match[3];
+  const prisonerRun = match[4];
   if (ownerRun === undefined) {
     return { square, stack: [{ white, king: kingPrefix === 'K' }] };
   }
@@ -64,8 +65,8 @@ export function parseFen(variant: RefVariant, fen: string): Position {
   const [side, whiteList, blackList] = parts;
   if (side !== 'W' && side !== 'B') throw new Error(`bad side to move: ${side}`);
   const board: Board = new Map();
-  parseList(whiteList, 'W', size, board);
-  parseList(blackList, 'B', size, board);
+  parseList(whiteList!, 'W', size, board);
+  parseList(blackList!, 'B', size, board);
   return { board, whiteToMove: side === 'W' };
 }
 
@@ -79,13 +80,13 @@ function stackToken(square: string, stack: Stack): string {
   const owner = topOf(stack).white;
   const topFirst = [...stack].reverse();
   let split = 0;
-  while (split < topFirst.length && topFirst[split].white === owner) split++;
+  while (split < topFirst.length && topFirst[split]!.white === owner) split++;
   const ownerRun = topFirst.slice(0, split);
   const prisoners = topFirst.slice(split);
   if (prisoners.some((piece) => piece.white === owner)) {
     throw new Error(`stack on ${square} has more than two colour layers`);
   }
-  if (stack.length === 1) return `${ownerRun[0].king ? 'K' : ''}${square}`;
+  if (stack.length === 1) return `${ownerRun[0]!.king ? 'K' : ''}${square}`;
   const lower = prisoners.length > 0 ? `/${runDigits(prisoners)}` : '';
   return `${square}(${runDigits(ownerRun)}${lower})`;
 }
