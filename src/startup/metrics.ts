@@ -15,7 +15,7 @@ export interface MetricSources {
   /** Bot moves waiting for an AI worker. */
   aiQueue(): Promise<number> | number;
   /** AI worker processes taking bot moves from the queue (AI_MODE=queue only). */
-  aiWorkers?(): Promise<number>;
+  aiWorkers?: () => Promise<number>;
 }
 
 export class AppMetrics {

@@ -381,7 +381,9 @@ export class RedisGameStore implements GameStore {
 
   private async indexIfActive(id: string): Promise<void> {
     const key = this.keys.game(id);
-    const [version, text] = await this.run('backfill', id, () => this.redis.hmget(key, 'v', 'd'));
+    const [version = null, text = null] = await this.run('backfill', id, () =>
+      this.redis.hmget(key, 'v', 'd'),
+    );
     if (version === null || text === null) return;
     let game: Game;
     try {
