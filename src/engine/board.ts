@@ -24,6 +24,7 @@ const ZOBRIST_HIGH = hash.ZOBRIST_HIGH;
 const pieceKeyIndex = hash.pieceKeyIndex;
 const MOVE_STRIDE = moveList.MOVE_STRIDE;
 const FLAG_PROMOTES = moveList.FLAG_PROMOTES;
+const FLAG_DEMOTES = moveList.FLAG_DEMOTES;
 const JUMP_SQUARE_MASK = moveList.JUMP_SQUARE_MASK;
 
 /**
@@ -168,7 +169,9 @@ export class Board {
       mk = (mk << 1) | (this.demoteCapturedKings ? 0 : takenKing);
       mh++;
     }
-    if ((d[base + 3]! & FLAG_PROMOTES) !== 0) mk |= 1 << (mh - 1);
+    const flags = d[base + 3]!;
+    if ((flags & FLAG_PROMOTES) !== 0) mk |= 1 << (mh - 1);
+    else if ((flags & FLAG_DEMOTES) !== 0) mk &= ~(1 << (mh - 1));
 
     height[to] = mh;
     colors[to] = mc;
@@ -259,7 +262,9 @@ export class Board {
     colors[to] = 0;
     kings[to] = 0;
     this.refreshTop(to);
-    if ((d[base + 3]! & FLAG_PROMOTES) !== 0) mk &= ~(1 << (mh - 1));
+    const flags = d[base + 3]!;
+    if ((flags & FLAG_PROMOTES) !== 0) mk &= ~(1 << (mh - 1));
+    else if ((flags & FLAG_DEMOTES) !== 0) mk |= 1 << (mh - 1);
 
     const capturedColor = this.turn ^ 1;
     for (let j = jumps - 1; j >= 0; j--) {

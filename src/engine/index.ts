@@ -11,6 +11,7 @@ export { formatKey } from './hash.js';
 export { Board } from './board.js';
 export { MoveGenerator } from './movegen.js';
 export {
+  FLAG_DEMOTES,
   FLAG_PROMOTES,
   JUMP_CAPTURED_KING,
   JUMP_LANDING_SHIFT,

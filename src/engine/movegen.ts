@@ -5,6 +5,7 @@ import type { MoveList } from './movelist.js';
 // Module-local copies: imported bindings can compile to getter calls, too slow for the hot path.
 const EMPTY = TOP_EMPTY;
 const FLAG_PROMOTES = moveList.FLAG_PROMOTES;
+const FLAG_DEMOTES = moveList.FLAG_DEMOTES;
 const JUMP_CAPTURED_KING = moveList.JUMP_CAPTURED_KING;
 const JUMP_LANDING_SHIFT = moveList.JUMP_LANDING_SHIFT;
 const MAX_JUMPS = moveList.MAX_JUMPS;
@@ -30,6 +31,8 @@ export class MoveGenerator {
   private readonly menCaptureBackward: boolean;
   private readonly turkish: boolean;
   private readonly promotionEndsCapture: boolean;
+  private readonly kingsCaptureOnly: boolean;
+  private readonly kingReverts: boolean;
 
   // State of the capture search in progress.
   private list: MoveList | null = null;
@@ -67,6 +70,8 @@ export class MoveGenerator {
     this.menCaptureBackward = board.variant.manCapturesBackward;
     this.turkish = board.variant.repeatedJumps === 'turkish';
     this.promotionEndsCapture = board.variant.promotionEndsCapture;
+    this.kingsCaptureOnly = board.variant.kingsCaptureOnly === true;
+    this.kingReverts = board.variant.kingRevertsAfterCapture === true;
     const masks: [number, number, number, number, number, number, number, number] = [
       0, 0, 0, 0, 0, 0, 0, 0,
     ];
@@ -130,7 +135,7 @@ export class MoveGenerator {
     const enemy = white ? board.blackBits : board.whiteBits;
     const empty = ~(board.whiteBits | board.blackBits) & board.allSquares;
     const men = own & ~board.kingBits;
-    const kings = own & board.kingBits;
+    let kings = own & board.kingBits;
     const firstForward = white ? 0 : 2;
 
     // Men with a jump available right now: enemy next to them and an empty square behind it.
@@ -153,6 +158,8 @@ export class MoveGenerator {
     for (let b = jumpers; b !== 0; b &= b - 1) this.capturesFrom(31 - Math.clz32(b & -b), false);
     for (let b = kings; b !== 0; b &= b - 1) this.capturesFrom(31 - Math.clz32(b & -b), true);
     if (this.found > 0) return this.found;
+    // Adiyukh: kings move only by capturing.
+    if (this.kingsCaptureOnly) kings = 0;
 
     if (list === null) {
       let count = white
@@ -339,7 +346,17 @@ export class MoveGenerator {
     data[base] = this.from;
     data[base + 1] = to;
     data[base + 2] = jumpCount;
-    data[base + 3] = kingAtEnd && !this.startsAsKing ? FLAG_PROMOTES : 0;
+    if (this.kingReverts) {
+      // Adiyukh: the top ends the move as a king only on the far rank, else as a man.
+      const onFarRank = this.rank[to] === this.farRank;
+      data[base + 3] = this.startsAsKing
+        ? onFarRank
+          ? 0
+          : FLAG_DEMOTES
+        : onFarRank
+          ? FLAG_PROMOTES
+          : 0;
+    } else data[base + 3] = kingAtEnd && !this.startsAsKing ? FLAG_PROMOTES : 0;
     for (let j = 0; j < jumpCount; j++) data[base + 4 + j] = this.jumps[j]!;
   }
 

@@ -10,6 +10,8 @@ export const MAX_JUMPS = 12;
 export const MOVE_STRIDE = 4 + MAX_JUMPS;
 /** Flag: the moving stack's top piece is crowned during this move. */
 export const FLAG_PROMOTES = 1;
+/** Flag: the moving stack's top piece, a king, ends the move as a man (Adiyukh's reversion). */
+export const FLAG_DEMOTES = 2;
 
 export const JUMP_LANDING_SHIFT = 6;
 export const JUMP_SQUARE_MASK = 63;

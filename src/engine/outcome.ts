@@ -8,7 +8,31 @@ import { sideOfColor, stackOwner, variantOf, type Color, type Position } from '.
 export type GameStatus =
   | { readonly kind: 'ongoing' }
   | { readonly kind: 'win'; readonly winner: Color; readonly reason: 'no-legal-move' }
-  | { readonly kind: 'draw'; readonly reason: 'threefold-repetition' | 'fifteen-move-rule' };
+  | { readonly kind: 'draw'; readonly reason: 'threefold-repetition' | 'fifteen-move-rule' }
+  | HalfCountStatus;
+
+/**
+ * The end of a game scored by the half count (Adiyukh): `counts` are White's score (pieces on
+ * Black's half) and Black's score (pieces on White's half); `ended` says what ended the game.
+ */
+export type HalfCountStatus =
+  | {
+      readonly kind: 'win';
+      readonly winner: Color;
+      readonly reason: 'half-count';
+      readonly counts: HalfCounts;
+      readonly ended: HalfCountEnding;
+    }
+  | {
+      readonly kind: 'draw';
+      readonly reason: 'half-count';
+      readonly counts: HalfCounts;
+      readonly ended: HalfCountEnding;
+    };
+
+/** [White's score, Black's score] of the half count. */
+export type HalfCounts = readonly [number, number];
+export type HalfCountEnding = 'no-legal-move' | 'threefold-repetition';
 
 /** Plies in a row without a change in either side's number of stacks that make a draw. */
 export const FIFTEEN_MOVE_PLIES = 30;
@@ -24,6 +48,32 @@ export function stackCounts(position: Position): [number, number] {
   const counts: [number, number] = [0, 0];
   for (const stack of position.stacks) if (stack !== null) counts[stackOwner(stack)]++;
   return counts;
+}
+
+/**
+ * The half count (Adiyukh): every piece of every stack, both colours, counted by the half of
+ * the board it stands on. White scores the pieces on Black's half (ranks 5–8 on 8x8), Black the
+ * pieces on White's half (ranks 1–4). Who owns a stack does not matter.
+ */
+export function halfCounts(position: Position): HalfCounts {
+  const geometry = variantOf(position).geometry;
+  const half = geometry.size / 2;
+  let white = 0;
+  let black = 0;
+  position.stacks.forEach((stack, s) => {
+    if (stack === null) return;
+    if (geometry.rank[s]! >= half) white += stack.height;
+    else black += stack.height;
+  });
+  return [white, black];
+}
+
+/** The verdict of the half count. */
+export function halfCountStatus(position: Position, ended: HalfCountEnding): HalfCountStatus {
+  const counts = halfCounts(position);
+  if (counts[0] === counts[1]) return { kind: 'draw', reason: 'half-count', counts, ended };
+  const winner: Color = counts[0] > counts[1] ? 0 : 1;
+  return { kind: 'win', winner, reason: 'half-count', counts, ended };
 }
 
 export function hasLegalMove(position: Position): boolean {
@@ -128,6 +178,12 @@ export function ruleStatus(
   repetitions: number,
   quietPlies: number,
 ): GameStatus {
+  if (variantOf(position).outcome === 'half-count') {
+    // Adiyukh: no move or a third repetition ends the game, scored by the count; no 15-move rule.
+    if (!hasLegalMove(position)) return halfCountStatus(position, 'no-legal-move');
+    if (repetitions >= 3) return halfCountStatus(position, 'threefold-repetition');
+    return { kind: 'ongoing' };
+  }
   if (!hasLegalMove(position)) {
     const toMove = position.turn;
     const winner = variantOf(position).noMoveMeans === 'loss' ? toMove ^ 1 : toMove;
@@ -144,12 +200,28 @@ export function describeStatus(status: GameStatus, turn: Color): string {
     case 'ongoing':
       return `${sideOfColor(turn)} to move`;
     case 'win':
+      if (status.reason === 'half-count') return describeHalfCount(status);
       return status.winner === turn
         ? `${sideOfColor(turn)} wins: ${sideOfColor(turn)} has no legal move (giveaway)`
         : `${sideOfColor(status.winner)} wins: ${sideOfColor(turn)} has no legal move`;
     case 'draw':
+      if (status.reason === 'half-count') return describeHalfCount(status);
       return status.reason === 'threefold-repetition'
         ? 'draw: threefold repetition'
         : 'draw: 15 moves without a change in the number of stacks';
   }
+}
+
+/** "white wins 13:11 on the half count (black has no legal move)". */
+function describeHalfCount(status: HalfCountStatus): string {
+  const [white, black] = status.counts;
+  const why =
+    status.ended === 'no-legal-move'
+      ? 'the side to move has no legal move'
+      : 'threefold repetition';
+  return status.kind === 'draw'
+    ? `draw ${white}:${black} on the half count (${why})`
+    : status.winner === 0
+      ? `white wins ${white}:${black} on the half count (${why})`
+      : `black wins ${black}:${white} on the half count (${why})`;
 }

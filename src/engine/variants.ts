@@ -1,7 +1,7 @@
 import { GEOMETRY_7, GEOMETRY_8, type Geometry } from './geometry.js';
 import { fail, ok, type Result } from './result.js';
 
-export type VariantId = 'bashni' | 'stolby' | 'laska' | 'giveaway';
+export type VariantId = 'bashni' | 'stolby' | 'laska' | 'giveaway' | 'adiyukh';
 
 /**
  * Everything that distinguishes one variant from another. The move generator reads these
@@ -30,8 +30,23 @@ export interface Variant {
   readonly capturedKingDemoted: boolean;
   /** A man promoted during a capture ends its move there (Laska) instead of going on as a king. */
   readonly promotionEndsCapture: boolean;
-  /** What having no legal move on one's turn means for that side. */
+  /** What having no legal move on one's turn means for that side (unless `outcome` overrides). */
   readonly noMoveMeans: 'loss' | 'win';
+  /** King-topped stacks have no quiet moves: they move only by capturing (Adiyukh). */
+  readonly kingsCaptureOnly?: boolean;
+  /**
+   * At the end of a capture the moving stack's top is a man again, unless the move ends on the
+   * mover's far rank, where it is (or becomes) a king (Adiyukh). Prisoners keep their rank.
+   */
+  readonly kingRevertsAfterCapture?: boolean;
+  /**
+   * How the game ends and is scored. Absent: by `noMoveMeans`, draws by threefold repetition
+   * and the 15-move rule. 'half-count' (Adiyukh): the game ends when the side to move has no
+   * legal move or on a third repetition, and every piece is counted by the half of the board
+   * it stands on; White wins with more pieces on Black's half (ranks 5–8 on 8x8), Black with
+   * more on White's half, equal counts draw. No 15-move rule.
+   */
+  readonly outcome?: 'half-count';
 }
 
 const RUSSIAN_START = {
@@ -81,6 +96,14 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
     id: 'giveaway',
     name: { en: 'Column giveaway', ru: 'Столбовые поддавки' },
     noMoveMeans: 'win',
+  },
+  adiyukh: {
+    ...BASHNI,
+    id: 'adiyukh',
+    name: { en: 'Adiyukh', ru: 'Адиюх' },
+    kingsCaptureOnly: true,
+    kingRevertsAfterCapture: true,
+    outcome: 'half-count',
   },
 };
 

@@ -6,7 +6,7 @@
  * new array, so copying a board is just `new Map(board)`.
  */
 
-export type RefVariant = 'bashni' | 'stolby' | 'laska' | 'giveaway';
+export type RefVariant = 'bashni' | 'stolby' | 'laska' | 'giveaway' | 'adiyukh';
 
 export interface Piece {
   readonly white: boolean;
@@ -37,6 +37,10 @@ export interface VariantRules {
   capturedKingsBecomeMen: boolean;
   /** A man promoted during a capture stops there instead of capturing on as a king. */
   promotionEndsCapture: boolean;
+  /** A king may not make a quiet move; it moves only by capturing (adiyukh). */
+  kingsOnlyCapture?: boolean;
+  /** When a capture ends, the top piece is a king if it stands on the far rank, else a man. */
+  topIsKingOnlyOnFarRankAfterCapture?: boolean;
 }
 
 const BASHNI: VariantRules = {
@@ -53,6 +57,7 @@ export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
   // Only the winner differs from bashni, which a move generator never sees.
   giveaway: BASHNI,
   stolby: { ...BASHNI, turkishStrike: true, capturedKingsBecomeMen: true },
+  adiyukh: { ...BASHNI, kingsOnlyCapture: true, topIsKingOnlyOnFarRankAfterCapture: true },
   laska: {
     size: 7,
     flyingKings: false,
@@ -63,7 +68,13 @@ export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
   },
 };
 
-export const REF_VARIANTS: readonly RefVariant[] = ['bashni', 'stolby', 'laska', 'giveaway'];
+export const REF_VARIANTS: readonly RefVariant[] = [
+  'bashni',
+  'stolby',
+  'laska',
+  'giveaway',
+  'adiyukh',
+];
 
 const FILES = 'abcdefgh';
 

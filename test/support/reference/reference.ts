@@ -1,5 +1,5 @@
 /**
- * Reference move generator for bashni, stolby, laska and giveaway (rules: docs/rules.md and docs/rules-choices.md).
+ * Reference move generator for bashni, stolby, laska, giveaway and adiyukh (rules: docs/rules.md and docs/rules-choices.md).
  *
  * Written to be obviously correct, not fast, so that it can cross-check the engine in
  * src/engine/, with which it must share no code. Boards are copied at every step and capture
@@ -35,6 +35,7 @@ export const REF_START_FEN: Record<RefVariant, string> = {
   bashni: EIGHT_BY_EIGHT_START,
   stolby: EIGHT_BY_EIGHT_START,
   giveaway: EIGHT_BY_EIGHT_START,
+  adiyukh: EIGHT_BY_EIGHT_START,
   laska: 'W:Wa1,c1,e1,g1,b2,d2,f2,a3,c3,e3,g3:Ba5,c5,e5,g5,b6,d6,f6,a7,c7,e7,g7',
 };
 
@@ -183,8 +184,21 @@ function capturesFrom(rules: VariantRules, position: Position, from: string): Mo
   collectCaptures(rules, start, ends);
   return ends.map((end) => ({
     notation: end.path.join(':'),
-    after: { board: end.board, whiteToMove: !position.whiteToMove },
+    after: {
+      board: rules.topIsKingOnlyOnFarRankAfterCapture === true ? settleTop(rules, end) : end.board,
+      whiteToMove: !position.whiteToMove,
+    },
   }));
+}
+
+/** Adiyukh: after a capture the top is a king on the far rank and a man anywhere else. */
+function settleTop(rules: VariantRules, end: CaptureState): Board {
+  const board = new Map(end.board);
+  const stack = board.get(end.at)!;
+  const top = topOf(stack);
+  const king = isPromotionRank(rules.size, top.white, squareCoords(end.at)[1]);
+  board.set(end.at, [...stack.slice(0, -1), { white: top.white, king }]);
+  return board;
 }
 
 function quietMovesFrom(rules: VariantRules, position: Position, from: string): Move[] {
@@ -192,6 +206,7 @@ function quietMovesFrom(rules: VariantRules, position: Position, from: string): 
   const top = topOf(stack);
   const flying = top.king && rules.flyingKings;
   const moves: Move[] = [];
+  if (top.king && rules.kingsOnlyCapture === true) return moves;
   for (const [df, dr] of DIAGONALS) {
     if (!top.king && dr !== forward(top.white)) continue;
     for (let steps = 1; ; steps++) {
