@@ -9,6 +9,13 @@ const lowestBit = bits.lowestBit;
 const Shifts = bits.Shifts;
 
 /**
+ * Adiyukh's goal term: centi-men per piece (of either colour) on the opponent's half, the
+ * difference the game is scored by. Set by hand above a man's material (ADIYUKH_WEIGHTS.man)
+ * so that the goal outweighs keeping stacks; a candidate for tuning.
+ */
+const HALF_COUNT_PIECE = 60;
+
+/**
  * Static evaluation of a Board for the side to move, in centi-men.
  *
  * A stack is read as its owner's run of pieces on top of a run of prisoners (docs/rules.md: at most
@@ -24,7 +31,8 @@ const Shifts = bits.Shifts;
  * Board-wide terms: quiet mobility of men and kings, central squares, the side to move's
  * exposure to the capture threats it faces (its largest loss, freed prisoners included, and
  * each further threatened stack), a trade-down bonus for the side ahead as the board empties,
- * and the tempo.
+ * and the tempo. In adiyukh, whose game is scored by the half count, each piece (of either
+ * colour) on the opponent's half counts HALF_COUNT_PIECE for the side whose goal it serves.
  *
  * The search calls this only when the side to move has no capture (captures are mandatory and
  * resolved by the search), so only the opponent's threats are pending.
@@ -43,6 +51,10 @@ export class Evaluator {
   /** Squares one step from promotion, per colour. */
   private readonly nearPromotion: Int32Array;
   private readonly maxPieces: number;
+  /** Adiyukh: the half count's value per piece (0 in other variants). */
+  private readonly halfCountPiece: number;
+  /** Squares of Black's half (ranks 5–8 on 8x8). */
+  private readonly blackHalf: number;
 
   constructor(board: Board, weights: Weights) {
     this.board = board;
@@ -75,6 +87,10 @@ export class Evaluator {
         center |= 1 << s;
     }
     this.center = center;
+    this.halfCountPiece = board.variant.outcome === 'half-count' ? HALF_COUNT_PIECE : 0;
+    let blackHalf = 0;
+    for (let s = 0; s < n; s++) if (g.rank[s]! >= g.size / 2) blackHalf |= 1 << s;
+    this.blackHalf = blackHalf;
   }
 
   /** The position's value for the side to move. */
@@ -165,10 +181,23 @@ export class Evaluator {
     const total = whitePieces + blackPieces;
     score += ((w.tradeDown * (whitePieces - blackPieces) * (this.maxPieces - total)) / 8) | 0;
 
+    if (this.halfCountPiece !== 0) score += this.halfCountPiece * this.halfCountLead();
+
     const turn = board.turn;
     let value = (turn === 0 ? score : -score) + w.tempo;
     value -= this.threatPenalty(turn === 0 ? whiteBits : blackBits, turn, empty);
     return value;
+  }
+
+  /** Adiyukh: pieces of either colour on Black's half minus those on White's (White's lead). */
+  private halfCountLead(): number {
+    const { height, whiteBits, blackBits } = this.board;
+    let lead = 0;
+    for (let b = whiteBits | blackBits; b !== 0; b &= b - 1) {
+      const s = lowestBit(b);
+      lead += ((this.blackHalf >>> s) & 1) === 1 ? height[s]! : -height[s]!;
+    }
+    return lead;
   }
 
   private kingMoves(kingSquares: number, empty: number): number {

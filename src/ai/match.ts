@@ -1,5 +1,6 @@
 import {
   Board,
+  boardHalfCounts,
   FIFTEEN_MOVE_PLIES,
   makeFen,
   MoveGenerator,
@@ -17,7 +18,12 @@ import { defaultWeights } from './weights.js';
 
 /** How a game ended, for the record. */
 export type GameEnd =
-  'no-legal-move' | 'threefold-repetition' | 'fifteen-move-rule' | 'adjudicated' | 'illegal-move';
+  | 'no-legal-move'
+  | 'threefold-repetition'
+  | 'fifteen-move-rule'
+  | 'half-count'
+  | 'adjudicated'
+  | 'illegal-move';
 
 export interface GameOutcome {
   /** 1 White won, 0.5 draw, 0 Black won. */
@@ -49,7 +55,8 @@ export interface GameOptions {
 
 /**
  * Plays one game to its end by the engine's rules: no legal move (a loss, a win in giveaway),
- * threefold repetition and the 15-move rule. At the ply cap a search adjudicates: a side ahead
+ * threefold repetition and the 15-move rule; in adiyukh no legal move or a third repetition,
+ * scored by the half count. At the ply cap a search adjudicates: a side ahead
  * by three men or more wins, otherwise it is a draw.
  */
 export async function playGame(options: GameOptions): Promise<GameOutcome> {
@@ -58,6 +65,7 @@ export async function playGame(options: GameOptions): Promise<GameOutcome> {
   const list = new MoveList();
   const names = board.geometry.names;
   const noMoveWins = board.variant.noMoveMeans === 'win';
+  const halfCount = board.variant.outcome === 'half-count';
   const maxPlies = options.maxPlies ?? 300;
   const seen = new Map<string, number>();
   /** Positions since the last irreversible move (capture or man move), for repetitions. */
@@ -80,9 +88,14 @@ export async function playGame(options: GameOptions): Promise<GameOutcome> {
     seen.set(key, repetitions);
     const count = generator.generate(list);
     const toMove = board.turn;
+    if (halfCount && (count === 0 || repetitions >= 3)) {
+      // Adiyukh: no move or a third repetition ends the game; the half count decides.
+      const [white, black] = boardHalfCounts(board);
+      return end(white > black ? 1 : white < black ? 0 : 0.5, 'half-count');
+    }
     if (count === 0) return end(noMoveWins === (toMove === 0) ? 1 : 0, 'no-legal-move');
     if (repetitions >= 3) return end(0.5, 'threefold-repetition');
-    if (quietPlies >= FIFTEEN_MOVE_PLIES) return end(0.5, 'fifteen-move-rule');
+    if (!halfCount && quietPlies >= FIFTEEN_MOVE_PLIES) return end(0.5, 'fifteen-move-rule');
     if (ply >= maxPlies) return end(adjudicate(board.toPosition()), 'adjudicated');
 
     let text: string;

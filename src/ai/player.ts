@@ -1,5 +1,6 @@
 import {
   Board,
+  boardHalfCounts,
   fail,
   MoveGenerator,
   MoveList,
@@ -231,17 +232,21 @@ function randomisedChoice(
 
 /**
  * The one-ply greedy player: the move after which the mover's free pieces (pieces of its colour
- * in stacks it owns; a king counts two) minus the opponent's are largest — smallest in giveaway.
+ * in stacks it owns; a king counts two) minus the opponent's are largest — smallest in giveaway;
+ * in adiyukh, the move after which the mover leads the half count by most.
  * Ties are broken at random.
  */
 function greedyChoice(board: Board, list: MoveList, random: () => number): number {
   const mover = board.turn;
   const sign = board.variant.noMoveMeans === 'win' ? -1 : 1;
+  const halfCount = board.variant.outcome === 'half-count';
   let best = -Infinity;
   let chosen: number[] = [];
   for (let i = 0; i < list.count; i++) {
     board.make(list, i);
-    const value = sign * (material(board, mover) - material(board, mover ^ 1));
+    const value = halfCount
+      ? halfCountLead(board, mover)
+      : sign * (material(board, mover) - material(board, mover ^ 1));
     board.unmake(list, i);
     if (value > best) {
       best = value;
@@ -250,6 +255,12 @@ function greedyChoice(board: Board, list: MoveList, random: () => number): numbe
   }
   // Never empty: the caller has at least one legal move in the list.
   return chosen[Math.floor(random() * chosen.length)]!;
+}
+
+/** Adiyukh: how far `color` leads the half count (pieces on the opponent's half). */
+function halfCountLead(board: Board, color: number): number {
+  const [white, black] = boardHalfCounts(board);
+  return color === 0 ? white - black : black - white;
 }
 
 function material(board: Board, color: number): number {

@@ -89,7 +89,8 @@ export interface SearchResult {
  *     with a single legal move does not cost depth;
  *   - late-move reductions for quiet moves;
  *   - draws: repetition of a position on the path (and of the game's earlier positions), the
- *     15-move rule; no legal move loses (wins in giveaway).
+ *     15-move rule; no legal move loses (wins in giveaway; in adiyukh the half count decides,
+ *     and there is no 15-move rule).
  * Reuse one Searcher for many searches: its tables are allocated once.
  */
 export class Searcher {
@@ -110,6 +111,9 @@ export class Searcher {
   private generator!: MoveGenerator;
   private evaluator!: Evaluator;
   private noMoveWins = false;
+  /** Adiyukh: no legal move ends the game, scored by the half count; no 15-move rule. */
+  private halfCount = false;
+  private fifteenMovePlies = FIFTEEN_MOVE_PLIES;
   private historyLength = 0;
   private nodes = 0;
   private maxNodes = Infinity;
@@ -147,6 +151,8 @@ export class Searcher {
     this.generator = new MoveGenerator(this.board);
     this.evaluator = new Evaluator(this.board, weights);
     this.noMoveWins = this.board.variant.noMoveMeans === 'win';
+    this.halfCount = this.board.variant.outcome === 'half-count';
+    this.fifteenMovePlies = this.halfCount ? Infinity : FIFTEEN_MOVE_PLIES;
     this.tt.newSearch();
     this.killers.fill(0);
     this.historyScores.fill(0);
@@ -184,7 +190,7 @@ export class Searcher {
       pv: best < 0 ? [] : this.principalVariation(best),
       rootScores,
     });
-    if (count === 0) return finish(-1, this.noMoveWins ? MATE : -MATE, 0);
+    if (count === 0) return finish(-1, this.noMoveScore(0), 0);
     if (count === 1 && !scoreAll) return finish(0, this.quickScore(), 0);
 
     if (this.rootOrder.length < count) this.rootOrder = new Int32Array(count * 2);
@@ -314,8 +320,8 @@ export class Searcher {
 
     const list = this.lists[ply]!;
     const count = this.generator.generate(list);
-    if (count === 0) return this.noMoveWins ? MATE - ply : ply - MATE;
-    if (this.quiet[hp]! >= FIFTEEN_MOVE_PLIES) return DRAW;
+    if (count === 0) return this.noMoveScore(ply);
+    if (this.quiet[hp]! >= this.fifteenMovePlies) return DRAW;
     if (ply >= MAX_PLY) return this.evaluator.evaluate();
     const data = list.data;
     const captures = data[2]! > 0;
@@ -422,6 +428,17 @@ export class Searcher {
     }
     this.pathLow[hp + 1] = board.hashLow;
     this.pathHigh[hp + 1] = board.hashHigh;
+  }
+
+  /**
+   * The score of a position whose side to move has no legal move: a loss (a win in giveaway),
+   * or in adiyukh the half count's verdict.
+   */
+  private noMoveScore(ply: number): number {
+    if (!this.halfCount) return this.noMoveWins ? MATE - ply : ply - MATE;
+    const [white, black] = engine.boardHalfCounts(this.board);
+    const lead = this.board.turn === 0 ? white - black : black - white;
+    return lead > 0 ? MATE - ply : lead < 0 ? ply - MATE : DRAW;
   }
 
   /** Whether the position at hp occurred before with the same side to move and could recur. */

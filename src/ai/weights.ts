@@ -175,6 +175,31 @@ export const GIVEAWAY_WEIGHTS: Readonly<Weights> = {
   tempo: 6,
 };
 
+/**
+ * Weights for Adiyukh, where the half count decides (pieces of either colour on the opponent's
+ * half; the evaluator adds that term itself, see evaluate.ts). Set by hand, not tuned: material
+ * only matters as the means to carry pieces forward, so it is worth less than in Bashni; a king
+ * at rest cannot move and reverts after its capture, so it is worth little more than a man; king
+ * mobility means nothing (kings have no quiet moves); advancing counts more.
+ */
+export const ADIYUKH_WEIGHTS: Readonly<Weights> = {
+  ...STANDARD_WEIGHTS,
+  man: 40,
+  king: 60,
+  reserveMan: 30,
+  reserveKing: 40,
+  prisonerSafe: 15,
+  prisonerThin: 5,
+  prisonerKing: 0,
+  fragile: 15,
+  threatMax: 25,
+  threatExtra: 10,
+  kingMobility: 0,
+  advance: 4,
+  backRank: 5,
+  tradeDown: 0,
+};
+
 /** The default weights for a variant. */
 export function defaultWeights(variant: VariantId): Readonly<Weights> {
   switch (variant) {
@@ -186,6 +211,8 @@ export function defaultWeights(variant: VariantId): Readonly<Weights> {
       return LASKA_WEIGHTS;
     case 'bashni':
       return STANDARD_WEIGHTS;
+    case 'adiyukh':
+      return ADIYUKH_WEIGHTS;
   }
 }
 

@@ -68,6 +68,20 @@ export function halfCounts(position: Position): HalfCounts {
   return [white, black];
 }
 
+/** halfCounts for the hot path's Board (search, AI games): [White's score, Black's score]. */
+export function boardHalfCounts(board: Board): [number, number] {
+  const { rank, size } = board.geometry;
+  const half = size / 2;
+  let white = 0;
+  let black = 0;
+  for (let bits = board.whiteBits | board.blackBits; bits !== 0; bits &= bits - 1) {
+    const s = 31 - Math.clz32(bits & -bits);
+    if (rank[s]! >= half) white += board.height[s]!;
+    else black += board.height[s]!;
+  }
+  return [white, black];
+}
+
 /** The verdict of the half count. */
 export function halfCountStatus(position: Position, ended: HalfCountEnding): HalfCountStatus {
   const counts = halfCounts(position);

@@ -108,6 +108,11 @@ export function recordMove(
 /** The engine's verdict as a game result; undefined while the game goes on. */
 function resultOf(status: GameStatus): GameResult | undefined {
   if (status.kind === 'ongoing') return undefined;
+  if (status.reason === 'half-count') {
+    const counts: [number, number] = [status.counts[0], status.counts[1]];
+    const winner = status.kind === 'draw' ? null : sideOfColor(status.winner);
+    return { winner, reason: status.reason, counts };
+  }
   if (status.kind === 'draw') return { winner: null, reason: status.reason };
   return { winner: sideOfColor(status.winner), reason: status.reason };
 }

@@ -92,6 +92,8 @@ export interface GameResult {
   /** null for a draw. */
   readonly winner: Side | null;
   readonly reason: EndReason;
+  /** The half count's [White, Black] scores, when it decided the game (adiyukh). */
+  readonly counts?: readonly [number, number];
 }
 
 /**

@@ -59,7 +59,12 @@ export interface Messages {
     result: string;
     lastMove?: string;
   }) => string;
-  readonly result: (winner: Side | null, reason: EndReason) => string;
+  /** `counts`: the half count's [White, Black] scores, for a game it decided (adiyukh). */
+  readonly result: (
+    winner: Side | null,
+    reason: EndReason,
+    counts?: readonly [number, number],
+  ) => string;
   readonly yourMove: (mention: string, lastMove?: string) => string;
   readonly reminder: (mention: string, timeLeft: string) => string;
   readonly gameOverNotice: (result: string) => string;

@@ -21,6 +21,7 @@ const END_REASONS: Record<EndReason, true> = {
   'no-legal-move': true,
   'threefold-repetition': true,
   'fifteen-move-rule': true,
+  'half-count': true,
   resignation: true,
   agreement: true,
   time: true,
@@ -70,6 +71,7 @@ export const REPLAYABLE = v.looseObject({
 export const GAME_RESULT = v.looseObject({
   winner: v.nullable(SIDE),
   reason: v.picklist(keysOf(END_REASONS)),
+  counts: v.optional(v.tuple([COUNT, COUNT])),
 });
 
 export const GAME: v.GenericSchema<unknown, Game> = v.looseObject({

@@ -152,7 +152,9 @@ export class TelegramPresenter {
             this.notices.post(
               view.chatId,
               game.id,
-              t.gameOverNotice(t.result(event.result.winner, event.result.reason)),
+              t.gameOverNotice(
+                t.result(event.result.winner, event.result.reason, event.result.counts),
+              ),
               {
                 replyTo: Number(view.messageId),
               },
