@@ -9,11 +9,12 @@ const lowestBit = bits.lowestBit;
 const Shifts = bits.Shifts;
 
 /**
- * Adiyukh's goal term: centi-men per piece (of either colour) on the opponent's half, the
- * difference the game is scored by. Set by hand above a man's material (ADIYUKH_WEIGHTS.man)
- * so that the goal outweighs keeping stacks; a candidate for tuning.
+ * Adiyukh's goal term: centi-men per unit of the half-count lead (pieces of either colour on
+ * the opponent's half minus pieces on one's own). One piece crossing the middle moves the lead
+ * by two, so it is worth two men (ADIYUKH_WEIGHTS.man = 100): the goal outweighs material.
+ * Set by hand; a candidate for tuning.
  */
-const HALF_COUNT_PIECE = 60;
+const HALF_COUNT_PIECE = 100;
 
 /**
  * Static evaluation of a Board for the side to move, in centi-men.

@@ -177,26 +177,27 @@ export const GIVEAWAY_WEIGHTS: Readonly<Weights> = {
 
 /**
  * Weights for Adiyukh, where the half count decides (pieces of either colour on the opponent's
- * half; the evaluator adds that term itself, see evaluate.ts). Set by hand, not tuned: material
- * only matters as the means to carry pieces forward, so it is worth less than in Bashni; a king
- * at rest cannot move and reverts after its capture, so it is worth little more than a man; king
- * mobility means nothing (kings have no quiet moves); advancing counts more.
+ * half; the evaluator adds that term itself, see evaluate.ts). Set by hand within the standard
+ * tuning bounds, not tuned: material only matters as the means to carry pieces forward, so
+ * the terms besides the man (the unit) are lower than in Bashni; a king at rest cannot move and
+ * reverts after its capture, so it is worth little more than a man; king mobility means nothing
+ * (kings have no quiet moves); advancing counts more.
  */
 export const ADIYUKH_WEIGHTS: Readonly<Weights> = {
   ...STANDARD_WEIGHTS,
-  man: 40,
-  king: 60,
-  reserveMan: 30,
-  reserveKing: 40,
-  prisonerSafe: 15,
-  prisonerThin: 5,
+  man: 100,
+  king: 150,
+  reserveMan: 60,
+  reserveKing: 80,
+  prisonerSafe: 30,
+  prisonerThin: 10,
   prisonerKing: 0,
-  fragile: 15,
-  threatMax: 25,
-  threatExtra: 10,
+  fragile: 30,
+  threatMax: 60,
+  threatExtra: 25,
   kingMobility: 0,
-  advance: 4,
-  backRank: 5,
+  advance: 10,
+  backRank: 10,
   tradeDown: 0,
 };
 

@@ -23,7 +23,7 @@ function evaluate(position: Position): number {
 }
 
 describe('evaluation', () => {
-  for (const variant of ['bashni', 'stolby', 'laska', 'giveaway'] as VariantId[]) {
+  for (const variant of ['bashni', 'stolby', 'laska', 'giveaway', 'adiyukh'] as VariantId[]) {
     it(`is colour-symmetric (${variant})`, () => {
       for (const position of randomPositions(variant, 300, 11, 80)) {
         expect(evaluate(mirrored(position))).toBe(evaluate(position));
@@ -44,6 +44,17 @@ describe('evaluation', () => {
     const exposed = evaluate(fen('W:Wc3(0/000),h2:Bd4,e5,h8'));
     const covered = evaluate(fen('W:Wc3(00/000),h2:Bd4,e5,h8'));
     expect(covered - exposed).toBeGreaterThan(100);
+  });
+
+  it('in adiyukh, pieces on the opponent’s half count, whoever owns them', () => {
+    // The same material: White's stack with a black prisoner is better on Black's half.
+    expect(evaluate(fen('W:Wc5(0/0):Bh8', 'adiyukh'))).toBeGreaterThan(
+      evaluate(fen('W:Wc3(0/0):Bh8', 'adiyukh')),
+    );
+    // Two pieces across the middle outweigh a man of material.
+    expect(evaluate(fen('W:Wb4,c5:Bh8', 'adiyukh'))).toBeGreaterThan(
+      evaluate(fen('W:Wa1,b2,c3:Bh8', 'adiyukh')),
+    );
   });
 
   it('in giveaway, having fewer pieces is better', () => {

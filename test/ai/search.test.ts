@@ -114,6 +114,29 @@ describe('tactics', () => {
   });
 });
 
+describe('adiyukh', () => {
+  it('scores a position without a move by the half count', () => {
+    const weights = defaultWeights('adiyukh');
+    const score = (text: string) => searcher.search(fen(text, 'adiyukh'), weights).score;
+    // White to move, blocked: 13:11 for White.
+    expect(score('W:Wh8(100000/0000000):Bd2(00000/000000)')).toBeGreaterThan(MATE_BOUND);
+    // Black to move, blocked: 12:12.
+    expect(score('B:Wd6(000000/000000):Ba1(100000/000000)')).toBe(0);
+    // Black to move with no stacks at all, yet 24:0 on the count.
+    expect(score('B:Wc3(000000000000/000000000000):B')).toBeGreaterThan(MATE_BOUND);
+  });
+
+  it('plays into a won count', () => {
+    // d4-c5 leaves Black's king at rest with nothing to take: the game ends 4:1 for White.
+    // d4-e5 would put the stack on the king's diagonal.
+    const position = fen('W:Wd4(0/000):BKa1', 'adiyukh');
+    expect(moveTexts(position)).toEqual(['d4-c5', 'd4-e5']);
+    const answer = ask(position, { kind: 'search', nodes: 5000 });
+    expect(answer.move).toBe('d4-c5');
+    expect(answer.score).toBeGreaterThan(MATE_BOUND);
+  });
+});
+
 describe('always a legal move', () => {
   it('with a single legal move, at once', () => {
     const position = fen('W:Wc3,h2:Bd4,h8');
@@ -135,7 +158,7 @@ describe('always a legal move', () => {
   });
 
   it('from random positions of every variant, at every level', () => {
-    for (const variant of ['bashni', 'stolby', 'laska', 'giveaway'] as VariantId[]) {
+    for (const variant of ['bashni', 'stolby', 'laska', 'giveaway', 'adiyukh'] as VariantId[]) {
       const positions = randomPositions(variant, 40, 5, 100).filter((p) => moveTexts(p).length > 0);
       positions.forEach((position, i) => {
         const level = 1 + (i % 8);

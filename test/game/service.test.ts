@@ -1,6 +1,8 @@
 import { silentLogger } from '../../src/game/logger.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sideToMove } from '../../src/game/game-rules.js';
+import { en } from '../../src/i18n/en.js';
+import { ru } from '../../src/i18n/ru.js';
 import type { Game } from '../../src/game/model.js';
 import { StoreError, type GameStore } from '../../src/game/ports.js';
 import type { GameEvent, ServiceResult } from '../../src/game/results.js';
@@ -301,6 +303,30 @@ describe('GameService', () => {
       expect(result.ok && result.events.map((e) => e.type)).toEqual(['move-played', 'game-over']);
       expect(code(await service.play(game.id, BORIS, 'd4-c3'))).toBe('game-over');
       expect(value(await service.activeGames(ALICE))).toEqual([]);
+    });
+
+    it('adiyukh: ends the game on the half count and keeps the counts in the result', async () => {
+      const game = value(
+        await service.startGame({
+          white: ALICE,
+          black: BORIS,
+          variant: 'adiyukh',
+          fen: 'W:Wd4(0/000):BKa1',
+        }),
+      );
+      const over = value(await service.play(game.id, ALICE, 'd4-c5'));
+      expect(over.status).toBe('finished');
+      expect(over.result).toEqual({ winner: 'white', reason: 'half-count', counts: [4, 1] });
+      expect(value(await service.getGame(game.id)).result).toEqual(over.result);
+      expect(en.result('white', 'half-count', [4, 1])).toBe('White wins 4:1 on the half count.');
+      expect(en.result('black', 'half-count', [1, 4])).toBe('Black wins 4:1 on the half count.');
+      expect(en.result(null, 'half-count', [12, 12])).toBe('Draw 12:12 on the half count.');
+      expect(ru.result('white', 'half-count', [4, 1])).toBe(
+        'Победили белые 4:1 по подсчёту на половинах доски.',
+      );
+      expect(ru.result(null, 'half-count', [12, 12])).toBe(
+        'Ничья 12:12 по подсчёту на половинах доски.',
+      );
     });
 
     it('50 simultaneous plays at one version from two service instances: exactly one applies', async () => {
