@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadConfig } from '../config.js';
+import { VARIANTS } from '../engine/index.js';
 import { loadEnvFile } from '../startup/env-file.js';
 import {
   checkLegality,
@@ -62,6 +63,10 @@ async function generateCommand(args: string[], print: Print): Promise<number> {
     queue: { type: 'boolean' },
   });
   const variant = variantOption(values.variant);
+  // The miner's goals (win by leaving the opponent no move, or material) do not fit a game
+  // scored by the half count.
+  if (VARIANTS[variant].outcome === 'half-count')
+    throw new UsageError(`puzzles cannot be mined for ${variant} (scored by the half count)`);
   const count = integerOption('count', values.count, 1, 100_000);
   const seed = seedOption(values.seed, 1);
   const threads = threadsOption(values.threads);

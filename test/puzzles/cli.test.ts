@@ -70,5 +70,8 @@ describe('cli puzzles check', () => {
     const count = runCli('puzzles', 'generate', '--count', 'many');
     expect(count.stderr).toMatch(/--count must be a whole number/);
     expect(count.code).toBe(2);
+    const adiyukh = runCli('puzzles', 'generate', '--variant', 'adiyukh', '--count', '1');
+    expect(adiyukh.stderr).toMatch(/cannot be mined for adiyukh/);
+    expect(adiyukh.code).toBe(2);
   });
 });
