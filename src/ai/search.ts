@@ -110,6 +110,8 @@ export class Searcher {
   private generator!: MoveGenerator;
   private evaluator!: Evaluator;
   private noMoveWins = false;
+  /** The 15-move rule counts plies without a capture (Multistorey), not stack-count changes. */
+  private everyCaptureResets = false;
   private historyLength = 0;
   private nodes = 0;
   private maxNodes = Infinity;
@@ -147,6 +149,7 @@ export class Searcher {
     this.generator = new MoveGenerator(this.board);
     this.evaluator = new Evaluator(this.board, weights);
     this.noMoveWins = this.board.variant.noMoveMeans === 'win';
+    this.everyCaptureResets = this.board.variant.fifteenMoveRule === 'captures';
     this.tt.newSearch();
     this.killers.fill(0);
     this.historyScores.fill(0);
@@ -411,7 +414,10 @@ export class Searcher {
       const white = popcount(board.whiteBits);
       const black = popcount(board.blackBits);
       board.make(list, i);
-      const same = white === popcount(board.whiteBits) && black === popcount(board.blackBits);
+      const same =
+        !this.everyCaptureResets &&
+        white === popcount(board.whiteBits) &&
+        black === popcount(board.blackBits);
       this.quiet[hp + 1] = same ? this.quiet[hp]! + 1 : 0;
       this.reversible[hp + 1] = 0;
     } else {

@@ -175,6 +175,18 @@ export const GIVEAWAY_WEIGHTS: Readonly<Weights> = {
   tempo: 6,
 };
 
+/**
+ * Weights for Multistorey (Russian draughts with towers, captured pieces leave the board). Set by
+ * hand, not tuned: the Stolby weights (the same Turkish strike) with every storey under the top
+ * worth a full man, since each one costs the opponent a separate jump. The prisoner terms never
+ * apply (no stack holds prisoners).
+ */
+export const MULTISTOREY_WEIGHTS: Readonly<Weights> = {
+  ...STOLBY_WEIGHTS,
+  reserveMan: 100,
+  reserveKing: 100,
+};
+
 /** The default weights for a variant. */
 export function defaultWeights(variant: VariantId): Readonly<Weights> {
   switch (variant) {
@@ -186,6 +198,8 @@ export function defaultWeights(variant: VariantId): Readonly<Weights> {
       return LASKA_WEIGHTS;
     case 'bashni':
       return STANDARD_WEIGHTS;
+    case 'multistorey':
+      return MULTISTOREY_WEIGHTS;
   }
 }
 

@@ -9,6 +9,7 @@ const VARIANTS = {
   stolby: 'Stolby',
   laska: 'Laska',
   giveaway: 'Column giveaway',
+  multistorey: 'Multistorey draughts',
 };
 
 export const en: Messages = {

@@ -18,6 +18,7 @@ const VARIANTS = {
   stolby: 'Столбы',
   laska: 'Ласка',
   giveaway: 'Столбовые поддавки',
+  multistorey: 'Многоэтажные шашки',
 };
 const days = (n: number) => pluralRu(n, 'день', 'дня', 'дней');
 const hours = (n: number) => pluralRu(n, 'час', 'часа', 'часов');

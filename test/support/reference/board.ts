@@ -6,7 +6,7 @@
  * new array, so copying a board is just `new Map(board)`.
  */
 
-export type RefVariant = 'bashni' | 'stolby' | 'laska' | 'giveaway';
+export type RefVariant = 'bashni' | 'stolby' | 'laska' | 'giveaway' | 'multistorey';
 
 export interface Piece {
   readonly white: boolean;
@@ -37,6 +37,8 @@ export interface VariantRules {
   capturedKingsBecomeMen: boolean;
   /** A man promoted during a capture stops there instead of capturing on as a king. */
   promotionEndsCapture: boolean;
+  /** A taken piece leaves the board instead of going under the jumping stack (multistorey). */
+  takenPieceLeaves?: boolean;
 }
 
 const BASHNI: VariantRules = {
@@ -61,9 +63,17 @@ export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
     capturedKingsBecomeMen: false,
     promotionEndsCapture: true,
   },
+  // Russian draughts with towers: Turkish strike, the taken top piece is thrown away.
+  multistorey: { ...BASHNI, turkishStrike: true, takenPieceLeaves: true },
 };
 
-export const REF_VARIANTS: readonly RefVariant[] = ['bashni', 'stolby', 'laska', 'giveaway'];
+export const REF_VARIANTS: readonly RefVariant[] = [
+  'bashni',
+  'stolby',
+  'laska',
+  'giveaway',
+  'multistorey',
+];
 
 const FILES = 'abcdefgh';
 
