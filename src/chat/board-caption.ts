@@ -30,7 +30,7 @@ export function boardCaption(game: Game, t: Messages, now: number, names: Player
       white,
       black,
       lastMove,
-      result: t.result(game.result.winner, game.result.reason),
+      result: t.result(game.result.winner, game.result.reason, game.variant),
     });
   }
   const toMove = sideToMove(game);

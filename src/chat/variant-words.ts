@@ -16,5 +16,7 @@ export const VARIANT_WORDS: Readonly<Partial<Record<string, VariantId>>> = Objec
     ласка: 'laska',
     giveaway: 'giveaway',
     поддавки: 'giveaway',
+    multistorey: 'multistorey',
+    многоэтажные: 'multistorey',
   },
 );

@@ -59,7 +59,8 @@ export interface Messages {
     result: string;
     lastMove?: string;
   }) => string;
-  readonly result: (winner: Side | null, reason: EndReason) => string;
+  /** `variant`, when given, words the 15-move rule as that variant counts it (Multistorey). */
+  readonly result: (winner: Side | null, reason: EndReason, variant?: VariantId) => string;
   readonly yourMove: (mention: string, lastMove?: string) => string;
   readonly reminder: (mention: string, timeLeft: string) => string;
   readonly gameOverNotice: (result: string) => string;

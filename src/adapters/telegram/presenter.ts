@@ -152,7 +152,7 @@ export class TelegramPresenter {
             this.notices.post(
               view.chatId,
               game.id,
-              t.gameOverNotice(t.result(event.result.winner, event.result.reason)),
+              t.gameOverNotice(t.result(event.result.winner, event.result.reason, game.variant)),
               {
                 replyTo: Number(view.messageId),
               },

@@ -76,7 +76,7 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
     );
     if (game?.result !== undefined)
       await turn.answer.respond({
-        content: markdown(turn.t.result(game.result.winner, game.result.reason)),
+        content: markdown(turn.t.result(game.result.winner, game.result.reason, game.variant)),
         components: [],
       });
   });
@@ -103,7 +103,7 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
         content: markdown(
           after.result === undefined
             ? t.drawOffer(nameOf(turn.player))
-            : t.result(after.result.winner, after.result.reason),
+            : t.result(after.result.winner, after.result.reason, after.variant),
         ),
       });
     }),
