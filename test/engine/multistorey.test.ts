@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   colorLayers,
+  describeStatus,
   FIFTEEN_MOVE_PLIES,
   GameHistory,
   makeFen,
@@ -13,6 +14,7 @@ import {
   VARIANTS,
   type GameHistory as History,
 } from '../../src/engine/index.js';
+import { messages } from '../../src/i18n/index.js';
 import { fen, fenAfter, moveTexts, randomPositions } from '../support/engine-helpers.js';
 import { item } from '../support/present.js';
 
@@ -165,5 +167,13 @@ describe('multistorey: end of the game', () => {
     });
     expect(history.quietPlies).toBe(FIFTEEN_MOVE_PLIES);
     expect(history.status()).toEqual({ kind: 'draw', reason: 'fifteen-move-rule' });
+    expect(describeStatus(history.status(), 0, V)).toBe('draw: 15 moves without a capture');
+    expect(messages('en').result(null, 'fifteen-move-rule', V)).toBe(
+      'Draw (15 moves without a capture).',
+    );
+    expect(messages('ru').result(null, 'fifteen-move-rule', V)).toBe(
+      'Ничья (15 ходов без взятий).',
+    );
+    expect(messages('en').result(null, 'fifteen-move-rule', 'bashni')).toContain('towers');
   });
 });
