@@ -1,4 +1,4 @@
-import type { Board } from '../engine/index.js';
+import { maxPiecesPerSide, type Board } from '../engine/index.js';
 import * as bits from './bits.js';
 import type { Weights } from './weights.js';
 
@@ -66,7 +66,7 @@ export class Evaluator {
     this.flyingKings = board.variant.flyingKings;
     this.menCaptureBackward = board.variant.manCapturesBackward;
     this.squareCount = g.squareCount;
-    this.maxPieces = 2 * board.variant.start.white.length;
+    this.maxPieces = 2 * maxPiecesPerSide(board.variant);
     const n = g.squareCount;
     this.manSquare = new Int32Array(2 * n);
     this.nearPromotion = new Int32Array(2);

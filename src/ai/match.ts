@@ -66,6 +66,8 @@ export async function playGame(options: GameOptions): Promise<GameOutcome> {
   const names = board.geometry.names;
   const noMoveWins = board.variant.noMoveMeans === 'win';
   const halfCount = board.variant.outcome === 'half-count';
+  /** The 15-move rule counts plies without a capture (Multistorey). */
+  const everyCaptureResets = board.variant.fifteenMoveRule === 'captures';
   const maxPlies = options.maxPlies ?? 300;
   const seen = new Map<string, number>();
   /** Positions since the last irreversible move (capture or man move), for repetitions. */
@@ -127,7 +129,10 @@ export async function playGame(options: GameOptions): Promise<GameOutcome> {
     const black = popcount(board.blackBits);
     reversible = kingMove ? [...reversible, [board.hashHigh, board.hashLow]] : [];
     board.make(list, index);
-    const same = white === popcount(board.whiteBits) && black === popcount(board.blackBits);
+    const same =
+      !(capture && everyCaptureResets) &&
+      white === popcount(board.whiteBits) &&
+      black === popcount(board.blackBits);
     quietPlies = same ? quietPlies + 1 : 0;
   }
 }

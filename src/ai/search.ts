@@ -114,6 +114,8 @@ export class Searcher {
   /** Adiyukh: no legal move ends the game, scored by the half count; no 15-move rule. */
   private halfCount = false;
   private fifteenMovePlies = FIFTEEN_MOVE_PLIES;
+  /** The 15-move rule counts plies without a capture (Multistorey), not stack-count changes. */
+  private everyCaptureResets = false;
   private historyLength = 0;
   private nodes = 0;
   private maxNodes = Infinity;
@@ -153,6 +155,7 @@ export class Searcher {
     this.noMoveWins = this.board.variant.noMoveMeans === 'win';
     this.halfCount = this.board.variant.outcome === 'half-count';
     this.fifteenMovePlies = this.halfCount ? Infinity : FIFTEEN_MOVE_PLIES;
+    this.everyCaptureResets = this.board.variant.fifteenMoveRule === 'captures';
     this.tt.newSearch();
     this.killers.fill(0);
     this.historyScores.fill(0);
@@ -417,7 +420,10 @@ export class Searcher {
       const white = popcount(board.whiteBits);
       const black = popcount(board.blackBits);
       board.make(list, i);
-      const same = white === popcount(board.whiteBits) && black === popcount(board.blackBits);
+      const same =
+        !this.everyCaptureResets &&
+        white === popcount(board.whiteBits) &&
+        black === popcount(board.blackBits);
       this.quiet[hp + 1] = same ? this.quiet[hp]! + 1 : 0;
       this.reversible[hp + 1] = 0;
     } else {

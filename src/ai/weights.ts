@@ -201,6 +201,18 @@ export const ADIYUKH_WEIGHTS: Readonly<Weights> = {
   tradeDown: 0,
 };
 
+/**
+ * Weights for Multistorey (Russian draughts with towers, captured pieces leave the board). Set by
+ * hand, not tuned: the Stolby weights (the same Turkish strike) with every storey under the top
+ * worth a full man, since each one costs the opponent a separate jump. The prisoner terms never
+ * apply (no stack holds prisoners).
+ */
+export const MULTISTOREY_WEIGHTS: Readonly<Weights> = {
+  ...STOLBY_WEIGHTS,
+  reserveMan: 100,
+  reserveKing: 100,
+};
+
 /** The default weights for a variant. */
 export function defaultWeights(variant: VariantId): Readonly<Weights> {
   switch (variant) {
@@ -214,6 +226,8 @@ export function defaultWeights(variant: VariantId): Readonly<Weights> {
       return STANDARD_WEIGHTS;
     case 'adiyukh':
       return ADIYUKH_WEIGHTS;
+    case 'multistorey':
+      return MULTISTOREY_WEIGHTS;
   }
 }
 

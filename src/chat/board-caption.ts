@@ -30,7 +30,10 @@ export function boardCaption(game: Game, t: Messages, now: number, names: Player
       white,
       black,
       lastMove,
-      result: t.result(game.result.winner, game.result.reason, game.result.counts),
+      result: t.result(game.result.winner, game.result.reason, {
+        counts: game.result.counts,
+        variant: game.variant,
+      }),
     });
   }
   const toMove = sideToMove(game);

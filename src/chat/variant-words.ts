@@ -18,5 +18,7 @@ export const VARIANT_WORDS: Readonly<Partial<Record<string, VariantId>>> = Objec
     поддавки: 'giveaway',
     adiyukh: 'adiyukh',
     адиюх: 'adiyukh',
+    multistorey: 'multistorey',
+    многоэтажные: 'multistorey',
   },
 );

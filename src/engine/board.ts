@@ -52,6 +52,8 @@ export class Board {
   private readonly savedLow = new Int32Array(MAX_PLIES);
   private readonly savedHigh = new Int32Array(MAX_PLIES);
   private readonly demoteCapturedKings: boolean;
+  /** Jumped pieces leave the board instead of going under the capturing stack (Multistorey). */
+  private readonly capturedPiecesLeave: boolean;
 
   constructor(position: Position) {
     this.variant = VARIANTS[position.variant];
@@ -68,6 +70,7 @@ export class Board {
     this.top = new Int8Array(n);
     this.allSquares = n === 32 ? -1 : (1 << n) - 1;
     this.demoteCapturedKings = this.variant.capturedKingDemoted;
+    this.capturedPiecesLeave = this.variant.capturedPiecesLeave === true;
     this.turn = position.turn;
     position.stacks.forEach((stack, s) => {
       if (stack === null) return;
@@ -148,6 +151,7 @@ export class Board {
     kings[from] = 0;
     this.refreshTop(from);
 
+    const goesUnder = !this.capturedPiecesLeave;
     for (let j = 0; j < jumps; j++) {
       const over = d[base + 4 + j]! & JUMP_SQUARE_MASK;
       const rest = height[over]! - 1;
@@ -164,10 +168,12 @@ export class Board {
       colors[over] = oc & keep;
       kings[over] = ok & keep;
       this.refreshTop(over);
-      // The taken piece goes under the moving stack.
-      mc = (mc << 1) | takenColor;
-      mk = (mk << 1) | (this.demoteCapturedKings ? 0 : takenKing);
-      mh++;
+      // The taken piece goes under the moving stack (or, in Multistorey, off the board).
+      if (goesUnder) {
+        mc = (mc << 1) | takenColor;
+        mk = (mk << 1) | (this.demoteCapturedKings ? 0 : takenKing);
+        mh++;
+      }
     }
     const flags = d[base + 3]!;
     if ((flags & FLAG_PROMOTES) !== 0) mk |= 1 << (mh - 1);
@@ -267,13 +273,16 @@ export class Board {
     else if ((flags & FLAG_DEMOTES) !== 0) mk |= 1 << (mh - 1);
 
     const capturedColor = this.turn ^ 1;
+    const cameFromUnder = !this.capturedPiecesLeave;
     for (let j = jumps - 1; j >= 0; j--) {
       const entry = d[base + 4 + j]!;
       const over = entry & JUMP_SQUARE_MASK;
       const capturedKing = (entry >> 12) & 1;
-      mc >>>= 1;
-      mk >>>= 1;
-      mh--;
+      if (cameFromUnder) {
+        mc >>>= 1;
+        mk >>>= 1;
+        mh--;
+      }
       const oh = height[over]!;
       colors[over]! |= capturedColor << oh;
       kings[over]! |= capturedKing << oh;

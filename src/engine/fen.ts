@@ -9,7 +9,7 @@ import {
   type Stack,
 } from './position.js';
 import { fail, ok, type Result } from './result.js';
-import { maxPiecesPerSide, VARIANTS, type VariantId } from './variants.js';
+import { maxPiecesPerSide, maxStacksPerSide, VARIANTS, type VariantId } from './variants.js';
 
 /**
  * Our FEN: `SIDE:W<white stacks>:B<black stacks>` (see docs/rules.md#positions-our-fen). A stack is its square, `K`
@@ -66,6 +66,7 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
   }
   const stacks = new Array<Stack | null>(variant.geometry.squareCount).fill(null);
   const pieces: [number, number] = [0, 0];
+  const stackCount: [number, number] = [0, 0];
   const seenLists = new Set<string>();
   for (const part of parts.slice(1)) {
     const listColor = part.charAt(0).toUpperCase();
@@ -98,7 +99,14 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
       if (stacks[square.value] !== null) {
         return fail('fen-duplicate-square', `Square ${squareName} is listed twice.`);
       }
+      if (lower !== undefined && variant.capturedPiecesLeave === true) {
+        return fail(
+          'fen-prisoners',
+          `"${token}": ${variant.id} stacks hold no prisoners (captured pieces leave the board).`,
+        );
+      }
       const ownDigits = upper ?? (kingPrefix === '' ? '0' : '1');
+      stackCount[owner]++;
       const stack = buildStack(owner, ownDigits, lower ?? '');
       pieces[owner] += ownDigits.length;
       pieces[owner === 0 ? 1 : 0] += (lower ?? '').length;
@@ -115,6 +123,13 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
       return fail(
         'fen-too-many-pieces',
         `${name} has ${pieces[color]} pieces; ${variant.id} allows at most ${limit}.`,
+      );
+    }
+    if (stackCount[color] > maxStacksPerSide(variant)) {
+      const name = color === 0 ? 'White' : 'Black';
+      return fail(
+        'fen-too-many-stacks',
+        `${name} has ${stackCount[color]} stacks; ${variant.id} allows at most ${maxStacksPerSide(variant)}.`,
       );
     }
   }

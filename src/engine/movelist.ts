@@ -4,7 +4,9 @@
  * Each move takes MOVE_STRIDE int32 slots:
  *   [0] from square   [1] final square   [2] number of jumps (0 for a quiet move)   [3] flags
  *   [4 + i] jump i: jumped square | landing square << 6 | captured piece was a king << 12
- * Every jump takes one enemy piece, so a move has at most as many jumps as a side has pieces.
+ * Every jump takes one enemy piece, so a move has at most as many jumps as a side has pieces;
+ * under the Turkish strike each enemy stack is jumped at most once, so at most as many jumps as
+ * a side has stacks (Multistorey: 24 pieces in 12 towers, variants.ts maxStacksPerSide).
  */
 export const MAX_JUMPS = 12;
 export const MOVE_STRIDE = 4 + MAX_JUMPS;

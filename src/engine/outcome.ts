@@ -1,8 +1,9 @@
 import { Board } from './board.js';
 import { formatKey } from './hash.js';
 import { MoveGenerator } from './movegen.js';
-import { applyMove, type Move } from './moves.js';
+import { applyMove, isCapture, type Move } from './moves.js';
 import { sideOfColor, stackOwner, variantOf, type Color, type Position } from './position.js';
+import { VARIANTS, type VariantId } from './variants.js';
 
 /** How a game stands by the rules (resignation, agreement and time belong to the game service). */
 export type GameStatus =
@@ -34,7 +35,10 @@ export type HalfCountStatus =
 export type HalfCounts = readonly [number, number];
 export type HalfCountEnding = 'no-legal-move' | 'threefold-repetition';
 
-/** Plies in a row without a change in either side's number of stacks that make a draw. */
+/**
+ * Plies in a row without a change in either side's number of stacks that make a draw (in
+ * Multistorey: plies without any capture, variants.ts fifteenMoveRule).
+ */
 export const FIFTEEN_MOVE_PLIES = 30;
 
 /** The 64-bit position key (stacks and side to move) as 16 hex digits. */
@@ -118,7 +122,10 @@ export function advance(state: GameState, move: Move): GameState {
   const next = applyMove(state.position, move);
   const before = stackCounts(state.position);
   const after = stackCounts(next);
-  const unchanged = before[0] === after[0] && before[1] === after[1];
+  // Multistorey: every capture lowers the piece count, so any capture starts the count again.
+  const capturesReset = variantOf(state.position).fifteenMoveRule === 'captures';
+  const unchanged =
+    !(capturesReset && isCapture(move)) && before[0] === after[0] && before[1] === after[1];
   return {
     position: next,
     keys: [...state.keys, positionKey(next)],
@@ -208,8 +215,11 @@ export function ruleStatus(
   return { kind: 'ongoing' };
 }
 
-/** The status in words, for the CLI and logs: "white to move", "draw: threefold repetition". */
-export function describeStatus(status: GameStatus, turn: Color): string {
+/**
+ * The status in words, for the CLI and logs: "white to move", "draw: threefold repetition".
+ * The variant, when given, words the 15-move rule as that variant counts it.
+ */
+export function describeStatus(status: GameStatus, turn: Color, variant?: VariantId): string {
   switch (status.kind) {
     case 'ongoing':
       return `${sideOfColor(turn)} to move`;
@@ -222,7 +232,9 @@ export function describeStatus(status: GameStatus, turn: Color): string {
       if (status.reason === 'half-count') return describeHalfCount(status);
       return status.reason === 'threefold-repetition'
         ? 'draw: threefold repetition'
-        : 'draw: 15 moves without a change in the number of stacks';
+        : variant !== undefined && VARIANTS[variant].fifteenMoveRule === 'captures'
+          ? 'draw: 15 moves without a capture'
+          : 'draw: 15 moves without a change in the number of stacks';
   }
 }
 

@@ -171,7 +171,7 @@ export function replayGame(
     const where = `move ${moveNumber}${turn === 0 ? '.' : '...'} ${moveText}`;
     const status = history.status();
     if (status.kind !== 'ongoing') {
-      const message = `${where}: the game is already over (${describeStatus(status, turn)}).`;
+      const message = `${where}: the game is already over (${describeStatus(status, turn, variant.id)}).`;
       return {
         ok: false,
         error: { code: 'game-over', message, ply, moveNumber, moveText, legal: [] },
@@ -193,7 +193,7 @@ export function replayGame(
     history,
     status,
     fen: makeFen(history.position),
-    description: describeStatus(status, history.position.turn),
+    description: describeStatus(status, history.position.turn, history.position.variant),
   });
 }
 

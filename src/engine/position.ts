@@ -110,11 +110,12 @@ export function stackAt(position: Position, squareName: string): Stack | null {
 export function startPosition(variantId: VariantId): Position {
   const variant = VARIANTS[variantId];
   const stacks = new Array<Stack | null>(variant.geometry.squareCount).fill(null);
+  const height = variant.startHeight ?? 1;
   for (const name of variant.start.white) {
-    stacks[squareIndex(variant.geometry, name)] = { height: 1, colors: 0, kings: 0 };
+    stacks[squareIndex(variant.geometry, name)] = { height, colors: 0, kings: 0 };
   }
   for (const name of variant.start.black) {
-    stacks[squareIndex(variant.geometry, name)] = { height: 1, colors: 1, kings: 0 };
+    stacks[squareIndex(variant.geometry, name)] = { height, colors: (1 << height) - 1, kings: 0 };
   }
   return { variant: variantId, turn: WHITE, stacks };
 }

@@ -1,7 +1,7 @@
 import { GEOMETRY_7, GEOMETRY_8, type Geometry } from './geometry.js';
 import { fail, ok, type Result } from './result.js';
 
-export type VariantId = 'bashni' | 'stolby' | 'laska' | 'giveaway' | 'adiyukh';
+export type VariantId = 'bashni' | 'stolby' | 'laska' | 'giveaway' | 'adiyukh' | 'multistorey';
 
 /**
  * Everything that distinguishes one variant from another. The move generator reads these
@@ -47,6 +47,22 @@ export interface Variant {
    * more on White's half, equal counts draw. No 15-move rule.
    */
   readonly outcome?: 'half-count';
+  /**
+   * Height of every start stack, all of the owner's men (Multistorey: 2-high towers).
+   * Absent: 1, single men.
+   */
+  readonly startHeight?: number;
+  /**
+   * A jumped piece leaves the board instead of going under the capturing stack (Multistorey:
+   * Russian draughts with towers). Stacks then never hold prisoners. Absent: false.
+   */
+  readonly capturedPiecesLeave?: boolean;
+  /**
+   * What the 15-move rule counts: plies in a row in which neither side's number of stacks
+   * changed ('stack-counts', Bashni), or plies without any capture ('captures', Multistorey,
+   * where a capture always lowers the piece count). Absent: 'stack-counts'.
+   */
+  readonly fifteenMoveRule?: 'stack-counts' | 'captures';
 }
 
 const RUSSIAN_START = {
@@ -105,6 +121,15 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
     kingRevertsAfterCapture: true,
     outcome: 'half-count',
   },
+  multistorey: {
+    ...BASHNI,
+    id: 'multistorey',
+    name: { en: 'Multistorey draughts', ru: 'Многоэтажные шашки' },
+    repeatedJumps: 'turkish',
+    startHeight: 2,
+    capturedPiecesLeave: true,
+    fifteenMoveRule: 'captures',
+  },
 };
 
 export const VARIANT_IDS = Object.keys(VARIANTS) as VariantId[];
@@ -125,5 +150,14 @@ export function parseVariant(text: string): Result<Variant> {
 
 /** Most pieces a side can have in this variant: its starting count, since pieces are never added. */
 export function maxPiecesPerSide(variant: Variant): number {
+  return variant.start.white.length * (variant.startHeight ?? 1);
+}
+
+/**
+ * Most stacks a side can own: its number of start squares. With single men at the start a
+ * side never owns more stacks than pieces; with towers (Multistorey) stacks never split.
+ * Move lists rely on it: under the Turkish strike a move jumps each enemy stack at most once.
+ */
+export function maxStacksPerSide(variant: Variant): number {
   return variant.start.white.length;
 }

@@ -59,11 +59,14 @@ export interface Messages {
     result: string;
     lastMove?: string;
   }) => string;
-  /** `counts`: the half count's [White, Black] scores, for a game it decided (adiyukh). */
+  /**
+   * `details.counts`: the half count's [White, Black] scores, for a game it decided (Adiyukh);
+   * `details.variant` words the 15-move rule as that variant counts it (Multistorey).
+   */
   readonly result: (
     winner: Side | null,
     reason: EndReason,
-    counts?: readonly [number, number],
+    details?: { readonly counts?: readonly [number, number]; readonly variant?: VariantId },
   ) => string;
   readonly yourMove: (mention: string, lastMove?: string) => string;
   readonly reminder: (mention: string, timeLeft: string) => string;

@@ -86,7 +86,8 @@ export function validatePosition(position: Position): Variant {
       },
     );
   }
-  const maxHeight = 2 * maxPiecesPerSide(variant);
+  // All of both sides' pieces; without prisoners (Multistorey), one side's.
+  const maxHeight = (variant.capturedPiecesLeave === true ? 1 : 2) * maxPiecesPerSide(variant);
   position.stacks.forEach((stack: Unchecked<Stack>, square) => {
     if (stack === null) return;
     const name = variant.geometry.names[square];

@@ -5,13 +5,17 @@
  * of letting a worker draw something else:
  * - a stack of more than two colour layers (makeFen writes the owner's pieces, then the
  *   prisoners; no game reaches three layers, but a hand-made position can);
- * - more pieces of one colour than the variant has (parseFen refuses them).
- * Everything within both limits round-trips exactly (test/render/transport.test.ts).
+ * - more pieces of one colour than the variant has (parseFen refuses them);
+ * - in Multistorey, where captured pieces leave the board, prisoners at all, or more stacks of
+ *   one colour than the start has (parseFen refuses both).
+ * Everything within these limits round-trips exactly (test/render/transport.test.ts).
  */
 import {
   colorLayers,
   makeFen,
   maxPiecesPerSide,
+  maxStacksPerSide,
+  stackOwner,
   type Color,
   type Position,
   type Variant,
@@ -49,9 +53,21 @@ export type WorkerReply =
  */
 export function positionToFen(position: Position, variant: Variant): string {
   const pieces: [number, number] = [0, 0];
+  const stacks: [number, number] = [0, 0];
+  const noPrisoners = variant.capturedPiecesLeave === true;
   position.stacks.forEach((stack, square) => {
     if (stack === null) return;
     const layers = colorLayers(stack);
+    if (noPrisoners && layers > 1) {
+      const name = variant.geometry.names[square];
+      throw new RenderError(
+        'bad-stack',
+        `the stack on ${name} holds prisoners; ${variant.id} has none, and the render pool ` +
+          'sends positions as FEN, which refuses them',
+        { square: name, layers },
+      );
+    }
+    stacks[stackOwner(stack)]++;
     if (layers > 2) {
       const name = variant.geometry.names[square];
       throw new RenderError(
@@ -72,6 +88,16 @@ export function positionToFen(position: Position, variant: Variant): string {
         `${side} has ${pieces[color]} pieces; ${variant.id} has ${limit}, and the render pool ` +
           'sends positions as FEN, which refuses more',
         { color: side.toLowerCase(), pieces: pieces[color], limit },
+      );
+    }
+    if (stacks[color] > maxStacksPerSide(variant)) {
+      const side = color === 0 ? 'White' : 'Black';
+      const stackLimit = maxStacksPerSide(variant);
+      throw new RenderError(
+        'bad-position',
+        `${side} has ${stacks[color]} stacks; ${variant.id} has at most ${stackLimit}, and the ` +
+          'render pool sends positions as FEN, which refuses more',
+        { color: side.toLowerCase(), stacks: stacks[color], limit: stackLimit },
       );
     }
   }

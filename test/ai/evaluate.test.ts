@@ -23,7 +23,14 @@ function evaluate(position: Position): number {
 }
 
 describe('evaluation', () => {
-  for (const variant of ['bashni', 'stolby', 'laska', 'giveaway', 'adiyukh'] as VariantId[]) {
+  for (const variant of [
+    'bashni',
+    'stolby',
+    'laska',
+    'giveaway',
+    'adiyukh',
+    'multistorey',
+  ] as VariantId[]) {
     it(`is colour-symmetric (${variant})`, () => {
       for (const position of randomPositions(variant, 300, 11, 80)) {
         expect(evaluate(mirrored(position))).toBe(evaluate(position));
@@ -61,5 +68,13 @@ describe('evaluation', () => {
     expect(evaluate(fen('W:Wc3:Bf6,h6', 'giveaway'))).toBeGreaterThan(
       evaluate(fen('W:Wc3,e3:Bf6,h6', 'giveaway')),
     );
+  });
+
+  it('in multistorey, every storey of a tower counts as a man', () => {
+    const tall = evaluate(fen('W:Wc3(000):Bf6(00)', 'multistorey'));
+    const two = evaluate(fen('W:Wc3(00):Bf6(00)', 'multistorey'));
+    const one = evaluate(fen('W:Wc3:Bf6(00)', 'multistorey'));
+    expect(tall - two).toBeGreaterThanOrEqual(90);
+    expect(two - one).toBeGreaterThanOrEqual(90);
   });
 });

@@ -109,6 +109,26 @@ describe('games and matches', () => {
     expect(result.wins).toBeGreaterThanOrEqual(5);
   });
 
+  it('plays a multistorey game to a rules ending', async () => {
+    for (const seed of [1, 2, 3]) {
+      const outcome = await playGame({
+        start: startPosition('multistorey'),
+        white: { kind: 'level', level: 2 },
+        black: { kind: 'random' },
+        think: inProcess,
+        seed,
+        scale: 0.01,
+      });
+      expect([
+        'no-legal-move',
+        'threefold-repetition',
+        'fifteen-move-rule',
+        'adjudicated',
+      ]).toContain(outcome.end);
+      expect(outcome.plies).toBeGreaterThan(0);
+    }
+  });
+
   it('plays each opening with both colours and counts from A', async () => {
     const result = await playMatch({
       variant: 'bashni',

@@ -158,7 +158,14 @@ describe('always a legal move', () => {
   });
 
   it('from random positions of every variant, at every level', () => {
-    for (const variant of ['bashni', 'stolby', 'laska', 'giveaway', 'adiyukh'] as VariantId[]) {
+    for (const variant of [
+      'bashni',
+      'stolby',
+      'laska',
+      'giveaway',
+      'adiyukh',
+      'multistorey',
+    ] as VariantId[]) {
       const positions = randomPositions(variant, 40, 5, 100).filter((p) => moveTexts(p).length > 0);
       positions.forEach((position, i) => {
         const level = 1 + (i % 8);
@@ -243,6 +250,22 @@ describe('draw rules in the search', () => {
     expect(fresh.score).toBeGreaterThan(300);
     const late = searcher.search(position, weights, { maxDepth: 4, quietPlies: 29 });
     expect(late.score).toBe(0);
+  });
+
+  it('the 15-move rule in multistorey: any capture starts the count again', () => {
+    // Every legal move takes the top of d4, leaving both sides' stack counts as they were: in
+    // bashni the 30th ply is then a draw; in multistorey the capture resets the count.
+    const text = 'W:WKa1,Kc1,Ke1:Bd4(00),h8';
+    const bashni = searcher.search(fen(text), defaultWeights('bashni'), {
+      maxDepth: 4,
+      quietPlies: 29,
+    });
+    expect(bashni.score).toBe(0);
+    const multistorey = searcher.search(fen(text, 'multistorey'), defaultWeights('multistorey'), {
+      maxDepth: 4,
+      quietPlies: 29,
+    });
+    expect(multistorey.score).toBeGreaterThan(300);
   });
 
   it('repetition: a position of the game seen before counts as a draw', () => {

@@ -318,13 +318,19 @@ describe('GameService', () => {
       expect(over.status).toBe('finished');
       expect(over.result).toEqual({ winner: 'white', reason: 'half-count', counts: [4, 1] });
       expect(value(await service.getGame(game.id)).result).toEqual(over.result);
-      expect(en.result('white', 'half-count', [4, 1])).toBe('White wins 4:1 on the half count.');
-      expect(en.result('black', 'half-count', [1, 4])).toBe('Black wins 4:1 on the half count.');
-      expect(en.result(null, 'half-count', [12, 12])).toBe('Draw 12:12 on the half count.');
-      expect(ru.result('white', 'half-count', [4, 1])).toBe(
+      expect(en.result('white', 'half-count', { counts: [4, 1] })).toBe(
+        'White wins 4:1 on the half count.',
+      );
+      expect(en.result('black', 'half-count', { counts: [1, 4] })).toBe(
+        'Black wins 4:1 on the half count.',
+      );
+      expect(en.result(null, 'half-count', { counts: [12, 12] })).toBe(
+        'Draw 12:12 on the half count.',
+      );
+      expect(ru.result('white', 'half-count', { counts: [4, 1] })).toBe(
         'Победили белые 4:1 по подсчёту на половинах доски.',
       );
-      expect(ru.result(null, 'half-count', [12, 12])).toBe(
+      expect(ru.result(null, 'half-count', { counts: [12, 12] })).toBe(
         'Ничья 12:12 по подсчёту на половинах доски.',
       );
     });

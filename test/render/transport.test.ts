@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   maxPiecesPerSide,
+  maxStacksPerSide,
   parseFen,
   stackFromPieces,
   VARIANT_IDS,
@@ -55,12 +56,16 @@ function randomStackedPosition(variantId: VariantId, random: () => number): Posi
   const left: [number, number] = [maxPiecesPerSide(variant), maxPiecesPerSide(variant)];
   const stacks = new Array<Stack | null>(squares).fill(null);
   const free = Array.from({ length: squares }, (_, square) => square);
+  // Multistorey: no prisoners, and at most maxStacksPerSide stacks a side (the last takes the rest).
+  const noPrisoners = variant.capturedPiecesLeave === true;
+  const owned: [number, number] = [0, 0];
   while ((left[0] > 0 || left[1] > 0) && free.length > 0) {
     const square = free.splice(Math.floor(random() * free.length), 1)[0]!; // free is not empty
     const owner: Color = left[0] === 0 ? 1 : left[1] === 0 ? 0 : random() < 0.5 ? 0 : 1;
     const other: Color = owner === 0 ? 1 : 0;
-    const own = 1 + Math.floor(random() * Math.min(left[owner], 5));
-    const prisoners = Math.floor(random() * (Math.min(left[other], 8) + 1));
+    const lastStack = noPrisoners && ++owned[owner] === maxStacksPerSide(variant);
+    const own = lastStack ? left[owner] : 1 + Math.floor(random() * Math.min(left[owner], 5));
+    const prisoners = noPrisoners ? 0 : Math.floor(random() * (Math.min(left[other], 8) + 1));
     left[owner] -= own;
     left[other] -= prisoners;
     stacks[square] = twoLayerStack(owner, own, prisoners, random);
@@ -89,7 +94,8 @@ describe('positions through FEN to a render worker', () => {
       const squares = VARIANTS[variant].geometry.squareCount;
       for (const owner of [0, 1] as const) {
         const stacks = new Array<Stack | null>(squares).fill(null);
-        stacks[pick([0, squares - 1], random)] = twoLayerStack(owner, limit, limit, random);
+        const prisoners = VARIANTS[variant].capturedPiecesLeave === true ? 0 : limit;
+        stacks[pick([0, squares - 1], random)] = twoLayerStack(owner, limit, prisoners, random);
         expectRoundTrip({ variant, turn: owner, stacks });
       }
     }
@@ -125,5 +131,18 @@ describe('positions through FEN to a render worker', () => {
     }
     expect(error).toBeInstanceOf(RenderError);
     expect(error).toMatchObject({ code: 'bad-position', context: { pieces: 12, limit: 11 } });
+  });
+
+  it('refuses prisoners and a 13th stack in multistorey, which its FEN refuses', () => {
+    const prisoner = fen('W:Wc3(0/0):Bh8', 'bashni');
+    const position: Position = { ...prisoner, variant: 'multistorey' };
+    expect(renderUncached(position, { size: 200 }).length).toBeGreaterThan(0);
+    expect(() => positionToFen(position, VARIANTS.multistorey)).toThrow(/holds prisoners/);
+
+    const stacks = new Array<Stack | null>(32).fill(null);
+    for (let square = 0; square < 13; square++) stacks[square] = { height: 1, colors: 0, kings: 0 };
+    const thirteen: Position = { variant: 'multistorey', turn: 0, stacks };
+    expect(() => positionToFen(thirteen, VARIANTS.multistorey)).toThrow(RenderError);
+    expect(() => positionToFen(thirteen, VARIANTS.multistorey)).toThrow(/13 stacks/);
   });
 });

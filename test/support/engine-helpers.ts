@@ -43,19 +43,20 @@ export function fenAfter(position: Position, text: string): string {
 }
 
 /**
- * Positions reached by seeded random play from the start: `count` positions (including the
- * start of each game), games of at most `maxPlies` plies.
+ * Positions reached by seeded random play from the start (or from `start`): `count` positions
+ * (including the start of each game), games of at most `maxPlies` plies.
  */
 export function randomPositions(
   variant: VariantId,
   count: number,
   seed: number,
   maxPlies = 120,
+  start: Position = startPosition(variant),
 ): Position[] {
   const random = seededRandom(seed);
   const positions: Position[] = [];
   while (positions.length < count) {
-    let position = startPosition(variant);
+    let position = start;
     for (let ply = 0; ply < maxPlies && positions.length < count; ply++) {
       positions.push(position);
       const moves = legalMoves(position);

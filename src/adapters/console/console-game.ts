@@ -21,7 +21,7 @@ const HELP = [
   '  moves          list the legal moves',
   '  undo           take back the last move',
   '  flip           turn the board around',
-  '  new [variant]  start again (bashni, stolby, laska, giveaway, adiyukh)',
+  '  new [variant]  start again (bashni, stolby, laska, giveaway, adiyukh, multistorey)',
   '  pdn            print the game record',
   '  bot [1-8|off]  let the bot play the other side (level 1 beginner ... 8 strongest)',
   '  help           this text',
@@ -298,7 +298,7 @@ function resultText(game: Game): string {
   const turn = gamePosition(game).turn;
   if (result === undefined) return describeStatus({ kind: 'ongoing' }, turn);
   if (result.reason === 'threefold-repetition' || result.reason === 'fifteen-move-rule')
-    return describeStatus({ kind: 'draw', reason: result.reason }, turn);
+    return describeStatus({ kind: 'draw', reason: result.reason }, turn, game.variant);
   if (result.reason === 'half-count' && result.counts !== undefined) {
     const [white, black] = result.counts;
     if (result.winner === null) return `draw ${white}:${black} on the half count`;

@@ -153,7 +153,10 @@ export class DiscordPresenter {
         this.updateBoards(game);
         for (const view of liveViews(game.views)) {
           const { t } = await this.channelContext(view.chatId, game.white.language);
-          const result = t.result(event.result.winner, event.result.reason, event.result.counts);
+          const result = t.result(event.result.winner, event.result.reason, {
+            counts: event.result.counts,
+            variant: game.variant,
+          });
           this.notice(view, game.id, { content: markdown(t.gameOverNotice(result)) });
         }
         return;

@@ -153,7 +153,10 @@ export class TelegramPresenter {
               view.chatId,
               game.id,
               t.gameOverNotice(
-                t.result(event.result.winner, event.result.reason, event.result.counts),
+                t.result(event.result.winner, event.result.reason, {
+                  counts: event.result.counts,
+                  variant: game.variant,
+                }),
               ),
               {
                 replyTo: Number(view.messageId),

@@ -184,6 +184,7 @@ describe('Discord slash commands', () => {
       'Ласка',
       'Столбовые поддавки',
       'Адиюх',
+      'Многоэтажные шашки',
     ]);
     const days = optionNamed(newgame, 'days');
     expect('choices' in days && days.choices!.map((c) => c.value)).toEqual([0, ...DAYS_PER_MOVE]);

@@ -6,7 +6,7 @@
  * new array, so copying a board is just `new Map(board)`.
  */
 
-export type RefVariant = 'bashni' | 'stolby' | 'laska' | 'giveaway' | 'adiyukh';
+export type RefVariant = 'bashni' | 'stolby' | 'laska' | 'giveaway' | 'adiyukh' | 'multistorey';
 
 export interface Piece {
   readonly white: boolean;
@@ -41,6 +41,8 @@ export interface VariantRules {
   kingsOnlyCapture?: boolean;
   /** When a capture ends, the top piece is a king if it stands on the far rank, else a man. */
   topIsKingOnlyOnFarRankAfterCapture?: boolean;
+  /** A taken piece leaves the board instead of going under the jumping stack (multistorey). */
+  takenPieceLeaves?: boolean;
 }
 
 const BASHNI: VariantRules = {
@@ -66,6 +68,8 @@ export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
     capturedKingsBecomeMen: false,
     promotionEndsCapture: true,
   },
+  // Russian draughts with towers: Turkish strike, the taken top piece is thrown away.
+  multistorey: { ...BASHNI, turkishStrike: true, takenPieceLeaves: true },
 };
 
 export const REF_VARIANTS: readonly RefVariant[] = [
@@ -74,6 +78,7 @@ export const REF_VARIANTS: readonly RefVariant[] = [
   'laska',
   'giveaway',
   'adiyukh',
+  'multistorey',
 ];
 
 const FILES = 'abcdefgh';

@@ -1,5 +1,5 @@
 /**
- * Reference move generator for bashni, stolby, laska, giveaway and adiyukh (rules: docs/rules.md and docs/rules-choices.md).
+ * Reference move generator for bashni, stolby, laska, giveaway, adiyukh and multistorey (rules: docs/rules.md and docs/rules-choices.md).
  *
  * Written to be obviously correct, not fast, so that it can cross-check the engine in
  * src/engine/, with which it must share no code. Boards are copied at every step and capture
@@ -37,6 +37,9 @@ export const REF_START_FEN: Record<RefVariant, string> = {
   giveaway: EIGHT_BY_EIGHT_START,
   adiyukh: EIGHT_BY_EIGHT_START,
   laska: 'W:Wa1,c1,e1,g1,b2,d2,f2,a3,c3,e3,g3:Ba5,c5,e5,g5,b6,d6,f6,a7,c7,e7,g7',
+  multistorey:
+    'W:Wa1(00),c1(00),e1(00),g1(00),b2(00),d2(00),f2(00),h2(00),a3(00),c3(00),e3(00),g3(00)' +
+    ':Bb6(00),d6(00),f6(00),h6(00),a7(00),c7(00),e7(00),g7(00),b8(00),d8(00),f8(00),h8(00)',
 };
 
 interface Move {
@@ -133,7 +136,8 @@ function applyJump(
   if (jumped.length === 1) board.delete(option.over);
   else board.set(option.over, jumped.slice(0, -1));
 
-  let stack: Stack = [prisoner, ...mover];
+  // Multistorey: the taken piece is thrown away, the jumping stack stays as it was.
+  let stack: Stack = rules.takenPieceLeaves === true ? mover : [prisoner, ...mover];
   let finished = false;
   const top = topOf(stack);
   if (!top.king && isPromotionRank(rules.size, top.white, squareCoords(land)[1])) {

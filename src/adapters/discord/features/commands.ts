@@ -77,7 +77,10 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
     if (game?.result !== undefined)
       await turn.answer.respond({
         content: markdown(
-          turn.t.result(game.result.winner, game.result.reason, game.result.counts),
+          turn.t.result(game.result.winner, game.result.reason, {
+            counts: game.result.counts,
+            variant: game.variant,
+          }),
         ),
         components: [],
       });
@@ -105,7 +108,10 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
         content: markdown(
           after.result === undefined
             ? t.drawOffer(nameOf(turn.player))
-            : t.result(after.result.winner, after.result.reason, after.result.counts),
+            : t.result(after.result.winner, after.result.reason, {
+                counts: after.result.counts,
+                variant: after.variant,
+              }),
         ),
       });
     }),
