@@ -186,6 +186,10 @@ export function defaultWeights(variant: VariantId): Readonly<Weights> {
       return LASKA_WEIGHTS;
     case 'bashni':
       return STANDARD_WEIGHTS;
+    case 'bashni-double':
+      // The goal and the material are Bashni's; the second move of a turn is the evaluation's
+      // tempo term (evaluate.ts). Not tuned for the double move yet.
+      return STANDARD_WEIGHTS;
   }
 }
 

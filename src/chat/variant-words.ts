@@ -16,5 +16,9 @@ export const VARIANT_WORDS: Readonly<Partial<Record<string, VariantId>>> = Objec
     ласка: 'laska',
     giveaway: 'giveaway',
     поддавки: 'giveaway',
+    'bashni-double': 'bashni-double',
+    double: 'bashni-double',
+    двухходовые: 'bashni-double',
+    'двухходовые-башни': 'bashni-double',
   },
 );

@@ -19,6 +19,8 @@ const stackKeyLow = hash.stackKeyLow;
 const stackKeyHigh = hash.stackKeyHigh;
 const BLACK_TO_MOVE_LOW = hash.BLACK_TO_MOVE_LOW;
 const BLACK_TO_MOVE_HIGH = hash.BLACK_TO_MOVE_HIGH;
+const TWO_MOVES_LEFT_LOW = hash.TWO_MOVES_LEFT_LOW;
+const TWO_MOVES_LEFT_HIGH = hash.TWO_MOVES_LEFT_HIGH;
 const ZOBRIST_LOW = hash.ZOBRIST_LOW;
 const ZOBRIST_HIGH = hash.ZOBRIST_HIGH;
 const pieceKeyIndex = hash.pieceKeyIndex;
@@ -39,6 +41,13 @@ export class Board {
   readonly kings: Int32Array;
   readonly top: Int8Array;
   turn: Color = 0;
+  /**
+   * Moves the side to move still has in this turn: always 1, except in a double-move variant
+   * (2 at the start of a turn, 1 after its first move or on White's one-move first turn).
+   */
+  movesLeft: 1 | 2 = 1;
+  /** Moves per turn: 2 in a double-move variant, else 1. */
+  readonly movesPerTurn: 1 | 2;
   /** Bit s set: square s is topped by a White piece / a Black piece / a king (either colour). */
   whiteBits = 0;
   blackBits = 0;
@@ -51,6 +60,9 @@ export class Board {
   private readonly savedLow = new Int32Array(MAX_PLIES);
   private readonly savedHigh = new Int32Array(MAX_PLIES);
   private readonly demoteCapturedKings: boolean;
+  /** Hash change when the side to move changes (the side key, and the moves-left key if any). */
+  private readonly turnKeyLow: number;
+  private readonly turnKeyHigh: number;
 
   constructor(position: Position) {
     this.variant = VARIANTS[position.variant];
@@ -68,6 +80,10 @@ export class Board {
     this.allSquares = n === 32 ? -1 : (1 << n) - 1;
     this.demoteCapturedKings = this.variant.capturedKingDemoted;
     this.turn = position.turn;
+    this.movesPerTurn = this.variant.doubleMove ? 2 : 1;
+    this.movesLeft = this.variant.doubleMove ? (position.movesLeft ?? 2) : 1;
+    this.turnKeyLow = BLACK_TO_MOVE_LOW ^ (this.variant.doubleMove ? TWO_MOVES_LEFT_LOW : 0);
+    this.turnKeyHigh = BLACK_TO_MOVE_HIGH ^ (this.variant.doubleMove ? TWO_MOVES_LEFT_HIGH : 0);
     position.stacks.forEach((stack, s) => {
       if (stack === null) return;
       this.height[s] = stack.height;
@@ -85,13 +101,20 @@ export class Board {
       const height = this.height[s]!;
       stacks.push(height === 0 ? null : { height, colors: this.colors[s]!, kings: this.kings[s]! });
     }
-    return { variant: this.variant.id, turn: this.turn, stacks };
+    return this.variant.doubleMove
+      ? { variant: this.variant.id, turn: this.turn, stacks, movesLeft: this.movesLeft }
+      : { variant: this.variant.id, turn: this.turn, stacks };
   }
 
   /** Recomputes the hash from scratch (for loading, and for tests of the incremental one). */
   rehash(): void {
     let low = this.turn === 1 ? BLACK_TO_MOVE_LOW : 0;
     let high = this.turn === 1 ? BLACK_TO_MOVE_HIGH : 0;
+    // Never 2 outside double-move variants, whose keys therefore stay as they were.
+    if (this.movesLeft === 2) {
+      low ^= TWO_MOVES_LEFT_LOW;
+      high ^= TWO_MOVES_LEFT_HIGH;
+    }
     for (let s = 0; s < this.height.length; s++) {
       low ^= stackKeyLow(s, this.height[s]!, this.colors[s]!, this.kings[s]!);
       high ^= stackKeyHigh(s, this.height[s]!, this.colors[s]!, this.kings[s]!);
@@ -118,7 +141,10 @@ export class Board {
     if (king === 1) this.kingBits |= bit;
   }
 
-  /** Plays move `i` of `list`, which must have been generated for this exact state. */
+  /**
+   * Plays move `i` of `list`, which must have been generated for this exact state. The other
+   * side moves next, except after the first of two moves in a double-move variant.
+   */
   make(list: MoveList, i: number): void {
     const d = list.data;
     const base = i * MOVE_STRIDE;
@@ -130,8 +156,19 @@ export class Board {
     this.savedLow[this.ply] = this.hashLow;
     this.savedHigh[this.ply] = this.hashHigh;
     this.ply++;
-    let low = this.hashLow ^ BLACK_TO_MOVE_LOW;
-    let high = this.hashHigh ^ BLACK_TO_MOVE_HIGH;
+    let low: number;
+    let high: number;
+    if (this.movesLeft === 2) {
+      // The first of two moves: the same side moves again, with one move left.
+      this.movesLeft = 1;
+      low = this.hashLow ^ TWO_MOVES_LEFT_LOW;
+      high = this.hashHigh ^ TWO_MOVES_LEFT_HIGH;
+    } else {
+      this.turn = (this.turn ^ 1) as Color;
+      this.movesLeft = this.movesPerTurn;
+      low = this.hashLow ^ this.turnKeyLow;
+      high = this.hashHigh ^ this.turnKeyHigh;
+    }
     if (jumps === 0) {
       this.makeQuiet(from, to, (d[base + 3]! & FLAG_PROMOTES) !== 0, low, high);
       return;
@@ -178,7 +215,6 @@ export class Board {
     high ^= stackKeyHigh(to, mh, mc, mk);
     this.hashLow = low;
     this.hashHigh = high;
-    this.turn = (this.turn ^ 1) as Color;
   }
 
   /** A quiet move: the whole stack slides to an empty square, its top crowned on the far rank. */
@@ -212,7 +248,6 @@ export class Board {
     else if (promotes) this.kingBits |= 1 << to;
     this.hashLow = low;
     this.hashHigh = high;
-    this.turn = (this.turn ^ 1) as Color;
   }
 
   private unmakeQuiet(from: number, to: number, promotes: boolean): void {
@@ -245,7 +280,13 @@ export class Board {
     this.ply--;
     this.hashLow = this.savedLow[this.ply]!;
     this.hashHigh = this.savedHigh[this.ply]!;
-    this.turn = (this.turn ^ 1) as Color;
+    if (this.movesLeft === 1 && this.movesPerTurn === 2) {
+      // Undoing the first of two moves: the side had both still to play.
+      this.movesLeft = 2;
+    } else {
+      this.turn = (this.turn ^ 1) as Color;
+      this.movesLeft = 1;
+    }
 
     if (jumps === 0) {
       this.unmakeQuiet(from, to, (d[base + 3]! & FLAG_PROMOTES) !== 0);

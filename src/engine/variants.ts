@@ -1,7 +1,7 @@
 import { GEOMETRY_7, GEOMETRY_8, type Geometry } from './geometry.js';
 import { fail, ok, type Result } from './result.js';
 
-export type VariantId = 'bashni' | 'stolby' | 'laska' | 'giveaway';
+export type VariantId = 'bashni' | 'stolby' | 'laska' | 'giveaway' | 'bashni-double';
 
 /**
  * Everything that distinguishes one variant from another. The move generator reads these
@@ -32,6 +32,14 @@ export interface Variant {
   readonly promotionEndsCapture: boolean;
   /** What having no legal move on one's turn means for that side. */
   readonly noMoveMeans: 'loss' | 'win';
+  /**
+   * Two moves per turn (Bashni double-move, the "1+2" scheme): each single move is one ply,
+   * the side to move changes only after the turn's second move, and White's first turn has one
+   * move. The moves left in the turn are part of the position (Position.movesLeft, the FEN's
+   * `W1`/`W2`/`B1`/`B2`, the hash). Capturing is mandatory per move, and a side that cannot make
+   * its first or its second move has no legal move (noMoveMeans).
+   */
+  readonly doubleMove: boolean;
 }
 
 const RUSSIAN_START = {
@@ -50,6 +58,7 @@ const BASHNI: Variant = {
   capturedKingDemoted: false,
   promotionEndsCapture: false,
   noMoveMeans: 'loss',
+  doubleMove: false,
 };
 
 export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
@@ -75,12 +84,19 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
     capturedKingDemoted: false,
     promotionEndsCapture: true,
     noMoveMeans: 'loss',
+    doubleMove: false,
   },
   giveaway: {
     ...BASHNI,
     id: 'giveaway',
     name: { en: 'Column giveaway', ru: 'Столбовые поддавки' },
     noMoveMeans: 'win',
+  },
+  'bashni-double': {
+    ...BASHNI,
+    id: 'bashni-double',
+    name: { en: 'Double-move Bashni', ru: 'Двухходовые башни' },
+    doubleMove: true,
   },
 };
 

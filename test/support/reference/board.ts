@@ -6,7 +6,7 @@
  * new array, so copying a board is just `new Map(board)`.
  */
 
-export type RefVariant = 'bashni' | 'stolby' | 'laska' | 'giveaway';
+export type RefVariant = 'bashni' | 'stolby' | 'laska' | 'giveaway' | 'bashni-double';
 
 export interface Piece {
   readonly white: boolean;
@@ -22,6 +22,8 @@ export type Board = Map<string, Stack>;
 export interface Position {
   board: Board;
   whiteToMove: boolean;
+  /** Moves the side to move still has in its turn: 1, or 2 in the middle of a double-move game. */
+  movesLeft: number;
 }
 
 export interface VariantRules {
@@ -37,6 +39,8 @@ export interface VariantRules {
   capturedKingsBecomeMen: boolean;
   /** A man promoted during a capture stops there instead of capturing on as a king. */
   promotionEndsCapture: boolean;
+  /** Single moves in a turn (2 in bashni-double, where White's first turn has 1). */
+  movesPerTurn: number;
 }
 
 const BASHNI: VariantRules = {
@@ -46,6 +50,7 @@ const BASHNI: VariantRules = {
   turkishStrike: false,
   capturedKingsBecomeMen: false,
   promotionEndsCapture: false,
+  movesPerTurn: 1,
 };
 
 export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
@@ -60,10 +65,19 @@ export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
     turkishStrike: true,
     capturedKingsBecomeMen: false,
     promotionEndsCapture: true,
+    movesPerTurn: 1,
   },
+  // Each single move is a whole bashni move; only who moves next differs.
+  'bashni-double': { ...BASHNI, movesPerTurn: 2 },
 };
 
-export const REF_VARIANTS: readonly RefVariant[] = ['bashni', 'stolby', 'laska', 'giveaway'];
+export const REF_VARIANTS: readonly RefVariant[] = [
+  'bashni',
+  'stolby',
+  'laska',
+  'giveaway',
+  'bashni-double',
+];
 
 const FILES = 'abcdefgh';
 

@@ -1,5 +1,6 @@
 /**
- * Reference move generator for bashni, stolby, laska and giveaway (rules: docs/rules.md and docs/rules-choices.md).
+ * Reference move generator for bashni, stolby, laska, giveaway and bashni-double (rules:
+ * docs/rules.md and docs/rules-choices.md).
  *
  * Written to be obviously correct, not fast, so that it can cross-check the engine in
  * src/engine/, with which it must share no code. Boards are copied at every step and capture
@@ -36,12 +37,14 @@ export const REF_START_FEN: Record<RefVariant, string> = {
   stolby: EIGHT_BY_EIGHT_START,
   giveaway: EIGHT_BY_EIGHT_START,
   laska: 'W:Wa1,c1,e1,g1,b2,d2,f2,a3,c3,e3,g3:Ba5,c5,e5,g5,b6,d6,f6,a7,c7,e7,g7',
+  // White's first turn has a single move ("1+2").
+  'bashni-double': 'W1' + EIGHT_BY_EIGHT_START.slice(1),
 };
 
 interface Move {
   /** `c3-d4` or `c3:e5:g3`. */
   notation: string;
-  /** Position after the move, the other side to move. */
+  /** Position after the move: the same side again with one move left, or the other side. */
   after: Position;
 }
 
@@ -170,6 +173,15 @@ function collectCaptures(rules: VariantRules, state: CaptureState, out: CaptureS
   }
 }
 
+/** After any single move: the mover again if it had two moves left, else the other side. */
+function whoMovesNext(
+  rules: VariantRules,
+  position: Position,
+): { whiteToMove: boolean; movesLeft: number } {
+  if (position.movesLeft === 2) return { whiteToMove: position.whiteToMove, movesLeft: 1 };
+  return { whiteToMove: !position.whiteToMove, movesLeft: rules.movesPerTurn };
+}
+
 function capturesFrom(rules: VariantRules, position: Position, from: string): Move[] {
   const start: CaptureState = {
     board: position.board,
@@ -183,7 +195,7 @@ function capturesFrom(rules: VariantRules, position: Position, from: string): Mo
   collectCaptures(rules, start, ends);
   return ends.map((end) => ({
     notation: end.path.join(':'),
-    after: { board: end.board, whiteToMove: !position.whiteToMove },
+    after: { board: end.board, ...whoMovesNext(rules, position) },
   }));
 }
 
@@ -203,7 +215,7 @@ function quietMovesFrom(rules: VariantRules, position: Position, from: string): 
       board.set(to, promotes ? [...stack.slice(0, -1), { white: top.white, king: true }] : stack);
       moves.push({
         notation: `${from}-${to}`,
-        after: { board, whiteToMove: !position.whiteToMove },
+        after: { board, ...whoMovesNext(rules, position) },
       });
       if (!flying) break;
     }
