@@ -166,7 +166,8 @@ export class Evaluator {
     score += ((w.tradeDown * (whitePieces - blackPieces) * (this.maxPieces - total)) / 8) | 0;
 
     const turn = board.turn;
-    let value = (turn === 0 ? score : -score) + w.tempo;
+    // A second move still to play in this turn (double-move variants) is one more tempo.
+    let value = (turn === 0 ? score : -score) + w.tempo * board.movesLeft;
     value -= this.threatPenalty(turn === 0 ? whiteBits : blackBits, turn, empty);
     return value;
   }
