@@ -54,7 +54,7 @@ export const en: Messages = {
   caption: (c) =>
     [
       `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
-      `Move ${c.moveNumber} · ${c.toMove} to play: ${c.toMoveName}`,
+      `Move ${c.moveNumber} · ${c.toMove} to play${c.secondMove === true ? ' (second move)' : ''}: ${c.toMoveName}`,
       c.lastMove === undefined ? undefined : `Last move: ${c.lastMove}`,
       c.timeLeft === undefined ? undefined : `⏳ ${c.timeLeft} left`,
       c.drawOfferedBy === undefined ? undefined : `🤝 ${c.drawOfferedBy} offers a draw`,

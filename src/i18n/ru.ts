@@ -67,7 +67,7 @@ export const ru: Messages = {
   caption: (c) =>
     [
       `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
-      `Ход ${c.moveNumber} · ходят ${c.toMove.toLowerCase()}: ${c.toMoveName}`,
+      `Ход ${c.moveNumber} · ходят ${c.toMove.toLowerCase()}${c.secondMove === true ? ' (второй ход)' : ''}: ${c.toMoveName}`,
       c.lastMove === undefined ? undefined : `Последний ход: ${c.lastMove}`,
       c.timeLeft === undefined ? undefined : `⏳ осталось ${c.timeLeft}`,
       c.drawOfferedBy === undefined ? undefined : `🤝 ${c.drawOfferedBy} предлагает ничью`,
