@@ -60,9 +60,6 @@ export class Board {
   private readonly savedLow = new Int32Array(MAX_PLIES);
   private readonly savedHigh = new Int32Array(MAX_PLIES);
   private readonly demoteCapturedKings: boolean;
-  /** Hash change when the side to move changes (the side key, and the moves-left key if any). */
-  private readonly turnKeyLow: number;
-  private readonly turnKeyHigh: number;
 
   constructor(position: Position) {
     this.variant = VARIANTS[position.variant];
@@ -82,8 +79,6 @@ export class Board {
     this.turn = position.turn;
     this.movesPerTurn = this.variant.doubleMove ? 2 : 1;
     this.movesLeft = this.variant.doubleMove ? (position.movesLeft ?? 2) : 1;
-    this.turnKeyLow = BLACK_TO_MOVE_LOW ^ (this.variant.doubleMove ? TWO_MOVES_LEFT_LOW : 0);
-    this.turnKeyHigh = BLACK_TO_MOVE_HIGH ^ (this.variant.doubleMove ? TWO_MOVES_LEFT_HIGH : 0);
     position.stacks.forEach((stack, s) => {
       if (stack === null) return;
       this.height[s] = stack.height;
@@ -156,18 +151,20 @@ export class Board {
     this.savedLow[this.ply] = this.hashLow;
     this.savedHigh[this.ply] = this.hashHigh;
     this.ply++;
-    let low: number;
-    let high: number;
-    if (this.movesLeft === 2) {
-      // The first of two moves: the same side moves again, with one move left.
-      this.movesLeft = 1;
-      low = this.hashLow ^ TWO_MOVES_LEFT_LOW;
-      high = this.hashHigh ^ TWO_MOVES_LEFT_HIGH;
-    } else {
-      this.turn = (this.turn ^ 1) as Color;
-      this.movesLeft = this.movesPerTurn;
-      low = this.hashLow ^ this.turnKeyLow;
-      high = this.hashHigh ^ this.turnKeyHigh;
+    let low = this.hashLow ^ BLACK_TO_MOVE_LOW;
+    let high = this.hashHigh ^ BLACK_TO_MOVE_HIGH;
+    if (this.movesPerTurn === 2) {
+      // Double move: the side changes only after the turn's last move. The moves-left key
+      // toggles either way; on the first of two moves the side key and the flip at the end of
+      // the move are cancelled here.
+      low ^= TWO_MOVES_LEFT_LOW;
+      high ^= TWO_MOVES_LEFT_HIGH;
+      if (this.movesLeft === 2) {
+        this.movesLeft = 1;
+        low ^= BLACK_TO_MOVE_LOW;
+        high ^= BLACK_TO_MOVE_HIGH;
+        this.turn = (this.turn ^ 1) as Color;
+      } else this.movesLeft = 2;
     }
     if (jumps === 0) {
       this.makeQuiet(from, to, (d[base + 3]! & FLAG_PROMOTES) !== 0, low, high);
@@ -215,6 +212,7 @@ export class Board {
     high ^= stackKeyHigh(to, mh, mc, mk);
     this.hashLow = low;
     this.hashHigh = high;
+    this.turn = (this.turn ^ 1) as Color;
   }
 
   /** A quiet move: the whole stack slides to an empty square, its top crowned on the far rank. */
@@ -248,6 +246,7 @@ export class Board {
     else if (promotes) this.kingBits |= 1 << to;
     this.hashLow = low;
     this.hashHigh = high;
+    this.turn = (this.turn ^ 1) as Color;
   }
 
   private unmakeQuiet(from: number, to: number, promotes: boolean): void {
@@ -280,12 +279,13 @@ export class Board {
     this.ply--;
     this.hashLow = this.savedLow[this.ply]!;
     this.hashHigh = this.savedHigh[this.ply]!;
-    if (this.movesLeft === 1 && this.movesPerTurn === 2) {
-      // Undoing the first of two moves: the side had both still to play.
-      this.movesLeft = 2;
-    } else {
-      this.turn = (this.turn ^ 1) as Color;
-      this.movesLeft = 1;
+    this.turn = (this.turn ^ 1) as Color;
+    if (this.movesPerTurn === 2) {
+      // Undoing the first of two moves: the same side, with both still to play.
+      if (this.movesLeft === 1) {
+        this.movesLeft = 2;
+        this.turn = (this.turn ^ 1) as Color;
+      } else this.movesLeft = 1;
     }
 
     if (jumps === 0) {
