@@ -185,7 +185,8 @@ export class Evaluator {
     if (this.halfCountPiece !== 0) score += this.halfCountPiece * this.halfCountLead();
 
     const turn = board.turn;
-    let value = (turn === 0 ? score : -score) + w.tempo;
+    // A second move still to play in this turn (double-move variants) is one more tempo.
+    let value = (turn === 0 ? score : -score) + w.tempo * board.movesLeft;
     value -= this.threatPenalty(turn === 0 ? whiteBits : blackBits, turn, empty);
     return value;
   }

@@ -1,11 +1,12 @@
 import {
   Board,
   boardHalfCounts,
-  FIFTEEN_MOVE_PLIES,
+  fifteenMovePlies,
   makeFen,
   MoveGenerator,
   MoveList,
   startPosition,
+  startState,
   type Color,
   type Position,
   type VariantId,
@@ -72,7 +73,9 @@ export async function playGame(options: GameOptions): Promise<GameOutcome> {
   const seen = new Map<string, number>();
   /** Positions since the last irreversible move (capture or man move), for repetitions. */
   let reversible: [number, number][] = [];
-  let quietPlies = 0;
+  // A double-move start counts White's one-move first turn as whole (engine startState).
+  let quietPlies = startState(options.start).quietPlies;
+  const fifteenPlies = fifteenMovePlies(board.variant);
   const moves: string[] = [];
   const opening = options.opening ?? [];
   const random = seededRandom(options.seed);
@@ -97,7 +100,8 @@ export async function playGame(options: GameOptions): Promise<GameOutcome> {
     }
     if (count === 0) return end(noMoveWins === (toMove === 0) ? 1 : 0, 'no-legal-move');
     if (repetitions >= 3) return end(0.5, 'threefold-repetition');
-    if (!halfCount && quietPlies >= FIFTEEN_MOVE_PLIES) return end(0.5, 'fifteen-move-rule');
+    if (quietPlies >= fifteenPlies && board.movesLeft === board.movesPerTurn)
+      return end(0.5, 'fifteen-move-rule');
     if (ply >= maxPlies) return end(adjudicate(board.toPosition()), 'adjudicated');
 
     let text: string;

@@ -6,7 +6,7 @@ import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tra
 import type { Weights } from './weights.js';
 
 // Module-local copies: imported bindings can compile to getter calls (vitest, CJS).
-const FIFTEEN_MOVE_PLIES = engine.FIFTEEN_MOVE_PLIES;
+const fifteenMovePlies = engine.fifteenMovePlies;
 const FLAG_PROMOTES = engine.FLAG_PROMOTES;
 const JUMP_CAPTURED_KING = engine.JUMP_CAPTURED_KING;
 const JUMP_LANDING_SHIFT = engine.JUMP_LANDING_SHIFT;
@@ -111,11 +111,12 @@ export class Searcher {
   private generator!: MoveGenerator;
   private evaluator!: Evaluator;
   private noMoveWins = false;
-  /** Adiyukh: no legal move ends the game, scored by the half count; no 15-move rule. */
+  /** Adiyukh: no legal move ends the game, scored by the half count. */
   private halfCount = false;
-  private fifteenMovePlies = FIFTEEN_MOVE_PLIES;
   /** The 15-move rule counts plies without a capture (Multistorey), not stack-count changes. */
   private everyCaptureResets = false;
+  /** The 15-move rule in plies (60 when a turn has two moves, none in Adiyukh). */
+  private fifteenPlies = 30;
   private historyLength = 0;
   private nodes = 0;
   private maxNodes = Infinity;
@@ -154,8 +155,8 @@ export class Searcher {
     this.evaluator = new Evaluator(this.board, weights);
     this.noMoveWins = this.board.variant.noMoveMeans === 'win';
     this.halfCount = this.board.variant.outcome === 'half-count';
-    this.fifteenMovePlies = this.halfCount ? Infinity : FIFTEEN_MOVE_PLIES;
     this.everyCaptureResets = this.board.variant.fifteenMoveRule === 'captures';
+    this.fifteenPlies = fifteenMovePlies(this.board.variant);
     this.tt.newSearch();
     this.killers.fill(0);
     this.historyScores.fill(0);
@@ -253,8 +254,9 @@ export class Searcher {
       rootScores[best] = bestScore;
       for (let i = 0; i < count && !this.stopped; i++) {
         if (i === best && completed > 0) continue;
+        const mover = this.board.turn;
         this.play(list, i, hp);
-        const score = -this.alphaBeta(depth - 1, -INFINITE, INFINITE, 1);
+        const score = this.child(depth - 1, -INFINITE, INFINITE, 1, mover);
         this.board.unmake(list, i);
         if (!this.isStopped()) rootScores[i] = score;
       }
@@ -277,15 +279,16 @@ export class Searcher {
     let improved = false;
     const alphaStart = alpha;
     this.pvLength[0] = 0;
+    const mover = this.board.turn;
     for (let k = 0; k < count; k++) {
       const i = order[k]!;
       this.play(list, i, hp);
       let score: number;
-      if (k === 0) score = -this.alphaBeta(depth - 1, -beta, -alpha, 1);
+      if (k === 0) score = this.child(depth - 1, alpha, beta, 1, mover);
       else {
-        score = -this.alphaBeta(depth - 1, -alpha - 1, -alpha, 1);
+        score = this.child(depth - 1, alpha, alpha + 1, 1, mover);
         if (score > alpha && score < beta && !this.stopped)
-          score = -this.alphaBeta(depth - 1, -beta, -alpha, 1);
+          score = this.child(depth - 1, alpha, beta, 1, mover);
       }
       this.board.unmake(list, i);
       if (this.stopped) break;
@@ -324,7 +327,8 @@ export class Searcher {
     const list = this.lists[ply]!;
     const count = this.generator.generate(list);
     if (count === 0) return this.noMoveScore(ply);
-    if (this.quiet[hp]! >= this.fifteenMovePlies) return DRAW;
+    // Checked at the start of a turn (always, unless a turn has two moves).
+    if (this.quiet[hp]! >= this.fifteenPlies && board.movesLeft === board.movesPerTurn) return DRAW;
     if (ply >= MAX_PLY) return this.evaluator.evaluate();
     const data = list.data;
     const captures = data[2]! > 0;
@@ -361,6 +365,7 @@ export class Searcher {
     const alphaStart = alpha;
     let bestScore = -INFINITE;
     let bestKey = 0;
+    const mover = board.turn;
     for (let k = 0; k < count; k++) {
       // Selection sort: the next best-ordered move.
       let i = k;
@@ -376,17 +381,17 @@ export class Searcher {
       }
       this.play(list, k, hp);
       let score: number;
-      if (k === 0) score = -this.alphaBeta(childDepth, -beta, -alpha, ply + 1);
+      if (k === 0) score = this.child(childDepth, alpha, beta, ply + 1, mover);
       else {
         let reduction = 0;
         if (depth >= 3 && !captures && k >= 3 && order[k]! < KILLER_2) {
           reduction = k >= 8 && depth >= 5 ? 2 : 1;
         }
-        score = -this.alphaBeta(childDepth - reduction, -alpha - 1, -alpha, ply + 1);
+        score = this.child(childDepth - reduction, alpha, alpha + 1, ply + 1, mover);
         if (reduction > 0 && score > alpha && !this.isStopped())
-          score = -this.alphaBeta(childDepth, -alpha - 1, -alpha, ply + 1);
+          score = this.child(childDepth, alpha, alpha + 1, ply + 1, mover);
         if (score > alpha && score < beta && !this.isStopped())
-          score = -this.alphaBeta(childDepth, -beta, -alpha, ply + 1);
+          score = this.child(childDepth, alpha, beta, ply + 1, mover);
       }
       board.unmake(list, k);
       if (this.isStopped()) return 0;
@@ -408,6 +413,17 @@ export class Searcher {
       bestScore <= alphaStart ? BOUND_UPPER : bestScore >= beta ? BOUND_LOWER : BOUND_EXACT;
     tt.store(low, high, bestKey, toTable(bestScore, ply), storedDepth, bound);
     return bestScore;
+  }
+
+  /**
+   * The score of the position just reached by a move of `mover`, from the mover's side, for
+   * the window (alpha, beta) on that side: negamax flips the sign and the window only when the
+   * side to move changed, which it does not after the first of two moves (double-move variants).
+   */
+  private child(depth: number, alpha: number, beta: number, ply: number, mover: number): number {
+    return this.board.turn === mover
+      ? this.alphaBeta(depth, alpha, beta, ply)
+      : -this.alphaBeta(depth, -beta, -alpha, ply);
   }
 
   /** Makes move i of `list` and records the new position on the path at hp + 1. */
@@ -447,7 +463,10 @@ export class Searcher {
     return lead > 0 ? MATE - ply : lead < 0 ? ply - MATE : DRAW;
   }
 
-  /** Whether the position at hp occurred before with the same side to move and could recur. */
+  /**
+   * Whether the position at hp occurred before with the same side to move (and moves left: the
+   * key has both) and could recur.
+   */
   private isRepetition(hp: number): boolean {
     const run = this.reversible[hp]!;
     if (run < 4) return false;
@@ -564,11 +583,14 @@ export class Searcher {
   /** A static score for a forced move: the evaluation after it, from the mover's side. */
   private quickScore(): number {
     const list = this.lists[0]!;
+    const mover = this.board.turn;
     this.play(list, 0, this.historyLength);
     const count = this.generator.count();
+    // After the first of two moves the mover is still to move (double-move variants).
+    const sign = this.board.turn === mover ? -1 : 1;
     let score: number;
-    if (count === 0) score = this.noMoveWins ? 1 - MATE : MATE - 1;
-    else score = -this.evaluator.evaluate();
+    if (count === 0) score = sign * (this.noMoveWins ? 1 - MATE : MATE - 1);
+    else score = -sign * this.evaluator.evaluate();
     this.board.unmake(list, 0);
     return score;
   }

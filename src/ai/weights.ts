@@ -228,6 +228,10 @@ export function defaultWeights(variant: VariantId): Readonly<Weights> {
       return ADIYUKH_WEIGHTS;
     case 'multistorey':
       return MULTISTOREY_WEIGHTS;
+    case 'bashni-double':
+      // The goal and the material are Bashni's; the second move of a turn is the evaluation's
+      // tempo term (evaluate.ts). Not tuned for the double move yet.
+      return STANDARD_WEIGHTS;
   }
 }
 

@@ -2,7 +2,8 @@
  * What every chat adapter writes under a board: the same facts in every chat, in the chat's
  * language; only how a player is named or mentioned is the platform's.
  */
-import { sideToMove } from '../game/game-rules.js';
+import { movesLeft, VARIANTS } from '../engine/index.js';
+import { gamePosition, sideToMove } from '../game/game-rules.js';
 import { playerOf, type Challenge, type Game, type Player } from '../game/model.js';
 import type { Messages } from '../i18n/index.js';
 
@@ -12,10 +13,25 @@ export interface PlayerNames {
   mention(player: Player): string;
 }
 
-/** Move number as players count it: a move is a White ply and a Black ply. */
+/**
+ * Move number as players count it: a move is a White ply and a Black ply. With two moves a
+ * turn (bashni-double) every turn has its number, Black's too, as in the game record.
+ */
 export function moveNumber(game: Game): number {
-  const blackStarted = game.startFen.trim().toUpperCase().startsWith('B');
+  const side = game.startFen.trim().toUpperCase();
+  if (VARIANTS[game.variant].doubleMove) {
+    // Plies since a turn's start: a start with one move left (`W1`, the 1+2 start) is mid-turn.
+    const midTurn = /^[WB]1/.test(side) ? 1 : 0;
+    return Math.floor((game.moves.length + midTurn) / 2) + 1;
+  }
+  const blackStarted = side.startsWith('B');
   return Math.floor((game.moves.length + (blackStarted ? 1 : 0)) / 2) + 1;
+}
+
+/** Whether the player to move has just made the first of the turn's two moves. */
+function secondMove(game: Game): boolean {
+  if (!VARIANTS[game.variant].doubleMove || game.moves.length === 0) return false;
+  return movesLeft(gamePosition(game)) === 1;
 }
 
 /** The caption of a game's board at `now` (the clock shows the time left then). */
@@ -44,6 +60,7 @@ export function boardCaption(game: Game, t: Messages, now: number, names: Player
     moveNumber: moveNumber(game),
     toMove: toMove === 'white' ? t.white : t.black,
     toMoveName: names.mention(playerOf(game, toMove)),
+    secondMove: secondMove(game) || undefined,
     lastMove,
     timeLeft: game.deadline === null ? undefined : t.duration(game.deadline - now),
     drawOfferedBy: game.drawOffer === null ? undefined : names.name(playerOf(game, game.drawOffer)),

@@ -20,5 +20,9 @@ export const VARIANT_WORDS: Readonly<Partial<Record<string, VariantId>>> = Objec
     адиюх: 'adiyukh',
     multistorey: 'multistorey',
     многоэтажные: 'multistorey',
+    'bashni-double': 'bashni-double',
+    double: 'bashni-double',
+    двухходовые: 'bashni-double',
+    'двухходовые-башни': 'bashni-double',
   },
 );

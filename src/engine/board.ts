@@ -19,6 +19,8 @@ const stackKeyLow = hash.stackKeyLow;
 const stackKeyHigh = hash.stackKeyHigh;
 const BLACK_TO_MOVE_LOW = hash.BLACK_TO_MOVE_LOW;
 const BLACK_TO_MOVE_HIGH = hash.BLACK_TO_MOVE_HIGH;
+const TWO_MOVES_LEFT_LOW = hash.TWO_MOVES_LEFT_LOW;
+const TWO_MOVES_LEFT_HIGH = hash.TWO_MOVES_LEFT_HIGH;
 const ZOBRIST_LOW = hash.ZOBRIST_LOW;
 const ZOBRIST_HIGH = hash.ZOBRIST_HIGH;
 const pieceKeyIndex = hash.pieceKeyIndex;
@@ -40,6 +42,13 @@ export class Board {
   readonly kings: Int32Array;
   readonly top: Int8Array;
   turn: Color = 0;
+  /**
+   * Moves the side to move still has in this turn: always 1, except in a double-move variant
+   * (2 at the start of a turn, 1 after its first move or on White's one-move first turn).
+   */
+  movesLeft: 1 | 2 = 1;
+  /** Moves per turn: 2 in a double-move variant, else 1. */
+  readonly movesPerTurn: 1 | 2;
   /** Bit s set: square s is topped by a White piece / a Black piece / a king (either colour). */
   whiteBits = 0;
   blackBits = 0;
@@ -72,6 +81,8 @@ export class Board {
     this.demoteCapturedKings = this.variant.capturedKingDemoted;
     this.capturedPiecesLeave = this.variant.capturedPiecesLeave === true;
     this.turn = position.turn;
+    this.movesPerTurn = this.variant.doubleMove ? 2 : 1;
+    this.movesLeft = this.variant.doubleMove ? (position.movesLeft ?? 2) : 1;
     position.stacks.forEach((stack, s) => {
       if (stack === null) return;
       this.height[s] = stack.height;
@@ -89,13 +100,20 @@ export class Board {
       const height = this.height[s]!;
       stacks.push(height === 0 ? null : { height, colors: this.colors[s]!, kings: this.kings[s]! });
     }
-    return { variant: this.variant.id, turn: this.turn, stacks };
+    return this.variant.doubleMove
+      ? { variant: this.variant.id, turn: this.turn, stacks, movesLeft: this.movesLeft }
+      : { variant: this.variant.id, turn: this.turn, stacks };
   }
 
   /** Recomputes the hash from scratch (for loading, and for tests of the incremental one). */
   rehash(): void {
     let low = this.turn === 1 ? BLACK_TO_MOVE_LOW : 0;
     let high = this.turn === 1 ? BLACK_TO_MOVE_HIGH : 0;
+    // Never 2 outside double-move variants, whose keys therefore stay as they were.
+    if (this.movesLeft === 2) {
+      low ^= TWO_MOVES_LEFT_LOW;
+      high ^= TWO_MOVES_LEFT_HIGH;
+    }
     for (let s = 0; s < this.height.length; s++) {
       low ^= stackKeyLow(s, this.height[s]!, this.colors[s]!, this.kings[s]!);
       high ^= stackKeyHigh(s, this.height[s]!, this.colors[s]!, this.kings[s]!);
@@ -122,7 +140,10 @@ export class Board {
     if (king === 1) this.kingBits |= bit;
   }
 
-  /** Plays move `i` of `list`, which must have been generated for this exact state. */
+  /**
+   * Plays move `i` of `list`, which must have been generated for this exact state. The other
+   * side moves next, except after the first of two moves in a double-move variant.
+   */
   make(list: MoveList, i: number): void {
     const d = list.data;
     const base = i * MOVE_STRIDE;
@@ -136,6 +157,19 @@ export class Board {
     this.ply++;
     let low = this.hashLow ^ BLACK_TO_MOVE_LOW;
     let high = this.hashHigh ^ BLACK_TO_MOVE_HIGH;
+    if (this.movesPerTurn === 2) {
+      // Double move: the side changes only after the turn's last move. The moves-left key
+      // toggles either way; on the first of two moves the side key and the flip at the end of
+      // the move are cancelled here.
+      low ^= TWO_MOVES_LEFT_LOW;
+      high ^= TWO_MOVES_LEFT_HIGH;
+      if (this.movesLeft === 2) {
+        this.movesLeft = 1;
+        low ^= BLACK_TO_MOVE_LOW;
+        high ^= BLACK_TO_MOVE_HIGH;
+        this.turn = (this.turn ^ 1) as Color;
+      } else this.movesLeft = 2;
+    }
     if (jumps === 0) {
       this.makeQuiet(from, to, (d[base + 3]! & FLAG_PROMOTES) !== 0, low, high);
       return;
@@ -255,6 +289,13 @@ export class Board {
     this.hashLow = this.savedLow[this.ply]!;
     this.hashHigh = this.savedHigh[this.ply]!;
     this.turn = (this.turn ^ 1) as Color;
+    if (this.movesPerTurn === 2) {
+      // Undoing the first of two moves: the same side, with both still to play.
+      if (this.movesLeft === 1) {
+        this.movesLeft = 2;
+        this.turn = (this.turn ^ 1) as Color;
+      } else this.movesLeft = 1;
+    }
 
     if (jumps === 0) {
       this.unmakeQuiet(from, to, (d[base + 3]! & FLAG_PROMOTES) !== 0);

@@ -1,6 +1,7 @@
 import { parseSquare } from './notation.js';
 import {
   colorLayers,
+  movesLeft,
   stackFromPieces,
   stackOwner,
   variantOf,
@@ -12,7 +13,8 @@ import { fail, ok, type Result } from './result.js';
 import { maxPiecesPerSide, maxStacksPerSide, VARIANTS, type VariantId } from './variants.js';
 
 /**
- * Our FEN: `SIDE:W<white stacks>:B<black stacks>` (see docs/rules.md#positions-our-fen). A stack is its square, `K`
+ * Our FEN: `SIDE:W<white stacks>:B<black stacks>` (see docs/rules.md#positions-our-fen); in a
+ * double-move variant SIDE also carries the moves left in the turn (`W1`, `B2`). A stack is its square, `K`
  * before it for a lone king, and for taller stacks its composition in parentheses: the owner's
  * pieces top first (0 man, 1 king), then `/` and the prisoners top first.
  * makeFen writes the canonical form: stacks in square order (rank 1 first, files a→h),
@@ -29,7 +31,9 @@ export function makeFen(position: Position): string {
     }
     lists[stackOwner(stack)].push(stackToken(name, stack));
   });
-  return `${position.turn === 0 ? 'W' : 'B'}:W${lists[0].join(',')}:B${lists[1].join(',')}`;
+  // Double-move variants write the moves left after the side: W1, W2, B1, B2.
+  const left = variantOf(position).doubleMove ? String(movesLeft(position)) : '';
+  return `${position.turn === 0 ? 'W' : 'B'}${left}:W${lists[0].join(',')}:B${lists[1].join(',')}`;
 }
 
 function stackToken(square: string, stack: Stack): string {
@@ -57,13 +61,20 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
     .trim()
     .split(':')
     .map((part) => part.trim());
-  const side = parts[0]?.toUpperCase();
-  if (side !== 'W' && side !== 'B') {
+  const sideToken = parts[0]?.toUpperCase() ?? '';
+  // Double-move variants: the side may carry the moves left in the turn (W1, W2, B1, B2;
+  // plain W or B means 2).
+  const sideMatch = (variant.doubleMove ? /^([WB])([12]?)$/ : /^([WB])()$/).exec(sideToken);
+  if (sideMatch === null) {
     return fail(
       'fen-syntax',
-      `A FEN starts with W or B (the side to move), then :W… and :B… lists.`,
+      variant.doubleMove
+        ? `A ${variant.id} FEN starts with the side to move and its moves left (W1, W2, B1, B2; W or B for 2), then :W… and :B… lists.`
+        : `A FEN starts with W or B (the side to move), then :W… and :B… lists.`,
     );
   }
+  const side = sideMatch[1];
+  const left = sideMatch[2] === '1' ? 1 : 2;
   const stacks = new Array<Stack | null>(variant.geometry.squareCount).fill(null);
   const pieces: [number, number] = [0, 0];
   const stackCount: [number, number] = [0, 0];
@@ -133,7 +144,12 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
       );
     }
   }
-  return ok({ variant: variantId, turn: side === 'W' ? 0 : 1, stacks });
+  const turn = side === 'W' ? 0 : 1;
+  return ok(
+    variant.doubleMove
+      ? { variant: variantId, turn, stacks, movesLeft: left }
+      : { variant: variantId, turn, stacks },
+  );
 }
 
 function buildStack(owner: Color, ownDigits: string, prisonerDigits: string): Stack {

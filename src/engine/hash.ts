@@ -62,6 +62,10 @@ export function stackKeyHigh(
 export const BLACK_TO_MOVE_LOW = 0x2545f491;
 export const BLACK_TO_MOVE_HIGH = 0x4f6cdd1d;
 
+/** XOR-ed into the key when the side to move has two moves left (double-move variants only). */
+export const TWO_MOVES_LEFT_LOW = 0x1f83d9ab;
+export const TWO_MOVES_LEFT_HIGH = 0x5be0cd17;
+
 /** Formats a 64-bit key given as two halves as 16 hex digits. */
 export function formatKey(high: number, low: number): string {
   return (high >>> 0).toString(16).padStart(8, '0') + (low >>> 0).toString(16).padStart(8, '0');

@@ -2,8 +2,16 @@ import { Board } from './board.js';
 import { formatKey } from './hash.js';
 import { MoveGenerator } from './movegen.js';
 import { applyMove, isCapture, type Move } from './moves.js';
-import { sideOfColor, stackOwner, variantOf, type Color, type Position } from './position.js';
-import { VARIANTS, type VariantId } from './variants.js';
+import {
+  atTurnStart,
+  movesLeft,
+  sideOfColor,
+  stackOwner,
+  variantOf,
+  type Color,
+  type Position,
+} from './position.js';
+import { VARIANTS, type Variant, type VariantId } from './variants.js';
 
 /** How a game stands by the rules (resignation, agreement and time belong to the game service). */
 export type GameStatus =
@@ -40,6 +48,16 @@ export type HalfCountEnding = 'no-legal-move' | 'threefold-repetition';
  * Multistorey: plies without any capture, variants.ts fifteenMoveRule).
  */
 export const FIFTEEN_MOVE_PLIES = 30;
+
+/**
+ * The 15-move rule in plies for a variant: 15 turns by each side, so 60 single moves when a
+ * turn has two (double-move variants, where the count is checked only at the start of a turn);
+ * none (Infinity) where the half count decides.
+ */
+export function fifteenMovePlies(variant: Variant): number {
+  if (variant.outcome === 'half-count') return Infinity; // Adiyukh has no 15-move rule
+  return variant.doubleMove ? 2 * FIFTEEN_MOVE_PLIES : FIFTEEN_MOVE_PLIES;
+}
 
 /** The 64-bit position key (stacks and side to move) as 16 hex digits. */
 export function positionKey(position: Position): string {
@@ -112,9 +130,14 @@ export interface GameState {
   readonly quietPlies: number;
 }
 
-/** The state of a game at its start position. */
+/**
+ * The state of a game at its start position. In a double-move variant a start with one move
+ * left (White's one-move first turn) counts that turn's missing first move as a quiet ply, so
+ * that the 15-move rule counts whole turns: 60 plies are then always 15 turns by each side.
+ */
 export function startState(position: Position): GameState {
-  return { position, keys: [positionKey(position)], quietPlies: 0 };
+  const quietPlies = variantOf(position).doubleMove && movesLeft(position) === 1 ? 1 : 0;
+  return { position, keys: [positionKey(position)], quietPlies };
 }
 
 /** The state after a legal move (throws on an illegal one, as applyMove does). */
@@ -192,7 +215,9 @@ export class GameHistory {
  * How a game stands by the rules, from the position, how often it has occurred (this time
  * included) and the plies since a stack count last changed. A side to move without a legal move
  * ends the game first (so a move that blocks the opponent on the 30th quiet ply still wins),
- * then threefold repetition, then the 15-move rule.
+ * then threefold repetition, then the 15-move rule. In a double-move variant "no legal move"
+ * is checked before each single move, so a side that cannot make its second move loses too,
+ * and a repetition counts only with the same side and the same moves left (the key has both).
  */
 export function ruleStatus(
   position: Position,
@@ -211,7 +236,8 @@ export function ruleStatus(
     return { kind: 'win', winner: winner as Color, reason: 'no-legal-move' };
   }
   if (repetitions >= 3) return { kind: 'draw', reason: 'threefold-repetition' };
-  if (quietPlies >= FIFTEEN_MOVE_PLIES) return { kind: 'draw', reason: 'fifteen-move-rule' };
+  if (quietPlies >= fifteenMovePlies(variantOf(position)) && atTurnStart(position))
+    return { kind: 'draw', reason: 'fifteen-move-rule' };
   return { kind: 'ongoing' };
 }
 

@@ -1,7 +1,7 @@
 import { makeFen, parseFen } from './fen.js';
 import { makeMove, parseMove } from './notation.js';
 import { describeStatus, GameHistory, type GameStatus } from './outcome.js';
-import { startPosition, type Position } from './position.js';
+import { atTurnStart, startPosition, type Position } from './position.js';
 import { fail, ok, type Result } from './result.js';
 import { parseVariant, VARIANTS, type VariantId } from './variants.js';
 import { applyMove, legalMoves, type Move } from './moves.js';
@@ -54,13 +54,26 @@ export function makePdn(input: {
   const tokens: string[] = [];
   let position = input.start;
   let number = 1;
-  input.moves.forEach((move, i) => {
-    if (position.turn === 0) tokens.push(`${number}.`);
-    else if (i === 0) tokens.push(`${number}...`);
-    tokens.push(makeMove(variant, move));
-    position = applyMove(position, move);
-    if (position.turn === 0) number++;
-  });
+  if (variant.doubleMove) {
+    // One number per turn, Black's turns too: `1. c3-d4 2. b6-a5 a5:c3 3. …`.
+    const fromStart = startFen === makeFen(startPosition(variant.id));
+    input.moves.forEach((move, i) => {
+      if (i === 0) tokens.push(`${number}${fromStart || atTurnStart(position) ? '.' : '...'}`);
+      else if (atTurnStart(position)) tokens.push(`${number}.`);
+      tokens.push(makeMove(variant, move));
+      const next = applyMove(position, move);
+      if (next.turn !== position.turn) number++;
+      position = next;
+    });
+  } else {
+    input.moves.forEach((move, i) => {
+      if (position.turn === 0) tokens.push(`${number}.`);
+      else if (i === 0) tokens.push(`${number}...`);
+      tokens.push(makeMove(variant, move));
+      position = applyMove(position, move);
+      if (position.turn === 0) number++;
+    });
+  }
   tokens.push(input.result);
 
   const lines: string[] = [];
@@ -165,10 +178,13 @@ export function replayGame(
   }
   const variant = VARIANTS[variantId];
   let history = GameHistory.from(start);
+  // Double-move variants number turns (both sides'), see makePdn.
+  let turnNumber = 1;
   for (const [ply, moveText] of moves.entries()) {
     const turn = history.position.turn;
-    const moveNumber = Math.floor((ply + start.turn) / 2) + 1;
-    const where = `move ${moveNumber}${turn === 0 ? '.' : '...'} ${moveText}`;
+    const moveNumber = variant.doubleMove ? turnNumber : Math.floor((ply + start.turn) / 2) + 1;
+    const continues = variant.doubleMove ? ply > 0 && !atTurnStart(history.position) : turn !== 0;
+    const where = `move ${moveNumber}${continues ? '...' : '.'} ${moveText}`;
     const status = history.status();
     if (status.kind !== 'ongoing') {
       const message = `${where}: the game is already over (${describeStatus(status, turn, variant.id)}).`;
@@ -187,6 +203,7 @@ export function replayGame(
       };
     }
     history = history.play(parsed.value);
+    if (history.position.turn !== turn) turnNumber++;
   }
   const status = history.status();
   return ok({

@@ -46,6 +46,26 @@ export interface Position {
   readonly variant: VariantId;
   readonly turn: Color;
   readonly stacks: readonly (Stack | null)[];
+  /**
+   * Double-move variants only (Variant.doubleMove): the moves the side to move still has in
+   * this turn, 1 or 2; absent means 2. Other variants leave it out (one move per turn). Read it
+   * through movesLeft().
+   */
+  readonly movesLeft?: 1 | 2;
+}
+
+/** The moves the side to move still has in this turn (always 1 outside double-move variants). */
+export function movesLeft(position: Position): 1 | 2 {
+  return VARIANTS[position.variant].doubleMove ? (position.movesLeft ?? 2) : 1;
+}
+
+/**
+ * Whether the side to move has a whole turn ahead: always, except with one move left in a
+ * double-move variant (after the first of two moves, and at the start, where White's first turn
+ * has one move: outcome.ts counts that turn as one whose first move is already behind it).
+ */
+export function atTurnStart(position: Position): boolean {
+  return movesLeft(position) === (VARIANTS[position.variant].doubleMove ? 2 : 1);
 }
 
 /** The colour of the top piece: who owns the stack. */
@@ -106,7 +126,7 @@ export function stackAt(position: Position, squareName: string): Stack | null {
   return index < 0 ? null : position.stacks[index]!;
 }
 
-/** The start position of a variant, White to move. */
+/** The start position of a variant, White to move (with one move in a double-move variant). */
 export function startPosition(variantId: VariantId): Position {
   const variant = VARIANTS[variantId];
   const stacks = new Array<Stack | null>(variant.geometry.squareCount).fill(null);
@@ -117,12 +137,15 @@ export function startPosition(variantId: VariantId): Position {
   for (const name of variant.start.black) {
     stacks[squareIndex(variant.geometry, name)] = { height, colors: (1 << height) - 1, kings: 0 };
   }
-  return { variant: variantId, turn: WHITE, stacks };
+  // Double-move ("1+2"): White's first turn has a single move.
+  return variant.doubleMove
+    ? { variant: variantId, turn: WHITE, stacks, movesLeft: 1 }
+    : { variant: variantId, turn: WHITE, stacks };
 }
 
-/** Whether two positions are the same (variant, side to move and every stack). */
+/** Whether two positions are the same (variant, side to move, moves left and every stack). */
 export function samePosition(a: Position, b: Position): boolean {
-  if (a.variant !== b.variant || a.turn !== b.turn) return false;
+  if (a.variant !== b.variant || a.turn !== b.turn || movesLeft(a) !== movesLeft(b)) return false;
   return a.stacks.every((s, i) => {
     const t = b.stacks[i];
     if (t === undefined) return false;

@@ -1,7 +1,8 @@
 import { GEOMETRY_7, GEOMETRY_8, type Geometry } from './geometry.js';
 import { fail, ok, type Result } from './result.js';
 
-export type VariantId = 'bashni' | 'stolby' | 'laska' | 'giveaway' | 'adiyukh' | 'multistorey';
+export type VariantId =
+  'bashni' | 'stolby' | 'laska' | 'giveaway' | 'adiyukh' | 'multistorey' | 'bashni-double';
 
 /**
  * Everything that distinguishes one variant from another. The move generator reads these
@@ -63,6 +64,14 @@ export interface Variant {
    * where a capture always lowers the piece count). Absent: 'stack-counts'.
    */
   readonly fifteenMoveRule?: 'stack-counts' | 'captures';
+  /**
+   * Two moves per turn (Bashni double-move, the "1+2" scheme): each single move is one ply,
+   * the side to move changes only after the turn's second move, and White's first turn has one
+   * move. The moves left in the turn are part of the position (Position.movesLeft, the FEN's
+   * `W1`/`W2`/`B1`/`B2`, the hash). Capturing is mandatory per move, and a side that cannot make
+   * its first or its second move has no legal move (noMoveMeans).
+   */
+  readonly doubleMove: boolean;
 }
 
 const RUSSIAN_START = {
@@ -81,6 +90,7 @@ const BASHNI: Variant = {
   capturedKingDemoted: false,
   promotionEndsCapture: false,
   noMoveMeans: 'loss',
+  doubleMove: false,
 };
 
 export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
@@ -106,6 +116,7 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
     capturedKingDemoted: false,
     promotionEndsCapture: true,
     noMoveMeans: 'loss',
+    doubleMove: false,
   },
   giveaway: {
     ...BASHNI,
@@ -129,6 +140,12 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
     startHeight: 2,
     capturedPiecesLeave: true,
     fifteenMoveRule: 'captures',
+  },
+  'bashni-double': {
+    ...BASHNI,
+    id: 'bashni-double',
+    name: { en: 'Double-move Bashni', ru: 'Двухходовые башни' },
+    doubleMove: true,
   },
 };
 

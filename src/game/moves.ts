@@ -159,12 +159,15 @@ export class Moves {
           return refusal('illegal-move', move.message, { move: move.text, legal });
         }
         const played = recordMove(game, state, move.move, now);
+        // The first of two moves (bashni-double): the same player moves again, now. Nobody
+        // needs a ping, and the clock runs on: it is per turn.
+        const sameTurn = played.game.status === 'active' && sideToMove(played.game) === side;
         // A quick answer means live play: the opponent is watching (notify.ts).
-        const ping = shouldPing(now - (game.turnStartedAt ?? game.updatedAt));
+        const ping = !sameTurn && shouldPing(now - (game.turnStartedAt ?? game.updatedAt));
         let next: Game = played.game;
         const humanToMove = playerToMove(next).botLevel === undefined;
-        next = { ...next, ...newTurn(game, now, next.moves.length, ping, humanToMove) };
-        if (next.status === 'active' && next.daysPerMove !== null) {
+        next = { ...next, ...newTurn(game, now, next.moves.length, ping || sameTurn, humanToMove) };
+        if (next.status === 'active' && next.daysPerMove !== null && !sameTurn) {
           next = {
             ...next,
             deadline: now + next.daysPerMove * this.context.dayMs,

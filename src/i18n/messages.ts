@@ -48,6 +48,8 @@ export interface Messages {
     moveNumber: number;
     toMove: string;
     toMoveName: string;
+    /** The player to move has made the first of the turn's two moves (bashni-double). */
+    secondMove?: boolean;
     lastMove?: string;
     timeLeft?: string;
     drawOfferedBy?: string;

@@ -6,7 +6,7 @@ import type { BotMoves } from '../../src/game/ports.js';
 import type { GameEvent, ServiceResult } from '../../src/game/results.js';
 import { GameService } from '../../src/game/service.js';
 import { MemoryGameStore } from '../../src/store/memory-store.js';
-import { ALICE } from '../support/game-fixtures.js';
+import { ALICE, BORIS } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
 import { item } from '../support/present.js';
 
@@ -193,5 +193,44 @@ describe('the bot as a player', () => {
     clock.time += 60_000;
     await expect(service.handleTimer(job)).rejects.toThrow('stopping');
     expect(await plies(game.id)).toBe(1);
+  });
+  describe('bashni-double: a turn of two moves', () => {
+    it('the bot plays both moves of its turn, and its second move is not a stale request', async () => {
+      const bot = new ScriptedBot();
+      const service = await serviceWith(bot);
+      const game = value(
+        await service.startGame({ white: ALICE, black: BOT, variant: 'bashni-double' }),
+      );
+      expect(game.fen).toMatch(/^W1:/);
+      value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+      await vi.waitFor(async () => expect(await plies(game.id)).toBe(3));
+      const after = (await store.getGame(game.id))!;
+      expect(after.fen).toMatch(/^W2:/);
+      expect(bot.requests).toBe(2);
+    });
+
+    it('after the first of two moves the same human moves again, without a ping', async () => {
+      const service = await serviceWith(new ScriptedBot());
+      const game = value(
+        await service.startGame({ white: ALICE, black: BORIS, variant: 'bashni-double' }),
+      );
+      const ping = (result: ServiceResult<Game>) =>
+        result.ok ? result.events.find((event) => event.type === 'move-played') : undefined;
+      clock.time += 10 * 60_000;
+      const first = await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 });
+      expect(value(first).fen).toMatch(/^B2:/);
+      // Alice took ten minutes: Boris is pinged.
+      expect(ping(first)).toMatchObject({ ping: true });
+      clock.time += 10 * 60_000;
+      const second = await service.play(game.id, BORIS, 'b6-a5', { seenPly: 1 });
+      expect(value(second).fen).toMatch(/^B1:/);
+      // Boris moves again: nobody is pinged.
+      expect(ping(second)).toMatchObject({ ping: false });
+      expect(value(second).turnStartedAt).toBe(clock.time);
+      const refused = await service.play(game.id, ALICE, 'd4-e5', { seenPly: 2 });
+      expect(refused.ok).toBe(false);
+      const third = value(await service.play(game.id, BORIS, 'f6-g5', { seenPly: 2 }));
+      expect(third.fen).toMatch(/^W2:/);
+    });
   });
 });

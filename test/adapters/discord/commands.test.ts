@@ -185,6 +185,7 @@ describe('Discord slash commands', () => {
       'Столбовые поддавки',
       'Адиюх',
       'Многоэтажные шашки',
+      'Двухходовые башни',
     ]);
     const days = optionNamed(newgame, 'days');
     expect('choices' in days && days.choices!.map((c) => c.value)).toEqual([0, ...DAYS_PER_MOVE]);

@@ -6,7 +6,8 @@
  * new array, so copying a board is just `new Map(board)`.
  */
 
-export type RefVariant = 'bashni' | 'stolby' | 'laska' | 'giveaway' | 'adiyukh' | 'multistorey';
+export type RefVariant =
+  'bashni' | 'stolby' | 'laska' | 'giveaway' | 'adiyukh' | 'multistorey' | 'bashni-double';
 
 export interface Piece {
   readonly white: boolean;
@@ -22,6 +23,8 @@ export type Board = Map<string, Stack>;
 export interface Position {
   board: Board;
   whiteToMove: boolean;
+  /** Moves the side to move still has in its turn: 1, or 2 in the middle of a double-move game. */
+  movesLeft: number;
 }
 
 export interface VariantRules {
@@ -43,6 +46,8 @@ export interface VariantRules {
   topIsKingOnlyOnFarRankAfterCapture?: boolean;
   /** A taken piece leaves the board instead of going under the jumping stack (multistorey). */
   takenPieceLeaves?: boolean;
+  /** Single moves in a turn (2 in bashni-double, where White's first turn has 1). */
+  movesPerTurn: number;
 }
 
 const BASHNI: VariantRules = {
@@ -52,6 +57,7 @@ const BASHNI: VariantRules = {
   turkishStrike: false,
   capturedKingsBecomeMen: false,
   promotionEndsCapture: false,
+  movesPerTurn: 1,
 };
 
 export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
@@ -67,9 +73,12 @@ export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
     turkishStrike: true,
     capturedKingsBecomeMen: false,
     promotionEndsCapture: true,
+    movesPerTurn: 1,
   },
   // Russian draughts with towers: Turkish strike, the taken top piece is thrown away.
   multistorey: { ...BASHNI, turkishStrike: true, takenPieceLeaves: true },
+  // Each single move is a whole bashni move; only who moves next differs.
+  'bashni-double': { ...BASHNI, movesPerTurn: 2 },
 };
 
 export const REF_VARIANTS: readonly RefVariant[] = [
@@ -79,6 +88,7 @@ export const REF_VARIANTS: readonly RefVariant[] = [
   'giveaway',
   'adiyukh',
   'multistorey',
+  'bashni-double',
 ];
 
 const FILES = 'abcdefgh';

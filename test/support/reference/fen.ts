@@ -62,12 +62,17 @@ export function parseFen(variant: RefVariant, fen: string): Position {
   const { size } = VARIANT_RULES[variant];
   const parts = fen.trim().split(':');
   if (parts.length !== 3) throw new Error(`FEN needs three ':'-separated parts: ${fen}`);
-  const [side, whiteList, blackList] = parts;
-  if (side !== 'W' && side !== 'B') throw new Error(`bad side to move: ${side}`);
+  const [sideToken, whiteList, blackList] = parts;
+  const { movesPerTurn } = VARIANT_RULES[variant];
+  // With two moves a turn the side may carry the moves left: W1, W2, B1, B2 (W and B mean 2).
+  const allowed = movesPerTurn === 2 ? ['W', 'B', 'W1', 'W2', 'B1', 'B2'] : ['W', 'B'];
+  if (!allowed.includes(sideToken!)) throw new Error(`bad side to move: ${sideToken}`);
+  const side = sideToken!.charAt(0);
+  const movesLeft = sideToken!.length === 2 ? Number(sideToken!.charAt(1)) : movesPerTurn;
   const board: Board = new Map();
   parseList(whiteList!, 'W', size, board);
   parseList(blackList!, 'B', size, board);
-  return { board, whiteToMove: side === 'W' };
+  return { board, whiteToMove: side === 'W', movesLeft };
 }
 
 function runDigits(pieces: readonly Piece[]): string {
@@ -103,5 +108,6 @@ export function writeFen(variant: RefVariant, position: Position): string {
   // Catches a generator bug that put a stack on a square the loop above never visits.
   const written = white.length + black.length;
   if (written !== position.board.size) throw new Error('board has stacks off the playable squares');
-  return `${position.whiteToMove ? 'W' : 'B'}:W${white.join(',')}:B${black.join(',')}`;
+  const side = `${position.whiteToMove ? 'W' : 'B'}${VARIANT_RULES[variant].movesPerTurn === 2 ? position.movesLeft : ''}`;
+  return `${side}:W${white.join(',')}:B${black.join(',')}`;
 }

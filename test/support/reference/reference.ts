@@ -1,5 +1,6 @@
 /**
- * Reference move generator for bashni, stolby, laska, giveaway, adiyukh and multistorey (rules: docs/rules.md and docs/rules-choices.md).
+ * Reference move generator for bashni, stolby, laska, giveaway, adiyukh, multistorey and
+ * bashni-double (rules: docs/rules.md and docs/rules-choices.md).
  *
  * Written to be obviously correct, not fast, so that it can cross-check the engine in
  * src/engine/, with which it must share no code. Boards are copied at every step and capture
@@ -40,12 +41,14 @@ export const REF_START_FEN: Record<RefVariant, string> = {
   multistorey:
     'W:Wa1(00),c1(00),e1(00),g1(00),b2(00),d2(00),f2(00),h2(00),a3(00),c3(00),e3(00),g3(00)' +
     ':Bb6(00),d6(00),f6(00),h6(00),a7(00),c7(00),e7(00),g7(00),b8(00),d8(00),f8(00),h8(00)',
+  // White's first turn has a single move ("1+2").
+  'bashni-double': 'W1' + EIGHT_BY_EIGHT_START.slice(1),
 };
 
 interface Move {
   /** `c3-d4` or `c3:e5:g3`. */
   notation: string;
-  /** Position after the move, the other side to move. */
+  /** Position after the move: the same side again with one move left, or the other side. */
   after: Position;
 }
 
@@ -175,6 +178,15 @@ function collectCaptures(rules: VariantRules, state: CaptureState, out: CaptureS
   }
 }
 
+/** After any single move: the mover again if it had two moves left, else the other side. */
+function whoMovesNext(
+  rules: VariantRules,
+  position: Position,
+): { whiteToMove: boolean; movesLeft: number } {
+  if (position.movesLeft === 2) return { whiteToMove: position.whiteToMove, movesLeft: 1 };
+  return { whiteToMove: !position.whiteToMove, movesLeft: rules.movesPerTurn };
+}
+
 function capturesFrom(rules: VariantRules, position: Position, from: string): Move[] {
   const start: CaptureState = {
     board: position.board,
@@ -190,7 +202,7 @@ function capturesFrom(rules: VariantRules, position: Position, from: string): Mo
     notation: end.path.join(':'),
     after: {
       board: rules.topIsKingOnlyOnFarRankAfterCapture === true ? settleTop(rules, end) : end.board,
-      whiteToMove: !position.whiteToMove,
+      ...whoMovesNext(rules, position),
     },
   }));
 }
@@ -222,7 +234,7 @@ function quietMovesFrom(rules: VariantRules, position: Position, from: string): 
       board.set(to, promotes ? [...stack.slice(0, -1), { white: top.white, king: true }] : stack);
       moves.push({
         notation: `${from}-${to}`,
-        after: { board, whiteToMove: !position.whiteToMove },
+        after: { board, ...whoMovesNext(rules, position) },
       });
       if (!flying) break;
     }

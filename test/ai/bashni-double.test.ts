@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { makeFen, startPosition } from '../../src/engine/index.js';
+import {
+  MATE_BOUND,
+  playGame,
+  playMatch,
+  Searcher,
+  think,
+  type ThinkRequest,
+} from '../../src/ai/index.js';
+import { defaultWeights } from '../../src/ai/weights.js';
+import { fen } from '../support/engine-helpers.js';
+
+// Node budgets alone decide: a clock that stands still.
+const searcher = new Searcher({ ttBits: 16, now: () => 0 });
+const inProcess = (request: ThinkRequest) => Promise.resolve(think(searcher, request));
+const V = 'bashni-double';
+
+describe('bashni-double: the search keeps the side when a turn has two moves', () => {
+  it('crowns with the first move to capture with the second (a win)', () => {
+    const position = fen('W2:Wg7:Bb2', V);
+    const result = searcher.search(position, defaultWeights(V), { maxDepth: 6 });
+    expect(result.score).toBeGreaterThan(MATE_BOUND);
+    expect(result.pv.slice(0, 2)).toEqual(['g7-h8', 'h8:a1']);
+  });
+
+  it('a forced first move with no second move after it is a loss', () => {
+    const result = searcher.search(fen('W2:Wb6:Ba7,b8,d8', V), defaultWeights(V), {
+      maxDepth: 4,
+    });
+    expect(result.score).toBeLessThan(-MATE_BOUND);
+  });
+
+  it('scores a one-move-left node from the side to move (Black, a man down)', () => {
+    // Black to move with one move left; afterwards White has two.
+    const position = fen('B1:Wc3,e3:Bh8', V);
+    const result = searcher.search(position, defaultWeights(V), { maxDepth: 8 });
+    expect(result.score).toBeLessThan(0);
+  });
+
+  it('levels 1 and 8 play a whole game by the rules', async () => {
+    const outcome = await playGame({
+      start: startPosition(V),
+      white: { kind: 'level', level: 1 },
+      black: { kind: 'level', level: 8 },
+      think: inProcess,
+      seed: 3,
+      scale: 0.05,
+      maxPlies: 120,
+    });
+    expect(outcome.end).not.toBe('illegal-move');
+    expect(outcome.plies).toBeGreaterThan(0);
+  });
+
+  it('a shallow search beats random play', async () => {
+    const result = await playMatch({
+      variant: V,
+      a: { kind: 'search', depth: 2 },
+      b: { kind: 'random' },
+      games: 4,
+      think: inProcess,
+      seed: 7,
+    });
+    expect(result.wins).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the start position reads back', () => {
+    expect(makeFen(startPosition(V))).toMatch(/^W1:/);
+  });
+});
