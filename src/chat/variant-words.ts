@@ -16,5 +16,8 @@ export const VARIANT_WORDS: Readonly<Partial<Record<string, VariantId>>> = Objec
     ласка: 'laska',
     giveaway: 'giveaway',
     поддавки: 'giveaway',
+    borovikov: 'borovikov',
+    боровицкие: 'borovikov',
+    супершашки: 'borovikov',
   },
 );

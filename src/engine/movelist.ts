@@ -10,6 +10,11 @@ export const MAX_JUMPS = 12;
 export const MOVE_STRIDE = 4 + MAX_JUMPS;
 /** Flag: the moving stack's top piece is crowned during this move. */
 export const FLAG_PROMOTES = 1;
+/**
+ * Flag: a cover (Borovikov): a non-capture move (no jumps) onto an occupied square. The Board
+ * keeps what unmake needs to restore it; the move itself is only from, to and flags.
+ */
+export const FLAG_COVER = 2;
 
 export const JUMP_LANDING_SHIFT = 6;
 export const JUMP_SQUARE_MASK = 63;

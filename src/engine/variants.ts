@@ -1,7 +1,7 @@
 import { GEOMETRY_7, GEOMETRY_8, type Geometry } from './geometry.js';
 import { fail, ok, type Result } from './result.js';
 
-export type VariantId = 'bashni' | 'stolby' | 'laska' | 'giveaway';
+export type VariantId = 'bashni' | 'stolby' | 'laska' | 'giveaway' | 'borovikov';
 
 /**
  * Everything that distinguishes one variant from another. The move generator reads these
@@ -32,6 +32,13 @@ export interface Variant {
   readonly promotionEndsCapture: boolean;
   /** What having no legal move on one's turn means for that side. */
   readonly noMoveMeans: 'loss' | 'win';
+  /**
+   * Borovikov's "covering": when no jump exists, a stack may also move onto an occupied square
+   * (own or enemy) along its quiet-move geometry (a man one square forward, a king to the first
+   * occupied square of a diagonal) and lands on top; then every opponent piece of the new stack
+   * with a mover's piece above and below it leaves the board for good. Absent means false.
+   */
+  readonly covering?: boolean;
 }
 
 const RUSSIAN_START = {
@@ -82,6 +89,12 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
     name: { en: 'Column giveaway', ru: 'Столбовые поддавки' },
     noMoveMeans: 'win',
   },
+  borovikov: {
+    ...BASHNI,
+    id: 'borovikov',
+    name: { en: "Borovikov's checkers", ru: 'Боровицкие шашки' },
+    covering: true,
+  },
 };
 
 export const VARIANT_IDS = Object.keys(VARIANTS) as VariantId[];
@@ -100,7 +113,10 @@ export function parseVariant(text: string): Result<Variant> {
   return ok(variant);
 }
 
-/** Most pieces a side can have in this variant: its starting count, since pieces are never added. */
+/**
+ * Most pieces a side can have in this variant: its starting count, since pieces are never added
+ * (Borovikov's sandwich removes pieces for good, which only lowers the count).
+ */
 export function maxPiecesPerSide(variant: Variant): number {
   return variant.start.white.length;
 }

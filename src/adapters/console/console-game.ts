@@ -21,7 +21,7 @@ const HELP = [
   '  moves          list the legal moves',
   '  undo           take back the last move',
   '  flip           turn the board around',
-  '  new [variant]  start again (bashni, stolby, laska, giveaway)',
+  '  new [variant]  start again (bashni, stolby, laska, giveaway, borovikov)',
   '  pdn            print the game record',
   '  bot [1-8|off]  let the bot play the other side (level 1 beginner ... 8 strongest)',
   '  help           this text',

@@ -6,7 +6,7 @@
  * new array, so copying a board is just `new Map(board)`.
  */
 
-export type RefVariant = 'bashni' | 'stolby' | 'laska' | 'giveaway';
+export type RefVariant = 'bashni' | 'stolby' | 'laska' | 'giveaway' | 'borovikov';
 
 export interface Piece {
   readonly white: boolean;
@@ -37,6 +37,11 @@ export interface VariantRules {
   capturedKingsBecomeMen: boolean;
   /** A man promoted during a capture stops there instead of capturing on as a king. */
   promotionEndsCapture: boolean;
+  /**
+   * Borovikov: with no capture, a stack may also move onto an occupied square and lands on top;
+   * opponent pieces sandwiched between the mover's pieces leave the board.
+   */
+  covering: boolean;
 }
 
 const BASHNI: VariantRules = {
@@ -46,6 +51,7 @@ const BASHNI: VariantRules = {
   turkishStrike: false,
   capturedKingsBecomeMen: false,
   promotionEndsCapture: false,
+  covering: false,
 };
 
 export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
@@ -60,10 +66,18 @@ export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
     turkishStrike: true,
     capturedKingsBecomeMen: false,
     promotionEndsCapture: true,
+    covering: false,
   },
+  borovikov: { ...BASHNI, covering: true },
 };
 
-export const REF_VARIANTS: readonly RefVariant[] = ['bashni', 'stolby', 'laska', 'giveaway'];
+export const REF_VARIANTS: readonly RefVariant[] = [
+  'bashni',
+  'stolby',
+  'laska',
+  'giveaway',
+  'borovikov',
+];
 
 const FILES = 'abcdefgh';
 
