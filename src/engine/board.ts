@@ -280,6 +280,21 @@ export class Board {
     this.turn = (this.turn ^ 1) as Color;
   }
 
+  /** Puts both stacks of a cover back as makeCover saved them for this ply. */
+  private unmakeCover(from: number, to: number): void {
+    const { height, colors, kings } = this;
+    const saved = this.coverSaved!;
+    const t = this.ply * 6;
+    height[to] = saved[t]!;
+    colors[to] = saved[t + 1]!;
+    kings[to] = saved[t + 2]!;
+    height[from] = saved[t + 3]!;
+    colors[from] = saved[t + 4]!;
+    kings[from] = saved[t + 5]!;
+    this.refreshTop(to);
+    this.refreshTop(from);
+  }
+
   private unmakeQuiet(from: number, to: number, promotes: boolean): void {
     const { height, colors, kings, top } = this;
     const h = height[to]!;
@@ -314,19 +329,8 @@ export class Board {
 
     if (jumps === 0) {
       const flags = d[base + 3]!;
-      if ((flags & FLAG_COVER) !== 0) {
-        // Both stacks as makeCover saved them for this ply.
-        const saved = this.coverSaved!;
-        const t = this.ply * 6;
-        height[to] = saved[t]!;
-        colors[to] = saved[t + 1]!;
-        kings[to] = saved[t + 2]!;
-        height[from] = saved[t + 3]!;
-        colors[from] = saved[t + 4]!;
-        kings[from] = saved[t + 5]!;
-        this.refreshTop(to);
-        this.refreshTop(from);
-      } else this.unmakeQuiet(from, to, (flags & FLAG_PROMOTES) !== 0);
+      if ((flags & FLAG_COVER) !== 0) this.unmakeCover(from, to);
+      else this.unmakeQuiet(from, to, (flags & FLAG_PROMOTES) !== 0);
       return;
     }
 

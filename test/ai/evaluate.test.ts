@@ -23,7 +23,7 @@ function evaluate(position: Position): number {
 }
 
 describe('evaluation', () => {
-  for (const variant of ['bashni', 'stolby', 'laska', 'giveaway'] as VariantId[]) {
+  for (const variant of ['bashni', 'stolby', 'laska', 'giveaway', 'borovikov'] as VariantId[]) {
     it(`is colour-symmetric (${variant})`, () => {
       for (const position of randomPositions(variant, 300, 11, 80)) {
         expect(evaluate(mirrored(position))).toBe(evaluate(position));
@@ -44,6 +44,16 @@ describe('evaluation', () => {
     const exposed = evaluate(fen('W:Wc3(0/000),h2:Bd4,e5,h8'));
     const covered = evaluate(fen('W:Wc3(00/000),h2:Bd4,e5,h8'));
     expect(covered - exposed).toBeGreaterThan(100);
+  });
+
+  it('in borovikov, a stack the enemy could cover is a worry (it would be taken whole)', () => {
+    // Black's d4 cannot jump c3 (b2 is taken) but may cover it: w/b/b under a black man, and the
+    // white man, sandwiched, would leave the board. Bashni sees no threat there.
+    const text = 'W:Wb2,c3(0/00):Bd4,e5,h8';
+    const weights = defaultWeights('borovikov');
+    expect(evaluate(fen(text)) - evaluate(fen(text, 'borovikov'))).toBeGreaterThanOrEqual(
+      3 * weights.threatMax,
+    );
   });
 
   it('in giveaway, having fewer pieces is better', () => {

@@ -90,7 +90,7 @@ describe('tuning by games', () => {
   });
 
   it("each variant's default weights lie within its tuning bounds", () => {
-    for (const variant of ['bashni', 'stolby', 'laska', 'giveaway'] as const) {
+    for (const variant of ['bashni', 'stolby', 'laska', 'giveaway', 'borovikov'] as const) {
       const weights = defaultWeights(variant);
       const bounds = weightBounds(variant);
       for (const name of names) {
