@@ -4,13 +4,14 @@ import {
   GameHistory,
   makeFen,
   MoveGenerator,
+  legalMoves,
   MoveList,
   parseMove,
   stackAt,
   stackPieces,
   type Position,
 } from '../../src/engine/index.js';
-import { fen, fenAfter, moveTexts } from '../support/engine-helpers.js';
+import { fen, fenAfter, moveTexts, randomPositions } from '../support/engine-helpers.js';
 import { referenceMoves } from '../support/reference/reference.js';
 
 /** A Borovikov position from a FEN stated as a fact. */
@@ -189,5 +190,23 @@ describe('borovikov: end of game', () => {
   it('a cover that merges stacks resets the 15-move count', () => {
     const history = play(GameHistory.from(pos('W:Wc3,d4:Bh8')), 'c3-d4');
     expect(history.quietPlies).toBe(0);
+  });
+});
+
+describe('borovikov: seeded random play exercises covers and removals', () => {
+  it('covers are common, and pieces do leave the board', () => {
+    // The seed reference-crosscheck.test.ts uses for this variant.
+    const positions = randomPositions('borovikov', 2000, 1000 + 9 * 31 + 'b'.charCodeAt(0));
+    let withCover = 0;
+    let fewest = 24;
+    for (const position of positions) {
+      const moves = legalMoves(position);
+      if (moves.some((m) => m.captures.length === 0 && position.stacks[m.path[0]!] !== null))
+        withCover++;
+      const pieces = position.stacks.reduce((sum, stack) => sum + (stack?.height ?? 0), 0);
+      fewest = Math.min(fewest, pieces);
+    }
+    expect(withCover).toBeGreaterThan(positions.length / 4);
+    expect(fewest).toBeLessThan(24);
   });
 });
