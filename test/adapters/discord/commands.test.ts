@@ -183,6 +183,7 @@ describe('Discord slash commands', () => {
       'Столбы',
       'Ласка',
       'Столбовые поддавки',
+      'Боровицкие шашки',
     ]);
     const days = optionNamed(newgame, 'days');
     expect('choices' in days && days.choices!.map((c) => c.value)).toEqual([0, ...DAYS_PER_MOVE]);
