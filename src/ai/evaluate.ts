@@ -35,6 +35,11 @@ const HALF_COUNT_PIECE = 100;
  * and the tempo. In adiyukh, whose game is scored by the half count, each piece (of either
  * colour) on the opponent's half counts HALF_COUNT_PIECE for the side whose goal it serves.
  *
+ * Borovikov (covering): the side to move's exposure also counts the stacks the opponent could
+ * cover (an enemy man diagonally behind them in its forward direction, or an enemy king with
+ * only empty squares between): a cover takes the whole stack, and the own run above prisoners
+ * leaves the board.
+ *
  * The search calls this only when the side to move has no capture (captures are mandatory and
  * resolved by the search), so only the opponent's threats are pending.
  */
@@ -45,6 +50,7 @@ export class Evaluator {
   private readonly step: Int8Array;
   private readonly flyingKings: boolean;
   private readonly menCaptureBackward: boolean;
+  private readonly covering: boolean;
   /** Per colour and square: the man-topped stack's positional value (advance, back rank...). */
   private readonly manSquare: Int32Array;
   private readonly squareCount: number;
@@ -65,6 +71,7 @@ export class Evaluator {
     this.step = g.step;
     this.flyingKings = board.variant.flyingKings;
     this.menCaptureBackward = board.variant.manCapturesBackward;
+    this.covering = board.variant.covering === true;
     this.squareCount = g.squareCount;
     this.maxPieces = 2 * maxPiecesPerSide(board.variant);
     const n = g.squareCount;
@@ -247,25 +254,56 @@ export class Evaluator {
           attacked |= shift(masks, enemyKings, d) & mine & shift(masks, empty, 3 - d);
       }
     }
-    if (attacked === 0) return 0;
+    // Borovikov: stacks an enemy man (forward) or king (first stack on a diagonal) could cover.
+    let covered = 0;
+    if (this.covering) {
+      const first = turn === 1 ? 0 : 2;
+      for (let d = first; d < first + 2; d++) covered |= shift(masks, enemyMen, d) & mine;
+      if (enemyKings !== 0) covered |= this.firstStacks(enemyKings, mine);
+    }
+    if ((attacked | covered) === 0) return 0;
     const { height, colors, kings } = board;
     let worst = 0;
     let count = 0;
-    for (let b = attacked; b !== 0; b &= b - 1) {
+    for (let b = attacked | covered; b !== 0; b &= b - 1) {
       const s = lowestBit(b);
       const h = height[s]!;
       const t = h - 1;
       const c = colors[s]!;
-      let loss = ((kings[s]! >>> t) & 1) === 1 ? 3 : 1;
+      const topKing = ((kings[s]! >>> t) & 1) === 1;
+      let loss = topKing ? 3 : 1;
       if (h > 1) {
         const foreign = (turn === 1 ? ~c : c) & ((1 << h) - 1);
         const p = foreign === 0 ? 0 : 32 - Math.clz32(foreign);
         if (h - p === 1) loss += p;
       }
+      // A cover takes the whole stack (a king on top counting three).
+      if (((covered >>> s) & 1) === 1 && h + (topKing ? 2 : 0) > loss) loss = h + (topKing ? 2 : 0);
       if (loss > worst) worst = loss;
       count++;
     }
     return this.w.threatMax * worst + this.w.threatExtra * (count - 1);
+  }
+
+  /** Squares of `targets` that are the first stack along a diagonal from a king of `kingSquares`. */
+  private firstStacks(kingSquares: number, targets: number): number {
+    if (!this.flyingKings) {
+      let hit = 0;
+      for (let d = 0; d < 4; d++) hit |= shift(this.masks, kingSquares, d) & targets;
+      return hit;
+    }
+    const top = this.board.top;
+    const step = this.step;
+    let hit = 0;
+    for (let b = kingSquares; b !== 0; b &= b - 1) {
+      const s = lowestBit(b);
+      for (let d = 0; d < 4; d++) {
+        let to = step[s * 4 + d]!;
+        while (to >= 0 && top[to] === 0) to = step[to * 4 + d]!;
+        if (to >= 0) hit |= 1 << to;
+      }
+    }
+    return hit & targets;
   }
 
   /** Squares of `targets` that a flying king of `kingSquares` can jump right now. */

@@ -213,6 +213,15 @@ export const MULTISTOREY_WEIGHTS: Readonly<Weights> = {
   reserveKing: 100,
 };
 
+/**
+ * Weights for Borovikov's checkers: Bashni with covers (docs/rules.md). The goal is the same as
+ * in Bashni (leave the opponent without a move, here usually without a stack), so material counts
+ * as there; the new danger, an enemy cover that takes a whole stack over or wipes out the own
+ * run above one's prisoners, is a variant-specific term of evaluate.ts scored with the threat
+ * weights. Set by hand as the Bashni weights; not yet tuned by self-play.
+ */
+export const BOROVIKOV_WEIGHTS: Readonly<Weights> = { ...STANDARD_WEIGHTS };
+
 /** The default weights for a variant. */
 export function defaultWeights(variant: VariantId): Readonly<Weights> {
   switch (variant) {
@@ -232,6 +241,8 @@ export function defaultWeights(variant: VariantId): Readonly<Weights> {
       // The goal and the material are Bashni's; the second move of a turn is the evaluation's
       // tempo term (evaluate.ts). Not tuned for the double move yet.
       return STANDARD_WEIGHTS;
+    case 'borovikov':
+      return BOROVIKOV_WEIGHTS;
   }
 }
 

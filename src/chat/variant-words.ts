@@ -24,5 +24,8 @@ export const VARIANT_WORDS: Readonly<Partial<Record<string, VariantId>>> = Objec
     double: 'bashni-double',
     двухходовые: 'bashni-double',
     'двухходовые-башни': 'bashni-double',
+    borovikov: 'borovikov',
+    боровицкие: 'borovikov',
+    супершашки: 'borovikov',
   },
 );

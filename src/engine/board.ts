@@ -27,6 +27,7 @@ const pieceKeyIndex = hash.pieceKeyIndex;
 const MOVE_STRIDE = moveList.MOVE_STRIDE;
 const FLAG_PROMOTES = moveList.FLAG_PROMOTES;
 const FLAG_DEMOTES = moveList.FLAG_DEMOTES;
+const FLAG_COVER = moveList.FLAG_COVER;
 const JUMP_SQUARE_MASK = moveList.JUMP_SQUARE_MASK;
 
 /**
@@ -63,6 +64,12 @@ export class Board {
   private readonly demoteCapturedKings: boolean;
   /** Jumped pieces leave the board instead of going under the capturing stack (Multistorey). */
   private readonly capturedPiecesLeave: boolean;
+  /**
+   * Covers (Borovikov) remove pieces for good, so unmake cannot rebuild the stacks from the
+   * move: per ply, the covered stack's height, colours and kings, then the moving stack's.
+   * Allocated only for variants with covering.
+   */
+  private readonly coverSaved: Int32Array | null;
 
   constructor(position: Position) {
     this.variant = VARIANTS[position.variant];
@@ -80,6 +87,7 @@ export class Board {
     this.allSquares = n === 32 ? -1 : (1 << n) - 1;
     this.demoteCapturedKings = this.variant.capturedKingDemoted;
     this.capturedPiecesLeave = this.variant.capturedPiecesLeave === true;
+    this.coverSaved = this.variant.covering === true ? new Int32Array(MAX_PLIES * 6) : null;
     this.turn = position.turn;
     this.movesPerTurn = this.variant.doubleMove ? 2 : 1;
     this.movesLeft = this.variant.doubleMove ? (position.movesLeft ?? 2) : 1;
@@ -171,7 +179,9 @@ export class Board {
       } else this.movesLeft = 2;
     }
     if (jumps === 0) {
-      this.makeQuiet(from, to, (d[base + 3]! & FLAG_PROMOTES) !== 0, low, high);
+      const flags = d[base + 3]!;
+      if ((flags & FLAG_COVER) !== 0) this.makeCover(from, to, flags, low, high);
+      else this.makeQuiet(from, to, (flags & FLAG_PROMOTES) !== 0, low, high);
       return;
     }
 
@@ -258,6 +268,76 @@ export class Board {
     this.turn = (this.turn ^ 1) as Color;
   }
 
+  /**
+   * A cover (Borovikov): the stack on `from` goes on top of the stack on `to`, its top crowned
+   * on the far rank; then every opponent piece with a mover's piece above and below it leaves
+   * the board. The top is the mover's, so those are exactly the opponent's pieces above the
+   * mover's lowest piece: the result is the mover's run over the opponent's run, two layers.
+   */
+  private makeCover(from: number, to: number, flags: number, low: number, high: number): void {
+    const { height, colors, kings } = this;
+    const mh = height[from]!;
+    const mc = colors[from]!;
+    let mk = kings[from]!;
+    const th = height[to]!;
+    const tc = colors[to]!;
+    const tk = kings[to]!;
+    const saved = this.coverSaved;
+    if (saved === null) throw new Error(`Board.make: ${this.variant.id} has no covers`);
+    const t = (this.ply - 1) * 6;
+    saved[t] = th;
+    saved[t + 1] = tc;
+    saved[t + 2] = tk;
+    saved[t + 3] = mh;
+    saved[t + 4] = mc;
+    saved[t + 5] = mk;
+    low ^= stackKeyLow(from, mh, mc, mk) ^ stackKeyLow(to, th, tc, tk);
+    high ^= stackKeyHigh(from, mh, mc, mk) ^ stackKeyHigh(to, th, tc, tk);
+    if ((flags & FLAG_PROMOTES) !== 0) mk |= 1 << (mh - 1);
+    const h = th + mh;
+    const c = tc | (mc << th);
+    const k = tk | (mk << th);
+    const all = (1 << h) - 1;
+    const own = (this.turn === 0 ? ~c : c) & all;
+    const lowest = 31 - Math.clz32(own & -own);
+    // Keep everything up to and including the mover's lowest piece, then the mover's pieces above.
+    let nh = lowest + 1;
+    let nc = c & ((1 << nh) - 1);
+    let nk = k & ((1 << nh) - 1);
+    for (let i = nh; i < h; i++) {
+      if (((own >>> i) & 1) === 0) continue;
+      nc |= ((c >>> i) & 1) << nh;
+      nk |= ((k >>> i) & 1) << nh;
+      nh++;
+    }
+    height[to] = nh;
+    colors[to] = nc;
+    kings[to] = nk;
+    height[from] = 0;
+    colors[from] = 0;
+    kings[from] = 0;
+    this.refreshTop(from);
+    this.refreshTop(to);
+    this.hashLow = low ^ stackKeyLow(to, nh, nc, nk);
+    this.hashHigh = high ^ stackKeyHigh(to, nh, nc, nk);
+    this.turn = (this.turn ^ 1) as Color;
+  }
+
+  /** Puts both stacks of a cover back as makeCover saved them for this ply. */
+  private unmakeCover(from: number, to: number): void {
+    const { height, colors, kings } = this;
+    const saved = this.coverSaved!;
+    const t = this.ply * 6;
+    height[to] = saved[t]!;
+    colors[to] = saved[t + 1]!;
+    kings[to] = saved[t + 2]!;
+    height[from] = saved[t + 3]!;
+    colors[from] = saved[t + 4]!;
+    kings[from] = saved[t + 5]!;
+    this.refreshTop(to);
+    this.refreshTop(from);
+  }
+
   private unmakeQuiet(from: number, to: number, promotes: boolean): void {
     const { height, colors, kings, top } = this;
     const h = height[to]!;
@@ -298,7 +378,9 @@ export class Board {
     }
 
     if (jumps === 0) {
-      this.unmakeQuiet(from, to, (d[base + 3]! & FLAG_PROMOTES) !== 0);
+      const flags = d[base + 3]!;
+      if ((flags & FLAG_COVER) !== 0) this.unmakeCover(from, to);
+      else this.unmakeQuiet(from, to, (flags & FLAG_PROMOTES) !== 0);
       return;
     }
 

@@ -6,6 +6,7 @@ import type { MoveList } from './movelist.js';
 const EMPTY = TOP_EMPTY;
 const FLAG_PROMOTES = moveList.FLAG_PROMOTES;
 const FLAG_DEMOTES = moveList.FLAG_DEMOTES;
+const FLAG_COVER = moveList.FLAG_COVER;
 const JUMP_CAPTURED_KING = moveList.JUMP_CAPTURED_KING;
 const JUMP_LANDING_SHIFT = moveList.JUMP_LANDING_SHIFT;
 const MAX_JUMPS = moveList.MAX_JUMPS;
@@ -33,6 +34,7 @@ export class MoveGenerator {
   private readonly promotionEndsCapture: boolean;
   private readonly kingsCaptureOnly: boolean;
   private readonly kingReverts: boolean;
+  private readonly covering: boolean;
 
   // State of the capture search in progress.
   private list: MoveList | null = null;
@@ -72,6 +74,7 @@ export class MoveGenerator {
     this.promotionEndsCapture = board.variant.promotionEndsCapture;
     this.kingsCaptureOnly = board.variant.kingsCaptureOnly === true;
     this.kingReverts = board.variant.kingRevertsAfterCapture === true;
+    this.covering = board.variant.covering === true;
     const masks: [number, number, number, number, number, number, number, number] = [
       0, 0, 0, 0, 0, 0, 0, 0,
     ];
@@ -173,11 +176,71 @@ export class MoveGenerator {
           for (let d = 0; d < 4; d++) count += popcount(this.shift(kings, d) & empty);
         }
       }
+      if (this.covering) count += this.coverCount(men, kings, ~empty & board.allSquares);
       return count;
     }
     for (let b = men; b !== 0; b &= b - 1) this.manQuietMoves(31 - Math.clz32(b & -b));
     for (let b = kings; b !== 0; b &= b - 1) this.kingQuietMoves(31 - Math.clz32(b & -b));
+    if (this.covering) {
+      for (let b = men; b !== 0; b &= b - 1) this.manCovers(31 - Math.clz32(b & -b));
+      for (let b = kings; b !== 0; b &= b - 1) this.kingCovers(31 - Math.clz32(b & -b));
+    }
     return this.found;
+  }
+
+  /** Number of covers (Borovikov) of the side to move; `occupied` has every stack's square. */
+  private coverCount(men: number, kings: number, occupied: number): number {
+    let count = this.whiteToMove
+      ? popcount(this.ne(men) & occupied) + popcount(this.nw(men) & occupied)
+      : popcount(this.se(men) & occupied) + popcount(this.sw(men) & occupied);
+    if (kings === 0) return count;
+    if (!this.flyingKings) {
+      for (let d = 0; d < 4; d++) count += popcount(this.shift(kings, d) & occupied);
+      return count;
+    }
+    const top = this.board.top;
+    for (let b = kings; b !== 0; b &= b - 1) {
+      const s = 31 - Math.clz32(b & -b);
+      for (let d = 0; d < 4; d++) {
+        let to = this.step[s * 4 + d]!;
+        while (to >= 0 && top[to] === EMPTY) to = this.step[to * 4 + d]!;
+        if (to >= 0) count++;
+      }
+    }
+    return count;
+  }
+
+  /** A cover: the stack on `from` moves on top of the stack on `to` (see FLAG_COVER). */
+  private cover(from: number, to: number, promotes: boolean): void {
+    this.found++;
+    const list = this.list;
+    if (list === null) return;
+    const base = list.push();
+    const data = list.data;
+    data[base] = from;
+    data[base + 1] = to;
+    data[base + 2] = 0;
+    data[base + 3] = FLAG_COVER | (promotes ? FLAG_PROMOTES : 0);
+  }
+
+  /** Covers of a man-topped stack: onto an occupied square diagonally forward. */
+  private manCovers(s: number): void {
+    const top = this.board.top;
+    const first = this.whiteToMove ? 0 : 2;
+    for (let d = first; d < first + 2; d++) {
+      const to = this.step[s * 4 + d]!;
+      if (to >= 0 && top[to] !== EMPTY) this.cover(s, to, this.rank[to] === this.farRank);
+    }
+  }
+
+  /** Covers of a king-topped stack: onto the first occupied square along each diagonal. */
+  private kingCovers(s: number): void {
+    const top = this.board.top;
+    for (let d = 0; d < 4; d++) {
+      let to = this.step[s * 4 + d]!;
+      while (this.flyingKings && to >= 0 && top[to] === EMPTY) to = this.step[to * 4 + d]!;
+      if (to >= 0 && top[to] !== EMPTY) this.cover(s, to, false);
+    }
   }
 
   private kingRayCount(s: number): number {

@@ -14,6 +14,11 @@ export const MOVE_STRIDE = 4 + MAX_JUMPS;
 export const FLAG_PROMOTES = 1;
 /** Flag: the moving stack's top piece, a king, ends the move as a man (Adiyukh's reversion). */
 export const FLAG_DEMOTES = 2;
+/**
+ * Flag: a cover (Borovikov): a non-capture move (no jumps) onto an occupied square. The Board
+ * keeps what unmake needs to restore it; the move itself is only from, to and flags.
+ */
+export const FLAG_COVER = 4;
 
 export const JUMP_LANDING_SHIFT = 6;
 export const JUMP_SQUARE_MASK = 63;

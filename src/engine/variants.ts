@@ -2,7 +2,14 @@ import { GEOMETRY_7, GEOMETRY_8, type Geometry } from './geometry.js';
 import { fail, ok, type Result } from './result.js';
 
 export type VariantId =
-  'bashni' | 'stolby' | 'laska' | 'giveaway' | 'adiyukh' | 'multistorey' | 'bashni-double';
+  | 'bashni'
+  | 'stolby'
+  | 'laska'
+  | 'giveaway'
+  | 'adiyukh'
+  | 'multistorey'
+  | 'bashni-double'
+  | 'borovikov';
 
 /**
  * Everything that distinguishes one variant from another. The move generator reads these
@@ -72,6 +79,13 @@ export interface Variant {
    * its first or its second move has no legal move (noMoveMeans).
    */
   readonly doubleMove: boolean;
+  /**
+   * Borovikov's "covering": when no jump exists, a stack may also move onto an occupied square
+   * (own or enemy) along its quiet-move geometry (a man one square forward, a king to the first
+   * occupied square of a diagonal) and lands on top; then every opponent piece of the new stack
+   * with a mover's piece above and below it leaves the board for good. Absent means false.
+   */
+  readonly covering?: boolean;
 }
 
 const RUSSIAN_START = {
@@ -147,6 +161,12 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
     name: { en: 'Double-move Bashni', ru: 'Двухходовые башни' },
     doubleMove: true,
   },
+  borovikov: {
+    ...BASHNI,
+    id: 'borovikov',
+    name: { en: "Borovikov's checkers", ru: 'Боровицкие шашки' },
+    covering: true,
+  },
 };
 
 export const VARIANT_IDS = Object.keys(VARIANTS) as VariantId[];
@@ -165,7 +185,10 @@ export function parseVariant(text: string): Result<Variant> {
   return ok(variant);
 }
 
-/** Most pieces a side can have in this variant: its starting count, since pieces are never added. */
+/**
+ * Most pieces a side can have in this variant: its starting count, since pieces are never added
+ * (Borovikov's sandwich removes pieces for good, which only lowers the count).
+ */
 export function maxPiecesPerSide(variant: Variant): number {
   return variant.start.white.length * (variant.startHeight ?? 1);
 }

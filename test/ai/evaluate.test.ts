@@ -14,7 +14,8 @@ function mirrored(position: Position): Position {
     const mask = (1 << stack.height) - 1;
     return { height: stack.height, colors: ~stack.colors & mask, kings: stack.kings };
   });
-  return { variant: position.variant, turn: position.turn === 0 ? 1 : 0, stacks };
+  // Everything else (the moves left in a double-move turn) stays as it is.
+  return { ...position, turn: position.turn === 0 ? 1 : 0, stacks };
 }
 
 function evaluate(position: Position): number {
@@ -30,6 +31,8 @@ describe('evaluation', () => {
     'giveaway',
     'adiyukh',
     'multistorey',
+    'bashni-double',
+    'borovikov',
   ] as VariantId[]) {
     it(`is colour-symmetric (${variant})`, () => {
       for (const position of randomPositions(variant, 300, 11, 80)) {
@@ -61,6 +64,16 @@ describe('evaluation', () => {
     // Two pieces across the middle outweigh a man of material.
     expect(evaluate(fen('W:Wb4,c5:Bh8', 'adiyukh'))).toBeGreaterThan(
       evaluate(fen('W:Wa1,b2,c3:Bh8', 'adiyukh')),
+    );
+  });
+
+  it('in borovikov, a stack the enemy could cover is a worry (it would be taken whole)', () => {
+    // Black's d4 cannot jump c3 (b2 is taken) but may cover it: w/b/b under a black man, and the
+    // white man, sandwiched, would leave the board. Bashni sees no threat there.
+    const text = 'W:Wb2,c3(0/00):Bd4,e5,h8';
+    const weights = defaultWeights('borovikov');
+    expect(evaluate(fen(text)) - evaluate(fen(text, 'borovikov'))).toBeGreaterThanOrEqual(
+      3 * weights.threatMax,
     );
   });
 

@@ -137,6 +137,17 @@ describe('adiyukh', () => {
   });
 });
 
+describe('borovikov', () => {
+  it('finds the cover that wins at once: the sandwich leaves Black nothing', () => {
+    // c3-d4 puts a white man over d4's black man, which sits on a white man: it is removed.
+    const position = fen('W:Wc3,e5:Bd4(0/0)', 'borovikov');
+    const answer = ask(position, { kind: 'search', nodes: 5000 });
+    expect(answer.move).toBe('c3-d4');
+    expect(answer.score).toBeGreaterThan(MATE_BOUND);
+    expect(ask(position, { kind: 'level', level: 8 }, { scale: 0.02 }).move).toBe('c3-d4');
+  });
+});
+
 describe('always a legal move', () => {
   it('with a single legal move, at once', () => {
     const position = fen('W:Wc3,h2:Bd4,h8');
@@ -165,6 +176,8 @@ describe('always a legal move', () => {
       'giveaway',
       'adiyukh',
       'multistorey',
+      'bashni-double',
+      'borovikov',
     ] as VariantId[]) {
       const positions = randomPositions(variant, 40, 5, 100).filter((p) => moveTexts(p).length > 0);
       positions.forEach((position, i) => {

@@ -90,7 +90,16 @@ describe('tuning by games', () => {
   });
 
   it("each variant's default weights lie within its tuning bounds", () => {
-    for (const variant of ['bashni', 'stolby', 'laska', 'giveaway', 'adiyukh'] as const) {
+    for (const variant of [
+      'bashni',
+      'stolby',
+      'laska',
+      'giveaway',
+      'adiyukh',
+      'multistorey',
+      'bashni-double',
+      'borovikov',
+    ] as const) {
       const weights = defaultWeights(variant);
       const bounds = weightBounds(variant);
       for (const name of names) {

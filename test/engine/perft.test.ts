@@ -21,6 +21,11 @@ describe('perft from the start positions', () => {
     const perft = new Perft(startPosition('bashni'));
     expect(perft.count(6, false)).toBe(START_PERFT.bashni[5]);
   });
+
+  it('made-and-unmade perft equals bulk-counted perft with covers (borovikov)', () => {
+    const perft = new Perft(startPosition('borovikov'));
+    expect(perft.count(4, false)).toBe(START_PERFT.borovikov[3]);
+  });
 });
 
 describe('perft from middlegame positions with tall stacks and kings', () => {

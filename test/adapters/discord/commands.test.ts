@@ -186,6 +186,7 @@ describe('Discord slash commands', () => {
       'Адиюх',
       'Многоэтажные шашки',
       'Двухходовые башни',
+      'Боровицкие шашки',
     ]);
     const days = optionNamed(newgame, 'days');
     expect('choices' in days && days.choices!.map((c) => c.value)).toEqual([0, ...DAYS_PER_MOVE]);

@@ -53,6 +53,25 @@ describe('Telegram: /play against the bot', () => {
     expect(h.labels(11, board.messageId).length).toBeGreaterThan(0);
   });
 
+  it("plays Borovikov's checkers, typed in Russian, with a cover tapped onto an own stack", async () => {
+    h = await TelegramHarness.start({ bot: firstMove });
+    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
+    h.fake.privateChat(alice);
+    await h.say(alice, 11, '/play 2 боровицкие');
+    const board = item(h.boards(11), 0, 'board');
+    expect(board.caption).toContain("Borovikov's checkers");
+    // a1 may cover its own man on b2.
+    await h.press(alice, 11, board.messageId, '⚪ a1');
+    await h.press(alice, 11, board.messageId, '→ b2');
+    await until(async () => {
+      const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
+      return games.ok && games.value[0]?.moves.length === 2;
+    });
+    const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
+    expect(games.ok && games.value[0]?.variant).toBe('borovikov');
+    expect(games.ok && games.value[0]?.moves[0]).toBe('a1-b2');
+  });
+
   it('refuses a bad level with the usage', async () => {
     h = await TelegramHarness.start({ bot: firstMove });
     const alice = h.fake.user(11, 'Alice', 'alice', 'en');

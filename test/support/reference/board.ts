@@ -7,7 +7,14 @@
  */
 
 export type RefVariant =
-  'bashni' | 'stolby' | 'laska' | 'giveaway' | 'adiyukh' | 'multistorey' | 'bashni-double';
+  | 'bashni'
+  | 'stolby'
+  | 'laska'
+  | 'giveaway'
+  | 'adiyukh'
+  | 'multistorey'
+  | 'bashni-double'
+  | 'borovikov';
 
 export interface Piece {
   readonly white: boolean;
@@ -48,6 +55,11 @@ export interface VariantRules {
   takenPieceLeaves?: boolean;
   /** Single moves in a turn (2 in bashni-double, where White's first turn has 1). */
   movesPerTurn: number;
+  /**
+   * Borovikov: with no capture, a stack may also move onto an occupied square and lands on top;
+   * opponent pieces sandwiched between the mover's pieces leave the board.
+   */
+  covering: boolean;
 }
 
 const BASHNI: VariantRules = {
@@ -58,6 +70,7 @@ const BASHNI: VariantRules = {
   capturedKingsBecomeMen: false,
   promotionEndsCapture: false,
   movesPerTurn: 1,
+  covering: false,
 };
 
 export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
@@ -74,11 +87,13 @@ export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
     capturedKingsBecomeMen: false,
     promotionEndsCapture: true,
     movesPerTurn: 1,
+    covering: false,
   },
   // Russian draughts with towers: Turkish strike, the taken top piece is thrown away.
   multistorey: { ...BASHNI, turkishStrike: true, takenPieceLeaves: true },
   // Each single move is a whole bashni move; only who moves next differs.
   'bashni-double': { ...BASHNI, movesPerTurn: 2 },
+  borovikov: { ...BASHNI, covering: true },
 };
 
 export const REF_VARIANTS: readonly RefVariant[] = [
@@ -89,6 +104,7 @@ export const REF_VARIANTS: readonly RefVariant[] = [
   'adiyukh',
   'multistorey',
   'bashni-double',
+  'borovikov',
 ];
 
 const FILES = 'abcdefgh';

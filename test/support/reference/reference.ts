@@ -1,6 +1,6 @@
 /**
- * Reference move generator for bashni, stolby, laska, giveaway, adiyukh, multistorey and
- * bashni-double (rules: docs/rules.md and docs/rules-choices.md).
+ * Reference move generator for bashni, stolby, laska, giveaway, adiyukh, multistorey,
+ * bashni-double and borovikov (rules: docs/rules.md and docs/rules-choices.md).
  *
  * Written to be obviously correct, not fast, so that it can cross-check the engine in
  * src/engine/, with which it must share no code. Boards are copied at every step and capture
@@ -37,6 +37,7 @@ export const REF_START_FEN: Record<RefVariant, string> = {
   stolby: EIGHT_BY_EIGHT_START,
   giveaway: EIGHT_BY_EIGHT_START,
   adiyukh: EIGHT_BY_EIGHT_START,
+  borovikov: EIGHT_BY_EIGHT_START,
   laska: 'W:Wa1,c1,e1,g1,b2,d2,f2,a3,c3,e3,g3:Ba5,c5,e5,g5,b6,d6,f6,a7,c7,e7,g7',
   multistorey:
     'W:Wa1(00),c1(00),e1(00),g1(00),b2(00),d2(00),f2(00),h2(00),a3(00),c3(00),e3(00),g3(00)' +
@@ -242,6 +243,40 @@ function quietMovesFrom(rules: VariantRules, position: Position, from: string): 
   return moves;
 }
 
+/**
+ * Borovikov's covers from `from`: onto the nearest occupied square along each diagonal the stack
+ * could move quietly (one square forward for a man; a whole diagonal for a flying king).
+ */
+function coverMovesFrom(rules: VariantRules, position: Position, from: string): Move[] {
+  const stack = position.board.get(from)!;
+  const top = topOf(stack);
+  const flying = top.king && rules.flyingKings;
+  const moves: Move[] = [];
+  for (const [df, dr] of DIAGONALS) {
+    if (!top.king && dr !== forward(top.white)) continue;
+    let to = stepFrom(rules.size, from, df, dr);
+    while (flying && to !== null && !position.board.has(to)) to = stepFrom(rules.size, to, df, dr);
+    if (to === null) continue;
+    const covered = position.board.get(to);
+    if (covered === undefined) continue;
+    const promotes = !top.king && isPromotionRank(rules.size, top.white, squareCoords(to)[1]);
+    const mover = promotes ? [...stack.slice(0, -1), { white: top.white, king: true }] : stack;
+    const combined = [...covered, ...mover];
+    // Rule 2: an opponent piece with one of the mover's pieces somewhere below it and one
+    // somewhere above it is removed from the game.
+    const mine = (piece: Piece): boolean => piece.white === top.white;
+    const kept = combined.filter(
+      (piece, i) =>
+        mine(piece) || !(combined.slice(0, i).some(mine) && combined.slice(i + 1).some(mine)),
+    );
+    const board = new Map(position.board);
+    board.delete(from);
+    board.set(to, kept);
+    moves.push({ notation: `${from}-${to}`, after: { board, ...whoMovesNext(rules, position) } });
+  }
+  return moves;
+}
+
 /** All legal moves: captures if the side to move has any (mandatory), else quiet moves. */
 function legalMoves(variant: RefVariant, position: Position): Move[] {
   const rules = VARIANT_RULES[variant];
@@ -251,7 +286,12 @@ function legalMoves(variant: RefVariant, position: Position): Move[] {
   });
   const captures = own.flatMap((square) => capturesFrom(rules, position, square));
   const moves =
-    captures.length > 0 ? captures : own.flatMap((sq) => quietMovesFrom(rules, position, sq));
+    captures.length > 0
+      ? captures
+      : own.flatMap((sq) => [
+          ...quietMovesFrom(rules, position, sq),
+          ...(rules.covering ? coverMovesFrom(rules, position, sq) : []),
+        ]);
   // A route is fully determined by its landing squares, so duplicates would mean a bug here.
   if (new Set(moves.map((move) => move.notation)).size !== moves.length) {
     throw new Error('reference generator produced the same move twice');
