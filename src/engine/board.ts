@@ -395,7 +395,9 @@ export class Board {
     if ((flags & FLAG_PROMOTES) !== 0) mk &= ~(1 << (mh - 1));
     else if ((flags & FLAG_DEMOTES) !== 0) mk |= 1 << (mh - 1);
 
-    const capturedColor = this.turn ^ 1;
+    // The opposite colour of the moving stack's top: the mover's (Stavropol: a stack of either
+    // colour may move, whoever the player is).
+    const capturedColor = ((mc >>> (mh - 1)) & 1) ^ 1;
     const cameFromUnder = !this.capturedPiecesLeave;
     for (let j = jumps - 1; j >= 0; j--) {
       const entry = d[base + 4 + j]!;

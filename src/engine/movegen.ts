@@ -35,6 +35,8 @@ export class MoveGenerator {
   private readonly kingsCaptureOnly: boolean;
   private readonly kingReverts: boolean;
   private readonly covering: boolean;
+  /** Stavropol: both colours' stacks move on every turn (Variant.sharedPieces). */
+  private readonly sharedPieces: boolean;
 
   // State of the capture search in progress.
   private list: MoveList | null = null;
@@ -75,6 +77,7 @@ export class MoveGenerator {
     this.kingsCaptureOnly = board.variant.kingsCaptureOnly === true;
     this.kingReverts = board.variant.kingRevertsAfterCapture === true;
     this.covering = board.variant.covering === true;
+    this.sharedPieces = board.variant.sharedPieces === true;
     const masks: [number, number, number, number, number, number, number, number] = [
       0, 0, 0, 0, 0, 0, 0, 0,
     ];
@@ -126,6 +129,7 @@ export class MoveGenerator {
   }
 
   private run(list: MoveList | null): number {
+    if (this.sharedPieces) return this.runShared(list);
     const board = this.board;
     const white = board.turn === 0;
     this.list = list;
@@ -186,6 +190,62 @@ export class MoveGenerator {
       for (let b = kings; b !== 0; b &= b - 1) this.kingCovers(31 - Math.clz32(b & -b));
     }
     return this.found;
+  }
+
+  /**
+   * Stavropol (shared pieces): the player to move may move any stack, and each stack moves as
+   * its top colour does (direction, far rank, which stacks it jumps), so the generator runs once
+   * per colour: captures of both colours first (mandatory over the whole board), then, only if
+   * there is none, quiet moves of both. A position whose stacks all have tops of one colour is
+   * over: no legal moves. (Covering is not combined with shared pieces.)
+   */
+  private runShared(list: MoveList | null): number {
+    const board = this.board;
+    this.list = list;
+    this.found = 0;
+    if (board.whiteBits === 0 || board.blackBits === 0) return 0;
+    this.sharedCaptures(true);
+    this.sharedCaptures(false);
+    if (this.found > 0) return this.found;
+    for (let c = 0; c < 2; c++) {
+      const white = c === 0;
+      this.moveAs(white);
+      const own = white ? board.whiteBits : board.blackBits;
+      for (let b = own & ~board.kingBits; b !== 0; b &= b - 1)
+        this.manQuietMoves(31 - Math.clz32(b & -b));
+      if (this.kingsCaptureOnly) continue;
+      for (let b = own & board.kingBits; b !== 0; b &= b - 1)
+        this.kingQuietMoves(31 - Math.clz32(b & -b));
+    }
+    return this.found;
+  }
+
+  /** Sets the capture search's colour: stacks topped by White (`white`) or by Black move. */
+  private moveAs(white: boolean): void {
+    this.enemy = white ? 2 : 1;
+    this.whiteToMove = white;
+    this.farRank = white ? this.topRank : 0;
+  }
+
+  /** Stavropol: every capture of the stacks topped by one colour (see runShared). */
+  private sharedCaptures(white: boolean): void {
+    const board = this.board;
+    this.moveAs(white);
+    const own = white ? board.whiteBits : board.blackBits;
+    const enemy = white ? board.blackBits : board.whiteBits;
+    const empty = ~(board.whiteBits | board.blackBits) & board.allSquares;
+    // Men with an enemy next to them and an empty square behind it, in any direction (a
+    // superset when men capture forward only: extendShort checks the direction).
+    const jumpers =
+      (this.sw(enemy & this.sw(empty)) |
+        this.se(enemy & this.se(empty)) |
+        this.nw(enemy & this.nw(empty)) |
+        this.ne(enemy & this.ne(empty))) &
+      own &
+      ~board.kingBits;
+    for (let b = jumpers; b !== 0; b &= b - 1) this.capturesFrom(31 - Math.clz32(b & -b), false);
+    for (let b = own & board.kingBits; b !== 0; b &= b - 1)
+      this.capturesFrom(31 - Math.clz32(b & -b), true);
   }
 
   /** Number of covers (Borovikov) of the side to move; `occupied` has every stack's square. */

@@ -41,7 +41,8 @@ export type HalfCountStatus =
 
 /** [White's score, Black's score] of the half count. */
 export type HalfCounts = readonly [number, number];
-export type HalfCountEnding = 'no-legal-move' | 'threefold-repetition';
+/** 'one-colour': Stavropol's end when every stack has a top of the same colour. */
+export type HalfCountEnding = 'no-legal-move' | 'threefold-repetition' | 'one-colour';
 
 /**
  * Plies in a row without a change in either side's number of stacks that make a draw (in
@@ -110,6 +111,12 @@ export function halfCountStatus(position: Position, ended: HalfCountEnding): Hal
   if (counts[0] === counts[1]) return { kind: 'draw', reason: 'half-count', counts, ended };
   const winner: Color = counts[0] > counts[1] ? 0 : 1;
   return { kind: 'win', winner, reason: 'half-count', counts, ended };
+}
+
+/** Whether every stack on the board has a top of the same colour (Stavropol's end). */
+export function topsOfOneColour(position: Position): boolean {
+  const [white, black] = stackCounts(position);
+  return white === 0 || black === 0;
 }
 
 export function hasLegalMove(position: Position): boolean {
@@ -226,6 +233,10 @@ export function ruleStatus(
 ): GameStatus {
   if (variantOf(position).outcome === 'half-count') {
     // Adiyukh: no move or a third repetition ends the game, scored by the count; no 15-move rule.
+    // Stavropol also ends when every stack has a top of one colour (its generator then has no
+    // moves; the ending is named for what happened).
+    if (variantOf(position).sharedPieces === true && topsOfOneColour(position))
+      return halfCountStatus(position, 'one-colour');
     if (!hasLegalMove(position)) return halfCountStatus(position, 'no-legal-move');
     if (repetitions >= 3) return halfCountStatus(position, 'threefold-repetition');
     return { kind: 'ongoing' };
@@ -270,7 +281,9 @@ function describeHalfCount(status: HalfCountStatus): string {
   const why =
     status.ended === 'no-legal-move'
       ? 'the side to move has no legal move'
-      : 'threefold repetition';
+      : status.ended === 'one-colour'
+        ? 'every stack has a top of one colour'
+        : 'threefold repetition';
   return status.kind === 'draw'
     ? `draw ${white}:${black} on the half count (${why})`
     : status.winner === 0

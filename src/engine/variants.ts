@@ -9,7 +9,8 @@ export type VariantId =
   | 'adiyukh'
   | 'multistorey'
   | 'bashni-double'
-  | 'borovikov';
+  | 'borovikov'
+  | 'stavropol';
 
 /**
  * Everything that distinguishes one variant from another. The move generator reads these
@@ -86,6 +87,14 @@ export interface Variant {
    * with a mover's piece above and below it leaves the board for good. Absent means false.
    */
   readonly covering?: boolean;
+  /**
+   * Shared pieces (Stavropol Adiyukh): on their turn either player may move ANY stack. The
+   * stack's top colour, not the player, decides its direction, far rank and what it may jump
+   * (white-topped stacks jump black-topped ones and the reverse); capturing is mandatory over
+   * the whole board. `Position.turn` names the PLAYER to move. A position whose stacks all have
+   * tops of one colour is over (no legal moves; the half count scores it). Absent means false.
+   */
+  readonly sharedPieces?: boolean;
 }
 
 const RUSSIAN_START = {
@@ -166,6 +175,15 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
     id: 'borovikov',
     name: { en: "Borovikov's checkers", ru: 'Боровицкие шашки' },
     covering: true,
+  },
+  stavropol: {
+    ...BASHNI,
+    id: 'stavropol',
+    name: { en: 'Stavropol Adiyukh', ru: 'Ставропольские шашки Адиюх' },
+    kingsCaptureOnly: true,
+    kingRevertsAfterCapture: true,
+    outcome: 'half-count',
+    sharedPieces: true,
   },
 };
 

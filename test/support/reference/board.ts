@@ -14,7 +14,8 @@ export type RefVariant =
   | 'adiyukh'
   | 'multistorey'
   | 'bashni-double'
-  | 'borovikov';
+  | 'borovikov'
+  | 'stavropol';
 
 export interface Piece {
   readonly white: boolean;
@@ -60,6 +61,11 @@ export interface VariantRules {
    * opponent pieces sandwiched between the mover's pieces leave the board.
    */
   covering: boolean;
+  /**
+   * Stavropol: the player to move may move a stack of either colour (each moves as its top
+   * colour); once every stack's top has one colour the game is over and nothing moves.
+   */
+  sharedPieces?: boolean;
 }
 
 const BASHNI: VariantRules = {
@@ -94,6 +100,12 @@ export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
   // Each single move is a whole bashni move; only who moves next differs.
   'bashni-double': { ...BASHNI, movesPerTurn: 2 },
   borovikov: { ...BASHNI, covering: true },
+  stavropol: {
+    ...BASHNI,
+    kingsOnlyCapture: true,
+    topIsKingOnlyOnFarRankAfterCapture: true,
+    sharedPieces: true,
+  },
 };
 
 export const REF_VARIANTS: readonly RefVariant[] = [
@@ -105,6 +117,7 @@ export const REF_VARIANTS: readonly RefVariant[] = [
   'multistorey',
   'bashni-double',
   'borovikov',
+  'stavropol',
 ];
 
 const FILES = 'abcdefgh';

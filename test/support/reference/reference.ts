@@ -1,6 +1,6 @@
 /**
  * Reference move generator for bashni, stolby, laska, giveaway, adiyukh, multistorey,
- * bashni-double and borovikov (rules: docs/rules.md and docs/rules-choices.md).
+ * bashni-double, borovikov and stavropol (rules: docs/rules.md and docs/rules-choices.md).
  *
  * Written to be obviously correct, not fast, so that it can cross-check the engine in
  * src/engine/, with which it must share no code. Boards are copied at every step and capture
@@ -38,6 +38,7 @@ export const REF_START_FEN: Record<RefVariant, string> = {
   giveaway: EIGHT_BY_EIGHT_START,
   adiyukh: EIGHT_BY_EIGHT_START,
   borovikov: EIGHT_BY_EIGHT_START,
+  stavropol: EIGHT_BY_EIGHT_START,
   laska: 'W:Wa1,c1,e1,g1,b2,d2,f2,a3,c3,e3,g3:Ba5,c5,e5,g5,b6,d6,f6,a7,c7,e7,g7',
   multistorey:
     'W:Wa1(00),c1(00),e1(00),g1(00),b2(00),d2(00),f2(00),h2(00),a3(00),c3(00),e3(00),g3(00)' +
@@ -280,9 +281,18 @@ function coverMovesFrom(rules: VariantRules, position: Position, from: string): 
 /** All legal moves: captures if the side to move has any (mandatory), else quiet moves. */
 function legalMoves(variant: RefVariant, position: Position): Move[] {
   const rules = VARIANT_RULES[variant];
+  if (rules.sharedPieces === true) {
+    // Stavropol: once every top has the same colour the game is over.
+    const tops = new Set([...position.board.values()].map((stack) => topOf(stack).white));
+    if (tops.size < 2) return [];
+  }
+  // The stacks the player may move: its own, or (Stavropol) every stack.
   const own = playableSquares(rules.size).filter((square) => {
     const stack = position.board.get(square);
-    return stack !== undefined && topOf(stack).white === position.whiteToMove;
+    return (
+      stack !== undefined &&
+      (rules.sharedPieces === true || topOf(stack).white === position.whiteToMove)
+    );
   });
   const captures = own.flatMap((square) => capturesFrom(rules, position, square));
   const moves =
