@@ -17,6 +17,15 @@ const Shifts = bits.Shifts;
 const HALF_COUNT_PIECE = 100;
 
 /**
+ * Stavropol's second term: centi-men per piece that a man-topped stack can still carry over the
+ * middle in its player's favour (white-topped men on White's half go up for the White player,
+ * black-topped men on Black's half go down for the Black player). Set by hand well below the
+ * two lead units (2 * HALF_COUNT_PIECE) a crossing is worth, since it is only a prospect; a
+ * candidate for tuning.
+ */
+const SHARED_CROSSING_PIECE = 40;
+
+/**
  * Static evaluation of a Board for the side to move, in centi-men.
  *
  * A stack is read as its owner's run of pieces on top of a run of prisoners (docs/rules.md: at most
@@ -62,6 +71,8 @@ export class Evaluator {
   private readonly halfCountPiece: number;
   /** Squares of Black's half (ranks 5–8 on 8x8). */
   private readonly blackHalf: number;
+  /** Stavropol (shared pieces): the half count's goal only, see sharedEvaluate. */
+  private readonly sharedPieces: boolean;
 
   constructor(board: Board, weights: Weights) {
     this.board = board;
@@ -99,10 +110,12 @@ export class Evaluator {
     let blackHalf = 0;
     for (let s = 0; s < n; s++) if (g.rank[s]! >= g.size / 2) blackHalf |= 1 << s;
     this.blackHalf = blackHalf;
+    this.sharedPieces = board.variant.sharedPieces === true;
   }
 
   /** The position's value for the side to move. */
   evaluate(): number {
+    if (this.sharedPieces) return this.sharedEvaluate();
     const board = this.board;
     const w = this.w;
     const masks = this.masks;
@@ -196,6 +209,26 @@ export class Evaluator {
     let value = (turn === 0 ? score : -score) + w.tempo * board.movesLeft;
     value -= this.threatPenalty(turn === 0 ? whiteBits : blackBits, turn, empty);
     return value;
+  }
+
+  /**
+   * Stavropol: both players move the same pieces, so material, threats and mobility by colour
+   * mean nothing for either player; only the half count does. White's score is the count lead
+   * (pieces of either colour on Black's half minus those on White's) plus the pieces that
+   * man-topped stacks can still carry over the middle (white-topped ones on White's half, which
+   * the White player moves up, minus black-topped ones on Black's half, which the Black player
+   * moves down), turned to the player to move, plus the tempo.
+   */
+  private sharedEvaluate(): number {
+    const { height, whiteBits, blackBits, kingBits, turn } = this.board;
+    const blackHalf = this.blackHalf;
+    let crossing = 0;
+    for (let b = whiteBits & ~kingBits & ~blackHalf; b !== 0; b &= b - 1)
+      crossing += height[lowestBit(b)]!;
+    for (let b = blackBits & ~kingBits & blackHalf; b !== 0; b &= b - 1)
+      crossing -= height[lowestBit(b)]!;
+    const score = HALF_COUNT_PIECE * this.halfCountLead() + SHARED_CROSSING_PIECE * crossing;
+    return (turn === 0 ? score : -score) + this.w.tempo;
   }
 
   /** Adiyukh: pieces of either colour on Black's half minus those on White's (White's lead). */

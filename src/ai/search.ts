@@ -22,6 +22,12 @@ const INFINITE = 32000;
 const DRAW = 0;
 /** Deepest ply of the search (capture sequences and extensions stop here). */
 export const MAX_PLY = 96;
+/**
+ * Stavropol: captures searched past the nominal depth before the evaluation stands in. Both
+ * colours' stacks move on every turn, so a capture is pending in most positions and an
+ * unbounded quiescence search grows exponentially. Set by hand; a candidate for tuning.
+ */
+const STAVROPOL_CAPTURE_PLIES = 4;
 /** Earlier positions of the game considered for repetitions. */
 const MAX_HISTORY = 256;
 /** Nodes between two looks at the clock and the cancel flag. */
@@ -85,7 +91,8 @@ export interface SearchResult {
  *   - move ordering: hash move, captures by what they take (pieces, kings, promotion), killer
  *     moves, history heuristic;
  *   - no stand-pat while a capture is pending: captures are mandatory, so a position whose side
- *     to move must capture is searched on at any depth (the quiescence search), and a position
+ *     to move must capture is searched on at any depth (the quiescence search; in stavropol
+ *     only STAVROPOL_CAPTURE_PLIES past the depth), and a position
  *     with a single legal move does not cost depth;
  *   - late-move reductions for quiet moves;
  *   - draws: repetition of a position on the path (and of the game's earlier positions), the
@@ -117,6 +124,12 @@ export class Searcher {
   private everyCaptureResets = false;
   /** The 15-move rule in plies (60 when a turn has two moves, none in Adiyukh). */
   private fifteenPlies = 30;
+  /**
+   * The depth below which a pending capture no longer extends the search: none elsewhere, where
+   * the quiescence search resolves every capture; -STAVROPOL_CAPTURE_PLIES in stavropol, where
+   * stacks of both colours can capture on every turn and capture chains would not end.
+   */
+  private captureHorizon = -Infinity;
   private historyLength = 0;
   private nodes = 0;
   private maxNodes = Infinity;
@@ -157,6 +170,8 @@ export class Searcher {
     this.halfCount = this.board.variant.outcome === 'half-count';
     this.everyCaptureResets = this.board.variant.fifteenMoveRule === 'captures';
     this.fifteenPlies = fifteenMovePlies(this.board.variant);
+    this.captureHorizon =
+      this.board.variant.sharedPieces === true ? -STAVROPOL_CAPTURE_PLIES : -Infinity;
     this.tt.newSearch();
     this.killers.fill(0);
     this.historyScores.fill(0);
@@ -332,7 +347,7 @@ export class Searcher {
     if (ply >= MAX_PLY) return this.evaluator.evaluate();
     const data = list.data;
     const captures = data[2]! > 0;
-    if (depth <= 0 && !captures) return this.evaluator.evaluate();
+    if (depth <= 0 && (!captures || depth <= this.captureHorizon)) return this.evaluator.evaluate();
 
     // Transposition table.
     const low = board.hashLow;

@@ -243,6 +243,10 @@ export function defaultWeights(variant: VariantId): Readonly<Weights> {
       return STANDARD_WEIGHTS;
     case 'borovikov':
       return BOROVIKOV_WEIGHTS;
+    case 'stavropol':
+      // Only the tempo is read: the evaluation is the half count's goal (evaluate.ts
+      // sharedEvaluate), the same for both players since they move the same pieces.
+      return ADIYUKH_WEIGHTS;
   }
 }
 

@@ -27,5 +27,7 @@ export const VARIANT_WORDS: Readonly<Partial<Record<string, VariantId>>> = Objec
     borovikov: 'borovikov',
     боровицкие: 'borovikov',
     супершашки: 'borovikov',
+    stavropol: 'stavropol',
+    ставропольские: 'stavropol',
   },
 );

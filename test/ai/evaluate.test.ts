@@ -33,6 +33,7 @@ describe('evaluation', () => {
     'multistorey',
     'bashni-double',
     'borovikov',
+    'stavropol',
   ] as VariantId[]) {
     it(`is colour-symmetric (${variant})`, () => {
       for (const position of randomPositions(variant, 300, 11, 80)) {
@@ -65,6 +66,18 @@ describe('evaluation', () => {
     expect(evaluate(fen('W:Wb4,c5:Bh8', 'adiyukh'))).toBeGreaterThan(
       evaluate(fen('W:Wa1,b2,c3:Bh8', 'adiyukh')),
     );
+  });
+
+  it('in stavropol, only the half count matters, seen from the player to move', () => {
+    const e = (text: string) => evaluate(fen(text, 'stavropol'));
+    // The same stacks: what is good for the White player is as bad for the Black player.
+    expect(e('W:Wc5(0/0):Bh8') - e('W:Wc3(0/0):Bh8')).toBeGreaterThan(0);
+    expect(e('B:Wc5(0/0):Bh8') - e('B:Wc3(0/0):Bh8')).toBeLessThan(0);
+    // Whose colour tops a stack does not matter: a black-topped stack on Black's half serves
+    // the White player's count too.
+    expect(e('W:Wh2:Bc5(0/0)')).toBeGreaterThan(e('W:Wh2:Bc3(0/0)'));
+    // A white man still on White's half is a prospect for the White player (it moves up).
+    expect(e('W:Wc3:Bh8,f8')).toBeGreaterThan(e('W:Wc3:Bh8,b4'));
   });
 
   it('in borovikov, a stack the enemy could cover is a worry (it would be taken whole)', () => {

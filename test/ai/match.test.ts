@@ -109,6 +109,27 @@ describe('games and matches', () => {
     expect(result.wins).toBeGreaterThanOrEqual(5);
   });
 
+  it('a stavropol game ends by the half count; the search beats the random player', async () => {
+    const outcome = await playGame({
+      start: startPosition('stavropol'),
+      white: { kind: 'random' },
+      black: { kind: 'random' },
+      think: inProcess,
+      seed: 5,
+    });
+    expect(['half-count', 'adjudicated']).toContain(outcome.end);
+    const result = await playMatch({
+      variant: 'stavropol',
+      a: { kind: 'search', depth: 3 },
+      b: { kind: 'random' },
+      games: 6,
+      think: inProcess,
+      seed: 2,
+    });
+    expect(result.games.every((game) => game.end !== 'fifteen-move-rule')).toBe(true);
+    expect(result.wins).toBeGreaterThanOrEqual(5);
+  });
+
   it('plays a multistorey game to a rules ending', async () => {
     for (const seed of [1, 2, 3]) {
       const outcome = await playGame({

@@ -137,6 +137,29 @@ describe('adiyukh', () => {
   });
 });
 
+describe('stavropol', () => {
+  it('plays the capture that ends the game on a won count, for either player', () => {
+    // VARIANTS.md example 3: d4:f6 leaves only white tops on rank 6 (2:0 for the White player),
+    // e5:c3 only black tops on rank 3 (0:2).
+    const white = ask(fen('W:Wd4:Be5', 'stavropol'), { kind: 'search', nodes: 5000 });
+    expect(white.move).toBe('d4:f6');
+    expect(white.score).toBeGreaterThan(MATE_BOUND);
+    const black = ask(fen('B:Wd4:Be5', 'stavropol'), { kind: 'search', nodes: 5000 });
+    expect(black.move).toBe('e5:c3');
+    expect(black.score).toBeGreaterThan(MATE_BOUND);
+    expect(ask(fen('W:Wd4:Be5', 'stavropol'), { kind: 'greedy' }).move).toBe('d4:f6');
+    expect(ask(fen('B:Wd4:Be5', 'stavropol'), { kind: 'greedy' }).move).toBe('e5:c3');
+  });
+
+  it('scores a finished position by the half count from the player to move', () => {
+    const weights = defaultWeights('stavropol');
+    const score = (text: string) => searcher.search(fen(text, 'stavropol'), weights).score;
+    expect(score('B:Wf6(0/0):B')).toBeLessThan(-MATE_BOUND);
+    expect(score('W:Wf6(0/0):B')).toBeGreaterThan(MATE_BOUND);
+    expect(score('W:Wh8(1/0):Ba1(1/0)')).toBe(0);
+  });
+});
+
 describe('borovikov', () => {
   it('finds the cover that wins at once: the sandwich leaves Black nothing', () => {
     // c3-d4 puts a white man over d4's black man, which sits on a white man: it is removed.
@@ -178,6 +201,7 @@ describe('always a legal move', () => {
       'multistorey',
       'bashni-double',
       'borovikov',
+      'stavropol',
     ] as VariantId[]) {
       const positions = randomPositions(variant, 40, 5, 100).filter((p) => moveTexts(p).length > 0);
       positions.forEach((position, i) => {

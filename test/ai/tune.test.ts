@@ -99,6 +99,7 @@ describe('tuning by games', () => {
       'multistorey',
       'bashni-double',
       'borovikov',
+      'stavropol',
     ] as const) {
       const weights = defaultWeights(variant);
       const bounds = weightBounds(variant);
