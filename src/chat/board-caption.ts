@@ -58,7 +58,15 @@ export function boardCaption(game: Game, t: Messages, now: number, names: Player
     white,
     black,
     moveNumber: moveNumber(game),
-    toMove: toMove === 'white' ? t.white : t.black,
+    // Shared pieces (stavropol): the side to move is a player who may move any tower.
+    toMove:
+      VARIANTS[game.variant].sharedPieces === true
+        ? toMove === 'white'
+          ? t.whiteAnyTower
+          : t.blackAnyTower
+        : toMove === 'white'
+          ? t.white
+          : t.black,
     toMoveName: names.mention(playerOf(game, toMove)),
     secondMove: secondMove(game) || undefined,
     lastMove,

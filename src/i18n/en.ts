@@ -20,6 +20,8 @@ export const en: Messages = {
   variant: (id) => VARIANTS[id],
   white: 'White',
   black: 'Black',
+  whiteAnyTower: 'White (any tower)',
+  blackAnyTower: 'Black (any tower)',
   duration: (ms) => {
     const { days, hours, minutes } = durationParts(ms);
     if (days > 0 && hours > 0)

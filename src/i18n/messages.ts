@@ -9,6 +9,12 @@ export interface Messages {
   readonly variant: (id: VariantId) => string;
   readonly white: string;
   readonly black: string;
+  /**
+   * The player to move in a shared-pieces game (stavropol), where either player may move any
+   * tower: the caption names a player, not a piece colour.
+   */
+  readonly whiteAnyTower: string;
+  readonly blackAnyTower: string;
   /** "3 days 4 hours" / "3 дня 4 часа", for the time left on a clock. */
   readonly duration: (ms: number) => string;
   readonly daysPerMove: (days: number | null) => string;

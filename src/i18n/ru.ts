@@ -31,6 +31,8 @@ export const ru: Messages = {
   variant: (id) => VARIANTS[id],
   white: 'Белые',
   black: 'Чёрные',
+  whiteAnyTower: 'Белые (любой башней)',
+  blackAnyTower: 'Чёрные (любой башней)',
   duration: (ms) => {
     const { days: d, hours: h, minutes } = durationParts(ms);
     if (d > 0 && h > 0) return `${days(d)} ${hours(h)}`;

@@ -187,6 +187,7 @@ describe('Discord slash commands', () => {
       'Многоэтажные шашки',
       'Двухходовые башни',
       'Боровицкие шашки',
+      'Ставропольские шашки Адиюх',
     ]);
     const days = optionNamed(newgame, 'days');
     expect('choices' in days && days.choices!.map((c) => c.value)).toEqual([0, ...DAYS_PER_MOVE]);

@@ -72,6 +72,26 @@ describe('Telegram: /play against the bot', () => {
     expect(games.ok && games.value[0]?.moves[0]).toBe('a1-b2');
   });
 
+  it('plays Stavropol Adiyukh, typed in Russian: the White player moves a black man', async () => {
+    h = await TelegramHarness.start({ bot: firstMove });
+    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
+    h.fake.privateChat(alice);
+    await h.say(alice, 11, '/play 2 ставропольские');
+    const board = item(h.boards(11), 0, 'board');
+    expect(board.caption).toContain('Stavropol Adiyukh');
+    // The side to move is a player who may move any tower, not a piece colour.
+    expect(board.caption).toContain('White (any tower) to play');
+    await h.press(alice, 11, board.messageId, '⚫ b6');
+    await h.press(alice, 11, board.messageId, '→ a5');
+    await until(async () => {
+      const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
+      return games.ok && games.value[0]?.moves.length === 2;
+    });
+    const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
+    expect(games.ok && games.value[0]?.variant).toBe('stavropol');
+    expect(games.ok && games.value[0]?.moves[0]).toBe('b6-a5');
+  });
+
   it('refuses a bad level with the usage', async () => {
     h = await TelegramHarness.start({ bot: firstMove });
     const alice = h.fake.user(11, 'Alice', 'alice', 'en');
