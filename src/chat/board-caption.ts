@@ -2,7 +2,7 @@
  * What every chat adapter writes under a board: the same facts in every chat, in the chat's
  * language; only how a player is named or mentioned is the platform's.
  */
-import { movesLeft, VARIANTS } from '../engine/index.js';
+import { halfCounts, movesLeft, VARIANTS } from '../engine/index.js';
 import { gamePosition, sideToMove } from '../game/game-rules.js';
 import { playerOf, type Challenge, type Game, type Player } from '../game/model.js';
 import type { Messages } from '../i18n/index.js';
@@ -53,6 +53,9 @@ export function boardCaption(game: Game, t: Messages, now: number, names: Player
     });
   }
   const toMove = sideToMove(game);
+  // A variant decided by the half count (Adiyukh) shows the count so far.
+  const halfCount =
+    VARIANTS[game.variant].outcome === 'half-count' ? halfCounts(gamePosition(game)) : undefined;
   return t.caption({
     variant,
     white,
@@ -69,6 +72,7 @@ export function boardCaption(game: Game, t: Messages, now: number, names: Player
           : t.black,
     toMoveName: names.mention(playerOf(game, toMove)),
     secondMove: secondMove(game) || undefined,
+    halfCount,
     lastMove,
     timeLeft: game.deadline === null ? undefined : t.duration(game.deadline - now),
     drawOfferedBy: game.drawOffer === null ? undefined : names.name(playerOf(game, game.drawOffer)),

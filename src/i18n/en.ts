@@ -61,6 +61,9 @@ export const en: Messages = {
     [
       `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
       `Move ${c.moveNumber} · ${c.toMove} to play${c.secondMove === true ? ' (second move)' : ''}: ${c.toMoveName}`,
+      c.halfCount === undefined
+        ? undefined
+        : `Half count ⚪ ${c.halfCount[0]}:${c.halfCount[1]} ⚫`,
       c.lastMove === undefined ? undefined : `Last move: ${c.lastMove}`,
       c.timeLeft === undefined ? undefined : `⏳ ${c.timeLeft} left`,
       c.drawOfferedBy === undefined ? undefined : `🤝 ${c.drawOfferedBy} offers a draw`,

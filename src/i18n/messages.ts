@@ -56,6 +56,8 @@ export interface Messages {
     toMoveName: string;
     /** The player to move has made the first of the turn's two moves (bashni-double). */
     secondMove?: boolean;
+    /** The half count so far, [White's score, Black's score], in a variant it decides (Adiyukh). */
+    halfCount?: readonly [number, number];
     lastMove?: string;
     timeLeft?: string;
     drawOfferedBy?: string;

@@ -74,6 +74,9 @@ export const ru: Messages = {
     [
       `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
       `Ход ${c.moveNumber} · ходят ${c.toMove.toLowerCase()}${c.secondMove === true ? ' (второй ход)' : ''}: ${c.toMoveName}`,
+      c.halfCount === undefined
+        ? undefined
+        : `Счёт на половинах доски ⚪ ${c.halfCount[0]}:${c.halfCount[1]} ⚫`,
       c.lastMove === undefined ? undefined : `Последний ход: ${c.lastMove}`,
       c.timeLeft === undefined ? undefined : `⏳ осталось ${c.timeLeft}`,
       c.drawOfferedBy === undefined ? undefined : `🤝 ${c.drawOfferedBy} предлагает ничью`,

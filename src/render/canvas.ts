@@ -11,7 +11,13 @@
 import { existsSync } from 'node:fs';
 import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { LRUCache } from 'lru-cache';
-import { seededRandom, type Position, type Stack, type Variant } from '../engine/index.js';
+import {
+  halfCounts,
+  seededRandom,
+  type Position,
+  type Stack,
+  type Variant,
+} from '../engine/index.js';
 import { RenderError } from './errors.js';
 import { BOLD_FONT, fontCoverage, REGULAR_FONT, type RenderFont } from './fonts.js';
 import {
@@ -21,11 +27,13 @@ import {
   cellRect,
   coordinateLabels,
   crownShape,
+  frameEdgeWidth,
   markerMetrics,
   squareCell,
   squareCenter,
   squareRect,
   stackProfile,
+  tallyLayout,
   topCrown,
   type BoardLayout,
   type CrownShape,
@@ -117,7 +125,7 @@ const backgrounds = new LRUCache<string, Background>({
 });
 
 function background(theme: Theme, layout: BoardLayout): Background {
-  const key = `${theme.id}|${layout.size}|${layout.boardSize}|${layout.flipped}|${layout.coordinates}`;
+  const key = `${theme.id}|${layout.size}|${layout.boardSize}|${layout.flipped}|${layout.coordinates}|${layout.tally}`;
   const cached = backgrounds.get(key);
   if (cached !== undefined) return cached;
   const canvas = createCanvas(layout.size, layout.size);
@@ -128,7 +136,7 @@ function background(theme: Theme, layout: BoardLayout): Background {
   ctx.fillRect(0, 0, size, size);
   const frameRect = { x: 0, y: 0, width: size, height: size };
   paintGrain(ctx, frameRect, theme.frameEdge, theme.grain.strength * 0.8, 7, false);
-  const edge = Math.max(1, Math.round(size * 0.003));
+  const edge = frameEdgeWidth(size);
   ctx.strokeStyle = theme.frameEdge;
   ctx.lineWidth = edge * 2;
   ctx.strokeRect(0, 0, size, size);
@@ -155,6 +163,7 @@ function background(theme: Theme, layout: BoardLayout): Background {
   ctx.strokeStyle = theme.frameEdge;
   ctx.lineWidth = edge * 2;
   ctx.strokeRect(layout.left - edge, layout.top - edge, n * s + 2 * edge, n * s + 2 * edge);
+  if (layout.tally) paintHalfLine(ctx, layout, theme);
 
   if (layout.coordinates) {
     const labels = coordinateLabels(layout);
@@ -169,6 +178,28 @@ function background(theme: Theme, layout: BoardLayout): Background {
   const entry = { canvas, pixels: ctx.getImageData(0, 0, size, size).data };
   backgrounds.set(key, entry);
   return entry;
+}
+
+/**
+ * The middle of a board scored by the half count: a thin line between its halves, dark across
+ * the squares (under the stacks) and light across the strip that holds the counts. The counts
+ * themselves change with the position and are painted per render (paintTally).
+ */
+function paintHalfLine(ctx: Context, layout: BoardLayout, theme: Theme): void {
+  // The line does not depend on the counts.
+  const tally = tallyLayout(layout, [0, 0]);
+  ctx.lineWidth = tally.lineWidth;
+  ctx.lineCap = 'butt';
+  for (const [line, color] of [
+    [tally.boardLine, theme.frameEdge],
+    [tally.stripLine, theme.coordinates],
+  ] as const) {
+    ctx.strokeStyle = color;
+    ctx.beginPath();
+    ctx.moveTo(line.x1, line.y);
+    ctx.lineTo(line.x2, line.y);
+    ctx.stroke();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -515,6 +546,33 @@ function paintTargets(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Half-count tally
+
+/** Each half's count beside it, in a badge of the colour it scores for (layout.ts tallyLayout). */
+function paintTally(ctx: Context, layout: BoardLayout, position: Position, theme: Theme): void {
+  const tally = tallyLayout(layout, halfCounts(position));
+  for (const badge of tally.badges) {
+    const { rect } = badge;
+    const colors = theme.pieces[badge.color];
+    roundedRect(ctx, rect, rect.height / 2);
+    ctx.fillStyle = colors.faceLight;
+    ctx.fill();
+    ctx.strokeStyle = theme.badgeOutline;
+    ctx.lineWidth = Math.max(1, badge.fontSize * 0.08);
+    ctx.stroke();
+    ctx.fillStyle = colors.text;
+    ctx.font = fontSpec(BOLD_FONT, badge.fontSize);
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(
+      badge.text,
+      rect.x + rect.width / 2,
+      rect.y + rect.height / 2 + badge.fontSize * 0.04,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Caption
 
 /** Draws one caption line centred at y, shrinking it to fit and cutting it with "…" if need be. */
@@ -697,11 +755,13 @@ export function paintBoard(
 ): Buffer {
   registerRenderFonts();
   const theme = THEMES[options.theme];
+  const tally = variant.outcome === 'half-count';
   const layout = boardLayout(
     options.size,
     variant.geometry.size,
     options.orientation,
     options.coordinates,
+    tally,
   );
   const width = options.size;
   const band = caption === undefined ? null : captionLayout(options.size).band;
@@ -714,6 +774,8 @@ export function paintBoard(
     ? Array.from({ length: n * n }, (_, cell) => cell)
     : [...touchedCells(position, variant, layout, options)];
   const touchedRects = touched.map((cell) => cellRect(layout, cell % n, Math.floor(cell / n)));
+  // The counts change with the position: their strip is restored and read back like a cell.
+  if (tally && !readBackAll) touchedRects.push(tallyLayout(layout, [0, 0]).area);
 
   ctx.save();
   // Only the touched cells are read back, so only they need their background restored.
@@ -730,6 +792,7 @@ export function paintBoard(
     ctx.drawImage(stackSprite(theme, stack, layout.squareSize), rect.x, rect.y);
   });
   paintTargets(ctx, variant, layout, options, theme);
+  if (tally) paintTally(ctx, layout, position, theme);
   if (caption !== undefined) paintCaption(ctx, options.size, caption, theme);
   ctx.restore();
 

@@ -21,7 +21,7 @@
  *       |(____________)|
  *        (____________)    <- bottom disc's lower edge: ellipse centred at its disc.bottom
  */
-import type { Color, Side, Stack } from '../engine/index.js';
+import type { Color, HalfCounts, Side, Stack } from '../engine/index.js';
 
 /** Accepted image widths in pixels: below 200 a board is unreadable, above 2000 it is waste. */
 export const MIN_SIZE = 200;
@@ -50,30 +50,48 @@ export interface BoardLayout {
   readonly top: number;
   readonly flipped: boolean;
   readonly coordinates: boolean;
+  /**
+   * Whether a strip on the right of the board is kept for the half count (variants scored by
+   * it): the squares are then a little smaller and sit left of centre. False for all others,
+   * whose layout does not change.
+   */
+  readonly tally: boolean;
 }
 
 /** Frame width as a share of the image: room for coordinates, or a thin wooden edge. */
 const FRAME_WITH_COORDINATES = 0.05;
 const FRAME_PLAIN = 0.02;
+/** Width of the half-count strip as a share of the image, on top of the frame. */
+const TALLY_STRIP = 0.08;
 
 export function boardLayout(
   size: number,
   boardSize: number,
   orientation: Side,
   coordinates: boolean,
+  tally = false,
 ): BoardLayout {
   const margin = Math.round(size * (coordinates ? FRAME_WITH_COORDINATES : FRAME_PLAIN));
-  const squareSize = Math.floor((size - 2 * margin) / boardSize);
-  const offset = Math.floor((size - squareSize * boardSize) / 2);
+  const strip = tally ? Math.round(size * TALLY_STRIP) : 0;
+  const squareSize = Math.floor((size - 2 * margin - strip) / boardSize);
+  const top = Math.floor((size - squareSize * boardSize) / 2);
+  // Without a strip this is `top`: the board is centred.
+  const left = Math.floor((size - strip - squareSize * boardSize) / 2);
   return {
     size,
     boardSize,
     squareSize,
-    left: offset,
-    top: offset,
+    left,
+    top,
     flipped: orientation === 'black',
     coordinates,
+    tally,
   };
+}
+
+/** Width of the frame's outer edge and half the width of the inlay line round the squares. */
+export function frameEdgeWidth(size: number): number {
+  return Math.max(1, Math.round(size * 0.003));
 }
 
 /** Screen column and row of a square given by its 0-based file and rank. */
@@ -445,5 +463,81 @@ export function captionLayout(size: number): CaptionLayout {
     singleLineY: top + bandHeight * 0.5,
     maxTextWidth: size - 2 * Math.round(size * 0.04),
     minimumScale: 0.7,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Half-count tally
+
+/** One count of the tally: a rounded badge in the colour of the side it scores for. */
+export interface TallyBadge {
+  /** Whose score this is (engine colour): the half's count scores for the side facing it. */
+  readonly color: Color;
+  readonly text: string;
+  readonly rect: Rect;
+  readonly fontSize: number;
+}
+
+export interface TallyLayout {
+  /**
+   * The strip right of the board that holds the badges: painted on every render (restored
+   * from the background first), whole pixels.
+   */
+  readonly area: Rect;
+  /** The thin line across the board between its halves, and its width. */
+  readonly boardLine: { readonly x1: number; readonly x2: number; readonly y: number };
+  /** Its continuation across the strip, between the two badges. */
+  readonly stripLine: { readonly x1: number; readonly x2: number; readonly y: number };
+  readonly lineWidth: number;
+  /** The upper half's count first, then the lower half's (screen order). */
+  readonly badges: readonly [TallyBadge, TallyBadge];
+}
+
+/**
+ * Where the half count goes on a board laid out with `tally`: each half's count next to that
+ * half, in the strip right of the board, and a thin line marking the middle. `counts` are
+ * [White's score, Black's score] (engine halfCounts): White scores the pieces on Black's half
+ * (the upper half with White at the bottom), Black those on White's half. So the upper badge
+ * is White's score in a white badge with White at the bottom, and Black's in a black badge
+ * when the board is flipped: each number sits beside the squares it counts either way.
+ */
+export function tallyLayout(layout: BoardLayout, counts: HalfCounts): TallyLayout {
+  const { size, squareSize: s, boardSize: n, left, top } = layout;
+  const edge = frameEdgeWidth(size);
+  const boardRight = left + n * s;
+  const x = boardRight + edge;
+  const area: Rect = { x, y: top, width: size - edge - x, height: n * s };
+  const middle = top + (n / 2) * s;
+  const digits = Math.max(2, ...counts.map((count) => String(count).length));
+  const inset = Math.max(2, Math.round(area.width * 0.08));
+  const fontSize = Math.max(
+    9,
+    Math.min(
+      Math.round(s * 0.34),
+      Math.floor((area.width - 2 * inset) / (digits * DIGIT_WIDTH_EM + 0.6)),
+    ),
+  );
+  const width = Math.ceil(digits * DIGIT_WIDTH_EM * fontSize + fontSize * 0.6);
+  const height = Math.round(fontSize * 1.45);
+  const centerX = area.x + area.width / 2;
+  const badge = (color: Color, centerY: number): TallyBadge => ({
+    color,
+    text: String(counts[color]),
+    rect: {
+      x: Math.round(centerX - width / 2),
+      y: Math.round(centerY - height / 2),
+      width,
+      height,
+    },
+    fontSize,
+  });
+  // With White at the bottom the upper half is Black's, whose pieces score for White.
+  const upper: Color = layout.flipped ? 1 : 0;
+  return {
+    area,
+    boardLine: { x1: left, x2: boardRight, y: middle },
+    stripLine: { x1: x, x2: size - edge, y: middle },
+    lineWidth: edge,
+    badges: [badge(upper, top + (n / 4) * s), badge((upper ^ 1) as Color, top + ((3 * n) / 4) * s)],
   };
 }

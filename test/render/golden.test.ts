@@ -64,6 +64,14 @@ const cases: Record<string, () => Buffer> = {
     const targets = ['b4', 'd4'].map((name) => squareIndex(VARIANTS.laska.geometry, name));
     return renderUncached(position, { size: 360, selected: { square, targets } });
   },
+  // Adiyukh is scored by the half count: a tally beside the board (each half's count next to it).
+  'adiyukh-start-wood-360': () => renderUncached(startPosition('adiyukh'), { size: 360 }),
+  'adiyukh-contrast-black-400': () =>
+    renderUncached(
+      fen('W:Wc3,e5(00/1),Kh6:Bd6,f4(00/0),b8', 'adiyukh'),
+      { size: 400, theme: 'contrast', orientation: 'black' },
+      { title: 'Адиюх', text: 'Half count 6:4' },
+    ),
   'captioned-ru-wood-400': () =>
     renderUncached(
       fen('W:Wc3,e3,Kh2:Bd6,f6(00/0),b8'),

@@ -9,6 +9,7 @@ import {
   crownProbe,
   squareRect,
   stackProfile,
+  tallyLayout,
   topCrown,
 } from '../../src/render/layout.js';
 import { item } from '../support/present.js';
@@ -197,5 +198,78 @@ describe('stack profiles', () => {
     expect(Math.abs(probe.x - profile.centerX)).toBeLessThan(1);
     expect(Math.abs(probe.y - top)).toBeLessThan(profile.radiusY);
     expect(crown.width).toBeLessThan(2 * profile.radiusX);
+  });
+});
+
+describe('half-count tally', () => {
+  const sizes = [200, 201, 333, 360, 640, 720, 1111, 2000];
+
+  it('leaves the layout of boards without a tally as it was: square board, centred', () => {
+    for (const size of sizes) {
+      for (const coords of [true, false]) {
+        const layout = boardLayout(size, 8, 'white', coords);
+        expect(layout.tally).toBe(false);
+        expect(layout.left).toBe(layout.top);
+        const margin = Math.round(size * (coords ? 0.05 : 0.02));
+        expect(layout.squareSize).toBe(Math.floor((size - 2 * margin) / 8));
+      }
+    }
+  });
+
+  it.each(sizes)(
+    'size %i: the strip keeps both badges beside their halves, inside the image',
+    (size) => {
+      for (const coords of [true, false]) {
+        for (const orientation of ['white', 'black'] as const) {
+          const layout = boardLayout(size, 8, orientation, coords, true);
+          const s = layout.squareSize;
+          const boardRight = layout.left + 8 * s;
+          expect(layout.left).toBeGreaterThanOrEqual(Math.round(size * (coords ? 0.05 : 0.02)) - 1);
+          expect(layout.top + 8 * s).toBeLessThanOrEqual(size - layout.top + 1);
+          // 24 pieces a side: two-digit counts.
+          const tally = tallyLayout(layout, [24, 17]);
+          const { area } = tally;
+          for (const value of [area.x, area.y, area.width, area.height])
+            expect(Number.isInteger(value)).toBe(true);
+          expect(area.x).toBeGreaterThan(boardRight);
+          expect(area.x + area.width).toBeLessThan(size);
+          expect(tally.boardLine).toEqual({
+            x1: layout.left,
+            x2: boardRight,
+            y: layout.top + 4 * s,
+          });
+          expect(tally.stripLine.y).toBe(tally.boardLine.y);
+          const [upper, lower] = tally.badges;
+          for (const badge of tally.badges) {
+            const { rect } = badge;
+            expect(rect.x).toBeGreaterThanOrEqual(area.x);
+            expect(rect.x + rect.width).toBeLessThanOrEqual(area.x + area.width);
+            expect(badge.fontSize).toBeGreaterThanOrEqual(9);
+            // Two digits of DejaVu Sans Bold fit the badge.
+            expect(rect.width).toBeGreaterThanOrEqual(2 * 0.696 * badge.fontSize);
+          }
+          expect(upper.rect.y).toBeGreaterThanOrEqual(layout.top);
+          expect(upper.rect.y + upper.rect.height).toBeLessThan(tally.boardLine.y);
+          expect(lower.rect.y).toBeGreaterThan(tally.boardLine.y);
+          expect(lower.rect.y + lower.rect.height).toBeLessThanOrEqual(layout.top + 8 * s);
+        }
+      }
+    },
+  );
+
+  it('puts each count beside the half it counts, whichever side is at the bottom', () => {
+    // White's score 13 (pieces on ranks 5-8), Black's 9 (ranks 1-4).
+    const white = tallyLayout(boardLayout(720, 8, 'white', true, true), [13, 9]);
+    expect(white.badges.map((b) => [b.color, b.text])).toEqual([
+      [0, '13'],
+      [1, '9'],
+    ]);
+    // Flipped: ranks 1-4 are on top, and so is Black's score of them.
+    const black = tallyLayout(boardLayout(720, 8, 'black', true, true), [13, 9]);
+    expect(black.badges.map((b) => [b.color, b.text])).toEqual([
+      [1, '9'],
+      [0, '13'],
+    ]);
+    expect(black.badges[0].rect).toEqual(white.badges[0].rect);
   });
 });

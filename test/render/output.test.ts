@@ -83,6 +83,15 @@ describe('determinism and speed-ups', () => {
           lastMove: { from: 0, path: [2, 16], captures: [] },
         },
       },
+      {
+        // A half-count variant: the tally strip beside the board is painted on every render.
+        position: startPosition('adiyukh'),
+        options: {
+          size: 411,
+          orientation: 'black' as const,
+          lastMove: { from: 9, path: [13], captures: [] },
+        },
+      },
     ];
     for (const { position, options } of cases) {
       const variant = VARIANTS[position.variant];

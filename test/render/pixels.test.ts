@@ -19,6 +19,7 @@ import {
   markerMetrics,
   squareRect,
   stackProfile,
+  tallyLayout,
   topCrown,
   type BoardLayout,
   type Rect,
@@ -228,6 +229,62 @@ describe('orientation', () => {
     const e5 = black.rectOf('e5');
     expect(black.layout.flipped).toBe(true);
     expect(e5).toEqual(d4);
+  });
+});
+
+describe('half-count tally', () => {
+  /** The fill of a badge: left of its digits, on its middle line. */
+  function badgeFill(image: DecodedImage, rect: Rect) {
+    return image.at(rect.x + rect.height * 0.45, rect.y + rect.height / 2);
+  }
+
+  it('draws each half’s count in its scorer’s colour beside it, and a line at the middle', () => {
+    // White scores e5 (3) + h6 + d6 + b8 = 6 on ranks 5-8; Black scores c3 + f4 (3) = 4.
+    const position = fen('W:Wc3,e5(00/1),Kh6:Bd6,f4(00/0),b8', 'adiyukh');
+    for (const orientation of ['white', 'black'] as const) {
+      const image = decodePng(renderUncached(position, { theme: 'contrast', orientation }));
+      const layout = boardLayout(720, 8, orientation, true, true);
+      const tally = tallyLayout(layout, [6, 4]);
+      const [upper, lower] = tally.badges;
+      expect([upper.text, lower.text]).toEqual(orientation === 'white' ? ['6', '4'] : ['4', '6']);
+      expect(
+        distance(badgeFill(image, upper.rect), contrast.pieces[upper.color].faceLight),
+      ).toBeLessThanOrEqual(2);
+      expect(
+        distance(badgeFill(image, lower.rect), contrast.pieces[lower.color].faceLight),
+      ).toBeLessThanOrEqual(2);
+      expect(luminance(badgeFill(image, upper.rect)) > 0.5).toBe(orientation === 'white');
+      // The digits are printed in the badge's text colour.
+      const { rect, color } = upper;
+      let ink = 0;
+      for (let x = rect.x; x < rect.x + rect.width; x++) {
+        const pixel = image.at(x, rect.y + rect.height / 2);
+        if (distance(pixel, contrast.pieces[color].text) <= 40) ink++;
+      }
+      expect(ink).toBeGreaterThan(2);
+      // The middle line: dark across an empty light square (a4/h5 side), light across the strip.
+      const line = tally.boardLine;
+      const lightSquare = squareRect(layout, orientation === 'white' ? 1 : 6, 3); // b4 or g4
+      expect(
+        distance(image.at(lightSquare.x + 3, line.y - 0.5), contrast.frameEdge),
+      ).toBeLessThanOrEqual(30);
+      expect(
+        distance(image.at(lightSquare.x + 3, line.y - 6), contrast.lightSquare),
+      ).toBeLessThanOrEqual(1);
+      expect(
+        distance(image.at(tally.stripLine.x2 - 3, line.y - 0.5), contrast.coordinates),
+      ).toBeLessThanOrEqual(30);
+    }
+  });
+
+  it('draws no tally and keeps the board centred for variants not scored by the half count', () => {
+    const image = decodePng(renderUncached(startPosition('bashni'), { theme: 'contrast' }));
+    const layout = boardLayout(720, 8, 'white', true);
+    expect(layout.left).toBe(layout.top);
+    // The frame right of the board is plain frame colour at the middle height.
+    const y = layout.top + 4 * layout.squareSize;
+    for (let x = layout.left + 8 * layout.squareSize + 6; x < 714; x += 3)
+      expect(distance(image.at(x, y), contrast.frame)).toBeLessThanOrEqual(1);
   });
 });
 
