@@ -272,15 +272,7 @@ export class MoveGenerator {
 
   /** A cover: the stack on `from` moves on top of the stack on `to` (see FLAG_COVER). */
   private cover(from: number, to: number, promotes: boolean): void {
-    this.found++;
-    const list = this.list;
-    if (list === null) return;
-    const base = list.push();
-    const data = list.data;
-    data[base] = from;
-    data[base + 1] = to;
-    data[base + 2] = 0;
-    data[base + 3] = FLAG_COVER | (promotes ? FLAG_PROMOTES : 0);
+    this.quiet(from, to, promotes, FLAG_COVER);
   }
 
   /** Covers of a man-topped stack: onto an occupied square diagonally forward. */
@@ -483,7 +475,8 @@ export class MoveGenerator {
     for (let j = 0; j < jumpCount; j++) data[base + 4 + j] = this.jumps[j]!;
   }
 
-  private quiet(from: number, to: number, promotes: boolean): void {
+  /** A move without jumps (`flags`: FLAG_COVER for a cover). */
+  private quiet(from: number, to: number, promotes: boolean, flags = 0): void {
     this.found++;
     const list = this.list;
     if (list === null) return;
@@ -492,7 +485,7 @@ export class MoveGenerator {
     data[base] = from;
     data[base + 1] = to;
     data[base + 2] = 0;
-    data[base + 3] = promotes ? FLAG_PROMOTES : 0;
+    data[base + 3] = flags | (promotes ? FLAG_PROMOTES : 0);
   }
 
   private manQuietMoves(s: number): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Board, type Position, type Stack, type VariantId } from '../../src/engine/index.js';
+import { Board, type Position, type Stack, VARIANT_IDS } from '../../src/engine/index.js';
 import { Evaluator } from '../../src/ai/evaluate.js';
 import { defaultWeights } from '../../src/ai/weights.js';
 import { fen, randomPositions } from '../support/engine-helpers.js';
@@ -24,17 +24,7 @@ function evaluate(position: Position): number {
 }
 
 describe('evaluation', () => {
-  for (const variant of [
-    'bashni',
-    'stolby',
-    'laska',
-    'giveaway',
-    'adiyukh',
-    'multistorey',
-    'bashni-double',
-    'borovikov',
-    'stavropol',
-  ] as VariantId[]) {
+  for (const variant of VARIANT_IDS) {
     it(`is colour-symmetric (${variant})`, () => {
       for (const position of randomPositions(variant, 300, 11, 80)) {
         expect(evaluate(mirrored(position))).toBe(evaluate(position));

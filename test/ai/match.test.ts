@@ -84,51 +84,30 @@ describe('games and matches', () => {
     expect(outcome.plies).toBeGreaterThan(0);
   });
 
-  it('an adiyukh game ends by the half count, never by the 15-move rule', async () => {
-    const outcome = await playGame({
-      start: startPosition('adiyukh'),
-      white: { kind: 'random' },
-      black: { kind: 'random' },
-      think: inProcess,
-      seed: 5,
-    });
-    expect(['half-count', 'adjudicated']).toContain(outcome.end);
-    expect([0, 0.5, 1]).toContain(outcome.whiteScore);
-  });
-
-  it('in adiyukh the search beats the random player', async () => {
-    const result = await playMatch({
-      variant: 'adiyukh',
-      a: { kind: 'search', depth: 3 },
-      b: { kind: 'random' },
-      games: 6,
-      think: inProcess,
-      seed: 2,
-    });
-    expect(result.games.every((game) => game.end !== 'fifteen-move-rule')).toBe(true);
-    expect(result.wins).toBeGreaterThanOrEqual(5);
-  });
-
-  it('a stavropol game ends by the half count; the search beats the random player', async () => {
-    const outcome = await playGame({
-      start: startPosition('stavropol'),
-      white: { kind: 'random' },
-      black: { kind: 'random' },
-      think: inProcess,
-      seed: 5,
-    });
-    expect(['half-count', 'adjudicated']).toContain(outcome.end);
-    const result = await playMatch({
-      variant: 'stavropol',
-      a: { kind: 'search', depth: 3 },
-      b: { kind: 'random' },
-      games: 6,
-      think: inProcess,
-      seed: 2,
-    });
-    expect(result.games.every((game) => game.end !== 'fifteen-move-rule')).toBe(true);
-    expect(result.wins).toBeGreaterThanOrEqual(5);
-  });
+  it.each(['adiyukh', 'stavropol'] as const)(
+    'a %s game ends by the half count; the search beats the random player',
+    async (variant) => {
+      const outcome = await playGame({
+        start: startPosition(variant),
+        white: { kind: 'random' },
+        black: { kind: 'random' },
+        think: inProcess,
+        seed: 5,
+      });
+      expect(['half-count', 'adjudicated']).toContain(outcome.end);
+      expect([0, 0.5, 1]).toContain(outcome.whiteScore);
+      const result = await playMatch({
+        variant,
+        a: { kind: 'search', depth: 3 },
+        b: { kind: 'random' },
+        games: 6,
+        think: inProcess,
+        seed: 2,
+      });
+      expect(result.games.every((game) => game.end !== 'fifteen-move-rule')).toBe(true);
+      expect(result.wins).toBeGreaterThanOrEqual(5);
+    },
+  );
 
   it('plays a multistorey game to a rules ending', async () => {
     for (const seed of [1, 2, 3]) {

@@ -4,7 +4,7 @@ import {
   makeFen,
   startPosition,
   type Position,
-  type VariantId,
+  VARIANT_IDS,
 } from '../../src/engine/index.js';
 import {
   MATE_BOUND,
@@ -192,17 +192,7 @@ describe('always a legal move', () => {
   });
 
   it('from random positions of every variant, at every level', () => {
-    for (const variant of [
-      'bashni',
-      'stolby',
-      'laska',
-      'giveaway',
-      'adiyukh',
-      'multistorey',
-      'bashni-double',
-      'borovikov',
-      'stavropol',
-    ] as VariantId[]) {
+    for (const variant of VARIANT_IDS) {
       const positions = randomPositions(variant, 40, 5, 100).filter((p) => moveTexts(p).length > 0);
       positions.forEach((position, i) => {
         const level = 1 + (i % 8);

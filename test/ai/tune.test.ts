@@ -11,7 +11,7 @@ import {
   type ThinkRequest,
   type Weights,
 } from '../../src/ai/index.js';
-import { seededRandom } from '../../src/engine/index.js';
+import { seededRandom, VARIANT_IDS } from '../../src/engine/index.js';
 import { weightBounds } from '../../src/ai/tune.js';
 
 const names = Object.keys(STANDARD_WEIGHTS) as (keyof Weights)[];
@@ -90,17 +90,7 @@ describe('tuning by games', () => {
   });
 
   it("each variant's default weights lie within its tuning bounds", () => {
-    for (const variant of [
-      'bashni',
-      'stolby',
-      'laska',
-      'giveaway',
-      'adiyukh',
-      'multistorey',
-      'bashni-double',
-      'borovikov',
-      'stavropol',
-    ] as const) {
+    for (const variant of VARIANT_IDS) {
       const weights = defaultWeights(variant);
       const bounds = weightBounds(variant);
       for (const name of names) {
