@@ -13,7 +13,19 @@ export interface PendingStore {
   addPendingPost(gameId: string, chatId: string): Promise<void>;
   removePendingPost(gameId: string, chatId: string): Promise<void>;
   pendingPosts(gameId: string): Promise<string[]>;
+  /**
+   * Takes the lease of a pending post for `ttlMs` — whatever holds it (`force`: the process that
+   * posts it now), or only when nobody does (a sweep); whether this call holds it now.
+   */
+  leasePost(gameId: string, chatId: string, ttlMs: number, force: boolean): Promise<boolean>;
 }
+
+/**
+ * How long a process posting a board keeps other processes' sweeps from posting it too: longer
+ * than a post may wait in its chat's lane (a flood wait included). A process that died first
+ * leaves its posts to the sweeps this long after.
+ */
+export const POST_LEASE_MS = 120_000;
 
 /** What the hand-off asks of the adapter's presenter. */
 export interface PendingPresenter {
@@ -54,6 +66,8 @@ export class PendingPresentations {
       readonly tasks: BackgroundTasks;
       /** Names the adapter in log lines. */
       readonly platform: string;
+      /** POST_LEASE_MS unless given. */
+      readonly postLeaseMs?: number;
     },
     private readonly presenter: PendingPresenter,
   ) {}
@@ -86,6 +100,10 @@ export class PendingPresentations {
     for (const id of touched) this.settle(id);
   }
 
+  private get postLeaseMs(): number {
+    return this.deps.postLeaseMs ?? POST_LEASE_MS;
+  }
+
   /** Whether this process is still delivering a game's presentation. */
   busy(gameId: string): boolean {
     return (this.pending.get(gameId)?.open ?? 0) > 0;
@@ -99,7 +117,10 @@ export class PendingPresentations {
     this.pending.set(gameId, entry);
     try {
       await this.deps.store.markPending(gameId);
-      if (postIn !== undefined) await this.deps.store.addPendingPost(gameId, postIn);
+      if (postIn !== undefined) {
+        await this.deps.store.leasePost(gameId, postIn, this.postLeaseMs, true);
+        await this.deps.store.addPendingPost(gameId, postIn);
+      }
     } catch (error) {
       this.deps.logger.warn(`${this.deps.platform}: could not record a pending board`, {
         gameId,
@@ -142,8 +163,9 @@ export class PendingPresentations {
 
   /**
    * Brings the boards of every pending game up to date, and posts those still to post: after a
-   * restart (a process that died first) and now and then (deliveries that failed). One sweep
-   * at a time: a slow one is not joined by the next.
+   * restart (a process that died first) and now and then (deliveries that failed). A post whose
+   * lease another process holds is left to it. One sweep at a time: a slow one is not joined by
+   * the next.
    */
   recover(): Promise<number> {
     this.recovering ??= this.sweep().finally(() => (this.recovering = undefined));
@@ -166,9 +188,14 @@ export class PendingPresentations {
       const shown = presenter.chatsShowing(game);
       for (const chatId of await store.pendingPosts(gameId)) {
         if (shown.has(chatId)) await store.removePendingPost(gameId, chatId);
-        else {
+        else if (await store.leasePost(gameId, chatId, this.postLeaseMs, false)) {
           await this.mark(gameId, game.version, chatId);
           this.track(gameId, presenter.post(game, chatId));
+        } else {
+          // Another process is posting it now (it holds the lease): not a second board, and
+          // the game stays pending in case that process dies before it is posted.
+          const entry = this.pending.get(gameId);
+          if (entry !== undefined) entry.posts = true;
         }
       }
       await presenter.updateBoards(game);

@@ -144,6 +144,8 @@ export interface KeyValueStore {
   /** Stores a value, optionally expiring after `ttlMs`. */
   set(key: string, value: string, ttlMs?: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Stores a value expiring after `ttlMs` unless the key holds one; whether it stored it. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Adds a member to a named set (a durable to-do list that survives restarts). */
   addToSet(set: string, member: string): Promise<void>;
   removeFromSet(set: string, member: string): Promise<void>;

@@ -43,6 +43,12 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return Promise.resolve();
   }
 
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    if ((await this.get(key)) !== undefined) return false;
+    await this.set(key, value, ttlMs);
+    return true;
+  }
+
   private readonly sets = new Map<string, Set<string>>();
 
   addToSet(set: string, member: string): Promise<void> {
@@ -93,6 +99,13 @@ export class RedisKeyValueStore implements KeyValueStore {
 
   async delete(key: string): Promise<void> {
     await this.call(() => this.redis.del(this.keys.keyValue(key)));
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    const stored = await this.call(() =>
+      this.redis.set(this.keys.keyValue(key), value, 'PX', Math.max(1, Math.round(ttlMs)), 'NX'),
+    );
+    return stored === 'OK';
   }
 
   async addToSet(set: string, member: string): Promise<void> {

@@ -34,6 +34,17 @@ export function keyValueContract(name: string, makeStore: () => Promise<KeyValue
       expect(await kv.get('long')).toBe('y');
     });
 
+    it('sets a value only when the key holds none, and again once it expired', async () => {
+      expect(await kv.setIfAbsent('lease', 'a', 40)).toBe(true);
+      expect(await kv.setIfAbsent('lease', 'b', 40)).toBe(false);
+      expect(await kv.get('lease')).toBe('a');
+      await new Promise((resolve) => setTimeout(resolve, 90));
+      expect(await kv.setIfAbsent('lease', 'c', 60_000)).toBe(true);
+      expect(await kv.get('lease')).toBe('c');
+      await kv.set('plain', 'x');
+      expect(await kv.setIfAbsent('plain', 'y', 1_000)).toBe(false);
+    });
+
     it('keeps sets of members: add is idempotent, remove takes one out', async () => {
       expect(await kv.setMembers('todo')).toEqual([]);
       await kv.addToSet('todo', 'g1');

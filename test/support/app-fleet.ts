@@ -20,7 +20,13 @@ export function useAppFleet(): {
   beforeAll(async () => {
     redis = await startRedis();
   });
-  afterEach(() => killAll(apps));
+  afterEach(async (context) => {
+    // A failed test shows what its processes printed: the only trace of what they did.
+    if (context.task.result?.state === 'fail')
+      for (const [index, app] of apps.entries())
+        console.error(`--- process ${index} output ---\n${app.output()}`);
+    await killAll(apps);
+  });
   afterAll(async () => {
     await killAll(apps);
     await redis?.stop();

@@ -129,4 +129,16 @@ export class ChannelState {
   pendingPosts(gameId: string): Promise<string[]> {
     return this.kv.setMembers(`dc:pending-posts:${gameId}`);
   }
+
+  async leasePost(
+    gameId: string,
+    channelId: string,
+    ttlMs: number,
+    force: boolean,
+  ): Promise<boolean> {
+    const key = `dc:posting:${gameId}:${channelId}`;
+    if (!force) return this.kv.setIfAbsent(key, '1', ttlMs);
+    await this.kv.set(key, '1', ttlMs);
+    return true;
+  }
 }

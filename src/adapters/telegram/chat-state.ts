@@ -208,4 +208,11 @@ export class ChatState {
   pendingPosts(gameId: string): Promise<string[]> {
     return this.kv.setMembers(`tg:posts:${gameId}`);
   }
+
+  async leasePost(gameId: string, chatId: string, ttlMs: number, force: boolean): Promise<boolean> {
+    const key = `tg:posting:${gameId}:${chatId}`;
+    if (!force) return this.kv.setIfAbsent(key, '1', ttlMs);
+    await this.kv.set(key, '1', ttlMs);
+    return true;
+  }
 }

@@ -3,10 +3,12 @@ import type { Game } from '../../game/model.js';
 import type { BashniContext, GameLookup, TelegramDeps } from './context.js';
 import { liveViews, playerFromUser } from './identity.js';
 import { refusalText } from '../../chat/refusal-text.js';
+import { bestEffort } from '../../game/logger.js';
 
 /**
  * The game a command in this chat is about: the board it replies to, else the sender's one
- * active game shown in this chat (preferring the one where it is their move).
+ * active game shown in this chat (preferring the one where it is their move), else the one whose
+ * board is being posted here.
  */
 export async function gameForCommand(ctx: BashniContext, deps: TelegramDeps): Promise<GameLookup> {
   const reply = ctx.message?.reply_to_message;
@@ -23,10 +25,33 @@ export async function gameForCommand(ctx: BashniContext, deps: TelegramDeps): Pr
   if (ctx.from === undefined) return 'none';
   const games = await deps.service.activeGames(playerFromUser(ctx.from));
   if (!games.ok) return games;
-  const here = games.value.filter((game) =>
+  let here = games.value.filter((game) =>
     liveViews(game.views).some((view) => view.chatId === chatId),
   );
+  // A board still on its way here (a game started a moment ago, /board): its game is shown
+  // here as soon as the message exists, and a move made meanwhile reaches it (sendBoard).
+  if (here.length === 0) here = await postingHere(games.value, chatId, deps);
   return pickCommandGame(here, playerFromUser(ctx.from));
+}
+
+/** The games among `games` whose board message is being posted in `chatId`. */
+async function postingHere(
+  games: readonly Game[],
+  chatId: string,
+  deps: TelegramDeps,
+): Promise<Game[]> {
+  const posting = await Promise.all(
+    games.map((game) =>
+      bestEffort(
+        deps.logger,
+        'telegram: could not read pending board posts',
+        deps.chats.pendingPosts(game.id),
+        { gameId: game.id },
+        [] as string[],
+      ),
+    ),
+  );
+  return games.filter((_, index) => posting[index]?.includes(chatId) === true);
 }
 
 /** Runs `work` on the game a command is about, or tells the user why there is none. */

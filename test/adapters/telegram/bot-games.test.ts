@@ -92,6 +92,36 @@ describe('Telegram: /play against the bot', () => {
     expect(games.ok && games.value[0]?.moves[0]).toBe('b6-a5');
   });
 
+  it('takes a move typed while the board is still on its way, and the board then shows it', async () => {
+    h = await TelegramHarness.start({ bot: firstMove });
+    const group = -1001234567890;
+    h.fake.group(group, 'Bashni club');
+    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
+    const photo = h.fake.hold('sendPhoto');
+    // Not h.say: it waits for everything the update caused, the held board too.
+    const type = (text: string) =>
+      h.process.pipeline.accept(h.fake.message({ from: alice, chat: group, text })).done;
+    await type('/play 2');
+    await photo.held();
+    await type('/move c3-d4');
+    photo.release();
+    await h.process.settle();
+    await until(async () => {
+      const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
+      return games.ok && games.value[0]?.moves.length === 2;
+    });
+    const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
+    const answer = games.ok ? games.value[0]?.moves[1] : undefined;
+    const board = item(h.boards(group), 0, 'board');
+    await until(() =>
+      (h.fake.message(group, board.messageId)?.caption ?? '').includes(`${answer}`),
+    );
+    expect(games.ok && games.value[0]?.moves[0]).toBe('c3-d4');
+    expect(h.fake.chat(group).messages.map((m) => m.text ?? '')).not.toContain(
+      'You have no game in this chat. Start one with /newgame.',
+    );
+  });
+
   it('refuses a bad level with the usage', async () => {
     h = await TelegramHarness.start({ bot: firstMove });
     const alice = h.fake.user(11, 'Alice', 'alice', 'en');
