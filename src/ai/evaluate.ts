@@ -89,13 +89,13 @@ export class Evaluator {
     this.manSquare = new Int32Array(2 * n);
     this.nearPromotion = new Int32Array(2);
     let center = 0;
-    const lo = g.size === 8 ? 2 : 2;
-    const hi = g.size === 8 ? 5 : 4;
+    const lo = g.ranks === 8 ? 2 : 2;
+    const hi = g.ranks === 8 ? 5 : 4;
     for (let s = 0; s < n; s++) {
       for (let color = 0; color < 2; color++) {
-        const r = color === 0 ? g.rank[s]! : g.size - 1 - g.rank[s]!;
+        const r = color === 0 ? g.rank[s]! : g.ranks - 1 - g.rank[s]!;
         let v = Math.round((weights.advance * r * r) / 8);
-        if (r === g.size - 2) {
+        if (r === g.ranks - 2) {
           v += weights.nearPromotion;
           this.nearPromotion[color]! |= 1 << s;
         }
@@ -108,7 +108,7 @@ export class Evaluator {
     this.center = center;
     this.halfCountPiece = board.variant.outcome === 'half-count' ? HALF_COUNT_PIECE : 0;
     let blackHalf = 0;
-    for (let s = 0; s < n; s++) if (g.rank[s]! >= g.size / 2) blackHalf |= 1 << s;
+    for (let s = 0; s < n; s++) if (g.rank[s]! >= g.ranks / 2) blackHalf |= 1 << s;
     this.blackHalf = blackHalf;
     this.sharedPieces = board.variant.sharedPieces === true;
   }

@@ -91,7 +91,7 @@ export class MoveGenerator {
       }
     }
     [this.m0, this.m1, this.m2, this.m3, this.m4, this.m5, this.m6, this.m7] = masks;
-    this.topRank = board.geometry.size - 1;
+    this.topRank = board.geometry.ranks - 1;
   }
 
   /** Every square reached from a square of `bits` by one step in direction `d`. */

@@ -80,7 +80,7 @@ export function stackCounts(position: Position): [number, number] {
  */
 export function halfCounts(position: Position): HalfCounts {
   const geometry = variantOf(position).geometry;
-  const half = geometry.size / 2;
+  const half = geometry.ranks / 2;
   let white = 0;
   let black = 0;
   position.stacks.forEach((stack, s) => {
@@ -93,8 +93,8 @@ export function halfCounts(position: Position): HalfCounts {
 
 /** halfCounts for the hot path's Board (search, AI games): [White's score, Black's score]. */
 export function boardHalfCounts(board: Board): [number, number] {
-  const { rank, size } = board.geometry;
-  const half = size / 2;
+  const { rank, ranks } = board.geometry;
+  const half = ranks / 2;
   let white = 0;
   let black = 0;
   for (let bits = board.whiteBits | board.blackBits; bits !== 0; bits &= bits - 1) {

@@ -758,7 +758,7 @@ export function paintBoard(
   const tally = variant.outcome === 'half-count';
   const layout = boardLayout(
     options.size,
-    variant.geometry.size,
+    variant.geometry.files,
     options.orientation,
     options.coordinates,
     tally,

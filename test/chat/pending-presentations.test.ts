@@ -23,7 +23,7 @@ function countingPresenter(posts: string[]): PendingPresenter {
       return new Promise(() => undefined); // still on its way
     },
     updateBoards: () => undefined,
-    getGame: () => Promise.resolve({ ok: true, value: GAME }),
+    getGame: () => Promise.resolve({ ok: true, value: GAME, events: [] }),
   };
 }
 

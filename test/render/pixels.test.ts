@@ -41,7 +41,7 @@ const wood = THEMES.wood;
 
 function render(position: Position, options: RenderOptions) {
   const size = options.size ?? 720;
-  const n = VARIANTS[position.variant].geometry.size;
+  const n = VARIANTS[position.variant].geometry.files;
   const layout = boardLayout(size, n, options.orientation ?? 'white', options.coordinates ?? true);
   const image = decodePng(renderUncached(position, options));
   // Any square, light ones too: files and ranks straight from the name.

@@ -2,6 +2,7 @@ import {
   sideOfColor,
   stackOwner,
   stackPieces,
+  FILE_LETTERS,
   VARIANTS,
   type Position,
   type Side,
@@ -33,9 +34,8 @@ export function stackLetters(stack: Stack): string {
  */
 export function boardText(position: Position, blackBottom = false): string[] {
   const geometry = VARIANTS[position.variant].geometry;
-  const size = geometry.size;
-  const files = 'abcdefgh'.slice(0, size).split('');
-  const ranks = [...Array(size).keys()];
+  const files = FILE_LETTERS.slice(0, geometry.files).split('');
+  const ranks = [...Array(geometry.ranks).keys()];
   const rankOrder = blackBottom ? ranks : [...ranks].reverse();
   const fileOrder = blackBottom ? [...files].reverse() : files;
   const lines: string[] = [];
