@@ -125,24 +125,24 @@ const backgrounds = new LRUCache<string, Background>({
 });
 
 function background(theme: Theme, layout: BoardLayout): Background {
-  const key = `${theme.id}|${layout.size}|${layout.boardSize}|${layout.flipped}|${layout.coordinates}|${layout.tally}`;
+  const key = `${theme.id}|${layout.size}|${layout.columns}x${layout.rows}|${layout.flipped}|${layout.coordinates}|${layout.tally}`;
   const cached = backgrounds.get(key);
   if (cached !== undefined) return cached;
-  const canvas = createCanvas(layout.size, layout.size);
+  const { size, height, squareSize: s, columns, rows } = layout;
+  const canvas = createCanvas(size, height);
   const ctx = canvas.getContext('2d');
-  const { size, squareSize: s, boardSize: n } = layout;
 
   ctx.fillStyle = theme.frame;
-  ctx.fillRect(0, 0, size, size);
-  const frameRect = { x: 0, y: 0, width: size, height: size };
+  ctx.fillRect(0, 0, size, height);
+  const frameRect = { x: 0, y: 0, width: size, height };
   paintGrain(ctx, frameRect, theme.frameEdge, theme.grain.strength * 0.8, 7, false);
   const edge = frameEdgeWidth(size);
   ctx.strokeStyle = theme.frameEdge;
   ctx.lineWidth = edge * 2;
-  ctx.strokeRect(0, 0, size, size);
+  ctx.strokeRect(0, 0, size, height);
 
-  for (let row = 0; row < n; row++) {
-    for (let column = 0; column < n; column++) {
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) {
       const rect = cellRect(layout, column, row);
       const dark = cellIsDark(layout, column, row);
       ctx.fillStyle = dark ? theme.darkSquare : theme.lightSquare;
@@ -162,7 +162,12 @@ function background(theme: Theme, layout: BoardLayout): Background {
   // A dark inlay line around the squares.
   ctx.strokeStyle = theme.frameEdge;
   ctx.lineWidth = edge * 2;
-  ctx.strokeRect(layout.left - edge, layout.top - edge, n * s + 2 * edge, n * s + 2 * edge);
+  ctx.strokeRect(
+    layout.left - edge,
+    layout.top - edge,
+    columns * s + 2 * edge,
+    rows * s + 2 * edge,
+  );
   if (layout.tally) paintHalfLine(ctx, layout, theme);
 
   if (layout.coordinates) {
@@ -175,7 +180,7 @@ function background(theme: Theme, layout: BoardLayout): Background {
       ctx.fillText(label.text, label.x, label.y);
     }
   }
-  const entry = { canvas, pixels: ctx.getImageData(0, 0, size, size).data };
+  const entry = { canvas, pixels: ctx.getImageData(0, 0, size, height).data };
   backgrounds.set(key, entry);
   return entry;
 }
@@ -613,8 +618,14 @@ function paintLine(
   ctx.fillText(shown, centerX, y);
 }
 
-function paintCaption(ctx: Context, size: number, caption: Caption, theme: Theme): void {
-  const layout = captionLayout(size);
+function paintCaption(
+  ctx: Context,
+  size: number,
+  top: number,
+  caption: Caption,
+  theme: Theme,
+): void {
+  const layout = captionLayout(size, top);
   const { band } = layout;
   ctx.fillStyle = theme.captionBackground;
   ctx.fillRect(band.x, band.y, band.width, band.height);
@@ -661,13 +672,14 @@ function touchedCells(
   layout: BoardLayout,
   options: NormalisedOptions,
 ): Set<number> {
-  const n = layout.boardSize;
+  const { columns, rows } = layout;
   const geometry = variant.geometry;
   const cells = new Set<number>();
   const cellOf = (square: number) =>
     squareCell(layout, geometry.file[square]!, geometry.rank[square]!);
   const add = (column: number, row: number) => {
-    if (column >= 0 && column < n && row >= 0 && row < n) cells.add(row * n + column);
+    if (column >= 0 && column < columns && row >= 0 && row < rows)
+      cells.add(row * columns + column);
   };
   const addSquare = (square: number) => {
     const { column, row } = cellOf(square);
@@ -758,20 +770,20 @@ export function paintBoard(
   const tally = variant.outcome === 'half-count';
   const layout = boardLayout(
     options.size,
-    variant.geometry.files,
+    variant.geometry,
     options.orientation,
     options.coordinates,
     tally,
   );
   const width = options.size;
-  const band = caption === undefined ? null : captionLayout(options.size).band;
-  const height = width + (band === null ? 0 : band.height);
+  const band = caption === undefined ? null : captionLayout(width, layout.height).band;
+  const height = layout.height + (band === null ? 0 : band.height);
   const { ctx, pixels } = surfaceFor(width, height);
   const base = background(theme, layout);
 
-  const n = layout.boardSize;
+  const n = layout.columns;
   const touched = readBackAll
-    ? Array.from({ length: n * n }, (_, cell) => cell)
+    ? Array.from({ length: n * layout.rows }, (_, cell) => cell)
     : [...touchedCells(position, variant, layout, options)];
   const touchedRects = touched.map((cell) => cellRect(layout, cell % n, Math.floor(cell / n)));
   // The counts change with the position: their strip is restored and read back like a cell.
@@ -793,11 +805,11 @@ export function paintBoard(
   });
   paintTargets(ctx, variant, layout, options, theme);
   if (tally) paintTally(ctx, layout, position, theme);
-  if (caption !== undefined) paintCaption(ctx, options.size, caption, theme);
+  if (caption !== undefined) paintCaption(ctx, width, layout.height, caption, theme);
   ctx.restore();
 
   pixels.set(base.pixels);
-  if (readBackAll) readBack(ctx, pixels, width, { x: 0, y: 0, width, height: width });
+  if (readBackAll) readBack(ctx, pixels, width, { x: 0, y: 0, width, height: layout.height });
   for (const rect of touchedRects) readBack(ctx, pixels, width, rect);
   if (band !== null) readBack(ctx, pixels, width, band);
   return encodeOpaquePng(pixels, width, height);

@@ -3,12 +3,13 @@
  * pixels. Nothing here touches the canvas library, so tests (and the pixel tests that need to
  * know where to look) can use it directly.
  *
- * The image is a square of `size` px: a frame (wider when it carries coordinates) around
- * `boardSize` x `boardSize` squares of a whole number of pixels each, so that square edges are
- * crisp. Screen columns run left to right and rows top to bottom:
+ * The image is `size` px wide: a frame (wider when it carries coordinates) around `columns` x
+ * `rows` squares (files x ranks) of a whole number of pixels each, so that square edges are
+ * crisp. A square board's image is square; a wider board's (Adiyukh's 10 files by 8 ranks) is
+ * as much lower. Screen columns run left to right and rows top to bottom:
  *
- *   White at the bottom:  column = file,              row = boardSize - 1 - rank
- *   Black at the bottom:  column = boardSize - 1 - file, row = rank
+ *   White at the bottom:  column = file,               row = rows - 1 - rank
+ *   Black at the bottom:  column = columns - 1 - file, row = rank
  *
  * A stack is drawn as a side view of a pile of discs standing in its square, bottom piece at
  * the bottom. Each disc is a short cylinder seen slightly from above: a side band of thickness
@@ -21,7 +22,13 @@
  *       |(____________)|
  *        (____________)    <- bottom disc's lower edge: ellipse centred at its disc.bottom
  */
-import type { Color, HalfCounts, Side, Stack } from '../engine/index.js';
+import {
+  FILE_LETTERS,
+  type Color,
+  type HalfCounts,
+  type Side,
+  type Stack,
+} from '../engine/index.js';
 
 /** Accepted image widths in pixels: below 200 a board is unreadable, above 2000 it is waste. */
 export const MIN_SIZE = 200;
@@ -39,10 +46,20 @@ export interface Rect {
   readonly height: number;
 }
 
+/** Files across and ranks up (a Geometry is one). */
+export interface BoardShape {
+  readonly files: number;
+  readonly ranks: number;
+}
+
 export interface BoardLayout {
-  /** Width and height of the board image (without a caption band). */
+  /** Width of the board image. */
   readonly size: number;
-  readonly boardSize: number;
+  /** Its height (without a caption band): `size` for a square board. */
+  readonly height: number;
+  /** Screen columns (files) and rows (ranks) of squares. */
+  readonly columns: number;
+  readonly rows: number;
   /** Side of one square in whole pixels. */
   readonly squareSize: number;
   /** Top-left corner of the squares. */
@@ -64,22 +81,31 @@ const FRAME_PLAIN = 0.02;
 /** Width of the half-count strip as a share of the image, on top of the frame. */
 const TALLY_STRIP = 0.08;
 
+/** The layout of an image `size` px wide of a board of `shape` (n: an n x n board). */
 export function boardLayout(
   size: number,
-  boardSize: number,
+  shape: number | BoardShape,
   orientation: Side,
   coordinates: boolean,
   tally = false,
 ): BoardLayout {
+  const { files: columns, ranks: rows } =
+    typeof shape === 'number' ? { files: shape, ranks: shape } : shape;
   const margin = Math.round(size * (coordinates ? FRAME_WITH_COORDINATES : FRAME_PLAIN));
   const strip = tally ? Math.round(size * TALLY_STRIP) : 0;
-  const squareSize = Math.floor((size - 2 * margin - strip) / boardSize);
-  const top = Math.floor((size - squareSize * boardSize) / 2);
-  // Without a strip this is `top`: the board is centred.
-  const left = Math.floor((size - strip - squareSize * boardSize) / 2);
+  const squareSize = Math.floor(
+    Math.min((size - 2 * margin - strip) / columns, (size - 2 * margin) / rows),
+  );
+  const left = Math.floor((size - strip - squareSize * columns) / 2);
+  // A board wider than high gets a frame as wide at the top and bottom as at the sides.
+  const height = rows === columns ? size : squareSize * rows + 2 * left;
+  // Without a strip on a square board this is `left`: the board is centred.
+  const top = Math.floor((height - squareSize * rows) / 2);
   return {
     size,
-    boardSize,
+    height,
+    columns,
+    rows,
     squareSize,
     left,
     top,
@@ -100,8 +126,9 @@ export function squareCell(
   file: number,
   rank: number,
 ): { column: number; row: number } {
-  const last = layout.boardSize - 1;
-  return layout.flipped ? { column: last - file, row: rank } : { column: file, row: last - rank };
+  return layout.flipped
+    ? { column: layout.columns - 1 - file, row: rank }
+    : { column: file, row: layout.rows - 1 - rank };
 }
 
 export function cellRect(layout: BoardLayout, column: number, row: number): Rect {
@@ -121,9 +148,8 @@ export function squareCenter(layout: BoardLayout, file: number, rank: number): P
 
 /** Whether a screen cell is a dark (playable) square: a1 is dark, so file + rank is even. */
 export function cellIsDark(layout: BoardLayout, column: number, row: number): boolean {
-  const last = layout.boardSize - 1;
-  const file = layout.flipped ? last - column : column;
-  const rank = layout.flipped ? row : last - row;
+  const file = layout.flipped ? layout.columns - 1 - column : column;
+  const rank = layout.flipped ? row : layout.rows - 1 - row;
   return (file + rank) % 2 === 0;
 }
 
@@ -140,19 +166,23 @@ export function coordinateLabels(layout: BoardLayout): {
   ranks: Label[];
 } {
   const s = layout.squareSize;
-  const last = layout.boardSize - 1;
-  const bottomFrame = layout.size - (layout.top + s * layout.boardSize);
-  const fontSize = Math.max(9, Math.round(Math.min(layout.left, bottomFrame) * 0.62));
+  const { columns, rows } = layout;
+  const bottomFrame = layout.height - (layout.top + s * rows);
+  // Two-digit ranks (10) must fit the left frame as well as one-digit ones.
+  const digits = rows >= 10 ? 0.5 : 0.62;
+  const fontSize = Math.max(9, Math.round(Math.min(layout.left, bottomFrame) * digits));
   const files: Label[] = [];
   const ranks: Label[] = [];
-  for (let i = 0; i <= last; i++) {
-    const file = layout.flipped ? last - i : i;
+  for (let i = 0; i < columns; i++) {
+    const file = layout.flipped ? columns - 1 - i : i;
     files.push({
-      text: 'abcdefgh'.charAt(file),
+      text: FILE_LETTERS.charAt(file),
       x: layout.left + i * s + s / 2,
-      y: layout.top + s * layout.boardSize + bottomFrame / 2,
+      y: layout.top + s * rows + bottomFrame / 2,
     });
-    const rank = layout.flipped ? i : last - i;
+  }
+  for (let i = 0; i < rows; i++) {
+    const rank = layout.flipped ? i : rows - 1 - i;
     ranks.push({ text: String(rank + 1), x: layout.left / 2, y: layout.top + i * s + s / 2 });
   }
   return { fontSize, files, ranks };
@@ -451,9 +481,9 @@ export interface CaptionLayout {
   readonly minimumScale: number;
 }
 
-export function captionLayout(size: number): CaptionLayout {
+/** The caption band of an image `size` px wide, under a board image `top` px high. */
+export function captionLayout(size: number, top = size): CaptionLayout {
   const bandHeight = Math.round(size * 0.17);
-  const top = size;
   return {
     band: { x: 0, y: top, width: size, height: bandHeight },
     titleFontSize: Math.round(size * 0.054),
@@ -502,9 +532,9 @@ export interface TallyLayout {
  * when the board is flipped: each number sits beside the squares it counts either way.
  */
 export function tallyLayout(layout: BoardLayout, counts: HalfCounts): TallyLayout {
-  const { size, squareSize: s, boardSize: n, left, top } = layout;
+  const { size, squareSize: s, rows: n, columns, left, top } = layout;
   const edge = frameEdgeWidth(size);
-  const boardRight = left + n * s;
+  const boardRight = left + columns * s;
   const x = boardRight + edge;
   const area: Rect = { x, y: top, width: size - edge - x, height: n * s };
   const middle = top + (n / 2) * s;

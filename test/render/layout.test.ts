@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stackFromPieces, type Piece } from '../../src/engine/index.js';
+import { GEOMETRY_10, GEOMETRY_10X8, stackFromPieces, type Piece } from '../../src/engine/index.js';
 import {
   BADGE_FROM_HEIGHT,
   boardLayout,
@@ -271,5 +271,85 @@ describe('half-count tally', () => {
       [0, '13'],
     ]);
     expect(black.badges[0].rect).toEqual(white.badges[0].rect);
+  });
+});
+
+describe('boards of 10 files', () => {
+  it.each([
+    ['10x8', GEOMETRY_10X8, false],
+    ['10x8 with the tally', GEOMETRY_10X8, true],
+    ['10x10 with the tally', GEOMETRY_10, true],
+  ] as const)(
+    '%s: every square inside the image, the frame as wide all round',
+    (_, shape, tally) => {
+      for (const orientation of ['white', 'black'] as const) {
+        const layout = boardLayout(720, shape, orientation, true, tally);
+        const s = layout.squareSize;
+        expect([layout.columns, layout.rows]).toEqual([shape.files, shape.ranks]);
+        // 10 files by 8 ranks: an image lower than wide, framed alike on every side.
+        if (shape.ranks < shape.files) {
+          expect(layout.height).toBeLessThan(720);
+          expect(layout.top).toBe(layout.left);
+          expect(layout.height - (layout.top + shape.ranks * s)).toBe(layout.top);
+        } else expect(layout.height).toBe(720);
+        for (let file = 0; file < shape.files; file++) {
+          for (let rank = 0; rank < shape.ranks; rank++) {
+            const rect = squareRect(layout, file, rank);
+            expect(rect.x).toBeGreaterThanOrEqual(layout.left);
+            expect(rect.y).toBeGreaterThanOrEqual(layout.top);
+            expect(rect.x + s).toBeLessThanOrEqual(layout.left + shape.files * s);
+            expect(rect.y + s).toBeLessThanOrEqual(layout.height);
+          }
+        }
+        // The half count's strip stays right of the squares and inside the image.
+        if (tally) {
+          const strip = tallyLayout(layout, [16, 14]).area;
+          expect(strip.x).toBeGreaterThanOrEqual(layout.left + shape.files * s);
+          expect(strip.x + strip.width).toBeLessThanOrEqual(720);
+          expect(strip.height).toBe(shape.ranks * s);
+        }
+      }
+    },
+  );
+
+  it('labels files a–j and two-digit ranks, each inside the frame', () => {
+    const layout = boardLayout(720, GEOMETRY_10, 'white', true);
+    const labels = coordinateLabels(layout);
+    expect(labels.files.map((label) => label.text).join('')).toBe('abcdefghij');
+    expect(labels.ranks.map((label) => label.text)).toEqual([
+      '10',
+      '9',
+      '8',
+      '7',
+      '6',
+      '5',
+      '4',
+      '3',
+      '2',
+      '1',
+    ]);
+    // Two digits of this size fit the left frame.
+    expect(2 * 0.696 * labels.fontSize).toBeLessThan(layout.left);
+    const flipped = coordinateLabels(boardLayout(720, GEOMETRY_10X8, 'black', true));
+    expect(flipped.files.map((label) => label.text).join('')).toBe('jihgfedcba');
+    expect(flipped.ranks.map((label) => label.text)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+    ]);
+  });
+
+  it('keeps a1 dark on the 10x8 board whichever side is at the bottom', () => {
+    for (const orientation of ['white', 'black'] as const) {
+      const layout = boardLayout(720, GEOMETRY_10X8, orientation, true);
+      const a1 = orientation === 'white' ? { column: 0, row: 7 } : { column: 9, row: 0 };
+      expect(cellIsDark(layout, a1.column, a1.row)).toBe(true);
+      expect(cellIsDark(layout, a1.column, orientation === 'white' ? 6 : 1)).toBe(false);
+    }
   });
 });

@@ -41,8 +41,14 @@ const wood = THEMES.wood;
 
 function render(position: Position, options: RenderOptions) {
   const size = options.size ?? 720;
-  const n = VARIANTS[position.variant].geometry.files;
-  const layout = boardLayout(size, n, options.orientation ?? 'white', options.coordinates ?? true);
+  const variant = VARIANTS[position.variant];
+  const layout = boardLayout(
+    size,
+    variant.geometry,
+    options.orientation ?? 'white',
+    options.coordinates ?? true,
+    variant.outcome === 'half-count',
+  );
   const image = decodePng(renderUncached(position, options));
   // Any square, light ones too: files and ranks straight from the name.
   const rectOf = (name: string): Rect =>
@@ -116,7 +122,7 @@ describe('squares', () => {
       theme: 'contrast',
       size: 630,
     });
-    expect(layout.boardSize).toBe(7);
+    expect([layout.columns, layout.rows]).toEqual([7, 7]);
     expect(image.width).toBe(630);
     expect(distance(image.at(...corner(rectOf('d4'))), contrast.darkSquare)).toBeLessThanOrEqual(1);
     const g7 = rectOf('g7');
