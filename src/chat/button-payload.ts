@@ -117,7 +117,8 @@ const PICK_KINDS: ReadonlySet<string> = new Set<PickKind>([
 
 /** Telegram's limit on callback data; Discord allows 100, so every payload keeps to this. */
 export const MAX_PAYLOAD_BYTES = 64;
-const SQUARE_DIGITS = '0123456789abcdefghijklmnopqrstuv'; // one character per square (< 32)
+/** One character per square: 62 squares at most (a 10x10 board has 50). */
+const SQUARE_DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ID = /^[A-Za-z0-9_-]{1,24}$/;
 const PLY = /^\d{1,5}$/;
 const USER = /^\d{1,20}$/;

@@ -23,6 +23,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import {
+  FILE_LETTERS,
   legalMoves,
   moveDestination,
   parseSquare,
@@ -186,7 +187,7 @@ function squaresBetween(variant: Variant, from: number, to: number): number[] {
     f !== toFile;
     f += stepFile, r += stepRank
   ) {
-    squares.push(squareIndex(variant.geometry, 'abcdefgh'.charAt(f) + String(r + 1)));
+    squares.push(squareIndex(variant.geometry, FILE_LETTERS.charAt(f) + String(r + 1)));
   }
   return squares;
 }
