@@ -151,8 +151,9 @@ export function startPosition(variantId: VariantId): Position {
 
 /**
  * Whether a move from this position hands the opponent a one-move turn: only from the start
- * position of a "1+1" double-move variant (White's one move, then Black's one). Men only move
- * forward, so the start never comes back once a move is made.
+ * position of a "1+1" double-move variant (White's one move, then Black's one). Without a
+ * capture men only move forward, and after one there are fewer stacks than at the start, a
+ * number that never grows: the start never comes back once a move is made.
  */
 export function answeredByOneMove(position: Position): boolean {
   return (

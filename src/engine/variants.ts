@@ -86,8 +86,8 @@ export interface Variant {
    * Double-move variants only: how the first turns go. '1+2' (absent): White's first turn has
    * one move, then every turn two. '2': every turn two moves, White's first too (the start is
    * `W2`). '1+1': White's first turn has one move and so has Black's answer, then two each;
-   * the move made from the start position (which men only moving forward cannot bring back)
-   * is the one that hands the opponent a one-move turn.
+   * the move made from the start position (which cannot come back: position.ts
+   * answeredByOneMove) is the one that hands the opponent a one-move turn.
    */
   readonly doubleMoveScheme?: '1+2' | '2' | '1+1';
   /**

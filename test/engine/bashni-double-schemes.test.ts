@@ -20,16 +20,15 @@ import {
   turnNumberAfter,
   VARIANTS,
   type GameHistory as History,
-  type Position,
   type VariantId,
 } from '../../src/engine/index.js';
 import { fen, fenAfter, moveTexts, randomPositions } from '../support/engine-helpers.js';
 import { MIDDLEGAME_PERFT } from './fixtures/perft-table.js';
 
 /** "2 from the start" and "1+1", beside the "1+2" of bashni-double. */
-const TWO = 'bashni-double-2';
-const ONE_ONE = 'bashni-double-11';
-const SCHEMES = ['bashni-double', TWO, ONE_ONE] as const;
+const TWO: VariantId = 'bashni-double-2';
+const ONE_ONE: VariantId = 'bashni-double-11';
+const SCHEMES: readonly VariantId[] = ['bashni-double', TWO, ONE_ONE];
 
 const START_STACKS = 'Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8';
 
