@@ -238,8 +238,11 @@ export function defaultWeights(variant: VariantId): Readonly<Weights> {
     case 'multistorey':
       return MULTISTOREY_WEIGHTS;
     case 'bashni-double':
+    case 'bashni-double-2':
+    case 'bashni-double-11':
       // The goal and the material are Bashni's; the second move of a turn is the evaluation's
-      // tempo term (evaluate.ts). Not tuned for the double move yet.
+      // tempo term (evaluate.ts). Not tuned for the double move yet (the schemes differ only in
+      // the first turns).
       return STANDARD_WEIGHTS;
     case 'borovikov':
       return BOROVIKOV_WEIGHTS;

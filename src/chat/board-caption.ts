@@ -2,8 +2,8 @@
  * What every chat adapter writes under a board: the same facts in every chat, in the chat's
  * language; only how a player is named or mentioned is the platform's.
  */
-import { halfCounts, movesLeft, VARIANTS } from '../engine/index.js';
-import { gamePosition, sideToMove } from '../game/game-rules.js';
+import { halfCounts, parseFen, turnNumberAfter, VARIANTS, type Position } from '../engine/index.js';
+import { corruptGame, gamePosition, sideToMove } from '../game/game-rules.js';
 import { playerOf, type Challenge, type Game, type Player } from '../game/model.js';
 import type { Messages } from '../i18n/index.js';
 
@@ -18,20 +18,28 @@ export interface PlayerNames {
  * turn (bashni-double) every turn has its number, Black's too, as in the game record.
  */
 export function moveNumber(game: Game): number {
-  const side = game.startFen.trim().toUpperCase();
   if (VARIANTS[game.variant].doubleMove) {
-    // Plies since a turn's start: a start with one move left (`W1`, the 1+2 start) is mid-turn.
-    const midTurn = /^[WB]1/.test(side) ? 1 : 0;
-    return Math.floor((game.moves.length + midTurn) / 2) + 1;
+    // The first turns may be shorter (one move at the 1+2 start, at the 1+1 start and in its
+    // answer): the engine counts them from the start position.
+    return turnNumberAfter(doubleMoveStart(game), game.moves.length);
   }
-  const blackStarted = side.startsWith('B');
+  const blackStarted = game.startFen.trim().toUpperCase().startsWith('B');
   return Math.floor((game.moves.length + (blackStarted ? 1 : 0)) / 2) + 1;
+}
+
+/** A game's start position; a start FEN that does not parse is a corrupt record (codec.ts). */
+function doubleMoveStart(game: Game): Position {
+  const parsed = parseFen(game.startFen, game.variant);
+  if (!parsed.ok) throw corruptGame(game, `start FEN does not parse: ${parsed.error.message}`);
+  return parsed.value;
 }
 
 /** Whether the player to move has just made the first of the turn's two moves. */
 function secondMove(game: Game): boolean {
   if (!VARIANTS[game.variant].doubleMove || game.moves.length === 0) return false;
-  return movesLeft(gamePosition(game)) === 1;
+  const start = doubleMoveStart(game);
+  const plies = game.moves.length;
+  return turnNumberAfter(start, plies) === turnNumberAfter(start, plies - 1);
 }
 
 /** The caption of a game's board at `now` (the clock shows the time left then). */

@@ -2,7 +2,7 @@ import type { Geometry } from './geometry.js';
 import * as hash from './hash.js';
 import * as moveList from './movelist.js';
 import type { MoveList } from './movelist.js';
-import { type Color, type Position, type Stack } from './position.js';
+import { startPosition, type Color, type Position, type Stack } from './position.js';
 import { VARIANTS, type Variant } from './variants.js';
 
 /** Top-piece codes kept per square for fast tests: 0 empty, else 2 + colour * 2 + king. */
@@ -29,6 +29,22 @@ const FLAG_PROMOTES = moveList.FLAG_PROMOTES;
 const FLAG_DEMOTES = moveList.FLAG_DEMOTES;
 const FLAG_COVER = moveList.FLAG_COVER;
 const JUMP_SQUARE_MASK = moveList.JUMP_SQUARE_MASK;
+
+/**
+ * A "1+1" variant's start position with its hash as Board.rehash computes it (White to move,
+ * one move left: neither the side key nor the two-moves key).
+ */
+function startKey(variant: Variant): { low: number; high: number; position: Position } {
+  const position = startPosition(variant.id);
+  let low = 0;
+  let high = 0;
+  position.stacks.forEach((stack, s) => {
+    if (stack === null) return;
+    low ^= stackKeyLow(s, stack.height, stack.colors, stack.kings);
+    high ^= stackKeyHigh(s, stack.height, stack.colors, stack.kings);
+  });
+  return { low, high, position };
+}
 
 /**
  * The mutable board of the hot path: typed arrays per square (stack bits as in position.ts),
@@ -70,6 +86,18 @@ export class Board {
    * Allocated only for variants with covering.
    */
   private readonly coverSaved: Int32Array | null;
+  /** Double-move variants: the moves left before each ply's move, for unmake (else empty). */
+  private readonly leftSaved: Uint8Array;
+  /**
+   * The "1+1" double-move scheme only: the start position (White to move, one move left) and
+   * its hash. The move made from it hands Black a one-move turn; every other turn ends with
+   * two moves for the opponent. Null in every other variant.
+   */
+  private readonly oneOneStart: {
+    readonly low: number;
+    readonly high: number;
+    readonly position: Position;
+  } | null;
 
   constructor(position: Position) {
     this.variant = VARIANTS[position.variant];
@@ -88,6 +116,8 @@ export class Board {
     this.demoteCapturedKings = this.variant.capturedKingDemoted;
     this.capturedPiecesLeave = this.variant.capturedPiecesLeave === true;
     this.coverSaved = this.variant.covering === true ? new Int32Array(MAX_PLIES * 6) : null;
+    this.leftSaved = new Uint8Array(this.variant.doubleMove ? MAX_PLIES : 0);
+    this.oneOneStart = this.variant.doubleMoveScheme === '1+1' ? startKey(this.variant) : null;
     this.turn = position.turn;
     this.movesPerTurn = this.variant.doubleMove ? 2 : 1;
     this.movesLeft = this.variant.doubleMove ? (position.movesLeft ?? 2) : 1;
@@ -130,6 +160,23 @@ export class Board {
     this.hashHigh = high;
   }
 
+  /**
+   * Whether this is the "1+1" start with White to move once: its hash, then (on a match) every
+   * stack, so that a hash collision cannot pass for the start.
+   */
+  private atOneOneStart(): boolean {
+    const start = this.oneOneStart;
+    if (start === null || this.hashLow !== start.low || this.hashHigh !== start.high) return false;
+    if (this.turn !== 0 || this.movesLeft !== 1) return false;
+    return start.position.stacks.every((stack, s) =>
+      stack === null
+        ? this.height[s] === 0
+        : this.height[s] === stack.height &&
+          this.colors[s] === stack.colors &&
+          this.kings[s] === stack.kings,
+    );
+  }
+
   private refreshTop(s: number): void {
     const h = this.height[s]!;
     const bit = 1 << s;
@@ -167,16 +214,19 @@ export class Board {
     let high = this.hashHigh ^ BLACK_TO_MOVE_HIGH;
     if (this.movesPerTurn === 2) {
       // Double move: the side changes only after the turn's last move. The moves-left key
-      // toggles either way; on the first of two moves the side key and the flip at the end of
-      // the move are cancelled here.
-      low ^= TWO_MOVES_LEFT_LOW;
-      high ^= TWO_MOVES_LEFT_HIGH;
+      // toggles (except from the "1+1" start, whose answer has one move too); on the first of
+      // two moves the side key and the flip at the end of the move are cancelled here.
+      this.leftSaved[this.ply - 1] = this.movesLeft;
       if (this.movesLeft === 2) {
         this.movesLeft = 1;
-        low ^= BLACK_TO_MOVE_LOW;
-        high ^= BLACK_TO_MOVE_HIGH;
+        low ^= TWO_MOVES_LEFT_LOW ^ BLACK_TO_MOVE_LOW;
+        high ^= TWO_MOVES_LEFT_HIGH ^ BLACK_TO_MOVE_HIGH;
         this.turn = (this.turn ^ 1) as Color;
-      } else this.movesLeft = 2;
+      } else if (!this.atOneOneStart()) {
+        this.movesLeft = 2;
+        low ^= TWO_MOVES_LEFT_LOW;
+        high ^= TWO_MOVES_LEFT_HIGH;
+      }
     }
     if (jumps === 0) {
       const flags = d[base + 3]!;
@@ -370,11 +420,10 @@ export class Board {
     this.hashHigh = this.savedHigh[this.ply]!;
     this.turn = (this.turn ^ 1) as Color;
     if (this.movesPerTurn === 2) {
-      // Undoing the first of two moves: the same side, with both still to play.
-      if (this.movesLeft === 1) {
-        this.movesLeft = 2;
-        this.turn = (this.turn ^ 1) as Color;
-      } else this.movesLeft = 1;
+      // The moves left as make found them; undoing the first of two moves keeps the side.
+      const left = this.leftSaved[this.ply] as 1 | 2;
+      if (left === 2) this.turn = (this.turn ^ 1) as Color;
+      this.movesLeft = left;
     }
 
     if (jumps === 0) {

@@ -3,6 +3,7 @@ import { formatKey } from './hash.js';
 import { MoveGenerator } from './movegen.js';
 import { applyMove, isCapture, type Move } from './moves.js';
 import {
+  answeredByOneMove,
   atTurnStart,
   movesLeft,
   sideOfColor,
@@ -141,9 +142,12 @@ export interface GameState {
  * The state of a game at its start position. In a double-move variant a start with one move
  * left (White's one-move first turn) counts that turn's missing first move as a quiet ply, so
  * that the 15-move rule counts whole turns: 60 plies are then always 15 turns by each side.
+ * From the "1+1" start Black's one-move answer is short of a move too: two missing plies (the
+ * first two plies can capture nothing, so the count is never reset before that answer).
  */
 export function startState(position: Position): GameState {
-  const quietPlies = variantOf(position).doubleMove && movesLeft(position) === 1 ? 1 : 0;
+  const missing = answeredByOneMove(position) ? 2 : 1;
+  const quietPlies = variantOf(position).doubleMove && movesLeft(position) === 1 ? missing : 0;
   return { position, keys: [positionKey(position)], quietPlies };
 }
 

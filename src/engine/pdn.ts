@@ -55,14 +55,17 @@ export function makePdn(input: {
   let position = input.start;
   let number = 1;
   if (variant.doubleMove) {
-    // One number per turn, Black's turns too: `1. c3-d4 2. b6-a5 a5:c3 3. …`.
+    // One number per turn, Black's turns too: `1. c3-d4 2. b6-a5 a5:c3 3. …`. A turn starts
+    // when the side changes (so Black's one-move answer in "1+1" has its number too).
     const fromStart = startFen === makeFen(startPosition(variant.id));
+    let newTurn = false;
     input.moves.forEach((move, i) => {
       if (i === 0) tokens.push(`${number}${fromStart || atTurnStart(position) ? '.' : '...'}`);
-      else if (atTurnStart(position)) tokens.push(`${number}.`);
+      else if (newTurn) tokens.push(`${number}.`);
       tokens.push(makeMove(variant, move));
       const next = applyMove(position, move);
-      if (next.turn !== position.turn) number++;
+      newTurn = next.turn !== position.turn;
+      if (newTurn) number++;
       position = next;
     });
   } else {
@@ -180,10 +183,12 @@ export function replayGame(
   let history = GameHistory.from(start);
   // Double-move variants number turns (both sides'), see makePdn.
   let turnNumber = 1;
+  // Double-move: whether the last move kept the side to move (the turn goes on).
+  let sameTurn = false;
   for (const [ply, moveText] of moves.entries()) {
     const turn = history.position.turn;
     const moveNumber = variant.doubleMove ? turnNumber : Math.floor((ply + start.turn) / 2) + 1;
-    const continues = variant.doubleMove ? ply > 0 && !atTurnStart(history.position) : turn !== 0;
+    const continues = variant.doubleMove ? sameTurn : turn !== 0;
     const where = `move ${moveNumber}${continues ? '...' : '.'} ${moveText}`;
     const status = history.status();
     if (status.kind !== 'ongoing') {
@@ -203,7 +208,8 @@ export function replayGame(
       };
     }
     history = history.play(parsed.value);
-    if (history.position.turn !== turn) turnNumber++;
+    sameTurn = history.position.turn === turn;
+    if (!sameTurn) turnNumber++;
   }
   const status = history.status();
   return ok({

@@ -61,8 +61,9 @@ export function movesLeft(position: Position): 1 | 2 {
 
 /**
  * Whether the side to move has a whole turn ahead: always, except with one move left in a
- * double-move variant (after the first of two moves, and at the start, where White's first turn
- * has one move: outcome.ts counts that turn as one whose first move is already behind it).
+ * double-move variant (after the first of two moves, and in a one-move first turn: White's at
+ * the "1+2" and "1+1" starts, Black's answer in "1+1"; outcome.ts counts such a turn as one
+ * whose first move is already behind it).
  */
 export function atTurnStart(position: Position): boolean {
   return movesLeft(position) === (VARIANTS[position.variant].doubleMove ? 2 : 1);
@@ -137,10 +138,46 @@ export function startPosition(variantId: VariantId): Position {
   for (const name of variant.start.black) {
     stacks[squareIndex(variant.geometry, name)] = { height, colors: (1 << height) - 1, kings: 0 };
   }
-  // Double-move ("1+2"): White's first turn has a single move.
+  // Double-move: White's first turn has a single move, except in "2 from the start".
   return variant.doubleMove
-    ? { variant: variantId, turn: WHITE, stacks, movesLeft: 1 }
+    ? {
+        variant: variantId,
+        turn: WHITE,
+        stacks,
+        movesLeft: variant.doubleMoveScheme === '2' ? 2 : 1,
+      }
     : { variant: variantId, turn: WHITE, stacks };
+}
+
+/**
+ * Whether a move from this position hands the opponent a one-move turn: only from the start
+ * position of a "1+1" double-move variant (White's one move, then Black's one). Without a
+ * capture men only move forward, and after one there are fewer stacks than at the start, a
+ * number that never grows: the start never comes back once a move is made.
+ */
+export function answeredByOneMove(position: Position): boolean {
+  return (
+    variantOf(position).doubleMoveScheme === '1+1' &&
+    samePosition(position, startPosition(position.variant))
+  );
+}
+
+/**
+ * Double-move variants: the number of the turn (1 for the first, Black's turns counted too) that
+ * the move after `plies` single moves from `start` belongs to. The first turn has the start's
+ * moves left; from the "1+1" start the answer has one move too; every later turn has two.
+ */
+export function turnNumberAfter(start: Position, plies: number): number {
+  const first = movesLeft(start);
+  if (plies < first) return 1;
+  let rest = plies - first;
+  let number = 2;
+  if (answeredByOneMove(start)) {
+    if (rest < 1) return 2;
+    rest -= 1;
+    number = 3;
+  }
+  return number + Math.floor(rest / 2);
 }
 
 /** Whether two positions are the same (variant, side to move, moves left and every stack). */

@@ -9,6 +9,8 @@ export type VariantId =
   | 'adiyukh'
   | 'multistorey'
   | 'bashni-double'
+  | 'bashni-double-2'
+  | 'bashni-double-11'
   | 'borovikov'
   | 'stavropol';
 
@@ -73,13 +75,21 @@ export interface Variant {
    */
   readonly fifteenMoveRule?: 'stack-counts' | 'captures';
   /**
-   * Two moves per turn (Bashni double-move, the "1+2" scheme): each single move is one ply,
-   * the side to move changes only after the turn's second move, and White's first turn has one
-   * move. The moves left in the turn are part of the position (Position.movesLeft, the FEN's
+   * Two moves per turn (Bashni double-move): each single move is one ply, the side to move
+   * changes only after the turn's last move, and the first turns may be shorter
+   * (doubleMoveScheme). The moves left in the turn are part of the position (Position.movesLeft, the FEN's
    * `W1`/`W2`/`B1`/`B2`, the hash). Capturing is mandatory per move, and a side that cannot make
    * its first or its second move has no legal move (noMoveMeans).
    */
   readonly doubleMove: boolean;
+  /**
+   * Double-move variants only: how the first turns go. '1+2' (absent): White's first turn has
+   * one move, then every turn two. '2': every turn two moves, White's first too (the start is
+   * `W2`). '1+1': White's first turn has one move and so has Black's answer, then two each;
+   * the move made from the start position (which cannot come back: position.ts
+   * answeredByOneMove) is the one that hands the opponent a one-move turn.
+   */
+  readonly doubleMoveScheme?: '1+2' | '2' | '1+1';
   /**
    * Borovikov's "covering": when no jump exists, a stack may also move onto an occupied square
    * (own or enemy) along its quiet-move geometry (a man one square forward, a king to the first
@@ -169,6 +179,23 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
     id: 'bashni-double',
     name: { en: 'Double-move Bashni', ru: 'Двухходовые башни' },
     doubleMove: true,
+  },
+  'bashni-double-2': {
+    ...BASHNI,
+    id: 'bashni-double-2',
+    name: {
+      en: 'Double-move Bashni (2 from the start)',
+      ru: 'Двухходовые башни (2 с первого хода)',
+    },
+    doubleMove: true,
+    doubleMoveScheme: '2',
+  },
+  'bashni-double-11': {
+    ...BASHNI,
+    id: 'bashni-double-11',
+    name: { en: 'Double-move Bashni (1+1)', ru: 'Двухходовые башни (1+1)' },
+    doubleMove: true,
+    doubleMoveScheme: '1+1',
   },
   borovikov: {
     ...BASHNI,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { makeFen, startPosition } from '../../src/engine/index.js';
+import {
+  applyMove,
+  legalMoves,
+  makeFen,
+  makeMove,
+  startPosition,
+  VARIANTS,
+  type Position,
+} from '../../src/engine/index.js';
 import {
   MATE_BOUND,
   playGame,
@@ -68,3 +76,41 @@ describe('bashni-double: the search keeps the side when a turn has two moves', (
     expect(makeFen(startPosition(V))).toMatch(/^W1:/);
   });
 });
+
+describe.each(['bashni-double-2', 'bashni-double-11'] as const)(
+  '%s: the search sees the side to move after each ply',
+  (variant) => {
+    it('its principal variation from the start is a legal line', () => {
+      const result = searcher.search(startPosition(variant), defaultWeights(variant), {
+        maxDepth: 6,
+      });
+      expect(result.pv.length).toBeGreaterThanOrEqual(4);
+      let position: Position = startPosition(variant);
+      const sides: string[] = [];
+      for (const text of result.pv) {
+        const move = legalMoves(position).find((m) => makeMove(VARIANTS[variant], m) === text);
+        expect(move, `${text} in ${makeFen(position)}`).toBeDefined();
+        position = applyMove(position, move!);
+        sides.push(makeFen(position).slice(0, 2));
+      }
+      // 2 from the start: W1 B2 B1 W2; 1+1: B1 W2 W1 B2.
+      expect(sides.slice(0, 4)).toEqual(
+        variant === 'bashni-double-2' ? ['W1', 'B2', 'B1', 'W2'] : ['B1', 'W2', 'W1', 'B2'],
+      );
+    });
+
+    it('levels 1 and 8 play a whole game by the rules', async () => {
+      const outcome = await playGame({
+        start: startPosition(variant),
+        white: { kind: 'level', level: 8 },
+        black: { kind: 'level', level: 1 },
+        think: inProcess,
+        seed: 5,
+        scale: 0.05,
+        maxPlies: 120,
+      });
+      expect(outcome.end).not.toBe('illegal-move');
+      expect(outcome.plies).toBeGreaterThan(10);
+    });
+  },
+);

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { boardCaption, type PlayerNames } from '../../src/chat/board-caption.js';
-import { makeFen, startPosition } from '../../src/engine/index.js';
+import {
+  applyMove,
+  legalMoves,
+  makeFen,
+  makeMove,
+  startPosition,
+  VARIANTS,
+  type VariantId,
+} from '../../src/engine/index.js';
+import { openingFields } from '../../src/game/game-rules.js';
 import type { Game } from '../../src/game/model.js';
 import { messages } from '../../src/i18n/index.js';
 import { makeGame } from '../support/game-fixtures.js';
+import { item } from '../support/present.js';
 
 const names: PlayerNames = {
   name: (player) => player.displayName,
@@ -43,5 +53,55 @@ describe('the board caption of a game decided by the half count', () => {
     const final = boardCaption(over, messages('en'), 0, names);
     expect(final).not.toContain('Half count ⚪');
     expect(final).toContain('Draw 12:12 on the half count.');
+  });
+});
+
+describe('the board caption of a double-move game counts turns', () => {
+  /** The caption's move line after the first `plies` moves (the first legal move each time). */
+  function moveLine(variant: VariantId, plies: number, lang: 'en' | 'ru' = 'en'): string {
+    let position = startPosition(variant);
+    const moves: string[] = [];
+    for (let i = 0; i < plies; i++) {
+      const move = item(legalMoves(position), 0);
+      moves.push(makeMove(VARIANTS[variant], move));
+      position = applyMove(position, move);
+    }
+    const fields = openingFields(startPosition(variant), moves);
+    if (!fields.ok) throw new Error(fields.error.message);
+    const game = makeGame('g3', { variant, ...fields.value });
+    return boardCaption(game, messages(lang), 0, names).split('\n')[1]!;
+  }
+
+  it('1+2: White’s one move is turn 1, then two moves a turn, Black’s turns numbered too', () => {
+    const lines = [0, 1, 2, 3].map((plies) => moveLine('bashni-double', plies));
+    expect(lines).toEqual([
+      'Move 1 · White to play: @Alice_Plays',
+      'Move 2 · Black to play: @boris',
+      'Move 2 · Black to play (second move): @boris',
+      'Move 3 · White to play: @Alice_Plays',
+    ]);
+  });
+
+  it('2 from the start: White’s first turn has two moves', () => {
+    const lines = [0, 1, 2, 3].map((plies) => moveLine('bashni-double-2', plies));
+    expect(lines).toEqual([
+      'Move 1 · White to play: @Alice_Plays',
+      'Move 1 · White to play (second move): @Alice_Plays',
+      'Move 2 · Black to play: @boris',
+      'Move 2 · Black to play (second move): @boris',
+    ]);
+  });
+
+  it('1+1: Black’s one-move answer is a turn of its own, not a second move', () => {
+    const lines = [0, 1, 2, 3, 4].map((plies) => moveLine('bashni-double-11', plies));
+    expect(lines).toEqual([
+      'Move 1 · White to play: @Alice_Plays',
+      'Move 2 · Black to play: @boris',
+      'Move 3 · White to play: @Alice_Plays',
+      'Move 3 · White to play (second move): @Alice_Plays',
+      'Move 4 · Black to play: @boris',
+    ]);
+    expect(moveLine('bashni-double-11', 3, 'ru')).toContain('(второй ход)');
+    expect(moveLine('bashni-double-11', 1, 'ru')).not.toContain('(второй ход)');
   });
 });

@@ -233,4 +233,95 @@ describe('the bot as a player', () => {
       expect(third.fen).toMatch(/^W2:/);
     });
   });
+
+  describe('the double-move schemes through the game service', () => {
+    /** The first legal move in a stored game's position, as text. */
+    const firstLegal = async (id: string) => {
+      const game = (await store.getGame(id))!;
+      const position = parseFen(game.fen, game.variant);
+      if (!position.ok) throw new Error('bad FEN');
+      return makeMove(VARIANTS[game.variant], item(legalMoves(position.value), 0));
+    };
+    const ping = (result: ServiceResult<Game>) =>
+      result.ok ? result.events.find((event) => event.type === 'move-played') : undefined;
+
+    it('2 from the start: White moves twice (no ping between), then Black must capture', async () => {
+      const service = await serviceWith(new ScriptedBot());
+      const game = value(
+        await service.startGame({ white: ALICE, black: BORIS, variant: 'bashni-double-2' }),
+      );
+      expect(game.fen).toMatch(/^W2:/);
+      clock.time += 10 * 60_000;
+      const first = await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 });
+      expect(value(first).fen).toMatch(/^W1:/);
+      expect(ping(first)).toMatchObject({ ping: false });
+      expect((await service.play(game.id, BORIS, 'b6-a5', { seenPly: 1 })).ok).toBe(false);
+      clock.time += 10 * 60_000;
+      const second = await service.play(game.id, ALICE, 'd4-c5', { seenPly: 1 });
+      expect(value(second).fen).toMatch(/^B2:/);
+      expect(ping(second)).toMatchObject({ ping: true });
+      const refused = await service.play(game.id, BORIS, 'f6-g5', { seenPly: 2 });
+      expect(!refused.ok && refused.code).toBe('illegal-move');
+      const capture = value(await service.play(game.id, BORIS, 'b6:d4', { seenPly: 2 }));
+      expect(capture.fen).toMatch(/^B1:/);
+      expect(capture.moves).toEqual(['c3-d4', 'd4-c5', 'b6:d4']);
+    });
+
+    it('1+1: Black answers with one move (a new turn, pinged), then White has two', async () => {
+      const service = await serviceWith(new ScriptedBot());
+      const game = value(
+        await service.startGame({ white: ALICE, black: BORIS, variant: 'bashni-double-11' }),
+      );
+      expect(game.fen).toMatch(/^W1:/);
+      clock.time += 10 * 60_000;
+      const first = await service.play(game.id, ALICE, 'c3-b4', { seenPly: 0 });
+      expect(value(first).fen).toMatch(/^B1:/);
+      expect(ping(first)).toMatchObject({ ping: true });
+      clock.time += 10 * 60_000;
+      const answer = await service.play(game.id, BORIS, 'b6-a5', { seenPly: 1 });
+      expect(value(answer).fen).toMatch(/^W2:/);
+      expect(ping(answer)).toMatchObject({ ping: true });
+      expect((await service.play(game.id, BORIS, 'a5:c3', { seenPly: 2 })).ok).toBe(false);
+      clock.time += 10 * 60_000;
+      const third = await service.play(game.id, ALICE, 'g3-h4', { seenPly: 2 });
+      expect(value(third).fen).toMatch(/^W1:/);
+      expect(ping(third)).toMatchObject({ ping: false });
+      value(await service.play(game.id, ALICE, 'h2-g3', { seenPly: 3 }));
+      const capture = value(await service.play(game.id, BORIS, 'a5:c3', { seenPly: 4 }));
+      expect(capture.fen).toMatch(/^B1:/);
+      expect(capture.quietPlies).toBe(0);
+    });
+
+    it('1+1 against the bot: it answers White’s first move with one move only', async () => {
+      const bot = new ScriptedBot();
+      const service = await serviceWith(bot);
+      const game = value(
+        await service.startGame({ white: ALICE, black: BOT, variant: 'bashni-double-11' }),
+      );
+      value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+      await vi.waitFor(async () => expect(await plies(game.id)).toBe(2));
+      const after = (await store.getGame(game.id))!;
+      expect(after.fen).toMatch(/^W2:/);
+      expect(bot.requests).toBe(1);
+      // White's turn of two: the bot waits for both.
+      value(await service.play(game.id, ALICE, await firstLegal(game.id), { seenPly: 2 }));
+      expect((await store.getGame(game.id))!.fen).toMatch(/^W1:/);
+      expect(bot.requests).toBe(1);
+      value(await service.play(game.id, ALICE, await firstLegal(game.id), { seenPly: 3 }));
+      await vi.waitFor(async () => expect(await plies(game.id)).toBe(6));
+      expect(bot.requests).toBe(3);
+      expect((await store.getGame(game.id))!.fen).toMatch(/^W2:/);
+    });
+
+    it('2 from the start with the bot as White: it plays both moves of its first turn', async () => {
+      const bot = new ScriptedBot();
+      const service = await serviceWith(bot);
+      const game = value(
+        await service.startGame({ white: BOT, black: ALICE, variant: 'bashni-double-2' }),
+      );
+      await vi.waitFor(async () => expect(await plies(game.id)).toBe(2));
+      expect((await store.getGame(game.id))!.fen).toMatch(/^B2:/);
+      expect(bot.requests).toBe(2);
+    });
+  });
 });

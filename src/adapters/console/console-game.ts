@@ -22,7 +22,7 @@ const HELP = [
   '  undo           take back the last move',
   '  flip           turn the board around',
   '  new [variant]  start again (bashni, stolby, laska, giveaway, adiyukh, multistorey,',
-  '                 bashni-double, borovikov, stavropol)',
+  '                 bashni-double, bashni-double-2, bashni-double-11, borovikov, stavropol)',
   '  pdn            print the game record',
   '  bot [1-8|off]  let the bot play the other side (level 1 beginner ... 8 strongest)',
   '  help           this text',

@@ -14,6 +14,8 @@ export type RefVariant =
   | 'adiyukh'
   | 'multistorey'
   | 'bashni-double'
+  | 'bashni-double-2'
+  | 'bashni-double-11'
   | 'borovikov'
   | 'stavropol';
 
@@ -57,6 +59,11 @@ export interface VariantRules {
   /** Single moves in a turn (2 in bashni-double, where White's first turn has 1). */
   movesPerTurn: number;
   /**
+   * Double move "1+1": White's one move from the start position leaves Black one move too
+   * (every other turn that ends leaves the opponent movesPerTurn).
+   */
+  oneMoveAnswerToStart?: boolean;
+  /**
    * Borovikov: with no capture, a stack may also move onto an occupied square and lands on top;
    * opponent pieces sandwiched between the mover's pieces leave the board.
    */
@@ -99,6 +106,9 @@ export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
   multistorey: { ...BASHNI, turkishStrike: true, takenPieceLeaves: true },
   // Each single move is a whole bashni move; only who moves next differs.
   'bashni-double': { ...BASHNI, movesPerTurn: 2 },
+  // "2 from the start" differs only in its start position (W2); "1+1" in who moves next.
+  'bashni-double-2': { ...BASHNI, movesPerTurn: 2 },
+  'bashni-double-11': { ...BASHNI, movesPerTurn: 2, oneMoveAnswerToStart: true },
   borovikov: { ...BASHNI, covering: true },
   stavropol: {
     ...BASHNI,
@@ -116,6 +126,8 @@ export const REF_VARIANTS: readonly RefVariant[] = [
   'adiyukh',
   'multistorey',
   'bashni-double',
+  'bashni-double-2',
+  'bashni-double-11',
   'borovikov',
   'stavropol',
 ];

@@ -1,6 +1,6 @@
 /**
  * Reference move generator for bashni, stolby, laska, giveaway, adiyukh, multistorey,
- * bashni-double, borovikov and stavropol (rules: docs/rules.md and docs/rules-choices.md).
+ * bashni-double (and its schemes -2, -11), borovikov and stavropol (rules: docs/rules.md and docs/rules-choices.md).
  *
  * Written to be obviously correct, not fast, so that it can cross-check the engine in
  * src/engine/, with which it must share no code. Boards are copied at every step and capture
@@ -45,6 +45,10 @@ export const REF_START_FEN: Record<RefVariant, string> = {
     ':Bb6(00),d6(00),f6(00),h6(00),a7(00),c7(00),e7(00),g7(00),b8(00),d8(00),f8(00),h8(00)',
   // White's first turn has a single move ("1+2").
   'bashni-double': 'W1' + EIGHT_BY_EIGHT_START.slice(1),
+  // "2 from the start": two moves from White's first turn.
+  'bashni-double-2': 'W2' + EIGHT_BY_EIGHT_START.slice(1),
+  // "1+1": White's first turn has one move, and so has Black's answer.
+  'bashni-double-11': 'W1' + EIGHT_BY_EIGHT_START.slice(1),
 };
 
 interface Move {
@@ -180,13 +184,20 @@ function collectCaptures(rules: VariantRules, state: CaptureState, out: CaptureS
   }
 }
 
-/** After any single move: the mover again if it had two moves left, else the other side. */
+/**
+ * After any single move: the mover again if it had two moves left, else the other side (with one
+ * move only after White's single move from the "1+1" start).
+ */
 function whoMovesNext(
   rules: VariantRules,
   position: Position,
 ): { whiteToMove: boolean; movesLeft: number } {
   if (position.movesLeft === 2) return { whiteToMove: position.whiteToMove, movesLeft: 1 };
-  return { whiteToMove: !position.whiteToMove, movesLeft: rules.movesPerTurn };
+  const fromStart =
+    rules.oneMoveAnswerToStart === true &&
+    position.whiteToMove &&
+    writeFen('bashni', position) === EIGHT_BY_EIGHT_START;
+  return { whiteToMove: !position.whiteToMove, movesLeft: fromStart ? 1 : rules.movesPerTurn };
 }
 
 function capturesFrom(rules: VariantRules, position: Position, from: string): Move[] {
