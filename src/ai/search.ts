@@ -13,6 +13,7 @@ const JUMP_LANDING_SHIFT = engine.JUMP_LANDING_SHIFT;
 const JUMP_SQUARE_MASK = engine.JUMP_SQUARE_MASK;
 const MOVE_STRIDE = engine.MOVE_STRIDE;
 const popcount = bits.popcount;
+const stacksOf = engine.stacksOf;
 
 /** A win for the side to move at ply p scores MATE - p (a loss -(MATE - p)). */
 export const MATE = 30000;
@@ -448,17 +449,19 @@ export class Searcher {
     const data = list.data;
     const capture = data[base + 2]! > 0;
     if (capture) {
-      const white = popcount(board.whiteBits);
-      const black = popcount(board.blackBits);
+      // Stack counts from the bitboards, or square by square on a wide board.
+      const wide = board.wide;
+      const white = wide ? stacksOf(board, 0) : popcount(board.whiteBits);
+      const black = wide ? stacksOf(board, 1) : popcount(board.blackBits);
       board.make(list, i);
       const same =
         !this.everyCaptureResets &&
-        white === popcount(board.whiteBits) &&
-        black === popcount(board.blackBits);
+        white === (wide ? stacksOf(board, 0) : popcount(board.whiteBits)) &&
+        black === (wide ? stacksOf(board, 1) : popcount(board.blackBits));
       this.quiet[hp + 1] = same ? this.quiet[hp]! + 1 : 0;
       this.reversible[hp + 1] = 0;
     } else {
-      const kingMove = ((board.kingBits >>> data[base]!) & 1) === 1;
+      const kingMove = (board.top[data[base]!]! & 1) === 1; // top code: 2 + colour * 2 + king
       board.make(list, i);
       this.quiet[hp + 1] = this.quiet[hp]! + 1;
       this.reversible[hp + 1] = kingMove ? this.reversible[hp]! + 1 : 0;

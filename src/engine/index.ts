@@ -8,7 +8,7 @@ export * from './notation.js';
 export * from './fen.js';
 export * from './perft.js';
 export { formatKey } from './hash.js';
-export { Board } from './board.js';
+export { Board, stacksOf } from './board.js';
 export { MoveGenerator } from './movegen.js';
 export {
   FLAG_DEMOTES,

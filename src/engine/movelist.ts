@@ -4,11 +4,12 @@
  * Each move takes MOVE_STRIDE int32 slots:
  *   [0] from square   [1] final square   [2] number of jumps (0 for a quiet move)   [3] flags
  *   [4 + i] jump i: jumped square | landing square << 6 | captured piece was a king << 12
- * Every jump takes one enemy piece, so a move has at most as many jumps as a side has pieces;
- * under the Turkish strike each enemy stack is jumped at most once, so at most as many jumps as
- * a side has stacks (Multistorey: 24 pieces in 12 towers, variants.ts maxStacksPerSide).
+ * Every jump takes one enemy piece, so a move has at most as many jumps as a side has pieces
+ * (20 on Adiyukh's 10x10 board); under the Turkish strike each enemy stack is jumped at most
+ * once, so at most as many jumps as a side has stacks (Multistorey: 24 pieces in 12 towers,
+ * variants.ts maxStacksPerSide). Squares fit in 6 bits (at most 50 squares).
  */
-export const MAX_JUMPS = 12;
+export const MAX_JUMPS = 20;
 export const MOVE_STRIDE = 4 + MAX_JUMPS;
 /** Flag: the moving stack's top piece is crowned during this move. */
 export const FLAG_PROMOTES = 1;
