@@ -61,7 +61,7 @@ export class Evaluator {
   private readonly maxPieces: number;
   /** Adiyukh: the half count's value per piece (0 in other variants). */
   private readonly halfCountPiece: number;
-  /** Squares of Black's half (ranks 5–8 on 8x8). */
+  /** Squares of Black's half (the upper half of the ranks: 5–8 on 8x8). */
   private readonly blackHalf: number;
   /** Stavropol (shared pieces): the half count's goal only, see sharedEvaluate. */
   private readonly sharedPieces: boolean;
