@@ -29,6 +29,8 @@ const FLAG_PROMOTES = moveList.FLAG_PROMOTES;
 const FLAG_DEMOTES = moveList.FLAG_DEMOTES;
 const FLAG_COVER = moveList.FLAG_COVER;
 const JUMP_SQUARE_MASK = moveList.JUMP_SQUARE_MASK;
+const INLINE_JUMPS = moveList.INLINE_JUMPS;
+const EXTRA_JUMPS = moveList.EXTRA_JUMPS;
 
 /**
  * The mutable board of the hot path: typed arrays per square (stack bits as in position.ts),
@@ -209,8 +211,11 @@ export class Board {
     this.refreshTop(from);
 
     const goesUnder = !this.capturedPiecesLeave;
+    // Jumps past the 12th (wide boards only) are in the list's `extra` (movelist.ts).
+    const extraBase = i * EXTRA_JUMPS - INLINE_JUMPS;
     for (let j = 0; j < jumps; j++) {
-      const over = d[base + 4 + j]! & JUMP_SQUARE_MASK;
+      const over =
+        (j < INLINE_JUMPS ? d[base + 4 + j]! : list.extra[extraBase + j]!) & JUMP_SQUARE_MASK;
       const rest = height[over]! - 1;
       const oc = colors[over]!;
       const ok = kings[over]!;
@@ -412,8 +417,9 @@ export class Board {
     // colour may move, whoever the player is).
     const capturedColor = ((mc >>> (mh - 1)) & 1) ^ 1;
     const cameFromUnder = !this.capturedPiecesLeave;
+    const extraBase = i * EXTRA_JUMPS - INLINE_JUMPS;
     for (let j = jumps - 1; j >= 0; j--) {
-      const entry = d[base + 4 + j]!;
+      const entry = j < INLINE_JUMPS ? d[base + 4 + j]! : list.extra[extraBase + j]!;
       const over = entry & JUMP_SQUARE_MASK;
       const capturedKing = (entry >> 12) & 1;
       if (cameFromUnder) {

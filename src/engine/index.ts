@@ -12,7 +12,9 @@ export { Board, stacksOf } from './board.js';
 export { MoveGenerator } from './movegen.js';
 export {
   FLAG_DEMOTES,
+  EXTRA_JUMPS,
   FLAG_PROMOTES,
+  INLINE_JUMPS,
   JUMP_CAPTURED_KING,
   JUMP_LANDING_SHIFT,
   JUMP_SQUARE_MASK,

@@ -11,6 +11,9 @@ const FLAG_COVER = moveList.FLAG_COVER;
 const JUMP_CAPTURED_KING = moveList.JUMP_CAPTURED_KING;
 const JUMP_LANDING_SHIFT = moveList.JUMP_LANDING_SHIFT;
 const MAX_JUMPS = moveList.MAX_JUMPS;
+const INLINE_JUMPS = moveList.INLINE_JUMPS;
+const EXTRA_JUMPS = moveList.EXTRA_JUMPS;
+const MOVE_STRIDE = moveList.MOVE_STRIDE;
 
 /**
  * Legal move generation for every variant on a Board: captures first (mandatory, every
@@ -548,7 +551,19 @@ export class MoveGenerator {
           ? FLAG_PROMOTES
           : 0;
     } else data[base + 3] = kingAtEnd && !this.startsAsKing ? FLAG_PROMOTES : 0;
+    if (jumpCount > INLINE_JUMPS) {
+      this.recordExtra(list, base, jumpCount);
+      return;
+    }
     for (let j = 0; j < jumpCount; j++) data[base + 4 + j] = this.jumps[j]!;
+  }
+
+  /** A capture of more than INLINE_JUMPS jumps (wide boards only), see movelist.ts. */
+  private recordExtra(list: MoveList, base: number, jumpCount: number): void {
+    const data = list.data;
+    const extraBase = (base / MOVE_STRIDE) * EXTRA_JUMPS - INLINE_JUMPS;
+    for (let j = 0; j < INLINE_JUMPS; j++) data[base + 4 + j] = this.jumps[j]!;
+    for (let j = INLINE_JUMPS; j < jumpCount; j++) list.extra[extraBase + j] = this.jumps[j]!;
   }
 
   /** A move without jumps (`flags`: FLAG_COVER for a cover). */

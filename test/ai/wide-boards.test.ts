@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { replayGame, startPosition, VARIANT_IDS, VARIANTS } from '../../src/engine/index.js';
+import { defaultWeights } from '../../src/ai/weights.js';
+import { fen, moveTexts } from '../support/engine-helpers.js';
 import { playGame, playMatch, Searcher, think, type ThinkRequest } from '../../src/ai/index.js';
 
 // Node budgets alone decide: a clock that stands still.
@@ -44,5 +46,20 @@ describe.each(WIDE)('%s: the AI on a wide board', (variant) => {
     });
     expect(result.games.every((game) => game.end === 'half-count')).toBe(true);
     expect(result.wins).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('adiyukh-10x10: the search with captures of more than 12 jumps', () => {
+  it('orders, keys and names 20-jump moves (kept past the move list’s inline slots)', () => {
+    const position = fen('W:WKe3:Bd4(00000),f4(00000),d6(00000),f6(00000)', 'adiyukh-10x10');
+    const result = new Searcher({ ttBits: 16, now: () => 0 }).search(
+      position,
+      defaultWeights('adiyukh-10x10'),
+      { maxDepth: 3, scoreAllMoves: true },
+    );
+    const legal = moveTexts(position);
+    expect(result.pv[0]).toBeDefined();
+    expect(legal).toContain(result.pv[0]);
+    expect(result.pv[0]!.split(':')).toHaveLength(21); // the start and 20 landings
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  Board,
   describeStatus,
+  makeFen,
+  MoveGenerator,
+  MoveList,
   GameHistory,
   halfCounts,
   parseFen,
@@ -140,6 +144,38 @@ describe('adiyukh on the wide boards: the far rank is the last one', () => {
       'b6:d8:i3',
       'b6:d8:j2',
     ]);
+  });
+});
+
+describe('adiyukh-10x10: captures longer than the 8x8 boards allow', () => {
+  // A king circles four black towers of five, taking one piece per jump: 20 jumps.
+  const text = 'W:WKe3:Bd4(00000),f4(00000),d6(00000),f6(00000)';
+
+  it('finds the 20-jump captures, as the reference does, and plays them', () => {
+    const position = fen(text, 'adiyukh-10x10');
+    const moves = checkedMoves('adiyukh-10x10', text);
+    expect(moves).toHaveLength(6);
+    expect(Math.max(...moves.map((m) => m.split(':').length - 1))).toBe(20);
+    const loop = 'e3:c5:e7:g5:e3:c5:e7:g5:e3:c5:e7:g5:e3:c5:e7:g5:e3:c5:e7:g5';
+    expect(fenAfter(position, `${loop}:c1`)).toBe('B:Wc1(0/00000000000000000000):B');
+    for (const entry of referenceMoves('adiyukh-10x10', text))
+      expect(fenAfter(position, entry.move)).toBe(entry.fen);
+  });
+
+  it('make/unmake keeps the hash exact past the 12th jump', () => {
+    const board = new Board(fen(text, 'adiyukh-10x10'));
+    const list = new MoveList();
+    const count = new MoveGenerator(board).generate(list);
+    const before = [board.hashLow, board.hashHigh];
+    for (let i = 0; i < count; i++) {
+      expect(list.jumps(i)).toBe(20);
+      board.make(list, i);
+      const fresh = new Board(board.toPosition());
+      expect([board.hashLow, board.hashHigh]).toEqual([fresh.hashLow, fresh.hashHigh]);
+      board.unmake(list, i);
+      expect([board.hashLow, board.hashHigh]).toEqual(before);
+      expect(makeFen(board.toPosition())).toBe(text);
+    }
   });
 });
 
