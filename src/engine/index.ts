@@ -7,7 +7,7 @@ export * from './moves.js';
 export * from './notation.js';
 export * from './fen.js';
 export * from './perft.js';
-export { formatKey } from './hash.js';
+export { formatKey, MAX_STACK_HEIGHT } from './hash.js';
 export { Board, stacksOf } from './board.js';
 export { MoveGenerator } from './movegen.js';
 export {
