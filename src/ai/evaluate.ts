@@ -1,5 +1,8 @@
 import { maxPiecesPerSide, type Board } from '../engine/index.js';
 import * as bits from './bits.js';
+import { ScanEvaluator } from './evaluate-scan.js';
+import * as halfCountWeights from './half-count-weights.js';
+import { maskOf, squareTables } from './square-tables.js';
 import type { Weights } from './weights.js';
 
 // Module-local copies: imported bindings can compile to getter calls (vitest, CJS).
@@ -7,23 +10,8 @@ const popcount = bits.popcount;
 const shift = bits.shift;
 const lowestBit = bits.lowestBit;
 const Shifts = bits.Shifts;
-
-/**
- * Adiyukh's goal term: centi-men per unit of the half-count lead (pieces of either colour on
- * the opponent's half minus pieces on one's own). One piece crossing the middle moves the lead
- * by two, so it is worth two men (ADIYUKH_WEIGHTS.man = 100): the goal outweighs material.
- * Set by hand; a candidate for tuning.
- */
-const HALF_COUNT_PIECE = 100;
-
-/**
- * Stavropol's second term: centi-men per piece that a man-topped stack can still carry over the
- * middle in its player's favour (white-topped men on White's half go up for the White player,
- * black-topped men on Black's half go down for the Black player). Set by hand well below the
- * two lead units (2 * HALF_COUNT_PIECE) a crossing is worth, since it is only a prospect; a
- * candidate for tuning.
- */
-const SHARED_CROSSING_PIECE = 40;
+const HALF_COUNT_PIECE = halfCountWeights.HALF_COUNT_PIECE;
+const SHARED_CROSSING_PIECE = halfCountWeights.SHARED_CROSSING_PIECE;
 
 /**
  * Static evaluation of a Board for the side to move, in centi-men.
@@ -51,6 +39,10 @@ const SHARED_CROSSING_PIECE = 40;
  *
  * The search calls this only when the side to move has no capture (captures are mandatory and
  * resolved by the search), so only the opponent's threats are pending.
+ *
+ * Boards of up to 32 squares are read from the Board's bitboards; wide boards (10x8, 10x10),
+ * which have none, go to ScanEvaluator (evaluate-scan.ts), which computes the same terms
+ * square by square (the choice is made once, in the constructor).
  */
 export class Evaluator {
   private readonly board: Board;
@@ -69,53 +61,56 @@ export class Evaluator {
   private readonly maxPieces: number;
   /** Adiyukh: the half count's value per piece (0 in other variants). */
   private readonly halfCountPiece: number;
-  /** Squares of Black's half (ranks 5–8 on 8x8). */
+  /** Squares of Black's half (the upper half of the ranks: 5–8 on 8x8). */
   private readonly blackHalf: number;
   /** Stavropol (shared pieces): the half count's goal only, see sharedEvaluate. */
   private readonly sharedPieces: boolean;
+  /** The square-by-square evaluator of a wide board (or when asked for); null: bitboards. */
+  private readonly scan: ScanEvaluator | null;
+  /** scan or sharedPieces: evaluate() leaves the bitboard path (one test for both). */
+  private readonly otherPath: boolean;
 
-  constructor(board: Board, weights: Weights) {
+  /**
+   * @param options.scan evaluate square by square on a board of up to 32 squares too (tests
+   *   compare the two ways); wide boards always do.
+   */
+  constructor(board: Board, weights: Weights, options: { scan?: boolean } = {}) {
     this.board = board;
     this.w = { ...weights };
     const g = board.geometry;
-    this.masks = new Shifts(g).masks;
     this.step = g.step;
     this.flyingKings = board.variant.flyingKings;
     this.menCaptureBackward = board.variant.manCapturesBackward;
     this.covering = board.variant.covering === true;
     this.squareCount = g.squareCount;
     this.maxPieces = 2 * maxPiecesPerSide(board.variant);
-    const n = g.squareCount;
-    this.manSquare = new Int32Array(2 * n);
-    this.nearPromotion = new Int32Array(2);
-    let center = 0;
-    const lo = g.ranks === 8 ? 2 : 2;
-    const hi = g.ranks === 8 ? 5 : 4;
-    for (let s = 0; s < n; s++) {
-      for (let color = 0; color < 2; color++) {
-        const r = color === 0 ? g.rank[s]! : g.ranks - 1 - g.rank[s]!;
-        let v = Math.round((weights.advance * r * r) / 8);
-        if (r === g.ranks - 2) {
-          v += weights.nearPromotion;
-          this.nearPromotion[color]! |= 1 << s;
-        }
-        if (r === 0) v += weights.backRank;
-        this.manSquare[color * n + s] = v;
-      }
-      if (g.file[s]! >= lo && g.file[s]! <= hi && g.rank[s]! >= lo && g.rank[s]! <= hi)
-        center |= 1 << s;
-    }
-    this.center = center;
     this.halfCountPiece = board.variant.outcome === 'half-count' ? HALF_COUNT_PIECE : 0;
-    let blackHalf = 0;
-    for (let s = 0; s < n; s++) if (g.rank[s]! >= g.ranks / 2) blackHalf |= 1 << s;
-    this.blackHalf = blackHalf;
     this.sharedPieces = board.variant.sharedPieces === true;
+    this.otherPath = this.sharedPieces || board.wide || options.scan === true;
+    const n = g.squareCount;
+    const tables = squareTables(g, weights);
+    this.manSquare = tables.manSquare;
+    if (board.wide || options.scan === true) {
+      this.scan = new ScanEvaluator(board, this.w, tables);
+      this.masks = new Int32Array(8);
+      this.nearPromotion = new Int32Array(2);
+      this.center = 0;
+      this.blackHalf = 0;
+      return;
+    }
+    this.scan = null;
+    this.masks = new Shifts(g).masks;
+    this.nearPromotion = Int32Array.of(
+      maskOf(tables.nearPromotion, 0, n),
+      maskOf(tables.nearPromotion, n, n),
+    );
+    this.center = maskOf(tables.center, 0, n);
+    this.blackHalf = maskOf(tables.blackHalf, 0, n);
   }
 
   /** The position's value for the side to move. */
   evaluate(): number {
-    if (this.sharedPieces) return this.sharedEvaluate();
+    if (this.otherPath) return this.scan !== null ? this.scan.evaluate() : this.sharedEvaluate();
     const board = this.board;
     const w = this.w;
     const masks = this.masks;

@@ -1,4 +1,5 @@
 import {
+  stacksOf,
   Board,
   boardHalfCounts,
   fifteenMovePlies,
@@ -12,7 +13,6 @@ import {
   type VariantId,
   seededRandom,
 } from '../engine/index.js';
-import { popcount } from './bits.js';
 import type { PlayerSpec, ThinkRequest, ThinkResult } from './player.js';
 import { MATE_BOUND, moveText, Searcher } from './search.js';
 import { defaultWeights } from './weights.js';
@@ -128,15 +128,15 @@ export async function playGame(options: GameOptions): Promise<GameOutcome> {
     moves.push(text);
 
     const capture = list.jumps(index) > 0;
-    const kingMove = !capture && ((board.kingBits >>> list.from(index)) & 1) === 1;
-    const white = popcount(board.whiteBits);
-    const black = popcount(board.blackBits);
+    const kingMove = !capture && (board.top[list.from(index)]! & 1) === 1; // 2 + colour * 2 + king
+    const white = stacksOf(board, 0);
+    const black = stacksOf(board, 1);
     reversible = kingMove ? [...reversible, [board.hashHigh, board.hashLow]] : [];
     board.make(list, index);
     const same =
       !(capture && everyCaptureResets) &&
-      white === popcount(board.whiteBits) &&
-      black === popcount(board.blackBits);
+      white === stacksOf(board, 0) &&
+      black === stacksOf(board, 1);
     quietPlies = same ? quietPlies + 1 : 0;
   }
 }

@@ -265,9 +265,10 @@ function halfCountLead(board: Board, color: number): number {
 
 function material(board: Board, color: number): number {
   let total = 0;
-  const own = color === 0 ? board.whiteBits : board.blackBits;
-  for (let bits = own; bits !== 0; bits &= bits - 1) {
-    const s = 31 - Math.clz32(bits & -bits);
+  // Square by square: boards of every size (wide ones have no bitboards).
+  for (let s = 0; s < board.top.length; s++) {
+    const code = board.top[s]!; // 0 empty, else 2 + colour * 2 + king
+    if (code === 0 || (code - 2) >> 1 !== color) continue;
     const h = board.height[s]!;
     const foreign = (color === 1 ? ~board.colors[s]! : board.colors[s]!) & ((1 << h) - 1);
     const prisoners = foreign === 0 ? 0 : 32 - Math.clz32(foreign);

@@ -12,7 +12,10 @@ const JUMP_CAPTURED_KING = engine.JUMP_CAPTURED_KING;
 const JUMP_LANDING_SHIFT = engine.JUMP_LANDING_SHIFT;
 const JUMP_SQUARE_MASK = engine.JUMP_SQUARE_MASK;
 const MOVE_STRIDE = engine.MOVE_STRIDE;
+const INLINE_JUMPS = engine.INLINE_JUMPS;
+const EXTRA_JUMPS = engine.EXTRA_JUMPS;
 const popcount = bits.popcount;
+const stacksOf = engine.stacksOf;
 
 /** A win for the side to move at ply p scores MATE - p (a loss -(MATE - p)). */
 export const MATE = 30000;
@@ -313,7 +316,7 @@ export class Searcher {
         if (score > alpha) {
           alpha = score;
           if (score > alphaStart) improved = true;
-          this.updateLine(0, this.moveKey(list.data, i * MOVE_STRIDE));
+          this.updateLine(0, this.moveKey(list, i));
           if (score >= beta) break;
         }
       }
@@ -323,7 +326,7 @@ export class Searcher {
     for (let k = bestK; k > 0; k--) order[k] = order[k - 1]!;
     order[0] = best;
     if (!this.stopped) {
-      const key = this.moveKey(list.data, best * MOVE_STRIDE);
+      const key = this.moveKey(list, best);
       const bound =
         bestScore <= alphaStart ? BOUND_UPPER : bestScore >= beta ? BOUND_LOWER : BOUND_EXACT;
       this.tt.store(this.board.hashLow, this.board.hashHigh, key, bestScore, depth, bound);
@@ -448,17 +451,19 @@ export class Searcher {
     const data = list.data;
     const capture = data[base + 2]! > 0;
     if (capture) {
-      const white = popcount(board.whiteBits);
-      const black = popcount(board.blackBits);
+      // Stack counts from the bitboards, or square by square on a wide board.
+      const wide = board.wide;
+      const white = wide ? stacksOf(board, 0) : popcount(board.whiteBits);
+      const black = wide ? stacksOf(board, 1) : popcount(board.blackBits);
       board.make(list, i);
       const same =
         !this.everyCaptureResets &&
-        white === popcount(board.whiteBits) &&
-        black === popcount(board.blackBits);
+        white === (wide ? stacksOf(board, 0) : popcount(board.whiteBits)) &&
+        black === (wide ? stacksOf(board, 1) : popcount(board.blackBits));
       this.quiet[hp + 1] = same ? this.quiet[hp]! + 1 : 0;
       this.reversible[hp + 1] = 0;
     } else {
-      const kingMove = ((board.kingBits >>> data[base]!) & 1) === 1;
+      const kingMove = (board.top[data[base]!]! & 1) === 1; // top code: 2 + colour * 2 + king
       board.make(list, i);
       this.quiet[hp + 1] = this.quiet[hp]! + 1;
       this.reversible[hp + 1] = kingMove ? this.reversible[hp]! + 1 : 0;
@@ -504,13 +509,14 @@ export class Searcher {
     }
     const order = this.orderScores[ply]!;
     const keys = this.moveKeys[ply]!;
-    const data = this.lists[ply]!.data;
+    const list = this.lists[ply]!;
+    const data = list.data;
     const killer1 = this.killers[ply * 2]!;
     const killer2 = this.killers[ply * 2 + 1]!;
     const historyBase = this.board.turn * 4096;
     const height = this.board.height;
     for (let i = 0, base = 0; i < count; i++, base += MOVE_STRIDE) {
-      const key = this.moveKey(data, base);
+      const key = this.moveKey(list, i);
       keys[i] = key;
       const jumps = data[base + 2]!;
       let score: number;
@@ -518,7 +524,7 @@ export class Searcher {
       else if (jumps > 0) {
         score = CAPTURE + jumps * 1000;
         for (let j = 0; j < jumps; j++) {
-          const entry = data[base + 4 + j]!;
+          const entry = j < INLINE_JUMPS ? data[base + 4 + j]! : list.jumpEntry(i, j);
           if ((entry & JUMP_CAPTURED_KING) !== 0) score += 2000;
           // Taking the last piece of a stack removes it; taking from a tall one frees prisoners.
           if (height[entry & JUMP_SQUARE_MASK]! > 1) score += 300;
@@ -537,10 +543,19 @@ export class Searcher {
     const a = i * MOVE_STRIDE;
     const b = k * MOVE_STRIDE;
     const jumps = Math.max(data[a + 2]!, data[b + 2]!);
-    for (let s = 0; s < 4 + jumps; s++) {
+    for (let s = 0; s < 4 + (jumps < INLINE_JUMPS ? jumps : INLINE_JUMPS); s++) {
       const t = data[a + s]!;
       data[a + s] = data[b + s]!;
       data[b + s] = t;
+    }
+    // Jumps past the 12th (wide boards), movelist.ts.
+    if (jumps > INLINE_JUMPS) {
+      const extra = list.extra;
+      for (let s = 0; s < EXTRA_JUMPS; s++) {
+        const t = extra[i * EXTRA_JUMPS + s]!;
+        extra[i * EXTRA_JUMPS + s] = extra[k * EXTRA_JUMPS + s]!;
+        extra[k * EXTRA_JUMPS + s] = t;
+      }
     }
     const order = this.orderScores[ply]!;
     const keys = this.moveKeys[ply]!;
@@ -568,11 +583,14 @@ export class Searcher {
   }
 
   /** A key naming a move among its siblings: start, end and every jumped square. Never 0. */
-  private moveKey(data: Int32Array, base: number): number {
+  private moveKey(list: MoveList, i: number): number {
+    const data = list.data;
+    const base = i * MOVE_STRIDE;
     let key = data[base]! | (data[base + 1]! << 6) | (data[base + 2]! << 12);
     const jumps = data[base + 2]!;
     for (let j = 0; j < jumps; j++) {
-      key = Math.imul(key ^ data[base + 4 + j]!, 0x9e3779b1) ^ (key >>> 15);
+      const entry = j < INLINE_JUMPS ? data[base + 4 + j]! : list.jumpEntry(i, j);
+      key = Math.imul(key ^ entry, 0x9e3779b1) ^ (key >>> 15);
     }
     return key === 0 ? 1 : key;
   }
@@ -629,7 +647,7 @@ export class Searcher {
     let list = this.lists[0]!;
     let index = best;
     const keys = this.bestLine;
-    if (keys.length === 0 || keys[0] !== this.moveKey(list.data, best * MOVE_STRIDE)) {
+    if (keys.length === 0 || keys[0] !== this.moveKey(list, best)) {
       return [moveText(list, best, names)];
     }
     for (let ply = 0; ; ply++) {
@@ -641,7 +659,7 @@ export class Searcher {
       const count = this.generator.generate(next);
       index = -1;
       for (let i = 0; i < count; i++) {
-        if (this.moveKey(next.data, i * MOVE_STRIDE) === keys[ply + 1]) index = i;
+        if (this.moveKey(next, i) === keys[ply + 1]) index = i;
       }
       if (index < 0) break;
       list = next;
@@ -679,7 +697,7 @@ export function moveText(list: MoveList, i: number, names: readonly string[]): s
   if (jumps === 0) return `${names[data[base]!]!}-${names[data[base + 1]!]!}`;
   let text = names[data[base]!]!;
   for (let j = 0; j < jumps; j++) {
-    text += ':' + names[(data[base + 4 + j]! >> JUMP_LANDING_SHIFT) & JUMP_SQUARE_MASK]!;
+    text += ':' + names[(list.jumpEntry(i, j) >> JUMP_LANDING_SHIFT) & JUMP_SQUARE_MASK]!;
   }
   return text;
 }

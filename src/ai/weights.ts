@@ -234,6 +234,9 @@ export function defaultWeights(variant: VariantId): Readonly<Weights> {
     case 'bashni':
       return STANDARD_WEIGHTS;
     case 'adiyukh':
+    case 'adiyukh-8x10':
+    case 'adiyukh-10x10':
+      // The larger boards share the 8x8 weights (set by hand; not tuned for them).
       return ADIYUKH_WEIGHTS;
     case 'multistorey':
       return MULTISTOREY_WEIGHTS;

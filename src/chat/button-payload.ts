@@ -117,8 +117,11 @@ const PICK_KINDS: ReadonlySet<string> = new Set<PickKind>([
 
 /** Telegram's limit on callback data; Discord allows 100, so every payload keeps to this. */
 export const MAX_PAYLOAD_BYTES = 64;
-/** One character per square: 62 squares at most (a 10x10 board has 50). */
-const SQUARE_DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/**
+ * One character per square: 0-9 a-v for the first 32 (every square of the 8x8 and 7x7 boards),
+ * then A-R up to the 50 of the 10x10 board.
+ */
+const SQUARE_DIGITS = '0123456789abcdefghijklmnopqrstuvABCDEFGHIJKLMNOPQR';
 const ID = /^[A-Za-z0-9_-]{1,24}$/;
 const PLY = /^\d{1,5}$/;
 const USER = /^\d{1,20}$/;

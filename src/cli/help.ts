@@ -13,7 +13,7 @@ interface CommandHelp {
 
 const VARIANT: readonly [string, string] = [
   '--variant V',
-  'bashni (default), stolby, laska, giveaway, adiyukh, multistorey, bashni-double, bashni-double-2, bashni-double-11, borovikov or stavropol',
+  'bashni (default), stolby, laska, giveaway, adiyukh, adiyukh-8x10, adiyukh-10x10, multistorey, bashni-double, bashni-double-2, bashni-double-11, borovikov or stavropol',
 ];
 const FEN: readonly [string, string] = [
   '--fen F',
@@ -48,7 +48,7 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     options: [
       [
         '--variant V',
-        'bashni, stolby, laska, giveaway, adiyukh, multistorey, bashni-double, bashni-double-2, bashni-double-11, borovikov or stavropol (default: the PDN Variant tag, else bashni)',
+        'bashni, stolby, laska, giveaway, adiyukh, adiyukh-8x10, adiyukh-10x10, multistorey, bashni-double, bashni-double-2, bashni-double-11, borovikov or stavropol (default: the PDN Variant tag, else bashni)',
       ],
       ['--fen F', 'the start position; default the PDN FEN tag, else the start'],
     ],

@@ -27,6 +27,7 @@ import {
   legalMoves,
   moveDestination,
   parseSquare,
+  SQUARE_PATTERN,
   squareIndex,
   VARIANTS,
   type Position,
@@ -129,7 +130,7 @@ function readArguments(args: string[]): { png: Buffer; out: string } {
 /** Reads `--last` as squares; see the module comment for how jumped squares are found. */
 export function readLastMove(variant: Variant, position: Position, text: string): LastMove {
   const cleaned = text.trim().toLowerCase();
-  if (!/^[a-z][1-9](\s*[-:x]\s*[a-z][1-9])+$/.test(cleaned)) {
+  if (!new RegExp(`^${SQUARE_PATTERN}(\\s*[-:x]\\s*${SQUARE_PATTERN})+$`).test(cleaned)) {
     throw new UsageError(`--last "${text}" is not a move like c3-d4 or c3:e5:g7`);
   }
   const squares = cleaned.split(/\s*[-:x]\s*/).map((name) => {

@@ -29,6 +29,8 @@ const FLAG_PROMOTES = moveList.FLAG_PROMOTES;
 const FLAG_DEMOTES = moveList.FLAG_DEMOTES;
 const FLAG_COVER = moveList.FLAG_COVER;
 const JUMP_SQUARE_MASK = moveList.JUMP_SQUARE_MASK;
+const INLINE_JUMPS = moveList.INLINE_JUMPS;
+const EXTRA_JUMPS = moveList.EXTRA_JUMPS;
 
 /**
  * A "1+1" variant's start position with its hash as Board.rehash computes it (White to move,
@@ -66,12 +68,23 @@ export class Board {
   movesLeft: 1 | 2 = 1;
   /** Moves per turn: 2 in a double-move variant, else 1. */
   readonly movesPerTurn: 1 | 2;
-  /** Bit s set: square s is topped by a White piece / a Black piece / a king (either colour). */
+  /**
+   * Bit s set: square s is topped by a White piece / a Black piece / a king (either colour).
+   * Boards of up to 32 squares only (`wide` false): on a wide board (10x8, 10x10) the bits stay
+   * 0, so code that forgets to check `wide` sees an empty board, never another square's bit.
+   */
   whiteBits = 0;
   blackBits = 0;
   kingBits = 0;
-  /** Bit s set for every square of the board. */
+  /** Bit s set for every square of the board (0 on a wide board). */
   readonly allSquares: number;
+  /**
+   * More than 32 squares: no bitboards (the fields above stay 0). The move generator, the
+   * evaluator and the rest read `top` and `height` square by square instead.
+   */
+  readonly wide: boolean;
+  /** ANDed into every bitboard update: all ones, or 0 on a wide board. */
+  private readonly bitMask: number;
   hashLow = 0;
   hashHigh = 0;
   private ply = 0;
@@ -112,7 +125,9 @@ export class Board {
     this.colors = new Int32Array(n);
     this.kings = new Int32Array(n);
     this.top = new Int8Array(n);
-    this.allSquares = n === 32 ? -1 : (1 << n) - 1;
+    this.wide = n > 32;
+    this.bitMask = this.wide ? 0 : -1;
+    this.allSquares = this.wide ? 0 : n === 32 ? -1 : (1 << n) - 1;
     this.demoteCapturedKings = this.variant.capturedKingDemoted;
     this.capturedPiecesLeave = this.variant.capturedPiecesLeave === true;
     this.coverSaved = this.variant.covering === true ? new Int32Array(MAX_PLIES * 6) : null;
@@ -179,7 +194,7 @@ export class Board {
 
   private refreshTop(s: number): void {
     const h = this.height[s]!;
-    const bit = 1 << s;
+    const bit = (1 << s) & this.bitMask;
     this.whiteBits &= ~bit;
     this.blackBits &= ~bit;
     this.kingBits &= ~bit;
@@ -246,8 +261,11 @@ export class Board {
     this.refreshTop(from);
 
     const goesUnder = !this.capturedPiecesLeave;
+    // Jumps past the 12th (wide boards only) are in the list's `extra` (movelist.ts).
+    const extraBase = i * EXTRA_JUMPS - INLINE_JUMPS;
     for (let j = 0; j < jumps; j++) {
-      const over = d[base + 4 + j]! & JUMP_SQUARE_MASK;
+      const over =
+        (j < INLINE_JUMPS ? d[base + 4 + j]! : list.extra[extraBase + j]!) & JUMP_SQUARE_MASK;
       const rest = height[over]! - 1;
       const oc = colors[over]!;
       const ok = kings[over]!;
@@ -308,11 +326,11 @@ export class Board {
     const t = top[from]!;
     top[to] = promotes ? t | 1 : t;
     top[from] = 0;
-    const both = (1 << from) | (1 << to);
+    const both = ((1 << from) | (1 << to)) & this.bitMask;
     if (t >= 4) this.blackBits ^= both;
     else this.whiteBits ^= both;
     if ((t & 1) === 1) this.kingBits ^= both;
-    else if (promotes) this.kingBits |= 1 << to;
+    else if (promotes) this.kingBits |= (1 << to) & this.bitMask;
     this.hashLow = low;
     this.hashHigh = high;
     this.turn = (this.turn ^ 1) as Color;
@@ -400,7 +418,7 @@ export class Board {
     const t = promotes ? top[to]! & ~1 : top[to]!;
     top[from] = t;
     top[to] = 0;
-    const both = (1 << from) | (1 << to);
+    const both = ((1 << from) | (1 << to)) & this.bitMask;
     if (t >= 4) this.blackBits ^= both;
     else this.whiteBits ^= both;
     if ((t & 1) === 1) this.kingBits ^= both;
@@ -448,8 +466,9 @@ export class Board {
     // colour may move, whoever the player is).
     const capturedColor = ((mc >>> (mh - 1)) & 1) ^ 1;
     const cameFromUnder = !this.capturedPiecesLeave;
+    const extraBase = i * EXTRA_JUMPS - INLINE_JUMPS;
     for (let j = jumps - 1; j >= 0; j--) {
-      const entry = d[base + 4 + j]!;
+      const entry = j < INLINE_JUMPS ? d[base + 4 + j]! : list.extra[extraBase + j]!;
       const over = entry & JUMP_SQUARE_MASK;
       const capturedKing = (entry >> 12) & 1;
       if (cameFromUnder) {
@@ -469,4 +488,16 @@ export class Board {
     kings[from] = mk;
     this.refreshTop(from);
   }
+}
+
+/**
+ * Number of stacks topped by `color`, square by square (any board; on a board of up to 32
+ * squares the same as the population count of whiteBits or blackBits).
+ */
+export function stacksOf(board: Board, color: Color): number {
+  const top = board.top;
+  const code = 2 + 2 * color; // a man of that colour; | 1 for a king
+  let count = 0;
+  for (let s = 0; s < top.length; s++) if ((top[s]! | 1) === code + 1) count++;
+  return count;
 }

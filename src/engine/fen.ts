@@ -1,4 +1,5 @@
-import { parseSquare } from './notation.js';
+import { MAX_STACK_HEIGHT } from './hash.js';
+import { parseSquare, SQUARE_PATTERN } from './notation.js';
 import {
   colorLayers,
   movesLeft,
@@ -17,7 +18,7 @@ import { maxPiecesPerSide, maxStacksPerSide, VARIANTS, type VariantId } from './
  * double-move variant SIDE also carries the moves left in the turn (`W1`, `B2`). A stack is its square, `K`
  * before it for a lone king, and for taller stacks its composition in parentheses: the owner's
  * pieces top first (0 man, 1 king), then `/` and the prisoners top first.
- * makeFen writes the canonical form: stacks in square order (rank 1 first, files a→h),
+ * makeFen writes the canonical form: stacks in square order (rank 1 first, files a→h, or a→j),
  * lone pieces without parentheses, no `/` when there are no prisoners.
  */
 export function makeFen(position: Position): string {
@@ -52,7 +53,7 @@ function stackToken(square: string, stack: Stack): string {
   return `${square}(${upper}${lower === '' ? '' : '/' + lower})`;
 }
 
-const STACK_TOKEN = /^(K?)([a-z][1-9])(?:\(([01]+)(?:\/([01]+))?\))?$/i;
+const STACK_TOKEN = new RegExp(`^(K?)(${SQUARE_PATTERN})(?:\\(([01]+)(?:\\/([01]+))?\\))?$`, 'i');
 
 /** Reads a FEN for the given variant. Never throws; errors carry a code and a sentence. */
 export function parseFen(text: string, variantId: VariantId): Result<Position> {
@@ -117,6 +118,13 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
         );
       }
       const ownDigits = upper ?? (kingPrefix === '' ? '0' : '1');
+      // A stack is a 32-bit field (only the 10x10 board has enough pieces to go past it).
+      if (ownDigits.length + (lower ?? '').length > MAX_STACK_HEIGHT) {
+        return fail(
+          'fen-stack',
+          `"${token}": a stack holds at most ${MAX_STACK_HEIGHT} pieces in this engine.`,
+        );
+      }
       stackCount[owner]++;
       const stack = buildStack(owner, ownDigits, lower ?? '');
       pieces[owner] += ownDigits.length;

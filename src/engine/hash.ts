@@ -6,7 +6,7 @@
  * the other pieces: the jumped square changes by one key, the moving stack is re-keyed at its
  * new square. The tables come from a fixed seed, so keys are the same in every process.
  */
-export const MAX_STACK_HEIGHT = 24;
+export const MAX_STACK_HEIGHT = 32;
 
 function randomTable(size: number, seed: number): Int32Array {
   // splitmix32-style generator: fixed seed, well-spread bits.
@@ -22,11 +22,41 @@ function randomTable(size: number, seed: number): Int32Array {
   return table;
 }
 
-const SQUARES = 32;
+/**
+ * Squares of the largest board (10x10). Stacks are bit fields of 32-bit integers, so a stack
+ * holds at most 32 pieces: every board but 10x10 (40 pieces) stays below that by its piece
+ * count; Board refuses a 10x10 capture that would go past it (see Board.make).
+ */
+const SQUARES = 50;
 const PIECE_KINDS = 4;
+/**
+ * The keys of the first tables (32 squares, 24 levels), kept where they were: positions of the
+ * 8x8 and 7x7 boards hash as they did before boards grew, so stored game keys stay valid.
+ */
+const FIRST_SQUARES = 32;
+const FIRST_LEVELS = 24;
+
+function keyTable(seed: number, restSeed: number): Int32Array {
+  const first = randomTable(FIRST_SQUARES * FIRST_LEVELS * PIECE_KINDS, seed);
+  const rest = randomTable(SQUARES * MAX_STACK_HEIGHT * PIECE_KINDS, restSeed);
+  const table = new Int32Array(SQUARES * MAX_STACK_HEIGHT * PIECE_KINDS);
+  for (let square = 0; square < SQUARES; square++) {
+    for (let level = 0; level < MAX_STACK_HEIGHT; level++) {
+      for (let kind = 0; kind < PIECE_KINDS; kind++) {
+        const index = (square * MAX_STACK_HEIGHT + level) * PIECE_KINDS + kind;
+        table[index] =
+          square < FIRST_SQUARES && level < FIRST_LEVELS
+            ? first[(square * FIRST_LEVELS + level) * PIECE_KINDS + kind]!
+            : rest[index]!;
+      }
+    }
+  }
+  return table;
+}
+
 /** Keys by ((square * MAX_STACK_HEIGHT + level) * 4 + colour * 2 + king). */
-export const ZOBRIST_LOW = randomTable(SQUARES * MAX_STACK_HEIGHT * PIECE_KINDS, 0x3c6ef372);
-export const ZOBRIST_HIGH = randomTable(SQUARES * MAX_STACK_HEIGHT * PIECE_KINDS, 0x5be0cd19);
+export const ZOBRIST_LOW = keyTable(0x3c6ef372, 0x6a09e667);
+export const ZOBRIST_HIGH = keyTable(0x5be0cd19, 0x510e527f);
 
 /** Index of one piece's key in the tables. */
 export function pieceKeyIndex(square: number, level: number, color: number, king: number): number {

@@ -7,12 +7,14 @@ export * from './moves.js';
 export * from './notation.js';
 export * from './fen.js';
 export * from './perft.js';
-export { formatKey } from './hash.js';
-export { Board } from './board.js';
+export { formatKey, MAX_STACK_HEIGHT } from './hash.js';
+export { Board, stacksOf } from './board.js';
 export { MoveGenerator } from './movegen.js';
 export {
   FLAG_DEMOTES,
+  EXTRA_JUMPS,
   FLAG_PROMOTES,
+  INLINE_JUMPS,
   JUMP_CAPTURED_KING,
   JUMP_LANDING_SHIFT,
   JUMP_SQUARE_MASK,

@@ -1,4 +1,5 @@
 import { TOP_EMPTY, type Board } from './board.js';
+import { MAX_STACK_HEIGHT } from './hash.js';
 import * as moveList from './movelist.js';
 import type { MoveList } from './movelist.js';
 
@@ -10,6 +11,9 @@ const FLAG_COVER = moveList.FLAG_COVER;
 const JUMP_CAPTURED_KING = moveList.JUMP_CAPTURED_KING;
 const JUMP_LANDING_SHIFT = moveList.JUMP_LANDING_SHIFT;
 const MAX_JUMPS = moveList.MAX_JUMPS;
+const INLINE_JUMPS = moveList.INLINE_JUMPS;
+const EXTRA_JUMPS = moveList.EXTRA_JUMPS;
+const MOVE_STRIDE = moveList.MOVE_STRIDE;
 
 /**
  * Legal move generation for every variant on a Board: captures first (mandatory, every
@@ -22,6 +26,12 @@ const MAX_JUMPS = moveList.MAX_JUMPS;
  * `blocked` bit set keeps every jumped square off-limits until the move ends (Turkish strike).
  * The moving stack is lifted off its start square for the whole search, so that square counts
  * as empty.
+ *
+ * Two ways to find the stacks that move, fixed per generator when it is built: boards of up to
+ * 32 squares use the Board's bitboards (shift tricks to find men that can jump, bulk counting
+ * of quiet moves); wide boards (10x8, 10x10), which have no bitboards, scan `top` square by
+ * square (runWide). Both hand the same per-square functions (capturesFrom, manQuietMoves, …)
+ * the same squares in the same order, so they produce the same list.
  */
 export class MoveGenerator {
   private readonly board: Board;
@@ -37,6 +47,10 @@ export class MoveGenerator {
   private readonly covering: boolean;
   /** Stavropol: both colours' stacks move on every turn (Variant.sharedPieces). */
   private readonly sharedPieces: boolean;
+  /** Squares are scanned one by one instead of read from bitboards (see runWide). */
+  private readonly wide: boolean;
+  /** sharedPieces or wide: run() leaves the bitboard path for another one. */
+  private readonly otherPath: boolean;
 
   // State of the capture search in progress.
   private list: MoveList | null = null;
@@ -65,7 +79,11 @@ export class MoveGenerator {
   private readonly m7: number = 0;
   private readonly topRank: number;
 
-  constructor(board: Board) {
+  /**
+   * @param options.scan scan squares (the wide boards' path) on a board of up to 32 squares
+   *   too: tests compare it with the bitboard path. Wide boards always scan.
+   */
+  constructor(board: Board, options: { scan?: boolean } = {}) {
     this.board = board;
     this.step = board.geometry.step;
     this.rank = board.geometry.rank;
@@ -78,6 +96,15 @@ export class MoveGenerator {
     this.kingReverts = board.variant.kingRevertsAfterCapture === true;
     this.covering = board.variant.covering === true;
     this.sharedPieces = board.variant.sharedPieces === true;
+    this.wide = board.wide || options.scan === true;
+    this.otherPath = this.wide || this.sharedPieces;
+    this.topRank = board.geometry.ranks - 1;
+    if (this.wide) {
+      // The Turkish strike's `blocked` set is a 32-bit mask.
+      if (this.turkish && board.wide)
+        throw new Error(`MoveGenerator: no Turkish strike on a ${board.geometry.files}-file board`);
+      return;
+    }
     const masks: [number, number, number, number, number, number, number, number] = [
       0, 0, 0, 0, 0, 0, 0, 0,
     ];
@@ -91,7 +118,6 @@ export class MoveGenerator {
       }
     }
     [this.m0, this.m1, this.m2, this.m3, this.m4, this.m5, this.m6, this.m7] = masks;
-    this.topRank = board.geometry.ranks - 1;
   }
 
   /** Every square reached from a square of `bits` by one step in direction `d`. */
@@ -129,7 +155,7 @@ export class MoveGenerator {
   }
 
   private run(list: MoveList | null): number {
-    if (this.sharedPieces) return this.runShared(list);
+    if (this.otherPath) return this.wide ? this.runWide(list) : this.runShared(list);
     const board = this.board;
     const white = board.turn === 0;
     this.list = list;
@@ -218,6 +244,59 @@ export class MoveGenerator {
         this.kingQuietMoves(31 - Math.clz32(b & -b));
     }
     return this.found;
+  }
+
+  /**
+   * Every legal move, found by scanning the squares' `top` codes instead of bitboards (boards
+   * with more than 32 squares). The same squares in the same order as run and runShared: men
+   * that can capture, then kings, in square order; then quiet moves of men, of kings, covers.
+   */
+  private runWide(list: MoveList | null): number {
+    const top = this.board.top;
+    const n = this.squareCount;
+    this.list = list;
+    this.found = 0;
+    const shared = this.sharedPieces;
+    if (shared) {
+      let tags = 0;
+      for (let s = 0; s < n; s++) if (top[s] !== EMPTY) tags |= 1 << (top[s]! >> 2);
+      if (tags !== 3) return 0; // every top of one colour (or no stack): the game is over
+    }
+    const firstColor = shared ? 0 : this.board.turn;
+    const lastColor = shared ? 1 : this.board.turn;
+    // top codes: 2 white man, 3 white king, 4 black man, 5 black king.
+    for (let c = firstColor; c <= lastColor; c++) {
+      this.moveAs(c === 0);
+      for (let s = 0; s < n; s++) if (top[s] === 2 + 2 * c) this.capturesFrom(s, false);
+      for (let s = 0; s < n; s++) if (top[s] === 3 + 2 * c) this.capturesFrom(s, true);
+    }
+    if (this.found > 0) {
+      if (list !== null) this.checkHeights(list);
+      return this.found;
+    }
+    for (let c = firstColor; c <= lastColor; c++) {
+      this.moveAs(c === 0);
+      for (let s = 0; s < n; s++) if (top[s] === 2 + 2 * c) this.manQuietMoves(s);
+      if (!this.kingsCaptureOnly)
+        for (let s = 0; s < n; s++) if (top[s] === 3 + 2 * c) this.kingQuietMoves(s);
+      if (this.covering) {
+        for (let s = 0; s < n; s++) if (top[s] === 2 + 2 * c) this.manCovers(s);
+        for (let s = 0; s < n; s++) if (top[s] === 3 + 2 * c) this.kingCovers(s);
+      }
+    }
+    return this.found;
+  }
+
+  /**
+   * A stack is a 32-bit field per square: on the 10x10 board (40 pieces) a capture could make a
+   * stack taller than that. Refused loudly rather than played wrongly (see hash.ts).
+   */
+  private checkHeights(list: MoveList): void {
+    const height = this.board.height;
+    for (let i = 0; i < list.count; i++) {
+      if (height[list.from(i)]! + list.jumps(i) > MAX_STACK_HEIGHT)
+        throw new Error(`MoveGenerator: a stack of more than ${MAX_STACK_HEIGHT} pieces`);
+    }
   }
 
   /** Sets the capture search's colour: stacks topped by White (`white`) or by Black move. */
@@ -472,7 +551,19 @@ export class MoveGenerator {
           ? FLAG_PROMOTES
           : 0;
     } else data[base + 3] = kingAtEnd && !this.startsAsKing ? FLAG_PROMOTES : 0;
+    if (jumpCount > INLINE_JUMPS) {
+      this.recordExtra(list, base, jumpCount);
+      return;
+    }
     for (let j = 0; j < jumpCount; j++) data[base + 4 + j] = this.jumps[j]!;
+  }
+
+  /** A capture of more than INLINE_JUMPS jumps (wide boards only), see movelist.ts. */
+  private recordExtra(list: MoveList, base: number, jumpCount: number): void {
+    const data = list.data;
+    const extraBase = (base / MOVE_STRIDE) * EXTRA_JUMPS - INLINE_JUMPS;
+    for (let j = 0; j < INLINE_JUMPS; j++) data[base + 4 + j] = this.jumps[j]!;
+    for (let j = INLINE_JUMPS; j < jumpCount; j++) list.extra[extraBase + j] = this.jumps[j]!;
   }
 
   /** A move without jumps (`flags`: FLAG_COVER for a cover). */

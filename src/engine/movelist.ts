@@ -3,13 +3,19 @@
  *
  * Each move takes MOVE_STRIDE int32 slots:
  *   [0] from square   [1] final square   [2] number of jumps (0 for a quiet move)   [3] flags
- *   [4 + i] jump i: jumped square | landing square << 6 | captured piece was a king << 12
+ *   [4 + i] jump i < INLINE_JUMPS: jumped square | landing square << 6 | captured king << 12
  * Every jump takes one enemy piece, so a move has at most as many jumps as a side has pieces;
  * under the Turkish strike each enemy stack is jumped at most once, so at most as many jumps as
- * a side has stacks (Multistorey: 24 pieces in 12 towers, variants.ts maxStacksPerSide).
+ * a side has stacks (Multistorey: 24 pieces in 12 towers, variants.ts maxStacksPerSide). That is
+ * 12 on every board of up to 32 squares, all inline. Adiyukh's 10x8 and 10x10 boards (15 and 20
+ * pieces a side) can have longer captures: jumps from the 13th on go to `extra`, EXTRA_JUMPS
+ * slots per move (read them through jumpEntry). Keeping the stride at 16 keeps the lists of the
+ * 8x8 hot path as small as they were. Squares fit in 6 bits (at most 50 squares).
  */
-export const MAX_JUMPS = 12;
-export const MOVE_STRIDE = 4 + MAX_JUMPS;
+export const MAX_JUMPS = 20;
+export const INLINE_JUMPS = 12;
+export const EXTRA_JUMPS = MAX_JUMPS - INLINE_JUMPS;
+export const MOVE_STRIDE = 4 + INLINE_JUMPS;
 /** Flag: the moving stack's top piece is crowned during this move. */
 export const FLAG_PROMOTES = 1;
 /** Flag: the moving stack's top piece, a king, ends the move as a man (Adiyukh's reversion). */
@@ -26,6 +32,8 @@ export const JUMP_CAPTURED_KING = 1 << 12;
 
 export class MoveList {
   data = new Int32Array(MOVE_STRIDE * 64);
+  /** Jumps past INLINE_JUMPS: move i's jump j at [i * EXTRA_JUMPS + j - INLINE_JUMPS]. */
+  extra = new Int32Array(EXTRA_JUMPS * 64);
   count = 0;
 
   clear(): void {
@@ -39,6 +47,9 @@ export class MoveList {
       const bigger = new Int32Array(this.data.length * 2);
       bigger.set(this.data);
       this.data = bigger;
+      const biggerExtra = new Int32Array(this.extra.length * 2);
+      biggerExtra.set(this.extra);
+      this.extra = biggerExtra;
     }
     this.count++;
     return base;
@@ -56,10 +67,16 @@ export class MoveList {
   flags(i: number): number {
     return this.data[i * MOVE_STRIDE + 3]!;
   }
+  /** Jump j of move i as stored (square, landing square, captured king). */
+  jumpEntry(i: number, j: number): number {
+    return j < INLINE_JUMPS
+      ? this.data[i * MOVE_STRIDE + 4 + j]!
+      : this.extra[i * EXTRA_JUMPS + j - INLINE_JUMPS]!;
+  }
   jumpedSquare(i: number, j: number): number {
-    return this.data[i * MOVE_STRIDE + 4 + j]! & JUMP_SQUARE_MASK;
+    return this.jumpEntry(i, j) & JUMP_SQUARE_MASK;
   }
   landingSquare(i: number, j: number): number {
-    return (this.data[i * MOVE_STRIDE + 4 + j]! >> JUMP_LANDING_SHIFT) & JUMP_SQUARE_MASK;
+    return (this.jumpEntry(i, j) >> JUMP_LANDING_SHIFT) & JUMP_SQUARE_MASK;
   }
 }

@@ -4,6 +4,14 @@ import { variantOf, type Position } from './position.js';
 import { fail, ok, type Result } from './result.js';
 import type { Variant } from './variants.js';
 
+/**
+ * A square name in a regular expression: a file letter and a rank of one or two digits ("c3",
+ * "b10"); whether the square is on a board is parseSquare's question.
+ */
+export const SQUARE_PATTERN = '[a-z](?:10|[1-9])';
+const SQUARE = new RegExp(`^${SQUARE_PATTERN}$`, 'i');
+const MOVE_TEXT = new RegExp(`^${SQUARE_PATTERN}(\\s*[-:x]\\s*${SQUARE_PATTERN})+$`);
+
 /** The name of a square ("c3") on a variant's board. */
 export function makeSquare(variant: Variant, square: number): string {
   const name = variant.geometry.names[square];
@@ -16,7 +24,7 @@ export function makeSquare(variant: Variant, square: number): string {
 /** Reads a square name ("c3", case-insensitive) on a variant's board. */
 export function parseSquare(variant: Variant, text: string): Result<number> {
   const trimmed = text.trim();
-  if (!/^[a-z][1-9]$/i.test(trimmed)) {
+  if (!SQUARE.test(trimmed)) {
     return fail('bad-square', `"${text}" is not a square name like c3.`);
   }
   const index = squareIndex(variant.geometry, trimmed);
@@ -61,7 +69,7 @@ export function parseMove(position: Position, text: string): Result<Move> {
   const variant = variantOf(position);
   // No move is that long: refused before any pattern looks at it.
   const cleaned = text.length > 300 ? '' : withoutTrailing(text.trim().toLowerCase(), '!?+#');
-  if (!/^[a-z][1-9](\s*[-:x]\s*[a-z][1-9])+$/.test(cleaned)) {
+  if (!MOVE_TEXT.test(cleaned)) {
     return fail(
       'bad-move-syntax',
       `"${shortQuote(text.trim())}" is not a move; write it like c3-d4 or c3:e5:g3.`,

@@ -76,8 +76,9 @@ export function stackCounts(position: Position): [number, number] {
 
 /**
  * The half count (Adiyukh): every piece of every stack, both colours, counted by the half of
- * the board it stands on. White scores the pieces on Black's half (ranks 5–8 on 8x8), Black the
- * pieces on White's half (ranks 1–4). Who owns a stack does not matter.
+ * the board it stands on. White scores the pieces on Black's half (ranks 5–8 on 8x8 and 10x8,
+ * 6–10 on 10x10), Black the pieces on White's half (ranks 1–4, or 1–5). Who owns a stack does
+ * not matter.
  */
 export function halfCounts(position: Position): HalfCounts {
   const geometry = variantOf(position).geometry;
@@ -98,10 +99,11 @@ export function boardHalfCounts(board: Board): [number, number] {
   const half = ranks / 2;
   let white = 0;
   let black = 0;
-  for (let bits = board.whiteBits | board.blackBits; bits !== 0; bits &= bits - 1) {
-    const s = 31 - Math.clz32(bits & -bits);
-    if (rank[s]! >= half) white += board.height[s]!;
-    else black += board.height[s]!;
+  // Square by square (every board size): called once per finished line, not per node.
+  const height = board.height;
+  for (let s = 0; s < height.length; s++) {
+    if (rank[s]! >= half) white += height[s]!;
+    else black += height[s]!;
   }
   return [white, black];
 }

@@ -1,4 +1,4 @@
-import { GEOMETRY_7, GEOMETRY_8, type Geometry } from './geometry.js';
+import { GEOMETRY_10, GEOMETRY_10X8, GEOMETRY_7, GEOMETRY_8, type Geometry } from './geometry.js';
 import { fail, ok, type Result } from './result.js';
 
 export type VariantId =
@@ -7,6 +7,8 @@ export type VariantId =
   | 'laska'
   | 'giveaway'
   | 'adiyukh'
+  | 'adiyukh-8x10'
+  | 'adiyukh-10x10'
   | 'multistorey'
   | 'bashni-double'
   | 'bashni-double-2'
@@ -54,8 +56,9 @@ export interface Variant {
    * How the game ends and is scored. Absent: by `noMoveMeans`, draws by threefold repetition
    * and the 15-move rule. 'half-count' (Adiyukh): the game ends when the side to move has no
    * legal move or on a third repetition, and every piece is counted by the half of the board
-   * it stands on; White wins with more pieces on Black's half (ranks 5–8 on 8x8), Black with
-   * more on White's half, equal counts draw. No 15-move rule.
+   * it stands on; White wins with more pieces on Black's half (the upper half of the ranks:
+   * 5–8 on 8x8 and 10x8, 6–10 on 10x10), Black with more on White's half, equal counts draw.
+   * No 15-move rule.
    */
   readonly outcome?: 'half-count';
   /**
@@ -112,6 +115,14 @@ const RUSSIAN_START = {
   black: ['b6', 'd6', 'f6', 'h6', 'a7', 'c7', 'e7', 'g7', 'b8', 'd8', 'f8', 'h8'],
 };
 
+/** Every dark square of the given ranks (1-based, inclusive) of a board's geometry. */
+function darkSquaresOfRanks(geometry: Geometry, first: number, last: number): string[] {
+  return geometry.names.filter((_, s) => {
+    const rank = geometry.rank[s]! + 1;
+    return rank >= first && rank <= last;
+  });
+}
+
 const BASHNI: Variant = {
   id: 'bashni',
   name: { en: 'Bashni', ru: 'Башни' },
@@ -161,6 +172,34 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
     ...BASHNI,
     id: 'adiyukh',
     name: { en: 'Adiyukh', ru: 'Адиюх' },
+    kingsCaptureOnly: true,
+    kingRevertsAfterCapture: true,
+    outcome: 'half-count',
+  },
+  // Dagaz's "8x10": 10 files (a–j) by 8 ranks, 15 men each on the first and last three ranks.
+  'adiyukh-8x10': {
+    ...BASHNI,
+    id: 'adiyukh-8x10',
+    name: { en: 'Adiyukh 10×8', ru: 'Адиюх 10×8' },
+    geometry: GEOMETRY_10X8,
+    start: {
+      white: darkSquaresOfRanks(GEOMETRY_10X8, 1, 3),
+      black: darkSquaresOfRanks(GEOMETRY_10X8, 6, 8),
+    },
+    kingsCaptureOnly: true,
+    kingRevertsAfterCapture: true,
+    outcome: 'half-count',
+  },
+  // 10x10, 20 men each on the first and last four ranks.
+  'adiyukh-10x10': {
+    ...BASHNI,
+    id: 'adiyukh-10x10',
+    name: { en: 'Adiyukh 10×10', ru: 'Адиюх 10×10' },
+    geometry: GEOMETRY_10,
+    start: {
+      white: darkSquaresOfRanks(GEOMETRY_10, 1, 4),
+      black: darkSquaresOfRanks(GEOMETRY_10, 7, 10),
+    },
     kingsCaptureOnly: true,
     kingRevertsAfterCapture: true,
     outcome: 'half-count',

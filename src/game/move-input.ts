@@ -6,15 +6,15 @@
  * move, and is refused without being echoed back in full.
  */
 
-import { withoutTrailing } from '../engine/index.js';
+import { SQUARE_PATTERN, withoutTrailing } from '../engine/index.js';
 
 /**
- * Longer text is no move (the longest capture on our boards is under 60 characters, written
- * loosely): it is only trimmed and lower-cased, so a pasted essay costs no regex time.
+ * Longer text is no move (the longest capture on our boards, 20 jumps on 10x10, is under 90
+ * characters written strictly, under 130 with spaces around every separator): it is only trimmed and lower-cased, so a pasted essay costs no regex time.
  */
 const MAX_MOVE_TEXT = 160;
 
-/** Cyrillic letters read as file letters: by shape (а с е в н) and by sound (б д ф г). */
+/** Cyrillic letters read as file letters: by shape (а с е в н) and by sound (б д ф г и й). */
 const CYRILLIC_FILES: Readonly<Record<string, string>> = {
   а: 'a',
   б: 'b',
@@ -28,10 +28,15 @@ const CYRILLIC_FILES: Readonly<Record<string, string>> = {
   ф: 'f',
   г: 'g',
   н: 'h',
+  // The 10-file boards' i and j, by sound.
+  и: 'i',
+  й: 'j',
 };
 
 const DASHES = /[\u2010-\u2015\u2212\u2043\ufe58\ufe63]/g;
-const MOVE = /^[a-z][1-9]([-:x][a-z][1-9])+$/;
+const MOVE = new RegExp(`^${SQUARE_PATTERN}([-:x]${SQUARE_PATTERN})+$`);
+/** A square followed by spaces and another square ("c3 d4", "b10 c9"). */
+const SQUARE_THEN_SPACE = new RegExp(`(${SQUARE_PATTERN})\\s+(?=${SQUARE_PATTERN})`, 'g');
 
 /** Our notation for a typed move (which may still not be a move: see `looksLikeMove`). */
 export function normaliseMoveText(text: string): string {
@@ -43,7 +48,7 @@ export function normaliseMoveText(text: string): string {
   // Cyrillic х is h before a rank and a capture sign between squares.
   move = move.replace(/х(?=\d)/g, 'h').replace(/х/g, 'x');
   // Separators with spaces around them, or a space alone between two squares.
-  move = move.replace(/\s*([-:x])\s*/g, '$1').replace(/([a-z][1-9])\s+(?=[a-z][1-9])/g, '$1-');
+  move = move.replace(/\s*([-:x])\s*/g, '$1').replace(SQUARE_THEN_SPACE, '$1-');
   return move;
 }
 

@@ -22,12 +22,16 @@ describe('typed moves as people type them', () => {
     ['х2-g3', 'h2-g3'], // and before a rank it is the h file
     ['c3-d4!', 'c3-d4'],
     ['  c3-d4  ', 'c3-d4'],
+    // The 10-file boards: two-digit ranks, files i and j (и and й on a Russian keyboard).
+    ['b10 c9', 'b10-c9'],
+    ['и3-й4', 'i3-j4'],
+    ['a8:c10:e8', 'a8:c10:e8'],
   ])('%s → %s', (typed, expected) => {
     expect(normaliseMoveText(typed)).toBe(expected);
     expect(looksLikeMove(typed)).toBe(true);
   });
 
-  it.each(['hello', 'c3', 'c3-', '3c-4d', 'c3-d4 please', '', 'c10-d4', 'привет'])(
+  it.each(['hello', 'c3', 'c3-', '3c-4d', 'c3-d4 please', '', 'c11-d4', 'c0-d1', 'привет'])(
     '%s is not a move',
     (typed) => {
       expect(looksLikeMove(typed)).toBe(false);

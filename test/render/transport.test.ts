@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_STACK_HEIGHT,
   maxPiecesPerSide,
   maxStacksPerSide,
   parseFen,
@@ -94,7 +95,12 @@ describe('positions through FEN to a render worker', () => {
       const squares = VARIANTS[variant].geometry.squareCount;
       for (const owner of [0, 1] as const) {
         const stacks = new Array<Stack | null>(squares).fill(null);
-        const prisoners = VARIANTS[variant].capturedPiecesLeave === true ? 0 : limit;
+        // The engine holds at most MAX_STACK_HEIGHT (32) pieces in a stack: on 10x10 (20 a
+        // side) the tallest is 20 over 12.
+        const prisoners =
+          VARIANTS[variant].capturedPiecesLeave === true
+            ? 0
+            : Math.min(limit, MAX_STACK_HEIGHT - limit);
         stacks[pick([0, squares - 1], random)] = twoLayerStack(owner, limit, prisoners, random);
         expectRoundTrip({ variant, turn: owner, stacks });
       }

@@ -12,6 +12,8 @@ export type RefVariant =
   | 'laska'
   | 'giveaway'
   | 'adiyukh'
+  | 'adiyukh-8x10'
+  | 'adiyukh-10x10'
   | 'multistorey'
   | 'bashni-double'
   | 'bashni-double-2'
@@ -38,8 +40,9 @@ export interface Position {
 }
 
 export interface VariantRules {
-  /** Board is size x size. */
-  size: number;
+  /** Board is files (a…) across by ranks (1…) up. */
+  files: number;
+  ranks: number;
   /** Kings move and capture along whole diagonals; otherwise one square (laska officers). */
   flyingKings: boolean;
   /** Men capture backwards as well as forwards. */
@@ -76,7 +79,8 @@ export interface VariantRules {
 }
 
 const BASHNI: VariantRules = {
-  size: 8,
+  files: 8,
+  ranks: 8,
   flyingKings: true,
   menCaptureBackward: true,
   turkishStrike: false,
@@ -86,14 +90,24 @@ const BASHNI: VariantRules = {
   covering: false,
 };
 
+const ADIYUKH: VariantRules = {
+  ...BASHNI,
+  kingsOnlyCapture: true,
+  topIsKingOnlyOnFarRankAfterCapture: true,
+};
+
 export const VARIANT_RULES: Record<RefVariant, VariantRules> = {
   bashni: BASHNI,
   // Only the winner differs from bashni, which a move generator never sees.
   giveaway: BASHNI,
   stolby: { ...BASHNI, turkishStrike: true, capturedKingsBecomeMen: true },
-  adiyukh: { ...BASHNI, kingsOnlyCapture: true, topIsKingOnlyOnFarRankAfterCapture: true },
+  adiyukh: ADIYUKH,
+  // Adiyukh on bigger boards: the same rules, 10 files by 8 ranks and 10 by 10.
+  'adiyukh-8x10': { ...ADIYUKH, files: 10, ranks: 8 },
+  'adiyukh-10x10': { ...ADIYUKH, files: 10, ranks: 10 },
   laska: {
-    size: 7,
+    files: 7,
+    ranks: 7,
     flyingKings: false,
     menCaptureBackward: false,
     turkishStrike: true,
@@ -124,6 +138,8 @@ export const REF_VARIANTS: readonly RefVariant[] = [
   'laska',
   'giveaway',
   'adiyukh',
+  'adiyukh-8x10',
+  'adiyukh-10x10',
   'multistorey',
   'bashni-double',
   'bashni-double-2',
@@ -132,7 +148,7 @@ export const REF_VARIANTS: readonly RefVariant[] = [
   'stavropol',
 ];
 
-const FILES = 'abcdefgh';
+const FILES = 'abcdefghij';
 
 /** The four diagonal steps as [file delta, rank delta]. */
 export const DIAGONALS: readonly (readonly [number, number])[] = [
@@ -146,15 +162,15 @@ export function squareName(file: number, rank: number): string {
   return `${FILES[file]}${rank + 1}`;
 }
 
-/** 0-based [file, rank] of a square name; throws on anything that is not a-h + 1-8. */
+/** 0-based [file, rank] of a square name; throws on anything that is not a-j + 1-10. */
 export function squareCoords(square: string): [number, number] {
-  const match = /^([a-h])([1-8])$/.exec(square);
+  const match = /^([a-j])(10|[1-9])$/.exec(square);
   if (match === null) throw new Error(`not a square name: ${square}`);
   return [FILES.indexOf(match[1]!), Number(match[2]) - 1];
 }
 
-export function isOnBoard(size: number, file: number, rank: number): boolean {
-  return file >= 0 && file < size && rank >= 0 && rank < size;
+export function isOnBoard(rules: VariantRules, file: number, rank: number): boolean {
+  return file >= 0 && file < rules.files && rank >= 0 && rank < rules.ranks;
 }
 
 /** a1 is dark. */
@@ -163,10 +179,10 @@ export function isDark(file: number, rank: number): boolean {
 }
 
 /** All playable squares in canonical order: rank 1 first, within a rank file a first. */
-export function playableSquares(size: number): string[] {
+export function playableSquares(rules: VariantRules): string[] {
   const squares: string[] = [];
-  for (let rank = 0; rank < size; rank++) {
-    for (let file = 0; file < size; file++) {
+  for (let rank = 0; rank < rules.ranks; rank++) {
+    for (let file = 0; file < rules.files; file++) {
       if (isDark(file, rank)) squares.push(squareName(file, rank));
     }
   }
@@ -179,8 +195,8 @@ export function forward(white: boolean): number {
 }
 
 /** Whether a man of this colour arriving on `rank` is promoted. */
-export function isPromotionRank(size: number, white: boolean, rank: number): boolean {
-  return white ? rank === size - 1 : rank === 0;
+export function isPromotionRank(rules: VariantRules, white: boolean, rank: number): boolean {
+  return white ? rank === rules.ranks - 1 : rank === 0;
 }
 
 export function topOf(stack: Stack): Piece {

@@ -18,9 +18,10 @@ import {
   type Position,
   type RefVariant,
   type Stack,
+  type VariantRules,
 } from './board.js';
 
-const TOKEN = /^(K?)([a-h][1-8])(?:\(([01]+)(?:\/([01]+))?\))?$/;
+const TOKEN = /^(K?)([a-j](?:10|[1-9]))(?:\(([01]+)(?:\/([01]+))?\))?$/;
 
 /** Pieces of one colour from a run written top first, returned bottom-to-top. */
 function runBottomUp(digits: string, white: boolean): Piece[] {
@@ -44,14 +45,14 @@ function parseStack(token: string, white: boolean): { square: string; stack: Sta
   return { square, stack };
 }
 
-function parseList(text: string, letter: 'W' | 'B', size: number, board: Board): void {
+function parseList(text: string, letter: 'W' | 'B', rules: VariantRules, board: Board): void {
   if (!text.startsWith(letter)) throw new Error(`expected list ${letter}, got ${text}`);
   const body = text.slice(1);
   if (body === '') return;
   for (const token of body.split(',')) {
     const { square, stack } = parseStack(token, letter === 'W');
     const [file, rank] = squareCoords(square);
-    if (!isOnBoard(size, file, rank)) throw new Error(`square off the board: ${square}`);
+    if (!isOnBoard(rules, file, rank)) throw new Error(`square off the board: ${square}`);
     if (!isDark(file, rank)) throw new Error(`light square: ${square}`);
     if (board.has(square)) throw new Error(`square listed twice: ${square}`);
     board.set(square, stack);
@@ -59,7 +60,7 @@ function parseList(text: string, letter: 'W' | 'B', size: number, board: Board):
 }
 
 export function parseFen(variant: RefVariant, fen: string): Position {
-  const { size } = VARIANT_RULES[variant];
+  const rules = VARIANT_RULES[variant];
   const parts = fen.trim().split(':');
   if (parts.length !== 3) throw new Error(`FEN needs three ':'-separated parts: ${fen}`);
   const [sideToken, whiteList, blackList] = parts;
@@ -70,8 +71,8 @@ export function parseFen(variant: RefVariant, fen: string): Position {
   const side = sideToken!.charAt(0);
   const movesLeft = sideToken!.length === 2 ? Number(sideToken!.charAt(1)) : movesPerTurn;
   const board: Board = new Map();
-  parseList(whiteList!, 'W', size, board);
-  parseList(blackList!, 'B', size, board);
+  parseList(whiteList!, 'W', rules, board);
+  parseList(blackList!, 'B', rules, board);
   return { board, whiteToMove: side === 'W', movesLeft };
 }
 
@@ -97,10 +98,10 @@ function stackToken(square: string, stack: Stack): string {
 }
 
 export function writeFen(variant: RefVariant, position: Position): string {
-  const { size } = VARIANT_RULES[variant];
+  const rules = VARIANT_RULES[variant];
   const white: string[] = [];
   const black: string[] = [];
-  for (const square of playableSquares(size)) {
+  for (const square of playableSquares(rules)) {
     const stack = position.board.get(square);
     if (stack === undefined) continue;
     (topOf(stack).white ? white : black).push(stackToken(square, stack));

@@ -1,6 +1,6 @@
 /**
- * Reference move generator for bashni, stolby, laska, giveaway, adiyukh, multistorey,
- * bashni-double (and its schemes -2, -11), borovikov and stavropol (rules: docs/rules.md and docs/rules-choices.md).
+ * Reference move generator for bashni, stolby, laska, giveaway, adiyukh (on 8x8, 10x8 and
+ * 10x10), multistorey, bashni-double (and its schemes -2, -11), borovikov and stavropol (rules: docs/rules.md and docs/rules-choices.md).
  *
  * Written to be obviously correct, not fast, so that it can cross-check the engine in
  * src/engine/, with which it must share no code. Boards are copied at every step and capture
@@ -43,6 +43,12 @@ export const REF_START_FEN: Record<RefVariant, string> = {
   multistorey:
     'W:Wa1(00),c1(00),e1(00),g1(00),b2(00),d2(00),f2(00),h2(00),a3(00),c3(00),e3(00),g3(00)' +
     ':Bb6(00),d6(00),f6(00),h6(00),a7(00),c7(00),e7(00),g7(00),b8(00),d8(00),f8(00),h8(00)',
+  'adiyukh-8x10':
+    'W:Wa1,c1,e1,g1,i1,b2,d2,f2,h2,j2,a3,c3,e3,g3,i3' +
+    ':Bb6,d6,f6,h6,j6,a7,c7,e7,g7,i7,b8,d8,f8,h8,j8',
+  'adiyukh-10x10':
+    'W:Wa1,c1,e1,g1,i1,b2,d2,f2,h2,j2,a3,c3,e3,g3,i3,b4,d4,f4,h4,j4' +
+    ':Ba7,c7,e7,g7,i7,b8,d8,f8,h8,j8,a9,c9,e9,g9,i9,b10,d10,f10,h10,j10',
   // White's first turn has a single move ("1+2").
   'bashni-double': 'W1' + EIGHT_BY_EIGHT_START.slice(1),
   // "2 from the start": two moves from White's first turn.
@@ -81,11 +87,17 @@ interface JumpOption {
 }
 
 /** Square `steps` diagonal steps from `square`, or null when that is off the board. */
-function stepFrom(size: number, square: string, df: number, dr: number, steps = 1): string | null {
+function stepFrom(
+  rules: VariantRules,
+  square: string,
+  df: number,
+  dr: number,
+  steps = 1,
+): string | null {
   const [file, rank] = squareCoords(square);
   const f = file + df * steps;
   const r = rank + dr * steps;
-  return isOnBoard(size, f, r) ? squareName(f, r) : null;
+  return isOnBoard(rules, f, r) ? squareName(f, r) : null;
 }
 
 function isFree(state: CaptureState, square: string): boolean {
@@ -101,9 +113,9 @@ function jumpOptions(rules: VariantRules, state: CaptureState): JumpOption[] {
     if (!mover.king && !rules.menCaptureBackward && dr !== forward(mover.white)) continue;
 
     // Find the stack to jump: adjacent, or for a flying king the first one past empty squares.
-    let over = stepFrom(rules.size, state.at, df, dr);
+    let over = stepFrom(rules, state.at, df, dr);
     while (flying && over !== null && isFree(state, over)) {
-      over = stepFrom(rules.size, over, df, dr);
+      over = stepFrom(rules, over, df, dr);
     }
     if (over === null || state.blocked.has(over)) continue;
     const target = state.board.get(over);
@@ -114,11 +126,11 @@ function jumpOptions(rules: VariantRules, state: CaptureState): JumpOption[] {
     if (last !== null && last.over === over && last.df === -df && last.dr === -dr) continue;
 
     const landings: string[] = [];
-    let land = stepFrom(rules.size, over, df, dr);
+    let land = stepFrom(rules, over, df, dr);
     while (land !== null && isFree(state, land)) {
       landings.push(land);
       if (!flying) break;
-      land = stepFrom(rules.size, land, df, dr);
+      land = stepFrom(rules, land, df, dr);
     }
     if (landings.length > 0) options.push({ over, df, dr, landings });
   }
@@ -149,7 +161,7 @@ function applyJump(
   let stack: Stack = rules.takenPieceLeaves === true ? mover : [prisoner, ...mover];
   let finished = false;
   const top = topOf(stack);
-  if (!top.king && isPromotionRank(rules.size, top.white, squareCoords(land)[1])) {
+  if (!top.king && isPromotionRank(rules, top.white, squareCoords(land)[1])) {
     stack = [...stack.slice(0, -1), { white: top.white, king: true }];
     finished = rules.promotionEndsCapture;
   }
@@ -225,7 +237,7 @@ function settleTop(rules: VariantRules, end: CaptureState): Board {
   const board = new Map(end.board);
   const stack = board.get(end.at)!;
   const top = topOf(stack);
-  const king = isPromotionRank(rules.size, top.white, squareCoords(end.at)[1]);
+  const king = isPromotionRank(rules, top.white, squareCoords(end.at)[1]);
   board.set(end.at, [...stack.slice(0, -1), { white: top.white, king }]);
   return board;
 }
@@ -239,11 +251,11 @@ function quietMovesFrom(rules: VariantRules, position: Position, from: string): 
   for (const [df, dr] of DIAGONALS) {
     if (!top.king && dr !== forward(top.white)) continue;
     for (let steps = 1; ; steps++) {
-      const to = stepFrom(rules.size, from, df, dr, steps);
+      const to = stepFrom(rules, from, df, dr, steps);
       if (to === null || position.board.has(to)) break;
       const board = new Map(position.board);
       board.delete(from);
-      const promotes = !top.king && isPromotionRank(rules.size, top.white, squareCoords(to)[1]);
+      const promotes = !top.king && isPromotionRank(rules, top.white, squareCoords(to)[1]);
       board.set(to, promotes ? [...stack.slice(0, -1), { white: top.white, king: true }] : stack);
       moves.push({
         notation: `${from}-${to}`,
@@ -266,12 +278,12 @@ function coverMovesFrom(rules: VariantRules, position: Position, from: string): 
   const moves: Move[] = [];
   for (const [df, dr] of DIAGONALS) {
     if (!top.king && dr !== forward(top.white)) continue;
-    let to = stepFrom(rules.size, from, df, dr);
-    while (flying && to !== null && !position.board.has(to)) to = stepFrom(rules.size, to, df, dr);
+    let to = stepFrom(rules, from, df, dr);
+    while (flying && to !== null && !position.board.has(to)) to = stepFrom(rules, to, df, dr);
     if (to === null) continue;
     const covered = position.board.get(to);
     if (covered === undefined) continue;
-    const promotes = !top.king && isPromotionRank(rules.size, top.white, squareCoords(to)[1]);
+    const promotes = !top.king && isPromotionRank(rules, top.white, squareCoords(to)[1]);
     const mover = promotes ? [...stack.slice(0, -1), { white: top.white, king: true }] : stack;
     const combined = [...covered, ...mover];
     // Rule 2: an opponent piece with one of the mover's pieces somewhere below it and one
@@ -298,7 +310,7 @@ function legalMoves(variant: RefVariant, position: Position): Move[] {
     if (tops.size < 2) return [];
   }
   // The stacks the player may move: its own, or (Stavropol) every stack.
-  const own = playableSquares(rules.size).filter((square) => {
+  const own = playableSquares(rules).filter((square) => {
     const stack = position.board.get(square);
     return (
       stack !== undefined &&

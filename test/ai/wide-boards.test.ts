@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { replayGame, startPosition, VARIANT_IDS, VARIANTS } from '../../src/engine/index.js';
+import { defaultWeights } from '../../src/ai/weights.js';
+import { fen, moveTexts } from '../support/engine-helpers.js';
+import { playGame, playMatch, Searcher, think, type ThinkRequest } from '../../src/ai/index.js';
+
+// Node budgets alone decide: a clock that stands still.
+const searcher = new Searcher({ ttBits: 16, now: () => 0 });
+const inProcess = (request: ThinkRequest) => Promise.resolve(think(searcher, request));
+
+const WIDE = VARIANT_IDS.filter((id) => VARIANTS[id].geometry.squareCount > 32);
+
+describe.each(WIDE)('%s: the AI on a wide board', (variant) => {
+  it('levels 1 and 8 play a whole game by the rules, to its end by the half count', async () => {
+    const outcome = await playGame({
+      start: startPosition(variant),
+      white: { kind: 'level', level: 1 },
+      black: { kind: 'level', level: 8 },
+      think: inProcess,
+      seed: 4,
+      scale: 0.02,
+      maxPlies: 600,
+    });
+    expect(outcome.end).toBe('half-count');
+    // The engine's own record of the game agrees move by move and on the result.
+    const replay = replayGame(variant, undefined, outcome.moves);
+    expect(replay.ok).toBe(true);
+    if (!replay.ok) return;
+    const status = replay.value.status;
+    expect(status.kind).not.toBe('ongoing');
+    const whiteScore = status.kind === 'win' ? (status.winner === 0 ? 1 : 0) : 0.5;
+    expect(whiteScore).toBe(outcome.whiteScore);
+    expect(outcome.plies).toBeGreaterThan(20);
+  });
+
+  it('a node-budgeted search beats the random player', async () => {
+    // A node budget, not a depth: on these boards a fixed depth can meet capture melees whose
+    // quiescence search alone runs to a million nodes.
+    const result = await playMatch({
+      variant,
+      a: { kind: 'search', nodes: 3000 },
+      b: { kind: 'random' },
+      games: 4,
+      think: inProcess,
+      seed: 2,
+    });
+    expect(result.games.every((game) => game.end === 'half-count')).toBe(true);
+    expect(result.wins).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('adiyukh-10x10: the search with captures of more than 12 jumps', () => {
+  it('orders, keys and names 20-jump moves (kept past the move list’s inline slots)', () => {
+    const position = fen('W:WKe3:Bd4(00000),f4(00000),d6(00000),f6(00000)', 'adiyukh-10x10');
+    const result = new Searcher({ ttBits: 16, now: () => 0 }).search(
+      position,
+      defaultWeights('adiyukh-10x10'),
+      { maxDepth: 3, scoreAllMoves: true },
+    );
+    const legal = moveTexts(position);
+    expect(result.pv[0]).toBeDefined();
+    expect(legal).toContain(result.pv[0]);
+    expect(result.pv[0]!.split(':')).toHaveLength(21); // the start and 20 landings
+  });
+});
