@@ -72,6 +72,27 @@ const cases: Record<string, () => Buffer> = {
       { size: 400, theme: 'contrast', orientation: 'black' },
       { title: 'Адиюх', text: 'Half count 6:4' },
     ),
+  // 10 files by 8 ranks: a lower image, files a–j; 10x10: two-digit ranks, the tally halves 1–5 / 6–10.
+  'adiyukh-8x10-start-wood-400': () =>
+    renderUncached(
+      startPosition('adiyukh-8x10'),
+      { size: 400 },
+      {
+        title: 'Adiyukh 10×8',
+        text: 'Half count ⚪ 15:15 ⚫',
+      },
+    ),
+  'adiyukh-10x10-contrast-black-400': () => {
+    const before = fen('W:Wc5(00/1),Kj6,b2:Ba1,d6,f8(0/0),i9', 'adiyukh-10x10');
+    const move = parseMove(before, 'c5:e7:g9');
+    if (!move.ok) throw new Error(move.error.message);
+    return renderUncached(applyMove(before, move.value), {
+      size: 400,
+      theme: 'contrast',
+      orientation: 'black',
+      lastMove: move.value,
+    });
+  },
   'captioned-ru-wood-400': () =>
     renderUncached(
       fen('W:Wc3,e3,Kh2:Bd6,f6(00/0),b8'),
