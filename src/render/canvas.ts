@@ -438,22 +438,32 @@ function roundedRect(ctx: Context, rect: Rect, radius: number): void {
 
 function paintBadge(ctx: Context, profile: StackProfile, theme: Theme): void {
   const badge = profile.badge!;
-  const { rect } = badge;
+  paintPill(ctx, badge, {
+    fill: theme.badgeFill,
+    outline: theme.badgeOutline,
+    outlineWidth: Math.max(1, profile.squareSize * 0.018),
+    text: theme.badgeText,
+  });
+}
+
+/** A number in a rounded pill (a stack's height, a half's count), its text centred. */
+function paintPill(
+  ctx: Context,
+  pill: { readonly rect: Rect; readonly text: string; readonly fontSize: number },
+  colors: { fill: string; outline: string; outlineWidth: number; text: string },
+): void {
+  const { rect } = pill;
   roundedRect(ctx, rect, rect.height / 2);
-  ctx.fillStyle = theme.badgeFill;
+  ctx.fillStyle = colors.fill;
   ctx.fill();
-  ctx.strokeStyle = theme.badgeOutline;
-  ctx.lineWidth = Math.max(1, profile.squareSize * 0.018);
+  ctx.strokeStyle = colors.outline;
+  ctx.lineWidth = colors.outlineWidth;
   ctx.stroke();
-  ctx.fillStyle = theme.badgeText;
-  ctx.font = fontSpec(BOLD_FONT, badge.fontSize);
+  ctx.fillStyle = colors.text;
+  ctx.font = fontSpec(BOLD_FONT, pill.fontSize);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(
-    badge.text,
-    rect.x + rect.width / 2,
-    rect.y + rect.height / 2 + badge.fontSize * 0.04,
-  );
+  ctx.fillText(pill.text, rect.x + rect.width / 2, rect.y + rect.height / 2 + pill.fontSize * 0.04);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -557,23 +567,13 @@ function paintTargets(
 function paintTally(ctx: Context, layout: BoardLayout, position: Position, theme: Theme): void {
   const tally = tallyLayout(layout, halfCounts(position));
   for (const badge of tally.badges) {
-    const { rect } = badge;
     const colors = theme.pieces[badge.color];
-    roundedRect(ctx, rect, rect.height / 2);
-    ctx.fillStyle = colors.faceLight;
-    ctx.fill();
-    ctx.strokeStyle = theme.badgeOutline;
-    ctx.lineWidth = Math.max(1, badge.fontSize * 0.08);
-    ctx.stroke();
-    ctx.fillStyle = colors.text;
-    ctx.font = fontSpec(BOLD_FONT, badge.fontSize);
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(
-      badge.text,
-      rect.x + rect.width / 2,
-      rect.y + rect.height / 2 + badge.fontSize * 0.04,
-    );
+    paintPill(ctx, badge, {
+      fill: colors.faceLight,
+      outline: theme.badgeOutline,
+      outlineWidth: Math.max(1, badge.fontSize * 0.08),
+      text: colors.text,
+    });
   }
 }
 
