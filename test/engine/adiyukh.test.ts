@@ -4,24 +4,20 @@ import {
   GameHistory,
   halfCounts,
   ruleStatus,
-  stackAt,
-  stackPieces,
   startPosition,
   type VariantId,
 } from '../../src/engine/index.js';
-import { fen, fenAfter, moveTexts } from '../support/engine-helpers.js';
+import {
+  fen,
+  fenAfter,
+  moveTexts,
+  stackText as sharedStackText,
+} from '../support/engine-helpers.js';
 import { referenceMoves } from '../support/reference/reference.js';
 
-/** A stack in the worked examples' shorthand: top first, w/b man, W/B king. */
+/** A stack in the worked examples' shorthand (Adiyukh unless said). */
 function stackText(fenText: string, square: string, variant: VariantId = 'adiyukh'): string {
-  const stack = stackAt(fen(fenText, variant), square);
-  if (stack === null) return '';
-  return stackPieces(stack)
-    .map((piece) => {
-      const letter = piece.color === 0 ? 'w' : 'b';
-      return piece.king ? letter.toUpperCase() : letter;
-    })
-    .join('');
+  return sharedStackText(fenText, square, variant);
 }
 
 /** The reference generator's moves, sorted, for the same position. */

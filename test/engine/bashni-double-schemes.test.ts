@@ -10,7 +10,6 @@ import {
   MoveGenerator,
   MoveList,
   parseFen,
-  parseMove,
   parsePdn,
   perft,
   positionKey,
@@ -19,10 +18,9 @@ import {
   startPosition,
   turnNumberAfter,
   VARIANTS,
-  type GameHistory as History,
   type VariantId,
 } from '../../src/engine/index.js';
-import { fen, fenAfter, moveTexts, randomPositions } from '../support/engine-helpers.js';
+import { fen, fenAfter, moveTexts, randomPositions, playMoves } from '../support/engine-helpers.js';
 import { MIDDLEGAME_PERFT } from './fixtures/perft-table.js';
 
 /** "2 from the start" and "1+1", beside the "1+2" of bashni-double. */
@@ -32,14 +30,7 @@ const SCHEMES: readonly VariantId[] = ['bashni-double', TWO, ONE_ONE];
 
 const START_STACKS = 'Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8';
 
-function play(history: History, ...moves: string[]): History {
-  for (const text of moves) {
-    const move = parseMove(history.position, text);
-    if (!move.ok) throw new Error(`${text}: ${move.error.message}`);
-    history = history.play(move.value);
-  }
-  return history;
-}
+const play = playMoves;
 
 /** The side tokens (`W1`, `B2`, …) of the positions after each move of `moves` from the start. */
 function sidesAfter(variant: VariantId, moves: readonly string[]): string[] {

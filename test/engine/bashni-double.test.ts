@@ -11,17 +11,15 @@ import {
   MoveList,
   movesLeft,
   parseFen,
-  parseMove,
   parsePdn,
   positionKey,
   replayGame,
   ruleStatus,
   startPosition,
-  type GameHistory as History,
   VARIANTS,
   type Position,
 } from '../../src/engine/index.js';
-import { fen, fenAfter, moveTexts } from '../support/engine-helpers.js';
+import { fen, fenAfter, moveTexts, playMoves } from '../support/engine-helpers.js';
 
 const V = 'bashni-double';
 
@@ -29,14 +27,7 @@ function double(text: string): Position {
   return fen(text, V);
 }
 
-function play(history: History, ...moves: string[]): History {
-  for (const text of moves) {
-    const move = parseMove(history.position, text);
-    if (!move.ok) throw new Error(`${text}: ${move.error.message}`);
-    history = history.play(move.value);
-  }
-  return history;
-}
+const play = playMoves;
 
 /** Every whole turn from `position` (the side's moves until the other side is to move). */
 function turnSequences(position: Position): string[] {

@@ -7,11 +7,16 @@ import {
   legalMoves,
   MoveList,
   parseMove,
-  stackAt,
-  stackPieces,
   type Position,
 } from '../../src/engine/index.js';
-import { fen, fenAfter, moveTexts, randomPositions } from '../support/engine-helpers.js';
+import {
+  fen,
+  fenAfter,
+  moveTexts,
+  randomPositions,
+  stackText as sharedStackText,
+  playMoves,
+} from '../support/engine-helpers.js';
 import { referenceMoves } from '../support/reference/reference.js';
 
 /** A Borovikov position from a FEN stated as a fact. */
@@ -19,26 +24,12 @@ function pos(text: string): Position {
   return fen(text, 'borovikov');
 }
 
-/** A stack in the worked examples' shorthand: top first, w/b man, W/B king. */
+/** A stack in the worked examples' shorthand. */
 function stackText(fenText: string, square: string): string {
-  const stack = stackAt(pos(fenText), square);
-  if (stack === null) return '';
-  return stackPieces(stack)
-    .map((piece) => {
-      const letter = piece.color === 0 ? 'w' : 'b';
-      return piece.king ? letter.toUpperCase() : letter;
-    })
-    .join('');
+  return sharedStackText(fenText, square, 'borovikov');
 }
 
-function play(history: GameHistory, ...moves: string[]): GameHistory {
-  for (const text of moves) {
-    const move = parseMove(history.position, text);
-    if (!move.ok) throw new Error(`${text}: ${move.error.message}`);
-    history = history.play(move.value);
-  }
-  return history;
-}
+const play = playMoves;
 
 /** The engine's moves, checked against the reference generator's. */
 function movesBoth(text: string): string[] {

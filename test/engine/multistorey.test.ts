@@ -8,14 +8,12 @@ import {
   maxPiecesPerSide,
   maxStacksPerSide,
   parseFen,
-  parseMove,
   positionKey,
   startPosition,
   VARIANTS,
-  type GameHistory as History,
 } from '../../src/engine/index.js';
 import { messages } from '../../src/i18n/index.js';
-import { fen, fenAfter, moveTexts, randomPositions } from '../support/engine-helpers.js';
+import { fen, fenAfter, moveTexts, randomPositions, playMoves } from '../support/engine-helpers.js';
 import { item } from '../support/present.js';
 
 const V = 'multistorey';
@@ -24,14 +22,7 @@ const START_FEN =
   'W:Wa1(00),c1(00),e1(00),g1(00),b2(00),d2(00),f2(00),h2(00),a3(00),c3(00),e3(00),g3(00)' +
   ':Bb6(00),d6(00),f6(00),h6(00),a7(00),c7(00),e7(00),g7(00),b8(00),d8(00),f8(00),h8(00)';
 
-function play(history: History, ...moves: string[]): History {
-  for (const text of moves) {
-    const move = parseMove(history.position, text);
-    if (!move.ok) throw new Error(`${text}: ${move.error.message}`);
-    history = history.play(move.value);
-  }
-  return history;
-}
+const play = playMoves;
 
 describe('multistorey: the worked examples of VARIANTS.md section 4', () => {
   it('1. the start (2-high towers) has the same 7 moves as Russian draughts', () => {

@@ -3,22 +3,13 @@ import {
   describeStatus,
   FIFTEEN_MOVE_PLIES,
   GameHistory,
-  parseMove,
   positionKey,
   startPosition,
-  type GameHistory as History,
 } from '../../src/engine/index.js';
-import { fen } from '../support/engine-helpers.js';
+import { fen, playMoves } from '../support/engine-helpers.js';
 import { item } from '../support/present.js';
 
-function play(history: History, ...moves: string[]): History {
-  for (const text of moves) {
-    const move = parseMove(history.position, text);
-    if (!move.ok) throw new Error(`${text}: ${move.error.message}`);
-    history = history.play(move.value);
-  }
-  return history;
-}
+const play = playMoves;
 
 describe('game status', () => {
   it('the side to move with no legal move loses (all taken or blocked)', () => {

@@ -12,29 +12,26 @@ import {
   MoveList,
   positionKey,
   ruleStatus,
-  stackAt,
-  stackPieces,
   startPosition,
   topsOfOneColour,
   VARIANTS,
   type Move,
   type Position,
 } from '../../src/engine/index.js';
-import { fen, fenAfter, moveTexts, randomPositions } from '../support/engine-helpers.js';
+import {
+  fen,
+  fenAfter,
+  moveTexts,
+  randomPositions,
+  stackText as sharedStackText,
+} from '../support/engine-helpers.js';
 import { referenceMoves } from '../support/reference/reference.js';
 
 const S = 'stavropol';
 
-/** A stack in the worked examples' shorthand: top first, w/b man, W/B king. */
+/** A stack in the worked examples' shorthand. */
 function stackText(fenText: string, square: string): string {
-  const stack = stackAt(fen(fenText, S), square);
-  if (stack === null) return '';
-  return stackPieces(stack)
-    .map((piece) => {
-      const letter = piece.color === 0 ? 'w' : 'b';
-      return piece.king ? letter.toUpperCase() : letter;
-    })
-    .join('');
+  return sharedStackText(fenText, square, S);
 }
 
 /** The reference generator's moves, sorted, for the same position. */

@@ -4,9 +4,13 @@ import {
   makeFen,
   makeMove,
   parseFen,
+  parseMove,
   squareIndex,
+  stackAt,
+  stackPieces,
   startPosition,
   VARIANTS,
+  type GameHistory,
   type Position,
   type VariantId,
 } from '../../src/engine/index.js';
@@ -65,4 +69,26 @@ export function randomPositions(
     }
   }
   return positions;
+}
+
+/** Plays moves typed in our notation on a game; a move that does not parse fails loudly. */
+export function playMoves(history: GameHistory, ...moves: string[]): GameHistory {
+  for (const text of moves) {
+    const move = parseMove(history.position, text);
+    if (!move.ok) throw new Error(`${text}: ${move.error.message}`);
+    history = history.play(move.value);
+  }
+  return history;
+}
+
+/** A stack in the worked examples' shorthand: top first, w/b a man, W/B a king ('' if empty). */
+export function stackText(fenText: string, name: string, variant: VariantId): string {
+  const stack = stackAt(fen(fenText, variant), name);
+  if (stack === null) return '';
+  return stackPieces(stack)
+    .map((piece) => {
+      const letter = piece.color === 0 ? 'w' : 'b';
+      return piece.king ? letter.toUpperCase() : letter;
+    })
+    .join('');
 }
