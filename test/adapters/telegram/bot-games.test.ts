@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AiPool } from '../../../src/ai/index.js';
 import { legalMoves, makeMove, parseFen, VARIANTS } from '../../../src/engine/index.js';
+import type { Game } from '../../../src/game/model.js';
 import type { BotMoves } from '../../../src/game/ports.js';
 import { TelegramHarness } from './harness.js';
 import { item } from '../../support/present.js';
@@ -31,6 +32,17 @@ describe('Telegram: /play against the bot', () => {
     await h.close();
   });
 
+  /** Alice's game once the bot has answered her first move. */
+  async function afterBotAnswer(): Promise<Game> {
+    let game: Game | undefined;
+    await until(async () => {
+      const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
+      game = games.ok ? games.value[0] : undefined;
+      return game?.moves.length === 2;
+    });
+    return game!;
+  }
+
   it('starts a game against the bot, which answers each move and shows it is thinking', async () => {
     h = await TelegramHarness.start({ bot: firstMove });
     const alice = h.fake.user(11, 'Alice', 'alice', 'en');
@@ -40,10 +52,7 @@ describe('Telegram: /play against the bot', () => {
     expect(board.caption).toContain('Laska · ⚪ Alice — ⚫ Bashni Bot (level 2)');
     await h.press(alice, 11, board.messageId, '⚪ c3');
     await h.press(alice, 11, board.messageId, '→ d4');
-    await until(async () => {
-      const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
-      return games.ok && games.value[0]?.moves.length === 2;
-    });
+    await afterBotAnswer();
     await until(() =>
       (h.fake.message(11, board.messageId)?.caption ?? '').includes('White to play'),
     );
@@ -63,13 +72,9 @@ describe('Telegram: /play against the bot', () => {
     // a1 may cover its own man on b2.
     await h.press(alice, 11, board.messageId, '⚪ a1');
     await h.press(alice, 11, board.messageId, '→ b2');
-    await until(async () => {
-      const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
-      return games.ok && games.value[0]?.moves.length === 2;
-    });
-    const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
-    expect(games.ok && games.value[0]?.variant).toBe('borovikov');
-    expect(games.ok && games.value[0]?.moves[0]).toBe('a1-b2');
+    const game = await afterBotAnswer();
+    expect(game.variant).toBe('borovikov');
+    expect(game.moves[0]).toBe('a1-b2');
   });
 
   it('plays Stavropol Adiyukh, typed in Russian: the White player moves a black man', async () => {
@@ -83,13 +88,9 @@ describe('Telegram: /play against the bot', () => {
     expect(board.caption).toContain('White (any tower) to play');
     await h.press(alice, 11, board.messageId, '⚫ b6');
     await h.press(alice, 11, board.messageId, '→ a5');
-    await until(async () => {
-      const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
-      return games.ok && games.value[0]?.moves.length === 2;
-    });
-    const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
-    expect(games.ok && games.value[0]?.variant).toBe('stavropol');
-    expect(games.ok && games.value[0]?.moves[0]).toBe('b6-a5');
+    const game = await afterBotAnswer();
+    expect(game.variant).toBe('stavropol');
+    expect(game.moves[0]).toBe('b6-a5');
   });
 
   it('takes a move typed while the board is still on its way, and the board then shows it', async () => {
@@ -106,17 +107,13 @@ describe('Telegram: /play against the bot', () => {
     await type('/move c3-d4');
     photo.release();
     await h.process.settle();
-    await until(async () => {
-      const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
-      return games.ok && games.value[0]?.moves.length === 2;
-    });
-    const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
-    const answer = games.ok ? games.value[0]?.moves[1] : undefined;
+    const game = await afterBotAnswer();
+    const answer = item(game.moves, 1, 'the bot’s answer');
     const board = item(h.boards(group), 0, 'board');
     await until(() =>
       (h.fake.message(group, board.messageId)?.caption ?? '').includes(`${answer}`),
     );
-    expect(games.ok && games.value[0]?.moves[0]).toBe('c3-d4');
+    expect(game.moves[0]).toBe('c3-d4');
     expect(h.fake.chat(group).messages.map((m) => m.text ?? '')).not.toContain(
       'You have no game in this chat. Start one with /newgame.',
     );
@@ -138,10 +135,7 @@ describe('Telegram: /play against the bot', () => {
     await h.say(alice, 11, '/play 1');
     const board = item(h.boards(11), 0, 'board');
     await h.say(alice, 11, '/move c3-d4');
-    await until(async () => {
-      const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
-      return games.ok && games.value[0]?.moves.length === 2;
-    });
+    await afterBotAnswer();
     await until(() =>
       (h.fake.message(11, board.messageId)?.caption ?? '').includes('White to play'),
     );
