@@ -1,6 +1,6 @@
-import { maxPiecesPerSide, type Board } from '../engine/index.js';
+import { maxPiecesPerSide, type Board, type Variant } from '../engine/index.js';
 import * as bits from './bits.js';
-import type { Weights } from './weights.js';
+import { WEIGHT_NAMES, type Weights } from './weights.js';
 
 // Module-local copies: imported bindings can compile to getter calls (vitest, CJS).
 const popcount = bits.popcount;
@@ -8,22 +8,31 @@ const shift = bits.shift;
 const lowestBit = bits.lowestBit;
 const Shifts = bits.Shifts;
 
-/**
- * Adiyukh's goal term: centi-men per unit of the half-count lead (pieces of either colour on
- * the opponent's half minus pieces on one's own). One piece crossing the middle moves the lead
- * by two, so it is worth two men (ADIYUKH_WEIGHTS.man = 100): the goal outweighs material.
- * Set by hand; a candidate for tuning.
- */
-const HALF_COUNT_PIECE = 100;
+/** The only weights Stavropol's evaluation reads (sharedEvaluate). */
+const SHARED_READ: readonly (keyof Weights)[] = ['halfCount', 'crossing', 'tempo'];
+
+/** Weights that describe prisoners, which a variant whose captured pieces leave never has. */
+const PRISONER_WEIGHTS: readonly (keyof Weights)[] = [
+  'prisonerSafe',
+  'prisonerThin',
+  'prisonerKing',
+  'fragile',
+];
 
 /**
- * Stavropol's second term: centi-men per piece that a man-topped stack can still carry over the
- * middle in its player's favour (white-topped men on White's half go up for the White player,
- * black-topped men on Black's half go down for the Black player). Set by hand well below the
- * two lead units (2 * HALF_COUNT_PIECE) a crossing is worth, since it is only a prospect; a
- * candidate for tuning.
+ * The weights a variant's evaluation never reads (tuning leaves them as they are): the goal
+ * terms outside the half-count variants, everything but the goal terms and the tempo in
+ * Stavropol, and the prisoner terms where captured pieces leave the board.
  */
-const SHARED_CROSSING_PIECE = 40;
+export function unreadWeights(variant: Variant): readonly (keyof Weights)[] {
+  if (variant.sharedPieces === true)
+    return WEIGHT_NAMES.filter((name) => !SHARED_READ.includes(name));
+  const unread: (keyof Weights)[] = [];
+  if (variant.outcome !== 'half-count') unread.push('halfCount');
+  unread.push('crossing');
+  if (variant.capturedPiecesLeave === true) unread.push(...PRISONER_WEIGHTS);
+  return unread;
+}
 
 /**
  * Static evaluation of a Board for the side to move, in centi-men.
@@ -42,7 +51,7 @@ const SHARED_CROSSING_PIECE = 40;
  * exposure to the capture threats it faces (its largest loss, freed prisoners included, and
  * each further threatened stack), a trade-down bonus for the side ahead as the board empties,
  * and the tempo. In adiyukh, whose game is scored by the half count, each piece (of either
- * colour) on the opponent's half counts HALF_COUNT_PIECE for the side whose goal it serves.
+ * colour) on the opponent's half counts the halfCount weight for the side whose goal it serves.
  *
  * Borovikov (covering): the side to move's exposure also counts the stacks the opponent could
  * cover (an enemy man diagonally behind them in its forward direction, or an enemy king with
@@ -106,7 +115,7 @@ export class Evaluator {
         center |= 1 << s;
     }
     this.center = center;
-    this.halfCountPiece = board.variant.outcome === 'half-count' ? HALF_COUNT_PIECE : 0;
+    this.halfCountPiece = board.variant.outcome === 'half-count' ? weights.halfCount : 0;
     let blackHalf = 0;
     for (let s = 0; s < n; s++) if (g.rank[s]! >= g.ranks / 2) blackHalf |= 1 << s;
     this.blackHalf = blackHalf;
@@ -227,7 +236,7 @@ export class Evaluator {
       crossing += height[lowestBit(b)]!;
     for (let b = blackBits & ~kingBits & blackHalf; b !== 0; b &= b - 1)
       crossing -= height[lowestBit(b)]!;
-    const score = HALF_COUNT_PIECE * this.halfCountLead() + SHARED_CROSSING_PIECE * crossing;
+    const score = this.w.halfCount * this.halfCountLead() + this.w.crossing * crossing;
     return (turn === 0 ? score : -score) + this.w.tempo;
   }
 

@@ -45,6 +45,17 @@ export interface Weights {
   tradeDown: number;
   /** Side to move (the initiative; small). */
   tempo: number;
+  /**
+   * Half-count variants (Adiyukh, Stavropol), the goal: per unit of the half-count lead (pieces
+   * of either colour on the opponent's half minus those on one's own). Read by no other variant.
+   */
+  halfCount: number;
+  /**
+   * Stavropol: per piece that a man-topped stack can still carry over the middle in its
+   * player's favour (a prospect, below the two lead units a crossing is worth). Read by no other
+   * variant.
+   */
+  crossing: number;
 }
 
 export const WEIGHT_NAMES: readonly (keyof Weights)[] = [
@@ -68,6 +79,8 @@ export const WEIGHT_NAMES: readonly (keyof Weights)[] = [
   'center',
   'tradeDown',
   'tempo',
+  'halfCount',
+  'crossing',
 ];
 
 /**
@@ -95,6 +108,8 @@ export const STANDARD_WEIGHTS: Readonly<Weights> = {
   center: -2,
   tradeDown: 2,
   tempo: 10,
+  halfCount: 0,
+  crossing: 0,
 };
 
 /**
@@ -121,6 +136,8 @@ export const STOLBY_WEIGHTS: Readonly<Weights> = {
   center: 10,
   tradeDown: 12,
   tempo: 24,
+  halfCount: 0,
+  crossing: 0,
 };
 
 /** Weights for Laska: the Bashni weights tuned further by self-play in Laska (docs/tuning.md). */
@@ -145,6 +162,8 @@ export const LASKA_WEIGHTS: Readonly<Weights> = {
   center: 3,
   tradeDown: 4,
   tempo: 9,
+  halfCount: 0,
+  crossing: 0,
 };
 
 /**
@@ -173,6 +192,8 @@ export const GIVEAWAY_WEIGHTS: Readonly<Weights> = {
   center: -2,
   tradeDown: 4,
   tempo: 6,
+  halfCount: 0,
+  crossing: 0,
 };
 
 /**
@@ -199,6 +220,19 @@ export const ADIYUKH_WEIGHTS: Readonly<Weights> = {
   advance: 10,
   backRank: 10,
   tradeDown: 0,
+  halfCount: 100,
+};
+
+/**
+ * Weights for Stavropol Adiyukh (both players move the same pieces). The evaluation reads only
+ * the half count's goal (halfCount), the crossings still open to each player (crossing) and
+ * the tempo; the rest are Adiyukh's and unused (evaluate.ts sharedEvaluate, unreadWeights).
+ * Set by hand: a crossing prospect well below the two lead units a crossing is worth.
+ */
+export const STAVROPOL_WEIGHTS: Readonly<Weights> = {
+  ...ADIYUKH_WEIGHTS,
+  halfCount: 100,
+  crossing: 40,
 };
 
 /**
@@ -244,9 +278,7 @@ export function defaultWeights(variant: VariantId): Readonly<Weights> {
     case 'borovikov':
       return BOROVIKOV_WEIGHTS;
     case 'stavropol':
-      // Only the tempo is read: the evaluation is the half count's goal (evaluate.ts
-      // sharedEvaluate), the same for both players since they move the same pieces.
-      return ADIYUKH_WEIGHTS;
+      return STAVROPOL_WEIGHTS;
   }
 }
 
