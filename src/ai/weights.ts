@@ -198,29 +198,35 @@ export const GIVEAWAY_WEIGHTS: Readonly<Weights> = {
 
 /**
  * Weights for Adiyukh, where the half count decides (pieces of either colour on the opponent's
- * half; the evaluator adds that term itself, see evaluate.ts). Set by hand within the standard
- * tuning bounds, not tuned: material only matters as the means to carry pieces forward, so
- * the terms besides the man (the unit) are lower than in Bashni; a king at rest cannot move and
- * reverts after its capture, so it is worth little more than a man; king mobility means nothing
- * (kings have no quiet moves); advancing counts more.
+ * half): halfCount is the goal, per unit of the count's lead, and material is only the means to
+ * carry pieces forward, so the terms besides the man (the unit) are lower than in Bashni; a king
+ * at rest cannot move and reverts after its capture, so it is worth little more than a man.
+ * Set by hand within the standard tuning bounds, then tuned by self-play in Adiyukh
+ * (docs/tuning.md), which lowered the goal from 100 to 64 per unit of lead.
  */
 export const ADIYUKH_WEIGHTS: Readonly<Weights> = {
-  ...STANDARD_WEIGHTS,
   man: 100,
-  king: 150,
-  reserveMan: 60,
-  reserveKing: 80,
-  prisonerSafe: 30,
-  prisonerThin: 10,
-  prisonerKing: 0,
-  fragile: 30,
-  threatMax: 60,
-  threatExtra: 25,
-  kingMobility: 0,
-  advance: 10,
-  backRank: 10,
-  tradeDown: 0,
-  halfCount: 100,
+  king: 157,
+  reserveMan: 61,
+  reserveKing: 77,
+  prisonerSafe: 43,
+  prisonerThin: 8,
+  prisonerKing: 3,
+  fragile: 44,
+  threatMax: 56,
+  threatExtra: 27,
+  manMobility: 4,
+  kingMobility: 3,
+  blocked: 22,
+  advance: 13,
+  nearPromotion: 16,
+  promotionThreat: 21,
+  backRank: 12,
+  center: -1,
+  tradeDown: 3,
+  tempo: 21,
+  halfCount: 64,
+  crossing: 0,
 };
 
 /**
@@ -231,6 +237,7 @@ export const ADIYUKH_WEIGHTS: Readonly<Weights> = {
  */
 export const STAVROPOL_WEIGHTS: Readonly<Weights> = {
   ...ADIYUKH_WEIGHTS,
+  tempo: 10,
   halfCount: 100,
   crossing: 40,
 };
@@ -252,9 +259,62 @@ export const MULTISTOREY_WEIGHTS: Readonly<Weights> = {
  * in Bashni (leave the opponent without a move, here usually without a stack), so material counts
  * as there; the new danger, an enemy cover that takes a whole stack over or wipes out the own
  * run above one's prisoners, is a variant-specific term of evaluate.ts scored with the threat
- * weights. Set by hand as the Bashni weights; not yet tuned by self-play.
+ * weights. The Bashni weights tuned further by self-play in Borovikov (docs/tuning.md).
  */
-export const BOROVIKOV_WEIGHTS: Readonly<Weights> = { ...STANDARD_WEIGHTS };
+export const BOROVIKOV_WEIGHTS: Readonly<Weights> = {
+  man: 100,
+  king: 371,
+  reserveMan: 94,
+  reserveKing: 116,
+  prisonerSafe: 34,
+  prisonerThin: 18,
+  prisonerKing: 4,
+  fragile: 40,
+  threatMax: 18,
+  threatExtra: 36,
+  manMobility: 2,
+  kingMobility: 12,
+  blocked: 23,
+  advance: 2,
+  nearPromotion: 19,
+  promotionThreat: 24,
+  backRank: 17,
+  center: -1,
+  tradeDown: 12,
+  tempo: 6,
+  halfCount: 0,
+  crossing: 0,
+};
+
+/**
+ * Weights for double-move Bashni: the goal and the material are Bashni's; the second move of a
+ * turn is one more tempo (evaluate.ts). The Bashni weights tuned further by self-play in
+ * double-move Bashni (docs/tuning.md).
+ */
+export const BASHNI_DOUBLE_WEIGHTS: Readonly<Weights> = {
+  man: 100,
+  king: 360,
+  reserveMan: 81,
+  reserveKing: 172,
+  prisonerSafe: 30,
+  prisonerThin: 16,
+  prisonerKing: 0,
+  fragile: 46,
+  threatMax: 26,
+  threatExtra: 30,
+  manMobility: 1,
+  kingMobility: 13,
+  blocked: 38,
+  advance: 3,
+  nearPromotion: 25,
+  promotionThreat: 34,
+  backRank: 26,
+  center: -7,
+  tradeDown: 1,
+  tempo: 6,
+  halfCount: 0,
+  crossing: 0,
+};
 
 /** The default weights for a variant. */
 export function defaultWeights(variant: VariantId): Readonly<Weights> {
@@ -272,9 +332,7 @@ export function defaultWeights(variant: VariantId): Readonly<Weights> {
     case 'multistorey':
       return MULTISTOREY_WEIGHTS;
     case 'bashni-double':
-      // The goal and the material are Bashni's; the second move of a turn is the evaluation's
-      // tempo term (evaluate.ts). Not tuned for the double move yet.
-      return STANDARD_WEIGHTS;
+      return BASHNI_DOUBLE_WEIGHTS;
     case 'borovikov':
       return BOROVIKOV_WEIGHTS;
     case 'stavropol':
