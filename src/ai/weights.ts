@@ -233,25 +233,45 @@ export const ADIYUKH_WEIGHTS: Readonly<Weights> = {
  * Weights for Stavropol Adiyukh (both players move the same pieces). The evaluation reads only
  * the half count's goal (halfCount), the crossings still open to each player (crossing) and
  * the tempo; the rest are Adiyukh's and unused (evaluate.ts sharedEvaluate, unreadWeights).
- * Set by hand: a crossing prospect well below the two lead units a crossing is worth.
+ * Set by hand (100, 40 and 10), then tuned by self-play in Stavropol (docs/tuning.md): a
+ * crossing still open is worth most of one lead unit.
  */
 export const STAVROPOL_WEIGHTS: Readonly<Weights> = {
   ...ADIYUKH_WEIGHTS,
-  tempo: 10,
-  halfCount: 100,
-  crossing: 40,
+  tempo: 7,
+  halfCount: 65,
+  crossing: 50,
 };
 
 /**
  * Weights for Multistorey (Russian draughts with towers, captured pieces leave the board). Set by
- * hand, not tuned: the Stolby weights (the same Turkish strike) with every storey under the top
- * worth a full man, since each one costs the opponent a separate jump. The prisoner terms never
- * apply (no stack holds prisoners).
+ * hand as the Stolby weights (the same Turkish strike) with every storey under the top worth a
+ * full man, since each one costs the opponent a separate jump; then tuned by self-play in
+ * Multistorey (docs/tuning.md). The prisoner terms are never read (no stack holds prisoners).
  */
 export const MULTISTOREY_WEIGHTS: Readonly<Weights> = {
-  ...STOLBY_WEIGHTS,
+  man: 100,
+  king: 368,
   reserveMan: 100,
-  reserveKing: 100,
+  reserveKing: 91,
+  prisonerSafe: 28,
+  prisonerThin: 14,
+  prisonerKing: 4,
+  fragile: 52,
+  threatMax: 30,
+  threatExtra: 12,
+  manMobility: 3,
+  kingMobility: 9,
+  blocked: 22,
+  advance: 7,
+  nearPromotion: 24,
+  promotionThreat: 19,
+  backRank: 17,
+  center: 2,
+  tradeDown: 10,
+  tempo: 18,
+  halfCount: 0,
+  crossing: 0,
 };
 
 /**
