@@ -1,13 +1,10 @@
 import { maxPiecesPerSide, type Board } from '../engine/index.js';
 import * as bits from './bits.js';
-import * as halfCountWeights from './half-count-weights.js';
 import type { SquareTables } from './square-tables.js';
 import type { Weights } from './weights.js';
 
 // Module-local copies: imported bindings can compile to getter calls (vitest, CJS).
 const popcount = bits.popcount;
-const HALF_COUNT_PIECE = halfCountWeights.HALF_COUNT_PIECE;
-const SHARED_CROSSING_PIECE = halfCountWeights.SHARED_CROSSING_PIECE;
 
 // Board top codes (engine/board.ts): 0 empty, 2 + colour * 2 + king.
 const EMPTY = 0;
@@ -43,7 +40,7 @@ export class ScanEvaluator {
     this.menCaptureBackward = board.variant.manCapturesBackward;
     this.covering = board.variant.covering === true;
     this.maxPieces = 2 * maxPiecesPerSide(board.variant);
-    this.halfCountPiece = board.variant.outcome === 'half-count' ? HALF_COUNT_PIECE : 0;
+    this.halfCountPiece = board.variant.outcome === 'half-count' ? weights.halfCount : 0;
     this.sharedPieces = board.variant.sharedPieces === true;
   }
 
@@ -132,7 +129,7 @@ export class ScanEvaluator {
       if (top[s] === 2 && blackHalf[s] === 0) crossing += height[s]!;
       else if (top[s] === 4 && blackHalf[s] === 1) crossing -= height[s]!;
     }
-    const score = HALF_COUNT_PIECE * this.halfCountLead() + SHARED_CROSSING_PIECE * crossing;
+    const score = this.w.halfCount * this.halfCountLead() + this.w.crossing * crossing;
     return (turn === 0 ? score : -score) + this.w.tempo;
   }
 

@@ -1,17 +1,40 @@
-import { maxPiecesPerSide, type Board } from '../engine/index.js';
+import { maxPiecesPerSide, type Board, type Variant } from '../engine/index.js';
 import * as bits from './bits.js';
 import { ScanEvaluator } from './evaluate-scan.js';
-import * as halfCountWeights from './half-count-weights.js';
 import { maskOf, squareTables } from './square-tables.js';
-import type { Weights } from './weights.js';
+import { WEIGHT_NAMES, type Weights } from './weights.js';
 
 // Module-local copies: imported bindings can compile to getter calls (vitest, CJS).
 const popcount = bits.popcount;
 const shift = bits.shift;
 const lowestBit = bits.lowestBit;
 const Shifts = bits.Shifts;
-const HALF_COUNT_PIECE = halfCountWeights.HALF_COUNT_PIECE;
-const SHARED_CROSSING_PIECE = halfCountWeights.SHARED_CROSSING_PIECE;
+
+/** The only weights Stavropol's evaluation reads (sharedEvaluate). */
+const SHARED_READ: readonly (keyof Weights)[] = ['halfCount', 'crossing', 'tempo'];
+
+/** Weights that describe prisoners, which a variant whose captured pieces leave never has. */
+const PRISONER_WEIGHTS: readonly (keyof Weights)[] = [
+  'prisonerSafe',
+  'prisonerThin',
+  'prisonerKing',
+  'fragile',
+];
+
+/**
+ * The weights a variant's evaluation never reads (tuning leaves them as they are): the goal
+ * terms outside the half-count variants, everything but the goal terms and the tempo in
+ * Stavropol, and the prisoner terms where captured pieces leave the board.
+ */
+export function unreadWeights(variant: Variant): readonly (keyof Weights)[] {
+  if (variant.sharedPieces === true)
+    return WEIGHT_NAMES.filter((name) => !SHARED_READ.includes(name));
+  const unread: (keyof Weights)[] = [];
+  if (variant.outcome !== 'half-count') unread.push('halfCount');
+  unread.push('crossing');
+  if (variant.capturedPiecesLeave === true) unread.push(...PRISONER_WEIGHTS);
+  return unread;
+}
 
 /**
  * Static evaluation of a Board for the side to move, in centi-men.
@@ -30,7 +53,7 @@ const SHARED_CROSSING_PIECE = halfCountWeights.SHARED_CROSSING_PIECE;
  * exposure to the capture threats it faces (its largest loss, freed prisoners included, and
  * each further threatened stack), a trade-down bonus for the side ahead as the board empties,
  * and the tempo. In adiyukh, whose game is scored by the half count, each piece (of either
- * colour) on the opponent's half counts HALF_COUNT_PIECE for the side whose goal it serves.
+ * colour) on the opponent's half counts the halfCount weight for the side whose goal it serves.
  *
  * Borovikov (covering): the side to move's exposure also counts the stacks the opponent could
  * cover (an enemy man diagonally behind them in its forward direction, or an enemy king with
@@ -84,7 +107,7 @@ export class Evaluator {
     this.covering = board.variant.covering === true;
     this.squareCount = g.squareCount;
     this.maxPieces = 2 * maxPiecesPerSide(board.variant);
-    this.halfCountPiece = board.variant.outcome === 'half-count' ? HALF_COUNT_PIECE : 0;
+    this.halfCountPiece = board.variant.outcome === 'half-count' ? weights.halfCount : 0;
     this.sharedPieces = board.variant.sharedPieces === true;
     this.otherPath = this.sharedPieces || board.wide || options.scan === true;
     const n = g.squareCount;
@@ -222,7 +245,7 @@ export class Evaluator {
       crossing += height[lowestBit(b)]!;
     for (let b = blackBits & ~kingBits & blackHalf; b !== 0; b &= b - 1)
       crossing -= height[lowestBit(b)]!;
-    const score = HALF_COUNT_PIECE * this.halfCountLead() + SHARED_CROSSING_PIECE * crossing;
+    const score = this.w.halfCount * this.halfCountLead() + this.w.crossing * crossing;
     return (turn === 0 ? score : -score) + this.w.tempo;
   }
 

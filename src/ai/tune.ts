@@ -1,4 +1,5 @@
-import { seededRandom, startPosition, type VariantId } from '../engine/index.js';
+import { seededRandom, startPosition, VARIANTS, type VariantId } from '../engine/index.js';
+import { unreadWeights } from './evaluate.js';
 import { openings, playGame, playMatch, type Think } from './match.js';
 import {
   defaultWeights,
@@ -16,7 +17,8 @@ import {
  *   θ_i ← θ_i + a_k · c_i · r · Δ_i,   r = (points of θ+ − points of θ−) / games,
  * with a_k = a / (k + A)^0.602 (Spall's schedule). The result reported is the average of θ over
  * the last quarter of the iterations, which smooths the noise of single games. The man's
- * value stays fixed at 100 (it sets the scale).
+ * value stays fixed at 100 (it sets the scale), and the weights a variant's evaluation does not
+ * read (unreadWeights in evaluate.ts) stay as they start.
  *
  * Run with `npm run cli -- tune` (src/cli/tune-command.ts).
  */
@@ -36,6 +38,11 @@ export interface SpsaOptions {
   readonly bounds?: WeightBounds;
   readonly iterations: number;
   readonly seed?: number;
+  /**
+   * Weights left at their start values: neither perturbed nor moved, and no random sign is drawn
+   * for them (so adding weights that a variant does not read leaves its runs as they were).
+   */
+  readonly frozen?: readonly (keyof Weights)[];
   /**
    * The noisy measurement: how much better `plus` did than `minus`, from −1 (lost everything)
    * to 1 (won everything).
@@ -57,27 +64,26 @@ export async function spsa(options: SpsaOptions): Promise<Weights> {
   const random = seededRandom(options.seed ?? 12345);
   const bounds = options.bounds ?? STANDARD_BOUNDS;
   const theta = weightsToVector(options.start);
+  const free = WEIGHT_NAMES.map((name) => !(options.frozen ?? []).includes(name));
   const scale = theta.map((value, i) =>
-    WEIGHT_NAMES[i] === 'man' ? 0 : Math.max(3, Math.abs(value) * 0.15),
+    WEIGHT_NAMES[i] === 'man' || !free[i] ? 0 : Math.max(3, Math.abs(value) * 0.15),
   );
+  // A frozen weight keeps its start value, even outside the bounds.
+  const bound = (i: number, value: number) => (free[i] ? clamp(bounds, i, value) : theta[i]!);
   const n = options.iterations;
   const bigA = n / 10;
   const a = 0.15 * Math.pow(bigA + 1, 0.602);
   const sum = theta.map(() => 0);
   let averaged = 0;
   for (let k = 1; k <= n; k++) {
-    const delta = theta.map(() => (random() < 0.5 ? -1 : 1));
+    const delta = theta.map((_, i) => (!free[i] ? 0 : random() < 0.5 ? -1 : 1));
     const ck = 1 / Math.pow(k, 0.101);
-    const plus = vectorToWeights(
-      theta.map((t, i) => clamp(bounds, i, t + ck * scale[i]! * delta[i]!)),
-    );
-    const minus = vectorToWeights(
-      theta.map((t, i) => clamp(bounds, i, t - ck * scale[i]! * delta[i]!)),
-    );
+    const plus = vectorToWeights(theta.map((t, i) => bound(i, t + ck * scale[i]! * delta[i]!)));
+    const minus = vectorToWeights(theta.map((t, i) => bound(i, t - ck * scale[i]! * delta[i]!)));
     const r = await options.compare(plus, minus, random);
     const ak = a / Math.pow(k + bigA, 0.602);
     for (let i = 0; i < theta.length; i++) {
-      theta[i] = clamp(bounds, i, theta[i]! + ak * scale[i]! * r * delta[i]! * 2);
+      theta[i] = bound(i, theta[i]! + ak * scale[i]! * r * delta[i]! * 2);
     }
     if (k > (n * 3) / 4) {
       for (let i = 0; i < theta.length; i++) sum[i]! += theta[i]!;
@@ -95,6 +101,7 @@ export function tune(options: TuneOptions): Promise<Weights> {
   return spsa({
     start: options.start ?? defaultWeights(options.variant),
     bounds: weightBounds(options.variant),
+    frozen: unreadWeights(VARIANTS[options.variant]),
     iterations: options.iterations,
     seed: options.seed,
     onIteration: options.onIteration,
@@ -152,6 +159,8 @@ const STANDARD_BOUNDS: WeightBounds = {
   center: [-10, 50],
   tradeDown: [0, 40],
   tempo: [-20, 40],
+  halfCount: [0, 400],
+  crossing: [0, 200],
 };
 
 /** Giveaway: material is a burden, the man fixed at −100; positional terms may take either sign. */
@@ -176,6 +185,8 @@ const GIVEAWAY_BOUNDS: WeightBounds = {
   center: [-30, 30],
   tradeDown: [-20, 20],
   tempo: [-20, 40],
+  halfCount: [0, 400],
+  crossing: [0, 200],
 };
 
 export function weightBounds(variant: VariantId): WeightBounds {
@@ -200,7 +211,7 @@ export interface LocalSearchOptions extends GameTuneOptions {
 }
 
 /**
- * Coordinate local search by matches: for each weight in turn, plays the current weights with
+ * Coordinate local search by matches: for each weight the variant reads, in turn, plays the current weights with
  * that weight raised by a step, and with it lowered, against the current weights (`games` games
  * each, fixed nodes per move, fresh openings every trial); a trial that scores at least
  * `accept` replaces the current weights. Steps start at 35% of the weight (at least 4) and
@@ -210,6 +221,7 @@ export async function tuneLocal(options: LocalSearchOptions): Promise<Weights> {
   const log = options.log ?? (() => {});
   const current = { ...(options.start ?? defaultWeights(options.variant)) };
   const bounds = weightBounds(options.variant);
+  const unread = unreadWeights(VARIANTS[options.variant]);
   const steps = new Map<keyof Weights, number>(
     WEIGHT_NAMES.map((name) => [name, Math.max(4, Math.round(Math.abs(current[name]) * 0.35))]),
   );
@@ -219,7 +231,7 @@ export async function tuneLocal(options: LocalSearchOptions): Promise<Weights> {
   let trial = 0;
   for (let pass = 0; pass < options.passes; pass++) {
     for (const name of WEIGHT_NAMES) {
-      if (name === 'man') continue;
+      if (name === 'man' || unread.includes(name)) continue;
       const step = steps.get(name)!;
       let improved = false;
       for (const sign of [1, -1]) {

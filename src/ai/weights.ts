@@ -45,6 +45,17 @@ export interface Weights {
   tradeDown: number;
   /** Side to move (the initiative; small). */
   tempo: number;
+  /**
+   * Half-count variants (Adiyukh, Stavropol), the goal: per unit of the half-count lead (pieces
+   * of either colour on the opponent's half minus those on one's own). Read by no other variant.
+   */
+  halfCount: number;
+  /**
+   * Stavropol: per piece that a man-topped stack can still carry over the middle in its
+   * player's favour (a prospect, below the two lead units a crossing is worth). Read by no other
+   * variant.
+   */
+  crossing: number;
 }
 
 export const WEIGHT_NAMES: readonly (keyof Weights)[] = [
@@ -68,6 +79,8 @@ export const WEIGHT_NAMES: readonly (keyof Weights)[] = [
   'center',
   'tradeDown',
   'tempo',
+  'halfCount',
+  'crossing',
 ];
 
 /**
@@ -95,6 +108,8 @@ export const STANDARD_WEIGHTS: Readonly<Weights> = {
   center: -2,
   tradeDown: 2,
   tempo: 10,
+  halfCount: 0,
+  crossing: 0,
 };
 
 /**
@@ -121,6 +136,8 @@ export const STOLBY_WEIGHTS: Readonly<Weights> = {
   center: 10,
   tradeDown: 12,
   tempo: 24,
+  halfCount: 0,
+  crossing: 0,
 };
 
 /** Weights for Laska: the Bashni weights tuned further by self-play in Laska (docs/tuning.md). */
@@ -145,6 +162,8 @@ export const LASKA_WEIGHTS: Readonly<Weights> = {
   center: 3,
   tradeDown: 4,
   tempo: 9,
+  halfCount: 0,
+  crossing: 0,
 };
 
 /**
@@ -173,44 +192,86 @@ export const GIVEAWAY_WEIGHTS: Readonly<Weights> = {
   center: -2,
   tradeDown: 4,
   tempo: 6,
+  halfCount: 0,
+  crossing: 0,
 };
 
 /**
  * Weights for Adiyukh, where the half count decides (pieces of either colour on the opponent's
- * half; the evaluator adds that term itself, see evaluate.ts). Set by hand within the standard
- * tuning bounds, not tuned: material only matters as the means to carry pieces forward, so
- * the terms besides the man (the unit) are lower than in Bashni; a king at rest cannot move and
- * reverts after its capture, so it is worth little more than a man; king mobility means nothing
- * (kings have no quiet moves); advancing counts more.
+ * half): halfCount is the goal, per unit of the count's lead, and material is only the means to
+ * carry pieces forward, so the terms besides the man (the unit) are lower than in Bashni; a king
+ * at rest cannot move and reverts after its capture, so it is worth little more than a man.
+ * Set by hand within the standard tuning bounds, then tuned by self-play in Adiyukh
+ * (docs/tuning.md), which lowered the goal from 100 to 64 per unit of lead.
  */
 export const ADIYUKH_WEIGHTS: Readonly<Weights> = {
-  ...STANDARD_WEIGHTS,
   man: 100,
-  king: 150,
-  reserveMan: 60,
-  reserveKing: 80,
-  prisonerSafe: 30,
-  prisonerThin: 10,
-  prisonerKing: 0,
-  fragile: 30,
-  threatMax: 60,
-  threatExtra: 25,
-  kingMobility: 0,
-  advance: 10,
-  backRank: 10,
-  tradeDown: 0,
+  king: 157,
+  reserveMan: 61,
+  reserveKing: 77,
+  prisonerSafe: 43,
+  prisonerThin: 8,
+  prisonerKing: 3,
+  fragile: 44,
+  threatMax: 56,
+  threatExtra: 27,
+  manMobility: 4,
+  kingMobility: 3,
+  blocked: 22,
+  advance: 13,
+  nearPromotion: 16,
+  promotionThreat: 21,
+  backRank: 12,
+  center: -1,
+  tradeDown: 3,
+  tempo: 21,
+  halfCount: 64,
+  crossing: 0,
+};
+
+/**
+ * Weights for Stavropol Adiyukh (both players move the same pieces). The evaluation reads only
+ * the half count's goal (halfCount), the crossings still open to each player (crossing) and
+ * the tempo; the rest are Adiyukh's and unused (evaluate.ts sharedEvaluate, unreadWeights).
+ * Set by hand (100, 40 and 10), then tuned by self-play in Stavropol (docs/tuning.md): a
+ * crossing still open is worth most of one lead unit.
+ */
+export const STAVROPOL_WEIGHTS: Readonly<Weights> = {
+  ...ADIYUKH_WEIGHTS,
+  tempo: 7,
+  halfCount: 65,
+  crossing: 50,
 };
 
 /**
  * Weights for Multistorey (Russian draughts with towers, captured pieces leave the board). Set by
- * hand, not tuned: the Stolby weights (the same Turkish strike) with every storey under the top
- * worth a full man, since each one costs the opponent a separate jump. The prisoner terms never
- * apply (no stack holds prisoners).
+ * hand as the Stolby weights (the same Turkish strike) with every storey under the top worth a
+ * full man, since each one costs the opponent a separate jump; then tuned by self-play in
+ * Multistorey (docs/tuning.md). The prisoner terms are never read (no stack holds prisoners).
  */
 export const MULTISTOREY_WEIGHTS: Readonly<Weights> = {
-  ...STOLBY_WEIGHTS,
+  man: 100,
+  king: 368,
   reserveMan: 100,
-  reserveKing: 100,
+  reserveKing: 91,
+  prisonerSafe: 28,
+  prisonerThin: 14,
+  prisonerKing: 4,
+  fragile: 52,
+  threatMax: 30,
+  threatExtra: 12,
+  manMobility: 3,
+  kingMobility: 9,
+  blocked: 22,
+  advance: 7,
+  nearPromotion: 24,
+  promotionThreat: 19,
+  backRank: 17,
+  center: 2,
+  tradeDown: 10,
+  tempo: 18,
+  halfCount: 0,
+  crossing: 0,
 };
 
 /**
@@ -218,9 +279,62 @@ export const MULTISTOREY_WEIGHTS: Readonly<Weights> = {
  * in Bashni (leave the opponent without a move, here usually without a stack), so material counts
  * as there; the new danger, an enemy cover that takes a whole stack over or wipes out the own
  * run above one's prisoners, is a variant-specific term of evaluate.ts scored with the threat
- * weights. Set by hand as the Bashni weights; not yet tuned by self-play.
+ * weights. The Bashni weights tuned further by self-play in Borovikov (docs/tuning.md).
  */
-export const BOROVIKOV_WEIGHTS: Readonly<Weights> = { ...STANDARD_WEIGHTS };
+export const BOROVIKOV_WEIGHTS: Readonly<Weights> = {
+  man: 100,
+  king: 371,
+  reserveMan: 94,
+  reserveKing: 116,
+  prisonerSafe: 34,
+  prisonerThin: 18,
+  prisonerKing: 4,
+  fragile: 40,
+  threatMax: 18,
+  threatExtra: 36,
+  manMobility: 2,
+  kingMobility: 12,
+  blocked: 23,
+  advance: 2,
+  nearPromotion: 19,
+  promotionThreat: 24,
+  backRank: 17,
+  center: -1,
+  tradeDown: 12,
+  tempo: 6,
+  halfCount: 0,
+  crossing: 0,
+};
+
+/**
+ * Weights for double-move Bashni: the goal and the material are Bashni's; the second move of a
+ * turn is one more tempo (evaluate.ts). The Bashni weights tuned further by self-play in
+ * double-move Bashni (docs/tuning.md).
+ */
+export const BASHNI_DOUBLE_WEIGHTS: Readonly<Weights> = {
+  man: 100,
+  king: 360,
+  reserveMan: 81,
+  reserveKing: 172,
+  prisonerSafe: 30,
+  prisonerThin: 16,
+  prisonerKing: 0,
+  fragile: 46,
+  threatMax: 26,
+  threatExtra: 30,
+  manMobility: 1,
+  kingMobility: 13,
+  blocked: 38,
+  advance: 3,
+  nearPromotion: 25,
+  promotionThreat: 34,
+  backRank: 26,
+  center: -7,
+  tradeDown: 1,
+  tempo: 6,
+  halfCount: 0,
+  crossing: 0,
+};
 
 /** The default weights for a variant. */
 export function defaultWeights(variant: VariantId): Readonly<Weights> {
@@ -243,16 +357,12 @@ export function defaultWeights(variant: VariantId): Readonly<Weights> {
     case 'bashni-double':
     case 'bashni-double-2':
     case 'bashni-double-11':
-      // The goal and the material are Bashni's; the second move of a turn is the evaluation's
-      // tempo term (evaluate.ts). Not tuned for the double move yet (the schemes differ only in
-      // the first turns).
-      return STANDARD_WEIGHTS;
+      // Tuned for the 1+2 scheme; the schemes differ only in the first turns.
+      return BASHNI_DOUBLE_WEIGHTS;
     case 'borovikov':
       return BOROVIKOV_WEIGHTS;
     case 'stavropol':
-      // Only the tempo is read: the evaluation is the half count's goal (evaluate.ts
-      // sharedEvaluate), the same for both players since they move the same pieces.
-      return ADIYUKH_WEIGHTS;
+      return STAVROPOL_WEIGHTS;
   }
 }
 

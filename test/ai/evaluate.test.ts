@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Board, type Position, type Stack, VARIANT_IDS } from '../../src/engine/index.js';
-import { Evaluator } from '../../src/ai/evaluate.js';
-import { defaultWeights } from '../../src/ai/weights.js';
+import { Board, type Position, type Stack, VARIANT_IDS, VARIANTS } from '../../src/engine/index.js';
+import { Evaluator, unreadWeights } from '../../src/ai/evaluate.js';
+import { defaultWeights, WEIGHT_NAMES } from '../../src/ai/weights.js';
 import { fen, randomPositions } from '../support/engine-helpers.js';
 import { item } from '../support/present.js';
 
@@ -32,6 +32,26 @@ describe('evaluation', () => {
     });
   }
 
+  for (const variant of VARIANT_IDS) {
+    it(`reads none of the weights it lists as unread (${variant})`, () => {
+      const positions = randomPositions(variant, 300, 12, 80);
+      const base = defaultWeights(variant);
+      const unread = unreadWeights(VARIANTS[variant]);
+      const readSomewhere = WEIGHT_NAMES.filter((name) => {
+        const changed = { ...base, [name]: base[name] + 37 };
+        return positions.some((position) => {
+          const board = new Board(position);
+          return new Evaluator(board, changed).evaluate() !== new Evaluator(board, base).evaluate();
+        });
+      });
+      for (const name of unread) expect(readSomewhere, name).not.toContain(name);
+      // The goal terms are read where they are listed as read (rarer terms, a king held in
+      // reserve for one, need not occur in these positions).
+      for (const name of ['halfCount', 'crossing', 'tempo'] as const)
+        expect(readSomewhere.includes(name), name).toBe(!unread.includes(name));
+    });
+  }
+
   it('values material, kings over men, and a safe prisoner over a thin one', () => {
     // Same side to move and same squares: only the compared feature differs.
     expect(evaluate(fen('W:Wc3,e3:Bf6'))).toBeGreaterThan(evaluate(fen('W:Wc3:Bf6')));
@@ -56,6 +76,17 @@ describe('evaluation', () => {
     expect(evaluate(fen('W:Wb4,c5:Bh8', 'adiyukh'))).toBeGreaterThan(
       evaluate(fen('W:Wa1,b2,c3:Bh8', 'adiyukh')),
     );
+  });
+
+  it('in the half-count variants, the goal is worth the halfCount weight per unit of lead', () => {
+    for (const variant of ['adiyukh', 'stavropol'] as const) {
+      // White to move; one white man on Black's half, nothing else on a half that counts
+      // against White: a lead of 2 (Black's h8 is on Black's half too, +1).
+      const board = new Board(fen('W:Wc5:Bh8', variant));
+      const weights = defaultWeights(variant);
+      const at = (halfCount: number) => new Evaluator(board, { ...weights, halfCount }).evaluate();
+      expect(at(150) - at(100), variant).toBe(50 * 2);
+    }
   });
 
   it('in stavropol, only the half count matters, seen from the player to move', () => {

@@ -11,8 +11,9 @@ import {
   type ThinkRequest,
   type Weights,
 } from '../../src/ai/index.js';
-import { seededRandom, VARIANT_IDS } from '../../src/engine/index.js';
+import { seededRandom, VARIANT_IDS, VARIANTS } from '../../src/engine/index.js';
 import { weightBounds } from '../../src/ai/tune.js';
+import { unreadWeights } from '../../src/ai/evaluate.js';
 
 const names = Object.keys(STANDARD_WEIGHTS) as (keyof Weights)[];
 const distance = (a: Weights, b: Weights) =>
@@ -45,6 +46,14 @@ describe('SPSA', () => {
     expect(result.reserveMan).toBeLessThan(STANDARD_WEIGHTS.reserveMan);
   });
 
+  it('leaves frozen weights at their start, even outside the bounds', async () => {
+    const start = { ...STANDARD_WEIGHTS, king: 5000 };
+    const result = await spsa({ start, iterations: 300, seed: 5, compare, frozen: ['king'] });
+    expect(result.king).toBe(5000);
+    // The others still move towards the target.
+    expect(result.threatMax).toBeGreaterThan(STANDARD_WEIGHTS.threatMax);
+  });
+
   it('stays where it is when no change helps', async () => {
     const flat = await spsa({
       start: STANDARD_WEIGHTS,
@@ -70,6 +79,18 @@ describe('tuning by games', () => {
     for (const name of names) expect(Number.isInteger(first[name])).toBe(true);
     expect(first.prisonerThin).toBeGreaterThanOrEqual(-60);
     expect(await run()).toEqual(first);
+  });
+
+  it('tunes adiyukh with its goal term, and stavropol only in what its evaluation reads', async () => {
+    const run = (variant: 'adiyukh' | 'stavropol') =>
+      tune({ variant, iterations: 4, pairs: 1, nodesPerMove: 150, think: inProcess });
+    const adiyukh = await run('adiyukh');
+    expect(adiyukh.halfCount).not.toBe(defaultWeights('adiyukh').halfCount);
+    expect(adiyukh.crossing).toBe(defaultWeights('adiyukh').crossing);
+    const stavropol = await run('stavropol');
+    const start = defaultWeights('stavropol');
+    for (const name of unreadWeights(VARIANTS.stavropol))
+      expect(stavropol[name], name).toBe(start[name]);
   });
 
   it('tunes giveaway within its own bounds: material stays a burden', async () => {
@@ -107,6 +128,7 @@ describe('tuning by games', () => {
       ...{ prisonerThin: 5, prisonerKing: 30, fragile: 15, threatMax: 40, threatExtra: 15 },
       ...{ manMobility: 3, kingMobility: 2, blocked: 6, advance: 4, nearPromotion: 20 },
       ...{ promotionThreat: 40, backRank: 8, center: 6, tradeDown: 4, tempo: 5 },
+      ...{ halfCount: 50, crossing: 20 },
     };
     const lines: string[] = [];
     const result = await tuneLocal({
@@ -120,7 +142,12 @@ describe('tuning by games', () => {
       accept: 1.01, // unreachable: nothing may change
     });
     expect(result).toEqual(start);
-    expect(lines.filter((line) => line.startsWith('pass 1 '))).toHaveLength(2 * (names.length - 1));
+    // No trials of the man (the unit) nor of the weights Bashni does not read (the half count's).
+    const unread = unreadWeights(VARIANTS.bashni);
+    expect(unread).toEqual(['halfCount', 'crossing']);
+    expect(lines.filter((line) => line.startsWith('pass 1 '))).toHaveLength(
+      2 * (names.length - 1 - unread.length),
+    );
   });
 });
 
