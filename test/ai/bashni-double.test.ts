@@ -8,20 +8,14 @@ import {
   VARIANTS,
   type Position,
 } from '../../src/engine/index.js';
-import {
-  MATE_BOUND,
-  playGame,
-  playMatch,
-  Searcher,
-  think,
-  type ThinkRequest,
-} from '../../src/ai/index.js';
+import { MATE_BOUND, playMatch, Searcher } from '../../src/ai/index.js';
 import { defaultWeights } from '../../src/ai/weights.js';
 import { fen } from '../support/engine-helpers.js';
+import { inProcessOn, levelsGame } from '../support/ai-games.js';
 
 // Node budgets alone decide: a clock that stands still.
 const searcher = new Searcher({ ttBits: 16, now: () => 0 });
-const inProcess = (request: ThinkRequest) => Promise.resolve(think(searcher, request));
+const inProcess = inProcessOn(searcher);
 const V = 'bashni-double';
 
 describe('bashni-double: the search keeps the side when a turn has two moves', () => {
@@ -47,15 +41,12 @@ describe('bashni-double: the search keeps the side when a turn has two moves', (
   });
 
   it('levels 1 and 8 play a whole game by the rules', async () => {
-    const outcome = await playGame({
-      start: startPosition(V),
-      white: { kind: 'level', level: 1 },
-      black: { kind: 'level', level: 8 },
-      think: inProcess,
-      seed: 3,
-      scale: 0.05,
-      maxPlies: 120,
-    });
+    const outcome = await levelsGame(
+      V,
+      { white: 1, black: 8 },
+      { seed: 3, scale: 0.05, maxPlies: 120 },
+      searcher,
+    );
     expect(outcome.end).not.toBe('illegal-move');
     expect(outcome.plies).toBeGreaterThan(0);
   });
@@ -100,15 +91,12 @@ describe.each(['bashni-double-2', 'bashni-double-11'] as const)(
     });
 
     it('levels 1 and 8 play a whole game by the rules', async () => {
-      const outcome = await playGame({
-        start: startPosition(variant),
-        white: { kind: 'level', level: 8 },
-        black: { kind: 'level', level: 1 },
-        think: inProcess,
-        seed: 5,
-        scale: 0.05,
-        maxPlies: 120,
-      });
+      const outcome = await levelsGame(
+        variant,
+        { white: 8, black: 1 },
+        { seed: 5, scale: 0.05, maxPlies: 120 },
+        searcher,
+      );
       expect(outcome.end).not.toBe('illegal-move');
       expect(outcome.plies).toBeGreaterThan(10);
     });

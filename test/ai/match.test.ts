@@ -8,16 +8,15 @@ import {
   playGame,
   playMatch,
   Searcher,
-  think,
-  type ThinkRequest,
 } from '../../src/ai/index.js';
 import { eloFromScore } from '../../src/ai/elo.js';
 import { item } from '../support/present.js';
+import { inProcessOn } from '../support/ai-games.js';
 
 // A clock that stands still: the players' time caps never fire, so node and depth limits alone
 // decide their moves and the games do not depend on how busy the machine is.
 const searcher = new Searcher({ ttBits: 16, now: () => 0 });
-const inProcess = (request: ThinkRequest) => Promise.resolve(think(searcher, request));
+const inProcess = inProcessOn(searcher);
 
 describe('Elo', () => {
   it('turns scores into Elo differences', () => {

@@ -1,26 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { replayGame, startPosition, VARIANT_IDS, VARIANTS } from '../../src/engine/index.js';
+import { replayGame, VARIANT_IDS, VARIANTS } from '../../src/engine/index.js';
 import { defaultWeights } from '../../src/ai/weights.js';
 import { fen, moveTexts } from '../support/engine-helpers.js';
-import { playGame, playMatch, Searcher, think, type ThinkRequest } from '../../src/ai/index.js';
+import { inProcessOn, levelsGame } from '../support/ai-games.js';
+import { playMatch, Searcher } from '../../src/ai/index.js';
 
 // Node budgets alone decide: a clock that stands still.
 const searcher = new Searcher({ ttBits: 16, now: () => 0 });
-const inProcess = (request: ThinkRequest) => Promise.resolve(think(searcher, request));
+const inProcess = inProcessOn(searcher);
 
 const WIDE = VARIANT_IDS.filter((id) => VARIANTS[id].geometry.squareCount > 32);
 
 describe.each(WIDE)('%s: the AI on a wide board', (variant) => {
   it('levels 1 and 8 play a whole game by the rules, to its end by the half count', async () => {
-    const outcome = await playGame({
-      start: startPosition(variant),
-      white: { kind: 'level', level: 1 },
-      black: { kind: 'level', level: 8 },
-      think: inProcess,
-      seed: 4,
-      scale: 0.02,
-      maxPlies: 600,
-    });
+    const outcome = await levelsGame(
+      variant,
+      { white: 1, black: 8 },
+      { seed: 4, scale: 0.02, maxPlies: 600 },
+      searcher,
+    );
     expect(outcome.end).toBe('half-count');
     // The engine's own record of the game agrees move by move and on the result.
     const replay = replayGame(variant, undefined, outcome.moves);
