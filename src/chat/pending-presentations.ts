@@ -3,6 +3,7 @@ import type { Game } from '../game/model.js';
 import type { GameEvent, ServiceResult } from '../game/results.js';
 import { gamesChangedBy } from './presented-games.js';
 import type { Logger } from '../game/service.js';
+import type { KeyValueStore } from '../game/ports.js';
 
 /** Where an adapter keeps its pending records (its key-value state). */
 export interface PendingStore {
@@ -26,6 +27,21 @@ export interface PendingStore {
  * leaves its posts to the sweeps this long after.
  */
 export const POST_LEASE_MS = 120_000;
+
+/**
+ * PendingStore.leasePost on a key-value store, under `key` (the adapters' own key of the post):
+ * set for `ttlMs` whatever holds it (`force`), or only when nothing does.
+ */
+export async function leaseKey(
+  kv: KeyValueStore,
+  key: string,
+  ttlMs: number,
+  force: boolean,
+): Promise<boolean> {
+  if (!force) return kv.setIfAbsent(key, '1', ttlMs);
+  await kv.set(key, '1', ttlMs);
+  return true;
+}
 
 /** What the hand-off asks of the adapter's presenter. */
 export interface PendingPresenter {

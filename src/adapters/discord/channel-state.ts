@@ -3,6 +3,7 @@ import { decodeChatSettings } from '../../chat/chat-settings.js';
 import type { KeyValueStore } from '../../game/ports.js';
 import type { Logger } from '../../game/logger.js';
 import type { Lang } from '../../i18n/index.js';
+import { leaseKey } from '../../chat/pending-presentations.js';
 
 /** Settings a Discord channel chose (by /settings); unset: defaults. */
 export interface ChannelSettings {
@@ -130,15 +131,7 @@ export class ChannelState {
     return this.kv.setMembers(`dc:pending-posts:${gameId}`);
   }
 
-  async leasePost(
-    gameId: string,
-    channelId: string,
-    ttlMs: number,
-    force: boolean,
-  ): Promise<boolean> {
-    const key = `dc:posting:${gameId}:${channelId}`;
-    if (!force) return this.kv.setIfAbsent(key, '1', ttlMs);
-    await this.kv.set(key, '1', ttlMs);
-    return true;
+  leasePost(gameId: string, channelId: string, ttlMs: number, force: boolean): Promise<boolean> {
+    return leaseKey(this.kv, `dc:posting:${gameId}:${channelId}`, ttlMs, force);
   }
 }

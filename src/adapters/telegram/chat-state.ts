@@ -3,6 +3,7 @@ import { decodeChatSettings } from '../../chat/chat-settings.js';
 import { bestEffort, silentLogger, type Logger } from '../../game/logger.js';
 import type { KeyValueStore } from '../../game/ports.js';
 import type { Lang } from '../../i18n/index.js';
+import { leaseKey } from '../../chat/pending-presentations.js';
 
 /** Settings a chat chose; unset fields fall back to defaults (language from the user). */
 export interface ChatSettings {
@@ -209,10 +210,7 @@ export class ChatState {
     return this.kv.setMembers(`tg:posts:${gameId}`);
   }
 
-  async leasePost(gameId: string, chatId: string, ttlMs: number, force: boolean): Promise<boolean> {
-    const key = `tg:posting:${gameId}:${chatId}`;
-    if (!force) return this.kv.setIfAbsent(key, '1', ttlMs);
-    await this.kv.set(key, '1', ttlMs);
-    return true;
+  leasePost(gameId: string, chatId: string, ttlMs: number, force: boolean): Promise<boolean> {
+    return leaseKey(this.kv, `tg:posting:${gameId}:${chatId}`, ttlMs, force);
   }
 }
