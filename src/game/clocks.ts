@@ -1,5 +1,6 @@
 import { finish, sideToMove } from './game-rules.js';
-import { otherSide, type Game } from './model.js';
+import { isTableVariant, otherSide, twoPlayerSide, type Game } from './model.js';
+import { dropOutStep } from './table-rules.js';
 import type { TimerJob } from './ports.js';
 import type { Mutation } from './record-updates.js';
 import { refusal } from './results.js';
@@ -38,7 +39,9 @@ export function clockStep(game: Game, job: TimerJob, now: number): Mutation<Game
     };
   }
   if (now < game.deadline) return refusal('not-due', 'not yet', { at: game.deadline });
-  const result = { winner: otherSide(side), reason: 'time' as const };
+  // At a table the seat to move is out and the others play on (see Timers: the next clock).
+  if (isTableVariant(game.variant)) return dropOutStep(game, side, 'time', now);
+  const result = { winner: otherSide(twoPlayerSide(side)), reason: 'time' as const };
   const next = finish(game, result, now);
   return { ok: true, next, events: [{ type: 'game-over', game: next, result }] };
 }

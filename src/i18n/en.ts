@@ -1,3 +1,4 @@
+import { enTable } from './en-table.js';
 import { durationParts, type Messages } from './messages.js';
 
 function plural(n: number, one: string, many: string): string {
@@ -18,6 +19,7 @@ const VARIANTS = {
   'bashni-double-11': 'Double-move Bashni (1+1)',
   borovikov: "Borovikov's checkers",
   stavropol: 'Stavropol Adiyukh',
+  zhernov: "Zhernov's four-player game",
 };
 
 export const en: Messages = {
@@ -103,6 +105,8 @@ export const en: Messages = {
       agreement: 'agreement',
       time: 'time ran out',
       abandoned: 'nobody moved for too long',
+      'last-player': 'one player left',
+      'no-capture-limit': 'twenty rounds without a capture',
     }[reason];
     if (reason === 'abandoned') return `Game abandoned (${why}).`;
     return winner === null
@@ -198,6 +202,7 @@ export const en: Messages = {
     daily: 'Daily puzzle: /daily on 09:00 Europe/Moscow, /daily off',
     top: 'The puzzle leaderboard of this chat',
   },
+  table: enTable,
   puzzles: {
     task: (side, goal) => {
       const who = side === 'white' ? 'White' : 'Black';

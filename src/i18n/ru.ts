@@ -1,17 +1,8 @@
 import { durationParts, type Messages } from './messages.js';
+import { ruTable } from './ru-table.js';
 
-/** Russian plural: 1 день, 2 дня, 5 дней. */
-export function pluralRu(n: number, one: string, few: string, many: string): string {
-  const mod10 = n % 10;
-  const mod100 = n % 100;
-  const word =
-    mod10 === 1 && mod100 !== 11
-      ? one
-      : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)
-        ? few
-        : many;
-  return `${n} ${word}`;
-}
+export { pluralRu } from './plural-ru.js';
+import { pluralRu } from './plural-ru.js';
 
 const VARIANTS = {
   bashni: 'Башни',
@@ -27,6 +18,7 @@ const VARIANTS = {
   'bashni-double-11': 'Двухходовые башни (1+1)',
   borovikov: 'Боровицкие шашки',
   stavropol: 'Ставропольские шашки Адиюх',
+  zhernov: 'Шашки Жернова на четверых',
 };
 const days = (n: number) => pluralRu(n, 'день', 'дня', 'дней');
 const hours = (n: number) => pluralRu(n, 'час', 'часа', 'часов');
@@ -114,6 +106,8 @@ export const ru: Messages = {
       agreement: 'по соглашению',
       time: 'время вышло',
       abandoned: 'слишком долго никто не ходил',
+      'last-player': 'остался один игрок',
+      'no-capture-limit': 'двадцать кругов без взятий',
     }[reason];
     if (reason === 'abandoned') return `Партия прекращена (${why}).`;
     if (winner === null) return reason === 'agreement' ? 'Ничья по соглашению.' : `Ничья (${why}).`;
@@ -210,6 +204,7 @@ export const ru: Messages = {
     daily: 'Задача дня: /daily on 09:00 Europe/Moscow, /daily off',
     top: 'Таблица решателей задач в этом чате',
   },
+  table: ruTable,
   puzzles: {
     task: (side, goal) => {
       const who = side === 'white' ? 'Ход белых' : 'Ход чёрных';
