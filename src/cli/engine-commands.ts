@@ -17,6 +17,7 @@ import {
   variantOption,
 } from './options.js';
 import { countOf } from './plural.js';
+import { isTableVariant, tableMovesCommand, tablePerftCommand } from './table-commands.js';
 
 type Print = (line: string) => void;
 
@@ -43,6 +44,7 @@ export function perftCommand(args: string[], print: Print, options: PerftProgres
     divide: { type: 'boolean' },
   });
   const depth = integerOption('depth', values.depth, 1, 20);
+  if (isTableVariant(values.variant)) return tablePerftCommand(depth, values.fen, print);
   const position = positionOption(values.variant, values.fen);
   const afterNodes = options.afterNodes ?? PROGRESS_AFTER_NODES;
   const started = process.hrtime.bigint();
@@ -93,6 +95,7 @@ function countByRootMove(
 /** `moves [--variant V] [--fen F]` */
 export function movesCommand(args: string[], print: Print): number {
   const { values } = parseOptions(args, { variant: { type: 'string' }, fen: { type: 'string' } });
+  if (isTableVariant(values.variant)) return tableMovesCommand(values.fen, print);
   const position = positionOption(values.variant, values.fen);
   const variant = variantOf(position);
   for (const move of legalMoves(position)) print(makeMove(variant, move));

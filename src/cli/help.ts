@@ -33,12 +33,20 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
       VARIANT,
       FEN,
       ['--divide', 'then the count below each root move at the last depth'],
+      [
+        '--variant zhernov',
+        "Zhernov's four-player game; --fen then takes a table FEN (no --divide)",
+      ],
     ],
   },
   moves: {
     usage: ['moves [--variant V] [--fen F]'],
     about: 'Prints every legal move in full-path notation (c3-d4, c3:e5:g3).',
-    options: [VARIANT, FEN],
+    options: [
+      VARIANT,
+      FEN,
+      ['--variant zhernov', "Zhernov's four-player game; --fen then takes a table FEN"],
+    ],
   },
   replay: {
     usage: ['replay [--variant V] [--fen F] "<game text or PDN>"'],
