@@ -3,7 +3,7 @@
  * under its board with a line per seat (the player and, once the seat has finished, its place,
  * points and count title), and its result.
  */
-import { SEAT_COLORS, standings, type Standing } from '../engine/multi/index.js';
+import { SEAT_COLORS, standings, type Seat, type Standing } from '../engine/multi/index.js';
 import { tablePosition } from '../game/game-rules.js';
 import {
   isTableVariant,
@@ -73,6 +73,28 @@ export function tableResultText(
   return t.table.result(result.reason, winner === undefined ? undefined : names.name(winner));
 }
 
+/**
+ * What the board picture of a table game says, in the chat's language: the players' names by
+ * seat (plain text: the picture is no HTML), the words of its standings, and how it ended.
+ * Plain data shaped as the renderer's table options take it.
+ */
+export function tablePictureText(game: Game, t: Messages) {
+  const names: Partial<Record<Seat, string>> = {};
+  for (const [seat, color] of SEAT_COLORS.entries()) {
+    const player = seatPlayer(game, color);
+    if (player !== undefined) names[seat as Seat] = player.displayName;
+  }
+  const colors = [
+    t.table.seat('white'),
+    t.table.seat('red'),
+    t.table.seat('black'),
+    t.table.seat('green'),
+  ] as const;
+  const reason = game.result?.reason;
+  const end = reason === 'last-player' || reason === 'no-capture-limit' ? reason : null;
+  return { names, labels: { colors, ...t.table.picture }, end };
+}
+
 /** The words of a game's start on its challenge's cards: who plays which colour. */
 export function startedText(game: Game, t: Messages, names: PlayerNames): string {
   if (!isTableVariant(game.variant))
@@ -82,6 +104,11 @@ export function startedText(game: Game, t: Messages, names: PlayerNames): string
     return player === undefined ? [] : [`${SEAT_SYMBOLS[color]} ${names.name(player)}`];
   });
   return t.table.started(players);
+}
+
+/** A history entry as a move to quote in a ping: none for a table's drop-out (`resign:red`). */
+export function quotableMove(entry: string | undefined): string | undefined {
+  return entry === undefined || parseDropOut(entry) !== undefined ? undefined : entry;
 }
 
 /** A table's history entry as the caption shows it: a move, or who dropped out and why. */

@@ -211,6 +211,17 @@ export function twoPlayerSide(color: SeatColor): Side {
   return color;
 }
 
+/** The seat a player takes in a table's lobby, if they sit there. */
+export function lobbySeatOf(challenge: Challenge, player: PlayerId): SeatColor | undefined {
+  const at = (challenge.seats ?? []).findIndex((p) => p !== null && samePlayer(p, player));
+  return at < 0 ? undefined : SEAT_COLORS[at];
+}
+
+/** Everyone else who plays in a game with `player`: the opponent, or the rest of the table. */
+export function opponentsOf(game: Game, player: PlayerId): Player[] {
+  return gamePlayers(game).filter((other) => !samePlayer(other, player));
+}
+
 /** Everyone who plays in a game, in seat order (White, Red, Black, Green). */
 export function gamePlayers(game: Game): Player[] {
   return SEAT_COLORS.flatMap((color) => seatPlayer(game, color) ?? []);

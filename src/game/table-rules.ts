@@ -16,6 +16,7 @@ import {
   parseTableMove,
   resignSeat,
   SEAT_COLORS,
+  settleTableTurn,
   tableMoves,
   tableStart,
   tableStatus,
@@ -164,7 +165,8 @@ export function replayTable(
   | { ok: false; message: string; badStart?: true; entry?: string } {
   const start = parseTableFen(startFen);
   if (!start.ok) return { ok: false, message: start.error.message, badStart: true };
-  let state: TableState = { position: start.value, quietPlies: 0 };
+  // A position set up by FEN may leave its seat to move without a move: the rules put it out.
+  let state = settleTableTurn({ position: start.value, quietPlies: 0 });
   let last: Move | undefined;
   for (const [i, entry] of entries.entries()) {
     if (tableStatus(state).kind !== 'ongoing')

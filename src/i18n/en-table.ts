@@ -71,6 +71,14 @@ export const enTable: TableMessages = {
       time: `${name} ran out of time and is out; their columns stay on the board.`,
     })[why],
   lobbyHint: 'A table for four: press Sit down, or seat the bot in a free seat.',
+  seated: (color) => `🪑 You sit at ${SEATS[color]}. The game starts when the table is full.`,
+  picture: {
+    toMove: 'to move',
+    count: 'count',
+    out: 'out',
+    place: '#{place}',
+    points: '{points} pts',
+  },
   errors: {
     alreadySeated: 'You already sit at this table.',
     tableFull: 'This table is full.',

@@ -209,6 +209,19 @@ export interface TableMessages {
   readonly seatOut: (name: string, why: DropOut | 'no-move') => string;
   /** `/newgame zhernov`'s hint on a card: how the table fills. */
   readonly lobbyHint: string;
+  /** A player who sat down (by /join): at which seat. */
+  readonly seated: (color: SeatColor) => string;
+  /**
+   * The words in the board picture's standings: `place` and `points` hold `{place}` and
+   * `{points}` where the number goes.
+   */
+  readonly picture: {
+    readonly toMove: string;
+    readonly count: string;
+    readonly out: string;
+    readonly place: string;
+    readonly points: string;
+  };
   readonly errors: {
     readonly alreadySeated: string;
     readonly tableFull: string;

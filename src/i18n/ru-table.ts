@@ -2,6 +2,8 @@ import type { TableMessages } from './messages.js';
 import { pluralRu } from './plural-ru.js';
 
 const SEATS = { white: 'Белые', red: 'Красные', black: 'Чёрные', green: 'Зелёные' };
+/** "За белых": the seat one plays. */
+const SEATS_AT = { white: 'белых', red: 'красных', black: 'чёрных', green: 'зелёных' };
 
 function points(n: number): string {
   if (!Number.isInteger(n)) return `${n.toFixed(2).replace(/0$/, '').replace('.', ',')} очка`;
@@ -66,6 +68,14 @@ export const ruTable: TableMessages = {
       time: `${name}: время вышло — выбывает; его столбы остаются на доске.`,
     })[why],
   lobbyHint: 'Стол на четверых: нажмите «Сесть» или посадите бота на свободное место.',
+  seated: (color) => `🪑 Вы сидите за ${SEATS_AT[color]}. Партия начнётся, когда стол соберётся.`,
+  picture: {
+    toMove: 'ходят',
+    count: 'граф',
+    out: 'выбыл',
+    place: '{place}-е',
+    points: '{points} оч.',
+  },
   errors: {
     alreadySeated: 'Вы уже сидите за этим столом.',
     tableFull: 'За этим столом нет свободных мест.',

@@ -87,7 +87,7 @@ export function boardFace(
     image: () =>
       position.variant === 'zhernov'
         ? painter.paintTable(position, {
-            ...tablePictureText(game, t, { name: nameOf, mention: mentionOf }),
+            ...tablePictureText(game, t),
             size: BOARD_SIZE,
             bottom: seatOf(orientation),
             lastMove,

@@ -3,9 +3,8 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import { LatestGames } from '../../chat/presented-games.js';
 import { playerToMove } from '../../game/game-rules.js';
 import { playerOf, type Challenge, type ChatView, type Game } from '../../game/model.js';
-import { parseDropOut } from '../../game/table-rules.js';
 import { resultText } from '../../chat/board-caption.js';
-import { startedText } from '../../chat/table-caption.js';
+import { quotableMove, startedText } from '../../chat/table-caption.js';
 import type { Clock } from '../../game/ports.js';
 import type { AcceptedIn, GameEvent } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
@@ -29,11 +28,6 @@ function languageHint(game: Game, chatId: string): string | undefined {
   if (game.black.platform === 'telegram' && chatId === game.black.userId)
     return game.black.language;
   return game.white.language;
-}
-
-/** A history entry as a move to quote: none for a table's drop-out (`resign:red`). */
-function playedMove(entry: string | undefined): string | undefined {
-  return entry === undefined || parseDropOut(entry) !== undefined ? undefined : entry;
 }
 
 export interface PresenterDeps {
@@ -358,7 +352,7 @@ export class TelegramPresenter {
     if (player.botLevel !== undefined || player.platform !== 'telegram') return;
     const ply = game.moves.length;
     // A table's resignation or loss on time is in the history but is no move to quote.
-    const move = playedMove(lastMove ?? game.moves.at(-1));
+    const move = quotableMove(lastMove ?? game.moves.at(-1));
     for (const view of liveViews(game.views)) {
       if (isPrivateChat(view.chatId) && view.chatId !== player.userId) continue;
       const { t } = await this.chatContext(view.chatId, player.language);

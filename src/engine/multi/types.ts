@@ -40,8 +40,6 @@ export const SEAT_LETTERS = 'WRBG';
 /** The variants played at a table of more than two. */
 export type TableVariantId = 'zhernov';
 
-export const TABLE_VARIANT_IDS: readonly TableVariantId[] = ['zhernov'];
-
 /**
  * A column: chips of one owner only (a jumped chip leaves the board, growth adds the owner's
  * chips), so it is its owner, its height and one king flag for the whole column.

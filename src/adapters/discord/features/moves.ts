@@ -94,7 +94,7 @@ async function say(turn: Turn, text: string): Promise<void> {
 
 async function orientationIn(turn: Turn, deps: DiscordDeps, game: Game) {
   const { settings } = await deps.presenter.channelContext(turn.channelId);
-  return orientationFor(game, gamePosition(game), settings);
+  return orientationFor(game, settings);
 }
 
 async function stacks(turn: Turn, deps: DiscordDeps, game: Game): Promise<OutgoingMessage> {

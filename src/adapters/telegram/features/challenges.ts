@@ -4,6 +4,7 @@ import { VARIANT_WORDS } from '../../../chat/variant-words.js';
 import {
   DAYS_PER_MOVE,
   DEFAULT_DAYS_PER_MOVE,
+  lobbySeatOf,
   samePlayer,
   type Challenge,
   type ChallengeTarget,
@@ -251,7 +252,13 @@ export function challengeFeature(
       ctx.say(ctx.t.joinUnknown(escapeHtml(typed.slice(0, 20))), { parse_mode: 'HTML' });
       return;
     }
-    await ctx.present(result);
+    if (!(await ctx.present(result)) || !result.ok) return;
+    // A table not yet full: tell the player where they sit (the game's board says the rest).
+    const value = result.value;
+    if ('challenge' in value && value.game === undefined) {
+      const seat = lobbySeatOf(value.challenge, playerFromUser(ctx.from));
+      if (seat !== undefined) ctx.say(ctx.t.table.seated(seat));
+    }
   });
 
   buttons.on('accept', async (ctx, payload) => {
