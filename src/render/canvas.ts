@@ -1,5 +1,6 @@
 /**
- * The one module that touches the canvas library: it paints what layout.ts has placed.
+ * The one module that touches the canvas library: it paints what layout.ts (and, for the
+ * pictures of table games, table-layout.ts) has placed.
  *
  * Speed comes from caching what does not change between moves: the board background (frame,
  * squares, wood grain, coordinates, and its pixels) per theme, size and orientation, and the
@@ -12,12 +13,15 @@ import { existsSync } from 'node:fs';
 import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { LRUCache } from 'lru-cache';
 import {
+  GEOMETRY_8,
   halfCounts,
   seededRandom,
+  type Geometry,
   type Position,
   type Stack,
   type Variant,
 } from '../engine/index.js';
+import type { Column, Seat, TablePosition } from '../engine/multi/index.js';
 import { RenderError } from './errors.js';
 import { BOLD_FONT, fontCoverage, REGULAR_FONT, type RenderFont } from './fonts.js';
 import {
@@ -42,6 +46,17 @@ import {
   type StackProfile,
 } from './layout.js';
 import type { Caption, NormalisedOptions } from './options.js';
+import {
+  tableLayout,
+  tableStandings,
+  type Circle,
+  type EdgeMark,
+  type SeatState,
+  type StandingLine,
+  type StandingsLayout,
+  type Triangle,
+} from './table-layout.js';
+import type { NormalisedTableOptions } from './table-options.js';
 import { encodeOpaquePng } from './png.js';
 import { THEMES, type PieceColors, type Theme } from './themes.js';
 
@@ -125,7 +140,19 @@ const backgrounds = new LRUCache<string, Background>({
 });
 
 function background(theme: Theme, layout: BoardLayout): Background {
-  const key = `${theme.id}|${layout.size}|${layout.columns}x${layout.rows}|${layout.flipped}|${layout.coordinates}|${layout.tally}`;
+  const key = [
+    theme.id,
+    layout.size,
+    layout.height,
+    `${layout.columns}x${layout.rows}`,
+    layout.squareSize,
+    layout.left,
+    layout.top,
+    layout.turns,
+    layout.edgeBand,
+    layout.coordinates,
+    layout.tally,
+  ].join('|');
   const cached = backgrounds.get(key);
   if (cached !== undefined) return cached;
   const { size, height, squareSize: s, columns, rows } = layout;
@@ -147,7 +174,7 @@ function background(theme: Theme, layout: BoardLayout): Background {
       const dark = cellIsDark(layout, column, row);
       ctx.fillStyle = dark ? theme.darkSquare : theme.lightSquare;
       ctx.fillRect(rect.x, rect.y, rect.width, rect.height);
-      // Seeded by the screen cell, so a flipped board keeps the same parquet.
+      // Seeded by the screen cell, so a turned board keeps the same parquet.
       const seed = 1000 + row * 31 + column * 7 + (dark ? 500 : 0);
       paintGrain(
         ctx,
@@ -259,7 +286,16 @@ function sideGradient(ctx: Context, profile: StackProfile, colors: PieceColors):
   return gradient;
 }
 
-function paintPile(ctx: Context, profile: StackProfile, theme: Theme): void {
+/**
+ * Paints a pile. `pieces` gives the colours of its discs by their engine colour: the theme's
+ * white and black for a two-player stack, one seat's colours twice for a table game's column.
+ */
+function paintPile(
+  ctx: Context,
+  profile: StackProfile,
+  theme: Theme,
+  pieces: readonly [PieceColors, PieceColors] = theme.pieces,
+): void {
   const { centerX: cx, radiusX: rx, radiusY: ry, squareSize: s, discs } = profile;
   const outlineWidth = Math.max(1, s * 0.02);
   // A stack has height 1 or more (validatePosition), so its profile has at least one disc.
@@ -281,7 +317,7 @@ function paintPile(ctx: Context, profile: StackProfile, theme: Theme): void {
 
   if (!profile.compressed) {
     for (const disc of discs) {
-      const colors = theme.pieces[disc.color];
+      const colors = pieces[disc.color];
       bodyPath(ctx, profile, disc.top, disc.bottom);
       ctx.fillStyle = sideGradient(ctx, profile, colors);
       ctx.fill();
@@ -296,7 +332,7 @@ function paintPile(ctx: Context, profile: StackProfile, theme: Theme): void {
   } else {
     // Too thin to outline every disc: each run is one body, discs are parted by hairlines.
     for (const run of profile.runs) {
-      const colors = theme.pieces[run.color];
+      const colors = pieces[run.color];
       bodyPath(ctx, profile, run.top, run.bottom);
       ctx.fillStyle = sideGradient(ctx, profile, colors);
       ctx.fill();
@@ -305,7 +341,7 @@ function paintPile(ctx: Context, profile: StackProfile, theme: Theme): void {
     for (const disc of discs) {
       // Hairlines closer than 3 px would only grey the run out.
       if (disc === bottomDisc || disc.bottom - disc.top < 3) continue;
-      ctx.strokeStyle = theme.pieces[disc.color].outline;
+      ctx.strokeStyle = pieces[disc.color].outline;
       ctx.globalAlpha = 0.45;
       ctx.beginPath();
       ctx.ellipse(cx, disc.bottom, rx, ry, 0, Math.PI, 0, true);
@@ -315,7 +351,7 @@ function paintPile(ctx: Context, profile: StackProfile, theme: Theme): void {
     for (const disc of discs) if (disc.king) paintKingStripe(ctx, profile, disc, theme, false);
     for (const run of profile.runs) {
       bodyPath(ctx, profile, run.top, run.bottom);
-      ctx.strokeStyle = theme.pieces[run.color].outline;
+      ctx.strokeStyle = pieces[run.color].outline;
       ctx.lineWidth = outlineWidth;
       ctx.stroke();
     }
@@ -324,23 +360,27 @@ function paintPile(ctx: Context, profile: StackProfile, theme: Theme): void {
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       // A halo in the run's own colour keeps the count clear of stripes and hairlines.
-      ctx.strokeStyle = theme.pieces[label.color].sideLight;
+      ctx.strokeStyle = pieces[label.color].sideLight;
       ctx.lineWidth = Math.max(2, label.fontSize * 0.22);
       ctx.lineJoin = 'round';
       ctx.strokeText(label.text, label.x, label.y);
-      ctx.fillStyle = theme.pieces[label.color].text;
+      ctx.fillStyle = pieces[label.color].text;
       ctx.fillText(label.text, label.x, label.y);
     }
   }
 
-  paintTopFace(ctx, profile, topDisc, theme);
+  paintTopFace(ctx, profile, topDisc, pieces[topDisc.color]);
   if (topDisc.king) paintCrown(ctx, topCrown(profile), theme, Math.max(1, s * 0.022));
   if (profile.badge !== null) paintBadge(ctx, profile, theme);
 }
 
-function paintTopFace(ctx: Context, profile: StackProfile, disc: DiscShape, theme: Theme): void {
+function paintTopFace(
+  ctx: Context,
+  profile: StackProfile,
+  disc: DiscShape,
+  colors: PieceColors,
+): void {
   const { centerX: cx, radiusX: rx, radiusY: ry, squareSize: s } = profile;
-  const colors = theme.pieces[disc.color];
   const gradient = ctx.createRadialGradient(
     cx - rx * 0.25,
     disc.top - ry * 0.3,
@@ -478,14 +518,16 @@ function insetRect(rect: Rect, inset: number): Rect {
   };
 }
 
+/** The marks drawn on squares: the last move and the selection (normalised). */
+type Marks = Pick<NormalisedOptions, 'lastMove' | 'selected'>;
+
 function paintMarkersUnderStacks(
   ctx: Context,
-  variant: Variant,
+  geometry: Geometry,
   layout: BoardLayout,
-  options: NormalisedOptions,
+  options: Marks,
   theme: Theme,
 ): void {
-  const geometry = variant.geometry;
   const rectOf = (square: number) =>
     squareRect(layout, geometry.file[square]!, geometry.rank[square]!);
   const metrics = markerMetrics(layout.squareSize);
@@ -540,14 +582,13 @@ function paintMarkersUnderStacks(
 
 function paintTargets(
   ctx: Context,
-  variant: Variant,
+  geometry: Geometry,
   layout: BoardLayout,
-  options: NormalisedOptions,
+  options: Marks,
   theme: Theme,
 ): void {
   if (options.selected === null) return;
   const metrics = markerMetrics(layout.squareSize);
-  const geometry = variant.geometry;
   for (const square of options.selected.targets) {
     const center = squareCenter(layout, geometry.file[square]!, geometry.rank[square]!);
     ctx.beginPath();
@@ -580,18 +621,22 @@ function paintTally(ctx: Context, layout: BoardLayout, position: Position, theme
 // ---------------------------------------------------------------------------------------------
 // Caption
 
-/** Draws one caption line centred at y, shrinking it to fit and cutting it with "…" if need be. */
+/**
+ * Draws one line of text at (x, y), centred vertically and aligned on x, shrinking it to fit
+ * `maxWidth` and cutting it with "…" if need be. Returns the width drawn.
+ */
 function paintLine(
   ctx: Context,
   text: string,
   font: RenderFont,
   fontSize: number,
-  centerX: number,
+  x: number,
   y: number,
   maxWidth: number,
   minimumScale: number,
-): void {
-  if (text === '') return;
+  align: 'left' | 'center' | 'right' = 'center',
+): number {
+  if (text === '') return 0;
   ctx.font = fontSpec(font, fontSize);
   let width = ctx.measureText(text).width;
   let size = fontSize;
@@ -612,10 +657,12 @@ function paintLine(
       else high = middle - 1;
     }
     shown = characters.slice(0, low).join('').trimEnd() + '…';
+    width = ctx.measureText(shown).width;
   }
-  ctx.textAlign = 'center';
+  ctx.textAlign = align;
   ctx.textBaseline = 'middle';
-  ctx.fillText(shown, centerX, y);
+  ctx.fillText(shown, x, y);
+  return width;
 }
 
 function paintCaption(
@@ -662,18 +709,18 @@ function paintCaption(
 // The whole image
 
 /**
- * Screen cells a render may change: those with a stack or a marker, and those the route line of
+ * Screen cells a render may change: those with a stack (a non-null entry of `occupied`, by
+ * square) or a marker, and those the route line of
  * the last move crosses. A diagonal line passes exactly through the corners between cells, so
  * its stroke also grazes the two other cells at each corner.
  */
 function touchedCells(
-  position: Position,
-  variant: Variant,
+  occupied: readonly unknown[],
+  geometry: Geometry,
   layout: BoardLayout,
-  options: NormalisedOptions,
+  options: Marks,
 ): Set<number> {
   const { columns, rows } = layout;
-  const geometry = variant.geometry;
   const cells = new Set<number>();
   const cellOf = (square: number) =>
     squareCell(layout, geometry.file[square]!, geometry.rank[square]!);
@@ -685,8 +732,8 @@ function touchedCells(
     const { column, row } = cellOf(square);
     add(column, row);
   };
-  position.stacks.forEach((stack, square) => {
-    if (stack !== null) addSquare(square);
+  occupied.forEach((piece, square) => {
+    if (piece !== null) addSquare(square);
   });
   const last = options.lastMove;
   if (last !== null) {
@@ -784,7 +831,7 @@ export function paintBoard(
   const n = layout.columns;
   const touched = readBackAll
     ? Array.from({ length: n * layout.rows }, (_, cell) => cell)
-    : [...touchedCells(position, variant, layout, options)];
+    : [...touchedCells(position.stacks, variant.geometry, layout, options)];
   const touchedRects = touched.map((cell) => cellRect(layout, cell % n, Math.floor(cell / n)));
   // The counts change with the position: their strip is restored and read back like a cell.
   if (tally && !readBackAll) touchedRects.push(tallyLayout(layout, [0, 0]).area);
@@ -796,14 +843,14 @@ export function paintBoard(
     const { x, y, width: w, height: h } = rect;
     ctx.drawImage(base.canvas, x, y, w, h, x, y, w, h);
   }
-  paintMarkersUnderStacks(ctx, variant, layout, options, theme);
   const geometry = variant.geometry;
+  paintMarkersUnderStacks(ctx, geometry, layout, options, theme);
   position.stacks.forEach((stack, square) => {
     if (stack === null) return;
     const rect = squareRect(layout, geometry.file[square]!, geometry.rank[square]!);
     ctx.drawImage(stackSprite(theme, stack, layout.squareSize), rect.x, rect.y);
   });
-  paintTargets(ctx, variant, layout, options, theme);
+  paintTargets(ctx, geometry, layout, options, theme);
   if (tally) paintTally(ctx, layout, position, theme);
   if (caption !== undefined) paintCaption(ctx, width, layout.height, caption, theme);
   ctx.restore();
@@ -815,9 +862,299 @@ export function paintBoard(
   return encodeOpaquePng(pixels, width, height);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Table games (Zhernov's four-player game)
+
+const columnSprites = new LRUCache<string, Canvas>({
+  max: 1024,
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (sprite) => sprite.width * sprite.height * 4,
+});
+
+/**
+ * A column as a pile: its chips are all its owner's, so the two-player pile painter draws it
+ * with the seat's colours in place of both engine colours. Only the top disc carries the king
+ * flag: a king column shows the crown on top, not a gold ring on every storey.
+ */
+function columnSprite(theme: Theme, column: Column, squareSize: number, letter: string): Canvas {
+  const key = `${theme.id}|${squareSize}|${column.owner}.${column.height}.${column.king}|${letter}`;
+  const cached = columnSprites.get(key);
+  if (cached !== undefined) return cached;
+  const canvas = createCanvas(squareSize, squareSize);
+  const ctx = canvas.getContext('2d');
+  const stack: Stack = {
+    height: column.height,
+    colors: 0,
+    kings: column.king ? 2 ** (column.height - 1) : 0,
+  };
+  // One colour: the count on the side of a compressed run would repeat the height badge.
+  const profile = { ...stackProfile(stack, squareSize), runLabels: [] };
+  const colors = theme.seats[column.owner];
+  paintPile(ctx, profile, theme, [colors, colors]);
+  if (!column.king) paintPieceLetter(ctx, profile, colors, letter);
+  columnSprites.set(key, canvas);
+  return canvas;
+}
+
+/**
+ * The seat's letter, thin, on the top face of a man column (where a king column has its crown):
+ * the colours already differ in lightness, the letter names them for whoever cannot tell them
+ * apart.
+ */
+function paintPieceLetter(
+  ctx: Context,
+  profile: StackProfile,
+  colors: PieceColors,
+  letter: string,
+): void {
+  const crown = topCrown(profile);
+  const [left, right] = crown.band;
+  const x = (left.x + right.x) / 2;
+  const y = profile.discs[profile.discs.length - 1]!.top;
+  const fontSize = Math.max(7, Math.round(Math.min(profile.radiusY * 1.45, crown.width * 0.62)));
+  ctx.font = fontSpec(REGULAR_FONT, fontSize);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.globalAlpha = 0.85;
+  ctx.fillStyle = colors.text;
+  ctx.fillText(letter, x, y + fontSize * 0.04);
+  ctx.globalAlpha = 1;
+}
+
+function fillTriangle(ctx: Context, triangle: Triangle): void {
+  ctx.beginPath();
+  triangle.forEach((point, i) =>
+    i === 0 ? ctx.moveTo(point.x, point.y) : ctx.lineTo(point.x, point.y),
+  );
+  ctx.closePath();
+}
+
+/** A round chip with a seat's letter: on the edges and in the standings. */
+function paintChip(
+  ctx: Context,
+  chip: Circle,
+  letter: string,
+  fontSize: number,
+  colors: { fill: string; outline: string; text: string },
+): void {
+  ctx.beginPath();
+  ctx.arc(chip.x, chip.y, chip.radius, 0, Math.PI * 2);
+  ctx.fillStyle = colors.fill;
+  ctx.fill();
+  ctx.strokeStyle = colors.outline;
+  ctx.lineWidth = Math.max(1, chip.radius * 0.1);
+  ctx.stroke();
+  ctx.fillStyle = colors.text;
+  ctx.font = fontSpec(BOLD_FONT, fontSize);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(letter, chip.x, chip.y + fontSize * 0.05);
+}
+
+function seatChipColors(
+  theme: Theme,
+  seat: Seat,
+  finished: boolean,
+): { fill: string; outline: string; text: string } {
+  if (finished) return theme.finishedSeat;
+  const colors = theme.seats[seat];
+  return { fill: colors.faceDark, outline: colors.outline, text: colors.text };
+}
+
+/**
+ * A seat's home edge: a bar in its colour (grey once finished) and its chip; the seat to move
+ * also gets a ring round the chip and two arrowheads pointing at the board.
+ */
+function paintEdge(
+  ctx: Context,
+  mark: EdgeMark,
+  state: SeatState,
+  letter: string,
+  theme: Theme,
+): void {
+  const finished = state === 'finished';
+  const colors = seatChipColors(theme, mark.seat, finished);
+  const { bar } = mark;
+  const toMove = state === 'to-move';
+  if (toMove) {
+    // A gold rim along the bar: the side to watch stands out at a glance.
+    const { rim } = mark;
+    ctx.fillStyle = theme.turn;
+    ctx.fillRect(rim.x, rim.y, rim.width, rim.height);
+  }
+  ctx.fillStyle = colors.fill;
+  ctx.fillRect(bar.x, bar.y, bar.width, bar.height);
+  ctx.strokeStyle = colors.outline;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(bar.x + 0.5, bar.y + 0.5, bar.width - 1, bar.height - 1);
+  if (toMove) {
+    for (const arrow of mark.arrows) {
+      fillTriangle(ctx, arrow);
+      ctx.fillStyle = theme.turn;
+      ctx.fill();
+      ctx.strokeStyle = theme.turnOutline;
+      ctx.lineWidth = Math.max(1, mark.ringWidth * 0.4);
+      ctx.lineJoin = 'round';
+      ctx.stroke();
+    }
+    ctx.beginPath();
+    ctx.arc(mark.chip.x, mark.chip.y, mark.chip.radius + mark.ringWidth / 2, 0, Math.PI * 2);
+    ctx.strokeStyle = theme.turn;
+    ctx.lineWidth = mark.ringWidth;
+    ctx.stroke();
+  }
+  paintChip(ctx, mark.chip, letter, mark.letterFontSize, colors);
+}
+
+function paintStandings(
+  ctx: Context,
+  panel: StandingsLayout,
+  lines: readonly StandingLine[],
+  theme: Theme,
+): void {
+  const { area } = panel;
+  ctx.fillStyle = theme.captionBackground;
+  ctx.fillRect(area.x, area.y, area.width, area.height);
+  ctx.fillStyle = theme.captionRule;
+  ctx.fillRect(area.x, area.y, area.width, panel.ruleHeight);
+  const nameCoverage = fontCoverage(REGULAR_FONT);
+  const boldCoverage = fontCoverage(BOLD_FONT);
+  lines.forEach((line, i) => {
+    const geometry = panel.lines[i]!;
+    const toMove = line.state === 'to-move';
+    const finished = line.state === 'finished';
+    if (toMove) {
+      const { rect } = geometry;
+      ctx.fillStyle = theme.turnTint;
+      ctx.fillRect(rect.x, rect.y, rect.width, rect.height);
+      fillTriangle(ctx, geometry.marker);
+      ctx.fillStyle = theme.turn;
+      ctx.fill();
+      ctx.strokeStyle = theme.turnOutline;
+      ctx.lineWidth = Math.max(1, geometry.chip.radius * 0.08);
+      ctx.lineJoin = 'round';
+      ctx.stroke();
+    }
+    paintChip(
+      ctx,
+      geometry.chip,
+      line.letter,
+      geometry.letterFontSize,
+      seatChipColors(theme, line.seat, finished),
+    );
+    // The status first: it is short and must show whole; the name takes what is left.
+    const gap = geometry.chip.radius;
+    const crownRoom = line.count ? geometry.crownWidth + gap / 2 : 0;
+    const statusFont = toMove ? BOLD_FONT : REGULAR_FONT;
+    ctx.fillStyle = toMove ? theme.turn : finished ? theme.standingsMuted : theme.captionText;
+    const statusWidth = paintLine(
+      ctx,
+      (toMove ? boldCoverage : nameCoverage).filter(line.status),
+      statusFont,
+      geometry.statusFontSize,
+      geometry.statusRight,
+      geometry.centerY,
+      geometry.textWidth * 0.55 - crownRoom,
+      0.7,
+      'right',
+    );
+    if (line.count) {
+      const crownX = geometry.statusRight - statusWidth - gap / 2 - geometry.crownWidth / 2;
+      const crown = crownShape(crownX, geometry.centerY, geometry.crownWidth);
+      paintCrown(ctx, crown, theme, Math.max(1, geometry.crownWidth * 0.06));
+    }
+    ctx.fillStyle = finished ? theme.standingsMuted : theme.captionTitle;
+    const nameFont = toMove ? BOLD_FONT : REGULAR_FONT;
+    paintLine(
+      ctx,
+      (toMove ? boldCoverage : nameCoverage).filter(line.name),
+      nameFont,
+      geometry.nameFontSize,
+      geometry.nameX,
+      geometry.centerY,
+      geometry.textWidth - statusWidth - crownRoom - (statusWidth > 0 ? gap : 0),
+      0.7,
+      'left',
+    );
+  });
+}
+
+/**
+ * Paints a validated table position with normalised options and encodes it as PNG: the turned
+ * board with its columns and marks, the seats' edges, the standings and the optional caption.
+ * `readBackAll` reads every pixel back instead of the touched parts only: tests compare the two.
+ */
+export function paintTable(
+  position: TablePosition,
+  options: NormalisedTableOptions,
+  readBackAll = false,
+): Buffer {
+  registerRenderFonts();
+  const theme = THEMES[options.theme];
+  const table = tableLayout(
+    options.size,
+    options.bottom,
+    options.coordinates,
+    position.seats,
+    options.caption !== null,
+  );
+  const layout = table.board;
+  const { size: width, height } = table;
+  const { ctx, pixels } = surfaceFor(width, height);
+  const base = background(theme, layout);
+  const geometry = GEOMETRY_8;
+
+  const n = layout.columns;
+  const touched = readBackAll
+    ? Array.from({ length: n * layout.rows }, (_, cell) => cell)
+    : [...touchedCells(position.columns, geometry, layout, options)];
+  const touchedRects = touched.map((cell) => cellRect(layout, cell % n, Math.floor(cell / n)));
+  for (const mark of table.edges) touchedRects.push(mark.zone);
+  // Everything under the board is painted whole on every render.
+  const below: Rect = { x: 0, y: layout.height, width, height: height - layout.height };
+
+  ctx.save();
+  if (readBackAll) ctx.drawImage(base.canvas, 0, 0);
+  for (const rect of touchedRects) {
+    const { x, y, width: w, height: h } = rect;
+    ctx.drawImage(base.canvas, x, y, w, h, x, y, w, h);
+  }
+  paintMarkersUnderStacks(ctx, geometry, layout, options, theme);
+  position.columns.forEach((column, square) => {
+    if (column === null) return;
+    const rect = squareRect(layout, geometry.file[square]!, geometry.rank[square]!);
+    const letter = options.letters[column.owner];
+    ctx.drawImage(columnSprite(theme, column, layout.squareSize, letter), rect.x, rect.y);
+  });
+  paintTargets(ctx, geometry, layout, options, theme);
+  const lines = tableStandings(position, options);
+  const states = new Map(lines.map((line) => [line.seat, line.state]));
+  for (const mark of table.edges) {
+    paintEdge(ctx, mark, states.get(mark.seat)!, options.letters[mark.seat], theme);
+  }
+  paintStandings(ctx, table.standings, lines, theme);
+  if (options.caption !== null) {
+    paintCaption(
+      ctx,
+      width,
+      table.standings.area.y + table.standings.area.height,
+      options.caption,
+      theme,
+    );
+  }
+  ctx.restore();
+
+  pixels.set(base.pixels);
+  if (readBackAll) readBack(ctx, pixels, width, { x: 0, y: 0, width, height: layout.height });
+  for (const rect of touchedRects) readBack(ctx, pixels, width, rect);
+  readBack(ctx, pixels, width, below);
+  return encodeOpaquePng(pixels, width, height);
+}
+
 /** Drops the background, stack and surface caches (to time a cold render). */
 export function clearSpriteCaches(): void {
   backgrounds.clear();
   stackSprites.clear();
+  columnSprites.clear();
   surfaces.clear();
 }

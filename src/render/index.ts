@@ -16,10 +16,18 @@ export {
   renderBoard,
   renderCacheStats,
   renderCaptionedBoard,
+  renderTable,
+  renderTableUncached,
   renderUncached,
   type BoardRendererOptions,
   type RenderCacheStats,
 } from './renderer.js';
+export {
+  DEFAULT_TABLE_LABELS,
+  type PerSeat,
+  type TableLabels,
+  type TableRenderOptions,
+} from './table-options.js';
 export {
   RenderPool,
   RenderPoolError,

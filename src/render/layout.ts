@@ -6,10 +6,15 @@
  * The image is `size` px wide: a frame (wider when it carries coordinates) around `columns` x
  * `rows` squares (files x ranks) of a whole number of pixels each, so that square edges are
  * crisp. A square board's image is square; a wider board's (Adiyukh's 10 files by 8 ranks) is
- * as much lower. Screen columns run left to right and rows top to bottom:
+ * as much lower. Screen columns run left to right and rows top to bottom. A two-player board
+ * is seen from White's or Black's side; a square board may also be turned a quarter (the
+ * four-player table, seen from the side of any seat), counted in quarter turns of the picture
+ * counter-clockwise, n = columns = rows:
  *
- *   White at the bottom:  column = file,               row = rows - 1 - rank
- *   Black at the bottom:  column = columns - 1 - file, row = rank
+ *   0, White at the bottom:  column = file,               row = rows - 1 - rank
+ *   1, rank 1 on the right:  column = n - 1 - rank,       row = n - 1 - file
+ *   2, Black at the bottom:  column = columns - 1 - file, row = rank
+ *   3, rank 1 on the left:   column = rank,               row = file
  *
  * A stack is drawn as a side view of a pile of discs standing in its square, bottom piece at
  * the bottom. Each disc is a short cylinder seen slightly from above: a side band of thickness
@@ -52,6 +57,9 @@ export interface BoardShape {
   readonly ranks: number;
 }
 
+/** Quarter turns of the picture counter-clockwise from White's view (see the top of this file). */
+export type QuarterTurns = 0 | 1 | 2 | 3;
+
 export interface BoardLayout {
   /** Width of the board image. */
   readonly size: number;
@@ -65,8 +73,16 @@ export interface BoardLayout {
   /** Top-left corner of the squares. */
   readonly left: number;
   readonly top: number;
+  /** Seen from Black's side (two quarter turns). */
   readonly flipped: boolean;
+  /** Quarter turns counter-clockwise; 1 and 3 only on square boards. */
+  readonly turns: QuarterTurns;
   readonly coordinates: boolean;
+  /**
+   * Width of a band of the frame next to the squares kept free of coordinates (the table's
+   * seat marks); 0 on two-player boards, whose coordinates are centred in the whole frame.
+   */
+  readonly edgeBand: number;
   /**
    * Whether a strip on the right of the board is kept for the half count (variants scored by
    * it): the squares are then a little smaller and sit left of centre. False for all others,
@@ -110,7 +126,9 @@ export function boardLayout(
     left,
     top,
     flipped: orientation === 'black',
+    turns: orientation === 'black' ? 2 : 0,
     coordinates,
+    edgeBand: 0,
     tally,
   };
 }
@@ -126,9 +144,36 @@ export function squareCell(
   file: number,
   rank: number,
 ): { column: number; row: number } {
-  return layout.flipped
-    ? { column: layout.columns - 1 - file, row: rank }
-    : { column: file, row: layout.rows - 1 - rank };
+  const { columns, rows } = layout;
+  switch (layout.turns) {
+    case 0:
+      return { column: file, row: rows - 1 - rank };
+    case 1:
+      return { column: columns - 1 - rank, row: rows - 1 - file };
+    case 2:
+      return { column: columns - 1 - file, row: rank };
+    case 3:
+      return { column: rank, row: file };
+  }
+}
+
+/** The 0-based file and rank shown in a screen cell: the inverse of squareCell. */
+export function cellSquare(
+  layout: BoardLayout,
+  column: number,
+  row: number,
+): { file: number; rank: number } {
+  const { columns, rows } = layout;
+  switch (layout.turns) {
+    case 0:
+      return { file: column, rank: rows - 1 - row };
+    case 1:
+      return { file: rows - 1 - row, rank: columns - 1 - column };
+    case 2:
+      return { file: columns - 1 - column, rank: row };
+    case 3:
+      return { file: row, rank: column };
+  }
 }
 
 export function cellRect(layout: BoardLayout, column: number, row: number): Rect {
@@ -148,8 +193,7 @@ export function squareCenter(layout: BoardLayout, file: number, rank: number): P
 
 /** Whether a screen cell is a dark (playable) square: a1 is dark, so file + rank is even. */
 export function cellIsDark(layout: BoardLayout, column: number, row: number): boolean {
-  const file = layout.flipped ? layout.columns - 1 - column : column;
-  const rank = layout.flipped ? row : layout.rows - 1 - row;
+  const { file, rank } = cellSquare(layout, column, row);
   return (file + rank) % 2 === 0;
 }
 
@@ -159,31 +203,42 @@ export interface Label {
   readonly y: number;
 }
 
-/** File letters under the board and rank numbers to its left, centred in the frame. */
+/**
+ * Labels under the board and to its left, centred in the frame outside its edge band: file
+ * letters below and rank numbers left when the files run across the screen (White or Black at
+ * the bottom), rank numbers below and file letters left on a board turned a quarter. `files`
+ * are the labels under the board and `ranks` those to its left, whatever they name.
+ */
 export function coordinateLabels(layout: BoardLayout): {
   fontSize: number;
   files: Label[];
   ranks: Label[];
 } {
   const s = layout.squareSize;
-  const { columns, rows } = layout;
-  const bottomFrame = layout.height - (layout.top + s * rows);
+  const { columns, rows, edgeBand } = layout;
+  const bottomFrame = layout.height - (layout.top + s * rows) - edgeBand;
+  const leftFrame = layout.left - edgeBand;
+  const filesAcross = layout.turns % 2 === 0;
   // Two-digit ranks (10) must fit the left frame as well as one-digit ones.
   const digits = rows >= 10 ? 0.5 : 0.62;
-  const fontSize = Math.max(9, Math.round(Math.min(layout.left, bottomFrame) * digits));
+  const fontSize = Math.max(9, Math.round(Math.min(leftFrame, bottomFrame) * digits));
+  const name = (square: { file: number; rank: number }, file: boolean): string =>
+    file ? FILE_LETTERS.charAt(square.file) : String(square.rank + 1);
   const files: Label[] = [];
   const ranks: Label[] = [];
   for (let i = 0; i < columns; i++) {
-    const file = layout.flipped ? columns - 1 - i : i;
     files.push({
-      text: FILE_LETTERS.charAt(file),
+      text: name(cellSquare(layout, i, rows - 1), filesAcross),
       x: layout.left + i * s + s / 2,
-      y: layout.top + s * rows + bottomFrame / 2,
+      y: layout.top + s * rows + edgeBand + bottomFrame / 2,
     });
   }
   for (let i = 0; i < rows; i++) {
-    const rank = layout.flipped ? i : rows - 1 - i;
-    ranks.push({ text: String(rank + 1), x: layout.left / 2, y: layout.top + i * s + s / 2 });
+    ranks.push({
+      text: name(cellSquare(layout, 0, i), !filesAcross),
+      x: leftFrame / 2,
+      y: layout.top + i * s + s / 2,
+    });
   }
   return { fontSize, files, ranks };
 }

@@ -48,7 +48,7 @@ export interface Caption {
  * A value as it may arrive from a caller the type checker cannot vouch for (plain JavaScript, data
  * from outside): every field is checked before it is used.
  */
-type Unchecked<T> = { readonly [K in keyof T]?: unknown } | null | undefined;
+export type Unchecked<T> = { readonly [K in keyof T]?: unknown } | null | undefined;
 
 /** Options with every default filled in and every square list in a canonical order. */
 export interface NormalisedOptions {
@@ -115,19 +115,15 @@ export function validatePosition(position: Position): Variant {
 }
 
 function checkSquare(
-  variant: Variant,
+  squareCount: number,
   value: unknown,
   code: 'bad-last-move' | 'bad-selection',
   what: string,
 ): number {
-  if (
-    !Number.isInteger(value) ||
-    (value as number) < 0 ||
-    (value as number) >= variant.geometry.squareCount
-  ) {
+  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) >= squareCount) {
     throw new RenderError(
       code,
-      `${what} is ${JSON.stringify(value)}; expected a square number 0 to ${variant.geometry.squareCount - 1}`,
+      `${what} is ${JSON.stringify(value)}; expected a square number 0 to ${squareCount - 1}`,
       { value },
     );
   }
@@ -135,28 +131,104 @@ function checkSquare(
 }
 
 function checkSquares(
-  variant: Variant,
+  squareCount: number,
   values: unknown,
   code: 'bad-last-move' | 'bad-selection',
   what: string,
 ): number[] {
   if (!Array.isArray(values))
     throw new RenderError(code, `${what} must be an array of squares`, { value: values });
-  return values.map((value, i) => checkSquare(variant, value, code, `${what}[${i}]`));
+  return values.map((value, i) => checkSquare(squareCount, value, code, `${what}[${i}]`));
 }
 
-/** Fills in defaults and refuses anything the renderer cannot draw. */
-export function normaliseOptions(variant: Variant, options: RenderOptions = {}): NormalisedOptions {
-  const size = options.size ?? DEFAULT_SIZE;
-  if (!Number.isInteger(size) || size < MIN_SIZE || size > MAX_SIZE) {
+/** The image width, checked; the default when absent. */
+export function checkSize(value: unknown): number {
+  const size = value ?? DEFAULT_SIZE;
+  if (!Number.isInteger(size) || (size as number) < MIN_SIZE || (size as number) > MAX_SIZE) {
+    const shown = typeof size === 'number' ? String(size) : JSON.stringify(size);
     throw new RenderError(
       'bad-size',
-      `size must be a whole number of px from ${MIN_SIZE} to ${MAX_SIZE}, got ${String(size)}`,
+      `size must be a whole number of px from ${MIN_SIZE} to ${MAX_SIZE}, got ${shown}`,
       {
         size,
       },
     );
   }
+  return size as number;
+}
+
+/** The theme, checked; 'wood' when absent. */
+export function checkTheme(value: unknown): ThemeId {
+  const theme = value ?? 'wood';
+  if (!isThemeId(theme)) {
+    throw new RenderError(
+      'unknown-theme',
+      `unknown theme ${JSON.stringify(theme)}; expected one of ${THEME_IDS.join(', ')}`,
+      {
+        theme,
+      },
+    );
+  }
+  return theme;
+}
+
+/** Whether to print coordinates, checked; true when absent. */
+export function checkCoordinates(value: unknown): boolean {
+  const coordinates = value ?? true;
+  if (typeof coordinates !== 'boolean') {
+    throw new RenderError(
+      'bad-option',
+      `coordinates must be true or false, got ${JSON.stringify(coordinates)}`,
+      {
+        coordinates,
+      },
+    );
+  }
+  return coordinates;
+}
+
+/**
+ * The last move and the selection on a board of `squareCount` squares, checked, the
+ * selection's targets sorted without repeats (one picture, one cache key).
+ */
+export function normaliseMarks(
+  squareCount: number,
+  lastMoveInput: LastMove | null | undefined,
+  selectedInput: Selection | null | undefined,
+): { lastMove: LastMove | null; selected: Selection | null } {
+  let lastMove: LastMove | null = null;
+  if (lastMoveInput !== undefined && lastMoveInput !== null) {
+    const move: NonNullable<Unchecked<LastMove>> = lastMoveInput;
+    const from = checkSquare(squareCount, move.from, 'bad-last-move', 'lastMove.from');
+    const path = checkSquares(squareCount, move.path, 'bad-last-move', 'lastMove.path');
+    if (path.length === 0)
+      throw new RenderError('bad-last-move', 'lastMove.path needs at least one square', {});
+    const captures = checkSquares(
+      squareCount,
+      move.captures ?? [],
+      'bad-last-move',
+      'lastMove.captures',
+    );
+    lastMove = { from, path, captures };
+  }
+  let selected: Selection | null = null;
+  if (selectedInput !== undefined && selectedInput !== null) {
+    const selection: NonNullable<Unchecked<Selection>> = selectedInput;
+    const square = checkSquare(squareCount, selection.square, 'bad-selection', 'selected.square');
+    const targets = checkSquares(
+      squareCount,
+      selection.targets ?? [],
+      'bad-selection',
+      'selected.targets',
+    );
+    selected = { square, targets: [...new Set(targets)].sort((a, b) => a - b) };
+  }
+  return { lastMove, selected };
+}
+
+/** Fills in defaults and refuses anything the renderer cannot draw. */
+export function normaliseOptions(variant: Variant, options: RenderOptions = {}): NormalisedOptions {
+  const size = checkSize(options.size);
   const orientation: unknown = options.orientation ?? 'white';
   if (orientation !== 'white' && orientation !== 'black') {
     throw new RenderError(
@@ -167,53 +239,13 @@ export function normaliseOptions(variant: Variant, options: RenderOptions = {}):
       },
     );
   }
-  const theme = options.theme ?? 'wood';
-  if (!isThemeId(theme)) {
-    throw new RenderError(
-      'unknown-theme',
-      `unknown theme ${JSON.stringify(theme)}; expected one of ${THEME_IDS.join(', ')}`,
-      {
-        theme,
-      },
-    );
-  }
-  let lastMove: LastMove | null = null;
-  if (options.lastMove !== undefined && options.lastMove !== null) {
-    const move: NonNullable<Unchecked<LastMove>> = options.lastMove;
-    const from = checkSquare(variant, move.from, 'bad-last-move', 'lastMove.from');
-    const path = checkSquares(variant, move.path, 'bad-last-move', 'lastMove.path');
-    if (path.length === 0)
-      throw new RenderError('bad-last-move', 'lastMove.path needs at least one square', {});
-    const captures = checkSquares(
-      variant,
-      move.captures ?? [],
-      'bad-last-move',
-      'lastMove.captures',
-    );
-    lastMove = { from, path, captures };
-  }
-  let selected: Selection | null = null;
-  if (options.selected !== undefined && options.selected !== null) {
-    const selection: NonNullable<Unchecked<Selection>> = options.selected;
-    const square = checkSquare(variant, selection.square, 'bad-selection', 'selected.square');
-    const targets = checkSquares(
-      variant,
-      selection.targets ?? [],
-      'bad-selection',
-      'selected.targets',
-    );
-    selected = { square, targets: [...new Set(targets)].sort((a, b) => a - b) };
-  }
-  const coordinates = options.coordinates ?? true;
-  if (typeof coordinates !== 'boolean') {
-    throw new RenderError(
-      'bad-option',
-      `coordinates must be true or false, got ${JSON.stringify(coordinates)}`,
-      {
-        coordinates,
-      },
-    );
-  }
+  const theme = checkTheme(options.theme);
+  const { lastMove, selected } = normaliseMarks(
+    variant.geometry.squareCount,
+    options.lastMove,
+    options.selected,
+  );
+  const coordinates = checkCoordinates(options.coordinates);
   return { size, orientation, lastMove, selected, coordinates, theme };
 }
 

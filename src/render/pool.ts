@@ -1,13 +1,16 @@
 /**
  * Boards drawn on worker threads, so that painting and PNG encoding (about 6 ms a 720 px board,
- * 60 ms cold) never block the event loop that serves every chat.
+ * 60 ms cold) never block the event loop that serves every chat. Table games' pictures go the
+ * same way, through the same queue and cache.
  */
 import { LRUCache } from 'lru-cache';
 import type { Worker } from 'node:worker_threads';
 import type { Position } from '../engine/index.js';
+import type { TablePosition } from '../engine/multi/index.js';
 import { RenderPoolError } from './errors.js';
 import { normaliseCaption, prepareRender, type Caption, type RenderOptions } from './options.js';
 import type { RenderCacheStats } from './renderer.js';
+import { prepareTableRender, type TableRenderOptions } from './table-options.js';
 import { paintError, positionToFen, type RenderJob, type WorkerReply } from './transport.js';
 import { startWorker } from '../threads/start-worker.js';
 
@@ -109,6 +112,33 @@ export class RenderPool {
   }
 
   /**
+   * A table game's picture (as renderTable); rejects with RenderError on a position or options
+   * it cannot draw.
+   */
+  renderTable(position: TablePosition, options: TableRenderOptions = {}): Promise<Buffer> {
+    if (this.closing !== undefined) {
+      return Promise.reject(new RenderPoolError('the render pool is closed'));
+    }
+    let key: string;
+    let message: RenderJob;
+    try {
+      const prepared = prepareTableRender(position, options);
+      key = prepared.key;
+      const hit = this.lookUp(key);
+      if (hit !== undefined) return hit;
+      message = {
+        kind: 'table',
+        id: this.nextId++,
+        position: prepared.position,
+        options: prepared.options,
+      };
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.enqueue(key, message);
+  }
+
+  /**
    * Cache hits (including requests that joined an identical render in flight), misses (boards
    * sent to a worker), cached images and bytes, boards queued and boards being drawn.
    */
@@ -149,12 +179,10 @@ export class RenderPool {
       const prepared = prepareRender(position, options, caption);
       const { variant, options: normalised } = prepared;
       key = prepared.key;
-      const cached = this.cache.get(key) ?? this.inFlight.get(key);
-      if (cached !== undefined) {
-        this.hits++;
-        return Promise.resolve(cached);
-      }
+      const hit = this.lookUp(key);
+      if (hit !== undefined) return hit;
       message = {
+        kind: 'board',
         id: this.nextId++,
         variant: variant.id,
         fen: positionToFen(position, variant),
@@ -164,6 +192,19 @@ export class RenderPool {
     } catch (error) {
       return Promise.reject(error);
     }
+    return this.enqueue(key, message);
+  }
+
+  /** The image of `key` from the cache or from an identical render in flight, counted as a hit. */
+  private lookUp(key: string): Promise<Buffer> | undefined {
+    const cached = this.cache.get(key) ?? this.inFlight.get(key);
+    if (cached === undefined) return undefined;
+    this.hits++;
+    return Promise.resolve(cached);
+  }
+
+  /** Queues a render that missed the cache for the first free worker. */
+  private enqueue(key: string, message: RenderJob): Promise<Buffer> {
     this.misses++;
     const promise = new Promise<Buffer>((resolve, reject) => {
       this.queue.push({ key, message, resolve, reject });

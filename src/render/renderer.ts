@@ -1,11 +1,14 @@
 /**
  * Positions to PNG, with a cache: re-rendering an unchanged board (a button tapped twice, the
- * same position shown to both players) costs a map lookup.
+ * same position shown to both players) costs a map lookup. Two-player boards and table games'
+ * pictures share the cache; their keys cannot collide.
  */
 import { LRUCache } from 'lru-cache';
 import type { Position } from '../engine/index.js';
-import { paintBoard } from './canvas.js';
+import type { TablePosition } from '../engine/multi/index.js';
+import { paintBoard, paintTable } from './canvas.js';
 import { normaliseCaption, prepareRender, type Caption, type RenderOptions } from './options.js';
+import { prepareTableRender, type TableRenderOptions } from './table-options.js';
 
 export interface RenderCacheStats {
   readonly hits: number;
@@ -48,6 +51,15 @@ export class BoardRenderer {
     return this.render(position, options, normaliseCaption(caption));
   }
 
+  /**
+   * A table game's picture as a PNG: the board turned to `options.bottom`, the seats' edges and
+   * the standings. Throws RenderError on a position or options it cannot draw.
+   */
+  renderTable(position: TablePosition, options: TableRenderOptions = {}): Buffer {
+    const prepared = prepareTableRender(position, options);
+    return this.cached(prepared.key, () => paintTable(prepared.position, prepared.options));
+  }
+
   stats(): RenderCacheStats {
     return {
       hits: this.hits,
@@ -66,13 +78,17 @@ export class BoardRenderer {
 
   private render(position: Position, options: RenderOptions, caption?: Caption): Buffer {
     const { variant, options: normalised, key } = prepareRender(position, options, caption);
+    return this.cached(key, () => paintBoard(position, variant, normalised, caption));
+  }
+
+  private cached(key: string, paint: () => Buffer): Buffer {
     const cached = this.cache.get(key);
     if (cached !== undefined) {
       this.hits++;
       return cached;
     }
     this.misses++;
-    const png = paintBoard(position, variant, normalised, caption);
+    const png = paint();
     this.cache.set(key, png);
     return png;
   }
@@ -89,6 +105,15 @@ export function renderUncached(
   return paintBoard(position, variant, normalised, band);
 }
 
+/** A table game's picture without looking at or filling any cache (benchmarks, tests). */
+export function renderTableUncached(
+  position: TablePosition,
+  options: TableRenderOptions = {},
+): Buffer {
+  const prepared = prepareTableRender(position, options);
+  return paintTable(prepared.position, prepared.options);
+}
+
 const sharedRenderer = new BoardRenderer();
 
 /** The board as a PNG, from the process-wide cache. Throws RenderError on bad input. */
@@ -103,6 +128,14 @@ export function renderCaptionedBoard(
   caption: Caption,
 ): Buffer {
   return sharedRenderer.renderCaptionedBoard(position, options, caption);
+}
+
+/**
+ * A table game's picture (Zhernov's four-player game) as a PNG, from the process-wide cache.
+ * Throws RenderError on bad input.
+ */
+export function renderTable(position: TablePosition, options: TableRenderOptions = {}): Buffer {
+  return sharedRenderer.renderTable(position, options);
 }
 
 export function renderCacheStats(): RenderCacheStats {

@@ -4,7 +4,10 @@
  *
  * Both themes keep white and black pieces apart by luminance and by outline, never by hue alone,
  * and mark the last move, jumped stacks, the selection and its targets with different shapes
- * (tint, dashed frame, solid frame, dot) as well as different colours.
+ * (tint, dashed frame, solid frame, dot) as well as different colours. The four colours of a
+ * table game are four steps of lightness (white, green, red, black: light to dark), so that they
+ * stay apart in grey and for red-green colour blindness; each piece also carries its seat's
+ * letter.
  */
 export type ThemeId = 'wood' | 'contrast';
 
@@ -60,7 +63,40 @@ export interface Theme {
   readonly captionRule: string;
   readonly captionTitle: string;
   readonly captionText: string;
+  /**
+   * Table games: each seat's pieces, edge mark and chip, indexed by seat (0 White, 1 Red,
+   * 2 Black, 3 Green). White and Black are the two-player pieces.
+   */
+  readonly seats: readonly [PieceColors, PieceColors, PieceColors, PieceColors];
+  /** The edge mark and chip of a seat that has finished: grey, whatever its colour. */
+  readonly finishedSeat: { readonly fill: string; readonly outline: string; readonly text: string };
+  /** The seat to move: the ring round its chip, its arrow, and its standings line's tint. */
+  readonly turn: string;
+  readonly turnOutline: string;
+  readonly turnTint: string;
+  /** Standings text of a seat that has finished. */
+  readonly standingsMuted: string;
 }
+
+const WOOD_WHITE: PieceColors = {
+  faceLight: '#fffaf0',
+  faceDark: '#e6d5b5',
+  groove: '#c8b08a',
+  sideLight: '#fbf3e2',
+  sideDark: '#bfa983',
+  outline: '#4a3523',
+  text: '#2a1c10',
+};
+
+const WOOD_BLACK: PieceColors = {
+  faceLight: '#4a4440',
+  faceDark: '#1e1b19',
+  groove: '#5d5650',
+  sideLight: '#4d4640',
+  sideDark: '#121010',
+  outline: '#050404',
+  text: '#fff4dc',
+};
 
 const WOOD: Theme = {
   id: 'wood',
@@ -70,26 +106,7 @@ const WOOD: Theme = {
   lightSquare: '#ecd3a6',
   darkSquare: '#a26c3f',
   grain: { light: '#c9a16b', dark: '#6e4322', strength: 1 },
-  pieces: [
-    {
-      faceLight: '#fffaf0',
-      faceDark: '#e6d5b5',
-      groove: '#c8b08a',
-      sideLight: '#fbf3e2',
-      sideDark: '#bfa983',
-      outline: '#4a3523',
-      text: '#2a1c10',
-    },
-    {
-      faceLight: '#4a4440',
-      faceDark: '#1e1b19',
-      groove: '#5d5650',
-      sideLight: '#4d4640',
-      sideDark: '#121010',
-      outline: '#050404',
-      text: '#fff4dc',
-    },
-  ],
+  pieces: [WOOD_WHITE, WOOD_BLACK],
   crownFill: '#f7c531',
   crownShade: '#d08e12',
   crownOutline: '#3d2404',
@@ -110,6 +127,53 @@ const WOOD: Theme = {
   captionRule: '#a8773f',
   captionTitle: '#fff1d0',
   captionText: '#ead6b0',
+  seats: [
+    WOOD_WHITE,
+    {
+      faceLight: '#d9483b',
+      faceDark: '#a3241b',
+      groove: '#7c1a12',
+      sideLight: '#c93a2e',
+      sideDark: '#751711',
+      outline: '#2b0805',
+      text: '#fff1e6',
+    },
+    WOOD_BLACK,
+    {
+      faceLight: '#8fd066',
+      faceDark: '#5fa83a',
+      groove: '#3f7f22',
+      sideLight: '#82c65a',
+      sideDark: '#3f7a22',
+      outline: '#12290a',
+      text: '#0b1c05',
+    },
+  ],
+  finishedSeat: { fill: '#8a8178', outline: '#3a342e', text: '#e8e2da' },
+  turn: '#ffd23f',
+  turnOutline: '#2a1a0e',
+  turnTint: 'rgba(255, 210, 63, 0.16)',
+  standingsMuted: '#9c8a70',
+};
+
+const CONTRAST_WHITE: PieceColors = {
+  faceLight: '#ffffff',
+  faceDark: '#e9e9e9',
+  groove: '#9a9a9a',
+  sideLight: '#ffffff',
+  sideDark: '#c4c4c4',
+  outline: '#000000',
+  text: '#000000',
+};
+
+const CONTRAST_BLACK: PieceColors = {
+  faceLight: '#303030',
+  faceDark: '#0c0c0c',
+  groove: '#5a5a5a',
+  sideLight: '#3a3a3a',
+  sideDark: '#000000',
+  outline: '#ffffff',
+  text: '#ffffff',
 };
 
 const CONTRAST: Theme = {
@@ -120,26 +184,7 @@ const CONTRAST: Theme = {
   lightSquare: '#f3f3f3',
   darkSquare: '#7b8794',
   grain: { light: '#000000', dark: '#000000', strength: 0 },
-  pieces: [
-    {
-      faceLight: '#ffffff',
-      faceDark: '#e9e9e9',
-      groove: '#9a9a9a',
-      sideLight: '#ffffff',
-      sideDark: '#c4c4c4',
-      outline: '#000000',
-      text: '#000000',
-    },
-    {
-      faceLight: '#303030',
-      faceDark: '#0c0c0c',
-      groove: '#5a5a5a',
-      sideLight: '#3a3a3a',
-      sideDark: '#000000',
-      outline: '#ffffff',
-      text: '#ffffff',
-    },
-  ],
+  pieces: [CONTRAST_WHITE, CONTRAST_BLACK],
   crownFill: '#ffd000',
   crownShade: '#f09a00',
   crownOutline: '#000000',
@@ -160,6 +205,33 @@ const CONTRAST: Theme = {
   captionRule: '#ffd000',
   captionTitle: '#ffffff',
   captionText: '#f0f0f0',
+  seats: [
+    CONTRAST_WHITE,
+    {
+      faceLight: '#e0302a',
+      faceDark: '#b01010',
+      groove: '#700808',
+      sideLight: '#d42020',
+      sideDark: '#7a0a0a',
+      outline: '#000000',
+      text: '#ffffff',
+    },
+    CONTRAST_BLACK,
+    {
+      faceLight: '#7ad866',
+      faceDark: '#4cb83a',
+      groove: '#26781a',
+      sideLight: '#6ccf58',
+      sideDark: '#2e8a20',
+      outline: '#000000',
+      text: '#000000',
+    },
+  ],
+  finishedSeat: { fill: '#8c8c8c', outline: '#000000', text: '#ffffff' },
+  turn: '#ffd000',
+  turnOutline: '#000000',
+  turnTint: 'rgba(255, 208, 0, 0.22)',
+  standingsMuted: '#a0a0a0',
 };
 
 export const THEMES: Readonly<Record<ThemeId, Theme>> = { wood: WOOD, contrast: CONTRAST };

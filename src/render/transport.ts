@@ -1,6 +1,7 @@
 /**
- * How a render request crosses to a worker thread: as plain data, with the position written as
- * the engine's FEN. Our FEN cannot hold every position the renderer draws, so the pool checks
+ * How a render request crosses to a worker thread: as plain data. A table game's position
+ * (engine/multi) is plain data already and goes as the checked copy validateTablePosition
+ * makes; a two-player position goes as the engine's FEN. Our FEN cannot hold every position the renderer draws, so the pool checks
  * the two limits here, on the main thread, and refuses what would not survive the trip instead
  * of letting a worker draw something else:
  * - a stack of more than two colour layers (makeFen writes the owner's pieces, then the
@@ -21,17 +22,31 @@ import {
   type Variant,
   type VariantId,
 } from '../engine/index.js';
+import type { TablePosition } from '../engine/multi/index.js';
 import { RenderError, RenderPoolError, type RenderErrorCode } from './errors.js';
 import type { Caption, NormalisedOptions } from './options.js';
+import type { NormalisedTableOptions } from './table-options.js';
 
 /** One board for a worker to draw: everything is validated and normalised already. */
-export interface RenderJob {
+export interface BoardJob {
+  readonly kind: 'board';
   readonly id: number;
   readonly variant: VariantId;
   readonly fen: string;
   readonly options: NormalisedOptions;
   readonly caption: Caption | null;
 }
+
+/** One table game's picture for a worker to draw, validated and normalised already. */
+export interface TableJob {
+  readonly kind: 'table';
+  readonly id: number;
+  /** The plain copy validateTablePosition returned. */
+  readonly position: TablePosition;
+  readonly options: NormalisedTableOptions;
+}
+
+export type RenderJob = BoardJob | TableJob;
 
 /** What a failed paint reports back: enough to rebuild a RenderError on the main thread. */
 export interface PaintFailure {

@@ -1,26 +1,27 @@
 /**
- * A worker thread of the render pool: draws one board at a time and sends the PNG back as a
- * transferred ArrayBuffer (no copy). It keeps its own background, sprite and surface caches for
+ * A worker thread of the render pool: draws one board (or table game's picture) at a time and
+ * sends the PNG back as a transferred ArrayBuffer (no copy). It keeps its own background, sprite and surface caches for
  * its lifetime, so only its first board of a theme and size is cold.
  */
 import { parentPort } from 'node:worker_threads';
 import { parseFen } from '../engine/index.js';
-import { paintBoard } from './canvas.js';
+import { paintBoard, paintTable } from './canvas.js';
 import { validatePosition } from './options.js';
+import { validateTablePosition } from './table-options.js';
 import { paintFailure, type RenderJob, type WorkerReply } from './transport.js';
 
 const port = parentPort!;
 
-function draw(job: RenderJob): ArrayBuffer {
+function paint(job: RenderJob): Buffer {
+  if (job.kind === 'table') return paintTable(validateTablePosition(job.position), job.options);
   const parsed = parseFen(job.fen, job.variant);
   if (!parsed.ok) throw new Error(`bad FEN ${JSON.stringify(job.fen)}: ${parsed.error.message}`);
   const position = parsed.value;
-  const png = paintBoard(
-    position,
-    validatePosition(position),
-    job.options,
-    job.caption ?? undefined,
-  );
+  return paintBoard(position, validatePosition(position), job.options, job.caption ?? undefined);
+}
+
+function draw(job: RenderJob): ArrayBuffer {
+  const png = paint(job);
   // Small Buffers live in a slice of Node's shared pool; transferring that would detach it.
   const whole = png.byteOffset === 0 && png.byteLength === png.buffer.byteLength;
   const bytes = whole ? png.buffer : png.buffer.slice(png.byteOffset, png.byteOffset + png.length);

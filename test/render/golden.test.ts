@@ -16,10 +16,11 @@ import {
   startPosition,
   VARIANTS,
 } from '../../src/engine/index.js';
-import { renderUncached } from '../../src/render/index.js';
+import { renderTableUncached, renderUncached } from '../../src/render/index.js';
 import { fen } from '../support/engine-helpers.js';
 import { decodePng } from '../support/png.js';
 import { present } from '../support/present.js';
+import { square, tablePosition, tableStartPosition } from '../support/table-positions.js';
 
 const GOLDEN = fileURLToPath(new URL('./golden/', import.meta.url));
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
@@ -37,6 +38,32 @@ function middlegame() {
   if (!move.ok) throw new Error(move.error.message);
   return { position: applyMove(before, move.value), move: move.value };
 }
+
+/**
+ * Zhernov's four-player game in its middle: White became count with a column of seven, Black
+ * is out (its columns stay as obstacles), Red's king column stands on h6 (its last line), and
+ * Red has just jumped Green's column on c5 from b4 to d6, growing to four; Green to move.
+ */
+const zhernovMiddle = tablePosition({
+  turn: 3,
+  finished: [
+    { seat: 0, how: 'count' },
+    { seat: 2, how: 'out' },
+  ],
+  columns: {
+    g7: [0, 7],
+    a1: [0, 1],
+    d8: [2, 1],
+    b8: [2, 2],
+    h6: [1, 3, true],
+    d6: [1, 4],
+    a3: [1, 1],
+    c5: [3, 1],
+    a5: [3, 2, true],
+    e3: [3, 3],
+    f2: [3, 2],
+  },
+});
 
 const cases: Record<string, () => Buffer> = {
   'start-wood-360': () => renderUncached(startPosition('bashni'), { size: 360 }),
@@ -100,6 +127,41 @@ const cases: Record<string, () => Buffer> = {
       { title: 'Белые начинают и выигрывают', text: 'Задача дня · White to play and win' },
     ),
 };
+
+// Table games: the start from White's side; the middle from Red's, in Russian.
+cases['zhernov-start-wood-480'] = () => renderTableUncached(tableStartPosition(), { size: 480 });
+cases['zhernov-middle-red-wood-480'] = () =>
+  renderTableUncached(zhernovMiddle, {
+    size: 480,
+    bottom: 1,
+    lastMove: { from: square('b4'), path: [square('d6')], captures: [square('c5')] },
+    names: { 0: 'Егор', 1: 'Анна' },
+    labels: {
+      colors: ['Белые', 'Красные', 'Чёрные', 'Зелёные'],
+      toMove: 'ходит',
+      count: 'граф',
+      out: 'выбыл',
+      place: '{place}-е место',
+      points: '{points} очк.',
+    },
+  });
+// Three players (no Black), Green at the bottom with a column picked, captioned.
+cases['zhernov-three-contrast-green-400'] = () =>
+  renderTableUncached(
+    tablePosition({
+      seats: [0, 1, 3],
+      turn: 3,
+      columns: { c1: [0, 2], e3: [0, 1], a3: [1, 2], c5: [1, 1, true], h4: [3, 2], f4: [3, 1] },
+    }),
+    {
+      size: 400,
+      theme: 'contrast',
+      bottom: 3,
+      selected: { square: square('h4'), targets: [square('g3'), square('g5')] },
+      names: { 0: 'Ann', 1: 'Bob', 3: 'Cy' },
+      caption: { title: "Zhernov's game", text: 'Green to move' },
+    },
+  );
 
 describe('golden images', () => {
   it.each(Object.keys(cases))('%s matches its golden image', (name) => {

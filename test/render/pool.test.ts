@@ -233,6 +233,7 @@ describe('render pool', () => {
         internals(pool).queue.push({
           key: 'broken',
           message: {
+            kind: 'board',
             id: -1,
             variant: 'bashni',
             fen: 'not a FEN',
