@@ -2,15 +2,8 @@
  * What every chat adapter writes under a board: the same facts in every chat, in the chat's
  * language; only how a player is named or mentioned is the platform's.
  */
-import {
-  halfCounts,
-  parseFen,
-  turnNumberAfter,
-  VARIANTS,
-  type Position,
-  type VariantId,
-} from '../engine/index.js';
-import { corruptGame, gamePosition, sideToMove } from '../game/game-rules.js';
+import { halfCounts, parseFen, turnNumberAfter, VARIANTS, type Position } from '../engine/index.js';
+import { corruptGame, gamePosition, sideToMove, twoPlayerVariant } from '../game/game-rules.js';
 import {
   isTableVariant,
   playerOf,
@@ -111,13 +104,6 @@ export function resultText(
   if (isTableVariant(variant)) return tableResultText(game, result, t, names);
   const winner = result.winner === null ? null : twoPlayerSide(result.winner);
   return t.result(winner, result.reason, { counts: result.counts, variant });
-}
-
-/** A two-player game's variant (a table game has none: a caller's bug, it throws). */
-function twoPlayerVariant(game: Game): VariantId {
-  const variant = game.variant;
-  if (isTableVariant(variant)) throw new Error(`game ${game.id} is a table game`);
-  return variant;
 }
 
 /**

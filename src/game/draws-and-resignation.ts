@@ -33,7 +33,8 @@ export class DrawsAndResignation {
       (game, now) => {
         const side = activeSide(game, player);
         if (typeof side !== 'string') return side;
-        if (isTableVariant(game.variant)) return dropOutStep(game, side, 'resign', now);
+        if (isTableVariant(game.variant))
+          return dropOutStep(game, side, 'resign', now, this.context.dayMs);
         return ending(game, { winner: otherSide(twoPlayerSide(side)), reason: 'resignation' }, now);
       },
       { seenPly },

@@ -16,6 +16,7 @@ import {
   type Position,
   type ReplayError,
   type Result,
+  type VariantId,
 } from '../engine/index.js';
 import {
   isTableVariant,
@@ -46,6 +47,13 @@ export function gamePosition(game: Game): Position {
   const parsed = parseFen(game.fen, game.variant);
   if (!parsed.ok) throw corruptGame(game, `stored FEN does not parse: ${parsed.error.message}`);
   return parsed.value;
+}
+
+/** A two-player game's variant (a table game has none: a caller's bug, it throws). */
+export function twoPlayerVariant(game: Game): VariantId {
+  const variant = game.variant;
+  if (isTableVariant(variant)) throw new Error(`game ${game.id} is a table game`);
+  return variant;
 }
 
 /** The current position of a table game's record (Zhernov's); see gamePosition. */

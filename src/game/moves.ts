@@ -33,6 +33,7 @@ import {
 } from './model.js';
 import { normaliseMoveText } from './move-input.js';
 import { newTurn, shouldPing } from './notify.js';
+import { passTurn } from './turns.js';
 import type { Draft } from './record-updates.js';
 import {
   refusal,
@@ -177,16 +178,10 @@ export class Moves {
         const sameTurn = played.game.status === 'active' && sideToMove(played.game) === side;
         // A quick answer means live play: the opponent is watching (notify.ts).
         const ping = !sameTurn && shouldPing(now - (game.turnStartedAt ?? game.updatedAt));
-        let next: Game = played.game;
-        const humanToMove = playerToMove(next).botLevel === undefined;
-        next = { ...next, ...newTurn(game, now, next.moves.length, ping || sameTurn, humanToMove) };
-        if (next.status === 'active' && next.daysPerMove !== null && !sameTurn) {
-          next = {
-            ...next,
-            deadline: now + next.daysPerMove * this.context.dayMs,
-            reminderSent: false,
-          };
-        }
+        const next = passTurn(game, played.game, now, this.context.dayMs, {
+          announced: ping,
+          sameTurn,
+        });
         const events: GameEvent[] = [
           {
             type: 'move-played',

@@ -30,6 +30,7 @@ import { finish, moveSquares, tablePosition, type OpeningFields } from './game-r
 import type { DropOut, Game, GameResult } from './model.js';
 import type { Mutation } from './record-updates.js';
 import type { GameEvent } from './results.js';
+import { passTurn } from './turns.js';
 
 const DROP_OUT = /^(resign|time):(white|red|black|green)$/;
 
@@ -136,10 +137,12 @@ export function dropOutStep(
   color: SeatColor,
   why: DropOut,
   now: number,
+  dayMs: number,
 ): Mutation<Game> {
   const before = tablePosition(game).finished.length;
   const dropped = recordDropOut(game, color, why, now);
-  const next = dropped.game;
+  // The turn may have passed: the next player is told (the presenters ping), their clock runs.
+  const next = passTurn(game, dropped.game, now, dayMs, { announced: true });
   const finished = tablePosition(next).finished.slice(before);
   const events: GameEvent[] = [{ type: 'seat-out', game: next, color, why, finished }];
   if (dropped.result !== undefined)

@@ -97,7 +97,7 @@ export class Timers {
     else if (job.kind === 'turn-nudge') result = await this.nudge(job);
     else {
       const stepped = await this.context.records.game(job.targetId, (game, now) =>
-        clockStep(game, job, now),
+        clockStep(game, job, now, this.context.dayMs),
       );
       if (!stepped.ok && stepped.code === 'not-due')
         await this.schedule({ ...job, at: stepped.at });

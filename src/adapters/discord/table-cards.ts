@@ -15,11 +15,9 @@ import { markdown } from './markdown.js';
 /** The bot levels a lobby card offers (the bot's full range in four steps). */
 export const LOBBY_BOT_LEVELS = [2, 4, 6, 8] as const;
 
-function button(
-  label: string,
-  payload: Payload,
-  style: ButtonStyle,
-): APIButtonComponentWithCustomId {
+type Style = ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger;
+
+function button(label: string, payload: Payload, style: Style): APIButtonComponentWithCustomId {
   return { type: ComponentType.Button, style, label, custom_id: encodePayload(payload) };
 }
 
