@@ -132,8 +132,9 @@ export function lobbyCaption(challenge: Challenge, t: Messages, names: PlayerNam
       player === null ? undefined : names.name(player),
     );
   });
+  // The maker's name, not a mention: the card would only ping the maker themselves.
   return t.table.lobby(
-    names.mention(challenge.challenger),
+    names.name(challenge.challenger),
     t.variant(challenge.variant),
     t.daysPerMove(challenge.daysPerMove),
     seats,

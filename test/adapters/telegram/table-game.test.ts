@@ -1,0 +1,183 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodePayload } from '../../../src/chat/button-payload.js';
+import { gamePicks } from '../../../src/chat/pick-payloads.js';
+import {
+  applyTableMove,
+  makeTableMove,
+  parseTableFen,
+  tableMoves,
+  type Move,
+  type TableState,
+} from '../../../src/engine/multi/index.js';
+import type { Game } from '../../../src/game/model.js';
+import type { BotMoves } from '../../../src/game/ports.js';
+import { firstLegalMove } from '../../support/any-game.js';
+import { item } from '../../support/present.js';
+import { until } from '../../support/until.js';
+import { ALICE, BOB, TelegramHarness } from './harness.js';
+
+const GROUP = -1009876543210;
+
+/** The bot's seats play their first legal move (the real AI is tested on its own). */
+const bot: BotMoves & { requests: number } = {
+  requests: 0,
+  chooseMove(request) {
+    this.requests++;
+    return Promise.resolve(firstLegalMove(request.variant, request.fen));
+  },
+};
+
+/**
+ * The humans' way to play: the move that makes their tallest column tallest (then the most
+ * captures), else the first. With the bot's first moves this game, from the start, has Red
+ * (Bob) become count, White (Alice) run out of moves, and Green become count (37 plies).
+ */
+function humanChoice(state: TableState): Move {
+  const seat = state.position.turn;
+  const tallest = (s: TableState) =>
+    Math.max(0, ...s.position.columns.map((c) => (c?.owner === seat ? c.height : 0)));
+  let best = item(tableMoves(state.position), 0, 'a legal move');
+  let score = -1;
+  for (const move of tableMoves(state.position)) {
+    const value = tallest(applyTableMove(state, move)) * 10 + move.captures.length;
+    if (value > score) [best, score] = [move, value];
+  }
+  return best;
+}
+
+describe('Telegram: a four-player table game (Zhernov)', () => {
+  let h: TelegramHarness;
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('fills a table from its card, plays to the end with two bots, through a restart', async () => {
+    h = await TelegramHarness.start({ bot });
+    h.fake.group(GROUP, 'Four at a table');
+    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
+    const bob = h.fake.user(12, 'Bob', 'bob', 'en');
+
+    // The lobby: Alice opens it, Bob sits down, Alice seats the bot twice.
+    await h.say(alice, GROUP, '/newgame zhernov 2');
+    const card = await until(
+      () => h.fake.chat(GROUP).messages.find((m) => m.text?.includes('Alice opens a table')),
+      'the lobby card',
+    );
+    expect(h.labels(GROUP, card.messageId)).toContain('🪑 Sit down');
+    expect(await h.press(bob, GROUP, card.messageId, '🪑 Sit down')).toMatchObject({});
+    await until(
+      () => h.fake.message(GROUP, card.messageId)?.text?.includes('Red: Bob'),
+      'Bob seated',
+    );
+    expect(await h.press(bob, GROUP, card.messageId, '🪑 Sit down')).toMatchObject({
+      show_alert: true,
+      text: 'You already sit at this table.',
+    });
+    await h.press(alice, GROUP, card.messageId, '🤖 Bot 2');
+    await h.press(bob, GROUP, card.messageId, '🤖 Bot 2');
+    await until(() => h.boards(GROUP).length === 1, 'the board');
+    expect(h.fake.message(GROUP, card.messageId)?.text).toContain('Game on');
+    const [gameId] = (await h.process.service.activeGames(ALICE)).ok
+      ? ((await h.process.service.activeGames(ALICE)) as { value: Game[] }).value.map((g) => g.id)
+      : [];
+    expect(gameId).toBeDefined();
+    const boardId = item(h.boards(GROUP), 0).messageId;
+    const board = () => h.fake.message(GROUP, boardId)!;
+    expect(board().caption).toContain("Zhernov's four-player game");
+    expect(board().caption).toContain('⚪ White to play: ');
+
+    const current = async (): Promise<Game> => {
+      const loaded = await h.process.service.getGame(gameId!);
+      if (!loaded.ok) throw new Error(loaded.message);
+      return loaded.value;
+    };
+    /** Waits until the game waits for a person (the bots have moved) or is over. */
+    const humanTurn = async (): Promise<Game> => {
+      for (let i = 0; i < 500; i++) {
+        await h.process.settle();
+        const game = await current();
+        if (game.status !== 'active') return game;
+        const position = parseTableFen(game.fen);
+        if (position.ok && position.value.turn <= 1) return game;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error('the bots did not move');
+    };
+
+    // A tap from a player who is not to move: the board answers, nothing moves.
+    expect(
+      await h.tap(bob, GROUP, boardId, encodePayload(gamePicks(gameId!, 0).select(2))),
+    ).toMatchObject({ show_alert: true, text: expect.stringContaining('not your turn') });
+
+    let restarted = false;
+    let typed = false;
+    for (;;) {
+      const game = await humanTurn();
+      if (game.status !== 'active') break;
+      if (!restarted && game.moves.length >= 15) {
+        // A restart in the middle: a new process on the same store picks up where it was.
+        await h.restart();
+        restarted = true;
+      }
+      const state = { position: parseTableFen(game.fen).ok ? parseTableFen(game.fen) : undefined };
+      const position = (state.position as { value: TableState['position'] }).value;
+      const move = humanChoice({ position, quietPlies: game.quietPlies });
+      const user = position.turn === 0 ? alice : bob;
+      const ply = game.moves.length;
+      if (!typed && ply > 4) {
+        // Once, a move typed as a command.
+        await h.say(user, GROUP, `/move ${makeTableMove(move)}`);
+        typed = true;
+      } else {
+        const picks = gamePicks(gameId!, ply);
+        const data = (payload: Parameters<typeof encodePayload>[0]) => encodePayload(payload);
+        await h.press(
+          user,
+          GROUP,
+          boardId,
+          (b) => b.callback_data === data(picks.select(move.from)),
+        );
+        const to = move.path.at(-1)!;
+        await h.press(
+          user,
+          GROUP,
+          boardId,
+          (b) => b.callback_data === data(picks.target(move.from, to)),
+        );
+        const route = data(picks.route([move.from, ...move.path]));
+        if (
+          h.fake
+            .keyboard(GROUP, boardId)
+            .flat()
+            .some((b) => b.callback_data === route)
+        )
+          await h.press(user, GROUP, boardId, (b) => b.callback_data === route);
+      }
+      await until(async () => (await current()).moves.length > ply, `the move at ply ${ply}`);
+    }
+
+    const over = await current();
+    expect(restarted).toBe(true);
+    expect(over.moves).toHaveLength(37);
+    expect(over.result).toMatchObject({ reason: 'last-player', winner: 'red' });
+    expect(over.result?.standings?.map((s) => [s.place, s.points, s.count])).toEqual([
+      [4, 0, false],
+      [1, 4, true],
+      [3, 1, false],
+      [2, 3, true],
+    ]);
+    await h.process.settle();
+    // Every ply reached the board; the last caption has the standings and the result.
+    const caption = board().caption!;
+    expect(caption).toContain('⚪ Alice · 4th, 0 points');
+    expect(caption).toContain('🔴 Bob · 1st, 4 points, 👑 count');
+    expect(caption).toContain('🏁 Game over. Bob takes first place.');
+    expect(h.fake.keyboard(GROUP, boardId).flat()).toEqual([]);
+    expect(bot.requests).toBeGreaterThanOrEqual(18);
+    // Both people were told of their turns now and then, and of the end.
+    const texts = h.fake.chat(GROUP).messages.map((m) => m.text ?? '');
+    expect(texts.some((t) => t.includes('🏁 Game over'))).toBe(true);
+    expect(ALICE.userId).toBe(String(alice.id));
+    expect(BOB.userId).toBe(String(bob.id));
+  });
+});
