@@ -30,25 +30,28 @@ export interface Seating {
   readonly game?: Game;
 }
 
+type Seats = readonly (Player | null)[];
+
 /** The seats of a lobby, or why it is not an open table that can still change. */
-function openSeats(challenge: Challenge, now: number): readonly (Player | null)[] | Refusal {
+function openSeats(challenge: Challenge, now: number): { ok: true; seats: Seats } | Refusal {
   if (!isTableVariant(challenge.variant) || challenge.seats === undefined)
     return refusal('challenge-closed', 'This is not a table game.');
   if (challenge.status === 'expired' || (challenge.status === 'open' && now > challenge.expiresAt))
     return refusal('challenge-expired', 'This table has expired.');
   if (challenge.status !== 'open')
     return refusal('challenge-closed', 'This table is no longer open.');
-  return challenge.seats;
+  return { ok: true, seats: challenge.seats };
 }
 
-function seatedAt(seats: readonly (Player | null)[], player: PlayerId): number {
+function seatedAt(seats: Seats, player: PlayerId): number {
   return seats.findIndex((seated) => seated !== null && samePlayer(seated, player));
 }
 
 /** The lobby with `player` in the first free seat, or why they cannot sit. */
 function sitDown(challenge: Challenge, player: Player, now: number): Mutation<Challenge> {
-  const seats = openSeats(challenge, now);
-  if (!Array.isArray(seats)) return seats as Refusal;
+  const open = openSeats(challenge, now);
+  if (!open.ok) return open;
+  const { seats } = open;
   if (seatedAt(seats, player) >= 0)
     return refusal('already-seated', 'You already sit at this table.');
   const free = seats.indexOf(null);
@@ -90,8 +93,9 @@ export class Tables {
     chat?: AcceptedIn,
   ): Promise<ServiceResult<Seating>> {
     const seated = await this.context.records.challenge(id, (challenge, now) => {
-      const seats = openSeats(challenge, now);
-      if (!Array.isArray(seats)) return seats as Refusal;
+      const open = openSeats(challenge, now);
+      if (!open.ok) return open;
+      const { seats } = open;
       if (seatedAt(seats, player) < 0)
         return refusal('not-seated', 'Only players at this table can seat the bot.');
       const free = seats.indexOf(null);
@@ -109,8 +113,9 @@ export class Tables {
    */
   async stand(id: string, player: PlayerId): Promise<ServiceResult<Challenge>> {
     return this.context.records.challenge(id, (challenge, now) => {
-      const seats = openSeats(challenge, now);
-      if (!Array.isArray(seats)) return seats as Refusal;
+      const open = openSeats(challenge, now);
+      if (!open.ok) return open;
+      const { seats } = open;
       const at = seatedAt(seats, player);
       if (at < 0) return refusal('not-seated', 'You do not sit at this table.');
       if (samePlayer(challenge.challenger, player)) {
@@ -163,8 +168,9 @@ export class Tables {
 
   /** The game a full table starts, or why it cannot start. */
   private gameOf(challenge: Challenge, by: Player | undefined, now: number): Acceptance {
-    const seats = openSeats(challenge, now);
-    if (!Array.isArray(seats)) return seats as Refusal;
+    const open = openSeats(challenge, now);
+    if (!open.ok) return open;
+    const { seats } = open;
     if (seats.includes(null) || seats.length !== TABLE_SEATS)
       return refusal('table-not-full', 'The table is not full yet.');
     if (by !== undefined && seatedAt(seats, by) < 0)

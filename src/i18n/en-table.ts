@@ -54,14 +54,10 @@ export const enTable: TableMessages = {
     `${ordinal(place)}, ${points(score)}${count ? ', 👑 count' : ''}`,
   result: (reason, winner) => {
     const first = winner === undefined ? '' : ` ${winner} takes first place.`;
-    switch (reason) {
-      case 'no-capture-limit':
-        return `Twenty rounds without a capture: the players still in share the places left.${first}`;
-      case 'abandoned':
-        return 'Game abandoned (nobody moved for too long).';
-      default:
-        return `Game over.${first}`;
-    }
+    if (reason === 'no-capture-limit')
+      return `Twenty rounds without a capture: the players still in share the places left.${first}`;
+    if (reason === 'abandoned') return 'Game abandoned (nobody moved for too long).';
+    return `Game over.${first}`;
   },
   becameCount: (name) => `👑 ${name} has a column of six and becomes count!`,
   seatOut: (name, why) =>

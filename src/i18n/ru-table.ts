@@ -51,14 +51,10 @@ export const ruTable: TableMessages = {
     `${place}-е место, ${points(score)}${count ? ', 👑 граф' : ''}`,
   result: (reason, winner) => {
     const first = winner === undefined ? '' : ` Первое место — ${winner}.`;
-    switch (reason) {
-      case 'no-capture-limit':
-        return `Двадцать кругов без взятий: оставшиеся игроки делят свободные места.${first}`;
-      case 'abandoned':
-        return 'Партия брошена (слишком долго никто не ходил).';
-      default:
-        return `Партия окончена.${first}`;
-    }
+    if (reason === 'no-capture-limit')
+      return `Двадцать кругов без взятий: оставшиеся игроки делят свободные места.${first}`;
+    if (reason === 'abandoned') return 'Партия брошена (слишком долго никто не ходил).';
+    return `Партия окончена.${first}`;
   },
   becameCount: (name) => `👑 У игрока ${name} столб из шести шашек — он становится графом!`,
   seatOut: (name, why) =>

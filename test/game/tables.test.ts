@@ -90,9 +90,7 @@ describe('table games (Zhernov): the lobby', () => {
       'W:Wc1(00),e1(00),g1(00):Ra3(00),a5(00),a7(00):Bb8(00),d8(00),f8(00):Gh2(00),h4(00),h6(00)',
     );
     expect((await store.getChallenge(lobby.id))?.status).toBe('accepted');
-    expect(sat.ok && sat.events).toEqual([
-      expect.objectContaining({ type: 'game-started', challenge: expect.anything() }),
-    ]);
+    expect(sat.ok && sat.events.map((event) => event.type)).toEqual(['game-started']);
     expect(sat.ok && sat.events[0]).toMatchObject({
       type: 'game-started',
       game: { id: game.id },
