@@ -196,6 +196,7 @@ describe('Discord slash commands', () => {
       'Двухходовые башни (1+1)',
       'Боровицкие шашки',
       'Ставропольские шашки Адиюх',
+      'Шашки Жернова на четверых',
     ]);
     const days = optionNamed(newgame, 'days');
     expect('choices' in days && days.choices!.map((c) => c.value)).toEqual([0, ...DAYS_PER_MOVE]);

@@ -163,8 +163,11 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
     }),
   );
 
+  // An embed: the rules of every variant run past a message's 2000 characters (4096 here).
   router.command('rules', 'ephemeral', (turn) =>
-    turn.answer.respond({ content: markdown(turn.t.rules) }).then(() => undefined),
+    turn.answer
+      .respond({ embeds: [{ description: markdown(turn.t.rules) }] })
+      .then(() => undefined),
   );
   router.command('help', 'ephemeral', (turn) =>
     turn.answer.respond({ content: turn.t.discord.help }).then(() => undefined),
