@@ -137,6 +137,19 @@ describe('table games (Zhernov): the lobby', () => {
     expect((await store.getGame(game.id))!.moves[1]).toBe('a3:c1');
   });
 
+  it('refuses seats at a two-player challenge, and accepting a table', async () => {
+    const duel = value(
+      await service.createChallenge({ challenger: ALICE, target: { kind: 'open' } }),
+    );
+    expect(refused(await service.sitAtTable(duel.id, BORIS))).toBe('challenge-closed');
+    expect(refused(await service.seatBotAtTable(duel.id, ALICE, 3, 'Bot'))).toBe(
+      'challenge-closed',
+    );
+    const lobby = await table();
+    expect(refused(await service.acceptChallenge(lobby.id, BORIS))).toBe('challenge-closed');
+    expect(refused(await service.sitAtTable('no-such-table', BORIS))).toBe('challenge-not-found');
+  });
+
   it('sits a player down by the invite code, from any platform', async () => {
     const lobby = await table();
     const seated = value(await service.joinByCode(lobby.inviteCode!.toLowerCase(), CAROL));

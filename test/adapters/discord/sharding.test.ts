@@ -85,6 +85,6 @@ it('two processes, one shard each: each serves the servers of its shard', async 
     });
     await handle.acknowledged();
     await fake.waitFor(() => (handle.original?.loading === false ? true : undefined));
-    expect(handle.original?.embeds?.[0]?.description).toMatch(/Bashni/);
+    expect(handle.original?.embeds[0]?.description).toMatch(/Bashni/);
   }
 });
