@@ -17,7 +17,10 @@
 import { GEOMETRY_8, seededRandom } from '../../engine/index.js';
 import {
   COUNT_BONUS,
+  COUNT_HEIGHT,
+  NO_CAPTURE_ROUNDS,
   placePoints,
+  promotesOn,
   type Column,
   type Finish,
   type Move,
@@ -31,10 +34,7 @@ const FILE = GEOMETRY_8.file;
 const RANK = GEOMETRY_8.rank;
 const NAMES = GEOMETRY_8.names;
 
-/** Full rounds without a capture after which the game ends (VARIANTS.md: 20). */
-export const QUIET_ROUNDS = 20;
-/** Height at which a column makes its owner count. */
-export const COUNT_HEIGHT = 6;
+export { COUNT_HEIGHT };
 
 /** Seat status. */
 export const NOT_TAKEN = 0;
@@ -53,21 +53,16 @@ const FORWARD: readonly (readonly [number, number])[] = [
   [1, 3],
 ];
 
-/**
- * promotes[seat * 32 + square]: the square lies on the seat's last line and is not one of the
- * corners a1 and h8, where a man column stays a man.
- */
+/** promotes[seat * 32 + square]: the engine's promotesOn (the last line, not a1 or h8). */
 const PROMOTES = new Uint8Array(4 * SQUARES);
 /** How far a man column of the seat has come from its home edge (0..7), for the evaluation. */
 export const ADVANCE = new Uint8Array(4 * SQUARES);
 for (let s = 0; s < SQUARES; s++) {
   const file = FILE[s]!;
   const rank = RANK[s]!;
-  const corner = (file === 0 && rank === 0) || (file === 7 && rank === 7);
-  const lastLines = [rank === 7, file === 7, rank === 0, file === 0];
   const advance = [rank, file, 7 - rank, 7 - file];
   for (let seat = 0; seat < 4; seat++) {
-    PROMOTES[seat * SQUARES + s] = lastLines[seat]! && !corner ? 1 : 0;
+    PROMOTES[seat * SQUARES + s] = promotesOn(seat as Seat, s) ? 1 : 0;
     ADVANCE[seat * SQUARES + s] = advance[seat]!;
   }
 }
@@ -264,7 +259,7 @@ export class TableBoard {
 
   /** Fewer than two seats still play, or the no-capture limit is reached. */
   isOver(): boolean {
-    return this.activeCount < 2 || this.quietPlies >= QUIET_ROUNDS * this.activeCount;
+    return this.activeCount < 2 || this.quietPlies >= NO_CAPTURE_ROUNDS * this.activeCount;
   }
 
   /**

@@ -1,6 +1,6 @@
-import type { TableVariantId } from '../../engine/multi/index.js';
+import { TABLE_VARIANT_IDS, type TableVariantId } from '../../engine/multi/index.js';
 
-/** Whether a variant id names a table game (more than two seats, src/ai/table). */
+/** Whether a variant id names a table game (more than two seats: src/ai/table). */
 export function isTableVariantId(id: string): id is TableVariantId {
-  return id === 'zhernov';
+  return (TABLE_VARIANT_IDS as readonly string[]).includes(id);
 }

@@ -9,11 +9,9 @@ import {
   tableStart,
   tableStatus,
   type Seat,
-  type TablePosition,
-  type TableState,
 } from '../../../src/engine/multi/index.js';
 import { TableBoard, TableMoveList } from '../../../src/ai/table/board.js';
-import { pick, seededRandom } from '../../support/random.js';
+import { seededRandom } from '../../support/random.js';
 import { randomTableStates, tallStart } from './helpers.js';
 
 /**
@@ -143,20 +141,5 @@ describe('the table board agrees with the engine', () => {
     expect(keyOf('W:Wc3:Re5:Bb8:Gh2:FG-')).not.toBe(keyOf('W:Wc3:Re5:Bb8:Gh2:FG+'));
     expect(keyOf('W:Wc3(00):Re5:Bb8:Gh2')).not.toBe(white);
     expect(keyOf('W:WKc3:Re5:Bb8:Gh2')).not.toBe(white);
-  });
-});
-
-/** Sanity of the helpers themselves: random play from a position is legal play. */
-describe('random table play', () => {
-  it('plays only engine moves', () => {
-    const states: TableState[] = randomTableStates(tableStart(), 3, 1);
-    const random = seededRandom(2);
-    for (const state of states) {
-      const moves = tableMoves(state.position);
-      if (moves.length > 0) applyTableMove(state, pick(moves, random));
-    }
-    expect(states.length).toBeGreaterThan(10);
-    const position: TablePosition = states.at(-1)!.position;
-    expect(makeTableFen(position)).toMatch(/^[WRBG]:/);
   });
 });
