@@ -1,13 +1,14 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../threads/start-worker.js';
-import { type VariantId, seedFromText } from '../engine/index.js';
+import { seedFromText } from '../engine/index.js';
 import type { ThinkRequest, ThinkResult } from './player.js';
 import type { WorkerJob, WorkerReply } from './worker.js';
 
 /** What the game service asks for (structurally the BotMoves port of src/game/ports.ts). */
 export interface BotMoveRequest {
   readonly gameId: string;
-  readonly variant: VariantId;
+  /** A two-player variant, or a table game's (its FEN a table FEN). */
+  readonly variant: ThinkRequest['variant'];
   readonly fen: string;
   readonly level: number;
 }

@@ -11,21 +11,25 @@ import {
 } from '../../../src/engine/multi/index.js';
 import type { Game } from '../../../src/game/model.js';
 import type { BotMoves } from '../../../src/game/ports.js';
+import { AiPool } from '../../../src/ai/index.js';
+import type { Payload } from '../../../src/chat/button-payload.js';
 import { firstLegalMove } from '../../support/any-game.js';
 import { item } from '../../support/present.js';
 import { until } from '../../support/until.js';
-import { ALICE, BOB, TelegramHarness } from './harness.js';
+import { ALICE, TelegramHarness } from './harness.js';
 
 const GROUP = -1009876543210;
 
-/** The bot's seats play their first legal move (the real AI is tested on its own). */
-const bot: BotMoves & { requests: number } = {
-  requests: 0,
-  chooseMove(request) {
-    this.requests++;
-    return Promise.resolve(firstLegalMove(request.variant, request.fen));
-  },
-};
+/** Counts the bot's requests, answered by `choose`. */
+function countingBot(choose: BotMoves['chooseMove']): BotMoves & { requests: number } {
+  return {
+    requests: 0,
+    chooseMove(request, options) {
+      this.requests++;
+      return choose(request, options);
+    },
+  };
+}
 
 /**
  * The humans' way to play: the move that makes their tallest column tallest (then the most
@@ -47,28 +51,28 @@ function humanChoice(state: TableState): Move {
 
 describe('Telegram: a four-player table game (Zhernov)', () => {
   let h: TelegramHarness;
+  const pools: AiPool[] = [];
   afterEach(async () => {
     await h.close();
+    for (const pool of pools.splice(0)) await pool.close();
   });
 
-  it('fills a table from its card, plays to the end with two bots, through a restart', async () => {
-    h = await TelegramHarness.start({ bot });
+  /**
+   * Alice opens a table in a group, Bob sits down, each seats the bot at level 2: the game
+   * starts. Checks the lobby on the way.
+   */
+  async function openTable() {
     h.fake.group(GROUP, 'Four at a table');
     const alice = h.fake.user(11, 'Alice', 'alice', 'en');
     const bob = h.fake.user(12, 'Bob', 'bob', 'en');
-
-    // The lobby: Alice opens it, Bob sits down, Alice seats the bot twice.
     await h.say(alice, GROUP, '/newgame zhernov 2');
     const card = await until(
       () => h.fake.chat(GROUP).messages.find((m) => m.text?.includes('Alice opens a table')),
       'the lobby card',
     );
     expect(h.labels(GROUP, card.messageId)).toContain('🪑 Sit down');
-    expect(await h.press(bob, GROUP, card.messageId, '🪑 Sit down')).toMatchObject({});
-    await until(
-      () => h.fake.message(GROUP, card.messageId)?.text?.includes('Red: Bob'),
-      'Bob seated',
-    );
+    expect((await h.press(bob, GROUP, card.messageId, '🪑 Sit down'))?.show_alert).toBe(false);
+    expect(h.fake.message(GROUP, card.messageId)?.text).toContain('Red: Bob');
     expect(await h.press(bob, GROUP, card.messageId, '🪑 Sit down')).toMatchObject({
       show_alert: true,
       text: 'You already sit at this table.',
@@ -80,10 +84,18 @@ describe('Telegram: a four-player table game (Zhernov)', () => {
     const games = await h.process.service.activeGames(ALICE);
     const gameId = item(games.ok ? games.value : [], 0, 'the table game').id;
     const boardId = item(h.boards(GROUP), 0).messageId;
-    const board = () => h.fake.message(GROUP, boardId)!;
-    expect(board().caption).toContain("Zhernov's four-player game");
-    expect(board().caption).toContain('⚪ White to play: ');
+    return { alice, bob, gameId, boardId, board: () => h.fake.message(GROUP, boardId)! };
+  }
 
+  /**
+   * The people play their choice (by taps; once by /move) until the game is over, the bots
+   * theirs; the bot process restarts after `restartAt` plies. Returns the game as it ends.
+   */
+  async function playToTheEnd(
+    table: Awaited<ReturnType<typeof openTable>>,
+    restartAt: number,
+  ): Promise<Game> {
+    const { alice, bob, gameId, boardId } = table;
     const current = async (): Promise<Game> => {
       const loaded = await h.process.service.getGame(gameId);
       if (!loaded.ok) throw new Error(loaded.message);
@@ -91,7 +103,7 @@ describe('Telegram: a four-player table game (Zhernov)', () => {
     };
     /** Waits until the game waits for a person (the bots have moved) or is over. */
     const humanTurn = async (): Promise<Game> => {
-      for (let i = 0; i < 500; i++) {
+      for (let i = 0; i < 3000; i++) {
         await h.process.settle();
         const game = await current();
         if (game.status !== 'active') return game;
@@ -101,18 +113,12 @@ describe('Telegram: a four-player table game (Zhernov)', () => {
       }
       throw new Error('the bots did not move');
     };
-
-    // A tap from a player who is not to move: the board answers, nothing moves.
-    const early = await h.tap(bob, GROUP, boardId, encodePayload(gamePicks(gameId, 0).select(2)));
-    expect(early?.show_alert).toBe(true);
-    expect(early?.text).toContain('not your turn');
-
     let restarted = false;
     let typed = false;
     for (;;) {
       const game = await humanTurn();
       if (game.status !== 'active') break;
-      if (!restarted && game.moves.length >= 15) {
+      if (!restarted && game.moves.length >= restartAt) {
         // A restart in the middle: a new process on the same store picks up where it was.
         await h.restart();
         restarted = true;
@@ -129,34 +135,37 @@ describe('Telegram: a four-player table game (Zhernov)', () => {
         typed = true;
       } else {
         const picks = gamePicks(gameId, ply);
-        const data = (payload: Parameters<typeof encodePayload>[0]) => encodePayload(payload);
-        await h.press(
-          user,
-          GROUP,
-          boardId,
-          (b) => b.callback_data === data(picks.select(move.from)),
-        );
-        const to = move.path.at(-1)!;
-        await h.press(
-          user,
-          GROUP,
-          boardId,
-          (b) => b.callback_data === data(picks.target(move.from, to)),
-        );
-        const route = data(picks.route([move.from, ...move.path]));
-        if (
-          h.fake
-            .keyboard(GROUP, boardId)
-            .flat()
-            .some((b) => b.callback_data === route)
-        )
-          await h.press(user, GROUP, boardId, (b) => b.callback_data === route);
+        const tap = (payload: Payload) =>
+          h.press(user, GROUP, boardId, (b) => b.callback_data === encodePayload(payload));
+        await tap(picks.select(move.from));
+        await tap(picks.target(move.from, move.path.at(-1)!));
+        const route = picks.route([move.from, ...move.path]);
+        const offered = h.fake.keyboard(GROUP, boardId).flat();
+        if (offered.some((b) => b.callback_data === encodePayload(route))) await tap(route);
       }
-      await until(async () => (await current()).moves.length > ply, `the move at ply ${ply}`);
+      expect((await current()).moves.length, `the move at ply ${ply}`).toBeGreaterThan(ply);
     }
-
-    const over = await current();
     expect(restarted).toBe(true);
+    await h.process.settle();
+    return current();
+  }
+
+  it('fills a table from its card, plays to the end with two bots, through a restart', async () => {
+    const bot = countingBot((request) =>
+      Promise.resolve(firstLegalMove(request.variant, request.fen)),
+    );
+    h = await TelegramHarness.start({ bot });
+    const table = await openTable();
+    const { bob, gameId, boardId, board } = table;
+    expect(board().caption).toContain("Zhernov's four-player game");
+    expect(board().caption).toContain('⚪ White to play: ');
+    // A tap from a player who is not to move: the board answers, nothing moves.
+    const early = await h.tap(bob, GROUP, boardId, encodePayload(gamePicks(gameId, 0).select(2)));
+    expect(early?.show_alert).toBe(true);
+    expect(early?.text).toContain('not your turn');
+
+    const over = await playToTheEnd(table, 15);
+    // Red (Bob) becomes count at ply 18, White (Alice) is out at 29, Green count at 37.
     expect(over.moves).toHaveLength(37);
     expect(over.result).toMatchObject({ reason: 'last-player', winner: 'red' });
     expect(over.result?.standings?.map((s) => [s.place, s.points, s.count])).toEqual([
@@ -165,18 +174,33 @@ describe('Telegram: a four-player table game (Zhernov)', () => {
       [3, 1, false],
       [2, 3, true],
     ]);
-    await h.process.settle();
-    // Every ply reached the board; the last caption has the standings and the result.
+    // The last caption has the standings and the result; the keyboard is gone.
     const caption = board().caption!;
     expect(caption).toContain('⚪ Alice · 4th, 0 points');
     expect(caption).toContain('🔴 Bob · 1st, 4 points, 👑 count');
     expect(caption).toContain('🏁 Game over. Bob takes first place.');
     expect(h.fake.keyboard(GROUP, boardId).flat()).toEqual([]);
     expect(bot.requests).toBeGreaterThanOrEqual(18);
-    // Both people were told of their turns now and then, and of the end.
     const texts = h.fake.chat(GROUP).messages.map((m) => m.text ?? '');
     expect(texts.some((t) => t.includes('🏁 Game over'))).toBe(true);
-    expect(ALICE.userId).toBe(String(alice.id));
-    expect(BOB.userId).toBe(String(bob.id));
+  });
+
+  it("the bot's own engine plays two seats of a table to the end", async () => {
+    const pool = new AiPool({ size: 1 });
+    pools.push(pool);
+    const bot = countingBot((request, options) => pool.chooseMove(request, options));
+    h = await TelegramHarness.start({ bot });
+    const table = await openTable();
+    const over = await playToTheEnd(table, 20);
+    expect(over.status).toBe('finished');
+    // Every seat placed once; the points are the places' 3 + 2 + 1 + 0 and 1 per count.
+    const standings = over.result?.standings ?? [];
+    expect(standings.map((s) => s.place).sort()).toEqual([1, 2, 3, 4]);
+    const counts = standings.filter((s) => s.count).length;
+    expect(standings.reduce((sum, s) => sum + (s.points ?? 0), 0)).toBe(6 + counts);
+    // The engine chose the bots' moves all along (through the restart too).
+    expect(over.moves.length).toBeGreaterThan(20);
+    expect(bot.requests).toBeGreaterThanOrEqual(10);
+    expect(table.board().caption).toContain('🏁');
   });
 });
