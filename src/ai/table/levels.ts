@@ -9,23 +9,24 @@
  * two-player centi-men.
  *
  * Levels 5–8 have their own figures, set by what the table search gains from nodes, measured
- * with `table-match` (four seats, two seats each, paranoid search as in search.ts): up to about
- * depth 6 each ply helps (depth 4 beats depth 2 by 0.25 points a seat), 40,000 nodes still beat
- * 8,000 by 0.11 over 320 games, but 100,000 did not beat 10,000 (−0.18 over 160): three seats
- * moving between two of one's own moves make deep lines unreliable, so past some 50,000 nodes
- * the table search gains nothing measurable. The budgets therefore sit on the rising part
- * (about depth 6, 7–8, 8–9 and 10 from the start), far below the two-player ones — the top
- * level thinks about 0.2 s on one core (the search runs at about 1 M nodes/s, bench/ai.bench.ts)
- * — and a little seeded noise, less at each level, keeps the upper levels apart.
+ * with `table-match` (four seats, two seats each, paranoid search as in search.ts): depth 4
+ * beats depth 2 by 0.25 points a seat, 8,000 nodes beat depth 5 by 0.16 (800 games), 40,000
+ * nodes beat 8,000 by 0.11 (320 games), but 100,000 did not beat 10,000 (−0.18 over 160): three
+ * seats moving between two of one's own moves make deep lines unreliable, so the table search
+ * gains little past some tens of thousands of nodes. The budgets therefore sit on the rising
+ * part (about depth 7, 8, 9 and 10 from the start), far below the two-player ones: the top level
+ * thinks about 0.2 s on one core (the search runs at about 1 M nodes/s, bench/ai.bench.ts).
+ * They are plain searches without noise: the lower levels' scoring of every root move would
+ * cost half the budget, which these levels cannot spare.
  */
 import { levelConfig, TOP_LEVEL_MS, type LevelConfig } from '../levels.js';
 
 /** Levels 5–8 at full scale (see the module doc). */
 const UPPER: readonly Omit<LevelConfig, 'level' | 'maxDepth' | 'timeMs'>[] = [
-  { nodes: 4_000, noise: 24, blunderChance: 0.02, blunderMargin: 100, carelessCapture: 0.02 },
-  { nodes: 12_000, noise: 12, blunderChance: 0, blunderMargin: 0, carelessCapture: 0 },
-  { nodes: 40_000, noise: 6, blunderChance: 0, blunderMargin: 0, carelessCapture: 0 },
-  { nodes: 150_000, noise: 0, blunderChance: 0, blunderMargin: 0, carelessCapture: 0 },
+  { nodes: 8_000, noise: 0, blunderChance: 0, blunderMargin: 0, carelessCapture: 0 },
+  { nodes: 20_000, noise: 0, blunderChance: 0, blunderMargin: 0, carelessCapture: 0 },
+  { nodes: 60_000, noise: 0, blunderChance: 0, blunderMargin: 0, carelessCapture: 0 },
+  { nodes: 200_000, noise: 0, blunderChance: 0, blunderMargin: 0, carelessCapture: 0 },
 ];
 
 export const TABLE_LEVELS: readonly LevelConfig[] = Array.from({ length: 8 }, (_, i) => {
