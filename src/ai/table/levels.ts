@@ -17,7 +17,9 @@
  * part (about depth 7, 8, 9 and 10 from the start), far below the two-player ones: the top level
  * thinks about 0.2 s on one core (the search runs at about 1 M nodes/s, bench/ai.bench.ts).
  * They are plain searches without noise: the lower levels' scoring of every root move would
- * cost half the budget, which these levels cannot spare.
+ * cost half the budget, which these levels cannot spare. The measured ladder (docs/tuning.md,
+ * "Zhernov's table game") is flat from level 5 up: more nodes do not make these levels
+ * measurably stronger at four seats.
  */
 import { levelConfig, TOP_LEVEL_MS, type LevelConfig } from '../levels.js';
 
