@@ -188,7 +188,13 @@ export class BotPlayer {
     let move: string;
     try {
       move = await this.bot!.chooseMove(
-        { gameId: game.id, variant: game.variant, fen: game.fen, level: bot.botLevel! },
+        {
+          gameId: game.id,
+          variant: game.variant,
+          fen: game.fen,
+          level: bot.botLevel!,
+          quietPlies: game.quietPlies,
+        },
         { signal: this.searches.signal },
       );
     } catch (error) {

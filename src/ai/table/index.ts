@@ -1,6 +1,6 @@
 /** The AI of table games (Zhernov's four-player game): import from ../index.js outside src/ai. */
 export { TABLE_LEVELS, tableLevelConfig } from './levels.js';
-export { TABLE_WEIGHTS, POINT, type TableWeights } from './evaluate.js';
+export { TABLE_WEIGHTS, type TableWeights } from './evaluate.js';
 export { TableSearcher, type TableSearchLimits, type TableSearchResult } from './search.js';
 export {
   playTableGame,

@@ -111,15 +111,14 @@ describe('table requests through the worker pool', () => {
       seed: 1,
     });
     await expect(over).rejects.toThrow(/over/);
-    // The same worker goes on serving.
+    // The same worker goes on serving, the game service's way too (the same answer each time).
     const start = makeTableFen(tableStart());
-    const answer = await pool.think({
-      variant: 'zhernov',
-      fen: start,
-      player: { kind: 'level', level: 2 },
-      seed: 1,
-    });
-    expect(tableMoves(tableStart()).map(makeTableMove)).toContain(answer.move);
+    const request = { gameId: 't1', variant: 'zhernov' as const, fen: start, level: 2 };
+    const move = await pool.chooseMove(request);
+    expect(tableMoves(tableStart()).map(makeTableMove)).toContain(move);
+    expect(await pool.chooseMove(request)).toBe(move);
+    // At the no-capture limit the game is over: the request says so through quietPlies.
+    await expect(pool.chooseMove({ ...request, quietPlies: 80 })).rejects.toThrow(/over/);
   });
 });
 

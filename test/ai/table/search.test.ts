@@ -184,7 +184,7 @@ describe('a table game', () => {
     const inProcess = (request: ThinkRequest) => Promise.resolve(think(searcher, request));
     let strong = 0;
     let weak = 0;
-    const seeds = [1, 2, 3, 4];
+    const seeds = [1, 2, 3, 4, 5, 6, 7, 8];
     for (const seed of seeds) {
       // Level 6 sits at a different seat in each game.
       const players = [level(1), level(1), level(1), level(1)];
