@@ -2,10 +2,13 @@
  * Search speed: nodes per second and the depth reached in one second from three positions
  * (the start, a middlegame with stacks, a king endgame), one core, after a short warm-up so that
  * the JIT has compiled the hot path. Goal: at least 1 million nodes per second.
+ * Then the table search (Zhernov's four-player game, src/ai/table) from its start and from a
+ * middle position; goal: 0.5 million nodes per second (the table levels' budgets assume it).
  * Run: npm run bench:ai   (BENCH_AI_MS=... changes the time per position)
  */
-import { defaultWeights, Searcher } from '../src/ai/index.js';
+import { defaultWeights, Searcher, TableSearcher } from '../src/ai/index.js';
 import { startPosition, type Position } from '../src/engine/index.js';
+import { parseTableFen, tableStart, type TablePosition } from '../src/engine/multi/index.js';
 import { fen } from '../test/support/engine-helpers.js';
 import { giveUpAfter } from './watchdog.js';
 
@@ -41,3 +44,29 @@ for (const [name, position] of POSITIONS) {
   );
 }
 console.log(`overall: ${(totalNodes / (totalMs / 1000) / 1e6).toFixed(2)} M nodes/s`);
+
+/** A table position reached by level-3 play from the start, 29 plies in (Red to move, 4 moves). */
+const TABLE_MIDDLE = parseTableFen(
+  'R:We1(00),g1(0000),d2(00):Rf2(00),b4(00),c5(00):Be5,c7:Gh4(00),b8(0000),f8(00)',
+);
+if (!TABLE_MIDDLE.ok) throw new Error(TABLE_MIDDLE.error.message);
+const TABLE_POSITIONS: [string, TablePosition][] = [
+  ['table start', tableStart()],
+  ['table middle', TABLE_MIDDLE.value],
+];
+const table = new TableSearcher({ ttBits: 18 });
+table.search(tableStart(), { timeMs: 300 }); // warm-up
+console.log(`table search (zhernov, 4 seats), ${MS} ms per position, one core`);
+let tableNodes = 0;
+let tableMs = 0;
+for (const [name, position] of TABLE_POSITIONS) {
+  const result = table.search(position, { timeMs: MS });
+  tableNodes += result.nodes;
+  tableMs += result.ms;
+  const rate = result.nodes / (result.ms / 1000);
+  console.log(
+    `${name.padEnd(13)} depth ${String(result.depth).padStart(2)}, ${result.nodes} nodes in ` +
+      `${(result.ms / 1000).toFixed(2)} s = ${(rate / 1e6).toFixed(2)} M nodes/s, best ${result.pv[0]}`,
+  );
+}
+console.log(`table overall: ${(tableNodes / (tableMs / 1000) / 1e6).toFixed(2)} M nodes/s`);

@@ -20,6 +20,7 @@ import { renderBoard } from '../src/render/index.js';
 import { gameMessage } from '../src/adapters/discord/game-message.js';
 import type { Game } from '../src/game/model.js';
 import { messages } from '../src/i18n/index.js';
+import { inlinePainter } from '../test/support/painter.js';
 import { present } from '../test/support/present.js';
 import { discordMockup } from './discord-mockup.js';
 import { giveUpAfter } from './watchdog.js';
@@ -108,7 +109,7 @@ async function discordGame(): Promise<Buffer> {
     messages('en'),
     {},
     now,
-    { paint: (p, options) => Promise.resolve(renderBoard(p, options)) },
+    inlinePainter,
   );
   const embed = present(message.embeds?.[0], 'the game message embed');
   return discordMockup({

@@ -6,7 +6,8 @@ import { consoleLogger } from '../src/game/logger.js';
  * 60 moves (plies) — measured as the growth of used_memory over many finished games.
  * Run: npm run bench:store
  */
-import { legalMoves, makeMove, parseFen, VARIANTS } from '../src/engine/index.js';
+import { legalMoves, makeMove, VARIANTS } from '../src/engine/index.js';
+import { gamePosition } from '../src/game/game-rules.js';
 import type { Game, Player } from '../src/game/model.js';
 import type { Scheduler } from '../src/game/ports.js';
 import { GameService } from '../src/game/service.js';
@@ -67,11 +68,10 @@ async function main(): Promise<void> {
       // Nothing else plays in this game: a refusal that repeats is a bug, not a race.
       if (refusedInARow > 10)
         throw new Error(`game ${game.id}: move refused ${refusedInARow} times in a row`);
-      const position = parseFen(game.fen, game.variant);
-      if (!position.ok) throw new Error('bad fen');
-      const options = legalMoves(position.value);
-      const move = makeMove(VARIANTS[game.variant], pick(options, random));
-      const mover = position.value.turn === 0 ? white : black;
+      const position = gamePosition(game);
+      const options = legalMoves(position);
+      const move = makeMove(VARIANTS[position.variant], pick(options, random));
+      const mover = position.turn === 0 ? white : black;
       const result = await service.play(game.id, mover, move, { seenPly: game.moves.length });
       if (!result.ok) {
         stale++;

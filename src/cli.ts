@@ -1,4 +1,4 @@
-import { bestCommand, matchCommand } from './cli/ai-commands.js';
+import { bestCommand, matchCommand, tableMatchCommand } from './cli/ai-commands.js';
 import { discordRegisterCommand } from './cli/discord-commands.js';
 import { movesCommand, perftCommand, replayCommand } from './cli/engine-commands.js';
 import { commandHelp, overview } from './cli/help.js';
@@ -44,6 +44,8 @@ async function main(argv: string[]): Promise<number> {
       return bestCommand(args, print, printError);
     case 'match':
       return matchCommand(args, print);
+    case 'table-match':
+      return tableMatchCommand(args, print);
     case 'tune':
       return tuneCommand(args, print, printError);
     case 'puzzles':

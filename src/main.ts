@@ -199,6 +199,8 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   const painter = {
     paint: (...args: Parameters<RenderPool['render']>) =>
       metrics.time(metrics.renderSeconds, () => renderPool.render(...args)),
+    paintTable: (...args: Parameters<RenderPool['renderTable']>) =>
+      metrics.time(metrics.renderSeconds, () => renderPool.renderTable(...args)),
   };
   const service = new GameService({
     store,

@@ -29,3 +29,4 @@ export {
 } from './weights.js';
 export { spsa, tune, tuneLocal } from './tune.js';
 export { seedFromText } from '../engine/index.js';
+export * from './table/index.js';

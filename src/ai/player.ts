@@ -11,9 +11,26 @@ import {
   type VariantId,
   seededRandom,
 } from '../engine/index.js';
+import {
+  makeTableMove,
+  parseTableFen,
+  tableMoves,
+  tableStatus,
+  type TableVariantId,
+} from '../engine/multi/index.js';
 import { popcount } from './bits.js';
-import { levelConfig, MAX_LEVEL, MIN_LEVEL, scaledBudget, TOP_LEVEL_MS } from './levels.js';
+import {
+  levelConfig,
+  MAX_LEVEL,
+  MIN_LEVEL,
+  scaledBudget,
+  TOP_LEVEL_MS,
+  type LevelConfig,
+} from './levels.js';
 import { moveText, Searcher, type SearchLimits, type SearchResult } from './search.js';
+import { tableLevelConfig } from './table/levels.js';
+import { isTableVariantId } from './table/variants.js';
+import { oneMoveScores, TableSearcher, UNSCORED, type TableSearchResult } from './table/search.js';
 import { defaultWeights, type Weights } from './weights.js';
 
 /** Who chooses the move: a level, a one-ply greedy player, a random mover or a plain search. */
@@ -30,7 +47,8 @@ export type PlayerSpec =
 
 /** Everything a move choice depends on: plain data, so it can cross to a worker thread. */
 export interface ThinkRequest {
-  readonly variant: VariantId;
+  /** A two-player variant, or a table game (then `fen` is a table FEN, see engine/multi). */
+  readonly variant: VariantId | TableVariantId;
   readonly fen: string;
   readonly player: PlayerSpec;
   /** Seeds the lower levels' randomness and the greedy player's tie-breaks. */
@@ -41,9 +59,9 @@ export interface ThinkRequest {
   readonly timeMs?: number;
   /** Earlier positions that can recur (see SearchLimits.history). */
   readonly history?: readonly (readonly [number, number])[];
-  /** Plies already played without a change in the stack counts. */
+  /** Plies already played without a change in the stack counts (table games: without a capture). */
   readonly quietPlies?: number;
-  /** Evaluation weights (default: the variant's tuned weights). */
+  /** Evaluation weights (default: the variant's tuned weights; not used by table games). */
   readonly weights?: Weights;
 }
 
@@ -122,6 +140,9 @@ export function think(
   isCancelled?: () => boolean,
   onIteration?: SearchLimits['onIteration'],
 ): ThinkResult {
+  if (isTableVariantId(request.variant)) {
+    return thinkTable(tableSearcherOf(searcher), request, isCancelled, onIteration);
+  }
   const parsed = parseFen(request.fen, request.variant);
   if (!parsed.ok) throw new ThinkError(`bad FEN "${request.fen}": ${parsed.error.message}`);
   const position = parsed.value;
@@ -177,7 +198,14 @@ export function think(
     });
     chosen =
       random && result.rootScores !== undefined
-        ? randomisedChoice(result, config, seededRandom(request.seed))
+        ? randomisedChoice(
+            result.rootScores,
+            result.best,
+            result.list.jumps(0) > 0,
+            -30000, // not scored within the budget
+            config,
+            seededRandom(request.seed),
+          )
         : result.best;
   }
   if (chosen < 0) throw new ThinkError(`no legal move in ${request.fen}`);
@@ -192,19 +220,20 @@ export function think(
 }
 
 /**
- * The lower levels' choice among root moves with exact scores: sometimes any capture (when
- * there are several), sometimes any move within the blunder margin, otherwise the best score
- * after seeded noise.
+ * The lower levels' choice among root moves with exact scores (those at or below `unscored` were
+ * not scored within the budget): sometimes any capture (when there are several), sometimes any
+ * move within the blunder margin, otherwise the best score after seeded noise.
  */
 function randomisedChoice(
-  result: SearchResult,
-  config: ReturnType<typeof levelConfig>,
+  scores: ArrayLike<number>,
+  searchBest: number,
+  captures: boolean,
+  unscored: number,
+  config: LevelConfig,
   random: () => number,
 ): number {
-  const scores = result.rootScores!;
   const count = scores.length;
   if (count === 1) return 0;
-  const captures = result.list.jumps(0) > 0;
   if (captures && random() < config.carelessCapture) return Math.floor(random() * count);
   let best = -Infinity;
   for (let i = 0; i < count; i++) best = Math.max(best, scores[i]!);
@@ -216,11 +245,11 @@ function randomisedChoice(
     // Never empty: the best-scored move is always a candidate.
     return candidates[Math.floor(random() * candidates.length)]!;
   }
-  let chosen = result.best;
+  let chosen = searchBest;
   let top = -Infinity;
   for (let i = 0; i < count; i++) {
     const score = scores[i]!;
-    if (score <= -30000) continue; // not scored within the budget
+    if (score <= unscored) continue;
     const noisy = score + (random() * 2 - 1) * config.noise;
     if (noisy > top) {
       top = noisy;
@@ -228,6 +257,103 @@ function randomisedChoice(
     }
   }
   return chosen;
+}
+
+/** One table searcher per two-player searcher (per worker thread), on the same clock. */
+const tableSearchers = new WeakMap<Searcher, TableSearcher>();
+
+function tableSearcherOf(searcher: Searcher): TableSearcher {
+  let table = tableSearchers.get(searcher);
+  if (table === undefined) {
+    table = new TableSearcher({ ttBits: 18, now: searcher.now });
+    tableSearchers.set(searcher, table);
+  }
+  return table;
+}
+
+/**
+ * think() for a table game (Zhernov's): the paranoid search of src/ai/table at the table levels
+ * (table/levels.ts), the greedy and random players, or a plain search. The move is checked
+ * against the engine's own list (the search has its own generator); the lower levels choose as
+ * in two-player games.
+ */
+function thinkTable(
+  searcher: TableSearcher,
+  request: ThinkRequest,
+  isCancelled?: () => boolean,
+  onIteration?: SearchLimits['onIteration'],
+): ThinkResult {
+  const parsed = parseTableFen(request.fen);
+  if (!parsed.ok) throw new ThinkError(`bad FEN "${request.fen}": ${parsed.error.message}`);
+  const position = parsed.value;
+  const quietPlies = request.quietPlies ?? 0;
+  if (tableStatus({ position, quietPlies }).kind === 'over')
+    throw new ThinkError(`the game is over in ${request.fen}`);
+  const legal = tableMoves(position).map(makeTableMove);
+  if (legal.length === 0) throw new ThinkError(`no legal move in ${request.fen}`);
+  const player = request.player;
+  const random = seededRandom(request.seed);
+  const started = performance.now();
+  let result: TableSearchResult | undefined;
+  let moves: readonly string[];
+  let chosen: number;
+  if (player.kind === 'random') {
+    moves = legal;
+    chosen = Math.floor(random() * legal.length);
+  } else if (player.kind === 'greedy') {
+    const view = oneMoveScores(position, quietPlies);
+    moves = view.moves;
+    const top = Math.max(...view.scores);
+    const best = view.scores.flatMap((score, i) => (score === top ? [i] : []));
+    chosen = best[Math.floor(random() * best.length)] ?? -1;
+  } else {
+    const cap = request.timeMs ?? Infinity;
+    const common = { quietPlies, isCancelled, onIteration };
+    if (player.kind === 'search') {
+      result = searcher.search(position, {
+        ...common,
+        maxDepth: player.depth,
+        maxNodes: player.nodes,
+        timeMs: Math.min(player.ms ?? TOP_LEVEL_MS, cap),
+      });
+      chosen = result.best;
+    } else {
+      const config = tableLevelConfig(player.level);
+      const budget = scaledBudget(config, request.scale ?? 1);
+      const randomised = config.noise > 0 || config.blunderChance > 0 || config.carelessCapture > 0;
+      result = searcher.search(position, {
+        ...common,
+        maxDepth: config.maxDepth,
+        maxNodes: budget.nodes,
+        timeMs: Math.min(budget.ms, cap),
+        scoreAllMoves: randomised,
+      });
+      chosen =
+        randomised && result.rootScores !== undefined
+          ? randomisedChoice(
+              result.rootScores,
+              result.best,
+              result.captures,
+              UNSCORED,
+              config,
+              random,
+            )
+          : result.best;
+    }
+    moves = result.moves;
+  }
+  const found = moves[chosen];
+  // The search's generator agrees with the engine's (test/ai/table): this only guards the answer.
+  const move = found !== undefined && legal.includes(found) ? found : legal[0]!;
+  const exact = result !== undefined && chosen === result.best;
+  return {
+    move,
+    score: result === undefined ? 0 : exact ? result.score : (result.rootScores?.[chosen] ?? 0),
+    depth: result?.depth ?? (player.kind === 'random' ? 0 : 1),
+    nodes: result?.nodes ?? moves.length,
+    ms: result?.ms ?? performance.now() - started,
+    pv: result !== undefined && exact && move === found ? result.pv : [],
+  };
 }
 
 /**

@@ -1,15 +1,19 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../threads/start-worker.js';
 import { type VariantId, seedFromText } from '../engine/index.js';
+import type { TableVariantId } from '../engine/multi/index.js';
 import type { ThinkRequest, ThinkResult } from './player.js';
 import type { WorkerJob, WorkerReply } from './worker.js';
 
 /** What the game service asks for (structurally the BotMoves port of src/game/ports.ts). */
 export interface BotMoveRequest {
   readonly gameId: string;
-  readonly variant: VariantId;
+  /** A two-player variant, or a table game (then `fen` is a table FEN). */
+  readonly variant: VariantId | TableVariantId;
   readonly fen: string;
   readonly level: number;
+  /** Table games: plies since the last capture (the no-capture limit); default 0. */
+  readonly quietPlies?: number;
 }
 
 export interface AiPoolOptions {
@@ -134,6 +138,7 @@ export class AiPool {
         player: { kind: 'level', level: request.level },
         seed: seedFromText(`${request.gameId}|${request.fen}`),
         timeMs: this.timeMs,
+        quietPlies: request.quietPlies,
       },
       options,
     );

@@ -145,7 +145,8 @@ export class Searcher {
   private readonly pvLength = new Int32Array(MAX_PLY + 2);
   /** The last completed iteration's line. */
   private bestLine: number[] = [];
-  private readonly now: () => number;
+  /** The clock of the time limits (the table searcher of the same thread shares it). */
+  readonly now: () => number;
 
   /**
    * @param options.ttBits the transposition table holds 2^ttBits entries.

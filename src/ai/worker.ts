@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { startPosition } from '../engine/index.js';
+import { makeTableFen, tableStart } from '../engine/multi/index.js';
 import { think, type ThinkRequest } from './player.js';
 import { Searcher } from './search.js';
 import { defaultWeights } from './weights.js';
@@ -28,6 +29,13 @@ const isCancelled = () => Atomics.load(flag, 0) !== 0;
 searcher.search(startPosition('bashni'), defaultWeights('bashni'), {
   maxNodes: 30_000,
   timeMs: 1000,
+});
+// The table games' search has its own generator and board (src/ai/table): warm it up as well.
+think(searcher, {
+  variant: 'zhernov',
+  fen: makeTableFen(tableStart()),
+  player: { kind: 'search', nodes: 20_000, ms: 500 },
+  seed: 1,
 });
 
 parentPort!.on('message', (job: WorkerJob) => {

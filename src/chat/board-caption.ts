@@ -3,21 +3,28 @@
  * language; only how a player is named or mentioned is the platform's.
  */
 import { halfCounts, parseFen, turnNumberAfter, VARIANTS, type Position } from '../engine/index.js';
-import { corruptGame, gamePosition, sideToMove } from '../game/game-rules.js';
-import { playerOf, type Challenge, type Game, type Player } from '../game/model.js';
+import { corruptGame, gamePosition, sideToMove, twoPlayerVariant } from '../game/game-rules.js';
+import {
+  isTableVariant,
+  playerOf,
+  twoPlayerSide,
+  type Challenge,
+  type Game,
+  type GameResult,
+} from '../game/model.js';
 import type { Messages } from '../i18n/index.js';
+import type { PlayerNames } from './player-label.js';
+import { lobbyCaption, tableCaption, tableResultText } from './table-caption.js';
 
-/** How a platform writes a player: a plain (escaped) name, and a mention that notifies. */
-export interface PlayerNames {
-  name(player: Player): string;
-  mention(player: Player): string;
-}
+export type { PlayerNames } from './player-label.js';
 
 /**
  * Move number as players count it: a move is a White ply and a Black ply. With two moves a
  * turn (bashni-double) every turn has its number, Black's too, as in the game record.
  */
 export function moveNumber(game: Game): number {
+  // At a table every ply is a move of its own.
+  if (isTableVariant(game.variant)) return game.moves.length + 1;
   if (VARIANTS[game.variant].doubleMove) {
     // The first turns may be shorter (one move at the 1+2 start, at the 1+1 start and in its
     // answer): the engine counts them from the start position.
@@ -29,14 +36,14 @@ export function moveNumber(game: Game): number {
 
 /** A game's start position; a start FEN that does not parse is a corrupt record (codec.ts). */
 function doubleMoveStart(game: Game): Position {
-  const parsed = parseFen(game.startFen, game.variant);
+  const parsed = parseFen(game.startFen, twoPlayerVariant(game));
   if (!parsed.ok) throw corruptGame(game, `start FEN does not parse: ${parsed.error.message}`);
   return parsed.value;
 }
 
 /** Whether the player to move has just made the first of the turn's two moves. */
 function secondMove(game: Game): boolean {
-  if (!VARIANTS[game.variant].doubleMove || game.moves.length === 0) return false;
+  if (!VARIANTS[twoPlayerVariant(game)].doubleMove || game.moves.length === 0) return false;
   const start = doubleMoveStart(game);
   const plies = game.moves.length;
   return turnNumberAfter(start, plies) === turnNumberAfter(start, plies - 1);
@@ -44,7 +51,9 @@ function secondMove(game: Game): boolean {
 
 /** The caption of a game's board at `now` (the clock shows the time left then). */
 export function boardCaption(game: Game, t: Messages, now: number, names: PlayerNames): string {
-  const variant = t.variant(game.variant);
+  const variantId = game.variant;
+  if (isTableVariant(variantId)) return tableCaption(game, t, now, names);
+  const variant = t.variant(variantId);
   const white = names.name(game.white);
   const black = names.name(game.black);
   const lastMove = game.moves.at(-1);
@@ -54,16 +63,13 @@ export function boardCaption(game: Game, t: Messages, now: number, names: Player
       white,
       black,
       lastMove,
-      result: t.result(game.result.winner, game.result.reason, {
-        counts: game.result.counts,
-        variant: game.variant,
-      }),
+      result: resultText(game, game.result, t, names),
     });
   }
   const toMove = sideToMove(game);
   // A variant decided by the half count (Adiyukh) shows the count so far.
   const halfCount =
-    VARIANTS[game.variant].outcome === 'half-count' ? halfCounts(gamePosition(game)) : undefined;
+    VARIANTS[variantId].outcome === 'half-count' ? halfCounts(gamePosition(game)) : undefined;
   return t.caption({
     variant,
     white,
@@ -71,7 +77,7 @@ export function boardCaption(game: Game, t: Messages, now: number, names: Player
     moveNumber: moveNumber(game),
     // Shared pieces (stavropol): the side to move is a player who may move any tower.
     toMove:
-      VARIANTS[game.variant].sharedPieces === true
+      VARIANTS[variantId].sharedPieces === true
         ? toMove === 'white'
           ? t.whiteAnyTower
           : t.blackAnyTower
@@ -87,6 +93,19 @@ export function boardCaption(game: Game, t: Messages, now: number, names: Player
   });
 }
 
+/** A game's result in words, as every chat shows it (a table's: see table-caption.ts). */
+export function resultText(
+  game: Game,
+  result: GameResult,
+  t: Messages,
+  names: PlayerNames,
+): string {
+  const variant = game.variant;
+  if (isTableVariant(variant)) return tableResultText(game, result, t, names);
+  const winner = result.winner === null ? null : twoPlayerSide(result.winner);
+  return t.result(winner, result.reason, { counts: result.counts, variant });
+}
+
 /**
  * The text of a challenge card: an open challenge, or one to `target` (the platform's way of
  * writing whom it is for; "White" when unknown).
@@ -97,6 +116,7 @@ export function challengeCaption(
   names: PlayerNames,
   target?: string,
 ): string {
+  if (challenge.seats !== undefined) return lobbyCaption(challenge, t, names);
   const challenger = names.mention(challenge.challenger);
   const variant = t.variant(challenge.variant);
   const clock = t.daysPerMove(challenge.daysPerMove);

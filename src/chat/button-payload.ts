@@ -11,7 +11,8 @@
  * Y/X draw accept/decline, O orientation, L language; M move (opens the picker), P stack menu,
  * G target menu, U route menu, W draw offer. Puzzles: Z and the letter of the game step it mirrors
  * (ZS select, ZT target, ZR route, ZB back, ZP/ZG/ZU menus) with the puzzle id where a game's id
- * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle.
+ * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle. Table lobbies:
+ * J sit down, K stand up, E seat the bot (with its level), H start a full table.
  */
 export type Payload =
   | GamePayload
@@ -25,6 +26,14 @@ export type Payload =
 type GamePayload =
   | { readonly kind: 'accept'; readonly challengeId: string }
   | { readonly kind: 'decline'; readonly challengeId: string }
+  /** A table game's lobby: sit down in the next free seat. */
+  | { readonly kind: 'sit'; readonly challengeId: string }
+  /** A table game's lobby: stand up (its maker: close the table). */
+  | { readonly kind: 'stand'; readonly challengeId: string }
+  /** A table game's lobby: seat the bot at `level` in the next free seat. */
+  | { readonly kind: 'seat-bot'; readonly challengeId: string; readonly level: number }
+  /** A table game's lobby: start the game of the full table. */
+  | { readonly kind: 'table-start'; readonly challengeId: string }
   | {
       readonly kind: 'select';
       readonly gameId: string;
@@ -127,6 +136,8 @@ const PLY = /^\d{1,5}$/;
 const USER = /^\d{1,20}$/;
 /** Menus per message (Discord allows five rows), so `part` is one digit. */
 const PART = /^[0-4]$/;
+/** The bot's levels, 1 to 8. */
+const LEVEL = /^[1-8]$/;
 
 function square(s: number): string {
   if (!Number.isInteger(s) || s < 0 || s >= SQUARE_DIGITS.length)
@@ -172,6 +183,20 @@ function encodeGamePayload(payload: GamePayload): string {
       break;
     case 'decline':
       data = `D|${payload.challengeId}`;
+      break;
+    case 'sit':
+      data = `J|${payload.challengeId}`;
+      break;
+    case 'stand':
+      data = `K|${payload.challengeId}`;
+      break;
+    case 'seat-bot':
+      if (!LEVEL.test(String(payload.level)))
+        throw new Error(`button payload: bad level ${payload.level}`);
+      data = `E|${payload.challengeId}|${payload.level}`;
+      break;
+    case 'table-start':
+      data = `H|${payload.challengeId}`;
       break;
     case 'select':
       data = `S|${payload.gameId}|${payload.ply}|${square(payload.square)}`;
@@ -274,6 +299,17 @@ function decodeGamePayload(data: string): GamePayload | undefined {
     case 'D':
       if (fields.length !== 1 || !matches(ID, id)) return undefined;
       return { kind: action === 'A' ? 'accept' : 'decline', challengeId: id };
+    case 'J':
+    case 'K':
+    case 'H':
+      if (fields.length !== 1 || !matches(ID, id)) return undefined;
+      return {
+        kind: action === 'J' ? 'sit' : action === 'K' ? 'stand' : 'table-start',
+        challengeId: id,
+      };
+    case 'E':
+      if (fields.length !== 2 || !matches(ID, id) || !matches(LEVEL, plyText)) return undefined;
+      return { kind: 'seat-bot', challengeId: id, level: Number(plyText) };
     case 'Y':
     case 'X':
       if (fields.length !== 1 || !matches(ID, id)) return undefined;

@@ -1,10 +1,13 @@
 /** A game as a PDN file, the same from every chat adapter. */
 import { makePdn } from '../engine/index.js';
 import { gameHistory } from '../game/game-rules.js';
-import type { Game } from '../game/model.js';
+import { SEAT_COLORS } from '../engine/multi/index.js';
+import { isTableVariant, seatPlayer, type Game } from '../game/model.js';
+import { parseDropOut } from '../game/table-rules.js';
 
 /** The PDN text of a game, with the players' names, its date and its result. */
 export function gamePdn(game: Game): string {
+  if (isTableVariant(game.variant)) return tableRecord(game);
   const history = gameHistory(game);
   const result =
     game.result === undefined
@@ -14,7 +17,7 @@ export function gamePdn(game: Game): string {
         : game.result.winner === 'white'
           ? '1-0'
           : '0-1';
-  const date = new Date(game.createdAt).toISOString().slice(0, 10).replace(/-/g, '.');
+  const date = pdnDate(game);
   return makePdn({
     start: history.start,
     moves: history.moves,
@@ -24,6 +27,49 @@ export function gamePdn(game: Game): string {
     white: game.white.displayName,
     black: game.black.displayName,
   });
+}
+
+function pdnDate(game: Game): string {
+  return new Date(game.createdAt).toISOString().slice(0, 10).replace(/-/g, '.');
+}
+
+/** A PDN tag pair, its value quoted as PDN quotes (backslash before `"` and `\`). */
+function tag(name: string, value: string): string {
+  return `[${name} "${value.replace(/[\\"]/g, (c) => `\\${c}`)}"]`;
+}
+
+/**
+ * A table game's record in PDN's form (PDN itself knows two players): a tag per seat, the
+ * start FEN, the standings as the result, and every ply numbered on its own, a drop-out as a
+ * comment (`{green resigns}`).
+ */
+function tableRecord(game: Game): string {
+  const tags = [
+    tag('Event', 'Bashni Bot'),
+    tag('Date', pdnDate(game)),
+    tag('GameType', game.variant),
+  ];
+  for (const color of SEAT_COLORS) {
+    const player = seatPlayer(game, color);
+    if (player !== undefined)
+      tags.push(tag(color[0]!.toUpperCase() + color.slice(1), player.displayName));
+  }
+  tags.push(tag('FEN', game.startFen));
+  const standings = game.result?.standings;
+  const result =
+    standings === undefined
+      ? '*'
+      : standings.map((line) => `${SEAT_COLORS[line.seat]!}:${line.points ?? 0}`).join(' ');
+  tags.push(tag('Result', result));
+  const plies = game.moves.map((entry, i) => {
+    const dropOut = parseDropOut(entry);
+    const text =
+      dropOut === undefined
+        ? entry
+        : `{${dropOut.color} ${dropOut.why === 'resign' ? 'resigns' : 'runs out of time'}}`;
+    return `${i + 1}. ${text}`;
+  });
+  return `${tags.join('\n')}\n\n${[...plies, result].join(' ')}\n`;
 }
 
 /** The file name a game's PDN is sent under. */

@@ -16,3 +16,9 @@ export function platformMark(player: Player, viewer: Platform): string {
   const name = PLATFORM_NAMES[player.platform];
   return name === '' ? '' : ` (${name})`;
 }
+
+/** How a platform writes a player: a plain (escaped) name, and a mention that notifies. */
+export interface PlayerNames {
+  name(player: Player): string;
+  mention(player: Player): string;
+}

@@ -30,6 +30,16 @@ export function refusalText(t: Messages, refusal: Refusal): string {
       return t.errors.challengeExpired;
     case 'challenge-not-found':
       return t.errors.challengeNotFound;
+    case 'already-seated':
+      return t.table.errors.alreadySeated;
+    case 'table-full':
+      return t.table.errors.tableFull;
+    case 'table-not-full':
+      return t.table.errors.tableNotFull;
+    case 'not-seated':
+      return t.table.errors.notSeated;
+    case 'no-draws-at-table':
+      return t.table.errors.noDrawsAtTable;
     case 'no-draw-offer':
       return t.errors.noDrawOffer;
     case 'own-draw-offer':

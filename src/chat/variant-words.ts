@@ -1,11 +1,11 @@
-import type { VariantId } from '../engine/index.js';
+import type { GameVariantId } from '../game/model.js';
 
 /**
  * Variant names people type in commands, in English and Russian. A null prototype: a typed word
  * such as "constructor" or "toString" finds nothing, not Object's own properties.
  */
-export const VARIANT_WORDS: Readonly<Partial<Record<string, VariantId>>> = Object.assign(
-  Object.create(null) as Partial<Record<string, VariantId>>,
+export const VARIANT_WORDS: Readonly<Partial<Record<string, GameVariantId>>> = Object.assign(
+  Object.create(null) as Partial<Record<string, GameVariantId>>,
   {
     bashni: 'bashni',
     башни: 'bashni',
@@ -49,5 +49,11 @@ export const VARIANT_WORDS: Readonly<Partial<Record<string, VariantId>>> = Objec
     супершашки: 'borovikov',
     stavropol: 'stavropol',
     ставропольские: 'stavropol',
+    // Zhernov's game for four players ("the count").
+    zhernov: 'zhernov',
+    жернов: 'zhernov',
+    жернова: 'zhernov',
+    граф: 'zhernov',
+    four: 'zhernov',
   },
 );

@@ -8,6 +8,7 @@ import {
   MATE_BOUND,
   parsePlayer,
   playMatch,
+  playTableMatch,
   Searcher,
   think,
   TOP_LEVEL_MS,
@@ -162,6 +163,98 @@ export async function matchCommand(args: string[], print: Print): Promise<number
       `score: ${(summary.score * 100).toFixed(1)}% (${result.wins + result.draws / 2}/${summary.games})`,
     );
     print(`Elo difference (A - B): ${formatElo(summary)}`);
+    print(
+      `endings: ${[...ends].map(([end, count]) => `${end} ${count}`).join(', ')}; ` +
+        `average ${countOf(Math.round(plies), 'ply', 'plies')}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return 0;
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * `table-match --players P/P/P/P --games N [--ms N] [--threads T] [--seed S] [--opening-plies N]
+ * [--verbose]`: Zhernov's four-player game (2 to 4 seats) between engine players, the lineup
+ * rotated around the table game by game; prints each player's mean points.
+ */
+export async function tableMatchCommand(args: string[], print: Print): Promise<number> {
+  const { values } = parseOptions(args, {
+    players: { type: 'string' },
+    games: { type: 'string' },
+    ms: { type: 'string' },
+    threads: { type: 'string' },
+    seed: { type: 'string' },
+    'opening-plies': { type: 'string' },
+    verbose: { type: 'boolean' },
+  });
+  if (values.players === undefined)
+    throw new UsageError(
+      '--players is required: 2 to 4 players, one per seat, split by / (e.g. 2/1/2/1)',
+    );
+  const players = values.players
+    .split('/')
+    .map((text, i) => playerOption(`players[${i + 1}]`, text));
+  if (players.length < 2 || players.length > 4)
+    throw new UsageError(`--players: 2 to 4 players, got ${players.length}`);
+  const games = integerOption('games', values.games, 1, 100_000);
+  const ms =
+    values.ms === undefined ? TOP_LEVEL_MS : integerOption('ms', values.ms, 1, TOP_LEVEL_MS * 10);
+  const threads = threadsOption(values.threads);
+  const seed = seedOption(values.seed, 1);
+  const openingPlies =
+    values['opening-plies'] === undefined
+      ? players.length
+      : integerOption('opening-plies', values['opening-plies'], 0, 40);
+  const scale = ms / TOP_LEVEL_MS;
+  const withTime = (player: PlayerSpec): PlayerSpec =>
+    player.kind === 'search' && player.depth === undefined && player.nodes === undefined
+      ? { ...player, ms: player.ms ?? ms }
+      : player;
+  const names = players.map(describePlayer);
+  const total = Math.ceil(games / players.length) * players.length;
+  const pool = new AiPool({ size: threads, ttBits: 18 });
+  const started = Date.now();
+  print(
+    `${names.join(', ')} around the table (zhernov, ${players.length} seats, rotated): ` +
+      `${total} games, ${ms} ms per move at the top level (budget scale ${scale.toFixed(3)}), ` +
+      countOf(threads, 'thread'),
+  );
+  try {
+    const result = await playTableMatch({
+      players: players.map(withTime),
+      games,
+      seed,
+      scale,
+      openingPlies,
+      concurrency: threads,
+      think: (request) => pool.think(request),
+      onGame: (outcome, lineup, index) => {
+        if (values.verbose !== true) return;
+        const points = outcome.standings
+          .map(
+            (line, s) => `${names[lineup[s]!]!} ${line.points ?? 0}${line.count ? ' (count)' : ''}`,
+          )
+          .join(', ');
+        print(
+          `game ${index + 1}: ${points} (${outcome.end}, ${countOf(outcome.plies, 'ply', 'plies')})`,
+        );
+      },
+    });
+    // Players named alike (a lineup like 2/1/2/1) are one player: their seats' mean.
+    const byName = new Map<string, number[]>();
+    result.meanPoints.forEach((mean, i) => {
+      const list = byName.get(names[i]!) ?? [];
+      list.push(mean);
+      byName.set(names[i]!, list);
+    });
+    for (const [name, means] of byName) {
+      const mean = means.reduce((sum, x) => sum + x, 0) / means.length;
+      print(`${name}: mean points ${mean.toFixed(3)} per seat`);
+    }
+    const ends = new Map<string, number>();
+    for (const game of result.games) ends.set(game.end, (ends.get(game.end) ?? 0) + 1);
+    const plies = result.games.reduce((sum, game) => sum + game.plies, 0) / result.games.length;
     print(
       `endings: ${[...ends].map(([end, count]) => `${end} ${count}`).join(', ')}; ` +
         `average ${countOf(Math.round(plies), 'ply', 'plies')}; ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -116,6 +116,27 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
       ['--verbose', 'a line per game'],
     ],
   },
+  'table-match': {
+    usage: [
+      'table-match --players P/P[/P[/P]] --games N [--ms N] [--threads T] [--seed S]',
+      '            [--opening-plies N] [--verbose]',
+    ],
+    about:
+      "Zhernov's four-player game (2 to 4 seats) between engine players from random openings, " +
+      'the lineup rotated around the table game by game: each player’s mean points.',
+    options: [
+      [
+        '--players P/P/...',
+        'one player per seat in turn order split by / (a level 1-8, greedy, random, or a search like depth:4,ms:500); 2/1/2/1 gives two seats each',
+      ],
+      ['--games N', 'how many games (rounded up to whole rotations)'],
+      ['--ms N', 'ms per move at the top level; lower levels scale with it'],
+      THREADS,
+      SEED,
+      ['--opening-plies N', 'random moves first (default: one round)'],
+      ['--verbose', 'a line per game'],
+    ],
+  },
   tune: {
     usage: [
       'tune [--method spsa|local] [--iterations N] [--pairs N] [--passes N] [--games N]',

@@ -1,6 +1,6 @@
 import type { ServiceContext } from './context.js';
 import { playerToMove } from './game-rules.js';
-import type { Game, Platform, Player, PlayerId } from './model.js';
+import type { Game, Platform, Player, PlayerId, SeatColor } from './model.js';
 import type { BotMoves, TimerJob } from './ports.js';
 import { refusal, success, type ServiceResult } from './results.js';
 import type { Timers } from './timers.js';
@@ -16,6 +16,29 @@ export const DEFAULT_BOT_LEVEL = 4;
  */
 export function botPlayer(platform: Platform, level: number, displayName: string): Player {
   return { platform, userId: 'bot', displayName, botLevel: level };
+}
+
+/**
+ * The bot at a table game's seat: each seat it takes has its own id (`bot-red`), so that a move
+ * is played for the right seat when the bot sits at several.
+ */
+export function seatedBot(
+  platform: Platform,
+  level: number,
+  displayName: string,
+  color: SeatColor,
+): Player {
+  return { ...botPlayer(platform, level, displayName), userId: `bot-${color}` };
+}
+
+/** The seats of a table game against the bot: `player` at White, the bot at every other. */
+export function botTable(
+  player: Player,
+  level: number,
+  displayName: string,
+): { white: Player; red: Player; black: Player; green: Player } {
+  const bot = (color: SeatColor) => seatedBot(player.platform, level, displayName, color);
+  return { white: player, red: bot('red'), black: bot('black'), green: bot('green') };
 }
 
 /** When the durable 'bot-move' job asks again for a bot move that has not come (see TimerJob). */
@@ -165,7 +188,13 @@ export class BotPlayer {
     let move: string;
     try {
       move = await this.bot!.chooseMove(
-        { gameId: game.id, variant: game.variant, fen: game.fen, level: bot.botLevel! },
+        {
+          gameId: game.id,
+          variant: game.variant,
+          fen: game.fen,
+          level: bot.botLevel!,
+          quietPlies: game.quietPlies,
+        },
         { signal: this.searches.signal },
       );
     } catch (error) {

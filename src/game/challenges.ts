@@ -1,14 +1,16 @@
-import { startPosition, type VariantId } from '../engine/index.js';
+import { startPosition } from '../engine/index.js';
 import type { ServiceContext } from './context.js';
 import { openingFields } from './game-rules.js';
 import { drawInviteCode, normalizeInviteCode } from './invite-codes.js';
 import {
+  isTableVariant,
   samePlayer,
   type Challenge,
   type ChallengeTarget,
   type ChatView,
   type DaysPerMove,
   type Game,
+  type GameVariantId,
   type Player,
   type PlayerId,
   type Side,
@@ -18,13 +20,14 @@ import { shouldPingAtStart } from './notify.js';
 import type { TimerJob } from './ports.js';
 import type { Acceptance } from './record-updates.js';
 import { refusal, success, type AcceptedIn, type Refusal, type ServiceResult } from './results.js';
+import { Tables } from './tables.js';
 import type { Timers } from './timers.js';
 
 /** A challenge as a player makes it. */
 export interface ChallengeRequest {
   readonly challenger: Player;
   readonly target: ChallengeTarget;
-  readonly variant?: VariantId;
+  readonly variant?: GameVariantId;
   readonly daysPerMove?: DaysPerMove | null;
   readonly side?: Side | 'random';
   readonly views?: readonly ChatView[];
@@ -41,8 +44,14 @@ export class Challenges {
     private readonly gameStarted: GameFollowUp,
   ) {}
 
+  /**
+   * Makes a challenge. A table game's (Zhernov's) is a lobby open to anyone: its maker sits at
+   * White and the others sit down (see tables.ts); a target is not asked for there.
+   */
   async create(input: ChallengeRequest): Promise<ServiceResult<Challenge>> {
-    const { challenger, target } = input;
+    const { challenger } = input;
+    const table = isTableVariant(input.variant ?? 'bashni');
+    const target: ChallengeTarget = table ? { kind: 'open' } : input.target;
     if (target.kind === 'user' && samePlayer(target.player, challenger)) {
       return refusal('own-challenge', 'You cannot challenge yourself.');
     }
@@ -62,11 +71,12 @@ export class Challenges {
             : target,
         variant: input.variant ?? 'bashni',
         daysPerMove: input.daysPerMove ?? null,
-        challengerSide: input.side ?? 'random',
+        challengerSide: table ? 'white' : (input.side ?? 'random'),
         status: 'open',
         expiresAt: now + this.context.challengeTtlMs,
         views: input.views ?? [],
         ...(target.kind === 'open' ? { inviteCode: drawInviteCode(this.context.random) } : {}),
+        ...(table ? { seats: Tables.seatsFor(challenger) } : {}),
       }),
       CREATE_ATTEMPTS,
     );
@@ -81,7 +91,10 @@ export class Challenges {
     return success(challenge, [{ type: 'challenge-created', challenge }]);
   }
 
-  /** Accepts a challenge; `chat` is where the acceptor did it (the board goes there too). */
+  /**
+   * Accepts a two-player challenge; `chat` is where the acceptor did it (the board goes there
+   * too). A table's lobby is joined by sitting down instead (tables.ts).
+   */
   async accept(id: string, acceptor: Player, chat?: AcceptedIn): Promise<ServiceResult<Game>> {
     const result = await this.context.records.acceptChallenge(id, (challenge, now) =>
       this.acceptance(challenge, acceptor, now),
@@ -100,6 +113,12 @@ export class Challenges {
     acceptor: Player,
     chat?: AcceptedIn,
   ): Promise<ServiceResult<Game>> {
+    const found = await this.findByCode(text);
+    return found.ok ? this.accept(found.value, acceptor, chat) : found;
+  }
+
+  /** The id of the open challenge with this invite code, as typed (see normalizeInviteCode). */
+  async findByCode(text: string): Promise<ServiceResult<string>> {
     const code = normalizeInviteCode(text);
     const notFound = refusal('challenge-not-found', 'No challenge has this code.');
     if (code === undefined) return notFound;
@@ -107,8 +126,7 @@ export class Challenges {
       success(await this.context.store.findChallengeByCode(code)),
     );
     if (!found.ok) return found;
-    if (found.value === undefined) return notFound;
-    return this.accept(found.value, acceptor, chat);
+    return found.value === undefined ? notFound : success(found.value);
   }
 
   /** The challenged player says no. Open challenges cannot be declined, only left to expire. */
@@ -153,6 +171,9 @@ export class Challenges {
   private acceptance(challenge: Challenge, acceptor: Player, now: number): Acceptance {
     const refused = this.refusalToAccept(challenge, acceptor, now);
     if (refused !== undefined) return refused;
+    const variant = challenge.variant;
+    if (isTableVariant(variant))
+      return refusal('challenge-closed', 'A table is joined by sitting down, not accepted.');
     const challengerSide =
       challenge.challengerSide === 'random'
         ? this.context.random() < 0.5
@@ -163,7 +184,7 @@ export class Challenges {
       challengerSide === 'white'
         ? [challenge.challenger, acceptor]
         : [acceptor, challenge.challenger];
-    const opening = openingFields(startPosition(challenge.variant));
+    const opening = openingFields(startPosition(variant));
     if (!opening.ok) throw new Error(`the start of ${challenge.variant} does not replay`);
     const game = draftGame(
       this.context,

@@ -1,5 +1,6 @@
 import { finish, sideToMove } from './game-rules.js';
-import { otherSide, type Game } from './model.js';
+import { isTableVariant, otherSide, twoPlayerSide, type Game } from './model.js';
+import { dropOutStep } from './table-rules.js';
 import type { TimerJob } from './ports.js';
 import type { Mutation } from './record-updates.js';
 import { refusal } from './results.js';
@@ -23,7 +24,7 @@ export function clockJobs(game: Game, dayMs: number, reminderAt: number): TimerJ
  * the side to move; 'not-due' (with the deadline) when the deadline has moved on, and stale when
  * the game has. A pure step: RecordUpdates saves it.
  */
-export function clockStep(game: Game, job: TimerJob, now: number): Mutation<Game> {
+export function clockStep(game: Game, job: TimerJob, now: number, dayMs: number): Mutation<Game> {
   if (game.status !== 'active' || game.moves.length !== job.ply || game.deadline === null) {
     return refusal('stale-version', 'stale timer');
   }
@@ -38,7 +39,9 @@ export function clockStep(game: Game, job: TimerJob, now: number): Mutation<Game
     };
   }
   if (now < game.deadline) return refusal('not-due', 'not yet', { at: game.deadline });
-  const result = { winner: otherSide(side), reason: 'time' as const };
+  // At a table the seat to move is out and the others play on (see Timers: the next clock).
+  if (isTableVariant(game.variant)) return dropOutStep(game, side, 'time', now, dayMs);
+  const result = { winner: otherSide(twoPlayerSide(side)), reason: 'time' as const };
   const next = finish(game, result, now);
   return { ok: true, next, events: [{ type: 'game-over', game: next, result }] };
 }

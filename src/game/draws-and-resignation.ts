@@ -1,36 +1,53 @@
 import type { ServiceContext } from './context.js';
-import { finish } from './game-rules.js';
+import { finish, tablePosition } from './game-rules.js';
 import {
+  isTableVariant,
   otherSide,
   sideOf,
+  twoPlayerSide,
   type Game,
   type GameResult,
   type PlayerId,
+  type SeatColor,
   type Side,
 } from './model.js';
+import type { GameFollowUp } from './moves.js';
 import type { Mutation } from './record-updates.js';
 import { refusal, type Refusal, type ServiceResult } from './results.js';
+import { dropOutStep, seatIsActive } from './table-rules.js';
 
 /** Ending a game by the players' word: resignation, and draw offers with their answers. */
 export class DrawsAndResignation {
-  constructor(private readonly context: ServiceContext) {}
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly followUp: GameFollowUp,
+  ) {}
 
+  /**
+   * Resigns: a two-player game is lost; at a table the player's seat is out (its columns stay)
+   * and the others play on.
+   */
   async resign(gameId: string, player: PlayerId, seenPly?: number): Promise<ServiceResult<Game>> {
-    return this.context.records.game(
+    const result = await this.context.records.game(
       gameId,
       (game, now) => {
         const side = activeSide(game, player);
         if (typeof side !== 'string') return side;
-        return ending(game, { winner: otherSide(side), reason: 'resignation' }, now);
+        if (isTableVariant(game.variant))
+          return dropOutStep(game, side, 'resign', now, this.context.dayMs);
+        return ending(game, { winner: otherSide(twoPlayerSide(side)), reason: 'resignation' }, now);
       },
       { seenPly },
     );
+    // At a table the game goes on: the next seat's clock, and the bot if it sits there.
+    if (result.ok && result.value.status === 'active') await this.followUp(result.value);
+    return result;
   }
 
   /** Offers a draw; if the opponent has already offered one, the game is drawn. */
   async offerDraw(gameId: string, player: PlayerId): Promise<ServiceResult<Game>> {
     return this.context.records.game(gameId, (game, now) => {
-      const side = activeSide(game, player);
+      const side = drawingSide(game, player);
       if (typeof side !== 'string') return side;
       if (game.drawOffer === side)
         return refusal('draw-already-offered', 'You have already offered a draw.');
@@ -47,7 +64,7 @@ export class DrawsAndResignation {
     answer: 'accept' | 'decline',
   ): Promise<ServiceResult<Game>> {
     return this.context.records.game(gameId, (game, now) => {
-      const side = activeSide(game, player);
+      const side = drawingSide(game, player);
       if (typeof side !== 'string') return side;
       if (game.drawOffer === side) return refusal('own-draw-offer', 'This draw offer is your own.');
       if (game.drawOffer !== otherSide(side))
@@ -59,10 +76,26 @@ export class DrawsAndResignation {
   }
 }
 
-/** The player's side in an active game, or why they cannot act in it. */
-function activeSide(game: Game, player: PlayerId): Side | Refusal {
+/**
+ * The player's colour in an active game, or why they cannot act in it (at a table: a seat that
+ * has already finished, as count or out, has nothing left to resign).
+ */
+function activeSide(game: Game, player: PlayerId): SeatColor | Refusal {
   if (game.status === 'finished') return refusal('game-over', 'This game is over.');
-  return sideOf(game, player) ?? refusal('not-a-player', 'You are not playing in this game.');
+  const side = sideOf(game, player);
+  if (side === undefined) return refusal('not-a-player', 'You are not playing in this game.');
+  if (isTableVariant(game.variant) && !seatIsActive(tablePosition(game), side))
+    return refusal('game-over', 'Your game at this table is over.');
+  return side;
+}
+
+/** The player's side for a draw offer: two-player games only (a table has no draws by word). */
+function drawingSide(game: Game, player: PlayerId): Side | Refusal {
+  const side = activeSide(game, player);
+  if (typeof side !== 'string') return side;
+  if (isTableVariant(game.variant))
+    return refusal('no-draws-at-table', 'A table game has no draw offers.');
+  return twoPlayerSide(side);
 }
 
 function agreedDraw(game: Game, now: number): Mutation<Game> {

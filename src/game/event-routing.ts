@@ -1,4 +1,4 @@
-import type { Challenge, Game, Platform } from './model.js';
+import { gamePlayers, type Challenge, type Game, type Platform } from './model.js';
 import type { EventRelay } from './ports.js';
 import type { Logger } from './logger.js';
 import type { GameEvent } from './results.js';
@@ -8,13 +8,13 @@ export type EventHandler = (events: readonly GameEvent[]) => Promise<void>;
 
 function challengePlatforms(challenge: Challenge, into: Set<Platform>): void {
   into.add(challenge.challenger.platform);
+  for (const seated of challenge.seats ?? []) if (seated !== null) into.add(seated.platform);
   if (challenge.target.kind === 'user') into.add(challenge.target.player.platform);
   for (const view of challenge.views) into.add(view.platform);
 }
 
 function gamePlatforms(game: Game, into: Set<Platform>): void {
-  into.add(game.white.platform);
-  into.add(game.black.platform);
+  for (const player of gamePlayers(game)) into.add(player.platform);
   for (const view of game.views) into.add(view.platform);
 }
 

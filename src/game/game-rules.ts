@@ -16,9 +16,18 @@ import {
   type Position,
   type ReplayError,
   type Result,
+  type VariantId,
 } from '../engine/index.js';
-import { playerOf, type Game, type GameResult, type Player, type Side } from './model.js';
+import {
+  isTableVariant,
+  playerOf,
+  type Game,
+  type GameResult,
+  type Player,
+  type SeatColor,
+} from './model.js';
 import { StoreError } from './ports.js';
+import { parseTableFen, SEAT_COLORS, type TablePosition } from '../engine/multi/index.js';
 
 /**
  * A game record the rules cannot read. It is the store's own error for a corrupt record, so
@@ -33,9 +42,33 @@ export function corruptGame(game: Game, why: string): StoreError {
  * store; one met anyway (built in memory) is corrupt: see corruptGame.
  */
 export function gamePosition(game: Game): Position {
+  if (isTableVariant(game.variant))
+    throw new Error(`gamePosition: game ${game.id} is a table game (see table-rules.ts)`);
   const parsed = parseFen(game.fen, game.variant);
   if (!parsed.ok) throw corruptGame(game, `stored FEN does not parse: ${parsed.error.message}`);
   return parsed.value;
+}
+
+/** A two-player game's variant (a table game has none: a caller's bug, it throws). */
+export function twoPlayerVariant(game: Game): VariantId {
+  const variant = game.variant;
+  if (isTableVariant(variant)) throw new Error(`game ${game.id} is a table game`);
+  return variant;
+}
+
+/** The current position of a table game's record (Zhernov's); see gamePosition. */
+export function tablePosition(game: Game): TablePosition {
+  const parsed = parseTableFen(game.fen);
+  if (!parsed.ok) throw corruptGame(game, `stored FEN does not parse: ${parsed.error.message}`);
+  return parsed.value;
+}
+
+/** A position of any game: two players', or a table's (Zhernov's). */
+export type AnyPosition = Position | TablePosition;
+
+/** The current position of any game record. */
+export function anyPosition(game: Game): AnyPosition {
+  return isTableVariant(game.variant) ? tablePosition(game) : gamePosition(game);
 }
 
 /** Where a game record stands for the rules: the state the engine resumes it from. */
@@ -43,9 +76,11 @@ export function gameState(game: Game): GameState {
   return { position: gamePosition(game), keys: game.keys, quietPlies: game.quietPlies };
 }
 
-/** The side whose turn it is in a game record. */
-export function sideToMove(game: Game): Side {
-  return sideOfColor(gamePosition(game).turn);
+/** The colour whose turn it is in a game record (a seat's colour in a table game). */
+export function sideToMove(game: Game): SeatColor {
+  return isTableVariant(game.variant)
+    ? SEAT_COLORS[tablePosition(game).turn]!
+    : sideOfColor(gamePosition(game).turn);
 }
 
 /** The player whose turn it is in a game record. */
@@ -91,7 +126,7 @@ export function recordMove(
   now: number,
 ): { game: Game; text: string; result?: GameResult } {
   const next = advance(state, move);
-  const text = makeMove(VARIANTS[game.variant], move);
+  const text = makeMove(VARIANTS[state.position.variant], move);
   const result = resultOf(gameStatus(next));
   const updated: Game = {
     ...game,
@@ -169,6 +204,7 @@ export function openingFields(
 
 /** The game record as a GameHistory (for PDN export). Throws corruptGame if it does not replay. */
 export function gameHistory(game: Game): GameHistory {
+  if (isTableVariant(game.variant)) throw corruptGame(game, 'a table game has no PDN history');
   const replay = replayGame(game.variant, game.startFen, game.moves);
   if (!replay.ok) throw corruptGame(game, `does not replay: ${replay.error.message}`);
   return replay.value.history;

@@ -1,6 +1,24 @@
 import type { GameStatus, Move, Side, VariantId } from '../engine/index.js';
+import {
+  SEAT_COLORS,
+  type SeatColor,
+  type Standing,
+  type TableVariantId,
+} from '../engine/multi/index.js';
 
 export type { Side } from '../engine/index.js';
+export type { SeatColor } from '../engine/multi/index.js';
+
+/** Every game's variant: a two-player one, or a table game for more (Zhernov's). */
+export type GameVariantId = VariantId | TableVariantId;
+
+/** Why a table game's seat left by its player's doing rather than the rules: resigned, or ran out of time. */
+export type DropOut = 'resign' | 'time';
+
+/** Whether a variant is played at a table of more than two (Zhernov's four-player game). */
+export function isTableVariant(variant: GameVariantId): variant is TableVariantId {
+  return variant === 'zhernov';
+}
 
 /** A game's one outstanding nudge job: when it is due, and the ply it was set at (its id). */
 export interface PendingNudge {
@@ -62,7 +80,7 @@ export interface Challenge {
   readonly version: number;
   readonly challenger: Player;
   readonly target: ChallengeTarget;
-  readonly variant: VariantId;
+  readonly variant: GameVariantId;
   readonly daysPerMove: DaysPerMove | null;
   /** The challenger's colour; 'random' is drawn at acceptance. */
   readonly challengerSide: Side | 'random';
@@ -75,6 +93,11 @@ export interface Challenge {
   readonly gameId?: string;
   /** An open challenge's code for /join on any platform (see invite-codes.ts). */
   readonly inviteCode?: string;
+  /**
+   * A table game's lobby (Zhernov): who sits at each seat (0 White, 1 Red, 2 Black, 3 Green),
+   * null for a free one. The challenger sits at one; the game starts when every seat is taken.
+   */
+  readonly seats?: readonly (Player | null)[];
 }
 
 /**
@@ -86,14 +109,18 @@ export type EndReason =
   | 'resignation'
   | 'agreement'
   | 'time'
-  | 'abandoned';
+  | 'abandoned'
+  | 'last-player'
+  | 'no-capture-limit';
 
 export interface GameResult {
-  /** null for a draw. */
-  readonly winner: Side | null;
+  /** null for a draw, and at a table when the first place is shared or nobody took it. */
+  readonly winner: SeatColor | null;
   readonly reason: EndReason;
   /** The half count's [White, Black] scores, when it decided the game (adiyukh). */
   readonly counts?: readonly [number, number];
+  /** A table game's final standings (places, points, counts), one line per seat taken. */
+  readonly standings?: readonly Standing[];
 }
 
 /**
@@ -104,11 +131,17 @@ export interface GameResult {
 export interface Game {
   readonly id: string;
   readonly version: number;
-  readonly variant: VariantId;
+  readonly variant: GameVariantId;
   readonly white: Player;
   readonly black: Player;
+  /** A table game's players at the Red and Green seats (Zhernov: White and Black above). */
+  readonly red?: Player;
+  readonly green?: Player;
   readonly startFen: string;
-  /** Moves in full-path notation. */
+  /**
+   * Moves in full-path notation. A table game also lists its players' resignations and losses
+   * on time where they happened (see game/table-rules.ts): every entry is a ply.
+   */
   readonly moves: readonly string[];
   readonly fen: string;
   /** Position keys since the start, for threefold repetition (dropped when the game ends). */
@@ -149,15 +182,49 @@ export function samePlayer(a: PlayerId, b: PlayerId): boolean {
   return a.platform === b.platform && a.userId === b.userId;
 }
 
-export function sideOf(game: Game, player: PlayerId): Side | undefined {
-  if (samePlayer(game.white, player)) return 'white';
-  if (samePlayer(game.black, player)) return 'black';
-  return undefined;
+/** The colour a player plays in a game (a seat's colour at a table), if they play in it. */
+export function sideOf(game: Game, player: PlayerId): SeatColor | undefined {
+  return SEAT_COLORS.find((color) => {
+    const seated = seatPlayer(game, color);
+    return seated !== undefined && samePlayer(seated, player);
+  });
 }
 
-/** The player who plays `side` in a game. */
-export function playerOf(game: Game, side: Side): Player {
-  return side === 'white' ? game.white : game.black;
+/** The player at a seat, if it is taken (White and Black always are). */
+export function seatPlayer(game: Game, color: SeatColor): Player | undefined {
+  return game[color];
+}
+
+/**
+ * The player who plays `side` in a game. A seat nobody takes is a corrupt record or a caller's
+ * bug: it throws.
+ */
+export function playerOf(game: Game, side: SeatColor): Player {
+  const player = seatPlayer(game, side);
+  if (player === undefined) throw new Error(`game ${game.id} has no ${side} player`);
+  return player;
+}
+
+/** A two-player game's colour: a Red or Green seat there is a caller's bug (it throws). */
+export function twoPlayerSide(color: SeatColor): Side {
+  if (color !== 'white' && color !== 'black') throw new Error(`no ${color} in a two-player game`);
+  return color;
+}
+
+/** The seat a player takes in a table's lobby, if they sit there. */
+export function lobbySeatOf(challenge: Challenge, player: PlayerId): SeatColor | undefined {
+  const at = (challenge.seats ?? []).findIndex((p) => p !== null && samePlayer(p, player));
+  return at < 0 ? undefined : SEAT_COLORS[at];
+}
+
+/** Everyone else who plays in a game with `player`: the opponent, or the rest of the table. */
+export function opponentsOf(game: Game, player: PlayerId): Player[] {
+  return gamePlayers(game).filter((other) => !samePlayer(other, player));
+}
+
+/** Everyone who plays in a game, in seat order (White, Red, Black, Green). */
+export function gamePlayers(game: Game): Player[] {
+  return SEAT_COLORS.flatMap((color) => seatPlayer(game, color) ?? []);
 }
 
 export function otherSide(side: Side): Side {

@@ -7,8 +7,11 @@ import {
   type VariantId,
 } from '../engine/index.js';
 import type { ServiceContext } from './context.js';
+import { makeTableFen, SEAT_COLORS, type Finish, type Seat } from '../engine/multi/index.js';
 import {
   gameState,
+  moveSquares,
+  tablePosition,
   openingFields,
   recordMove,
   resolveMove,
@@ -18,23 +21,46 @@ import {
   type OpeningFields,
 } from './game-rules.js';
 import {
+  isTableVariant,
   sideOf,
   type ChatView,
   type DaysPerMove,
   type Game,
+  type GameResult,
+  type GameVariantId,
   type Player,
   type PlayerId,
 } from './model.js';
 import { normaliseMoveText } from './move-input.js';
 import { newTurn, shouldPing } from './notify.js';
+import { passTurn } from './turns.js';
 import type { Draft } from './record-updates.js';
-import { refusal, success, type GameEvent, type ServiceResult } from './results.js';
+import {
+  refusal,
+  success,
+  type GameEvent,
+  type Refusal,
+  type RefusalOf,
+  type ServiceResult,
+} from './results.js';
+import {
+  recordTableMove,
+  replayTable,
+  resolveTableMove,
+  tableMoveTexts,
+  tableOpening,
+  tableResult,
+  tableState,
+} from './table-rules.js';
 
 /** A game to start directly (against the bot, or set up by an adapter), without a challenge. */
 export interface GameRequest {
   readonly white: Player;
   readonly black: Player;
-  readonly variant?: VariantId;
+  /** A table game's Red and Green players, if their seats are taken. */
+  readonly red?: Player;
+  readonly green?: Player;
+  readonly variant?: GameVariantId;
   readonly daysPerMove?: DaysPerMove | null;
   /** The start position; the variant's own by default. */
   readonly fen?: string;
@@ -53,9 +79,12 @@ export type GameFollowUp = (game: Game) => Promise<void>;
 export function draftGame(
   context: ServiceContext,
   input: {
-    variant: VariantId;
+    variant: GameVariantId;
     white: Player;
     black: Player;
+    /** A table game's Red and Green players. */
+    red?: Player;
+    green?: Player;
     daysPerMove: DaysPerMove | null;
     views: readonly ChatView[];
     opening: OpeningFields;
@@ -69,6 +98,8 @@ export function draftGame(
     variant: input.variant,
     white: input.white,
     black: input.black,
+    ...(input.red === undefined ? {} : { red: input.red }),
+    ...(input.green === undefined ? {} : { green: input.green }),
     ...input.opening,
     status: 'active',
     daysPerMove: input.daysPerMove,
@@ -94,18 +125,10 @@ export class Moves {
   /** Starts a game directly, from the start position or a given one, and any moves played. */
   async start(input: GameRequest): Promise<ServiceResult<Game>> {
     const variant = input.variant ?? 'bashni';
-    let start = startPosition(variant);
-    if (input.fen !== undefined) {
-      const parsed = parseFen(input.fen, variant);
-      if (!parsed.ok) return refusal('bad-position', parsed.error.message, { fen: input.fen });
-      start = parsed.value;
-    }
-    const opening = openingFields(start, input.moves);
-    if (!opening.ok) {
-      const { code, message, moveText, legal } = opening.error;
-      if (code === 'game-over') return refusal('game-over', message);
-      return refusal('illegal-move', message, { move: moveText ?? '', legal: legal ?? [] });
-    }
+    const opening = isTableVariant(variant)
+      ? tableOpeningOf(input)
+      : twoPlayerOpening(variant, input);
+    if (!opening.ok) return opening;
     const created = await this.context.records.createGame((now) =>
       draftGame(
         this.context,
@@ -114,7 +137,7 @@ export class Moves {
           variant,
           daysPerMove: input.daysPerMove ?? null,
           views: input.views ?? [],
-          opening: opening.value,
+          opening: opening.opening,
           // Started by a player's own command: they are here (and nudged later if not).
           announced: false,
         },
@@ -148,34 +171,26 @@ export class Moves {
         if (game.status === 'finished') return refusal('game-over', 'This game is over.');
         if (side === undefined) return refusal('not-a-player', 'You are not playing in this game.');
         if (sideToMove(game) !== side) return refusal('not-your-turn', 'It is not your turn.');
-        const state = gameState(game);
-        const move = resolveMove(
-          state.position,
-          typeof input === 'string' ? normaliseMoveText(input) : input,
-        );
-        if (!move.ok) {
-          const variant = VARIANTS[game.variant];
-          const legal = legalMoves(state.position).map((m) => makeMove(variant, m));
-          return refusal('illegal-move', move.message, { move: move.text, legal });
-        }
-        const played = recordMove(game, state, move.move, now);
+        const played = playedMove(game, input, now);
+        if (!played.ok) return played;
         // The first of two moves (bashni-double): the same player moves again, now. Nobody
         // needs a ping, and the clock runs on: it is per turn.
         const sameTurn = played.game.status === 'active' && sideToMove(played.game) === side;
         // A quick answer means live play: the opponent is watching (notify.ts).
         const ping = !sameTurn && shouldPing(now - (game.turnStartedAt ?? game.updatedAt));
-        let next: Game = played.game;
-        const humanToMove = playerToMove(next).botLevel === undefined;
-        next = { ...next, ...newTurn(game, now, next.moves.length, ping || sameTurn, humanToMove) };
-        if (next.status === 'active' && next.daysPerMove !== null && !sameTurn) {
-          next = {
-            ...next,
-            deadline: now + next.daysPerMove * this.context.dayMs,
-            reminderSent: false,
-          };
-        }
+        const next = passTurn(game, played.game, now, this.context.dayMs, {
+          announced: ping,
+          sameTurn,
+        });
         const events: GameEvent[] = [
-          { type: 'move-played', game: next, move: played.text, by: side, ping },
+          {
+            type: 'move-played',
+            game: next,
+            move: played.text,
+            by: side,
+            ping,
+            ...(played.finished === undefined ? {} : { finished: played.finished }),
+          },
         ];
         if (played.result !== undefined)
           events.push({ type: 'game-over', game: next, result: played.result });
@@ -186,4 +201,92 @@ export class Moves {
     if (result.ok && result.events.length > 0) await this.followUp(result.value);
     return result;
   }
+}
+
+/**
+ * The record after the move a player means (text as typed, or a Move from the legal list), or
+ * why it is not legal; a table game also says which seats finished with it.
+ */
+function playedMove(
+  game: Game,
+  input: MoveInput,
+  now: number,
+):
+  | { ok: true; game: Game; text: string; result?: GameResult; finished?: readonly Finish[] }
+  | RefusalOf<'illegal-move'> {
+  const given = typeof input === 'string' ? normaliseMoveText(input) : input;
+  if (isTableVariant(game.variant)) {
+    const state = tableState(game);
+    const move = resolveTableMove(state.position, given);
+    if (!move.ok) {
+      const legal = tableMoveTexts(state.position);
+      return refusal('illegal-move', move.message, { move: move.text, legal });
+    }
+    const played = recordTableMove(game, state, move.move, now);
+    const before = state.position.finished.length;
+    const finished = tablePosition(played.game).finished.slice(before);
+    return { ok: true, ...played, ...(finished.length === 0 ? {} : { finished }) };
+  }
+  const state = gameState(game);
+  const move = resolveMove(state.position, given);
+  if (!move.ok) {
+    const variant = VARIANTS[state.position.variant];
+    const legal = legalMoves(state.position).map((m) => makeMove(variant, m));
+    return refusal('illegal-move', move.message, { move: move.text, legal });
+  }
+  return { ok: true, ...recordMove(game, state, move.move, now) };
+}
+
+type Opening = { ok: true; opening: OpeningFields } | Refusal;
+
+/** A two-player game's opening: the variant's start or the FEN given, and the moves played. */
+function twoPlayerOpening(variant: VariantId, input: GameRequest): Opening {
+  let start = startPosition(variant);
+  if (input.fen !== undefined) {
+    const parsed = parseFen(input.fen, variant);
+    if (!parsed.ok) return refusal('bad-position', parsed.error.message, { fen: input.fen });
+    start = parsed.value;
+  }
+  const opening = openingFields(start, input.moves);
+  if (!opening.ok) {
+    const { code, message, moveText, legal } = opening.error;
+    if (code === 'game-over') return refusal('game-over', message);
+    return refusal('illegal-move', message, { move: moveText ?? '', legal: legal ?? [] });
+  }
+  return { ok: true, opening: opening.value };
+}
+
+/**
+ * A table game's opening: the start with a seat for each player given (Red and Green too), or
+ * the FEN given (whose seats must all have players), and the history entries played.
+ */
+function tableOpeningOf(input: GameRequest): Opening {
+  const seats = SEAT_COLORS.flatMap((color, seat) => (input[color] === undefined ? [] : [seat]));
+  const startFen = input.fen ?? tableOpening(seats as Seat[]).startFen;
+  const replay = replayTable(startFen, input.moves ?? []);
+  if (!replay.ok) {
+    if (replay.badStart) return refusal('bad-position', replay.message, { fen: startFen });
+    return refusal('illegal-move', replay.message, { move: replay.entry ?? '', legal: [] });
+  }
+  const taken = replay.start.seats;
+  if (
+    SEAT_COLORS.some((color, seat) => (input[color] !== undefined) !== taken.includes(seat as Seat))
+  )
+    return refusal('bad-position', 'The players given do not match the seats of this position.', {
+      fen: startFen,
+    });
+  if (tableResult(replay.state) !== undefined)
+    return refusal('game-over', 'These moves end the game.');
+  const { last } = replay;
+  return {
+    ok: true,
+    opening: {
+      startFen: makeTableFen(replay.start),
+      moves: [...(input.moves ?? [])],
+      fen: makeTableFen(replay.state.position),
+      keys: [],
+      quietPlies: replay.state.quietPlies,
+      ...(last === undefined ? {} : { lastMove: moveSquares(last) }),
+    },
+  };
 }

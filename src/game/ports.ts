@@ -129,6 +129,8 @@ export interface BotMoves {
       variant: Game['variant'];
       fen: string;
       level: number;
+      /** Plies since the last capture (a table game's no-capture limit). */
+      quietPlies?: number;
     },
     options?: { signal?: AbortSignal },
   ): Promise<string>;

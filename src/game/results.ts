@@ -1,4 +1,5 @@
-import type { Challenge, Game, GameResult, Platform, Side } from './model.js';
+import type { Finish } from '../engine/multi/index.js';
+import type { Challenge, DropOut, Game, GameResult, Platform, SeatColor, Side } from './model.js';
 
 /** Why a use case refused; adapters translate the code into a message for people. */
 export type ServiceErrorCode =
@@ -24,7 +25,12 @@ export type ServiceErrorCode =
   | 'store-unavailable'
   | 'corrupt-record'
   | 'bad-position'
-  | 'not-due';
+  | 'not-due'
+  | 'no-draws-at-table'
+  | 'table-full'
+  | 'table-not-full'
+  | 'already-seated'
+  | 'not-seated';
 
 /** Something that happened, for adapters to show. Each carries the record as it now is. */
 export type GameEvent =
@@ -32,6 +38,8 @@ export type GameEvent =
   | { readonly type: 'challenge-declined'; readonly challenge: Challenge }
   | { readonly type: 'challenge-cancelled'; readonly challenge: Challenge }
   | { readonly type: 'challenge-expired'; readonly challenge: Challenge }
+  /** A table's lobby changed: someone sat down or stood up, or a bot took a seat. */
+  | { readonly type: 'challenge-updated'; readonly challenge: Challenge }
   | {
       readonly type: 'game-started';
       readonly game: Game;
@@ -45,9 +53,22 @@ export type GameEvent =
       readonly type: 'move-played';
       readonly game: Game;
       readonly move: string;
-      readonly by: Side;
+      readonly by: SeatColor;
       /** Whether to ping the player to move now (see notify.ts). */
       readonly ping: boolean;
+      /** A table game's seats that finished with this move (a new count, seats left unable to move). */
+      readonly finished?: readonly Finish[];
+    }
+  /**
+   * A table game's player resigned or ran out of time: their seat is out; `finished` lists it
+   * and any seats that then could not move.
+   */
+  | {
+      readonly type: 'seat-out';
+      readonly game: Game;
+      readonly color: SeatColor;
+      readonly why: DropOut;
+      readonly finished: readonly Finish[];
     }
   /** A turn that no ping announced is still open after a while (see notify.ts). */
   | { readonly type: 'turn-nudge'; readonly game: Game }
@@ -56,7 +77,7 @@ export type GameEvent =
   | {
       readonly type: 'reminder';
       readonly game: Game;
-      readonly side: Side;
+      readonly side: SeatColor;
       readonly deadline: number;
     }
   | { readonly type: 'game-over'; readonly game: Game; readonly result: GameResult };

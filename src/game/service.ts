@@ -19,6 +19,7 @@ import { Queries, type ViewTarget } from './queries.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { RecordUpdates } from './record-updates.js';
 import type { AcceptedIn, GameEvent, ServiceResult } from './results.js';
+import { Tables, type Seating } from './tables.js';
 import { Timers } from './timers.js';
 
 export { DAY_MS } from './context.js';
@@ -28,6 +29,7 @@ export type { BotMoveOutcome } from './bot-player.js';
 export type { ChallengeRequest } from './challenges.js';
 export type { GameRequest } from './moves.js';
 export type { AcceptedIn } from './results.js';
+export type { Seating } from './tables.js';
 
 export interface GameServiceOptions {
   readonly store: GameStore;
@@ -62,12 +64,14 @@ export class GameService {
   private readonly queries: Queries;
   private readonly bot: BotPlayer;
   private readonly idle: IdleGames;
+  private readonly tables: Tables;
 
   constructor(options: GameServiceOptions) {
     const context = serviceContext(options);
     this.timers = new Timers(context, options.scheduler, {
       expireChallenge: (job) => this.challenges.expire(job),
       retryBotMove: (job) => this.bot.retry(job),
+      gameGoesOn: (game) => followUp(game),
     });
     // After a game starts and after every move: the clock's timers, then the bot's move.
     const followUp = async (game: Game): Promise<void> => {
@@ -76,8 +80,9 @@ export class GameService {
       this.bot.request(game);
     };
     this.challenges = new Challenges(context, this.timers, followUp);
+    this.tables = new Tables(context, followUp);
     this.moves = new Moves(context, followUp);
-    this.endings = new DrawsAndResignation(context);
+    this.endings = new DrawsAndResignation(context, followUp);
     this.queries = new Queries(context);
     this.idle = new IdleGames(context);
     this.bot = new BotPlayer(context, this.timers, options.bot, (...args) =>
@@ -116,10 +121,48 @@ export class GameService {
 
   /**
    * Accepts the open challenge with this invite code, typed any way (trimmed, any letter case,
-   * with spaces or dashes); an unknown code is refused as 'challenge-not-found'.
+   * with spaces or dashes), or sits down at the table game it names (the game, once the table
+   * is full); an unknown code is refused as 'challenge-not-found'.
    */
-  joinByCode(code: string, acceptor: Player, chat?: AcceptedIn): Promise<ServiceResult<Game>> {
-    return this.challenges.joinByCode(code, acceptor, chat);
+  async joinByCode(
+    code: string,
+    acceptor: Player,
+    chat?: AcceptedIn,
+  ): Promise<ServiceResult<Game | Seating>> {
+    const found = await this.challenges.findByCode(code);
+    if (!found.ok) return found;
+    const challenge = await this.queries.getChallenge(found.value);
+    if (challenge.ok && challenge.value.seats !== undefined)
+      return this.tables.sit(found.value, acceptor, chat);
+    return this.challenges.accept(found.value, acceptor, chat);
+  }
+
+  // ---- table games (Zhernov's four-player lobby) -------------------------------------------
+
+  /** Sits a player down at a table game's lobby; the last seat taken starts the game. */
+  sitAtTable(id: string, player: Player, chat?: AcceptedIn): Promise<ServiceResult<Seating>> {
+    return this.tables.sit(id, player, chat);
+  }
+
+  /** Seats the bot at a level in the table's next free seat, for a player sitting there. */
+  seatBotAtTable(
+    id: string,
+    player: PlayerId,
+    level: number,
+    botName: string,
+    chat?: AcceptedIn,
+  ): Promise<ServiceResult<Seating>> {
+    return this.tables.seatBot(id, player, level, botName, chat);
+  }
+
+  /** A player stands up from a table's lobby (its maker standing up closes the table). */
+  standFromTable(id: string, player: PlayerId): Promise<ServiceResult<Challenge>> {
+    return this.tables.stand(id, player);
+  }
+
+  /** Starts a full table's game (when the sit that filled it could not). */
+  startTable(id: string, player: Player, chat?: AcceptedIn): Promise<ServiceResult<Game>> {
+    return this.tables.start(id, player, chat);
   }
 
   /** The challenged player says no. Open challenges cannot be declined, only left to expire. */

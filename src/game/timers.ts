@@ -10,6 +10,8 @@ import { refusal, type ServiceResult } from './results.js';
 export interface TimerRoutes {
   readonly expireChallenge: (job: TimerJob) => Promise<ServiceResult<unknown>>;
   readonly retryBotMove: (job: TimerJob) => Promise<ServiceResult<unknown>>;
+  /** After a time-out that left a table game going: the next seat's clock and bot move. */
+  readonly gameGoesOn: (game: Game) => Promise<void>;
 }
 
 /**
@@ -94,10 +96,14 @@ export class Timers {
     else if (job.kind === 'bot-move') result = await this.routes.retryBotMove(job);
     else if (job.kind === 'turn-nudge') result = await this.nudge(job);
     else {
-      result = await this.context.records.game(job.targetId, (game, now) =>
-        clockStep(game, job, now),
+      const stepped = await this.context.records.game(job.targetId, (game, now) =>
+        clockStep(game, job, now, this.context.dayMs),
       );
-      if (!result.ok && result.code === 'not-due') await this.schedule({ ...job, at: result.at });
+      if (!stepped.ok && stepped.code === 'not-due')
+        await this.schedule({ ...job, at: stepped.at });
+      if (stepped.ok && stepped.events.length > 0 && stepped.value.status === 'active')
+        await this.routes.gameGoesOn(stepped.value);
+      result = stepped;
     }
     if (result.ok && result.events.length > 0) await this.context.publish(result.events);
     if (!result.ok && (result.code === 'store-unavailable' || result.code === 'busy')) {

@@ -1,3 +1,4 @@
+import { enTable } from './en-table.js';
 import { durationParts, type Messages } from './messages.js';
 
 function plural(n: number, one: string, many: string): string {
@@ -18,6 +19,7 @@ const VARIANTS = {
   'bashni-double-11': 'Double-move Bashni (1+1)',
   borovikov: "Borovikov's checkers",
   stavropol: 'Stavropol Adiyukh',
+  zhernov: "Zhernov's four-player game",
 };
 
 export const en: Messages = {
@@ -54,7 +56,7 @@ export const en: Messages = {
   share: '📨 Send to a friend',
   shareText: 'Play Bashni with me!',
   newGameUsage:
-    'Usage: /newgame [@friend] [bashni|stolby|laska|giveaway|adiyukh|adiyukh-8x10|adiyukh-10x10|multistorey|bashni-double|bashni-double-2|bashni-double-11|borovikov|stavropol] [days per move: 1, 2, 3, 5, 7, 14 or 0 for no clock]. Reply to someone’s message with /newgame to challenge them.',
+    'Usage: /newgame [@friend] [bashni|stolby|laska|giveaway|adiyukh|adiyukh-8x10|adiyukh-10x10|multistorey|bashni-double|bashni-double-2|bashni-double-11|borovikov|stavropol|zhernov] [days per move: 1, 2, 3, 5, 7, 14 or 0 for no clock]. Reply to someone’s message with /newgame to challenge them.',
 
   inviteCode: (code) => `Code <b>${code}</b>: <code>/join ${code}</code> in Telegram or Discord.`,
   joinUsage:
@@ -103,6 +105,8 @@ export const en: Messages = {
       agreement: 'agreement',
       time: 'time ran out',
       abandoned: 'nobody moved for too long',
+      'last-player': 'one player left',
+      'no-capture-limit': 'twenty rounds without a capture',
     }[reason];
     if (reason === 'abandoned') return `Game abandoned (${why}).`;
     return winner === null
@@ -167,8 +171,8 @@ export const en: Messages = {
     `• ${variant} vs ${opponent}${yourTurn ? ' — <b>your move</b>' : ''}${link === undefined ? '' : ` — <a href="${link}">board</a>`}`,
   pdnCaption: 'The game record (PDN).',
   rules:
-    '<b>Bashni</b> is Russian draughts where captured pieces are not removed: they go <i>under</i> the capturing piece, building towers. A tower belongs to the colour of its top piece and moves like it (man or king). Capturing a tower takes only its top piece — what is left stays and may be freed. Capture is mandatory, men capture backwards too, kings fly. You lose when you have no legal move.\n\nStolby: each tower may be jumped once per move (Turkish strike) and captured kings become men. Laska: 7×7 board, men move and capture forward only, short kings. Giveaway: the first side without a move wins. Adiyukh: kings only capture and turn back into men after it; when a side cannot move, White wins with more pieces (both colours) on ranks 5–8, Black with more on ranks 1–4. Adiyukh 10×8 and 10×10 (adiyukh-8x10, adiyukh-10x10): the same game on a board 10 squares wide and 8 or 10 high, with 15 or 20 men each; the halves are ranks 1–4 and 5–8, or 1–5 and 6–10. Multistorey: Russian draughts with two-storey towers, captured pieces leave the board and a jump takes one storey. Double-move Bashni: two moves in a row each turn (White’s first turn: one), capture obligatory on each; no first or no second move loses; the “2 from the start” option gives White two moves from the first turn, the “1+1” option gives White one move and Black’s answer one, then two each. Borovikov: when there is no capture, a tower may also step onto an occupied square (a man one square forward, a king onto the first tower along a diagonal) and cover it; enemy pieces caught between two of yours leave the board. Stavropol Adiyukh: Adiyukh with shared pieces — on your turn you may move any tower, white- or black-topped; each moves, jumps and is crowned as its top colour does; capture whatever can be captured; the game ends when the player to move cannot move or all tops are one colour, and the half count decides as in Adiyukh (the White player wins with more pieces on ranks 5–8).',
-  help: 'Play Bashni here:\n/newgame @friend — challenge a friend (or reply to their message)\n/newgame — an open challenge (with a code to join it, in Telegram or Discord)\n/join ABC234 — join a game by its code\n/play 4 — play the bot (levels 1–8)\n/move c3-d4 — type a move (or reply to the board)\n/board — show your game again at the bottom\n/games — your games\n/draw — offer a draw · /resign — resign\n/pdn — the game record\n/puzzle — a puzzle (solved in our private chat) · /top — the chat’s puzzle leaderboard\n/daily on 09:00 Europe/Moscow — a puzzle of the day in this chat · /daily off\n/settings — board orientation · /lang — language\n/rules — the rules',
+    '<b>Bashni</b> is Russian draughts where captured pieces are not removed: they go <i>under</i> the capturing piece, building towers. A tower belongs to the colour of its top piece and moves like it (man or king). Capturing a tower takes only its top piece — what is left stays and may be freed. Capture is mandatory, men capture backwards too, kings fly. You lose when you have no legal move.\n\nStolby: each tower may be jumped once per move (Turkish strike) and captured kings become men. Laska: 7×7 board, men move and capture forward only, short kings. Giveaway: the first side without a move wins. Adiyukh: kings only capture and turn back into men after it; when a side cannot move, White wins with more pieces (both colours) on ranks 5–8, Black with more on ranks 1–4. Adiyukh 10×8 and 10×10 (adiyukh-8x10, adiyukh-10x10): the same game on a board 10 squares wide and 8 or 10 high, with 15 or 20 men each; the halves are ranks 1–4 and 5–8, or 1–5 and 6–10. Multistorey: Russian draughts with two-storey towers, captured pieces leave the board and a jump takes one storey. Double-move Bashni: two moves in a row each turn (White’s first turn: one), capture obligatory on each; no first or no second move loses; the “2 from the start” option gives White two moves from the first turn, the “1+1” option gives White one move and Black’s answer one, then two each. Borovikov: when there is no capture, a tower may also step onto an occupied square (a man one square forward, a king onto the first tower along a diagonal) and cover it; enemy pieces caught between two of yours leave the board. Stavropol Adiyukh: Adiyukh with shared pieces — on your turn you may move any tower, white- or black-topped; each moves, jumps and is crowned as its top colour does; capture whatever can be captured; the game ends when the player to move cannot move or all tops are one colour, and the half count decides as in Adiyukh (the White player wins with more pieces on ranks 5–8). Zhernov’s game for four (zhernov): White, Red, Black and Green sit at the four edges and move in turn clockwise, each toward the opposite edge; every column is one colour, and a jumped column loses one piece, which leaves the board, while the capturing column grows by one piece of its own for each piece taken from a player still in the game. Whoever first owns a column of six or more becomes the count and leaves the game with the best place still free; a player who cannot move is out with the worst. Places score 3, 2, 1 and 0, and a count scores one more.',
+  help: 'Play Bashni here:\n/newgame @friend — challenge a friend (or reply to their message)\n/newgame — an open challenge (with a code to join it, in Telegram or Discord)\n/newgame zhernov — a table for four (Zhernov’s game; the bot can take seats)\n/join ABC234 — join a game by its code\n/play 4 — play the bot (levels 1–8)\n/move c3-d4 — type a move (or reply to the board)\n/board — show your game again at the bottom\n/games — your games\n/draw — offer a draw · /resign — resign\n/pdn — the game record\n/puzzle — a puzzle (solved in our private chat) · /top — the chat’s puzzle leaderboard\n/daily on 09:00 Europe/Moscow — a puzzle of the day in this chat · /daily off\n/settings — board orientation · /lang — language\n/rules — the rules',
   langChanged: 'Language: English.',
   langUsage: 'Use /lang ru or /lang en.',
   settings: (orientation) =>
@@ -179,7 +183,7 @@ export const en: Messages = {
     'Hi! Add me to a group and type /newgame @friend, or send /newgame here to invite someone.',
   botName: (level) => `Bashni Bot (level ${level})`,
   playUsage:
-    'Usage: /play [level 1-8] [bashni|stolby|laska|giveaway|adiyukh|adiyukh-8x10|adiyukh-10x10|multistorey|bashni-double|bashni-double-2|bashni-double-11|borovikov|stavropol]. Level 1 is a beginner, 8 plays its best.',
+    'Usage: /play [level 1-8] [bashni|stolby|laska|giveaway|adiyukh|adiyukh-8x10|adiyukh-10x10|multistorey|bashni-double|bashni-double-2|bashni-double-11|borovikov|stavropol|zhernov]. Level 1 is a beginner, 8 plays its best.',
   commands: {
     newgame: 'Challenge someone to a game',
     join: 'Join a game by its code: /join ABC234',
@@ -198,6 +202,7 @@ export const en: Messages = {
     daily: 'Daily puzzle: /daily on 09:00 Europe/Moscow, /daily off',
     top: 'The puzzle leaderboard of this chat',
   },
+  table: enTable,
   puzzles: {
     task: (side, goal) => {
       const who = side === 'white' ? 'White' : 'Black';
@@ -247,6 +252,7 @@ export const en: Messages = {
     help: [
       'Play Bashni here:',
       '`/newgame opponent:@friend` — challenge a friend; `/newgame` alone — an open challenge with a code anyone can join, in Discord or Telegram',
+      '`/newgame variant:zhernov` — a table for four (Zhernov’s game; the bot can take seats)',
       '`/join code:ABC234` — join a game by its code',
       '`/play level:4` — play the bot (levels 1–8)',
       'Press **♟ Move** under the board to pick your move (only you see the picker), or type `/move notation:c3-d4`',

@@ -1,12 +1,12 @@
 import type { Side, VariantId } from '../engine/index.js';
-import type { EndReason } from '../game/model.js';
+import type { DropOut, EndReason, GameVariantId, SeatColor } from '../game/model.js';
 
 export type Lang = 'ru' | 'en';
 export const LANGS: readonly Lang[] = ['ru', 'en'];
 
 /** Every text the bots show, per language. Names come in already escaped for HTML. */
 export interface Messages {
-  readonly variant: (id: VariantId) => string;
+  readonly variant: (id: GameVariantId) => string;
   readonly white: string;
   readonly black: string;
   /**
@@ -154,8 +154,81 @@ export interface Messages {
   readonly commands: Readonly<Record<CommandName, string>>;
   /** Puzzles: solving, the daily post and the leaderboard, on every platform. */
   readonly puzzles: PuzzleMessages;
+  /** Table games (Zhernov's four-player game): the lobby, the captions, the standings. */
+  readonly table: TableMessages;
   /** What only the Discord adapter shows. */
   readonly discord: DiscordMessages;
+}
+
+/** What a table game (2–4 players at one board) says, on every platform. */
+export interface TableMessages {
+  /** A seat's colour: "Red". */
+  readonly seat: (color: SeatColor) => string;
+  /** The lobby card: who made it, the game, the clock, a line per seat (already written). */
+  readonly lobby: (
+    host: string,
+    variant: string,
+    clock: string,
+    seats: readonly string[],
+  ) => string;
+  /** A seat line of the lobby: "🔴 Red: Anna" or "🔴 Red: free". */
+  readonly seatLine: (symbol: string, color: SeatColor, name?: string) => string;
+  readonly sit: string;
+  readonly stand: string;
+  /** The maker's button: standing up closes the table. */
+  readonly close: string;
+  readonly bot: (level: number) => string;
+  readonly start: string;
+  readonly closed: (host: string) => string;
+  readonly expired: (host: string) => string;
+  /** The game has begun: the players in seat order, already written with their symbols. */
+  readonly started: (players: readonly string[]) => string;
+  /** A board's caption: `seats` are the seat lines (name and, once finished, standing). */
+  readonly caption: (input: {
+    variant: string;
+    seats: readonly string[];
+    moveNumber: number;
+    toMove: string;
+    toMoveName: string;
+    lastMove?: string;
+    timeLeft?: string;
+  }) => string;
+  readonly finalCaption: (input: {
+    variant: string;
+    seats: readonly string[];
+    result: string;
+    lastMove?: string;
+  }) => string;
+  /** A seat's standing: "1st, 4 points, count" (points may be fractional). */
+  readonly standing: (place: number, points: number, count: boolean) => string;
+  /** A seat that has finished without a place yet can't be; one still playing shows nothing. */
+  readonly result: (reason: EndReason, winner?: string) => string;
+  /** A new count (the first to own a column of six). */
+  readonly becameCount: (name: string) => string;
+  /** A seat is out: no legal move left, resigned, or out of time. */
+  readonly seatOut: (name: string, why: DropOut | 'no-move') => string;
+  /** `/newgame zhernov`'s hint on a card: how the table fills. */
+  readonly lobbyHint: string;
+  /** A player who sat down (by /join): at which seat. */
+  readonly seated: (color: SeatColor) => string;
+  /**
+   * The words in the board picture's standings: `place` and `points` hold `{place}` and
+   * `{points}` where the number goes.
+   */
+  readonly picture: {
+    readonly toMove: string;
+    readonly count: string;
+    readonly out: string;
+    readonly place: string;
+    readonly points: string;
+  };
+  readonly errors: {
+    readonly alreadySeated: string;
+    readonly tableFull: string;
+    readonly tableNotFull: string;
+    readonly notSeated: string;
+    readonly noDrawsAtTable: string;
+  };
 }
 
 /** What a puzzle asks of the solver. */

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { parseFen, replayGame, type GameHistory } from '../engine/index.js';
+import { parseTableFen } from '../engine/multi/index.js';
 import { moveSquares } from '../game/game-rules.js';
-import type { Challenge, Game } from '../game/model.js';
+import { isTableVariant, type Challenge, type Game } from '../game/model.js';
 import { StoreError } from '../game/ports.js';
 import { CHALLENGE, GAME, REPLAYABLE } from './record-schemas.js';
 
@@ -61,6 +62,8 @@ export function requireFields(
 /** Replays a stored game's moves once, for an upgrade that derives fields from them. */
 function replayStored(id: string, data: Record<string, unknown>): GameHistory {
   const { variant, startFen, moves } = checked('game', id, REPLAYABLE, data);
+  // Table games began after schema 3: an older record of one is corrupt.
+  if (isTableVariant(variant)) throw corrupt('game', id, `a ${variant} game at an old schema`);
   const replay = replayGame(variant, startFen, moves);
   if (!replay.ok) throw corrupt('game', id, `does not replay: ${replay.error.message}`);
   return replay.value.history;
@@ -89,7 +92,7 @@ export function decodeGame(id: string, text: string): Game {
     ['fen', game.fen],
     ['startFen', game.startFen],
   ] as const) {
-    const parsed = parseFen(fen, game.variant);
+    const parsed = isTableVariant(game.variant) ? parseTableFen(fen) : parseFen(fen, game.variant);
     if (!parsed.ok) throw corrupt('game', id, `${field} does not parse: ${parsed.error.message}`);
   }
   return game;

@@ -1,6 +1,16 @@
 import * as v from 'valibot';
 import type { GameEvent } from '../game/results.js';
-import { CHALLENGE, GAME, GAME_RESULT, keysOf, PLATFORMS, SIDE, TIME } from './record-schemas.js';
+import {
+  CHALLENGE,
+  FINISH,
+  GAME,
+  GAME_RESULT,
+  keysOf,
+  PLATFORMS,
+  SEAT_COLOR,
+  SIDE,
+  TIME,
+} from './record-schemas.js';
 
 /**
  * The events one process hands another through the event stream, checked at every depth as the
@@ -15,6 +25,7 @@ const GAME_EVENT: v.GenericSchema<unknown, GameEvent> = v.variant('type', [
       'challenge-declined',
       'challenge-cancelled',
       'challenge-expired',
+      'challenge-updated',
     ]),
     challenge: CHALLENGE,
   }),
@@ -31,12 +42,20 @@ const GAME_EVENT: v.GenericSchema<unknown, GameEvent> = v.variant('type', [
     type: v.literal('move-played'),
     game: GAME,
     move: v.string(),
-    by: SIDE,
+    by: SEAT_COLOR,
     ping: v.boolean(),
+    finished: v.optional(v.array(FINISH)),
+  }),
+  v.looseObject({
+    type: v.literal('seat-out'),
+    game: GAME,
+    color: SEAT_COLOR,
+    why: v.picklist(['resign', 'time']),
+    finished: v.array(FINISH),
   }),
   v.looseObject({ type: v.literal('turn-nudge'), game: GAME }),
   v.looseObject({ type: v.picklist(['draw-offered', 'draw-declined']), game: GAME, by: SIDE }),
-  v.looseObject({ type: v.literal('reminder'), game: GAME, side: SIDE, deadline: TIME }),
+  v.looseObject({ type: v.literal('reminder'), game: GAME, side: SEAT_COLOR, deadline: TIME }),
   v.looseObject({ type: v.literal('game-over'), game: GAME, result: GAME_RESULT }),
 ]);
 

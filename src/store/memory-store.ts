@@ -1,5 +1,5 @@
 import type { Challenge, ChatView, Game, PlayerId } from '../game/model.js';
-import { CLOSED_CHALLENGE_STATUSES, playerKey, viewKey } from '../game/model.js';
+import { CLOSED_CHALLENGE_STATUSES, gamePlayers, playerKey, viewKey } from '../game/model.js';
 import type { GameStore } from '../game/ports.js';
 import { decodeChallenge, decodeGame, encodeChallenge, encodeGame } from './codec.js';
 
@@ -156,7 +156,7 @@ export class MemoryGameStore implements GameStore {
   private writeGame(game: Game): void {
     this.games.set(game.id, encodeGame(game));
     this.versions.set(`game:${game.id}`, game.version);
-    for (const player of [game.white, game.black]) {
+    for (const player of gamePlayers(game)) {
       const key = playerKey(player);
       const set = this.active.get(key) ?? new Set<string>();
       if (game.status === 'active') set.add(game.id);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { VARIANT_IDS } from '../engine/index.js';
+import { SEAT_COLORS, TABLE_VARIANT_IDS } from '../engine/multi/index.js';
 import {
   DAYS_PER_MOVE,
   type Challenge,
@@ -26,6 +27,8 @@ const END_REASONS: Record<EndReason, true> = {
   agreement: true,
   time: true,
   abandoned: true,
+  'last-player': true,
+  'no-capture-limit': true,
 };
 const CHALLENGE_STATUSES: Record<ChallengeStatus, true> = {
   open: true,
@@ -38,7 +41,9 @@ const CHALLENGE_STATUSES: Record<ChallengeStatus, true> = {
 export const keysOf = <K extends string>(record: Record<K, true>) => Object.keys(record) as K[];
 
 export const SIDE = v.picklist(['white', 'black']);
-const VARIANT = v.picklist(VARIANT_IDS);
+/** A seat's colour: White or Black, or Red or Green at a table game. */
+export const SEAT_COLOR = v.picklist(SEAT_COLORS);
+const VARIANT = v.picklist([...VARIANT_IDS, ...TABLE_VARIANT_IDS]);
 export const TIME = v.number();
 const COUNT = v.pipe(v.number(), v.integer(), v.minValue(0));
 const SQUARES = v.array(COUNT);
@@ -68,11 +73,26 @@ export const REPLAYABLE = v.looseObject({
   moves: v.array(v.string()),
 });
 
+const SEAT = v.picklist([0, 1, 2, 3] as const);
+
 export const GAME_RESULT = v.looseObject({
-  winner: v.nullable(SIDE),
+  winner: v.nullable(SEAT_COLOR),
   reason: v.picklist(keysOf(END_REASONS)),
   counts: v.optional(v.tuple([COUNT, COUNT])),
+  standings: v.optional(
+    v.array(
+      v.looseObject({
+        seat: SEAT,
+        place: v.nullable(COUNT),
+        points: v.nullable(v.number()),
+        count: v.boolean(),
+      }),
+    ),
+  ),
 });
+
+/** What finished at a table with a move: a seat, as count or out. */
+export const FINISH = v.looseObject({ seat: SEAT, how: v.picklist(['count', 'out']) });
 
 export const GAME: v.GenericSchema<unknown, Game> = v.looseObject({
   id: v.string(),
@@ -80,6 +100,8 @@ export const GAME: v.GenericSchema<unknown, Game> = v.looseObject({
   variant: VARIANT,
   white: PLAYER,
   black: PLAYER,
+  red: v.optional(PLAYER),
+  green: v.optional(PLAYER),
   startFen: v.string(),
   moves: v.array(v.string()),
   fen: v.string(),
@@ -121,4 +143,5 @@ export const CHALLENGE: v.GenericSchema<unknown, Challenge> = v.looseObject({
   views: v.array(CHAT_VIEW),
   gameId: v.optional(v.string()),
   inviteCode: v.optional(v.string()),
+  seats: v.optional(v.array(v.nullable(PLAYER))),
 });

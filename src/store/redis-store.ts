@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import {
   CLOSED_CHALLENGE_STATUSES,
+  gamePlayers,
   type Challenge,
   type ChatView,
   type Game,
@@ -459,8 +460,7 @@ export class RedisGameStore implements GameStore {
         if (game.status !== 'finished' || (game.finishedAt ?? game.updatedAt) >= olderThan)
           return 'skipped';
         for (const view of game.views) plan.op('delifeq', this.keys.view(view), `game:${id}`);
-        for (const player of [game.white, game.black])
-          plan.op('srem', this.keys.activeGames(player), id);
+        for (const player of gamePlayers(game)) plan.op('srem', this.keys.activeGames(player), id);
         plan.op('zrem', this.keys.activeGamesByChange(), id);
       } else {
         const challenge = decodeChallenge(id, text);
@@ -490,7 +490,7 @@ export class RedisGameStore implements GameStore {
   private writeGame(plan: WritePlan, game: Game): void {
     const { id } = game;
     plan.op('hset', this.keys.game(id), String(game.version), encodeGame(game));
-    for (const player of [game.white, game.black])
+    for (const player of gamePlayers(game))
       plan.op(game.status === 'active' ? 'sadd' : 'srem', this.keys.activeGames(player), id);
     for (const view of game.views) plan.op('set', this.keys.view(view), `game:${id}`);
     if (game.status === 'finished') {

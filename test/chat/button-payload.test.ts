@@ -39,6 +39,10 @@ const NEW: readonly (readonly [Payload, string])[] = [
   [{ kind: 'route-menu', gameId: 'g1', ply: 7 }, 'U|g1|7'],
   [{ kind: 'route-menu', gameId: 'g1', ply: 7, part: 2 }, 'U|g1|7|2'],
   [{ kind: 'draw-offer', gameId: 'g1', ply: 7 }, 'W|g1|7'],
+  [{ kind: 'sit', challengeId: 't1' }, 'J|t1'],
+  [{ kind: 'stand', challengeId: 't1' }, 'K|t1'],
+  [{ kind: 'seat-bot', challengeId: 't1', level: 4 }, 'E|t1|4'],
+  [{ kind: 'table-start', challengeId: 't1' }, 'H|t1'],
 ];
 
 const PUZZLE = 'bashni-0123456789ab';
@@ -62,6 +66,10 @@ const LONG_USER = '9'.repeat(20);
 const LONGEST: Record<Payload['kind'], Payload> = {
   accept: { kind: 'accept', challengeId: LONG_ID },
   decline: { kind: 'decline', challengeId: LONG_ID },
+  sit: { kind: 'sit', challengeId: LONG_ID },
+  stand: { kind: 'stand', challengeId: LONG_ID },
+  'seat-bot': { kind: 'seat-bot', challengeId: LONG_ID, level: 8 },
+  'table-start': { kind: 'table-start', challengeId: LONG_ID },
   select: { kind: 'select', gameId: LONG_ID, ply: LONG_PLY, square: 31 },
   target: { kind: 'target', gameId: LONG_ID, ply: LONG_PLY, from: 31, to: 30 },
   // A route of 31 squares: longer than any capture on these boards (at most 12 pieces to take).
@@ -185,6 +193,15 @@ describe('button payloads', () => {
     `S|${'x'.repeat(25)}|0|9`,
     `B|${'x'.repeat(70)}|0`,
     'S|g1|0|9\n',
+    'J|',
+    'J|t1|0',
+    'K|t 1',
+    'E|t1',
+    'E|t1|0',
+    'E|t1|9',
+    'E|t1|4|4',
+    'H|t1|1',
+    'ZJ|t1',
   ])('decodes forged or garbled data %j to undefined', (data) => {
     expect(decodePayload(data)).toBeUndefined();
   });

@@ -31,6 +31,11 @@ const SAMPLES: Record<ServiceErrorCode, Refusal> = {
   'corrupt-record': refusal('corrupt-record', ENGLISH),
   'bad-position': refusal('bad-position', ENGLISH, { fen: 'W:Wz9:B' }),
   'not-due': refusal('not-due', ENGLISH, { at: 5_000 }),
+  'no-draws-at-table': refusal('no-draws-at-table', ENGLISH),
+  'table-full': refusal('table-full', ENGLISH),
+  'table-not-full': refusal('table-not-full', ENGLISH),
+  'already-seated': refusal('already-seated', ENGLISH),
+  'not-seated': refusal('not-seated', ENGLISH),
 };
 
 /** English words of the service's and the engine's sentences. */

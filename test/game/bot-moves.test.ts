@@ -1,6 +1,6 @@
 import { silentLogger } from '../../src/game/logger.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { legalMoves, makeMove, parseFen, VARIANTS } from '../../src/engine/index.js';
+import { firstLegalMove } from '../support/any-game.js';
 import type { Game, Player } from '../../src/game/model.js';
 import type { BotMoves } from '../../src/game/ports.js';
 import type { GameEvent, ServiceResult } from '../../src/game/results.js';
@@ -31,9 +31,7 @@ class ScriptedBot implements BotMoves {
       this.failures--;
       throw new Error('worker crashed');
     }
-    const position = parseFen(request.fen, request.variant);
-    if (!position.ok) throw new Error('bad FEN');
-    return makeMove(VARIANTS[request.variant], item(legalMoves(position.value), 0));
+    return firstLegalMove(request.variant, request.fen);
   }
 }
 
@@ -238,9 +236,7 @@ describe('the bot as a player', () => {
     /** The first legal move in a stored game's position, as text. */
     const firstLegal = async (id: string) => {
       const game = (await store.getGame(id))!;
-      const position = parseFen(game.fen, game.variant);
-      if (!position.ok) throw new Error('bad FEN');
-      return makeMove(VARIANTS[game.variant], item(legalMoves(position.value), 0));
+      return firstLegalMove(game.variant, game.fen);
     };
     const ping = (result: ServiceResult<Game>) =>
       result.ok ? result.events.find((event) => event.type === 'move-played') : undefined;

@@ -21,18 +21,18 @@ describe('correspondence clock', () => {
     const jobs = clockJobs(game, DAY, 0.8);
     const reminder = item(jobs, 0, 'clock jobs');
     const timeout = item(jobs, 1, 'clock jobs');
-    const reminded = clockStep(game, reminder, 4_600);
+    const reminded = clockStep(game, reminder, 4_600, 1_000);
     // A pure step: the version is RecordUpdates' to stamp (test/game/record-updates.test.ts).
     expect(reminded).toMatchObject({ ok: true, next: { reminderSent: true, version: 1 } });
     if (!reminded.ok) return;
-    expect(clockStep(reminded.next, reminder, 4_700)).toMatchObject({ ok: false });
+    expect(clockStep(reminded.next, reminder, 4_700, 1_000)).toMatchObject({ ok: false });
 
-    expect(clockStep(game, timeout, 4_999)).toMatchObject({
+    expect(clockStep(game, timeout, 4_999, 1_000)).toMatchObject({
       ok: false,
       code: 'not-due',
       at: 5_000,
     });
-    expect(clockStep(game, timeout, 5_000)).toMatchObject({
+    expect(clockStep(game, timeout, 5_000, 1_000)).toMatchObject({
       ok: true,
       next: { status: 'finished' },
       events: [{ type: 'game-over', result: { winner: 'black', reason: 'time' } }],
@@ -42,6 +42,9 @@ describe('correspondence clock', () => {
   it('ignores a timer set for an earlier move', () => {
     const timeout = item(clockJobs(game, DAY, 0.8), 1, 'clock jobs');
     const later = { ...game, moves: ['c3-d4'] };
-    expect(clockStep(later, timeout, 9_000)).toMatchObject({ ok: false, code: 'stale-version' });
+    expect(clockStep(later, timeout, 9_000, 1_000)).toMatchObject({
+      ok: false,
+      code: 'stale-version',
+    });
   });
 });

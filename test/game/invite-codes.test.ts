@@ -5,6 +5,7 @@ import {
   INVITE_CODE_ALPHABET,
   normalizeInviteCode,
 } from '../../src/game/invite-codes.js';
+import type { Game } from '../../src/game/model.js';
 import { StoreError } from '../../src/game/ports.js';
 import type { ServiceResult } from '../../src/game/results.js';
 import { GameService } from '../../src/game/service.js';
@@ -95,7 +96,7 @@ describe('GameService: joining by code', () => {
       platform: 'telegram',
       chatId: '-100',
     });
-    const game = value(joined);
+    const game = value(joined) as Game;
     // random() = 0.1 after the code: the challenger (Carol, on Discord) takes White.
     expect([game.white, game.black]).toEqual([CAROL, ALICE]);
     expect(joined.ok && joined.events).toEqual([
@@ -179,7 +180,7 @@ describe('GameService: joining by code', () => {
     expect(second.id).not.toBe(first.id);
     expect(ids).toBe(4); // id1, then id2 and id3 lost to the clash, id4 stored
     expect(await store.getChallenge('id2')).toBeUndefined();
-    expect(value(await service.joinByCode('DEF567', ALICE)).black).toEqual(ALICE);
+    expect((value(await service.joinByCode('DEF567', ALICE)) as Game).black).toEqual(ALICE);
 
     // Always the taken code: a few tries, then "busy".
     let draws = 0;

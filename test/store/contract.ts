@@ -2,7 +2,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { GameStore } from '../../src/game/ports.js';
 import { StoreError } from '../../src/game/ports.js';
 import { square } from '../support/engine-helpers.js';
-import { ALICE, BORIS, CAROL, makeChallenge, makeGame } from '../support/game-fixtures.js';
+import {
+  ALICE,
+  BORIS,
+  CAROL,
+  DMITRI,
+  makeChallenge,
+  makeGame,
+  makeTableGame,
+} from '../support/game-fixtures.js';
 
 /** What a store test needs: a fresh, empty store and a way to plant raw (corrupt) records. */
 export interface StoreHarness {
@@ -153,6 +161,50 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
       expect(await store.activeGameIds(ALICE)).toEqual(['g2']);
       expect(await store.activeGameIds(BORIS)).toEqual([]);
       expect(await store.findByView(second)).toEqual({ kind: 'game', id: 'g1' });
+    });
+
+    it('keeps a table game and its lobby whole, and indexes every seat’s player', async () => {
+      const lobby = makeChallenge('t-lobby', {
+        variant: 'zhernov',
+        seats: [ALICE, BORIS, null, { ...DMITRI, botLevel: 3, userId: 'bot-green' }],
+      });
+      expect(await store.createChallenge(lobby)).toBe(true);
+      expect(await store.getChallenge('t-lobby')).toEqual(lobby);
+      const table = makeTableGame('t1', {
+        moves: ['c1-b2', 'resign:green'],
+        lastMove: { from: square('c1'), path: [square('b2')], captures: [] },
+      });
+      expect(await store.createGame(table)).toBe(true);
+      expect(await store.getGame('t1')).toEqual(table);
+      for (const player of [ALICE, BORIS, CAROL, DMITRI])
+        expect(await store.activeGameIds(player)).toEqual(['t1']);
+      const over = makeTableGame('t1', {
+        version: 2,
+        status: 'finished',
+        finishedAt: 2_000,
+        result: {
+          winner: 'red',
+          reason: 'last-player',
+          standings: [
+            { seat: 0, place: 3, points: 1, count: false },
+            { seat: 1, place: 1, points: 2.5, count: false },
+            { seat: 2, place: 4, points: 0, count: false },
+            { seat: 3, place: 2, points: 2, count: true },
+          ],
+        },
+      });
+      expect(await store.saveGame(over, 1)).toBe(true);
+      expect(await store.getGame('t1')).toEqual(over);
+      expect(await store.activeGameIds(DMITRI)).toEqual([]);
+      expect(await store.purge(5_000)).toEqual({ games: 1, challenges: 0 });
+    });
+
+    it('a table game whose FEN does not parse is corrupt', async () => {
+      await harness.putRawGame(
+        't-bad',
+        JSON.stringify({ ...makeTableGame('t-bad'), s: 3, fen: 'W:Wc1(00):Zz9' }),
+      );
+      await expect(store.getGame('t-bad')).rejects.toMatchObject({ code: 'corrupt-record' });
     });
 
     it('a challenge message that becomes the game message points to the game', async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/game/results.js';
 import { decodeBatch } from '../../src/store/event-schemas.js';
-import { makeChallenge, makeGame } from '../support/game-fixtures.js';
+import { ALICE, makeChallenge, makeGame, makeTableGame } from '../support/game-fixtures.js';
 
 const game = makeGame('g1', { daysPerMove: 1, deadline: 90_000 });
 const challenge = makeChallenge('c1');
+const table = makeTableGame('t1');
 
 /** One event of every type, keyed by type so that a new type fails to compile here first. */
 const ONE_OF_EACH: { [T in GameEvent['type']]: Extract<GameEvent, { type: T }> } = {
@@ -12,6 +13,10 @@ const ONE_OF_EACH: { [T in GameEvent['type']]: Extract<GameEvent, { type: T }> }
   'challenge-declined': { type: 'challenge-declined', challenge },
   'challenge-cancelled': { type: 'challenge-cancelled', challenge },
   'challenge-expired': { type: 'challenge-expired', challenge },
+  'challenge-updated': {
+    type: 'challenge-updated',
+    challenge: { ...challenge, variant: 'zhernov', seats: [ALICE, null, null, null] },
+  },
   'game-started': {
     type: 'game-started',
     game,
@@ -20,6 +25,13 @@ const ONE_OF_EACH: { [T in GameEvent['type']]: Extract<GameEvent, { type: T }> }
     acceptedIn: { platform: 'telegram', chatId: '-100' },
   },
   'move-played': { type: 'move-played', game, move: 'c3-d4', by: 'white', ping: false },
+  'seat-out': {
+    type: 'seat-out',
+    game: table,
+    color: 'red',
+    why: 'resign',
+    finished: [{ seat: 1, how: 'out' }],
+  },
   'turn-nudge': { type: 'turn-nudge', game },
   'draw-offered': { type: 'draw-offered', game, by: 'black' },
   'draw-declined': { type: 'draw-declined', game, by: 'white' },
@@ -49,7 +61,8 @@ describe('event batches between processes', () => {
       'not json {',
       '{"type":"turn-nudge"}',
       JSON.stringify([{ type: 'no-such-event', game }]),
-      JSON.stringify([{ type: 'move-played', game, move: 'c3-d4', by: 'red', ping: true }]),
+      JSON.stringify([{ type: 'move-played', game, move: 'c3-d4', by: 'purple', ping: true }]),
+      JSON.stringify([{ ...ONE_OF_EACH['seat-out'], why: 'bored' }]),
       JSON.stringify([{ type: 'turn-nudge', game: { ...game, views: [{ chatId: 5 }] } }]),
       JSON.stringify([ONE_OF_EACH['turn-nudge'], { type: 'game-over', game }]),
     ];

@@ -1,4 +1,5 @@
 import { makeFen, startPosition } from '../../src/engine/index.js';
+import { makeTableFen, tableStart } from '../../src/engine/multi/index.js';
 import type { Challenge, Game, Player } from '../../src/game/model.js';
 
 export const ALICE: Player = {
@@ -46,6 +47,29 @@ export function makeGame(id: string, overrides: Partial<Game> = {}): Game {
     updatedAt: 1_000,
     ...overrides,
   };
+}
+
+export const DMITRI: Player = {
+  platform: 'telegram',
+  userId: '1004',
+  displayName: 'Dmitri',
+  username: 'dmitri',
+  language: 'ru',
+};
+
+/** A table game (Zhernov's) at its start: Alice White, Boris Red, Carol Black, Dmitri Green. */
+export function makeTableGame(id: string, overrides: Partial<Game> = {}): Game {
+  const fen = makeTableFen(tableStart());
+  return makeGame(id, {
+    variant: 'zhernov',
+    red: BORIS,
+    black: CAROL,
+    green: DMITRI,
+    startFen: fen,
+    fen,
+    keys: [],
+    ...overrides,
+  });
 }
 
 /** An open challenge from Alice to anyone, version 1. */

@@ -9,8 +9,14 @@ import {
   type VariantId,
 } from '../../engine/index.js';
 import { BOT_LEVELS, botPlayer, DEFAULT_BOT_LEVEL } from '../../game/bot-player.js';
-import { gameHistory, gamePosition, playerToMove, sideToMove } from '../../game/game-rules.js';
-import { otherSide, type Game, type Player, type Side } from '../../game/model.js';
+import {
+  gameHistory,
+  gamePosition,
+  playerToMove,
+  sideToMove,
+  twoPlayerVariant,
+} from '../../game/game-rules.js';
+import { otherSide, twoPlayerSide, type Game, type Player, type Side } from '../../game/model.js';
 import type { ServiceResult } from '../../game/results.js';
 import type { BotMoveOutcome, GameService } from '../../game/service.js';
 import { boardText, sideName } from './board-text.js';
@@ -83,7 +89,7 @@ export class ConsoleGame {
   /** The opening screen. */
   async welcome(): Promise<string[]> {
     const game = await this.current();
-    const variant = VARIANTS[game.variant];
+    const variant = VARIANTS[twoPlayerVariant(game)];
     return [
       `Bashni Bot — local game of ${variant.name.en} (${variant.name.ru}). Type "help" for help.`,
       '',
@@ -160,7 +166,11 @@ export class ConsoleGame {
     // Against the bot, take back its answer too, so that it is your move again.
     const count =
       this.bot !== undefined && sideToMove(game) !== this.bot.side && moves.length >= 2 ? 2 : 1;
-    const replaced = await this.replace(game.variant, game.startFen, moves.slice(0, -count));
+    const replaced = await this.replace(
+      twoPlayerVariant(game),
+      game.startFen,
+      moves.slice(0, -count),
+    );
     if (!replaced.ok) return [replaced.message];
     return [
       count === 2 ? 'Took back your last move and the bot’s answer.' : 'Took back the last move.',
@@ -181,7 +191,7 @@ export class ConsoleGame {
     if (!Number.isInteger(level) || level < 1 || level > BOT_LEVELS)
       return [`Write bot 1 … bot ${BOT_LEVELS}, or bot off.`];
     // The bot takes the side that is not to move, so it answers your next move.
-    const side = otherSide(sideToMove(game));
+    const side = otherSide(twoPlayerSide(sideToMove(game)));
     this.bot = { level, side };
     await this.keepPlayingWithNewPlayers(game);
     return [
@@ -191,11 +201,12 @@ export class ConsoleGame {
 
   /** The same game on, with the players as now set (a finished game: from the next one). */
   private async keepPlayingWithNewPlayers(game: Game): Promise<void> {
-    if (game.status === 'active') await this.replace(game.variant, game.startFen, game.moves);
+    if (game.status === 'active')
+      await this.replace(twoPlayerVariant(game), game.startFen, game.moves);
   }
 
   private async restart(variantText: string | undefined): Promise<string[]> {
-    let variant = this.game?.variant ?? this.variant;
+    let variant = this.game === undefined ? this.variant : twoPlayerVariant(this.game);
     if (variantText !== undefined) {
       const parsed = parseVariant(variantText);
       if (!parsed.ok) return [parsed.error.message];
@@ -299,7 +310,7 @@ function resultText(game: Game): string {
   const turn = gamePosition(game).turn;
   if (result === undefined) return describeStatus({ kind: 'ongoing' }, turn);
   if (result.reason === 'threefold-repetition' || result.reason === 'fifteen-move-rule')
-    return describeStatus({ kind: 'draw', reason: result.reason }, turn, game.variant);
+    return describeStatus({ kind: 'draw', reason: result.reason }, turn, twoPlayerVariant(game));
   if (result.reason === 'half-count' && result.counts !== undefined) {
     const [white, black] = result.counts;
     if (result.winner === null) return `draw ${white}:${black} on the half count`;
@@ -308,7 +319,7 @@ function resultText(game: Game): string {
       : `black wins ${black}:${white} on the half count`;
   }
   if (result.reason === 'no-legal-move' && result.winner !== null) {
-    const winner = colorOfSide(result.winner);
+    const winner = colorOfSide(twoPlayerSide(result.winner));
     return describeStatus({ kind: 'win', winner, reason: result.reason }, turn);
   }
   return result.winner === null

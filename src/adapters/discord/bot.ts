@@ -9,6 +9,7 @@ import { ChannelState } from './channel-state.js';
 import { dailyPoster } from './daily-post.js';
 import { botGameFeature } from './features/bot-games.js';
 import { challengeFeature, joinFeature } from './features/challenges.js';
+import { tableFeature } from './features/tables.js';
 import { commandFeature } from './features/commands.js';
 import { moveFeature } from './features/moves.js';
 import { puzzleFeature } from './features/puzzles.js';
@@ -117,6 +118,7 @@ export function createDiscordBot(
   });
   challengeFeature(router, router.deps);
   joinFeature(router, router.deps);
+  tableFeature(router, router.deps);
   moveFeature(router, router.deps);
   commandFeature(router, router.deps);
   botGameFeature(router, router.deps);

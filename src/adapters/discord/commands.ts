@@ -14,6 +14,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { VARIANT_IDS } from '../../engine/index.js';
+import { TABLE_VARIANT_IDS } from '../../engine/multi/index.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../game/bot-player.js';
 import { DAYS_PER_MOVE } from '../../game/model.js';
 import {
@@ -62,7 +63,7 @@ function choice<V extends string | number>(
 const variantOption: APIApplicationCommandBasicOption = {
   type: ApplicationCommandOptionType.String,
   ...option('variant'),
-  choices: VARIANT_IDS.map((id) => choice(id, (t) => t.variant(id))),
+  choices: [...VARIANT_IDS, ...TABLE_VARIANT_IDS].map((id) => choice(id, (t) => t.variant(id))),
 };
 
 function command(

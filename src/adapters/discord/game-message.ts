@@ -1,11 +1,14 @@
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
-import { sideOfColor, type Position } from '../../engine/index.js';
+import type { Position } from '../../engine/index.js';
+import type { TablePosition } from '../../engine/multi/index.js';
 import { boardCaption } from '../../chat/board-caption.js';
 import { encodePayload } from '../../chat/button-payload.js';
-import { gamePosition, sideToMove } from '../../game/game-rules.js';
-import type { Game, Side } from '../../game/model.js';
+import { tablePictureText } from '../../chat/table-caption.js';
+import { anyPosition, sideToMove } from '../../game/game-rules.js';
+import { twoPlayerSide, type Game, type SeatColor } from '../../game/model.js';
+import { seatOf } from '../../game/table-rules.js';
 import type { Messages } from '../../i18n/index.js';
-import type { RenderOptions } from '../../render/index.js';
+import type { RenderOptions, TableRenderOptions } from '../../render/index.js';
 import type { Components, OutgoingMessage } from './channel-output.js';
 import type { ChannelSettings } from './channel-state.js';
 import { markdown } from './markdown.js';
@@ -18,10 +21,18 @@ export const BOARD_FILE = 'board.png';
 /** Draws boards off the event loop (the render pool, in production). */
 export interface BoardPainter {
   paint(position: Position, options: RenderOptions): Promise<Buffer>;
+  /** A table game's board (four colours, the standings). */
+  paintTable(position: TablePosition, options: TableRenderOptions): Promise<Buffer>;
 }
 
-/** Embed colours: the side to move, or a game that is over (a puzzle solved). */
-export const COLOUR = { white: 0xf2f2f2, black: 0x2b2b2b, finished: 0x3ba55d } as const;
+/** Embed colours: the side (or seat) to move, or a game that is over (a puzzle solved). */
+export const COLOUR = {
+  white: 0xf2f2f2,
+  black: 0x2b2b2b,
+  red: 0xd9423a,
+  green: 0x3f9b4b,
+  finished: 0x3ba55d,
+} as const;
 
 /**
  * A message that shows a board: an embed (its text and colour) around the board image, which is
@@ -41,10 +52,9 @@ export function boardMessage(
   };
 }
 
-/** Which side is at the bottom of a channel's board: White, or the player to move. */
-export function orientationFor(game: Game, position: Position, settings: ChannelSettings): Side {
-  if (settings.orientation === 'mover' && game.status === 'active')
-    return sideOfColor(position.turn);
+/** Which side (or seat) is at the bottom of a channel's board: White, or the player to move. */
+export function orientationFor(game: Game, settings: ChannelSettings): SeatColor {
+  if (settings.orientation === 'mover' && game.status === 'active') return sideToMove(game);
   return 'white';
 }
 
@@ -103,13 +113,22 @@ export async function gameMessage(
   now: number,
   painter: BoardPainter,
 ): Promise<OutgoingMessage> {
-  const position = gamePosition(game);
-  const orientation = orientationFor(game, position, settings);
-  const image = await painter.paint(position, {
-    size: BOARD_SIZE,
-    orientation,
-    lastMove: game.lastMove ?? null,
-  });
+  const position = anyPosition(game);
+  const orientation = orientationFor(game, settings);
+  const lastMove = game.lastMove ?? null;
+  const image =
+    position.variant === 'zhernov'
+      ? await painter.paintTable(position, {
+          ...tablePictureText(game, t),
+          size: BOARD_SIZE,
+          bottom: seatOf(orientation),
+          lastMove,
+        })
+      : await painter.paint(position, {
+          size: BOARD_SIZE,
+          orientation: twoPlayerSide(orientation),
+          lastMove,
+        });
   return boardMessage(
     {
       description: gameCaption(game, t, now),

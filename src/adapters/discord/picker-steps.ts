@@ -8,16 +8,17 @@
 import { MessageFlags } from 'discord.js';
 import { decodeRouteValue, decodeSquareValue } from '../../chat/button-payload.js';
 import type { PickPayloads } from '../../chat/pick-payloads.js';
-import { legalMoves, moveDestination, type Move, type Position } from '../../engine/index.js';
-import type { Side } from '../../game/model.js';
+import { moveDestination, type Move } from '../../engine/index.js';
+import { movesOf, type AnyPosition } from '../../chat/move-picking.js';
+import type { SeatColor } from '../../game/model.js';
 import { pickRoute, pickStack, pickTarget } from './picker.js';
 import type { InteractionRouter, Turn } from './router.js';
 
 /** The board a picker press acts on, once the press is known to be current. */
 export interface PickingBoard {
-  readonly position: Position;
-  /** The side at the bottom of the board (the picker's rows follow it). */
-  readonly orientation: Side;
+  readonly position: AnyPosition;
+  /** The side (or seat) at the bottom of the board (the picker's rows follow it). */
+  readonly orientation: SeatColor;
   readonly picks: PickPayloads;
   /** Plays the picked move and answers the press. */
   commit(move: Move): Promise<void>;
@@ -78,7 +79,7 @@ export async function showStacks(turn: Turn, board: PickingBoard): Promise<void>
 }
 
 async function showTargets(turn: Turn, board: PickingBoard, from: number | undefined) {
-  if (from === undefined || !legalMoves(board.position).some((m) => m.from === from)) {
+  if (from === undefined || !movesOf(board.position).some((m) => m.from === from)) {
     await showStacks(turn, board);
     return;
   }
@@ -88,7 +89,7 @@ async function showTargets(turn: Turn, board: PickingBoard, from: number | undef
 }
 
 async function pickTo(turn: Turn, board: PickingBoard, from: number, to: number | undefined) {
-  const routes = legalMoves(board.position).filter(
+  const routes = movesOf(board.position).filter(
     (m) => m.from === from && moveDestination(m) === to,
   );
   const [route, ...others] = routes;
@@ -100,7 +101,7 @@ async function pickTo(turn: Turn, board: PickingBoard, from: number, to: number 
 
 async function pickRouteOf(turn: Turn, board: PickingBoard, squares?: readonly number[]) {
   const [from, ...path] = squares ?? [];
-  const move = legalMoves(board.position).find(
+  const move = movesOf(board.position).find(
     (m) =>
       m.from === from && m.path.length === path.length && m.path.every((s, i) => s === path[i]),
   );

@@ -18,6 +18,7 @@ import {
   type Payload,
 } from '../../chat/button-payload.js';
 import {
+  geometryOf,
   movableStacks,
   routeLabel,
   routeSquares,
@@ -26,11 +27,11 @@ import {
   stackLabel,
   targetLabel,
   targetsOf,
+  type AnyPosition,
 } from '../../chat/move-picking.js';
-import { VARIANTS, type Position } from '../../engine/index.js';
 import { gamePicks, type PickPayloads } from '../../chat/pick-payloads.js';
-import { gamePosition } from '../../game/game-rules.js';
-import type { Game, Side } from '../../game/model.js';
+import { anyPosition } from '../../game/game-rules.js';
+import type { Game, SeatColor } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';
 
 export type ActionRow = APIActionRowComponent<APIComponentInMessageActionRow>;
@@ -137,8 +138,8 @@ function backRow(picks: PickPayloads, t: Messages): ActionRow {
 
 /** First step: the stacks that can move, like the board (orientation: the side at the bottom). */
 export function pickStack(
-  position: Position,
-  orientation: Side,
+  position: AnyPosition,
+  orientation: SeatColor,
   picks: PickPayloads,
   t: Messages,
 ): Picker {
@@ -166,9 +167,9 @@ export function pickStack(
  * square of the board (callers pass a stack with a legal move).
  */
 export function pickTarget(
-  position: Position,
+  position: AnyPosition,
   from: number,
-  orientation: Side,
+  orientation: SeatColor,
   picks: PickPayloads,
   t: Messages,
 ): Picker {
@@ -182,7 +183,7 @@ export function pickTarget(
   );
   const menu = (part: number) => picks.targetMenu(from, part);
   return {
-    content: t.chooseTarget(VARIANTS[position.variant].geometry.names[from]!),
+    content: t.chooseTarget(geometryOf(position.variant).names[from]!),
     components: [
       ...choiceRows(rows, menu, t.discord.targetPlaceholder, ButtonStyle.Primary),
       backRow(picks, t),
@@ -192,7 +193,7 @@ export function pickTarget(
 
 /** Third step, when several capture routes from `from` end on `to`: the routes, and Back. */
 export function pickRoute(
-  position: Position,
+  position: AnyPosition,
   from: number,
   to: number,
   picks: PickPayloads,
@@ -220,15 +221,20 @@ export function pickRoute(
 const picksOf = (game: Game) => gamePicks(game.id, game.moves.length);
 
 /** A game's first step (nothing to pick once it is over). */
-export function stackPicker(game: Game, orientation: Side, t: Messages): Picker {
+export function stackPicker(game: Game, orientation: SeatColor, t: Messages): Picker {
   if (game.status !== 'active') return { content: t.errors.gameOver, components: [] };
-  return pickStack(gamePosition(game), orientation, picksOf(game), t);
+  return pickStack(anyPosition(game), orientation, picksOf(game), t);
 }
 
-export function targetPicker(game: Game, from: number, orientation: Side, t: Messages): Picker {
-  return pickTarget(gamePosition(game), from, orientation, picksOf(game), t);
+export function targetPicker(
+  game: Game,
+  from: number,
+  orientation: SeatColor,
+  t: Messages,
+): Picker {
+  return pickTarget(anyPosition(game), from, orientation, picksOf(game), t);
 }
 
 export function routePicker(game: Game, from: number, to: number, t: Messages): Picker {
-  return pickRoute(gamePosition(game), from, to, picksOf(game), t);
+  return pickRoute(anyPosition(game), from, to, picksOf(game), t);
 }

@@ -23,6 +23,10 @@ import { markdown } from './markdown.js';
 import { MessageSync } from './message-sync.js';
 import { PendingPresentations } from '../../chat/pending-presentations.js';
 import { bestEffort } from '../../game/logger.js';
+import { resultText } from '../../chat/board-caption.js';
+import { quotableMove, startedText } from '../../chat/table-caption.js';
+import type { Components } from './channel-output.js';
+import { lobbyButtons, lobbyContent } from './table-cards.js';
 
 export interface DiscordPresenterDeps {
   readonly out: ChannelOutput;
@@ -114,6 +118,16 @@ export class DiscordPresenter {
       case 'challenge-cancelled':
       case 'challenge-expired':
         return this.closeCards(event.challenge, event.type);
+      case 'challenge-updated':
+        return this.updateLobbyCards(event.challenge);
+      case 'seat-out': {
+        // A table's player resigned or ran out of time: the boards say so; the next is pinged.
+        const game = this.current(event.game);
+        this.updateBoards(game);
+        const effects = moveEffects(game, event.game, true);
+        if (effects?.ping !== undefined) await this.pingToMove(game);
+        return;
+      }
       case 'game-started': {
         const acceptedIn = (event as { acceptedIn?: AcceptedIn }).acceptedIn;
         return this.startGame(event.game, event.challenge, event.ping, acceptedIn);
@@ -153,10 +167,7 @@ export class DiscordPresenter {
         this.updateBoards(game);
         for (const view of liveViews(game.views)) {
           const { t } = await this.channelContext(view.chatId, game.white.language);
-          const result = t.result(event.result.winner, event.result.reason, {
-            counts: event.result.counts,
-            variant: game.variant,
-          });
+          const result = resultText(game, event.result, t, { name: nameOf, mention: mentionOf });
           this.notice(view, game.id, { content: markdown(t.gameOverNotice(result)) });
         }
         return;
@@ -280,10 +291,20 @@ export class DiscordPresenter {
     }
   }
 
-  private editCard(view: ChatView, content: string): void {
+  /** A table's lobby changed: every Discord card shows its seats and buttons. */
+  private async updateLobbyCards(challenge: Challenge): Promise<void> {
+    if (challenge.status !== 'open') return;
+    for (const view of challenge.views) {
+      if (view.platform !== 'discord') continue;
+      const { t } = await this.channelContext(view.chatId, challenge.challenger.language);
+      this.editCard(view, lobbyContent(challenge, t), lobbyButtons(challenge, t));
+    }
+  }
+
+  private editCard(view: ChatView, content: string, components: Components = []): void {
     this.deps.tasks.track(
       this.deps.out
-        .edit(view.chatId, view.messageId, { content, components: [] })
+        .edit(view.chatId, view.messageId, { content, components })
         .catch((error: unknown) => this.report('could not edit a challenge card', error, view)),
     );
   }
@@ -298,7 +319,7 @@ export class DiscordPresenter {
     for (const view of challenge?.views ?? []) {
       if (view.platform !== 'discord') continue;
       const { t } = await this.channelContext(view.chatId, game.white.language);
-      this.editCard(view, markdown(t.challengeAccepted(nameOf(game.white), nameOf(game.black))));
+      this.editCard(view, markdown(startedText(game, t, { name: nameOf, mention: mentionOf })));
       channels.add(view.chatId);
     }
     if (acceptedIn?.platform === 'discord') channels.add(acceptedIn.chatId);
@@ -320,7 +341,7 @@ export class DiscordPresenter {
     const player = playerToMove(game);
     // A player from another platform is told there; a mention here would reach nobody.
     if (player.botLevel !== undefined || player.platform !== 'discord') return;
-    const move = lastMove ?? game.moves.at(-1);
+    const move = quotableMove(lastMove ?? game.moves.at(-1));
     for (const view of liveViews(game.views)) {
       const { t } = await this.channelContext(view.chatId, player.language);
       this.notice(view, game.id, {

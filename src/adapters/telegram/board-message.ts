@@ -1,13 +1,7 @@
 import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import {
-  stackPieces,
-  sideOfColor,
-  type Move,
-  type Position,
-  type Stack,
-  type VariantId,
-} from '../../engine/index.js';
+import { stackPieces, type Move, type Position, type Stack } from '../../engine/index.js';
+import type { TablePosition } from '../../engine/multi/index.js';
 import { gamePicks, type PickPayloads } from '../../chat/pick-payloads.js';
 import { boardCaption } from '../../chat/board-caption.js';
 import {
@@ -19,10 +13,19 @@ import {
   targetLabel,
   targetsOf,
 } from '../../chat/move-picking.js';
-import { gamePosition } from '../../game/game-rules.js';
-import type { Game, Side } from '../../game/model.js';
+import { anyPosition, sideToMove, type AnyPosition } from '../../game/game-rules.js';
+import {
+  gamePlayers,
+  sideOf as sideOfPlayer,
+  twoPlayerSide,
+  type Game,
+  type GameVariantId,
+  type SeatColor,
+} from '../../game/model.js';
+import { seatOf } from '../../game/table-rules.js';
+import { tablePictureText } from '../../chat/table-caption.js';
 import type { Messages } from '../../i18n/index.js';
-import type { RenderOptions } from '../../render/index.js';
+import type { RenderOptions, TableRenderOptions } from '../../render/index.js';
 import type { BoardFace } from './board-sync.js';
 import { decodePayload, encodePayload } from '../../chat/button-payload.js';
 import type { ChatSettings } from './chat-state.js';
@@ -34,6 +37,8 @@ export const BOARD_SIZE = 720;
 /** Draws boards off the event loop (the render pool, in production). */
 export interface BoardPainter {
   paint(position: Position, options: RenderOptions): Promise<Buffer>;
+  /** A table game's board (four colours, the standings). */
+  paintTable(position: TablePosition, options: TableRenderOptions): Promise<Buffer>;
 }
 
 /**
@@ -42,16 +47,13 @@ export interface BoardPainter {
  * a private chat shows its owner's side at the bottom. `/settings` can choose White always, or
  * the player to move.
  */
-export function orientationFor(
-  game: Game,
-  position: Position,
-  settings: ChatSettings,
-  chatId: string,
-): Side {
+export function orientationFor(game: Game, settings: ChatSettings, chatId: string): SeatColor {
   if (settings.orientation === 'mover')
-    return game.status === 'finished' ? 'white' : sideOfColor(position.turn);
+    return game.status === 'finished' ? 'white' : sideToMove(game);
   if (settings.orientation === 'white' || !isPrivateChat(chatId)) return 'white';
-  return game.black.userId === chatId && game.black.platform === 'telegram' ? 'black' : 'white';
+  // A private chat: its owner's seat at the bottom.
+  const owner = gamePlayers(game).find((p) => p.platform === 'telegram' && p.userId === chatId);
+  return owner === undefined ? 'white' : (sideOfPlayer(game, owner) ?? 'white');
 }
 
 /** A stack top first as symbols: ⚪ white man, ⚫ black man, and a crown on kings. */
@@ -74,15 +76,27 @@ export function boardFace(
   now: number,
   painter: BoardPainter,
 ): BoardFace {
-  const position = gamePosition(game);
-  const orientation = orientationFor(game, position, settings, chatId);
+  const position = anyPosition(game);
+  const orientation = orientationFor(game, settings, chatId);
+  const lastMove = game.lastMove ?? null;
   return {
     version: game.version,
     imageKey: `${game.id}:${game.moves.length}:${orientation}`,
     caption: caption(game, t, now),
     keyboard: gameKeyboard(game, position, orientation),
     image: () =>
-      painter.paint(position, { size: BOARD_SIZE, orientation, lastMove: game.lastMove ?? null }),
+      position.variant === 'zhernov'
+        ? painter.paintTable(position, {
+            ...tablePictureText(game, t),
+            size: BOARD_SIZE,
+            bottom: seatOf(orientation),
+            lastMove,
+          })
+        : painter.paint(position, {
+            size: BOARD_SIZE,
+            orientation: twoPlayerSide(orientation),
+            lastMove,
+          }),
   };
 }
 
@@ -99,8 +113,8 @@ export function keyboardPly(markup: InlineKeyboardMarkup | undefined): number | 
 
 /** First step of tap-to-move: the stacks that can move, laid out like the board. */
 export function stacksKeyboard(
-  position: Position,
-  orientation: Side,
+  position: AnyPosition,
+  orientation: SeatColor,
   picks: PickPayloads,
 ): InlineKeyboard {
   const stacks = new Map(movableStacks(position).map((stack) => [stack.square, stack]));
@@ -114,9 +128,9 @@ export function stacksKeyboard(
 
 /** Second step: where the chosen stack can go, laid out like the board, and Back. */
 export function targetsKeyboard(
-  position: Position,
+  position: AnyPosition,
   from: number,
-  orientation: Side,
+  orientation: SeatColor,
   picks: PickPayloads,
   t: Messages,
 ): InlineKeyboard {
@@ -132,7 +146,7 @@ export function targetsKeyboard(
 
 /** Third step, only when several capture routes end on the same square: the routes. */
 export function routesKeyboard(
-  variant: VariantId,
+  variant: GameVariantId,
   routes: readonly Move[],
   picks: PickPayloads,
   t: Messages,
@@ -146,8 +160,8 @@ export function routesKeyboard(
 /** The keyboard a game message carries now: the stacks to move, or none once it is over. */
 export function gameKeyboard(
   game: Game,
-  position: Position,
-  orientation: Side,
+  position: AnyPosition,
+  orientation: SeatColor,
 ): InlineKeyboardMarkup {
   if (game.status !== 'active') return { inline_keyboard: [] };
   return stacksKeyboard(position, orientation, gamePicks(game.id, game.moves.length));

@@ -19,6 +19,7 @@ import {
 import { DeliveryLanes, type DeliveryLanesOptions } from './delivery-lanes.js';
 import { botGameFeature } from './features/bot-games.js';
 import { challengeFeature } from './features/challenges.js';
+import { tableButtons } from './features/tables.js';
 import { commandFeature } from './features/commands.js';
 import { dailyFeature, dailyPost } from './features/daily.js';
 import { moveFeature } from './features/moves.js';
@@ -129,6 +130,7 @@ export function createTelegramBot(
     logger,
     painter: options.painter,
     tasks,
+    botUsername: () => bot.botInfo.username,
   });
   const deps: TelegramDeps = {
     ...base,
@@ -145,6 +147,7 @@ export function createTelegramBot(
 
   bot.use(contextMiddleware(deps));
   bot.use(challengeFeature(deps, buttons, puzzles.openLink));
+  tableButtons(deps, buttons);
   bot.use(botGameFeature(deps));
   // Before the moves: a reply to a puzzle message is a puzzle's move, not a game's.
   bot.use(puzzles.composer);

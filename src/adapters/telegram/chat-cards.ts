@@ -8,6 +8,7 @@ import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import { isPrivateChat, liveViews, mentionOf, nameOf } from './identity.js';
 import { bestEffort, type Logger } from '../../game/logger.js';
+import { lobbyKeyboard, lobbyText } from './table-cards.js';
 
 /** The language to assume in a chat without a language setting (see the presenter). */
 export type ChatContext = (
@@ -27,6 +28,7 @@ export class ChatCards {
       readonly chats: ChatState;
       readonly tasks: BackgroundTasks;
       readonly logger: Logger;
+      readonly botUsername?: () => string;
     },
     private readonly chatContext: ChatContext,
     /** Counts a delivery of a game's presentation (the presenter's pending hand-off). */
@@ -45,10 +47,28 @@ export class ChatCards {
     }
   }
 
-  editCard(view: ChatView, text: string): void {
+  /** Edits a card's text; its buttons go, unless `keyboard` gives the new ones. */
+  editCard(view: ChatView, text: string, keyboard?: InlineKeyboard): void {
     this.deps.tasks.track(
-      this.deps.out.editText(view.chatId, Number(view.messageId), text, { parse_mode: 'HTML' }),
+      this.deps.out.editText(view.chatId, Number(view.messageId), text, {
+        parse_mode: 'HTML',
+        ...(keyboard === undefined ? {} : { reply_markup: keyboard }),
+      }),
     );
+  }
+
+  /** A table's lobby changed (someone sat down or stood up): every Telegram card shows it. */
+  async updateLobbyCards(challenge: Challenge): Promise<void> {
+    if (challenge.status !== 'open') return;
+    for (const view of challenge.views) {
+      if (view.platform !== 'telegram') continue;
+      const { t } = await this.chatContext(view.chatId, challenge.challenger.language);
+      this.editCard(
+        view,
+        lobbyText(challenge, t, this.deps.botUsername?.()),
+        lobbyKeyboard(challenge, t),
+      );
+    }
   }
 
   // ---- draw offers --------------------------------------------------------------------------

@@ -1,13 +1,14 @@
 import type { InlineKeyboard } from 'grammy';
-import {
-  legalMoves,
-  moveDestination,
-  VARIANTS,
-  type Move,
-  type Position,
-} from '../../engine/index.js';
+import { moveDestination, type Move } from '../../engine/index.js';
 import type { PickPayloads } from '../../chat/pick-payloads.js';
-import type { Side } from '../../game/model.js';
+import {
+  geometryOf,
+  movesOf,
+  SEAT_SYMBOLS,
+  stackLook,
+  type AnyPosition,
+} from '../../chat/move-picking.js';
+import type { SeatColor } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';
 import { routesKeyboard, stackSymbols, stacksKeyboard, targetsKeyboard } from './board-message.js';
 import type { BashniContext } from './context.js';
@@ -27,12 +28,19 @@ export type PickResult =
   | { readonly kind: 'stale' };
 
 /** What a tapped stack holds ("c3: ⚪⚫, 2 pieces"), for the tap's answer; '' for no stack. */
-export function stackInfo(position: Position, step: PickStep, t: Messages): string {
+export function stackInfo(position: AnyPosition, step: PickStep, t: Messages): string {
   if (step.kind !== 'select') return '';
+  // A square that holds a stack is a square of the board.
+  const name = geometryOf(position.variant).names[step.square]!;
+  if (position.variant === 'zhernov') {
+    // A column is one colour: its symbol, a crown for a king column.
+    const look = stackLook(position, step.square);
+    if (look === undefined) return '';
+    const symbol = `${SEAT_SYMBOLS[look.owner]}${look.king ? '👑' : ''}`;
+    return t.stackInfo(name, symbol.repeat(Math.min(look.height, 12)), look.height);
+  }
   const stack = position.stacks.at(step.square);
   if (stack === null || stack === undefined) return '';
-  // A square that holds a stack is a square of the board.
-  const name = VARIANTS[position.variant].geometry.names[step.square]!;
   return t.stackInfo(name, stackSymbols(stack), stack.height);
 }
 
@@ -42,13 +50,13 @@ export function stackInfo(position: Position, step: PickStep, t: Messages): stri
  * end there), a route plays it. A target or route that is not legal here is stale.
  */
 export function pickStep(
-  position: Position,
+  position: AnyPosition,
   step: PickStep,
-  orientation: Side,
+  orientation: SeatColor,
   picks: PickPayloads,
   t: Messages,
 ): PickResult {
-  const moves = legalMoves(position);
+  const moves = movesOf(position);
   switch (step.kind) {
     case 'select': {
       const info = stackInfo(position, step, t);

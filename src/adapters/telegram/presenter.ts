@@ -3,6 +3,8 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import { LatestGames } from '../../chat/presented-games.js';
 import { playerToMove } from '../../game/game-rules.js';
 import { playerOf, type Challenge, type ChatView, type Game } from '../../game/model.js';
+import { resultText } from '../../chat/board-caption.js';
+import { quotableMove, startedText } from '../../chat/table-caption.js';
 import type { Clock } from '../../game/ports.js';
 import type { AcceptedIn, GameEvent } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
@@ -36,6 +38,8 @@ export interface PresenterDeps {
   readonly logger: Logger;
   readonly painter: BoardPainter;
   readonly tasks: BackgroundTasks;
+  /** The bot's username, for the links on cards (known once the bot has started). */
+  readonly botUsername?: () => string;
 }
 
 /**
@@ -123,6 +127,16 @@ export class TelegramPresenter {
       case 'challenge-cancelled':
       case 'challenge-expired':
         return this.cards.closeChallengeCards(event.challenge, event.type);
+      case 'challenge-updated':
+        return this.cards.updateLobbyCards(event.challenge);
+      case 'seat-out': {
+        // A table game's player resigned or ran out of time: the boards say so, and the next
+        // player is told it is their turn.
+        const game = this.latest.get(event.game.id) ?? event.game;
+        await this.updateBoards(game);
+        await this.afterMove(game, event.game, undefined, true);
+        return;
+      }
       case 'game-started':
         return this.startGame(event.game, event.challenge, event.ping, event.acceptedIn);
       case 'move-played': {
@@ -153,10 +167,7 @@ export class TelegramPresenter {
               view.chatId,
               game.id,
               t.gameOverNotice(
-                t.result(event.result.winner, event.result.reason, {
-                  counts: event.result.counts,
-                  variant: game.variant,
-                }),
+                resultText(game, event.result, t, { name: nameOf, mention: mentionOf }),
               ),
               {
                 replyTo: Number(view.messageId),
@@ -316,7 +327,12 @@ export class TelegramPresenter {
   // ---- turns and notices ---------------------------------------------------------------------
 
   /** After a move's boards: the ping, "thinking…", or the removal of an answered notice. */
-  private async afterMove(game: Game, moved: Game, move: string, ping: boolean): Promise<void> {
+  private async afterMove(
+    game: Game,
+    moved: Game,
+    move: string | undefined,
+    ping: boolean,
+  ): Promise<void> {
     const effects = moveEffects(game, moved, ping);
     if (effects === undefined) return;
     if (effects.botThinking)
@@ -335,7 +351,8 @@ export class TelegramPresenter {
     const player = playerToMove(game);
     if (player.botLevel !== undefined || player.platform !== 'telegram') return;
     const ply = game.moves.length;
-    const move = lastMove ?? game.moves.at(-1);
+    // A table's resignation or loss on time is in the history but is no move to quote.
+    const move = quotableMove(lastMove ?? game.moves.at(-1));
     for (const view of liveViews(game.views)) {
       if (isPrivateChat(view.chatId) && view.chatId !== player.userId) continue;
       const { t } = await this.chatContext(view.chatId, player.language);
@@ -414,7 +431,7 @@ export class TelegramPresenter {
     for (const view of challenge?.views ?? []) {
       if (view.platform !== 'telegram') continue;
       const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
-      this.cards.editCard(view, t.challengeAccepted(nameOf(game.white), nameOf(game.black)));
+      this.cards.editCard(view, startedText(game, t, { name: nameOf, mention: mentionOf }));
       chats.add(view.chatId);
     }
     if (acceptedIn?.platform === 'telegram') chats.add(acceptedIn.chatId);

@@ -9,6 +9,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerCommands, slashCommands } from '../../../src/adapters/discord/commands.js';
 import { VARIANT_IDS } from '../../../src/engine/index.js';
+import { TABLE_VARIANT_IDS } from '../../../src/engine/multi/index.js';
 import { BOT_LEVELS } from '../../../src/game/bot-player.js';
 import { DAYS_PER_MOVE } from '../../../src/game/model.js';
 import { startHttpRecorder, type HttpRecorder } from '../../support/http-recorder.js';
@@ -177,7 +178,10 @@ describe('Discord slash commands', () => {
       ['days', ApplicationCommandOptionType.Integer, false],
     ]);
     const variant = optionNamed(newgame, 'variant');
-    expect('choices' in variant && variant.choices!.map((c) => c.value)).toEqual(VARIANT_IDS);
+    expect('choices' in variant && variant.choices!.map((c) => c.value)).toEqual([
+      ...VARIANT_IDS,
+      ...TABLE_VARIANT_IDS,
+    ]);
     expect('choices' in variant && variant.choices!.map((c) => c.name_localizations?.ru)).toEqual([
       'Башни',
       'Столбы',
@@ -192,6 +196,7 @@ describe('Discord slash commands', () => {
       'Двухходовые башни (1+1)',
       'Боровицкие шашки',
       'Ставропольские шашки Адиюх',
+      'Шашки Жернова на четверых',
     ]);
     const days = optionNamed(newgame, 'days');
     expect('choices' in days && days.choices!.map((c) => c.value)).toEqual([0, ...DAYS_PER_MOVE]);

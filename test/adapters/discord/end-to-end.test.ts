@@ -17,7 +17,7 @@ import { routeSquares } from '../../../src/chat/move-picking.js';
 import { moveDestination } from '../../../src/engine/index.js';
 import { resolveMove } from '../../../src/game/game-rules.js';
 import { puzzlePosition } from '../../../src/game/puzzle-solving.js';
-import { renderBoard } from '../../../src/render/index.js';
+import { inlinePainter } from '../../support/painter.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import { InProcessScheduler } from '../../../src/store/memory-scheduler.js';
@@ -78,7 +78,7 @@ async function startProcess(): Promise<BotProcess> {
       kv: shared.kv,
       clock: systemClock,
       logger: silentLogger,
-      painter: { paint: (position, options) => Promise.resolve(renderBoard(position, options)) },
+      painter: inlinePainter,
     },
     { restApi: fake.restApi },
   );

@@ -9,7 +9,7 @@ import type { Player } from '../../../src/game/model.js';
 import type { BotMoves } from '../../../src/game/ports.js';
 import type { GameEvent } from '../../../src/game/results.js';
 import { GameService } from '../../../src/game/service.js';
-import { renderBoard } from '../../../src/render/index.js';
+import { inlinePainter } from '../../support/painter.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import { MemoryPuzzleStore } from '../../../src/store/memory-puzzle-store.js';
@@ -150,7 +150,7 @@ export class DiscordHarness {
         kv: this.kv,
         clock: this.clock,
         logger: silentLogger,
-        painter: { paint: (position, o) => Promise.resolve(renderBoard(position, o)) },
+        painter: inlinePainter,
         dispatch: async (events) => {
           this.events.push(...events);
           await this.app.presenter.handle(events);

@@ -10,7 +10,7 @@ import { registerCommands } from '../../../src/adapters/discord/commands.js';
 import { silentLogger } from '../../../src/game/logger.js';
 import { systemClock } from '../../../src/game/ports.js';
 import { GameService } from '../../../src/game/service.js';
-import { renderBoard } from '../../../src/render/index.js';
+import { inlinePainter } from '../../support/painter.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import { InProcessScheduler } from '../../../src/store/memory-scheduler.js';
@@ -57,7 +57,7 @@ it('two processes, one shard each: each serves the servers of its shard', async 
         kv,
         clock: systemClock,
         logger: silentLogger,
-        painter: { paint: (position, options) => Promise.resolve(renderBoard(position, options)) },
+        painter: inlinePainter,
       },
       { restApi: fake.restApi, shards: { ids: [shard], count: 2 } },
     );
@@ -85,6 +85,6 @@ it('two processes, one shard each: each serves the servers of its shard', async 
     });
     await handle.acknowledged();
     await fake.waitFor(() => (handle.original?.loading === false ? true : undefined));
-    expect(handle.original?.content).toMatch(/Bashni/);
+    expect(handle.original?.embeds[0]?.description).toMatch(/Bashni/);
   }
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AiPool } from '../../../src/ai/index.js';
-import { legalMoves, makeMove, parseFen, VARIANTS } from '../../../src/engine/index.js';
+import { firstLegalMove } from '../../support/any-game.js';
 import type { Game } from '../../../src/game/model.js';
 import type { BotMoves } from '../../../src/game/ports.js';
 import { TelegramHarness } from './harness.js';
@@ -10,9 +10,7 @@ import { item } from '../../support/present.js';
 const firstMove: BotMoves = {
   chooseMove: async ({ fen, variant }) => {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const position = parseFen(fen, variant);
-    if (!position.ok) throw new Error(position.error.message);
-    return makeMove(VARIANTS[variant], item(legalMoves(position.value), 0));
+    return firstLegalMove(variant, fen);
   },
 };
 

@@ -1,5 +1,6 @@
 import { silentLogger, type Logger } from '../../../src/game/logger.js';
 export { silentLogger };
+import { inlinePainter } from '../../support/painter.js';
 import type { Update, User } from 'grammy/types';
 import { PNG } from 'pngjs';
 import {
@@ -15,7 +16,6 @@ import type { DaysPerMove, Game, Player } from '../../../src/game/model.js';
 import type { BotMoves } from '../../../src/game/ports.js';
 import type { GameEvent } from '../../../src/game/results.js';
 import { GameService } from '../../../src/game/service.js';
-import { renderBoard } from '../../../src/render/index.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import { ManualClock, ManualScheduler } from '../../support/manual-scheduler.js';
@@ -62,9 +62,7 @@ export const TEST_LANES: Partial<DeliveryLanesOptions> = {
 };
 
 /** Boards drawn by the real renderer (the render pool is tested on its own). */
-export const testPainter: BoardPainter = {
-  paint: (position, options) => Promise.resolve(renderBoard(position, options)),
-};
+export const testPainter: BoardPainter = inlinePainter;
 
 /** What main.ts wires around a bot process, for tests of that wiring. */
 export interface HarnessWiring {

@@ -67,7 +67,7 @@ describe('Telegram: live play in a group, over long polling, with flood limits o
       const position = gamePosition(now);
       const moves = legalMoves(position);
       const move = pick(moves, random);
-      const text = makeMove(VARIANTS[now.variant], move);
+      const text = makeMove(VARIANTS[position.variant], move);
       const from = position.turn === 0 ? users.alice : users.bob;
       if (ply % 3 === 2) {
         h.fake.pushMessage({ from, chat: GROUP, text: `/move ${text}` });

@@ -1,10 +1,12 @@
-import { BOT_LEVELS, botPlayer, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
+import { BOT_LEVELS, botPlayer, botTable, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
+import { isTableVariant } from '../../../game/model.js';
 import { discordView } from '../identity.js';
 import type { DiscordDeps, InteractionRouter } from '../router.js';
 import { variantOption } from './challenges.js';
 
 /**
- * /play: a game against the engine. The human plays White; the bot's moves reach the channel
+ * /play: a game against the engine. The human plays White (at a table game the bot takes the
+ * other three seats); the bot's moves reach the channel
  * as the game service's events, so this only starts the game and answers with its message.
  */
 export function botGameFeature(router: InteractionRouter, deps: DiscordDeps): void {
@@ -13,11 +15,14 @@ export function botGameFeature(router: InteractionRouter, deps: DiscordDeps): vo
     if (!interaction.isChatInputCommand()) return;
     const asked = interaction.options.getInteger('level') ?? DEFAULT_BOT_LEVEL;
     const level = Math.min(Math.max(asked, 1), BOT_LEVELS);
+    const variant = variantOption(interaction.options.getString('variant'));
+    const name = t.botName(level);
     const game = await turn.present(
       await deps.service.startGame({
-        white: turn.player,
-        black: botPlayer('discord', level, t.botName(level)),
-        variant: variantOption(interaction.options.getString('variant')),
+        ...(isTableVariant(variant)
+          ? botTable(turn.player, level, name)
+          : { white: turn.player, black: botPlayer('discord', level, name) }),
+        variant,
         daysPerMove: null,
       }),
     );

@@ -1,15 +1,20 @@
 import { ButtonStyle, ComponentType, escapeMarkdown } from 'discord.js';
 import { challengeCaption } from '../../../chat/board-caption.js';
 import { encodePayload } from '../../../chat/button-payload.js';
-import { parseVariant, type VariantId } from '../../../engine/index.js';
+import { parseVariant } from '../../../engine/index.js';
+import { tableVariant } from '../../../engine/multi/index.js';
 import {
   DAYS_PER_MOVE,
   DEFAULT_DAYS_PER_MOVE,
   type Challenge,
   type ChallengeTarget,
   type DaysPerMove,
+  lobbySeatOf,
+  type GameVariantId,
   type Player,
 } from '../../../game/model.js';
+import { startedText } from '../../../chat/table-caption.js';
+import { lobbyButtons, lobbyContent } from '../table-cards.js';
 import type { Refusal, ServiceResult } from '../../../game/results.js';
 import type { Messages } from '../../../i18n/index.js';
 import type { Components } from '../channel-output.js';
@@ -17,11 +22,13 @@ import { discordView, mentionOf, nameOf, playerFromUser } from '../identity.js';
 import { markdown } from '../markdown.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
 
-/** A variant option's value (an engine id); the default when absent or unknown. */
-export function variantOption(value: string | null): VariantId {
+/** A variant option's value (an engine id, a table game's too); the default when absent or unknown. */
+export function variantOption(value: string | null): GameVariantId {
   if (value === null) return 'bashni';
   const parsed = parseVariant(value);
-  return parsed.ok ? parsed.value.id : 'bashni';
+  if (parsed.ok) return parsed.value.id;
+  const table = tableVariant(value);
+  return table.ok ? table.value.id : 'bashni';
 }
 
 /** A days option: 0 is no clock; absent is the default. */
@@ -128,11 +135,15 @@ async function postCard(
   const { t } = turn;
   const code =
     challenge.inviteCode === undefined ? '' : `\n${markdown(t.inviteCode(challenge.inviteCode))}`;
-  const messageId = await turn.answer.respond({
-    content: `${cardText(challenge, t, target)}${code}`,
-    components: cardButtons(challenge, t),
-    pings: target === undefined ? [] : [target.userId],
-  });
+  const messageId = await turn.answer.respond(
+    challenge.seats === undefined
+      ? {
+          content: `${cardText(challenge, t, target)}${code}`,
+          components: cardButtons(challenge, t),
+          pings: target === undefined ? [] : [target.userId],
+        }
+      : { content: lobbyContent(challenge, t), components: lobbyButtons(challenge, t) },
+  );
   if (messageId === undefined) return;
   const added = await deps.service.addView(
     { kind: 'challenge', id: challenge.id },
@@ -158,10 +169,18 @@ export function joinFeature(router: InteractionRouter, deps: DiscordDeps): void 
       await turn.whisper(markdown(t.joinUnknown(escapeMarkdown((code ?? '').slice(0, 20)))));
       return;
     }
-    const game = await turn.present(joined);
-    if (game !== undefined)
-      await turn.answer.respond({
-        content: markdown(t.challengeAccepted(mentionOf(game.white), mentionOf(game.black))),
-      });
+    const value = await turn.present(joined);
+    if (value === undefined) return;
+    // A table not yet full: the player's seat; a game: who plays it.
+    const game = 'challenge' in value ? value.game : value;
+    const seat = 'challenge' in value ? lobbySeatOf(value.challenge, turn.player) : undefined;
+    const names = { name: mentionOf, mention: mentionOf };
+    const content =
+      game !== undefined
+        ? startedText(game, t, names)
+        : seat === undefined
+          ? ''
+          : t.table.seated(seat);
+    if (content !== '') await turn.answer.respond({ content: markdown(content) });
   });
 }

@@ -2,10 +2,11 @@ import { ButtonStyle, ComponentType, PermissionFlagsBits } from 'discord.js';
 import { encodePayload } from '../../../chat/button-payload.js';
 import { gamePdn, pdnFileName } from '../../../chat/pdn-export.js';
 import { sideToMove } from '../../../game/game-rules.js';
-import { otherSide, playerOf, sideOf } from '../../../game/model.js';
+import { opponentsOf, otherSide, sideOf } from '../../../game/model.js';
+import { resultText } from '../../../chat/board-caption.js';
 import { parseLang } from '../../../i18n/index.js';
 import { withCommandGame } from '../command-game.js';
-import { discordView, liveViews, nameOf } from '../identity.js';
+import { discordView, liveViews, mentionOf, nameOf } from '../identity.js';
 import { markdown } from '../markdown.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
 
@@ -74,16 +75,13 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
     const game = await turn.present(
       await deps.service.resign(payload.gameId, turn.player, payload.ply),
     );
-    if (game?.result !== undefined)
-      await turn.answer.respond({
-        content: markdown(
-          turn.t.result(game.result.winner, game.result.reason, {
-            counts: game.result.counts,
-            variant: game.variant,
-          }),
-        ),
-        components: [],
-      });
+    if (game === undefined) return;
+    // At a table the game may go on without the player: they are out.
+    const content =
+      game.result === undefined
+        ? turn.t.table.seatOut(nameOf(turn.player), 'resign')
+        : resultText(game, game.result, turn.t, { name: nameOf, mention: mentionOf });
+    await turn.answer.respond({ content: markdown(content), components: [] });
   });
 
   router.button('keep-playing', 'update', async (turn, payload) => {
@@ -97,7 +95,8 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
   router.command('draw', 'ephemeral', (turn) =>
     withCommandGame(turn, deps, async (game) => {
       const side = sideOf(game, turn.player);
-      const answering = side !== undefined && game.drawOffer === otherSide(side);
+      const answering =
+        (side === 'white' || side === 'black') && game.drawOffer === otherSide(side);
       const result = answering
         ? await deps.service.acceptDraw(game.id, turn.player)
         : await deps.service.offerDraw(game.id, turn.player);
@@ -108,10 +107,7 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
         content: markdown(
           after.result === undefined
             ? t.drawOffer(nameOf(turn.player))
-            : t.result(after.result.winner, after.result.reason, {
-                counts: after.result.counts,
-                variant: after.variant,
-              }),
+            : resultText(after, after.result, t, { name: nameOf, mention: mentionOf }),
         ),
       });
     }),
@@ -134,7 +130,7 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
     }
     const lines = games.map((game) => {
       const side = sideOf(game, turn.player)!;
-      const opponent = playerOf(game, otherSide(side));
+      const opponents = opponentsOf(game, turn.player).map(nameOf).join(', ');
       const views = liveViews(game.views);
       const view = views.find((v) => v.chatId === turn.channelId) ?? views.at(0);
       const link =
@@ -142,7 +138,7 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
           ? undefined
           : messageLink(deps.guildOf(view.chatId), view.chatId, view.messageId);
       return markdown(
-        t.gameLine(nameOf(opponent), t.variant(game.variant), side === sideToMove(game), link),
+        t.gameLine(opponents, t.variant(game.variant), side === sideToMove(game), link),
       );
     });
     await turn.answer.respond({ content: [t.gamesHeader, ...lines].join('\n').slice(0, 2000) });
@@ -167,8 +163,11 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
     }),
   );
 
+  // An embed: the rules of every variant run past a message's 2000 characters (4096 here).
   router.command('rules', 'ephemeral', (turn) =>
-    turn.answer.respond({ content: markdown(turn.t.rules) }).then(() => undefined),
+    turn.answer
+      .respond({ embeds: [{ description: markdown(turn.t.rules) }] })
+      .then(() => undefined),
   );
   router.command('help', 'ephemeral', (turn) =>
     turn.answer.respond({ content: turn.t.discord.help }).then(() => undefined),

@@ -1,7 +1,7 @@
 import type { Move } from '../../../engine/index.js';
 import { gamePicks } from '../../../chat/pick-payloads.js';
 import { refusalText } from '../../../chat/refusal-text.js';
-import { gamePosition, playerToMove } from '../../../game/game-rules.js';
+import { anyPosition, playerToMove } from '../../../game/game-rules.js';
 import { samePlayer, sideOf, type Game } from '../../../game/model.js';
 import type { OutgoingMessage } from '../channel-output.js';
 import { withCommandGame } from '../command-game.js';
@@ -26,7 +26,7 @@ export function moveFeature(router: InteractionRouter, deps: DiscordDeps): void 
     const game = await playable(turn, deps, gameId, ply);
     if (game === undefined) return undefined;
     return {
-      position: gamePosition(game),
+      position: anyPosition(game),
       orientation: await orientationIn(turn, deps, game),
       picks: gamePicks(game.id, game.moves.length),
       commit: (move) => commit(turn, deps, game, move),
@@ -94,7 +94,7 @@ async function say(turn: Turn, text: string): Promise<void> {
 
 async function orientationIn(turn: Turn, deps: DiscordDeps, game: Game) {
   const { settings } = await deps.presenter.channelContext(turn.channelId);
-  return orientationFor(game, gamePosition(game), settings);
+  return orientationFor(game, settings);
 }
 
 async function stacks(turn: Turn, deps: DiscordDeps, game: Game): Promise<OutgoingMessage> {

@@ -1,16 +1,16 @@
 import { Composer } from 'grammy';
 import { VARIANT_WORDS } from '../../../chat/variant-words.js';
-import type { VariantId } from '../../../engine/index.js';
-import { BOT_LEVELS, botPlayer, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
+import { BOT_LEVELS, botPlayer, botTable, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
+import { isTableVariant, type GameVariantId } from '../../../game/model.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { playerFromUser } from '../identity.js';
 
 /** Reads `/play [level] [variant]` in any order; undefined when something is off. */
 export function parsePlayArguments(
   text: string,
-): { level: number; variant: VariantId } | undefined {
+): { level: number; variant: GameVariantId } | undefined {
   let level = DEFAULT_BOT_LEVEL;
-  let variant: VariantId = 'bashni';
+  let variant: GameVariantId = 'bashni';
   for (const word of text
     .trim()
     .toLowerCase()
@@ -24,7 +24,8 @@ export function parsePlayArguments(
 }
 
 /**
- * /play: a game against the bot's engine. The human plays White; the bot's moves come from
+ * /play: a game against the bot's engine. The human plays White (at a table game, the bot takes
+ * the other three seats); the bot's moves come from
  * the game service (its BotMoves port, the AI worker pool) and reach the chat as events, so
  * this adapter only starts the game and posts its board.
  */
@@ -37,9 +38,12 @@ export function botGameFeature(deps: TelegramDeps): Composer<BashniContext> {
       ctx.say(ctx.t.playUsage);
       return;
     }
+    const player = playerFromUser(ctx.from);
+    const name = ctx.t.botName(args.level);
     const started = await deps.service.startGame({
-      white: playerFromUser(ctx.from),
-      black: botPlayer('telegram', args.level, ctx.t.botName(args.level)),
+      ...(isTableVariant(args.variant)
+        ? botTable(player, args.level, name)
+        : { white: player, black: botPlayer('telegram', args.level, name) }),
       variant: args.variant,
       daysPerMove: null,
     });

@@ -1,14 +1,15 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import type { VariantId } from '../../../engine/index.js';
 import { challengeCaption } from '../../../chat/board-caption.js';
 import { VARIANT_WORDS } from '../../../chat/variant-words.js';
 import {
   DAYS_PER_MOVE,
   DEFAULT_DAYS_PER_MOVE,
+  lobbySeatOf,
   samePlayer,
   type Challenge,
   type ChallengeTarget,
   type DaysPerMove,
+  type GameVariantId,
 } from '../../../game/model.js';
 import type { Refusal } from '../../../game/results.js';
 import { languageFor, type Messages } from '../../../i18n/index.js';
@@ -17,17 +18,18 @@ import { encodePayload } from '../../../chat/button-payload.js';
 import { noteChatLanguage, type BashniContext, type TelegramDeps } from '../context.js';
 import { escapeHtml, mentionOf, nameOf, playerFromUser, telegramView } from '../identity.js';
 import { bestEffort } from '../../../game/logger.js';
+import { lobbyKeyboard, lobbyText } from '../table-cards.js';
 
 export interface NewGameArguments {
   readonly username?: string;
-  readonly variant: VariantId;
+  readonly variant: GameVariantId;
   readonly daysPerMove: DaysPerMove | null;
 }
 
 /** Reads `/newgame [@user] [variant] [days]` in any order; undefined when something is off. */
 export function parseNewGameArguments(text: string): NewGameArguments | undefined {
   let username: string | undefined;
-  let variant: VariantId = 'bashni';
+  let variant: GameVariantId = 'bashni';
   let daysPerMove: DaysPerMove | null = DEFAULT_DAYS_PER_MOVE;
   for (const token of text
     .trim()
@@ -143,6 +145,15 @@ export function challengeFeature(
       return;
     }
     const challenge = created.value;
+    if (challenge.seats !== undefined) {
+      postCard(
+        ctx,
+        challenge,
+        lobbyText(challenge, t, ctx.me.username),
+        lobbyKeyboard(challenge, t),
+      );
+      return;
+    }
     let keyboard = cardKeyboard(challenge, t);
     let text = challengeCardText(challenge, t, targetName);
     if (target.kind === 'open') {
@@ -185,6 +196,16 @@ export function challengeFeature(
     const challenge = found.value;
     if (challenge.status !== 'open') {
       ctx.say(t.errors.challengeClosed);
+      return;
+    }
+    if (challenge.seats !== undefined) {
+      // A table's card, with its seats and buttons, in the private chat too.
+      postCard(
+        ctx,
+        challenge,
+        lobbyText(challenge, t, ctx.me.username),
+        lobbyKeyboard(challenge, t),
+      );
       return;
     }
     if (ctx.from !== undefined && samePlayer(challenge.challenger, playerFromUser(ctx.from))) {
@@ -231,7 +252,13 @@ export function challengeFeature(
       ctx.say(ctx.t.joinUnknown(escapeHtml(typed.slice(0, 20))), { parse_mode: 'HTML' });
       return;
     }
-    await ctx.present(result);
+    if (!(await ctx.present(result)) || !result.ok) return;
+    // A table not yet full: tell the player where they sit (the game's board says the rest).
+    const value = result.value;
+    if ('challenge' in value && value.game === undefined) {
+      const seat = lobbySeatOf(value.challenge, playerFromUser(ctx.from));
+      if (seat !== undefined) ctx.say(ctx.t.table.seated(seat));
+    }
   });
 
   buttons.on('accept', async (ctx, payload) => {

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { gamePdn, pdnFileName } from '../../../chat/pdn-export.js';
 import { sideToMove } from '../../../game/game-rules.js';
-import { sideOf, type Game } from '../../../game/model.js';
+import { opponentsOf, sideOf, type Game } from '../../../game/model.js';
 import { LANGS, messages, parseLang, type Messages } from '../../../i18n/index.js';
 import type { ButtonRouter } from '../buttons.js';
 import { encodePayload } from '../../../chat/button-payload.js';
@@ -71,12 +71,12 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
       return;
     }
     const lines = games.value.map((game) => {
-      const opponent = sideOf(game, player) === 'white' ? game.black : game.white;
+      const opponents = opponentsOf(game, player).map(nameOf).join(', ');
       const yourTurn = sideOf(game, player) === sideToMove(game);
       const views = liveViews(game.views);
       const here = views.find((view) => view.chatId === String(ctx.chat.id)) ?? views.at(0);
       const link = here === undefined ? undefined : messageLink(here);
-      return t.gameLine(nameOf(opponent), t.variant(game.variant), yourTurn, link);
+      return t.gameLine(opponents, t.variant(game.variant), yourTurn, link);
     });
     ctx.say([t.gamesHeader, ...lines].join('\n'), {
       parse_mode: 'HTML',

@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
-import { sideOfColor, type Move } from '../../../engine/index.js';
-import { gamePosition } from '../../../game/game-rules.js';
+import type { Move } from '../../../engine/index.js';
+import { anyPosition, sideToMove } from '../../../game/game-rules.js';
 import { sideOf, type ChatView, type Game } from '../../../game/model.js';
 import { looksLikeMove, quoteBack } from '../../../game/move-input.js';
 import { orientationFor } from '../board-message.js';
@@ -70,15 +70,15 @@ async function onBoardTap(
     await refresh(game, view, isLive, message.reply_markup !== undefined, deps);
     return;
   }
-  const position = gamePosition(game);
+  const position = anyPosition(game);
   const side = sideOf(game, playerFromUser(ctx.from));
   const info = stackInfo(position, payload, t);
-  if (side === undefined || side !== sideOfColor(position.turn)) {
+  if (side === undefined || side !== sideToMove(game)) {
     const refusal = side === undefined ? t.errors.notAPlayer : t.errors.notYourTurn;
     await ctx.answer(info === '' ? refusal : `${info}\n${refusal}`, true);
     return;
   }
-  const orientation = orientationFor(game, position, ctx.settings, view.chatId);
+  const orientation = orientationFor(game, ctx.settings, view.chatId);
   const step = pickStep(position, payload, orientation, gamePicks(game.id, game.moves.length), t);
   await followPick(ctx, step, {
     show: (keyboard) => deps.presenter.showBoard(game, view, keyboard),

@@ -1,0 +1,574 @@
+/**
+ * The search for table games (Zhernov's four-player game): iterative-deepening **paranoid**
+ * alpha-beta. The seat to move at the root (the "root seat") maximises its own evaluation; every
+ * other seat is assumed to play against it, as one coalition minimising that same number.
+ *
+ * Why paranoid rather than max-n: max-n (each seat maximises its own component of a score
+ * vector) allows only shallow pruning, because a bound on one seat's score says little about
+ * another's; at our node budgets it would search a ply or two. Paranoid reduces the game to two
+ * sides, so ordinary alpha-beta pruning (and a transposition table, PVS and the rest) works and
+ * the same budget searches much deeper. Sturtevant's experiments (2002, 2003: Chinese checkers,
+ * Hearts, Spades) found paranoid as strong or stronger than max-n in practice at small budgets.
+ * The cost: it is pessimistic — it assumes three opponents cooperating against the root seat,
+ * which they do not, so it plays safe and may miss chances that need an opponent's mistake.
+ * Measured here (`table-match`, four seats): depth helps, but less than with two seats — depth 4
+ * beats depth 2 by 0.25 points a seat, depth 6 beats 4 by 0.1, depth 8 is no better than 4 over
+ * 400 games, while with two seats (where paranoid is plain minimax) depth 8 crushes depth 4;
+ * from the start the score sinks with depth (three seats ganging up can eliminate anyone). A
+ * best-reply search (BRS+: one coalition seat per round replies freely, the others play their
+ * greedy natural move; Schadd and Winands 2011, Esser et al. 2013) lost to plain paranoid at the
+ * same 40,000 nodes (1.86 against 2.09 points a seat over 160 games), and so did paranoid for
+ * the first round only with greedy natural moves after it (1.60 against 2.33 at 20,000 nodes):
+ * against players who do search, the pessimistic model is the better one.
+ *
+ * In negamax form a score belongs to a "team": the root seat, or the coalition of the others.
+ * Scores change sign (and the window flips) only where the team to move changes, so two
+ * coalition seats moving in a row stay on one side, as two moves of one side would.
+ *
+ * The turn order with skipped and finished seats, counts and eliminations is the board's
+ * (board.ts, the rules of the engine's applyTableMove): after a move the turn passes clockwise
+ * to the next active seat that can move, eliminating those that cannot. The search stops where
+ * the root seat has finished (its points are fixed: a count takes the best free place, an
+ * elimination the worst) or the game is over (fewer than two active seats, or the no-capture
+ * limit), and scores those exactly (evaluate.ts).
+ *
+ * Captures are mandatory, so a position whose seat must capture is searched on past the nominal
+ * depth, but only CAPTURE_PLIES further: with four seats a capture is pending so often that an
+ * unbounded quiescence search would not end. Move ordering: the previous iteration's best move
+ * (root) or the table's move, captures by what they take (chips from active seats, kings, a
+ * growth to the count), promotions, killers, then history. Late quiet moves are reduced.
+ *
+ * The transposition table's key is the board's Zobrist key (seats' columns, the seat to move,
+ * finishes) mixed with the root seat's; it leaves out the plies since the last capture, which
+ * decide only the no-capture limit: the same position reached with different counts is rare
+ * within one search, since paths that differ in captures differ in the position.
+ */
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from '../transposition.js';
+import {
+  ACTIVE,
+  COUNT_HEIGHT,
+  MOVE_STRIDE,
+  ROOT_HIGH,
+  ROOT_LOW,
+  TableBoard,
+  TableMoveList,
+} from './board.js';
+import { TABLE_WEIGHTS, TableEvaluator, TERMINAL_MARGIN, type TableWeights } from './evaluate.js';
+import type { TablePosition } from '../../engine/multi/index.js';
+
+/** Scores are in thousandths of a point (evaluate.ts); no search score reaches this. */
+const INFINITE = 1_000_000;
+/** Deepest ply of the search. */
+export const MAX_TABLE_PLY = 96;
+/**
+ * An ending found sooner is better when it is good for the root seat, later when it is bad (a
+ * seat that survives longer may see the others finish first): PLY_WEIGHT per ply, at most
+ * TERMINAL_MARGIN, which the estimates keep clear of (evaluate.ts), so that an ending never
+ * trades places with a position still in play.
+ */
+const PLY_WEIGHT = 5;
+/** Plies of pending captures searched past the nominal depth before the evaluation stands in. */
+const CAPTURE_PLIES = 4;
+/** Nodes between two looks at the clock and the cancel flag. */
+const CHECK_EVERY = 1023;
+
+/** The limits of one table search. */
+export interface TableSearchLimits {
+  readonly maxDepth?: number;
+  /** The search stops soon after this many nodes. */
+  readonly maxNodes?: number;
+  /** Time cap in ms from the call. */
+  readonly timeMs?: number;
+  readonly isCancelled?: () => boolean;
+  /** Plies already played without a capture (the no-capture limit). */
+  readonly quietPlies?: number;
+  /** After the last iteration, score every root move with an open window (the lower levels). */
+  readonly scoreAllMoves?: boolean;
+  readonly onIteration?: (info: {
+    depth: number;
+    move: string;
+    score: number;
+    nodes: number;
+    ms: number;
+  }) => void;
+}
+
+/** What a table search found. */
+export interface TableSearchResult {
+  /** The root moves in full-path notation (`c1-b2`, `a3:c1`), in generation order. */
+  readonly moves: readonly string[];
+  /** Whether the root moves are captures (then all are). */
+  readonly captures: boolean;
+  /** Index of the chosen move in `moves`; -1 when there is none. */
+  readonly best: number;
+  /** The root seat's score of the best move (thousandths of a point, see evaluate.ts). */
+  readonly score: number;
+  readonly depth: number;
+  readonly nodes: number;
+  readonly ms: number;
+  readonly pv: readonly string[];
+  /** With scoreAllMoves: the exact score of every root move at `depth` (-INFINITE: unscored). */
+  readonly rootScores?: Float64Array;
+}
+
+/** Not scored within the budget (rootScores). */
+export const UNSCORED = -INFINITE;
+
+/**
+ * Paranoid alpha-beta over a TableBoard (see the module doc). Reuse one searcher for many
+ * searches: its tables are allocated once. Deterministic for a node budget when the clock does
+ * not stop it (pass a clock that stands still in tests).
+ */
+export class TableSearcher {
+  private readonly board = new TableBoard();
+  private readonly tt: TranspositionTable;
+  private readonly lists: TableMoveList[] = [];
+  private readonly orderScores: Int32Array[] = [];
+  private readonly killers = new Int32Array(2 * (MAX_TABLE_PLY + 2));
+  private readonly history = new Int32Array(4 * 32 * 32);
+  private readonly pvKeys = new Int32Array((MAX_TABLE_PLY + 2) * (MAX_TABLE_PLY + 2));
+  private readonly pvLength = new Int32Array(MAX_TABLE_PLY + 2);
+  private evaluator = new TableEvaluator();
+  private root = 0;
+  private rootLow = 0;
+  private rootHigh = 0;
+  private nodes = 0;
+  private maxNodes = Infinity;
+  private deadline = Infinity;
+  private isCancelled: (() => boolean) | undefined;
+  private stopped = false;
+  /** Whether the iteration under way reached a leaf cut by the depth (not ended by the rules). */
+  private depthLimited = false;
+  private readonly now: () => number;
+
+  /**
+   * @param options.ttBits the transposition table holds 2^ttBits entries (16 bytes each).
+   * @param options.now the clock of the time cap, in ms (default performance.now).
+   */
+  constructor(options: { ttBits?: number; now?: () => number } = {}) {
+    this.tt = new TranspositionTable(options.ttBits ?? 18);
+    this.now = options.now ?? (() => performance.now());
+    for (let ply = 0; ply <= MAX_TABLE_PLY + 1; ply++) {
+      this.lists.push(new TableMoveList());
+      this.orderScores.push(new Int32Array(64));
+    }
+  }
+
+  /** Searches `position` for the seat to move within `limits`. */
+  search(
+    position: TablePosition,
+    limits: TableSearchLimits = {},
+    weights: TableWeights = TABLE_WEIGHTS,
+  ): TableSearchResult {
+    const started = this.now();
+    const board = this.board.load(position, limits.quietPlies ?? 0);
+    this.evaluator = new TableEvaluator(weights);
+    this.root = board.turn;
+    this.rootLow = ROOT_LOW[this.root]!;
+    this.rootHigh = ROOT_HIGH[this.root]!;
+    this.tt.newSearch();
+    this.killers.fill(0);
+    this.history.fill(0);
+    this.nodes = 0;
+    this.stopped = false;
+    const scoreAll = limits.scoreAllMoves === true;
+    this.maxNodes = (limits.maxNodes ?? Infinity) * (scoreAll ? 0.5 : 1);
+    this.deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
+    this.isCancelled = limits.isCancelled;
+
+    const list = this.lists[0]!;
+    const count = board.isOver() ? 0 : board.generate(list);
+    const moves = Array.from({ length: count }, (_, i) => list.text(i));
+    const captures = count > 0 && list.jumps(0) > 0;
+    const finish = (
+      best: number,
+      score: number,
+      depth: number,
+      pv: string[],
+      rootScores?: Float64Array,
+    ) => ({
+      moves,
+      captures,
+      best,
+      score,
+      depth,
+      nodes: this.nodes,
+      ms: this.now() - started,
+      pv,
+      rootScores,
+    });
+    if (count === 0) return finish(-1, 0, 0, []);
+    if (count === 1 && !scoreAll) {
+      board.make(list, 0);
+      const score = this.evaluator.evaluate(board, this.root);
+      board.unmake();
+      return finish(0, score, 0, [moves[0]!]);
+    }
+
+    // Root order: by the ordering heuristics first, then each iteration's best first.
+    this.orderMoves(0, count, 0);
+    const order = this.orderScores[0]!;
+    const rootOrder = Array.from({ length: count }, (_, i) => i).sort(
+      (a, b) => order[b]! - order[a]!,
+    );
+    const keys = Array.from({ length: count }, (_, i) => moveKey(list, i));
+    const maxDepth = Math.min(limits.maxDepth ?? MAX_TABLE_PLY - 1, MAX_TABLE_PLY - 1);
+    let best = rootOrder[0]!;
+    let bestScore = 0;
+    let completed = 0;
+    let line: string[] = [moves[best]!];
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      let alpha = -INFINITE;
+      let bestK = -1;
+      let iterationBest = -INFINITE;
+      this.pvLength[0] = 0;
+      this.depthLimited = false;
+      for (let k = 0; k < count; k++) {
+        const i = rootOrder[k]!;
+        board.make(list, i);
+        let score: number;
+        if (k === 0) score = this.child(depth - 1, alpha, INFINITE, 1, true);
+        else {
+          score = this.child(depth - 1, alpha, alpha + 1, 1, true);
+          if (score > alpha && !this.isStopped())
+            score = this.child(depth - 1, alpha, INFINITE, 1, true);
+        }
+        board.unmake();
+        if (this.isStopped()) break;
+        if (score > iterationBest) {
+          iterationBest = score;
+          bestK = k;
+          alpha = score;
+          this.updateLine(0, keys[i]!);
+        }
+      }
+      if (bestK < 0) break; // stopped before the first move was searched
+      const chosen = rootOrder[bestK]!;
+      if (this.isStopped()) {
+        // The moves searched to the end of this unfinished iteration include the previous best
+        // (it goes first): the best of them is at least as well founded.
+        best = chosen;
+        bestScore = iterationBest;
+        line = this.lineText(list, chosen);
+        break;
+      }
+      rootOrder.splice(bestK, 1);
+      rootOrder.unshift(chosen);
+      best = chosen;
+      bestScore = iterationBest;
+      completed = depth;
+      line = this.lineText(list, chosen);
+      limits.onIteration?.({
+        depth,
+        move: moves[best]!,
+        score: bestScore,
+        nodes: this.nodes,
+        ms: this.now() - started,
+      });
+      // Every line ended by the rules: deeper iterations would find the same.
+      if (!this.wasDepthLimited()) break;
+      if (this.now() - started > (limits.timeMs ?? Infinity) * 0.45) break;
+      if (this.nodes > this.maxNodes * 0.6) break;
+    }
+
+    let rootScores: Float64Array | undefined;
+    if (scoreAll) {
+      this.maxNodes = limits.maxNodes ?? Infinity;
+      this.stopped = this.nodes >= this.maxNodes || this.now() >= this.deadline;
+      rootScores = new Float64Array(count).fill(UNSCORED);
+      const depth = Math.max(completed, 1);
+      if (completed > 0) rootScores[best] = bestScore;
+      for (let i = 0; i < count && !this.stopped; i++) {
+        if (i === best && completed > 0) continue;
+        board.make(list, i);
+        const score = this.child(depth - 1, -INFINITE, INFINITE, 1, true);
+        board.unmake();
+        if (!this.isStopped()) rootScores[i] = score;
+      }
+    }
+    return finish(best, bestScore, completed, line, rootScores);
+  }
+
+  /**
+   * The score of the position just reached, for the team that moved into it (the root seat's
+   * team at ply 1): the sign and the window flip only when the team to move changed.
+   */
+  private child(
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    moverIsRoot: boolean,
+  ): number {
+    const nextIsRoot = this.board.turn === this.root;
+    return nextIsRoot === moverIsRoot
+      ? this.alphaBeta(depth, alpha, beta, ply)
+      : -this.alphaBeta(depth, -beta, -alpha, ply);
+  }
+
+  /** Negamax: the score for the team of the seat to move (the root seat's, or the coalition's). */
+  private alphaBeta(depth: number, alpha: number, beta: number, ply: number): number {
+    const board = this.board;
+    if ((++this.nodes & CHECK_EVERY) === 0) this.checkLimits();
+    if (this.stopped) return 0;
+    this.pvLength[ply] = 0;
+    const sign = board.turn === this.root ? 1 : -1;
+    const root = this.root;
+    // The root seat has finished, or the game is over: exact, sooner is better for a good end.
+    if (board.status[root] !== ACTIVE || board.isOver()) {
+      const score = this.evaluator.evaluate(board, root);
+      const sooner = Math.min(ply * PLY_WEIGHT, TERMINAL_MARGIN);
+      return sign * (score > 0 ? score - sooner : score < 0 ? score + sooner : 0);
+    }
+    if (ply >= MAX_TABLE_PLY) {
+      this.depthLimited = true;
+      return sign * this.evaluator.evaluate(board, root);
+    }
+    const list = this.lists[ply]!;
+    const count = board.generate(list);
+    // The board passes the turn only to a seat that can move; a loaded position might not.
+    if (count === 0) return sign * this.evaluator.evaluate(board, root);
+    const captures = list.jumps(0) > 0;
+    if (depth <= 0 && (!captures || depth <= -CAPTURE_PLIES)) {
+      this.depthLimited = true;
+      return sign * this.evaluator.evaluate(board, root);
+    }
+
+    const pvNode = beta - alpha > 1;
+    const low = board.hashLow ^ this.rootLow;
+    const high = board.hashHigh ^ this.rootHigh;
+    const tt = this.tt;
+    const storedDepth = depth > 0 ? depth : 0;
+    let hashMove = 0;
+    const entry = tt.probe(low, high);
+    if (entry >= 0) {
+      hashMove = tt.move(entry);
+      if (!pvNode && tt.depth(entry) >= storedDepth) {
+        const score = tt.score(entry);
+        const bound = tt.bound(entry);
+        if (
+          bound === BOUND_EXACT ||
+          (bound === BOUND_LOWER && score >= beta) ||
+          (bound === BOUND_UPPER && score <= alpha)
+        ) {
+          this.depthLimited = true; // it may have been
+          return score;
+        }
+      }
+    }
+
+    // A forced move costs no depth.
+    const childDepth = count === 1 ? depth : depth - 1;
+    const moverIsRoot = sign === 1;
+    this.orderMoves(ply, count, hashMove);
+    const order = this.orderScores[ply]!;
+    const alphaStart = alpha;
+    let bestScore = -INFINITE;
+    let bestKey = 0;
+    for (let k = 0; k < count; k++) {
+      let i = k;
+      let top = order[k]!;
+      for (let j = k + 1; j < count; j++) {
+        if (order[j]! > top) {
+          top = order[j]!;
+          i = j;
+        }
+      }
+      if (i !== k) {
+        list.swap(i, k);
+        order[i] = order[k]!;
+        order[k] = top;
+      }
+      const key = moveKey(list, k);
+      board.make(list, k);
+      let score: number;
+      if (k === 0) score = this.child(childDepth, alpha, beta, ply + 1, moverIsRoot);
+      else {
+        const reduction = depth >= 3 && !captures && k >= 3 && top < KILLER_2 ? 1 : 0;
+        score = this.child(childDepth - reduction, alpha, alpha + 1, ply + 1, moverIsRoot);
+        if (reduction > 0 && score > alpha && !this.isStopped())
+          score = this.child(childDepth, alpha, alpha + 1, ply + 1, moverIsRoot);
+        if (score > alpha && score < beta && !this.isStopped())
+          score = this.child(childDepth, alpha, beta, ply + 1, moverIsRoot);
+      }
+      board.unmake();
+      if (this.isStopped()) return 0;
+      if (score > bestScore) {
+        bestScore = score;
+        bestKey = key;
+        if (score > alpha) {
+          alpha = score;
+          if (pvNode) this.updateLine(ply, key);
+          if (score >= beta) {
+            if (!captures) this.rewardQuiet(list, k, key, ply, depth);
+            break;
+          }
+        }
+      }
+    }
+    const bound =
+      bestScore <= alphaStart ? BOUND_UPPER : bestScore >= beta ? BOUND_LOWER : BOUND_EXACT;
+    tt.store(low, high, bestKey, bestScore, storedDepth, bound);
+    return bestScore;
+  }
+
+  /**
+   * Ordering scores: the table's move, then captures by what they take (chips from active seats,
+   * crowns, a growth to the count), promotions, killers, quiet moves by history.
+   */
+  private orderMoves(ply: number, count: number, hashMove: number): void {
+    if (this.orderScores[ply]!.length < count) this.orderScores[ply] = new Int32Array(count * 2);
+    const order = this.orderScores[ply]!;
+    const list = this.lists[ply]!;
+    const data = list.data;
+    const board = this.board;
+    const { owner, height, king, status } = board;
+    const killer1 = this.killers[ply * 2]!;
+    const killer2 = this.killers[ply * 2 + 1]!;
+    const historyBase = board.turn * 1024;
+    for (let i = 0, base = 0; i < count; i++, base += MOVE_STRIDE) {
+      const key = moveKey(list, i);
+      const jumps = data[base + 1]!;
+      const promotes = data[base + 2] === 1;
+      let score: number;
+      if (key === hashMove) score = HASH_MOVE;
+      else if (jumps > 0) {
+        let growth = 0;
+        score = CAPTURE;
+        for (let j = 0; j < jumps; j++) {
+          const square = data[base + 4 + 2 * j]!;
+          if (status[owner[square]!] === ACTIVE) {
+            growth++;
+            score += 1000;
+          } else score += 200;
+          if (king[square] === 1) score += 1500;
+          // Taking the last chip removes the column: one threat fewer.
+          if (height[square] === 1) score += 100;
+        }
+        if (height[data[base]!]! + growth >= COUNT_HEIGHT) score += COUNT_MOVE;
+        if (promotes) score += 1500;
+      } else if (promotes) score = PROMOTION;
+      else if (key === killer1) score = KILLER_1;
+      else if (key === killer2) score = KILLER_2;
+      else score = this.history[historyBase + data[base]! * 32 + data[base + 3]!]!;
+      order[i] = score;
+    }
+  }
+
+  private rewardQuiet(
+    list: TableMoveList,
+    k: number,
+    key: number,
+    ply: number,
+    depth: number,
+  ): void {
+    const killers = this.killers;
+    if (killers[ply * 2] !== key) {
+      killers[ply * 2 + 1] = killers[ply * 2]!;
+      killers[ply * 2] = key;
+    }
+    const index = this.board.turn * 1024 + list.from(k) * 32 + list.to(k);
+    const h = (this.history[index]! += depth * depth);
+    if (h > HISTORY_LIMIT) for (let i = 0; i < this.history.length; i++) this.history[i]! >>= 1;
+  }
+
+  /**
+   * The flags, read through a call: the recursive calls in between may set them, which the
+   * type checker cannot see when it narrows a field read after an earlier check.
+   */
+  private isStopped(): boolean {
+    return this.stopped;
+  }
+
+  private wasDepthLimited(): boolean {
+    return this.depthLimited;
+  }
+
+  private checkLimits(): void {
+    if (
+      this.nodes >= this.maxNodes ||
+      this.now() >= this.deadline ||
+      (this.isCancelled !== undefined && this.isCancelled())
+    ) {
+      this.stopped = true;
+    }
+  }
+
+  /** The line at `ply` becomes `key` followed by the line found at ply + 1. */
+  private updateLine(ply: number, key: number): void {
+    const width = MAX_TABLE_PLY + 2;
+    const keys = this.pvKeys;
+    const childLength = this.pvLength[ply + 1]!;
+    keys[ply * width] = key;
+    for (let i = 0; i < childLength; i++) keys[ply * width + 1 + i] = keys[(ply + 1) * width + i]!;
+    this.pvLength[ply] = childLength + 1;
+  }
+
+  /** The principal variation as text, replayed from its move keys on the board. */
+  private lineText(list: TableMoveList, best: number): string[] {
+    const board = this.board;
+    const line = [list.text(best)];
+    const length = this.pvLength[0]!;
+    if (length === 0 || this.pvKeys[0] !== moveKey(list, best)) return line;
+    const scratch = new TableMoveList();
+    board.make(list, best);
+    let made = 1;
+    for (let p = 1; p < length && !board.isOver(); p++) {
+      const count = board.generate(scratch);
+      let index = -1;
+      for (let i = 0; i < count; i++) if (moveKey(scratch, i) === this.pvKeys[p]) index = i;
+      if (index < 0) break;
+      line.push(scratch.text(index));
+      board.make(scratch, index);
+      made++;
+    }
+    while (made-- > 0) board.unmake();
+    return line;
+  }
+}
+
+/** A key naming a move among its siblings: start, end and every jumped square. Never 0. */
+function moveKey(list: TableMoveList, i: number): number {
+  const data = list.data;
+  const base = i * MOVE_STRIDE;
+  const jumps = data[base + 1]!;
+  let key = data[base]! | (data[base + 3]! << 5) | (jumps << 10);
+  for (let j = 0; j < jumps; j++) {
+    const entry = data[base + 4 + 2 * j]! | (data[base + 5 + 2 * j]! << 5);
+    key = Math.imul(key ^ entry, 0x9e3779b1) ^ (key >>> 15);
+  }
+  return key === 0 ? 1 : key;
+}
+
+const HASH_MOVE = 1 << 30;
+const COUNT_MOVE = 1 << 27;
+const CAPTURE = 1 << 28;
+const PROMOTION = 1 << 27;
+const KILLER_1 = (1 << 26) + 1;
+const KILLER_2 = 1 << 26;
+const HISTORY_LIMIT = 1 << 25;
+
+/**
+ * The one-ply view of the greedy player: every legal move of the seat to move in notation, and
+ * the mover's evaluation of the position after it.
+ */
+export function oneMoveScores(
+  position: TablePosition,
+  quietPlies = 0,
+  weights: TableWeights = TABLE_WEIGHTS,
+): { moves: string[]; scores: number[] } {
+  const board = new TableBoard().load(position, quietPlies);
+  const evaluator = new TableEvaluator(weights);
+  const list = new TableMoveList();
+  const mover = board.turn;
+  const count = board.isOver() ? 0 : board.generate(list);
+  const moves: string[] = [];
+  const scores: number[] = [];
+  for (let i = 0; i < count; i++) {
+    moves.push(list.text(i));
+    board.make(list, i);
+    scores.push(evaluator.evaluate(board, mover));
+    board.unmake();
+  }
+  return { moves, scores };
+}

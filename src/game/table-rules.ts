@@ -1,0 +1,190 @@
+/**
+ * The rules of a table game (Zhernov's, 2–4 players) as the game service keeps them: the
+ * record's position, its history (moves, and the players who resigned or lost on time where
+ * they did), the seat to move and the result. The counterpart of game-rules.ts for two players.
+ *
+ * A table game's `moves` list every ply: a move in notation, or a drop-out written
+ * `resign:<colour>` or `time:<colour>` (a seat's player resigned or ran out of time; the seat is
+ * out, its columns stay on the board). Drop-outs are plies so that boards, buttons and timers
+ * set before one are stale after it, as after a move.
+ */
+import {
+  applyTableMove,
+  makeTableFen,
+  makeTableMove,
+  parseTableFen,
+  parseTableMove,
+  resignSeat,
+  SEAT_COLORS,
+  settleTableTurn,
+  tableMoves,
+  tableStart,
+  tableStatus,
+  type Move,
+  type Seat,
+  type SeatColor,
+  type TablePosition,
+  type TableState,
+} from '../engine/multi/index.js';
+import { finish, moveSquares, tablePosition, type OpeningFields } from './game-rules.js';
+import type { DropOut, Game, GameResult } from './model.js';
+import type { Mutation } from './record-updates.js';
+import type { GameEvent } from './results.js';
+import { passTurn } from './turns.js';
+
+const DROP_OUT = /^(resign|time):(white|red|black|green)$/;
+
+/** A history entry that records a drop-out, or undefined for a move. */
+export function parseDropOut(entry: string): { why: DropOut; color: SeatColor } | undefined {
+  const match = DROP_OUT.exec(entry);
+  return match === null ? undefined : { why: match[1] as DropOut, color: match[2] as SeatColor };
+}
+
+/** The seat of a colour. */
+export function seatOf(color: SeatColor): Seat {
+  return SEAT_COLORS.indexOf(color) as Seat;
+}
+
+/** Where a table game's record stands for the rules. */
+export function tableState(game: Game): TableState {
+  return { position: tablePosition(game), quietPlies: game.quietPlies };
+}
+
+/** The fields of a new table game with the given seats taken (the start: VARIANTS.md's choice). */
+export function tableOpening(seats: readonly Seat[]): OpeningFields {
+  const fen = makeTableFen(tableStart(seats));
+  return { startFen: fen, moves: [], fen, keys: [], quietPlies: 0 };
+}
+
+/** Finds the legal move a player means: notation text, or a Move from the legal list. */
+export function resolveTableMove(
+  position: TablePosition,
+  input: string | Move,
+): { ok: true; move: Move } | { ok: false; text: string; message: string } {
+  if (typeof input === 'string') {
+    const parsed = parseTableMove(position, input);
+    return parsed.ok
+      ? { ok: true, move: parsed.value }
+      : { ok: false, text: input, message: parsed.error.message };
+  }
+  const text = makeTableMove(input);
+  const legal = tableMoves(position).find((m) => makeTableMove(m) === text);
+  return legal === undefined
+    ? { ok: false, text, message: `${text} is not a legal move here.` }
+    : { ok: true, move: legal };
+}
+
+/** The legal moves of the seat to move, in notation. */
+export function tableMoveTexts(position: TablePosition): string[] {
+  return tableMoves(position).map(makeTableMove);
+}
+
+/** The engine's verdict on a table as a game result; undefined while the game goes on. */
+export function tableResult(state: TableState): GameResult | undefined {
+  const status = tableStatus(state);
+  if (status.kind === 'ongoing') return undefined;
+  const first = status.standings.filter((line) => line.place === 1);
+  const winner = first.length === 1 ? SEAT_COLORS[first[0]!.seat]! : null;
+  return { winner, reason: status.reason, standings: status.standings };
+}
+
+function withState(game: Game, state: TableState, entry: string, now: number) {
+  const result = tableResult(state);
+  const updated: Game = {
+    ...game,
+    moves: [...game.moves, entry],
+    fen: makeTableFen(state.position),
+    quietPlies: state.quietPlies,
+    drawOffer: null,
+  };
+  return { game: result === undefined ? updated : finish(updated, result, now), result };
+}
+
+/** The record after a legal move from `state` (the record's own): as recordMove for two. */
+export function recordTableMove(
+  game: Game,
+  state: TableState,
+  move: Move,
+  now: number,
+): { game: Game; text: string; result?: GameResult } {
+  const text = makeTableMove(move);
+  const played = withState(game, applyTableMove(state, move), text, now);
+  return { ...played, game: { ...played.game, lastMove: moveSquares(move) }, text };
+}
+
+/**
+ * The record after the player of `color` resigned or lost on time: the seat is out (it takes
+ * the worst place still free) and, if it was its turn, the turn passes on. The seat must be
+ * active (the caller checks).
+ */
+export function recordDropOut(
+  game: Game,
+  color: SeatColor,
+  why: DropOut,
+  now: number,
+): { game: Game; result?: GameResult } {
+  const state = resignSeat(tableState(game), seatOf(color));
+  return withState(game, state, `${why}:${color}`, now);
+}
+
+/**
+ * A table game's player resigns or runs out of time, as a change for RecordUpdates: their seat
+ * is out ('seat-out', with the seats that then could not move), and 'game-over' if that ended
+ * the game. The seat must still play (the caller checks).
+ */
+export function dropOutStep(
+  game: Game,
+  color: SeatColor,
+  why: DropOut,
+  now: number,
+  dayMs: number,
+): Mutation<Game> {
+  const before = tablePosition(game).finished.length;
+  const dropped = recordDropOut(game, color, why, now);
+  // The turn may have passed: the next player is told (the presenters ping), their clock runs.
+  const next = passTurn(game, dropped.game, now, dayMs, { announced: true });
+  const finished = tablePosition(next).finished.slice(before);
+  const events: GameEvent[] = [{ type: 'seat-out', game: next, color, why, finished }];
+  if (dropped.result !== undefined)
+    events.push({ type: 'game-over', game: next, result: dropped.result });
+  return { ok: true, next, events };
+}
+
+/** Whether the seat of `color` still plays (taken, not finished). */
+export function seatIsActive(position: TablePosition, color: SeatColor): boolean {
+  const seat = seatOf(color);
+  return position.seats.includes(seat) && !position.finished.some((f) => f.seat === seat);
+}
+
+/**
+ * Replays a table game's history from its start: the state after every entry, or why it does
+ * not replay (an illegal move, a drop-out of a seat not playing).
+ */
+export function replayTable(
+  startFen: string,
+  entries: readonly string[],
+):
+  | { ok: true; start: TablePosition; state: TableState; last?: Move }
+  | { ok: false; message: string; badStart?: true; entry?: string } {
+  const start = parseTableFen(startFen);
+  if (!start.ok) return { ok: false, message: start.error.message, badStart: true };
+  // A position set up by FEN may leave its seat to move without a move: the rules put it out.
+  let state = settleTableTurn({ position: start.value, quietPlies: 0 });
+  let last: Move | undefined;
+  for (const [i, entry] of entries.entries()) {
+    if (tableStatus(state).kind !== 'ongoing')
+      return { ok: false, message: `entry ${i + 1} (${entry}) comes after the end`, entry };
+    const dropOut = parseDropOut(entry);
+    if (dropOut !== undefined) {
+      if (!seatIsActive(state.position, dropOut.color))
+        return { ok: false, message: `entry ${i + 1}: ${dropOut.color} does not play`, entry };
+      state = resignSeat(state, seatOf(dropOut.color));
+      continue;
+    }
+    const move = parseTableMove(state.position, entry);
+    if (!move.ok) return { ok: false, message: `entry ${i + 1}: ${move.error.message}`, entry };
+    state = applyTableMove(state, move.value);
+    last = move.value;
+  }
+  return { ok: true, start: start.value, state, ...(last === undefined ? {} : { last }) };
+}

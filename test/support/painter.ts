@@ -1,0 +1,12 @@
+import { renderBoard, renderTable } from '../../src/render/index.js';
+import type { Position } from '../../src/engine/index.js';
+import type { TablePosition } from '../../src/engine/multi/index.js';
+import type { RenderOptions, TableRenderOptions } from '../../src/render/index.js';
+
+/** Draws boards on the calling thread (tests and scripts): the painters' interface, no pool. */
+export const inlinePainter = {
+  paint: (position: Position, options: RenderOptions) =>
+    Promise.resolve(renderBoard(position, options)),
+  paintTable: (position: TablePosition, options: TableRenderOptions) =>
+    Promise.resolve(renderTable(position, options)),
+};
