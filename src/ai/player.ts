@@ -187,15 +187,8 @@ export function think(
     chosen = result.best;
   } else {
     const config = levelConfig(player.level);
-    const budget = scaledBudget(config, scale);
-    const random = config.noise > 0 || config.blunderChance > 0 || config.carelessCapture > 0;
-    result = searcher.search(position, weights, {
-      ...common,
-      maxDepth: config.maxDepth,
-      maxNodes: budget.nodes,
-      timeMs: Math.min(budget.ms, cap),
-      scoreAllMoves: random,
-    });
+    const random = isRandomised(config);
+    result = searcher.search(position, weights, { ...common, ...levelLimits(config, scale, cap) });
     chosen =
       random && result.rootScores !== undefined
         ? randomisedChoice(
@@ -319,14 +312,10 @@ function thinkTable(
       chosen = result.best;
     } else {
       const config = tableLevelConfig(player.level);
-      const budget = scaledBudget(config, request.scale ?? 1);
-      const randomised = config.noise > 0 || config.blunderChance > 0 || config.carelessCapture > 0;
+      const randomised = isRandomised(config);
       result = searcher.search(position, {
         ...common,
-        maxDepth: config.maxDepth,
-        maxNodes: budget.nodes,
-        timeMs: Math.min(budget.ms, cap),
-        scoreAllMoves: randomised,
+        ...levelLimits(config, request.scale ?? 1, cap),
       });
       chosen =
         randomised && result.rootScores !== undefined
@@ -401,4 +390,20 @@ function material(board: Board, color: number): number {
     total += h - prisoners + popcount(board.kings[s]! >>> prisoners);
   }
   return total;
+}
+
+/** Whether a level chooses among near-best moves by chance (the lower levels). */
+function isRandomised(config: LevelConfig): boolean {
+  return config.noise > 0 || config.blunderChance > 0 || config.carelessCapture > 0;
+}
+
+/** A level's search limits at a budget scale, its time capped at `cap` ms. */
+function levelLimits(config: LevelConfig, scale: number, cap: number) {
+  const budget = scaledBudget(config, scale);
+  return {
+    maxDepth: config.maxDepth,
+    maxNodes: budget.nodes,
+    timeMs: Math.min(budget.ms, cap),
+    scoreAllMoves: isRandomised(config),
+  };
 }

@@ -67,22 +67,47 @@ export function withoutTrailing(text: string, marks: string): string {
  */
 export function parseMove(position: Position, text: string): Result<Move> {
   const variant = variantOf(position);
+  return findTypedMove(text, {
+    example: 'c3-d4',
+    square: (name) => parseSquare(variant, name),
+    moves: () => legalMoves(position),
+    write: (move) => makeMove(variant, move),
+  });
+}
+
+/** How a game's typed moves are read: its squares, its legal moves and how it writes one. */
+export interface TypedMoveRules {
+  /** A quiet move of the game for the error message (`c3-d4`). */
+  readonly example: string;
+  readonly square: (name: string) => Result<number>;
+  readonly moves: () => readonly Move[];
+  readonly write: (move: Move) => string;
+  /** Words after "is not a legal move here." (the table game names the legal moves). */
+  readonly illegalHint?: (moves: readonly Move[], from: number) => string;
+}
+
+/**
+ * The move a person typed, found among the legal moves: the full landing path, or a short
+ * `from-to` / `from:to` when exactly one legal move starts and ends there (several give an
+ * 'ambiguous-move' error listing them). Shared by the two-player and the table games' parsers.
+ */
+export function findTypedMove(text: string, rules: TypedMoveRules): Result<Move> {
   // No move is that long: refused before any pattern looks at it.
   const cleaned = text.length > 300 ? '' : withoutTrailing(text.trim().toLowerCase(), '!?+#');
   if (!MOVE_TEXT.test(cleaned)) {
     return fail(
       'bad-move-syntax',
-      `"${shortQuote(text.trim())}" is not a move; write it like c3-d4 or c3:e5:g3.`,
+      `"${shortQuote(text.trim())}" is not a move; write it like ${rules.example} or c3:e5:g3.`,
     );
   }
   const squares: number[] = [];
   for (const name of cleaned.split(/\s*[-:x]\s*/)) {
-    const square = parseSquare(variant, name);
+    const square = rules.square(name);
     if (!square.ok) return square;
     squares.push(square.value);
   }
-  const moves = legalMoves(position);
-  const [from, ...landings] = squares;
+  const moves = rules.moves();
+  const [from, ...landings] = squares as [number, ...number[]];
   const exact = moves.filter(
     (m) =>
       m.from === from &&
@@ -94,12 +119,13 @@ export function parseMove(position: Position, text: string): Result<Move> {
     const short = moves.filter((m) => m.from === from && moveDestination(m) === landings[0]);
     if (short.length === 1) return ok(short[0]!);
     if (short.length > 1) {
-      const options = short.map((m) => makeMove(variant, m)).join(', ');
+      const options = short.map(rules.write).join(', ');
       return fail(
         'ambiguous-move',
         `${cleaned} could be several moves: ${options}. Write the whole path.`,
       );
     }
   }
-  return fail('illegal-move', `${cleaned} is not a legal move here.`);
+  const hint = rules.illegalHint?.(moves, from) ?? '';
+  return fail('illegal-move', `${cleaned} is not a legal move here.${hint}`);
 }

@@ -15,7 +15,7 @@ import {
   type PlayerId,
   type Side,
 } from './model.js';
-import { draftGame, type GameFollowUp } from './moves.js';
+import { draftGame, startedFromChallenge, type GameFollowUp } from './moves.js';
 import { shouldPingAtStart } from './notify.js';
 import type { TimerJob } from './ports.js';
 import type { Acceptance } from './record-updates.js';
@@ -99,12 +99,7 @@ export class Challenges {
     const result = await this.context.records.acceptChallenge(id, (challenge, now) =>
       this.acceptance(challenge, acceptor, now),
     );
-    if (!result.ok) return result;
-    const { challenge, game } = result.value;
-    await this.gameStarted(game);
-    const ping = game.turnAnnounced === true;
-    const acceptedIn = chat === undefined ? {} : { acceptedIn: chat };
-    return success(game, [{ type: 'game-started', game, challenge, ping, ...acceptedIn }]);
+    return startedFromChallenge(result, this.gameStarted, chat);
   }
 
   /** Accepts the open challenge with this invite code, as typed (see normalizeInviteCode). */

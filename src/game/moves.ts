@@ -23,6 +23,7 @@ import {
 import {
   isTableVariant,
   sideOf,
+  type Challenge,
   type ChatView,
   type DaysPerMove,
   type Game,
@@ -38,6 +39,7 @@ import type { Draft } from './record-updates.js';
 import {
   refusal,
   success,
+  type AcceptedIn,
   type GameEvent,
   type Refusal,
   type RefusalOf,
@@ -113,6 +115,23 @@ export function draftGame(
     ...draft,
     ...newTurn({}, now, draft.moves.length, input.announced, humanToMove),
   };
+}
+
+/**
+ * A game started from a challenge (accepted, or a full table): its follow-up (clock, bot), and
+ * the 'game-started' event with the chat where it was done, if any (the board goes there too).
+ */
+export async function startedFromChallenge(
+  accepted: ServiceResult<{ challenge: Challenge; game: Game }>,
+  followUp: GameFollowUp,
+  chat: AcceptedIn | undefined,
+): Promise<ServiceResult<Game>> {
+  if (!accepted.ok) return accepted;
+  const { challenge, game } = accepted.value;
+  await followUp(game);
+  const ping = game.turnAnnounced === true;
+  const acceptedIn = chat === undefined ? {} : { acceptedIn: chat };
+  return success(game, [{ type: 'game-started', game, challenge, ping, ...acceptedIn }]);
 }
 
 /** Starting games and playing moves. */

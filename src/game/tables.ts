@@ -16,7 +16,7 @@ import {
   type Player,
   type PlayerId,
 } from './model.js';
-import { draftGame, type GameFollowUp } from './moves.js';
+import { draftGame, startedFromChallenge, type GameFollowUp } from './moves.js';
 import type { Acceptance, Mutation } from './record-updates.js';
 import { refusal, success, type AcceptedIn, type Refusal, type ServiceResult } from './results.js';
 import { tableOpening } from './table-rules.js';
@@ -135,12 +135,7 @@ export class Tables {
     const result = await this.context.records.acceptChallenge(id, (challenge, now) =>
       this.gameOf(challenge, by, now),
     );
-    if (!result.ok) return result;
-    const { challenge, game } = result.value;
-    await this.gameStarted(game);
-    const ping = game.turnAnnounced === true;
-    const acceptedIn = chat === undefined ? {} : { acceptedIn: chat };
-    return success(game, [{ type: 'game-started', game, challenge, ping, ...acceptedIn }]);
+    return startedFromChallenge(result, this.gameStarted, chat);
   }
 
   private async afterSeating(
