@@ -9,8 +9,12 @@ import type { PlayerId } from './model.js';
  */
 export type RatingPool = 'people' | 'bot';
 
-/** A rated player as the leaderboards show them: who, and their latest name. */
-export type RatedPlayer = PlayerId & { readonly displayName: string };
+/** A rated player as the leaderboards show them: who, and their latest names. */
+export type RatedPlayer = PlayerId & {
+  readonly displayName: string;
+  /** Without the @: `/stats @name` finds the player by it. */
+  readonly username?: string;
+};
 
 /** One rated game from a player's side: what `/stats` lists and the graph draws. */
 export interface RatedOutcome {
