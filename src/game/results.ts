@@ -41,8 +41,7 @@ export type ServiceErrorCode =
   | 'not-entered'
   | 'tournament-full'
   | 'too-few-entrants'
-  | 'not-organiser'
-  | 'variant-not-rated';
+  | 'not-organiser';
 
 /** Something that happened, for adapters to show. Each carries the record as it now is. */
 export type GameEvent =

@@ -1,3 +1,4 @@
+import { enLeague } from './en-league.js';
 import { enTable } from './en-table.js';
 import { durationParts, type Messages } from './messages.js';
 
@@ -203,6 +204,7 @@ export const en: Messages = {
     top: 'The puzzle leaderboard of this chat',
   },
   table: enTable,
+  league: enLeague,
   puzzles: {
     task: (side, goal) => {
       const who = side === 'white' ? 'White' : 'Black';

@@ -1,4 +1,5 @@
 import { durationParts, type Messages } from './messages.js';
+import { ruLeague } from './ru-league.js';
 import { ruTable } from './ru-table.js';
 
 export { pluralRu } from './plural-ru.js';
@@ -205,6 +206,7 @@ export const ru: Messages = {
     top: 'Таблица решателей задач в этом чате',
   },
   table: ruTable,
+  league: ruLeague,
   puzzles: {
     task: (side, goal) => {
       const who = side === 'white' ? 'Ход белых' : 'Ход чёрных';
