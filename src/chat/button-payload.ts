@@ -36,7 +36,9 @@ type GamePayload =
   /** A table game's lobby: start the game of the full table. */
   | { readonly kind: 'table-start'; readonly challengeId: string }
   /** A tournament's sign-up card: join, leave, start, cancel. */
-  | { readonly kind: TournamentAction; readonly tournamentId: string }
+  | {
+      [K in TournamentAction]: { readonly kind: K; readonly tournamentId: string };
+    }[TournamentAction]
   | {
       readonly kind: 'select';
       readonly gameId: string;
@@ -102,10 +104,7 @@ type GamePayload =
 
 /** The buttons of a tournament's sign-up card. */
 export type TournamentAction =
-  | 'tournament-join'
-  | 'tournament-leave'
-  | 'tournament-start'
-  | 'tournament-cancel';
+  'tournament-join' | 'tournament-leave' | 'tournament-start' | 'tournament-cancel';
 
 const TOURNAMENT_LETTERS: Readonly<Record<TournamentAction, string>> = {
   'tournament-join': 'I',

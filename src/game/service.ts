@@ -312,6 +312,11 @@ export class GameService {
     return this.withLeague(({ tournaments }) => tournaments.create(input, views));
   }
 
+  /** Records that a chat message shows a tournament's sign-up card. */
+  addTournamentView(id: string, view: ChatView): Promise<ServiceResult<Tournament>> {
+    return this.withLeague(({ tournaments }) => tournaments.addView(id, view));
+  }
+
   getTournament(id: string): Promise<ServiceResult<Tournament>> {
     return this.withLeague(({ tournaments }) => tournaments.get(id));
   }

@@ -51,6 +51,9 @@ export interface TournamentDeps {
   resign(gameId: string, player: PlayerId): Promise<ServiceResult<Game>>;
 }
 
+/** Card messages a tournament remembers (the newest). */
+const MAX_VIEWS = 8;
+
 /** Tries of a compare-and-set that lost races. */
 const CAS_ATTEMPTS = 5;
 
@@ -117,6 +120,14 @@ export class Tournaments {
       return tournament === undefined
         ? refusal('tournament-not-found', 'No such tournament.')
         : success(tournament);
+    });
+  }
+
+  /** Records that a chat message shows the tournament's card (edited as it changes). */
+  addView(id: string, view: ChatView): Promise<ServiceResult<Tournament>> {
+    return this.change(id, (tournament) => {
+      const next = { ...tournament, views: [...tournament.views, view].slice(-MAX_VIEWS) };
+      return { ok: true, next, events: [] };
     });
   }
 

@@ -408,7 +408,10 @@ export type SlashCommandName =
   | 'join'
   | 'puzzle'
   | 'daily'
-  | 'top';
+  | 'top'
+  | 'stats'
+  | 'tournament'
+  | 'standings';
 
 /** The options of Discord's slash commands (their English names). */
 export type SlashOptionName =
@@ -468,7 +471,10 @@ export type CommandName =
   | 'help'
   | 'puzzle'
   | 'daily'
-  | 'top';
+  | 'top'
+  | 'stats'
+  | 'tournament'
+  | 'standings';
 
 /**
  * A time left, split for display: whole days and hours when an hour or more is left (rounded to

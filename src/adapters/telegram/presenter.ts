@@ -18,6 +18,7 @@ import { isPrivateChat, liveViews, mentionOf, nameOf, telegramView } from './ide
 import { Notices } from './notices.js';
 import { PendingPresentations } from '../../chat/pending-presentations.js';
 import { ChatCards } from './chat-cards.js';
+import { LeagueCards } from './league-cards.js';
 import { bestEffort } from '../../game/logger.js';
 
 /**
@@ -56,6 +57,7 @@ export class TelegramPresenter {
   readonly boards: BoardSync;
   readonly notices: Notices;
   private readonly cards: ChatCards;
+  readonly league: LeagueCards;
   /** The newest record seen of each game: deliveries check it at the last moment. */
   private readonly latest = new LatestGames();
   private readonly pending: PendingPresentations;
@@ -82,6 +84,7 @@ export class TelegramPresenter {
         getGame: (id) => deps.service.getGame(id),
       },
     );
+    this.league = new LeagueCards(deps, (chatId, fallback) => this.chatContext(chatId, fallback));
     this.cards = new ChatCards(
       deps,
       (chatId, fallback) => this.chatContext(chatId, fallback),
@@ -155,6 +158,20 @@ export class TelegramPresenter {
         return this.cards.closeDrawOffers(event.game, nameOf(playerOf(event.game, event.by)));
       case 'reminder':
         return this.remind(event.game, event.deadline);
+      case 'game-rated':
+        return this.league.rated(this.latest.get(event.game.id) ?? event.game, event.ratings);
+      case 'tournament-updated':
+        return this.league.updateCards(event.tournament);
+      case 'tournament-cancelled':
+        return this.league.updateCards(event.tournament, (t) =>
+          t.league.tournament.cancelled(nameOf(event.tournament.organiser)),
+        );
+      case 'tournament-round':
+        return this.league.roundPaired(event.tournament, event.round);
+      case 'tournament-withdrawal':
+        return this.league.withdrawal(event.tournament, event.entrant);
+      case 'tournament-finished':
+        return this.league.finished(event.tournament);
       case 'game-over': {
         const game = this.latest.get(event.game.id) ?? event.game;
         await this.updateBoards(game);
