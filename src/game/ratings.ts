@@ -126,7 +126,7 @@ export interface RatedGameChanges {
  */
 export class Ratings {
   constructor(
-    private readonly context: ServiceContext,
+    private readonly context: Pick<ServiceContext, 'clock' | 'logger' | 'dayMs'>,
     private readonly league: LeagueStore,
   ) {}
 
