@@ -24,12 +24,7 @@ const SAVE_ATTEMPTS = 5;
 
 /** Why a finished game changes no rating. */
 export type UnratedReason =
-  | 'casual'
-  | 'table-game'
-  | 'abandoned'
-  | 'not-started'
-  | 'custom-start'
-  | 'not-finished';
+  'casual' | 'table-game' | 'abandoned' | 'not-started' | 'custom-start' | 'not-finished';
 
 /**
  * Whether a finished game counts, and if not why: it must be marked rated, between two sides

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/game/logger.js';
-import type { Game, Player } from '../../src/game/model.js';
+import type { Player } from '../../src/game/model.js';
 import { StoreError } from '../../src/game/ports.js';
 import type { GameEvent, ServiceResult } from '../../src/game/results.js';
 import { GameService } from '../../src/game/service.js';
