@@ -132,6 +132,7 @@ export class Ratings {
    */
   async rate(game: Game): Promise<PlayerRating[]> {
     if (unratedReason(game) !== undefined) return [];
+    if (game.white.botLevel !== undefined && game.black.botLevel !== undefined) return [];
     for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
       const { changes } = await this.changesFor(game);
       const saved = await this.league.saveRatedGame(game.id, changes, chatKeysOf(game));
