@@ -12,13 +12,18 @@ import { PLAYER_RATING, TOURNAMENT } from './record-schemas.js';
  * wrong number on a leaderboard or a tournament paired from half a record.
  */
 export const PLAYER_RATING_SCHEMA = 1;
+/** Numbered apart from the ratings' schema, so that either record can change alone. */
 export const TOURNAMENT_SCHEMA = 1;
 
-/** What names a rating record in errors and logs: 'variant:pool:platform:userId'. */
+/**
+ * What names a rating record in errors and logs: 'variant:pool:platform:userId' (`player` is a
+ * playerKey: the leaderboards hold keys, not players).
+ */
 export function ratingRecordId(variant: VariantId, pool: RatingPool, player: string): string {
   return `${variant}:${pool}:${player}`;
 }
 
+/** A rating record as stored: the whole record, with its schema number. */
 export function encodePlayerRating(record: PlayerRating): string {
   return JSON.stringify({ s: PLAYER_RATING_SCHEMA, ...record });
 }
@@ -32,10 +37,12 @@ export function decodePlayerRating(id: string, text: string): PlayerRating {
   return record;
 }
 
+/** A tournament as stored: the whole record, with its schema number. */
 export function encodeTournament(tournament: Tournament): string {
   return JSON.stringify({ s: TOURNAMENT_SCHEMA, ...tournament });
 }
 
+/** A stored tournament; `id` is where it was read, and the record must be that one. */
 export function decodeTournament(id: string, text: string): Tournament {
   return validated(
     'tournament',

@@ -29,7 +29,8 @@ export function checkRatingChanges(gameId: string, changes: readonly RatingChang
     const id = recordIdOf(change.next);
     if (change.next.games !== change.expectedGames + 1)
       throw new Error(
-        `league store: game ${gameId} sets ${id} to ${change.next.games} games from ${change.expectedGames}`,
+        `league store: game ${gameId} takes ${id} from ` +
+          `${change.expectedGames} games to ${change.next.games}`,
       );
     if (seen.has(id)) throw new Error(`league store: game ${gameId} changes ${id} twice`);
     seen.add(id);

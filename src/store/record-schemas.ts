@@ -186,6 +186,7 @@ const RATING = v.looseObject({
   volatility: POSITIVE,
 });
 
+/** A player's game rating in a variant and pool (rating-model.ts). */
 export const PLAYER_RATING: v.GenericSchema<unknown, PlayerRating> = v.looseObject({
   player: v.looseObject({ ...PLAYER_ID.entries, displayName: v.string() }),
   variant: TWO_PLAYER_VARIANT,
@@ -233,6 +234,7 @@ const TOURNAMENT_ROUND = v.looseObject({
   finishedAt: v.optional(TIME),
 });
 
+/** A tournament: its field, rounds and boards by entrant index (tournament-model.ts). */
 export const TOURNAMENT: v.GenericSchema<unknown, Tournament> = v.looseObject({
   id: v.string(),
   version: COUNT,

@@ -63,7 +63,7 @@ export class RedisLeagueStore implements LeagueStore {
     this.log = options.log ?? consoleLogger();
   }
 
-  /** For tests: raw text where a rating lives (stored at `games`), as a corrupted database would. */
+  /** For tests: raw text where a rating lives, at `games`, as a corrupted database would hold. */
   async putRawRating(
     player: PlayerId,
     variant: VariantId,

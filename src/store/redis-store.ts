@@ -60,8 +60,8 @@ const ACTIVE_INDEX_MIGRATION = 'active-index';
 /**
  * GameStore on Redis (ioredis). Each record is a hash { v: version, d: codec JSON } under
  * KeyBuilder's keys; every write is a WritePlan (redis-write-plan.ts), so a record, its
- * compare-and-set and all of its index updates change together or not at all. Indexes are computed here from the record
- * being written and handed to the script:
+ * compare-and-set and all of its index updates change together or not at all. Indexes are
+ * computed here from the record being written and handed to the script:
  *   - player active sets: SADD for an active game, SREM otherwise;
  *   - views: a game's views overwrite ("game:<id>"), a challenge's only claim free views
  *     ("challenge:<id>", SET NX), so a message that became a game's keeps pointing at the game;

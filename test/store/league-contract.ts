@@ -13,7 +13,7 @@ import type { Tournament } from '../../src/game/tournament-model.js';
 import { encodePlayerRating, ratingRecordId } from '../../src/store/league-codec.js';
 import { ALICE, BORIS, CAROL, DMITRI } from '../support/game-fixtures.js';
 
-/** What a league store test needs: a fresh store, a second instance on the same data, raw writes. */
+/** What a league store test needs: a fresh store, a second one on the same data, raw writes. */
 export interface LeagueStoreHarness {
   store: LeagueStore;
   /** Another instance over the same data (another process, for Redis); the same one in memory. */
@@ -254,7 +254,7 @@ export function leagueStoreContract(
       expect(records[0]).toEqual(await store.playerRating(ALICE, 'stolby', 'people'));
     });
 
-    it('keeps established ratings on the global leaderboard, best first, as they move', async () => {
+    it('ranks established ratings globally, best first, as they change', async () => {
       await rate('g1', [
         [ALICE, 1700],
         [BORIS, 1600],
