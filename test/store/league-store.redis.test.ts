@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { playerKey } from '../../src/game/model.js';
 import { StoreError } from '../../src/game/ports.js';
 import { newPlayerRating } from '../../src/game/rating-model.js';
@@ -8,7 +7,7 @@ import { RedisLeagueStore } from '../../src/store/redis-league-store.js';
 import { createStoreRedis } from '../../src/store/redis-store.js';
 import { textLogger } from '../support/capturing-logger.js';
 import { ALICE, BORIS } from '../support/game-fixtures.js';
-import { startRedis, type PrivateRedis } from '../support/redis-server.js';
+import { redisClients } from '../support/redis-clients.js';
 import {
   leagueStoreContract,
   makeTournament,
@@ -16,40 +15,17 @@ import {
   ratingAfterGame,
 } from './league-contract.js';
 
-let server: PrivateRedis;
-let shared: Redis;
+const redis = redisClients();
 let prefixes = 0;
-const clients: Redis[] = [];
-
-/** A client of its own: a second instance on it stands for another bot process. */
-function client(): Redis {
-  const redis = createStoreRedis(server.url);
-  clients.push(redis);
-  return redis;
-}
-
-beforeAll(async () => {
-  server = await startRedis();
-  shared = client();
-});
-
-afterEach(() => {
-  for (const redis of clients.splice(1)) redis.disconnect();
-});
-
-afterAll(async () => {
-  (shared as Redis | undefined)?.disconnect();
-  await (server as PrivateRedis | undefined)?.stop();
-});
 
 leagueStoreContract('redis league store', () => {
   const logged: string[] = [];
   const keys = new KeyBuilder(`lg${++prefixes}:`);
   const log = textLogger(logged);
-  const store = new RedisLeagueStore(shared, keys, { log });
+  const store = new RedisLeagueStore(redis.shared(), keys, { log });
   return Promise.resolve({
     store,
-    twin: new RedisLeagueStore(client(), keys, { log }),
+    twin: new RedisLeagueStore(redis.client(), keys, { log }),
     logged,
     putRawRating: (player, variant, pool, text, games) =>
       store.putRawRating(player, variant, pool, text, games),
@@ -59,6 +35,7 @@ leagueStoreContract('redis league store', () => {
 
 describe('redis league store', () => {
   it('stores under the documented keys', async () => {
+    const shared = redis.shared();
     const keys = new KeyBuilder(`layout${++prefixes}:`);
     const store = new RedisLeagueStore(shared, keys);
     const alice = ratingAfterGame(
@@ -110,8 +87,8 @@ describe('redis league store', () => {
   it("skips a bad entry of a player's pool set, saying so", async () => {
     const logged: string[] = [];
     const keys = new KeyBuilder(`pools${++prefixes}:`);
-    const store = new RedisLeagueStore(shared, keys, { log: textLogger(logged) });
-    await shared.sadd(keys.playerRatingPools(ALICE), 'bashni:robots', 'bashni');
+    const store = new RedisLeagueStore(redis.shared(), keys, { log: textLogger(logged) });
+    await redis.shared().sadd(keys.playerRatingPools(ALICE), 'bashni:robots', 'bashni');
     expect(await store.playerRatings(ALICE)).toEqual([]);
     expect(logged).toHaveLength(2);
   });
