@@ -87,7 +87,8 @@ export function makeTournament(id: string, overrides: Partial<Tournament> = {}):
   };
 }
 
-async function errorOf(promise: Promise<unknown>): Promise<unknown> {
+/** What a promise rejects with; undefined when it fulfils. */
+export async function errorOf(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
     () => undefined,
     (error: unknown) => error,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { playerKey } from '../../src/game/model.js';
-import { StoreError } from '../../src/game/ports.js';
 import { newPlayerRating } from '../../src/game/rating-model.js';
 import { KeyBuilder } from '../../src/store/keys.js';
 import { RedisLeagueStore } from '../../src/store/redis-league-store.js';
@@ -9,6 +8,7 @@ import { textLogger } from '../support/capturing-logger.js';
 import { ALICE, BORIS } from '../support/game-fixtures.js';
 import { redisClients } from '../support/redis-clients.js';
 import {
+  errorOf,
   leagueStoreContract,
   makeTournament,
   ratedPlayer,
@@ -114,14 +114,11 @@ describe('redis league store', () => {
       ['chatTournaments', () => store.chatTournaments('c', 5)],
       ['liveTournaments', () => store.liveTournaments()],
     ];
-    for (const [name, operation] of operations) {
-      const error = await operation().then(
-        () => undefined,
-        (caught: unknown) => caught,
-      );
-      expect(error, name).toBeInstanceOf(StoreError);
-      expect((error as StoreError).code, name).toBe('store-unavailable');
-    }
+    for (const [name, operation] of operations)
+      expect(await errorOf(operation()), name).toMatchObject({
+        name: 'StoreError',
+        code: 'store-unavailable',
+      });
     dead.disconnect();
   });
 });
