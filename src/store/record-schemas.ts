@@ -188,7 +188,11 @@ const RATING = v.looseObject({
 
 /** A player's game rating in a variant and pool (rating-model.ts). */
 export const PLAYER_RATING: v.GenericSchema<unknown, PlayerRating> = v.looseObject({
-  player: v.looseObject({ ...PLAYER_ID.entries, displayName: v.string() }),
+  player: v.looseObject({
+    ...PLAYER_ID.entries,
+    displayName: v.string(),
+    username: v.optional(v.string()),
+  }),
   variant: TWO_PLAYER_VARIANT,
   pool: v.picklist(keysOf(RATING_POOLS)),
   rating: RATING,

@@ -83,6 +83,7 @@ describe('league codec', () => {
       ['a fractional game count', { games: 2.5 }, /games/],
       ['a score of a third', { recent: [first, { ...second, score: 0.3 }] }, /recent\.1\.score/],
       ['a player without a name', { player: { platform: 'telegram', userId: '1' } }, /player/],
+      ['a username of digits', { player: { ...rating.player, username: 7 } }, /username/],
     ];
     for (const [what, change, where] of damaged) {
       const text = JSON.stringify({ s: 1, ...rating, ...change });

@@ -33,9 +33,12 @@ export interface LeagueStoreHarness {
 const CHAT = 'telegram:-100';
 const OTHER_CHAT = 'discord:555';
 
-/** How a leaderboard shows a player: id and latest name. */
+/** How a leaderboard shows a player: id and latest names. */
 export function ratedPlayer(player: Player): RatedPlayer {
-  return { platform: player.platform, userId: player.userId, displayName: player.displayName };
+  const { platform, userId, displayName, username } = player;
+  return username === undefined
+    ? { platform, userId, displayName }
+    : { platform, userId, displayName, username };
 }
 
 /** A record after one more rated game, at `rating` with `deviation` (above 110: provisional). */
