@@ -5,7 +5,7 @@ import type { Platform } from '../../src/game/model.js';
 import type { EventRelay } from '../../src/game/ports.js';
 import type { GameEvent } from '../../src/game/results.js';
 import { ALICE, CAROL, makeChallenge, makeGame } from '../support/game-fixtures.js';
-import { makeTournament } from '../store/league-contract.js';
+import { makeTournament } from '../support/league-fixtures.js';
 
 const telegramView = { platform: 'telegram' as const, chatId: '-100', messageId: '1' };
 const discordView = { platform: 'discord' as const, chatId: '555', messageId: '2' };

@@ -3,7 +3,7 @@ import type { GameEvent } from '../../src/game/results.js';
 import { decodeBatch } from '../../src/store/event-schemas.js';
 import { newPlayerRating } from '../../src/game/rating-model.js';
 import { ALICE, makeChallenge, makeGame, makeTableGame } from '../support/game-fixtures.js';
-import { makeTournament } from './league-contract.js';
+import { makeTournament } from '../support/league-fixtures.js';
 
 const game = makeGame('g1', { daysPerMove: 1, deadline: 90_000 });
 const challenge = makeChallenge('c1');

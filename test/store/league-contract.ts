@@ -9,9 +9,11 @@ import {
   type RatedPlayer,
   type RatingPool,
 } from '../../src/game/rating-model.js';
-import type { Tournament } from '../../src/game/tournament-model.js';
 import { encodePlayerRating, ratingRecordId } from '../../src/store/league-codec.js';
 import { ALICE, BORIS, CAROL, DMITRI } from '../support/game-fixtures.js';
+import { makeTournament } from '../support/league-fixtures.js';
+
+export { makeTournament };
 
 /** What a league store test needs: a fresh store, a second one on the same data, raw writes. */
 export interface LeagueStoreHarness {
@@ -65,28 +67,6 @@ export function ratingAfterGame(
       { gameId, at, opponent: 'Someone', opponentRating: 1500, score, rating, change },
     ],
     updatedAt: at,
-  };
-}
-
-/** A tournament in sign-up in CHAT, version 1, with two entrants. */
-export function makeTournament(id: string, overrides: Partial<Tournament> = {}): Tournament {
-  return {
-    id,
-    version: 1,
-    chat: { platform: 'telegram', chatId: '-100' },
-    organiser: ALICE,
-    format: 'swiss',
-    variant: 'bashni',
-    daysPerMove: 3,
-    rounds: 3,
-    rated: true,
-    status: 'signup',
-    entrants: [{ player: ALICE }, { player: BORIS, rating: 1612 }],
-    played: [],
-    views: [{ platform: 'telegram', chatId: '-100', messageId: '42' }],
-    createdAt: 1_000,
-    updatedAt: 1_000,
-    ...overrides,
   };
 }
 
