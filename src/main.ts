@@ -201,6 +201,10 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       metrics.time(metrics.renderSeconds, () => renderPool.render(...args)),
     paintTable: (...args: Parameters<RenderPool['renderTable']>) =>
       metrics.time(metrics.renderSeconds, () => renderPool.renderTable(...args)),
+    paintStandings: (...args: Parameters<RenderPool['renderStandings']>) =>
+      metrics.time(metrics.renderSeconds, () => renderPool.renderStandings(...args)),
+    paintRatingGraph: (...args: Parameters<RenderPool['renderRatingGraph']>) =>
+      metrics.time(metrics.renderSeconds, () => renderPool.renderRatingGraph(...args)),
   };
   const service = new GameService({
     store,

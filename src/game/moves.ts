@@ -180,7 +180,8 @@ export class Moves {
     if (!created.ok) return created;
     const game = created.value;
     await this.followUp(game);
-    const ping = game.turnAnnounced === true;
+    // A tournament round's pairings message mentions both players: no ping of its own.
+    const ping = game.turnAnnounced === true && input.tournament === undefined;
     const startedIn = input.startedIn === undefined ? {} : { acceptedIn: input.startedIn };
     return success(game, [{ type: 'game-started', game, ping, ...startedIn }]);
   }

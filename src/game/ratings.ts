@@ -24,12 +24,7 @@ const SAVE_ATTEMPTS = 5;
 
 /** Why a finished game changes no rating. */
 export type UnratedReason =
-  | 'casual'
-  | 'table-game'
-  | 'abandoned'
-  | 'not-started'
-  | 'custom-start'
-  | 'not-finished';
+  'casual' | 'table-game' | 'abandoned' | 'not-started' | 'custom-start' | 'not-finished';
 
 /**
  * Whether a finished game counts, and if not why: it must be marked rated, between two sides
@@ -126,7 +121,7 @@ export interface RatedGameChanges {
  */
 export class Ratings {
   constructor(
-    private readonly context: ServiceContext,
+    private readonly context: Pick<ServiceContext, 'clock' | 'logger' | 'dayMs'>,
     private readonly league: LeagueStore,
   ) {}
 
@@ -137,6 +132,7 @@ export class Ratings {
    */
   async rate(game: Game): Promise<PlayerRating[]> {
     if (unratedReason(game) !== undefined) return [];
+    if (game.white.botLevel !== undefined && game.black.botLevel !== undefined) return [];
     for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
       const { changes } = await this.changesFor(game);
       const saved = await this.league.saveRatedGame(game.id, changes, chatKeysOf(game));

@@ -344,6 +344,19 @@ export class GameService {
     return this.withLeague(({ tournaments }) => tournaments.cancel(id, player, isAdmin));
   }
 
+  /** Enters the bot at a level into a tournament's sign-up (its organiser or an admin). */
+  addBotToTournament(
+    id: string,
+    player: PlayerId,
+    isAdmin: boolean,
+    level: number,
+    botName: string,
+  ): Promise<ServiceResult<Tournament>> {
+    return this.withLeague(({ tournaments }) =>
+      tournaments.addBot(id, player, isAdmin, level, botName),
+    );
+  }
+
   startTournament(id: string, player: PlayerId, isAdmin: boolean) {
     return this.withLeague(({ tournaments }) => tournaments.start(id, player, isAdmin));
   }

@@ -78,7 +78,6 @@ export interface Tournament {
   readonly finishedAt?: number;
 }
 
-
 /** A tournament's chat as one key ('platform:chatId'). */
 export function tournamentChatKey(chat: TournamentChat): string {
   return `${chat.platform}:${chat.chatId}`;

@@ -1,4 +1,5 @@
-import { roundRobinSchedule, type BoardPairing } from './pairing/berger.js';
+import { roundRobinSchedule } from './pairing/berger.js';
+import type { BoardPairing } from './pairing/board-pairing.js';
 import { tournamentStandings, type PlayedBoard, type StandingRow } from './pairing/standings.js';
 import { swissPairings, type SwissEntrant } from './pairing/swiss.js';
 import type { Game } from './model.js';

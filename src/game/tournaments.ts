@@ -12,6 +12,8 @@ import {
 } from './model.js';
 import type { GameRequest } from './moves.js';
 import { StoreError } from './ports.js';
+import { botPlayer } from './bot-player.js';
+import { botRating } from './rating-model.js';
 import { ratingAt } from './ratings.js';
 import { refusal, success, type GameEvent, type Refusal, type ServiceResult } from './results.js';
 import {
@@ -140,6 +142,33 @@ export class Tournaments {
       if (tournament.entrants.length >= MAX_ENTRANTS[tournament.format])
         return refusal('tournament-full', 'The tournament is full.');
       const next = { ...tournament, entrants: [...tournament.entrants, { player }] };
+      return { ok: true, next, events: [{ type: 'tournament-updated', tournament: next }] };
+    });
+  }
+
+  /**
+   * The organiser (or an admin) enters the bot at a level: it plays its games itself, at once.
+   * Each bot entrant has its own id (`bot-t<n>`), so the bot may be entered more than once.
+   */
+  addBot(
+    id: string,
+    player: PlayerId,
+    isAdmin: boolean,
+    level: number,
+    displayName: string,
+  ): Promise<ServiceResult<Tournament>> {
+    return this.change(id, (tournament) => {
+      if (tournament.status !== 'signup') return notInSignup(tournament);
+      if (!isAdmin && !samePlayer(tournament.organiser, player))
+        return refusal('not-organiser', 'Only the organiser can enter the bot.');
+      if (tournament.entrants.length >= MAX_ENTRANTS[tournament.format])
+        return refusal('tournament-full', 'The tournament is full.');
+      const bots = tournament.entrants.filter((entrant) => entrant.player.botLevel !== undefined);
+      const bot = {
+        ...botPlayer(tournament.chat.platform, level, displayName),
+        userId: `bot-t${bots.length + 1}`,
+      };
+      const next = { ...tournament, entrants: [...tournament.entrants, { player: bot }] };
       return { ok: true, next, events: [{ type: 'tournament-updated', tournament: next }] };
     });
   }
@@ -328,6 +357,10 @@ export class Tournaments {
     const now = this.context.clock.now();
     const ratings = new Map<string, number>();
     for (const { player } of tournament.entrants) {
+      if (player.botLevel !== undefined) {
+        ratings.set(playerKey(player), botRating(player.botLevel).rating);
+        continue;
+      }
       const record = await this.league.playerRating(player, tournament.variant, 'people');
       if (record !== undefined)
         ratings.set(playerKey(player), ratingAt(record, now, this.context.dayMs).rating);

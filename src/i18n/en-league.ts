@@ -85,7 +85,7 @@ export const enLeague: LeagueMessages = {
       sonnebornBerger: 'SB',
     },
     usage:
-      'Tournaments:\n/tournament new [round-robin|swiss] [variant] [days per move] [rounds] [casual] — open the sign-up (chat admins)\n/tournament leave — leave or withdraw\n/standings — the table',
+      'Tournaments:\n/tournament new [round-robin|swiss] [variant] [days per move] [rounds] [casual] — open the sign-up (chat admins)\n/tournament bot 4 — enter the bot at a level (the organiser)\n/tournament leave — leave or withdraw\n/standings — the table',
     none: 'This chat has no tournament. An admin can open one: /tournament new',
     adminsOnly: 'Only the chat’s admins can open a tournament here.',
     errors: {

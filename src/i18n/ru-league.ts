@@ -89,7 +89,7 @@ export const ruLeague: LeagueMessages = {
       sonnebornBerger: 'КБ',
     },
     usage:
-      'Турниры:\n/tournament new [round-robin|swiss] [вариант] [дней на ход] [туров] [casual] — открыть запись (админы чата)\n/tournament leave — выйти или сняться\n/standings — таблица',
+      'Турниры:\n/tournament new [round-robin|swiss] [вариант] [дней на ход] [туров] [casual] — открыть запись (админы чата)\n/tournament bot 4 — добавить бота нужного уровня (организатор)\n/tournament leave — выйти или сняться\n/standings — таблица',
     none: 'В этом чате нет турнира. Админ может открыть запись: /tournament new',
     adminsOnly: 'Открыть турнир здесь могут только админы чата.',
     errors: {

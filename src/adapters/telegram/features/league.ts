@@ -12,6 +12,7 @@ import { parseTournamentArguments } from '../../../chat/tournament-text.js';
 import { VARIANT_WORDS } from '../../../chat/variant-words.js';
 import { isTableVariant, type PlayerId } from '../../../game/model.js';
 import { defaultSwissRounds } from '../../../game/tournament-rules.js';
+import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
 import type { ButtonRouter } from '../buttons.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { nameOf, playerFromUser, telegramView } from '../identity.js';
@@ -110,6 +111,23 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
             tournament.id,
             telegramView(sent.value.chat.id, sent.value.message_id),
           );
+        return;
+      }
+      case 'bot':
+      case 'бот': {
+        const level = rest[0] === undefined ? DEFAULT_BOT_LEVEL : Number(rest[0]);
+        if (!Number.isInteger(level) || level < 1 || level > BOT_LEVELS || rest.length > 1)
+          return ctx.say(words.usage);
+        const live = await deps.service.chatTournament(chatKeyOf(ctx.chat.id));
+        if (!live.ok) return void (await ctx.present(live));
+        const added = await deps.service.addBotToTournament(
+          live.value.id,
+          player,
+          await isAdmin(ctx),
+          level,
+          ctx.t.botName(level),
+        );
+        await ctx.present(added);
         return;
       }
       case 'leave':
