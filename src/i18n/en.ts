@@ -265,7 +265,7 @@ export const en: Messages = {
       '`/draw` — offer or accept a draw · `/resign` — resign · `/pdn` — the game record',
       '`/puzzle` — a puzzle to solve (only you see it) · `/top variant:Puzzles` — the channel’s puzzle leaderboard',
       '`/stats` — your ratings (`player:@someone` — theirs) · `/top` — the rating leaderboards; `/newgame rated:False` — a casual game',
-      '`/tournament new` — a tournament in this channel (server managers; join with its buttons) · `/tournament leave` · `/standings` — its table',
+      '`/tournament new` — a tournament in this channel (server managers; join with its buttons) · `/tournament bot level:4` — enter the bot · `/tournament leave` · `/standings` — its table',
       '`/daily state:on time:09:00 timezone:Europe/Moscow` — a puzzle of the day in this channel (channel managers)',
       '`/settings` — the channel’s language and board orientation · `/rules` — the rules',
     ].join('\n'),
@@ -311,6 +311,7 @@ export const en: Messages = {
       format: 'format',
       rounds: 'rounds',
       new: 'new',
+      bot: 'bot',
       leave: 'leave',
     },
     commandDescriptions: {
@@ -349,6 +350,7 @@ export const en: Messages = {
       format: 'Round robin (everyone plays everyone) or Swiss (default: round robin)',
       rounds: 'Swiss: the rounds; round robin: 1 (single) or 2 (double) cycles',
       new: 'Open a tournament’s sign-up in this channel (server managers)',
+      bot: 'Enter the bot at a level into the sign-up (the organiser or managers)',
       leave: 'Leave this channel’s tournament, or withdraw once it runs',
     },
     levelDescription: (max, fallback) =>
@@ -356,6 +358,7 @@ export const en: Messages = {
     dailyStates: { on: 'on', off: 'off' },
     puzzleLeaderboard: 'Puzzles',
     tournamentManagersOnly: 'Only members who can manage this server can open a tournament here.',
+    tournamentBotEntered: (name) => `${name} is in the tournament.`,
     tournamentCycles: (max) =>
       `A round robin plays 1 to ${max} cycles: set rounds to 1 (single) or 2 (double).`,
   },

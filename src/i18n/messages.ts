@@ -431,6 +431,7 @@ export type SlashOptionName =
   | 'format'
   | 'rounds'
   | 'new'
+  | 'bot'
   | 'leave';
 
 export interface DiscordMessages {
@@ -463,6 +464,8 @@ export interface DiscordMessages {
   readonly puzzleLeaderboard: string;
   /** /tournament new by someone who may not manage the server. */
   readonly tournamentManagersOnly: string;
+  /** /tournament bot: the bot (by its name) is signed up. */
+  readonly tournamentBotEntered: (name: string) => string;
   /** A round robin asked for more cycles than it plays (`max`). */
   readonly tournamentCycles: (max: number) => string;
 }

@@ -73,6 +73,17 @@ const variantOption: APIApplicationCommandBasicOption = {
   choices: variantChoices([...VARIANT_IDS, ...TABLE_VARIANT_IDS]),
 };
 
+/** The bot's level, for a game against it or its place in a tournament. */
+const levelOption: APIApplicationCommandBasicOption = {
+  type: ApplicationCommandOptionType.Integer,
+  ...nameAndDescription(
+    (t) => t.discord.optionNames.level,
+    (t) => t.discord.levelDescription(BOT_LEVELS, DEFAULT_BOT_LEVEL),
+  ),
+  min_value: 1,
+  max_value: BOT_LEVELS,
+};
+
 /** Whether the games count for ratings: on unless the user says otherwise. */
 const ratedOption: APIApplicationCommandBasicOption = {
   type: ApplicationCommandOptionType.Boolean,
@@ -111,18 +122,7 @@ export function slashCommands(): RESTPostAPIChatInputApplicationCommandsJSONBody
       },
       ratedOption,
     ]),
-    command('play', [
-      {
-        type: ApplicationCommandOptionType.Integer,
-        ...nameAndDescription(
-          (t) => t.discord.optionNames.level,
-          (t) => t.discord.levelDescription(BOT_LEVELS, DEFAULT_BOT_LEVEL),
-        ),
-        min_value: 1,
-        max_value: BOT_LEVELS,
-      },
-      variantOption,
-    ]),
+    command('play', [levelOption, variantOption]),
     command('move', [
       {
         type: ApplicationCommandOptionType.String,
@@ -241,6 +241,7 @@ function leagueCommands(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
           ratedOption,
         ],
       },
+      { type: ApplicationCommandOptionType.Subcommand, ...option('bot'), options: [levelOption] },
       { type: ApplicationCommandOptionType.Subcommand, ...option('leave') },
     ]),
     command('standings'),

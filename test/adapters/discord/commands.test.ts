@@ -288,8 +288,15 @@ describe('Discord slash commands', () => {
     const tournament = command('tournament');
     expect(tournament.options!.map((o) => [o.name, o.type])).toEqual([
       ['new', ApplicationCommandOptionType.Subcommand],
+      ['bot', ApplicationCommandOptionType.Subcommand],
       ['leave', ApplicationCommandOptionType.Subcommand],
     ]);
+    const bot = optionNamed(tournament, 'bot') as APIApplicationCommandSubcommandOption;
+    expect(optionNamed(bot, 'level')).toMatchObject({
+      type: ApplicationCommandOptionType.Integer,
+      min_value: 1,
+      max_value: BOT_LEVELS,
+    });
     const open = optionNamed(tournament, 'new') as APIApplicationCommandSubcommandOption;
     expect(open.options!.map((o) => [o.name, o.type, o.required ?? false])).toEqual([
       ['format', ApplicationCommandOptionType.String, false],

@@ -1,5 +1,6 @@
 import type { TournamentArguments } from '../../../chat/tournament-text.js';
 import type { VariantId } from '../../../engine/index.js';
+import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
 import { DEFAULT_DAYS_PER_MOVE, isTableVariant, type PlayerId } from '../../../game/model.js';
 import {
   defaultSwissRounds,
@@ -83,7 +84,9 @@ export function leagueFeature(router: InteractionRouter, deps: DiscordDeps): voi
   router.command('tournament', 'public', async (turn) => {
     const { interaction } = turn;
     if (!interaction.isChatInputCommand()) return;
-    if (interaction.options.getSubcommand(false) === 'leave') await leave(turn, deps);
+    const subcommand = interaction.options.getSubcommand(false);
+    if (subcommand === 'leave') await leave(turn, deps);
+    else if (subcommand === 'bot') await enterBot(turn, deps, interaction.options);
     else await open(turn, deps, interaction.options);
   });
 
@@ -168,6 +171,19 @@ async function leave(turn: Turn, deps: DiscordDeps): Promise<void> {
   if (live === undefined) return;
   const left = await turn.present(await deps.service.leaveTournament(live.id, turn.player));
   if (left !== undefined) await turn.whisper(turn.t.league.tournament.left);
+}
+
+/** `/tournament bot [level]`: the bot signs up at a level (the organiser's or a manager's word). */
+async function enterBot(turn: Turn, deps: DiscordDeps, options: CommandOptions): Promise<void> {
+  const live = await channelTournament(turn, deps);
+  if (live === undefined) return;
+  const asked = options.getInteger('level') ?? DEFAULT_BOT_LEVEL;
+  const level = Math.min(Math.max(asked, 1), BOT_LEVELS);
+  const name = turn.t.botName(level);
+  const entered = await turn.present(
+    await deps.service.addBotToTournament(live.id, turn.player, managesServer(turn), level, name),
+  );
+  if (entered !== undefined) await turn.whisper(turn.t.discord.tournamentBotEntered(name));
 }
 
 /**
