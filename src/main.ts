@@ -38,6 +38,9 @@ import type { PuzzleStore } from './game/puzzle-ports.js';
 import { PuzzleService, type DuePost } from './game/puzzles.js';
 import { loadPuzzleCatalog } from './startup/puzzle-catalog.js';
 import { MemoryPuzzleStore } from './store/memory-puzzle-store.js';
+import { MemoryLeagueStore } from './store/memory-league-store.js';
+import { RedisLeagueStore } from './store/redis-league-store.js';
+import type { LeagueStore } from './game/league-ports.js';
 import { RedisPuzzleStore } from './store/redis-puzzle-store.js';
 import { QueuedBotMoves } from './store/bullmq-bot-moves.js';
 import { BullMqScheduler } from './store/bullmq-scheduler.js';
@@ -64,6 +67,7 @@ let logger: Logger = logging.logger;
 interface Storage {
   store: GameStore;
   puzzleStore: PuzzleStore;
+  league: LeagueStore;
   kv: KeyValueStore;
   scheduler: Scheduler & { backlog(): Promise<number> | number };
   /** Whether the store answers (the health check). */
@@ -77,6 +81,7 @@ function storage(config: Config): Storage {
     return {
       store: new MemoryGameStore(),
       puzzleStore: new MemoryPuzzleStore({ log }),
+      league: new MemoryLeagueStore({ log }),
       kv: new MemoryKeyValueStore(),
       scheduler: new InProcessScheduler({ log }),
       reachable: () => Promise.resolve(true),
@@ -90,6 +95,7 @@ function storage(config: Config): Storage {
   return {
     store,
     puzzleStore: new RedisPuzzleStore(redis, keys, { log }),
+    league: new RedisLeagueStore(redis, keys, { log }),
     kv: new RedisKeyValueStore(redis, keys),
     scheduler: new BullMqScheduler({
       connection: url,
@@ -168,7 +174,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     config.redis === undefined ? undefined : waitFor(redisDependency(config.redis.url), waiting),
   ]);
 
-  const { store, puzzleStore, kv, scheduler, reachable, close } = storage(config);
+  const { store, puzzleStore, league, kv, scheduler, reachable, close } = storage(config);
   const local: Partial<Record<Platform, EventHandler>> = {};
   const relay =
     config.redis === undefined
@@ -208,6 +214,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   };
   const service = new GameService({
     store,
+    league,
     scheduler,
     logger: logger.child({ component: 'game' }),
     bot,

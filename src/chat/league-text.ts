@@ -63,7 +63,8 @@ export function statsText(name: string, records: readonly PlayerRating[], t: Mes
         outcome.change,
       ),
     );
-  return [t.league.statsHeader(name), ...blocks, t.league.recentHeader, ...recent].join('\n\n');
+  const last = [t.league.recentHeader, ...recent].join('\n');
+  return [t.league.statsHeader(name), ...blocks, last].join('\n\n');
 }
 
 /** What the rating graph picture shows (the renderer's RatingGraphPicture). */

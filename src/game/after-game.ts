@@ -30,7 +30,7 @@ export class AfterGame implements FinishingHooks {
   async after(game: Game): Promise<GameEvent[]> {
     const events: GameEvent[] = [];
     try {
-      const rated = await this.ratings.rate(game);
+      const rated = await this.ratings.rate(game, await this.tournaments.chatKeysOf(game));
       if (rated.length > 0) events.push({ type: 'game-rated', game, ratings: rated });
       events.push(...(await this.tournaments.gameFinished(game)));
       await this.league.finishingDone(game.id);

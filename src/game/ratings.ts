@@ -128,14 +128,16 @@ export class Ratings {
   /**
    * Rates a finished game, once: retried when another game of the same player was rated in
    * between. Returns the records as saved (empty when the game changes no rating, or was rated
-   * before).
+   * before). `chatKeys`: chats besides the game's own whose leaderboards its players join (a
+   * tournament's).
    */
-  async rate(game: Game): Promise<PlayerRating[]> {
+  async rate(game: Game, chatKeys: readonly string[] = []): Promise<PlayerRating[]> {
     if (unratedReason(game) !== undefined) return [];
     if (game.white.botLevel !== undefined && game.black.botLevel !== undefined) return [];
     for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
       const { changes } = await this.changesFor(game);
-      const saved = await this.league.saveRatedGame(game.id, changes, chatKeysOf(game));
+      const chats = [...new Set([...chatKeysOf(game), ...chatKeys])];
+      const saved = await this.league.saveRatedGame(game.id, changes, chats);
       if (saved === 'saved') return changes.map((change) => change.next);
       if (saved === 'already-rated') return [];
     }

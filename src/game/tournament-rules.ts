@@ -169,20 +169,21 @@ export function boardResult(game: Game): { whiteScore: 0 | 0.5 | 1; forfeit: boo
   return { whiteScore, forfeit };
 }
 
-/** The tournament with a game's result on its board (unchanged if already there). */
+/** The tournament with a game's result on its board (the same object if already there). */
 export function withGameResult(tournament: Tournament, game: Game): Tournament {
   const slot = game.tournament;
   if (slot === undefined || slot.id !== tournament.id) return tournament;
+  const board = tournament.played.find((round) => round.number === slot.round)?.boards[slot.board];
+  if (board === undefined || board.gameId !== game.id || board.whiteScore !== undefined)
+    return tournament;
   const { whiteScore, forfeit } = boardResult(game);
   const played = tournament.played.map((round) =>
     round.number !== slot.round
       ? round
       : {
           ...round,
-          boards: round.boards.map((board, index) =>
-            index !== slot.board || board.whiteScore !== undefined || board.gameId !== game.id
-              ? board
-              : { ...board, whiteScore, ...(forfeit ? { forfeit: true } : {}) },
+          boards: round.boards.map((b, index) =>
+            index !== slot.board ? b : { ...b, whiteScore, ...(forfeit ? { forfeit: true } : {}) },
           ),
         },
   );

@@ -294,6 +294,13 @@ export class Tournaments {
     return [...result.events, ...(await this.startGames(result.value))];
   }
 
+  /** The chat of a tournament game's event, as a leaderboard key (none for other games). */
+  async chatKeysOf(game: Game): Promise<string[]> {
+    if (game.tournament === undefined) return [];
+    const tournament = await this.league.getTournament(game.tournament.id);
+    return tournament === undefined ? [] : [tournamentChatKey(tournament.chat)];
+  }
+
   /** A player left a chat: they withdraw from its running (or signing-up) tournament. */
   async memberLeft(chat: TournamentChat, player: PlayerId): Promise<GameEvent[]> {
     const live = await this.context.records.guard(async () => success(await this.liveInChat(chat)));

@@ -74,7 +74,7 @@ export const enLeague: LeagueMessages = {
       names.length === 1
         ? `🥇 ${names[0]} wins the ${title}! Congratulations!`
         : `🥇 ${names.join(' and ')} share first place in the ${title}! Congratulations!`,
-    title: (variant, format) => `${variant} tournament, ${format}`,
+    title: (variant, format) => `${variant} ${format} tournament`,
     afterRound: (round, of) => `after round ${round} of ${of}`,
     final: 'final standings',
     headers: {

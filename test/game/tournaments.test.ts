@@ -8,6 +8,7 @@ import type { Tournament } from '../../src/game/tournament-model.js';
 import { currentRound, standingsOf } from '../../src/game/tournament-rules.js';
 import { MemoryLeagueStore } from '../../src/store/memory-league-store.js';
 import { MemoryGameStore } from '../../src/store/memory-store.js';
+import { firstLegalMove } from '../support/any-game.js';
 import { ALICE, BORIS, CAROL, DMITRI } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
 
@@ -71,9 +72,14 @@ describe('tournaments in the game service', () => {
 
   const tournament = async (id: string) => value(await service.getTournament(id));
 
-  /** Ends a game: White wins (Black resigns), Black wins, or a draw by agreement. */
+  /**
+   * Ends a game after a move each (so that it is rated): White wins (Black resigns), Black wins,
+   * or a draw by agreement.
+   */
   async function finish(gameId: string, result: 'white' | 'black' | 'draw'): Promise<GameEvent[]> {
-    const game = value(await service.getGame(gameId));
+    let game = value(await service.getGame(gameId));
+    for (const side of ['white', 'black'] as const)
+      game = value(await service.play(gameId, game[side], firstLegalMove(game.variant, game.fen)));
     if (result === 'draw') {
       value(await service.offerDraw(gameId, game.white));
       const drawn = await service.acceptDraw(gameId, game.black);

@@ -7,6 +7,7 @@ import type { Game } from '../../../src/game/model.js';
 import { TelegramHarness } from './harness.js';
 
 const GROUP = -1003333444555;
+const BOT = 'Bashni Bot (level 2)';
 
 /** The bot plays the first legal move, at once. */
 const quickBot: BotMoves = {
@@ -80,14 +81,14 @@ describe('Telegram: a round-robin tournament in a group', () => {
     });
     // The bot takes the fourth place, at level 2: it plays its games at once.
     await h.say(alice, GROUP, '/tournament bot 2');
-    expect(h.fake.message(GROUP, card.messageId)?.text).toContain('4. Bot');
+    expect(h.fake.message(GROUP, card.messageId)?.text).toContain(`4. ${BOT}`);
     await h.press(alice, GROUP, card.messageId, '▶️ Start');
     await h.process.settle();
 
     // Round 1 by Berger's table for four: Alice–Bot, Bob–Carol (seeds by rating, then sign-up).
     expect(h.labels(GROUP, card.messageId)).toEqual([]);
     const round1 = texts().find((text) => text.startsWith('🏁 Round 1 of 3'))!;
-    expect(round1).toContain('1. ⚪ @alice — ⚫ Bot');
+    expect(round1).toContain(`1. ⚪ @alice — ⚫ ${BOT}`);
     expect(round1).toContain('2. ⚪ @bob — ⚫ @carol');
     expect(h.boards(GROUP)).toHaveLength(2);
 
@@ -118,7 +119,7 @@ describe('Telegram: a round-robin tournament in a group', () => {
     await resign(bob);
     await until(() => texts().some((text) => text.includes('wins the')), 'the winner');
     expect(texts().find((text) => text.includes('wins the'))).toContain(
-      'Bot 2 wins the Bashni tournament',
+      `${BOT} wins the Bashni round robin tournament!`,
     );
     expect(photos().some((caption) => caption.includes('final standings'))).toBe(true);
 
@@ -128,7 +129,9 @@ describe('Telegram: a round-robin tournament in a group', () => {
     await until(() => h.boards(GROUP).length === before + 1, 'the standings picture');
     await h.say(alice, GROUP, '/stats');
     await until(() => h.boards(GROUP).length === before + 2, 'the rating graph');
-    expect(photos().at(-1)).toContain('Bashni (against the bot)');
+    // Her game against the bot ended before she moved: not rated. The one against Bob was.
+    expect(photos().at(-1)).toMatch(/Bashni: \d+\? ±\d+\n1 game: 1 won, 0 drawn, 0 lost/);
+    expect(photos().at(-1)).toMatch(/Last results:\n✅ Bob \(1500\) \+\d+/);
     await h.say(alice, GROUP, '/top');
     await until(() => texts().some((text) => text.startsWith('🏆 Bashni — this chat')), '/top');
     const top = texts().find((text) => text.startsWith('🏆 Bashni — this chat'))!;
