@@ -425,7 +425,14 @@ export type SlashOptionName =
   | 'code'
   | 'state'
   | 'time'
-  | 'timezone';
+  | 'timezone'
+  | 'rated'
+  | 'player'
+  | 'format'
+  | 'rounds'
+  | 'new'
+  | 'bot'
+  | 'leave';
 
 export interface DiscordMessages {
   /** The public game message's button that opens the mover's picker. */
@@ -453,6 +460,14 @@ export interface DiscordMessages {
   readonly levelDescription: (maxLevel: number, defaultLevel: number) => string;
   /** The choices of /daily's `state` option (1-100 characters). */
   readonly dailyStates: { readonly on: string; readonly off: string };
+  /** The choice of /top's `variant` option that shows the puzzle leaderboard. */
+  readonly puzzleLeaderboard: string;
+  /** /tournament new by someone who may not manage the server. */
+  readonly tournamentManagersOnly: string;
+  /** /tournament bot: the bot (by its name) is signed up. */
+  readonly tournamentBotEntered: (name: string) => string;
+  /** A round robin asked for more cycles than it plays (`max`). */
+  readonly tournamentCycles: (max: number) => string;
 }
 
 export type CommandName =
