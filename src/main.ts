@@ -302,7 +302,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   if (discord !== undefined) {
     const app = createDiscordBot(
       { service, puzzles, kv, clock: systemClock, logger, painter, dispatch },
-      { restApi: discord.restApi, shards: discord.shards },
+      { restApi: discord.restApi, shards: discord.shards, memberEvents: discord.memberEvents },
     );
     app.client.on(Events.InteractionCreate, () => metrics.countUpdate('discord'));
     app.client.rest.on(RESTEvents.Response, (_request, response) => {

@@ -142,7 +142,7 @@ export class RecordUpdates {
   ): Promise<ServiceResult<Game>> {
     const hooks = this.finishing;
     // Whether the change being saved ends the game (set by each attempt's change).
-    let ends = false;
+    let ends = false as boolean;
     const result = await this.changeGame(
       id,
       (game, now) => {

@@ -48,16 +48,24 @@ export function playsIn(entrant: Entrant, round: number): boolean {
   return entrant.outFrom === undefined || round < entrant.outFrom;
 }
 
-/** Every board so far, as the standings and the Swiss pairer read them. */
+/**
+ * Every board so far, as the standings read them. A board decided as it was paired (a bye, a
+ * forfeit of an entrant who is out) counts once its round is over: the standings "after round
+ * N" shown with round N + 1's pairings hold round N's results only.
+ */
 export function playedBoards(tournament: Tournament): PlayedBoard[] {
   return tournament.played.flatMap((round) =>
-    round.boards.map((board) => ({
-      round: round.number,
-      white: board.white,
-      black: board.black,
-      ...(board.whiteScore === undefined ? {} : { whiteScore: board.whiteScore }),
-      ...(board.forfeit === true ? { forfeit: true } : {}),
-    })),
+    round.boards
+      .flatMap((board) =>
+        round.finishedAt === undefined && board.gameId === undefined ? [] : [board],
+      )
+      .map((board) => ({
+        round: round.number,
+        white: board.white,
+        black: board.black,
+        ...(board.whiteScore === undefined ? {} : { whiteScore: board.whiteScore }),
+        ...(board.forfeit === true ? { forfeit: true } : {}),
+      })),
   );
 }
 

@@ -21,7 +21,7 @@ describe('Telegram: a round-robin tournament in a group', () => {
   const texts = () =>
     h.fake
       .chat(GROUP)
-      .messages.filter((m) => m.text !== undefined && m.from?.is_bot === true)
+      .messages.filter((m) => m.text !== undefined && m.from.is_bot)
       .map((m) => m.text!);
   const photos = () => h.boards(GROUP).map((m) => m.caption ?? '');
 

@@ -148,6 +148,7 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
           if (verb !== 'start') ctx.say(verb === 'join' ? words.joined : words.left);
         return;
       }
+      case undefined:
       default:
         return ctx.say(words.usage);
     }
