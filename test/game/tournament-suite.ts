@@ -277,6 +277,23 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
       expect(new Set(byes).size).toBe(3);
     });
 
+    it('scores a game lost on time: a forfeit when the loser never moved', async () => {
+      const id = await open('round-robin', [ALICE, BORIS, CAROL, DMITRI]);
+      value(await service.startTournament(id, ALICE, false));
+      const [first, second] = roundGames(await tournament(id));
+      // White moves on the second board; then both clocks run out (2 days per move).
+      const game = value(await service.getGame(second!));
+      value(await service.play(second!, game.white, firstLegalMove(game.variant, game.fen)));
+      clock.time += 2 * 86_400_000 + 1;
+      await scheduler.runDue();
+      const t = await tournament(id);
+      const [board1, board2] = t.played[0]!.boards;
+      expect(board1).toMatchObject({ gameId: first, whiteScore: 0, forfeit: true });
+      expect(board2).toMatchObject({ gameId: second, whiteScore: 1, forfeit: true });
+      expect(t.played).toHaveLength(2);
+      expect(published.map((e) => e.type)).toContain('tournament-round');
+    });
+
     it('refuses what the rules do not allow', async () => {
       const id = await open('round-robin', [ALICE, BORIS]);
       expect(refused(await service.startTournament(id, ALICE, false))).toBe('too-few-entrants');

@@ -1,6 +1,7 @@
 import { InlineKeyboard } from 'grammy';
 import { encodePayload } from '../../chat/button-payload.js';
 import { ratedText, type RatingGraphData } from '../../chat/league-text.js';
+import type { LeagueShows } from '../../chat/league-events.js';
 import {
   roundText,
   standingsData,
@@ -45,7 +46,7 @@ export function tournamentCardText(tournament: Tournament, t: Messages): string 
  * pairings (after the standings picture of the round before), withdrawals, the winner, and the
  * new ratings under a rated game's board.
  */
-export class LeagueCards {
+export class LeagueCards implements LeagueShows {
   constructor(
     private readonly deps: {
       readonly out: ChatOutput;
@@ -69,6 +70,13 @@ export class LeagueCards {
         }),
       );
     }
+  }
+
+  /** The organiser cancelled the sign-up: the cards say so, without buttons. */
+  cancelled(tournament: Tournament): Promise<void> {
+    return this.updateCards(tournament, (t) =>
+      t.league.tournament.cancelled(nameOf(tournament.organiser)),
+    );
   }
 
   /** A round was paired: the standings so far (from round 2), then the pairings. */

@@ -19,6 +19,7 @@ import { Notices } from './notices.js';
 import { PendingPresentations } from '../../chat/pending-presentations.js';
 import { ChatCards } from './chat-cards.js';
 import { LeagueCards } from './league-cards.js';
+import { showLeagueEvent } from '../../chat/league-events.js';
 import { bestEffort } from '../../game/logger.js';
 
 /**
@@ -159,19 +160,12 @@ export class TelegramPresenter {
       case 'reminder':
         return this.remind(event.game, event.deadline);
       case 'game-rated':
-        return this.league.rated(this.latest.get(event.game.id) ?? event.game, event.ratings);
       case 'tournament-updated':
-        return this.league.updateCards(event.tournament);
       case 'tournament-cancelled':
-        return this.league.updateCards(event.tournament, (t) =>
-          t.league.tournament.cancelled(nameOf(event.tournament.organiser)),
-        );
       case 'tournament-round':
-        return this.league.roundPaired(event.tournament, event.round);
       case 'tournament-withdrawal':
-        return this.league.withdrawal(event.tournament, event.entrant);
       case 'tournament-finished':
-        return this.league.finished(event.tournament);
+        return showLeagueEvent(event, this.league, (game) => this.latest.get(game.id) ?? game);
       case 'game-over': {
         const game = this.latest.get(event.game.id) ?? event.game;
         await this.updateBoards(game);
