@@ -17,19 +17,25 @@ export interface LeagueShows {
   finished(tournament: Tournament): Promise<void>;
 }
 
+const LEAGUE_EVENT_TYPES = [
+  'game-rated',
+  'tournament-updated',
+  'tournament-cancelled',
+  'tournament-round',
+  'tournament-withdrawal',
+  'tournament-finished',
+] as const;
+
 /** The league's events: a game's ratings, and everything of tournaments. */
 export type LeagueEvent = Extract<
   GameEvent,
-  {
-    readonly type:
-      | 'game-rated'
-      | 'tournament-updated'
-      | 'tournament-cancelled'
-      | 'tournament-round'
-      | 'tournament-withdrawal'
-      | 'tournament-finished';
-  }
+  { readonly type: (typeof LEAGUE_EVENT_TYPES)[number] }
 >;
+
+/** Whether an event is the league's (shown by showLeagueEvent). */
+export function isLeagueEvent(event: GameEvent): event is LeagueEvent {
+  return (LEAGUE_EVENT_TYPES as readonly string[]).includes(event.type);
+}
 
 /** Shows a league event, with the newest record of its game (`current`) for the ratings. */
 export async function showLeagueEvent(

@@ -28,7 +28,7 @@ import { quotableMove, startedText } from '../../chat/table-caption.js';
 import type { Components } from './channel-output.js';
 import { lobbyButtons, lobbyContent } from './table-cards.js';
 import { LeagueCards } from './league-cards.js';
-import { showLeagueEvent } from '../../chat/league-events.js';
+import { isLeagueEvent, showLeagueEvent } from '../../chat/league-events.js';
 
 export interface DiscordPresenterDeps {
   readonly out: ChannelOutput;
@@ -118,6 +118,8 @@ export class DiscordPresenter {
   }
 
   private async present(event: GameEvent): Promise<void> {
+    if (isLeagueEvent(event))
+      return showLeagueEvent(event, this.league, (game) => this.current(game));
     switch (event.type) {
       case 'challenge-created':
         return; // the command that made it posts the card
@@ -169,13 +171,6 @@ export class DiscordPresenter {
       }
       case 'reminder':
         return this.remind(event.game, event.deadline);
-      case 'game-rated':
-      case 'tournament-updated':
-      case 'tournament-cancelled':
-      case 'tournament-round':
-      case 'tournament-withdrawal':
-      case 'tournament-finished':
-        return showLeagueEvent(event, this.league, (game) => this.current(game));
       case 'game-over': {
         const game = this.current(event.game);
         this.updateBoards(game);

@@ -19,7 +19,7 @@ import { Notices } from './notices.js';
 import { PendingPresentations } from '../../chat/pending-presentations.js';
 import { ChatCards } from './chat-cards.js';
 import { LeagueCards } from './league-cards.js';
-import { showLeagueEvent } from '../../chat/league-events.js';
+import { isLeagueEvent, showLeagueEvent } from '../../chat/league-events.js';
 import { bestEffort } from '../../game/logger.js';
 
 /**
@@ -124,6 +124,8 @@ export class TelegramPresenter {
   }
 
   private async present(event: GameEvent): Promise<void> {
+    if (isLeagueEvent(event))
+      return showLeagueEvent(event, this.league, (game) => this.latest.get(game.id) ?? game);
     switch (event.type) {
       case 'challenge-created':
         return; // the command that created it posts the card
@@ -159,13 +161,6 @@ export class TelegramPresenter {
         return this.cards.closeDrawOffers(event.game, nameOf(playerOf(event.game, event.by)));
       case 'reminder':
         return this.remind(event.game, event.deadline);
-      case 'game-rated':
-      case 'tournament-updated':
-      case 'tournament-cancelled':
-      case 'tournament-round':
-      case 'tournament-withdrawal':
-      case 'tournament-finished':
-        return showLeagueEvent(event, this.league, (game) => this.latest.get(game.id) ?? game);
       case 'game-over': {
         const game = this.latest.get(event.game.id) ?? event.game;
         await this.updateBoards(game);
