@@ -60,8 +60,9 @@ export interface Tournament {
   readonly variant: VariantId;
   readonly daysPerMove: DaysPerMove;
   /**
-   * Swiss: the number of rounds. Round robin: the number of cycles (1 single, 2 double), known
-   * in rounds once the field is.
+   * Swiss: the number of rounds; 0 until the start when the organiser left it to the field
+   * (defaultSwissRounds of the entrants). Round robin: the number of cycles (1 single, 2
+   * double), known in rounds once the field is.
    */
   readonly rounds: number;
   /** Whether its games are rated. */

@@ -21,6 +21,7 @@ import {
   MIN_ENTRANTS,
   advance,
   currentRound,
+  defaultSwissRounds,
   pairNextRound,
   withGameResult,
   withdrawEntrant,
@@ -40,7 +41,7 @@ export interface TournamentRequest {
   readonly format: TournamentFormat;
   readonly variant: VariantId;
   readonly daysPerMove: DaysPerMove;
-  /** Swiss rounds, or round-robin cycles. */
+  /** Swiss rounds (0: by the field, at the start), or round-robin cycles. */
   readonly rounds: number;
   readonly rated: boolean;
 }
@@ -258,7 +259,17 @@ export class Tournaments {
         }))
         .sort((a, b) => b.entrant.rating - a.entrant.rating || a.order - b.order)
         .map(({ entrant }) => entrant);
-      const seeded: Tournament = { ...tournament, entrants, status: 'running', startedAt: now };
+      const rounds =
+        tournament.format === 'swiss' && tournament.rounds === 0
+          ? defaultSwissRounds(entrants.length)
+          : tournament.rounds;
+      const seeded: Tournament = {
+        ...tournament,
+        entrants,
+        rounds,
+        status: 'running',
+        startedAt: now,
+      };
       const round = pairNextRound(seeded, now);
       if (round === undefined) return refusal('too-few-entrants', 'No pairing is possible.');
       const next = advance({ ...seeded, played: [round] }, now);

@@ -49,7 +49,9 @@ export const enLeague: LeagueMessages = {
       ].join('\n'),
     rounds: (format, rounds) =>
       format === 'swiss'
-        ? plural(rounds, 'round')
+        ? rounds === 0
+          ? 'rounds by the number of players'
+          : plural(rounds, 'round')
         : rounds === 1
           ? 'single'
           : rounds === 2

@@ -53,7 +53,9 @@ export const ruLeague: LeagueMessages = {
       ].join('\n'),
     rounds: (format, rounds) =>
       format === 'swiss'
-        ? pluralRu(rounds, 'тур', 'тура', 'туров')
+        ? rounds === 0
+          ? 'число туров — по числу участников'
+          : pluralRu(rounds, 'тур', 'тура', 'туров')
         : rounds === 1
           ? 'в один круг'
           : rounds === 2

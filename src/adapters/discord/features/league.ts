@@ -2,11 +2,7 @@ import type { TournamentArguments } from '../../../chat/tournament-text.js';
 import type { VariantId } from '../../../engine/index.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
 import { DEFAULT_DAYS_PER_MOVE, isTableVariant, type PlayerId } from '../../../game/model.js';
-import {
-  defaultSwissRounds,
-  MAX_CYCLES,
-  MAX_SWISS_ROUNDS,
-} from '../../../game/tournament-rules.js';
+import { MAX_CYCLES, MAX_SWISS_ROUNDS } from '../../../game/tournament-rules.js';
 import { TOP_LINES } from '../../../chat/league-text.js';
 import { PUZZLES_CHOICE } from '../commands.js';
 import { discordView, playerFromUser } from '../identity.js';
@@ -136,8 +132,8 @@ async function open(turn: Turn, deps: DiscordDeps, options: CommandOptions): Pro
       format: args.format,
       variant: args.variant,
       daysPerMove: args.daysPerMove,
-      // A Swiss event's rounds default by a field of eight: the field is not known yet.
-      rounds: args.rounds ?? (args.format === 'swiss' ? defaultSwissRounds(8) : 1),
+      // A Swiss event's rounds, when not given, follow the field at the start.
+      rounds: args.rounds ?? (args.format === 'swiss' ? 0 : 1),
       rated: args.rated,
     }),
   );

@@ -11,7 +11,6 @@ import {
 import { parseTournamentArguments } from '../../../chat/tournament-text.js';
 import { VARIANT_WORDS } from '../../../chat/variant-words.js';
 import { isTableVariant, type PlayerId } from '../../../game/model.js';
-import { defaultSwissRounds } from '../../../game/tournament-rules.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
 import type { ButtonRouter } from '../buttons.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
@@ -97,7 +96,8 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
           format: args.format,
           variant: args.variant,
           daysPerMove: args.daysPerMove,
-          rounds: args.rounds ?? (args.format === 'swiss' ? defaultSwissRounds(8) : 1),
+          // A Swiss event's rounds, when not given, follow the field at the start.
+          rounds: args.rounds ?? (args.format === 'swiss' ? 0 : 1),
           rated: args.rated,
         });
         if (!created.ok) return void (await ctx.present(created));
