@@ -3,7 +3,8 @@
  * bypassed (every board drawn and PNG-encoded; the background and stack pictures stay warm, as
  * they do in a running bot), and the PNG size. The goal is at most 15 ms and 120 KB a board.
  * The same for the picture of a four-player table game (Zhernov's): 720 px wide and 30% taller
- * by its standings, so it is timed against the board's goal but reported apart from it.
+ * by its standings, so it is timed against the board's goal but reported apart from it. Then the
+ * league pictures (tournament standings, a rating graph): milliseconds per picture, no goal.
  *
  * Then the render pool: boards per second with 1 and 2 worker threads on distinct positions
  * (so no cache hits), and the main thread's event-loop delay while they render, next to the same
@@ -25,13 +26,17 @@ import { clearSpriteCaches } from '../src/render/canvas.js';
 import {
   BoardRenderer,
   RenderPool,
+  renderRatingGraphUncached,
+  renderStandingsUncached,
   renderTableUncached,
   renderUncached,
   type RenderOptions,
+  type StandingsPicture,
   type TableRenderOptions,
 } from '../src/render/index.js';
 import type { TablePosition } from '../src/engine/multi/index.js';
 import { fen } from '../test/support/engine-helpers.js';
+import { ratingHistory, swissStandings } from '../test/support/league-pictures.js';
 import { square, tablePosition } from '../test/support/table-positions.js';
 
 const SIZE = 720;
@@ -135,6 +140,53 @@ const table: { name: string; position: TablePosition; options: TableRenderOption
   console.log(
     `  ${table.name.padEnd(40)} ${ms.toFixed(2).padStart(6)} ms  ${kb.toFixed(1).padStart(6)} KB` +
       `  (first render, cold sprites: ${cold.toFixed(1)} ms; 720x${decodedHeight(first)} px)`,
+  );
+}
+
+// League pictures: standings tables and a rating graph, painted whole on every render.
+const marathonColumns = 23;
+const marathon: StandingsPicture = {
+  title: 'Marathon — Bashni, round robin',
+  subtitle: 'after round 20 of 23',
+  headers: { place: '#', player: 'Player', points: 'Pts', tieBreaks: ['SB'] },
+  gridHeaders: Array.from({ length: marathonColumns }, (_, i) => String(i + 1)),
+  rows: Array.from({ length: 24 }, (_, row) => ({
+    place: String(row + 1),
+    name: `Player number ${row + 1}`,
+    points: `${23 - row}½`,
+    tieBreaks: [`${(200 - row * 7.25).toFixed(2)}`],
+    cells: Array.from({ length: marathonColumns }, (_, column) =>
+      column === row ? '×' : ['1', '0', '½', ''][(row + column) % 4]!,
+    ),
+  })),
+  footer: 'SB: Sonneborn–Berger',
+};
+const league: { name: string; render: () => Buffer }[] = [
+  {
+    name: 'standings, 10-player Swiss (ru)',
+    render: () => renderStandingsUncached(swissStandings),
+  },
+  { name: 'standings, 24 players x 23 columns', render: () => renderStandingsUncached(marathon) },
+  {
+    name: 'rating graph, 40 games',
+    render: () => renderRatingGraphUncached({ title: 'Alice — Bashni', points: ratingHistory(40) }),
+  },
+];
+for (const { name, render } of league) {
+  let started = performance.now();
+  const first = render();
+  const cold = performance.now() - started;
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    started = performance.now();
+    render();
+    times.push(performance.now() - started);
+  }
+  const ms = median(times);
+  const kb = first.length / 1024;
+  console.log(
+    `  ${name.padEnd(40)} ${ms.toFixed(2).padStart(6)} ms  ${kb.toFixed(1).padStart(6)} KB` +
+      `  (first render: ${cold.toFixed(1)} ms; ${first.readUInt32BE(16)}x${decodedHeight(first)} px)`,
   );
 }
 

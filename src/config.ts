@@ -30,6 +30,11 @@ export interface Config {
      * each bot process may run some): undefined runs one shard, as small bots do.
      */
     readonly shards?: { readonly ids: readonly number[]; readonly count: number };
+    /**
+     * Whether to ask Discord for members leaving servers (the privileged Server Members intent,
+     * switched on in the developer portal): a member who leaves withdraws from tournaments.
+     */
+    readonly memberEvents: boolean;
   };
   readonly redis?: { readonly url: string; readonly keyPrefix: string };
   /** How long finished games and closed challenges are kept. */
@@ -145,6 +150,7 @@ function discordConfig(env: NodeJS.ProcessEnv): Config['discord'] {
       'DISCORD_REST_API',
       'DISCORD_SHARD_COUNT',
       'DISCORD_SHARD_IDS',
+      'DISCORD_MEMBER_EVENTS',
     ]) {
       if (optional(env, name) !== undefined)
         throw new ConfigError(`${name} is set but DISCORD_TOKEN is not`);
@@ -173,7 +179,13 @@ function discordConfig(env: NodeJS.ProcessEnv): Config['discord'] {
     restText === undefined
       ? undefined
       : url('DISCORD_REST_API', restText, ['http:', 'https:']).href.replace(/\/$/, '');
-  return { token, applicationId, guildId, restApi, shards: discordShards(env) };
+  const membersText = optional(env, 'DISCORD_MEMBER_EVENTS')?.toLowerCase();
+  if (membersText !== undefined && !['true', 'false', '1', '0'].includes(membersText))
+    throw new ConfigError(
+      `DISCORD_MEMBER_EVENTS must be true or false, got "${optional(env, 'DISCORD_MEMBER_EVENTS')}"`,
+    );
+  const memberEvents = membersText === 'true' || membersText === '1';
+  return { token, applicationId, guildId, restApi, shards: discordShards(env), memberEvents };
 }
 
 /** DISCORD_SHARD_COUNT and DISCORD_SHARD_IDS ("0,1"; default: every shard of the count). */

@@ -38,6 +38,9 @@ import type { PuzzleStore } from './game/puzzle-ports.js';
 import { PuzzleService, type DuePost } from './game/puzzles.js';
 import { loadPuzzleCatalog } from './startup/puzzle-catalog.js';
 import { MemoryPuzzleStore } from './store/memory-puzzle-store.js';
+import { MemoryLeagueStore } from './store/memory-league-store.js';
+import { RedisLeagueStore } from './store/redis-league-store.js';
+import type { LeagueStore } from './game/league-ports.js';
 import { RedisPuzzleStore } from './store/redis-puzzle-store.js';
 import { QueuedBotMoves } from './store/bullmq-bot-moves.js';
 import { BullMqScheduler } from './store/bullmq-scheduler.js';
@@ -64,6 +67,7 @@ let logger: Logger = logging.logger;
 interface Storage {
   store: GameStore;
   puzzleStore: PuzzleStore;
+  league: LeagueStore;
   kv: KeyValueStore;
   scheduler: Scheduler & { backlog(): Promise<number> | number };
   /** Whether the store answers (the health check). */
@@ -77,6 +81,7 @@ function storage(config: Config): Storage {
     return {
       store: new MemoryGameStore(),
       puzzleStore: new MemoryPuzzleStore({ log }),
+      league: new MemoryLeagueStore({ log }),
       kv: new MemoryKeyValueStore(),
       scheduler: new InProcessScheduler({ log }),
       reachable: () => Promise.resolve(true),
@@ -90,6 +95,7 @@ function storage(config: Config): Storage {
   return {
     store,
     puzzleStore: new RedisPuzzleStore(redis, keys, { log }),
+    league: new RedisLeagueStore(redis, keys, { log }),
     kv: new RedisKeyValueStore(redis, keys),
     scheduler: new BullMqScheduler({
       connection: url,
@@ -168,7 +174,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     config.redis === undefined ? undefined : waitFor(redisDependency(config.redis.url), waiting),
   ]);
 
-  const { store, puzzleStore, kv, scheduler, reachable, close } = storage(config);
+  const { store, puzzleStore, league, kv, scheduler, reachable, close } = storage(config);
   const local: Partial<Record<Platform, EventHandler>> = {};
   const relay =
     config.redis === undefined
@@ -201,9 +207,14 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       metrics.time(metrics.renderSeconds, () => renderPool.render(...args)),
     paintTable: (...args: Parameters<RenderPool['renderTable']>) =>
       metrics.time(metrics.renderSeconds, () => renderPool.renderTable(...args)),
+    paintStandings: (...args: Parameters<RenderPool['renderStandings']>) =>
+      metrics.time(metrics.renderSeconds, () => renderPool.renderStandings(...args)),
+    paintRatingGraph: (...args: Parameters<RenderPool['renderRatingGraph']>) =>
+      metrics.time(metrics.renderSeconds, () => renderPool.renderRatingGraph(...args)),
   };
   const service = new GameService({
     store,
+    league,
     scheduler,
     logger: logger.child({ component: 'game' }),
     bot,
@@ -291,7 +302,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   if (discord !== undefined) {
     const app = createDiscordBot(
       { service, puzzles, kv, clock: systemClock, logger, painter, dispatch },
-      { restApi: discord.restApi, shards: discord.shards },
+      { restApi: discord.restApi, shards: discord.shards, memberEvents: discord.memberEvents },
     );
     app.client.on(Events.InteractionCreate, () => metrics.countUpdate('discord'));
     app.client.rest.on(RESTEvents.Response, (_request, response) => {

@@ -108,6 +108,7 @@ describe('configuration', () => {
       applicationId: APP,
       guildId: undefined,
       restApi: undefined,
+      memberEvents: false,
     });
     const config = loadConfig({
       DISCORD_TOKEN: ` ${DISCORD} `,
@@ -120,8 +121,19 @@ describe('configuration', () => {
       applicationId: APP,
       guildId: '98765432109876543',
       restApi: 'http://127.0.0.1:9000/api',
+      memberEvents: false,
     });
     expect(config.telegram).toBeUndefined();
+    const members = { DISCORD_TOKEN: DISCORD, DISCORD_APPLICATION_ID: APP };
+    expect(loadConfig({ ...members, DISCORD_MEMBER_EVENTS: 'true' }).discord?.memberEvents).toBe(
+      true,
+    );
+    expect(() => loadConfig({ ...members, DISCORD_MEMBER_EVENTS: 'yes please' })).toThrow(
+      /DISCORD_MEMBER_EVENTS must be true or false, got "yes please"/,
+    );
+    expect(() => loadConfig({ DISCORD_MEMBER_EVENTS: 'true' })).toThrow(
+      /DISCORD_MEMBER_EVENTS is set but DISCORD_TOKEN is not/,
+    );
   });
 
   it('reads the start-up timeout, from 1 s to an hour', () => {

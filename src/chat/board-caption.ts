@@ -119,7 +119,8 @@ export function challengeCaption(
   if (challenge.seats !== undefined) return lobbyCaption(challenge, t, names);
   const challenger = names.mention(challenge.challenger);
   const variant = t.variant(challenge.variant);
-  const clock = t.daysPerMove(challenge.daysPerMove);
+  const days = t.daysPerMove(challenge.daysPerMove);
+  const clock = challenge.rated === true ? `${days}, ${t.league.ratedWord}` : days;
   return challenge.target.kind === 'open'
     ? t.challengeOpen(challenger, variant, clock)
     : t.challengeTo(challenger, target ?? t.white, variant, clock);

@@ -12,7 +12,8 @@
  * G target menu, U route menu, W draw offer. Puzzles: Z and the letter of the game step it mirrors
  * (ZS select, ZT target, ZR route, ZB back, ZP/ZG/ZU menus) with the puzzle id where a game's id
  * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle. Table lobbies:
- * J sit down, K stand up, E seat the bot (with its level), H start a full table.
+ * J sit down, K stand up, E seat the bot (with its level), H start a full table. Tournaments'
+ * sign-up cards: I join, V leave (or withdraw), F start, C cancel.
  */
 export type Payload =
   | GamePayload
@@ -34,6 +35,10 @@ type GamePayload =
   | { readonly kind: 'seat-bot'; readonly challengeId: string; readonly level: number }
   /** A table game's lobby: start the game of the full table. */
   | { readonly kind: 'table-start'; readonly challengeId: string }
+  /** A tournament's sign-up card: join, leave, start, cancel. */
+  | {
+      [K in TournamentAction]: { readonly kind: K; readonly tournamentId: string };
+    }[TournamentAction]
   | {
       readonly kind: 'select';
       readonly gameId: string;
@@ -96,6 +101,17 @@ type GamePayload =
     }
   /** Offer a draw in this game at this board. */
   | { readonly kind: 'draw-offer'; readonly gameId: string; readonly ply: number };
+
+/** The buttons of a tournament's sign-up card. */
+export type TournamentAction =
+  'tournament-join' | 'tournament-leave' | 'tournament-start' | 'tournament-cancel';
+
+const TOURNAMENT_LETTERS: Readonly<Record<TournamentAction, string>> = {
+  'tournament-join': 'I',
+  'tournament-leave': 'V',
+  'tournament-start': 'F',
+  'tournament-cancel': 'C',
+};
 
 /** The steps of picking a move, shared by games and puzzles. */
 type PickPayload = Extract<
@@ -243,6 +259,12 @@ function encodeGamePayload(payload: GamePayload): string {
     case 'draw-offer':
       data = `W|${payload.gameId}|${payload.ply}`;
       break;
+    case 'tournament-join':
+    case 'tournament-leave':
+    case 'tournament-start':
+    case 'tournament-cancel':
+      data = `${TOURNAMENT_LETTERS[payload.kind]}|${payload.tournamentId}`;
+      break;
   }
   return data;
 }
@@ -307,6 +329,16 @@ function decodeGamePayload(data: string): GamePayload | undefined {
         kind: action === 'J' ? 'sit' : action === 'K' ? 'stand' : 'table-start',
         challengeId: id,
       };
+    case 'I':
+    case 'V':
+    case 'F':
+    case 'C': {
+      if (fields.length !== 1 || !matches(ID, id)) return undefined;
+      const kind = (Object.keys(TOURNAMENT_LETTERS) as TournamentAction[]).find(
+        (action_) => TOURNAMENT_LETTERS[action_] === action,
+      )!;
+      return { kind, tournamentId: id };
+    }
     case 'E':
       if (fields.length !== 2 || !matches(ID, id) || !matches(LEVEL, plyText)) return undefined;
       return { kind: 'seat-bot', challengeId: id, level: Number(plyText) };

@@ -1,6 +1,7 @@
 import type { Refusal, RefusalOf } from '../game/results.js';
 import { quoteBack } from '../game/move-input.js';
 import type { Messages } from '../i18n/index.js';
+import { MIN_ENTRANTS } from '../game/tournament-rules.js';
 import { escapeHtml } from './escape-html.js';
 
 /** Legal moves listed after an illegal one: enough to help, never a wall of text. */
@@ -68,6 +69,24 @@ export function refusalText(t: Messages, refusal: Refusal): string {
       return t.errors.badPosition;
     case 'illegal-move':
       return illegalMoveText(t, refusal);
+    case 'tournament-not-found':
+      return t.league.tournament.errors.notFound;
+    case 'tournament-live':
+      return t.league.tournament.errors.live;
+    case 'tournament-started':
+      return t.league.tournament.errors.started;
+    case 'tournament-over':
+      return t.league.tournament.errors.over;
+    case 'already-entered':
+      return t.league.tournament.errors.alreadyEntered;
+    case 'not-entered':
+      return t.league.tournament.errors.notEntered;
+    case 'tournament-full':
+      return t.league.tournament.errors.full;
+    case 'too-few-entrants':
+      return t.league.tournament.errors.tooFew(MIN_ENTRANTS);
+    case 'not-organiser':
+      return t.league.tournament.errors.notOrganiser;
   }
 }
 

@@ -31,6 +31,8 @@ export interface ChallengeRequest {
   readonly daysPerMove?: DaysPerMove | null;
   readonly side?: Side | 'random';
   readonly views?: readonly ChatView[];
+  /** Whether the game counts for ratings (two-player games only). */
+  readonly rated?: boolean;
 }
 
 /** Tries at a new challenge whose id or invite code is taken (each with a new id and code). */
@@ -77,6 +79,7 @@ export class Challenges {
         views: input.views ?? [],
         ...(target.kind === 'open' ? { inviteCode: drawInviteCode(this.context.random) } : {}),
         ...(table ? { seats: Tables.seatsFor(challenger) } : {}),
+        ...(input.rated === true && !table ? { rated: true } : {}),
       }),
       CREATE_ATTEMPTS,
     );
@@ -190,6 +193,7 @@ export class Challenges {
         daysPerMove: challenge.daysPerMove,
         views: [],
         opening: opening.value,
+        rated: challenge.rated === true,
         // The challenger may have left long ago: then White, if it is them, is pinged.
         announced: shouldPingAtStart(
           samePlayer(white, challenge.challenger),

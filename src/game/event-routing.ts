@@ -20,7 +20,7 @@ function gamePlatforms(game: Game, into: Set<Platform>): void {
 
 /**
  * The platforms an event concerns: those of the chats that show its game or challenge, of its
- * players, and of the chat where a challenge was accepted.
+ * players, of the chat where a challenge was accepted, and of a tournament's chat.
  */
 export function platformsOf(event: GameEvent): Set<Platform> {
   const platforms = new Set<Platform>();
@@ -29,6 +29,8 @@ export function platformsOf(event: GameEvent): Set<Platform> {
   if ('game' in event) gamePlatforms(event.game, platforms);
   if (event.type === 'game-started' && event.acceptedIn !== undefined)
     platforms.add(event.acceptedIn.platform);
+  // A tournament is shown in the chat that runs it (its card, rounds and standings).
+  if ('tournament' in event) platforms.add(event.tournament.chat.platform);
   return platforms;
 }
 

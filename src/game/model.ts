@@ -98,6 +98,8 @@ export interface Challenge {
    * null for a free one. The challenger sits at one; the game starts when every seat is taken.
    */
   readonly seats?: readonly (Player | null)[];
+  /** Whether the game it starts is rated (two people; see game/ratings.ts). Casual if absent. */
+  readonly rated?: boolean;
 }
 
 /**
@@ -172,6 +174,19 @@ export interface Game {
    * arriving again (an update delivered twice after a crash) is recognised, not applied twice.
    */
   readonly requestKeys?: readonly string[];
+  /** Whether the game counts for ratings (two-player games only). Casual if absent. */
+  readonly rated?: boolean;
+  /** The tournament board this game is, if any. */
+  readonly tournament?: TournamentSlot;
+}
+
+/** A tournament game's place in its event (see tournament-model.ts). */
+export interface TournamentSlot {
+  /** The tournament's id. */
+  readonly id: string;
+  readonly round: number;
+  /** 0-based board of the round. */
+  readonly board: number;
 }
 
 export function playerKey(player: PlayerId): string {

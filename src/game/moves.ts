@@ -31,7 +31,9 @@ import {
   type GameVariantId,
   type Player,
   type PlayerId,
+  type TournamentSlot,
 } from './model.js';
+import { tournamentGameId } from './tournament-model.js';
 import { normaliseMoveText } from './move-input.js';
 import { newTurn, shouldPing } from './notify.js';
 import { passTurn } from './turns.js';
@@ -69,6 +71,14 @@ export interface GameRequest {
   /** Moves already played from the start, in notation (a game resumed, or taken back). */
   readonly moves?: readonly string[];
   readonly views?: readonly ChatView[];
+  /** Whether the game counts for ratings (two-player games from the variant's start only). */
+  readonly rated?: boolean;
+  /** The tournament board this game is: its id follows from it (see tournamentGameId). */
+  readonly tournament?: TournamentSlot;
+  /** Whether its start pings the player to move (they were not the one who started it). */
+  readonly announced?: boolean;
+  /** The chat where the game was started (its board is posted there). */
+  readonly startedIn?: AcceptedIn;
 }
 
 /**
@@ -92,11 +102,13 @@ export function draftGame(
     opening: OpeningFields;
     /** Whether the game's start pings the player to move. */
     announced: boolean;
+    rated?: boolean;
+    tournament?: TournamentSlot;
   },
   now: number,
 ): Draft<Game> {
   const draft = {
-    id: context.newId(),
+    id: input.tournament === undefined ? context.newId() : tournamentGameId(input.tournament),
     variant: input.variant,
     white: input.white,
     black: input.black,
@@ -109,6 +121,8 @@ export function draftGame(
     reminderSent: false,
     drawOffer: null,
     views: input.views,
+    ...(input.rated === true ? { rated: true } : {}),
+    ...(input.tournament === undefined ? {} : { tournament: input.tournament }),
   } satisfies Draft<Game>;
   const humanToMove = playerToMove(draft as Game).botLevel === undefined;
   return {
@@ -158,7 +172,7 @@ export class Moves {
           views: input.views ?? [],
           opening: opening.opening,
           // Started by a player's own command: they are here (and nudged later if not).
-          announced: false,
+          announced: input.announced ?? false,
         },
         now,
       ),
@@ -166,7 +180,10 @@ export class Moves {
     if (!created.ok) return created;
     const game = created.value;
     await this.followUp(game);
-    return success(game, [{ type: 'game-started', game, ping: false }]);
+    // A tournament round's pairings message mentions both players: no ping of its own.
+    const ping = game.turnAnnounced === true && input.tournament === undefined;
+    const startedIn = input.startedIn === undefined ? {} : { acceptedIn: input.startedIn };
+    return success(game, [{ type: 'game-started', game, ping, ...startedIn }]);
   }
 
   /**

@@ -34,6 +34,16 @@ export const REQUEST_KEYS_KEPT = 16;
 /** Attempts of a compare-and-set update whose caller did not name a version. */
 const CAS_ATTEMPTS = 5;
 
+/**
+ * What happens around the save that ends a game: `before` notes the end is to be accounted for
+ * (durably, so a crash after the save leaves a to-do), `after` accounts for it (ratings, the
+ * tournament) and returns the events that causes. Neither may throw.
+ */
+export interface FinishingHooks {
+  before(gameId: string): Promise<void>;
+  after(game: Game): Promise<GameEvent[]>;
+}
+
 /** A challenge accepted: the challenge as it becomes, and the game it starts (to be stamped). */
 export type Acceptance = { ok: true; next: Challenge; game: Draft<Game> } | Refusal;
 
@@ -44,11 +54,18 @@ export type Acceptance = { ok: true; next: Challenge; game: Draft<Game> } | Refu
  * clock for a change: every use case gets `now` from it.
  */
 export class RecordUpdates {
+  private finishing: FinishingHooks | undefined;
+
   constructor(
     private readonly store: GameStore,
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
+
+  /** Sets what runs around every save that ends a game (see FinishingHooks). */
+  whenGamesFinish(hooks: FinishingHooks): void {
+    this.finishing = hooks;
+  }
 
   /** Turns store failures into refusals with their code, so no use case ever throws. */
   async guard<T>(work: () => Promise<ServiceResult<T>>): Promise<ServiceResult<T>> {
@@ -118,10 +135,37 @@ export class RecordUpdates {
    * that asks for the change; a request that already changed the game (its key is in the
    * record) succeeds again with the record as it is and no events, instead of applying twice.
    */
-  game(
+  async game(
     id: string,
     change: (game: Game, now: number) => Mutation<Game>,
     options: { seenPly?: number; requestKey?: string } = {},
+  ): Promise<ServiceResult<Game>> {
+    const hooks = this.finishing;
+    // Whether the change being saved ends the game (set by each attempt's change).
+    let ends = false as boolean;
+    const result = await this.changeGame(
+      id,
+      (game, now) => {
+        const mutation = change(game, now);
+        ends = mutation.ok && game.status === 'active' && mutation.next.status === 'finished';
+        return mutation;
+      },
+      options,
+      async (next, expected) => {
+        if (ends && next.status === 'finished') await hooks?.before(next.id);
+        return this.store.saveGame(next, expected);
+      },
+    );
+    if (!result.ok || !ends || hooks === undefined || result.value.status !== 'finished')
+      return result;
+    return success(result.value, [...result.events, ...(await hooks.after(result.value))]);
+  }
+
+  private changeGame(
+    id: string,
+    change: (game: Game, now: number) => Mutation<Game>,
+    options: { seenPly?: number; requestKey?: string },
+    save: (next: Game, expected: number) => Promise<boolean>,
   ): Promise<ServiceResult<Game>> {
     const { seenPly, requestKey } = options;
     const stale = seenPly === undefined ? undefined : (game: Game) => game.moves.length !== seenPly;
@@ -138,7 +182,7 @@ export class RecordUpdates {
           };
     return this.update(id, keyed, stale, {
       load: (key) => this.store.getGame(key),
-      save: (next, expected) => this.store.saveGame(next, expected),
+      save,
       attach: (event, game) => ('game' in event ? { ...event, game } : event),
       missing: 'No such game.',
       done:

@@ -1,5 +1,7 @@
 import type { Finish } from '../engine/multi/index.js';
 import type { Challenge, DropOut, Game, GameResult, Platform, SeatColor, Side } from './model.js';
+import type { PlayerRating } from './rating-model.js';
+import type { Tournament } from './tournament-model.js';
 
 /** Why a use case refused; adapters translate the code into a message for people. */
 export type ServiceErrorCode =
@@ -30,7 +32,16 @@ export type ServiceErrorCode =
   | 'table-full'
   | 'table-not-full'
   | 'already-seated'
-  | 'not-seated';
+  | 'not-seated'
+  | 'tournament-not-found'
+  | 'tournament-live'
+  | 'tournament-started'
+  | 'tournament-over'
+  | 'already-entered'
+  | 'not-entered'
+  | 'tournament-full'
+  | 'too-few-entrants'
+  | 'not-organiser';
 
 /** Something that happened, for adapters to show. Each carries the record as it now is. */
 export type GameEvent =
@@ -80,7 +91,21 @@ export type GameEvent =
       readonly side: SeatColor;
       readonly deadline: number;
     }
-  | { readonly type: 'game-over'; readonly game: Game; readonly result: GameResult };
+  | { readonly type: 'game-over'; readonly game: Game; readonly result: GameResult }
+  /** A rated game's new ratings (one record per human side). */
+  | { readonly type: 'game-rated'; readonly game: Game; readonly ratings: readonly PlayerRating[] }
+  /** A tournament's sign-up changed (someone joined or left): its card is redrawn. */
+  | { readonly type: 'tournament-updated'; readonly tournament: Tournament }
+  /** A round was paired: the standings so far (after round > 1) and the pairings are posted. */
+  | { readonly type: 'tournament-round'; readonly tournament: Tournament; readonly round: number }
+  /** An entrant left a running event (withdrew, or left the chat). */
+  | {
+      readonly type: 'tournament-withdrawal';
+      readonly tournament: Tournament;
+      readonly entrant: number;
+    }
+  | { readonly type: 'tournament-finished'; readonly tournament: Tournament }
+  | { readonly type: 'tournament-cancelled'; readonly tournament: Tournament };
 
 /** A chat where something was done, on its platform. */
 export interface AcceptedIn {

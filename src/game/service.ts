@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BotPlayer, type BotMoveOutcome } from './bot-player.js';
 import { Challenges, type ChallengeRequest } from './challenges.js';
-import { DAY_MS, type ServiceContext } from './context.js';
+import { DAY_MS } from './context.js';
 import { DrawsAndResignation } from './draws-and-resignation.js';
 import { IdleGames } from './idle-games.js';
 import type { MoveInput } from './game-rules.js';
@@ -21,6 +21,22 @@ import { RecordUpdates } from './record-updates.js';
 import type { AcceptedIn, GameEvent, ServiceResult } from './results.js';
 import { Tables, type Seating } from './tables.js';
 import { Timers } from './timers.js';
+import type { VariantId } from '../engine/index.js';
+import { AfterGame } from './after-game.js';
+import type { ServiceContext } from './context.js';
+import type { LeagueStore } from './league-ports.js';
+import type { PlayerRating } from './rating-model.js';
+import { Ratings } from './ratings.js';
+import { refusal, success } from './results.js';
+import type { Tournament, TournamentChat } from './tournament-model.js';
+import { Tournaments, type TournamentRequest } from './tournaments.js';
+
+/** The ratings and tournaments of a service with a league store. */
+interface League {
+  readonly ratings: Ratings;
+  readonly tournaments: Tournaments;
+  readonly afterGame: AfterGame;
+}
 
 export { DAY_MS } from './context.js';
 export type { Logger } from './logger.js';
@@ -30,6 +46,7 @@ export type { ChallengeRequest } from './challenges.js';
 export type { GameRequest } from './moves.js';
 export type { AcceptedIn } from './results.js';
 export type { Seating } from './tables.js';
+export type { TournamentRequest } from './tournaments.js';
 
 export interface GameServiceOptions {
   readonly store: GameStore;
@@ -47,6 +64,11 @@ export interface GameServiceOptions {
   /** Receives events that happen outside a request: clock reminders, time-outs, bot moves. */
   readonly onEvents?: (events: readonly GameEvent[]) => Promise<void> | void;
   readonly logger?: Logger;
+  /**
+   * Where players' ratings and tournaments live. Without it games change no rating and
+   * tournaments are refused as 'store-unavailable' (a service for the terminal game).
+   */
+  readonly league?: LeagueStore;
 }
 
 /**
@@ -65,6 +87,7 @@ export class GameService {
   private readonly bot: BotPlayer;
   private readonly idle: IdleGames;
   private readonly tables: Tables;
+  private readonly league: League | undefined;
 
   constructor(options: GameServiceOptions) {
     const context = serviceContext(options);
@@ -88,11 +111,27 @@ export class GameService {
     this.bot = new BotPlayer(context, this.timers, options.bot, (...args) =>
       this.moves.play(...args),
     );
+    this.league = options.league === undefined ? undefined : this.leagueOf(context, options.league);
   }
 
-  /** Starts delivering clock jobs to this service. */
-  start(): Promise<void> {
-    return this.timers.start();
+  private leagueOf(context: ServiceContext, store: LeagueStore): League {
+    const ratings = new Ratings(context, store);
+    const tournaments = new Tournaments(context, store, {
+      startGame: (request) => this.moves.start(request),
+      resign: (gameId, player) => this.endings.resign(gameId, player),
+    });
+    const afterGame = new AfterGame(context, store, ratings, tournaments);
+    context.records.whenGamesFinish(afterGame);
+    return { ratings, tournaments, afterGame };
+  }
+
+  /**
+   * Starts delivering clock jobs to this service, and finishes what a crash interrupted: the
+   * accounting of finished games, live tournaments' games.
+   */
+  async start(): Promise<void> {
+    await this.timers.start();
+    await this.league?.afterGame.sweep();
   }
 
   /**
@@ -242,6 +281,97 @@ export class GameService {
   /** A player's active games; a corrupt one is logged and left out rather than hiding the rest. */
   activeGames(player: PlayerId): Promise<ServiceResult<Game[]>> {
     return this.queries.activeGames(player);
+  }
+
+  // ---- ratings and tournaments -------------------------------------------------------------
+
+  /** A player's rating records (every variant and pool), most games first. */
+  playerRatings(player: PlayerId): Promise<ServiceResult<PlayerRating[]>> {
+    return this.withLeague(async ({ ratings }) => success(await ratings.records(player)));
+  }
+
+  /** A chat's leaderboard of a variant (everyone who played a rated game there). */
+  chatLeaderboard(chatKey: string, variant: VariantId): Promise<ServiceResult<PlayerRating[]>> {
+    return this.withLeague(async ({ ratings }) =>
+      success(await ratings.chatLeaderboard(chatKey, variant)),
+    );
+  }
+
+  /** The global leaderboard of a variant (established ratings only). */
+  globalLeaderboard(variant: VariantId, limit: number): Promise<ServiceResult<PlayerRating[]>> {
+    return this.withLeague(async ({ ratings }) =>
+      success(await ratings.globalLeaderboard(variant, limit)),
+    );
+  }
+
+  /** Opens a tournament's sign-up in a chat (the adapter checks the organiser may). */
+  createTournament(
+    input: TournamentRequest,
+    views?: readonly ChatView[],
+  ): Promise<ServiceResult<Tournament>> {
+    return this.withLeague(({ tournaments }) => tournaments.create(input, views));
+  }
+
+  /** Records that a chat message shows a tournament's sign-up card. */
+  addTournamentView(id: string, view: ChatView): Promise<ServiceResult<Tournament>> {
+    return this.withLeague(({ tournaments }) => tournaments.addView(id, view));
+  }
+
+  getTournament(id: string): Promise<ServiceResult<Tournament>> {
+    return this.withLeague(({ tournaments }) => tournaments.get(id));
+  }
+
+  /** The chat's newest tournament; refused as 'tournament-not-found' if it never had one. */
+  chatTournament(chatKey: string): Promise<ServiceResult<Tournament>> {
+    return this.withLeague(async ({ tournaments }) => {
+      const latest = await tournaments.latest(chatKey);
+      return latest === undefined
+        ? refusal('tournament-not-found', 'This chat has no tournament.')
+        : success(latest);
+    });
+  }
+
+  joinTournament(id: string, player: Player): Promise<ServiceResult<Tournament>> {
+    return this.withLeague(({ tournaments }) => tournaments.join(id, player));
+  }
+
+  /** Leaves a tournament's sign-up, or withdraws from it once it runs. */
+  leaveTournament(id: string, player: PlayerId): Promise<ServiceResult<Tournament>> {
+    return this.withLeague(({ tournaments }) => tournaments.leave(id, player));
+  }
+
+  cancelTournament(id: string, player: PlayerId, isAdmin: boolean) {
+    return this.withLeague(({ tournaments }) => tournaments.cancel(id, player, isAdmin));
+  }
+
+  /** Enters the bot at a level into a tournament's sign-up (its organiser or an admin). */
+  addBotToTournament(
+    id: string,
+    player: PlayerId,
+    isAdmin: boolean,
+    level: number,
+    botName: string,
+  ): Promise<ServiceResult<Tournament>> {
+    return this.withLeague(({ tournaments }) =>
+      tournaments.addBot(id, player, isAdmin, level, botName),
+    );
+  }
+
+  startTournament(id: string, player: PlayerId, isAdmin: boolean) {
+    return this.withLeague(({ tournaments }) => tournaments.start(id, player, isAdmin));
+  }
+
+  /** A player left a chat: they withdraw from its tournament; the events are returned. */
+  async memberLeftChat(chat: TournamentChat, player: PlayerId): Promise<readonly GameEvent[]> {
+    return this.league === undefined ? [] : this.league.tournaments.memberLeft(chat, player);
+  }
+
+  private async withLeague<T>(
+    work: (league: League) => Promise<ServiceResult<T>>,
+  ): Promise<ServiceResult<T>> {
+    if (this.league === undefined)
+      return refusal('store-unavailable', 'Ratings and tournaments are not available here.');
+    return work(this.league);
   }
 
   // ---- timers -----------------------------------------------------------------------------

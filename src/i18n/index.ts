@@ -7,6 +7,7 @@ export type {
   DiscordMessages,
   Lang,
   Messages,
+  RatingFigure,
   SlashCommandName,
   SlashOptionName,
 } from './messages.js';

@@ -156,8 +156,120 @@ export interface Messages {
   readonly puzzles: PuzzleMessages;
   /** Table games (Zhernov's four-player game): the lobby, the captions, the standings. */
   readonly table: TableMessages;
+  /** Ratings, leaderboards and tournaments, on every platform. */
+  readonly league: LeagueMessages;
   /** What only the Discord adapter shows. */
   readonly discord: DiscordMessages;
+}
+
+/** A rated player's line: name, rating (rounded), provisional or not. */
+export interface RatingFigure {
+  readonly name: string;
+  readonly rating: number;
+  readonly provisional: boolean;
+}
+
+/** What ratings, leaderboards and tournaments say. */
+export interface LeagueMessages {
+  /** "1512?" — a rating, with the provisional marker while it is uncertain. */
+  readonly rating: (rating: number, provisional: boolean) => string;
+  /** After a rated game: "Rating: Anna 1512 (+12)". */
+  readonly ratedLine: (figure: RatingFigure, change: number) => string;
+  readonly ratedHeader: string;
+  /** On a rated challenge's card, after the clock: "rated". */
+  readonly ratedWord: string;
+  /** /stats: a player's header, and one block per variant and pool. */
+  readonly statsHeader: (name: string) => string;
+  readonly statsNone: (name: string) => string;
+  readonly statsBlock: (input: {
+    variant: string;
+    againstBot: boolean;
+    rating: string;
+    deviation: number;
+    games: number;
+    wins: number;
+    draws: number;
+    losses: number;
+    streak: number;
+    bestWinStreak: number;
+  }) => string;
+  readonly recentHeader: string;
+  /** One of the last results: "✅ Boris (1480) +12". */
+  readonly recentLine: (
+    score: 0 | 0.5 | 1,
+    opponent: string,
+    opponentRating: number,
+    change: number,
+  ) => string;
+  /** The graph's title and footer. */
+  readonly graphTitle: (name: string, variant: string) => string;
+  readonly graphFooter: (games: number) => string;
+  /** /stats @name of someone unknown here. */
+  readonly statsWho: string;
+  /** /top: the chat's table and the global one. */
+  readonly topChat: (variant: string) => string;
+  readonly topGlobal: (variant: string) => string;
+  readonly topLine: (place: number, figure: RatingFigure, games: number) => string;
+  readonly topNobody: string;
+  readonly topHint: string;
+  /** Tournaments. */
+  readonly tournament: TournamentMessages;
+}
+
+export interface TournamentMessages {
+  readonly format: (format: 'round-robin' | 'swiss') => string;
+  /** The sign-up card. */
+  readonly card: (input: {
+    organiser: string;
+    format: string;
+    variant: string;
+    clock: string;
+    rounds: string;
+    rated: boolean;
+    entrants: readonly string[];
+    min: number;
+  }) => string;
+  /** "5 rounds", "single round robin", "double round robin". */
+  readonly rounds: (format: 'round-robin' | 'swiss', rounds: number) => string;
+  readonly join: string;
+  readonly leave: string;
+  readonly start: string;
+  readonly cancel: string;
+  readonly joined: string;
+  readonly left: string;
+  readonly cancelled: (organiser: string) => string;
+  /** A round's pairings (lines already written). */
+  readonly round: (number: number, of: number, lines: readonly string[]) => string;
+  readonly pairing: (board: number, white: string, black: string) => string;
+  readonly bye: (name: string) => string;
+  readonly forfeit: (winner: string, loser: string) => string;
+  readonly withdrawn: (name: string, why: 'withdrew' | 'left-chat') => string;
+  /** The end: the winners (more than one on a full tie). */
+  readonly winner: (names: readonly string[], title: string) => string;
+  readonly title: (variant: string, format: string) => string;
+  readonly afterRound: (round: number, of: number) => string;
+  readonly final: string;
+  readonly headers: {
+    readonly place: string;
+    readonly player: string;
+    readonly points: string;
+    readonly buchholz: string;
+    readonly sonnebornBerger: string;
+  };
+  readonly usage: string;
+  readonly none: string;
+  readonly adminsOnly: string;
+  readonly errors: {
+    readonly notFound: string;
+    readonly live: string;
+    readonly started: string;
+    readonly over: string;
+    readonly alreadyEntered: string;
+    readonly notEntered: string;
+    readonly full: string;
+    readonly tooFew: (min: number) => string;
+    readonly notOrganiser: string;
+  };
 }
 
 /** What a table game (2–4 players at one board) says, on every platform. */
@@ -296,7 +408,10 @@ export type SlashCommandName =
   | 'join'
   | 'puzzle'
   | 'daily'
-  | 'top';
+  | 'top'
+  | 'stats'
+  | 'tournament'
+  | 'standings';
 
 /** The options of Discord's slash commands (their English names). */
 export type SlashOptionName =
@@ -310,7 +425,14 @@ export type SlashOptionName =
   | 'code'
   | 'state'
   | 'time'
-  | 'timezone';
+  | 'timezone'
+  | 'rated'
+  | 'player'
+  | 'format'
+  | 'rounds'
+  | 'new'
+  | 'bot'
+  | 'leave';
 
 export interface DiscordMessages {
   /** The public game message's button that opens the mover's picker. */
@@ -338,6 +460,14 @@ export interface DiscordMessages {
   readonly levelDescription: (maxLevel: number, defaultLevel: number) => string;
   /** The choices of /daily's `state` option (1-100 characters). */
   readonly dailyStates: { readonly on: string; readonly off: string };
+  /** The choice of /top's `variant` option that shows the puzzle leaderboard. */
+  readonly puzzleLeaderboard: string;
+  /** /tournament new by someone who may not manage the server. */
+  readonly tournamentManagersOnly: string;
+  /** /tournament bot: the bot (by its name) is signed up. */
+  readonly tournamentBotEntered: (name: string) => string;
+  /** A round robin asked for more cycles than it plays (`max`). */
+  readonly tournamentCycles: (max: number) => string;
 }
 
 export type CommandName =
@@ -356,7 +486,10 @@ export type CommandName =
   | 'help'
   | 'puzzle'
   | 'daily'
-  | 'top';
+  | 'top'
+  | 'stats'
+  | 'tournament'
+  | 'standings';
 
 /**
  * A time left, split for display: whole days and hours when an hour or more is left (rounded to

@@ -58,9 +58,12 @@ import {
 } from './table-layout.js';
 import type { NormalisedTableOptions } from './table-options.js';
 import { encodeOpaquePng } from './png.js';
+import { fitLine, type FontWeight } from './text-fit.js';
 import { THEMES, type PieceColors, type Theme } from './themes.js';
 
 type Context = SKRSContext2D;
+/** The canvas library's 2D context, for the modules that paint the league pictures. */
+export type PaintContext = Context;
 type Gradient = ReturnType<Context['createLinearGradient']>;
 
 let fontsRegistered = false;
@@ -486,8 +489,11 @@ function paintBadge(ctx: Context, profile: StackProfile, theme: Theme): void {
   });
 }
 
-/** A number in a rounded pill (a stack's height, a half's count), its text centred. */
-function paintPill(
+/**
+ * A number in a rounded pill (a stack's height, a half's count, a rating graph's last value),
+ * its text centred.
+ */
+export function paintPill(
   ctx: Context,
   pill: { readonly rect: Rect; readonly text: string; readonly fontSize: number },
   colors: { fill: string; outline: string; outlineWidth: number; text: string },
@@ -623,9 +629,9 @@ function paintTally(ctx: Context, layout: BoardLayout, position: Position, theme
 
 /**
  * Draws one line of text at (x, y), centred vertically and aligned on x, shrinking it to fit
- * `maxWidth` and cutting it with "…" if need be. Returns the width drawn.
+ * `maxWidth` and cutting it with "…" if need be (text-fit.ts). Returns the width drawn.
  */
-function paintLine(
+export function paintLine(
   ctx: Context,
   text: string,
   font: RenderFont,
@@ -637,32 +643,34 @@ function paintLine(
   align: 'left' | 'center' | 'right' = 'center',
 ): number {
   if (text === '') return 0;
-  ctx.font = fontSpec(font, fontSize);
-  let width = ctx.measureText(text).width;
-  let size = fontSize;
-  if (width > maxWidth) {
-    size = Math.max(Math.floor(fontSize * minimumScale), Math.floor((fontSize * maxWidth) / width));
+  const fitted = fitLine(text, fontSize, maxWidth, minimumScale, (candidate, size) => {
     ctx.font = fontSpec(font, size);
-    width = ctx.measureText(text).width;
-  }
-  let shown = text;
-  if (width > maxWidth) {
-    const characters = [...text];
-    let low = 0;
-    let high = characters.length;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      const candidate = characters.slice(0, middle).join('').trimEnd() + '…';
-      if (ctx.measureText(candidate).width <= maxWidth) low = middle;
-      else high = middle - 1;
-    }
-    shown = characters.slice(0, low).join('').trimEnd() + '…';
-    width = ctx.measureText(shown).width;
-  }
+    return ctx.measureText(candidate).width;
+  });
+  ctx.font = fontSpec(font, fitted.size);
   ctx.textAlign = align;
   ctx.textBaseline = 'middle';
-  ctx.fillText(shown, x, y);
-  return width;
+  ctx.fillText(fitted.text, x, y);
+  return fitted.width;
+}
+
+let measuring: Context | undefined;
+/** The font last set on `measuring`: setting a font costs more than measuring with it. */
+let measuringFont = '';
+
+/**
+ * Text widths in the shipped fonts, for laying out a picture before its canvas exists (its
+ * size depends on them): measured on a scratch canvas of its own.
+ */
+export function measureText(text: string, weight: FontWeight, size: number): number {
+  registerRenderFonts();
+  measuring ??= createCanvas(1, 1).getContext('2d');
+  const font = fontSpec(weight === 'bold' ? BOLD_FONT : REGULAR_FONT, size);
+  if (font !== measuringFont) {
+    measuring.font = font;
+    measuringFont = font;
+  }
+  return measuring.measureText(text).width;
 }
 
 function paintCaption(
@@ -799,6 +807,43 @@ function readBack(ctx: Context, pixels: Uint8Array, width: number, rect: Rect): 
     const from = row * rowBytes;
     pixels.set(data.subarray(from, from + rowBytes), ((rect.y + row) * width + rect.x) * 4);
   }
+}
+
+/**
+ * A picture painted whole on every render (the league pictures: standings, rating graphs), as
+ * PNG: `paint` draws on a `width` x `height` surface filled with `background`. Unlike a board,
+ * such a picture has no cached background to copy pixels from, so every pixel is read back.
+ */
+export function paintWholePicture(
+  width: number,
+  height: number,
+  background: string,
+  paint: (ctx: Context) => void,
+): Buffer {
+  registerRenderFonts();
+  const { ctx, pixels } = surfaceFor(width, height);
+  ctx.save();
+  ctx.fillStyle = background;
+  ctx.fillRect(0, 0, width, height);
+  paint(ctx);
+  ctx.restore();
+  readBack(ctx, pixels, width, { x: 0, y: 0, width, height });
+  return encodeOpaquePng(pixels, width, height);
+}
+
+/**
+ * A line of text across a picture, from `x` (a title, subtitle or footer): shrunk, then cut
+ * with "…", to fit `maxWidth`.
+ */
+export function paintTextLine(
+  ctx: Context,
+  text: string,
+  font: RenderFont,
+  line: { readonly y: number; readonly fontSize: number },
+  x: number,
+  maxWidth: number,
+): void {
+  paintLine(ctx, text, font, line.fontSize, x, line.y, maxWidth, 0.7, 'left');
 }
 
 /**

@@ -15,6 +15,8 @@ export type RenderErrorCode =
   | 'bad-last-move'
   | 'bad-selection'
   | 'bad-caption'
+  | 'bad-standings'
+  | 'bad-rating-graph'
   | 'font-missing';
 
 /** A refused render: a stable `code` for programs, a sentence and the offending values. */

@@ -16,6 +16,10 @@ export {
   renderBoard,
   renderCacheStats,
   renderCaptionedBoard,
+  renderRatingGraph,
+  renderRatingGraphUncached,
+  renderStandings,
+  renderStandingsUncached,
   renderTable,
   renderTableUncached,
   renderUncached,
@@ -28,6 +32,20 @@ export {
   type TableLabels,
   type TableRenderOptions,
 } from './table-options.js';
+export {
+  MAX_GRID_COLUMNS,
+  MAX_STANDINGS_ROWS,
+  MAX_TIE_BREAKS,
+  type PictureRenderOptions,
+  type StandingsHeaders,
+  type StandingsPicture,
+  type StandingsRow,
+} from './standings-options.js';
+export {
+  MAX_GRAPH_POINTS,
+  type RatingGraphPicture,
+  type RatingGraphPoint,
+} from './rating-graph-options.js';
 export {
   RenderPool,
   RenderPoolError,

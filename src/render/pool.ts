@@ -1,17 +1,29 @@
 /**
  * Boards drawn on worker threads, so that painting and PNG encoding (about 6 ms a 720 px board,
- * 60 ms cold) never block the event loop that serves every chat. Table games' pictures go the
- * same way, through the same queue and cache.
+ * 60 ms cold) never block the event loop that serves every chat. Table games' pictures and the
+ * league pictures (standings tables, rating graphs) go the same way, through the same queue and
+ * cache.
  */
 import { LRUCache } from 'lru-cache';
 import type { Worker } from 'node:worker_threads';
 import type { Position } from '../engine/index.js';
 import type { TablePosition } from '../engine/multi/index.js';
 import { RenderPoolError } from './errors.js';
-import { normaliseCaption, prepareRender, type Caption, type RenderOptions } from './options.js';
+import { normaliseCaption, type Caption, type RenderOptions } from './options.js';
 import type { RenderCacheStats } from './renderer.js';
-import { prepareTableRender, type TableRenderOptions } from './table-options.js';
-import { paintError, positionToFen, type RenderJob, type WorkerReply } from './transport.js';
+import type { RatingGraphPicture } from './rating-graph-options.js';
+import type { PictureRenderOptions, StandingsPicture } from './standings-options.js';
+import type { TableRenderOptions } from './table-options.js';
+import {
+  boardJob,
+  paintError,
+  ratingGraphJob,
+  standingsJob,
+  tableJob,
+  type PreparedJob,
+  type RenderJob,
+  type WorkerReply,
+} from './transport.js';
 import { startWorker } from '../threads/start-worker.js';
 
 export { RenderPoolError };
@@ -97,7 +109,7 @@ export class RenderPool {
 
   /** The board as a PNG; rejects with RenderError on a position or options it cannot draw. */
   render(position: Position, options: RenderOptions = {}): Promise<Buffer> {
-    return this.request(position, options, undefined);
+    return this.submit(() => boardJob(position, options, undefined));
   }
 
   /** The board with a caption band under it (as renderCaptionedBoard). */
@@ -108,7 +120,7 @@ export class RenderPool {
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.request(position, options, normalised);
+    return this.submit(() => boardJob(position, options, normalised));
   }
 
   /**
@@ -116,26 +128,26 @@ export class RenderPool {
    * it cannot draw.
    */
   renderTable(position: TablePosition, options: TableRenderOptions = {}): Promise<Buffer> {
-    if (this.closing !== undefined) {
-      return Promise.reject(new RenderPoolError('the render pool is closed'));
-    }
-    let key: string;
-    let message: RenderJob;
-    try {
-      const prepared = prepareTableRender(position, options);
-      key = prepared.key;
-      const hit = this.lookUp(key);
-      if (hit !== undefined) return hit;
-      message = {
-        kind: 'table',
-        id: this.nextId++,
-        position: prepared.position,
-        options: prepared.options,
-      };
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return this.enqueue(key, message);
+    return this.submit(() => tableJob(position, options));
+  }
+
+  /**
+   * A tournament's standings table (as renderStandings); rejects with RenderError on a picture
+   * it cannot draw.
+   */
+  renderStandings(picture: StandingsPicture, options: PictureRenderOptions = {}): Promise<Buffer> {
+    return this.submit(() => standingsJob(picture, options));
+  }
+
+  /**
+   * A player's rating graph (as renderRatingGraph); rejects with RenderError on a graph it
+   * cannot draw, an empty one included.
+   */
+  renderRatingGraph(
+    picture: RatingGraphPicture,
+    options: PictureRenderOptions = {},
+  ): Promise<Buffer> {
+    return this.submit(() => ratingGraphJob(picture, options));
   }
 
   /**
@@ -164,31 +176,23 @@ export class RenderPool {
     return this.closing;
   }
 
-  /** `caption` is normalised already; undefined draws a plain board. */
-  private request(
-    position: Position,
-    options: RenderOptions,
-    caption: Caption | undefined,
-  ): Promise<Buffer> {
+  /**
+   * Every kind of request: `prepare` checks it and gives its cache key and its job; a cache hit
+   * or an identical render in flight answers at once, a miss is queued. A refused request
+   * rejects before it reaches a worker.
+   */
+  private submit(prepare: () => PreparedJob): Promise<Buffer> {
     if (this.closing !== undefined) {
       return Promise.reject(new RenderPoolError('the render pool is closed'));
     }
     let key: string;
     let message: RenderJob;
     try {
-      const prepared = prepareRender(position, options, caption);
-      const { variant, options: normalised } = prepared;
+      const prepared = prepare();
       key = prepared.key;
       const hit = this.lookUp(key);
       if (hit !== undefined) return hit;
-      message = {
-        kind: 'board',
-        id: this.nextId++,
-        variant: variant.id,
-        fen: positionToFen(position, variant),
-        options: normalised,
-        caption: caption ?? null,
-      };
+      message = prepared.message(this.nextId++);
     } catch (error) {
       return Promise.reject(error);
     }

@@ -27,6 +27,32 @@ export interface PieceColors {
   readonly text: string;
 }
 
+/**
+ * The league pictures (tournament standings, rating graphs): dark ink on light paper, as a
+ * printed table, readable on a phone in daylight.
+ */
+export interface SheetColors {
+  readonly paper: string;
+  /** Every other row of a table. */
+  readonly stripe: string;
+  /** The heading row: its band and its text. */
+  readonly heading: string;
+  readonly headingText: string;
+  readonly ink: string;
+  /** Withdrawn players, footers, axis labels. */
+  readonly muted: string;
+  /** Lines between columns, under the title, and the graph's grid. */
+  readonly rule: string;
+  /** Tint of a highlighted row. */
+  readonly highlight: string;
+  /** A player's cell against themself (the round robin's diagonal). */
+  readonly diagonal: string;
+  /** The rating line and its dots, the band of ± 2 deviations, the last value's pill. */
+  readonly line: string;
+  readonly band: string;
+  readonly labelText: string;
+}
+
 export interface Theme {
   readonly id: ThemeId;
   readonly frame: string;
@@ -76,6 +102,7 @@ export interface Theme {
   readonly turnTint: string;
   /** Standings text of a seat that has finished. */
   readonly standingsMuted: string;
+  readonly sheet: SheetColors;
 }
 
 const WOOD_WHITE: PieceColors = {
@@ -154,6 +181,20 @@ const WOOD: Theme = {
   turnOutline: '#2a1a0e',
   turnTint: 'rgba(255, 210, 63, 0.16)',
   standingsMuted: '#9c8a70',
+  sheet: {
+    paper: '#fbf4e6',
+    stripe: '#f0e2c6',
+    heading: '#5a3820',
+    headingText: '#fff1d0',
+    ink: '#2a1c10',
+    muted: '#8c7a62',
+    rule: '#cdb38a',
+    highlight: 'rgba(255, 200, 40, 0.38)',
+    diagonal: '#a26c3f',
+    line: '#a3241b',
+    band: 'rgba(163, 36, 27, 0.14)',
+    labelText: '#fff1e6',
+  },
 };
 
 const CONTRAST_WHITE: PieceColors = {
@@ -232,6 +273,20 @@ const CONTRAST: Theme = {
   turnOutline: '#000000',
   turnTint: 'rgba(255, 208, 0, 0.22)',
   standingsMuted: '#a0a0a0',
+  sheet: {
+    paper: '#ffffff',
+    stripe: '#e6e6e6',
+    heading: '#000000',
+    headingText: '#ffffff',
+    ink: '#000000',
+    muted: '#6b6b6b',
+    rule: '#9a9a9a',
+    highlight: 'rgba(255, 208, 0, 0.50)',
+    diagonal: '#303030',
+    line: '#0050ff',
+    band: 'rgba(0, 80, 255, 0.16)',
+    labelText: '#ffffff',
+  },
 };
 
 export const THEMES: Readonly<Record<ThemeId, Theme>> = { wood: WOOD, contrast: CONTRAST };

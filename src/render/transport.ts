@@ -1,7 +1,8 @@
 /**
  * How a render request crosses to a worker thread: as plain data. A table game's position
  * (engine/multi) is plain data already and goes as the checked copy validateTablePosition
- * makes; a two-player position goes as the engine's FEN. Our FEN cannot hold every position the renderer draws, so the pool checks
+ * makes; league pictures (standings, rating graphs) go as their normalised copies; a two-player
+ * position goes as the engine's FEN. Our FEN cannot hold every position the renderer draws, so the pool checks
  * the two limits here, on the main thread, and refuses what would not survive the trip instead
  * of letting a worker draw something else:
  * - a stack of more than two colour layers (makeFen writes the owner's pieces, then the
@@ -24,8 +25,29 @@ import {
 } from '../engine/index.js';
 import type { TablePosition } from '../engine/multi/index.js';
 import { RenderError, RenderPoolError, type RenderErrorCode } from './errors.js';
-import type { Caption, NormalisedOptions } from './options.js';
-import type { NormalisedTableOptions } from './table-options.js';
+import {
+  prepareRender,
+  type Caption,
+  type NormalisedOptions,
+  type RenderOptions,
+} from './options.js';
+import {
+  prepareRatingGraphRender,
+  type NormalisedRatingGraph,
+  type RatingGraphPicture,
+} from './rating-graph-options.js';
+import {
+  prepareStandingsRender,
+  type NormalisedStandings,
+  type PictureRenderOptions,
+  type StandingsPicture,
+} from './standings-options.js';
+import {
+  prepareTableRender,
+  type NormalisedTableOptions,
+  type TableRenderOptions,
+} from './table-options.js';
+import type { ThemeId } from './themes.js';
 
 /** One board for a worker to draw: everything is validated and normalised already. */
 export interface BoardJob {
@@ -46,7 +68,80 @@ export interface TableJob {
   readonly options: NormalisedTableOptions;
 }
 
-export type RenderJob = BoardJob | TableJob;
+/** One tournament standings picture for a worker to draw, checked already (and again there). */
+export interface StandingsJob {
+  readonly kind: 'standings';
+  readonly id: number;
+  readonly picture: NormalisedStandings;
+  readonly theme: ThemeId;
+}
+
+/** One rating graph for a worker to draw, checked already (and again there). */
+export interface RatingGraphJob {
+  readonly kind: 'rating-graph';
+  readonly id: number;
+  readonly picture: NormalisedRatingGraph;
+  readonly theme: ThemeId;
+}
+
+export type RenderJob = BoardJob | TableJob | StandingsJob | RatingGraphJob;
+
+/**
+ * A request checked on the main thread: its cache key, and its job for a worker once it has
+ * missed the cache and been given an id. Throws RenderError on what cannot be drawn.
+ */
+export interface PreparedJob {
+  readonly key: string;
+  readonly message: (id: number) => RenderJob;
+}
+
+/** A two-player board (`caption` normalised already; undefined draws a plain board). */
+export function boardJob(
+  position: Position,
+  options: RenderOptions,
+  caption: Caption | undefined,
+): PreparedJob {
+  const { variant, options: normalised, key } = prepareRender(position, options, caption);
+  return {
+    key,
+    message: (id) => ({
+      kind: 'board',
+      id,
+      variant: variant.id,
+      // Only on a miss: a cached board never pays for its FEN.
+      fen: positionToFen(position, variant),
+      options: normalised,
+      caption: caption ?? null,
+    }),
+  };
+}
+
+/** A table game's picture. */
+export function tableJob(position: TablePosition, options: TableRenderOptions): PreparedJob {
+  const { key, position: checked, options: normalised } = prepareTableRender(position, options);
+  return {
+    key,
+    message: (id) => ({ kind: 'table', id, position: checked, options: normalised }),
+  };
+}
+
+/** A tournament's standings table. */
+export function standingsJob(
+  picture: StandingsPicture,
+  options: PictureRenderOptions,
+): PreparedJob {
+  const { key, picture: checked, theme } = prepareStandingsRender(picture, options);
+  return { key, message: (id) => ({ kind: 'standings', id, picture: checked, theme }) };
+}
+
+/** A player's rating graph. */
+export function ratingGraphJob(
+  picture: RatingGraphPicture,
+  options: PictureRenderOptions,
+): PreparedJob {
+  const { key, picture: checked, theme } = prepareRatingGraphRender(picture, options);
+  return { key, message: (id) => ({ kind: 'rating-graph', id, picture: checked, theme }) };
+}
 
 /** What a failed paint reports back: enough to rebuild a RenderError on the main thread. */
 export interface PaintFailure {

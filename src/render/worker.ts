@@ -1,19 +1,40 @@
 /**
- * A worker thread of the render pool: draws one board (or table game's picture) at a time and
- * sends the PNG back as a transferred ArrayBuffer (no copy). It keeps its own background, sprite and surface caches for
- * its lifetime, so only its first board of a theme and size is cold.
+ * A worker thread of the render pool: draws one board (or table game's picture, standings
+ * table or rating graph) at a time and sends the PNG back as a transferred ArrayBuffer (no
+ * copy). It keeps its own background, sprite and surface caches for its lifetime, so only its
+ * first board of a theme and size is cold.
  */
 import { parentPort } from 'node:worker_threads';
 import { parseFen } from '../engine/index.js';
 import { paintBoard, paintTable } from './canvas.js';
-import { validatePosition } from './options.js';
+import { checkTheme, validatePosition } from './options.js';
+import { paintRatingGraph } from './rating-graph-canvas.js';
+import { normaliseRatingGraph } from './rating-graph-options.js';
+import { paintStandingsPicture } from './standings-canvas.js';
+import { normaliseStandings } from './standings-options.js';
 import { validateTablePosition } from './table-options.js';
-import { paintFailure, type RenderJob, type WorkerReply } from './transport.js';
+import { paintFailure, type BoardJob, type RenderJob, type WorkerReply } from './transport.js';
 
 const port = parentPort!;
 
+/**
+ * Checks the job again before painting it, as a board's FEN is parsed again: a job that got
+ * here without the main thread's checks must fail as a RenderError, not crash the worker.
+ */
 function paint(job: RenderJob): Buffer {
-  if (job.kind === 'table') return paintTable(validateTablePosition(job.position), job.options);
+  switch (job.kind) {
+    case 'table':
+      return paintTable(validateTablePosition(job.position), job.options);
+    case 'standings':
+      return paintStandingsPicture(normaliseStandings(job.picture), checkTheme(job.theme));
+    case 'rating-graph':
+      return paintRatingGraph(normaliseRatingGraph(job.picture), checkTheme(job.theme));
+    case 'board':
+      return paintBoardJob(job);
+  }
+}
+
+function paintBoardJob(job: BoardJob): Buffer {
   const parsed = parseFen(job.fen, job.variant);
   if (!parsed.ok) throw new Error(`bad FEN ${JSON.stringify(job.fen)}: ${parsed.error.message}`);
   const position = parsed.value;

@@ -106,7 +106,7 @@ export function decodeChallenge(id: string, text: string): Challenge {
 }
 
 /** The record (without its schema number) as its schema reads it, or throws corrupt(). */
-function validated<T extends { id: string }>(
+export function validated<T extends { id: string }>(
   kind: string,
   id: string,
   schema: v.GenericSchema<unknown, T>,
@@ -119,7 +119,7 @@ function validated<T extends { id: string }>(
 }
 
 /** Data as a schema reads it, or throws corrupt() saying what is wrong and where. */
-function checked<T>(
+export function checked<T>(
   kind: string,
   id: string,
   schema: v.GenericSchema<unknown, T>,

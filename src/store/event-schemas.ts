@@ -7,6 +7,8 @@ import {
   GAME_RESULT,
   keysOf,
   PLATFORMS,
+  PLAYER_RATING,
+  TOURNAMENT,
   SEAT_COLOR,
   SIDE,
   TIME,
@@ -57,6 +59,21 @@ const GAME_EVENT: v.GenericSchema<unknown, GameEvent> = v.variant('type', [
   v.looseObject({ type: v.picklist(['draw-offered', 'draw-declined']), game: GAME, by: SIDE }),
   v.looseObject({ type: v.literal('reminder'), game: GAME, side: SEAT_COLOR, deadline: TIME }),
   v.looseObject({ type: v.literal('game-over'), game: GAME, result: GAME_RESULT }),
+  v.looseObject({ type: v.literal('game-rated'), game: GAME, ratings: v.array(PLAYER_RATING) }),
+  v.looseObject({
+    type: v.picklist(['tournament-updated', 'tournament-finished', 'tournament-cancelled']),
+    tournament: TOURNAMENT,
+  }),
+  v.looseObject({
+    type: v.literal('tournament-round'),
+    tournament: TOURNAMENT,
+    round: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  }),
+  v.looseObject({
+    type: v.literal('tournament-withdrawal'),
+    tournament: TOURNAMENT,
+    entrant: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  }),
 ]);
 
 const BATCH = v.array(GAME_EVENT);

@@ -1,4 +1,6 @@
+import type { VariantId } from '../engine/index.js';
 import type { ChatView, Platform, PlayerId } from '../game/model.js';
+import type { RatingPool } from '../game/rating-model.js';
 import { playerKey, viewKey } from '../game/model.js';
 
 /**
@@ -20,6 +22,15 @@ import { playerKey, viewKey } from '../game/model.js';
  *   <p>puzzle:days:<chatKey>:<playerKey>         hash day → "1" solved / "0" failed (streaks)
  *   <p>puzzle:daily                              hash chatKey → daily post setting
  *   <p>puzzle:claim:<chatKey>:<day>              string with a TTL: that day's post is claimed
+ *   <p>rating:<variant>:<pool>:<playerKey>       hash { v: games, d: JSON }: a game rating
+ *   <p>rating:player:<playerKey>                 set of "<variant>:<pool>" the player is rated in
+ *   <p>rated:<gameId>                            string: the game's ratings are saved (once)
+ *   <p>top:<variant>:<pool>                      sorted set playerKey → rating, established only
+ *   <p>chattop:<chatKey>:<variant>:<pool>        set of playerKeys rated in games of that chat
+ *   <p>finishing                                 set of game ids whose end is not accounted yet
+ *   <p>tournament:<id>                           hash { v: version, d: JSON }
+ *   <p>tournaments:chat:<chatKey>                sorted set tournament id → createdAt
+ *   <p>tournaments:live                          set of tournament ids in sign-up or running
  */
 export class KeyBuilder {
   constructor(readonly prefix = 'bashni:') {}
@@ -74,5 +85,33 @@ export class KeyBuilder {
   }
   dailyClaim(chatKey: string, day: string): string {
     return `${this.prefix}puzzle:claim:${chatKey}:${day}`;
+  }
+  /** `player` is a playerKey: the leaderboards hold keys, not players. */
+  playerRating(variant: VariantId, pool: RatingPool, player: string): string {
+    return `${this.prefix}rating:${variant}:${pool}:${player}`;
+  }
+  playerRatingPools(player: PlayerId): string {
+    return `${this.prefix}rating:player:${playerKey(player)}`;
+  }
+  ratedGame(gameId: string): string {
+    return `${this.prefix}rated:${gameId}`;
+  }
+  topRatings(variant: VariantId, pool: RatingPool): string {
+    return `${this.prefix}top:${variant}:${pool}`;
+  }
+  chatRatings(chatKey: string, variant: VariantId, pool: RatingPool): string {
+    return `${this.prefix}chattop:${chatKey}:${variant}:${pool}`;
+  }
+  finishingGames(): string {
+    return `${this.prefix}finishing`;
+  }
+  tournament(id: string): string {
+    return `${this.prefix}tournament:${id}`;
+  }
+  chatTournaments(chatKey: string): string {
+    return `${this.prefix}tournaments:chat:${chatKey}`;
+  }
+  liveTournaments(): string {
+    return `${this.prefix}tournaments:live`;
   }
 }

@@ -19,15 +19,20 @@ export const DAILY_CLAIM_TTL_MS = 3 * 86_400_000;
 export const DAY_HISTORY_TTL_MS = 14 * 86_400_000;
 
 /**
- * Decodes one entry of a list (a day's results, the daily chats): one that does not decode is
- * reported and left out, so a single bad entry never hides the rest.
+ * Decodes one entry of a list (a day's results, the daily chats; a leaderboard's records for the
+ * league store): one that does not decode is reported and left out, so a single bad entry never
+ * hides the rest.
  */
-export function decodeOrSkip<T>(log: Logger, decode: () => T): T | undefined {
+export function decodeOrSkip<T>(
+  log: Logger,
+  decode: () => T,
+  store = 'puzzle store',
+): T | undefined {
   try {
     return decode();
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
-    log.warn('puzzle store: skipped a corrupt entry', { err: error });
+    log.warn(`${store}: skipped a corrupt entry`, { err: error });
     return undefined;
   }
 }

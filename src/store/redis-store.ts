@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import {
   CLOSED_CHALLENGE_STATUSES,
@@ -15,6 +14,11 @@ import { RedisReadiness } from './redis-ready.js';
 import { KeyBuilder } from './keys.js';
 import { consoleLogger, type Logger } from '../game/logger.js';
 import { OutageReporter, reconnectDelay } from './outage.js';
+import { runOnRedis } from './redis-run.js';
+import { applyPlan, WritePlan } from './redis-write-plan.js';
+
+// Other stores share the error mapping from here.
+export { isReplyError, UNAVAILABLE_REPLIES } from './redis-run.js';
 
 /**
  * Connection settings for the store's own ioredis client, chosen to fail fast: a chat user
@@ -48,118 +52,6 @@ export interface RedisGameStoreOptions {
   readyTimeoutMs?: number;
 }
 
-/**
- * The one write script. Every write of the store is a plan: checks that must all hold (a key is
- * absent, a record hash has version v), then index and record operations, applied together or
- * not at all. The plan names keys and values only by their position in KEYS and ARGV, so record
- * text never goes through cjson. Operations are validated before anything is written, because
- * Redis does not roll back a script that fails half-way.
- *
- * Returns 1 when applied, 0 when a check failed.
- */
-const APPLY_PLAN = `
-local plan = cjson.decode(ARGV[1])
-local arity = { hset = 2, sadd = 1, srem = 1, set = 1, setnx = 1, zadd = 2, zrem = 1, del = 0, delifeq = 1 }
-for _, op in ipairs(plan.ops) do
-  local n = arity[op[1]]
-  if n == nil or KEYS[op[2]] == nil or #op ~= n + 2 then
-    return redis.error_reply('bashni plan: bad operation ' .. tostring(op[1]))
-  end
-  for i = 3, #op do
-    if ARGV[op[i]] == nil then return redis.error_reply('bashni plan: bad argument') end
-  end
-end
-for _, check in ipairs(plan.checks) do
-  local key = KEYS[check[2]]
-  if key == nil then return redis.error_reply('bashni plan: bad check key') end
-  if check[1] == 'absent' then
-    if redis.call('EXISTS', key) == 1 then return 0 end
-  elseif check[1] == 'version' then
-    if redis.call('HGET', key, 'v') ~= ARGV[check[3]] then return 0 end
-  else
-    return redis.error_reply('bashni plan: bad check ' .. tostring(check[1]))
-  end
-end
-for _, op in ipairs(plan.ops) do
-  local name, key = op[1], KEYS[op[2]]
-  if name == 'hset' then
-    redis.call('HSET', key, 'v', ARGV[op[3]], 'd', ARGV[op[4]])
-  elseif name == 'sadd' then
-    redis.call('SADD', key, ARGV[op[3]])
-  elseif name == 'srem' then
-    redis.call('SREM', key, ARGV[op[3]])
-  elseif name == 'set' then
-    redis.call('SET', key, ARGV[op[3]])
-  elseif name == 'setnx' then
-    redis.call('SET', key, ARGV[op[3]], 'NX')
-  elseif name == 'zadd' then
-    redis.call('ZADD', key, ARGV[op[3]], ARGV[op[4]])
-  elseif name == 'zrem' then
-    redis.call('ZREM', key, ARGV[op[3]])
-  elseif name == 'del' then
-    redis.call('DEL', key)
-  elseif name == 'delifeq' then
-    if redis.call('GET', key) == ARGV[op[3]] then redis.call('DEL', key) end
-  end
-end
-return 1
-`;
-const APPLY_PLAN_SHA = createHash('sha1').update(APPLY_PLAN).digest('hex');
-
-type PlanOp = 'hset' | 'sadd' | 'srem' | 'set' | 'setnx' | 'zadd' | 'zrem' | 'del' | 'delifeq';
-
-/** Builds the KEYS, ARGV and JSON plan of one APPLY_PLAN call. */
-class WritePlan {
-  private readonly keys: string[] = [];
-  private readonly keyIndex = new Map<string, number>();
-  // ARGV[1] is the plan itself; values start at ARGV[2].
-  private readonly values: string[] = [];
-  private readonly checks: (string | number)[][] = [];
-  private readonly ops: (string | number)[][] = [];
-
-  requireAbsent(key: string): this {
-    this.checks.push(['absent', this.key(key)]);
-    return this;
-  }
-  requireVersion(key: string, version: string): this {
-    this.checks.push(['version', this.key(key), this.value(version)]);
-    return this;
-  }
-  op(name: PlanOp, key: string, ...values: string[]): this {
-    this.ops.push([name, this.key(key), ...values.map((value) => this.value(value))]);
-    return this;
-  }
-
-  /** Arguments of EVAL/EVALSHA after the script and numkeys: keys, plan, values. */
-  evalArguments(): { numberOfKeys: number; args: string[] } {
-    const plan = JSON.stringify({ checks: this.checks, ops: this.ops });
-    return { numberOfKeys: this.keys.length, args: [...this.keys, plan, ...this.values] };
-  }
-
-  private key(key: string): number {
-    let index = this.keyIndex.get(key);
-    if (index === undefined) {
-      this.keys.push(key);
-      index = this.keys.length;
-      this.keyIndex.set(key, index);
-    }
-    return index;
-  }
-  private value(value: string): number {
-    this.values.push(value);
-    return this.values.length + 1;
-  }
-}
-
-/** Redis reply errors that mean "the server cannot serve us right now", not a bug of ours. */
-export const UNAVAILABLE_REPLIES =
-  /^(LOADING|READONLY|BUSY|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|OOM|MISCONF|NOREPLICAS|NOAUTH)\b/;
-
-/** An error reply of the Redis server (as opposed to a connection failure). */
-export function isReplyError(error: unknown): error is Error {
-  return error instanceof Error && error.name === 'ReplyError';
-}
-
 const noop = (): void => {};
 
 /** The field of the `migrations` hash that marks the `active` index as backfilled. */
@@ -167,9 +59,9 @@ const ACTIVE_INDEX_MIGRATION = 'active-index';
 
 /**
  * GameStore on Redis (ioredis). Each record is a hash { v: version, d: codec JSON } under
- * KeyBuilder's keys; every write runs APPLY_PLAN, so a record, its compare-and-set and all of
- * its index updates change together or not at all. Indexes are computed here from the record
- * being written and handed to the script:
+ * KeyBuilder's keys; every write is a WritePlan (redis-write-plan.ts), so a record, its
+ * compare-and-set and all of its index updates change together or not at all. Indexes are
+ * computed here from the record being written and handed to the script:
  *   - player active sets: SADD for an active game, SREM otherwise;
  *   - views: a game's views overwrite ("game:<id>"), a challenge's only claim free views
  *     ("challenge:<id>", SET NX), so a message that became a game's keeps pointing at the game;
@@ -503,36 +395,17 @@ export class RedisGameStore implements GameStore {
   }
 
   private async apply(operation: string, recordId: string, plan: WritePlan): Promise<boolean> {
-    const { numberOfKeys, args } = plan.evalArguments();
-    const result = await this.run(operation, recordId, async () => {
-      try {
-        return await this.redis.evalsha(APPLY_PLAN_SHA, numberOfKeys, ...args);
-      } catch (error) {
-        if (!(isReplyError(error) && error.message.startsWith('NOSCRIPT'))) throw error;
-        return this.redis.eval(APPLY_PLAN, numberOfKeys, ...args);
-      }
-    });
-    return result === 1;
+    return this.run(operation, recordId, () => applyPlan(this.redis, plan));
   }
 
   /** Runs one Redis interaction, turning every way of not reaching Redis into a StoreError. */
-  private async run<T>(
+  private run<T>(
     operation: string,
     recordId: string | undefined,
     body: () => Promise<T>,
   ): Promise<T> {
     const what = recordId === undefined ? operation : `${operation} ${recordId}`;
-    try {
-      await this.connected();
-      return await body();
-    } catch (error) {
-      if (error instanceof StoreError) throw error;
-      if (isReplyError(error) && !UNAVAILABLE_REPLIES.test(error.message)) throw error;
-      const why = error instanceof Error ? error.message : String(error);
-      throw new StoreError('store-unavailable', `redis store: ${what}: ${why}`, recordId, {
-        cause: error,
-      });
-    }
+    return runOnRedis(() => this.connected(), `redis store: ${what}`, recordId, body);
   }
 
   private connected(): Promise<void> {

@@ -43,6 +43,10 @@ const NEW: readonly (readonly [Payload, string])[] = [
   [{ kind: 'stand', challengeId: 't1' }, 'K|t1'],
   [{ kind: 'seat-bot', challengeId: 't1', level: 4 }, 'E|t1|4'],
   [{ kind: 'table-start', challengeId: 't1' }, 'H|t1'],
+  [{ kind: 'tournament-join', tournamentId: 'tAb_9' }, 'I|tAb_9'],
+  [{ kind: 'tournament-leave', tournamentId: 'tAb_9' }, 'V|tAb_9'],
+  [{ kind: 'tournament-start', tournamentId: 'tAb_9' }, 'F|tAb_9'],
+  [{ kind: 'tournament-cancel', tournamentId: 'tAb_9' }, 'C|tAb_9'],
 ];
 
 const PUZZLE = 'bashni-0123456789ab';
@@ -70,6 +74,10 @@ const LONGEST: Record<Payload['kind'], Payload> = {
   stand: { kind: 'stand', challengeId: LONG_ID },
   'seat-bot': { kind: 'seat-bot', challengeId: LONG_ID, level: 8 },
   'table-start': { kind: 'table-start', challengeId: LONG_ID },
+  'tournament-join': { kind: 'tournament-join', tournamentId: LONG_ID },
+  'tournament-leave': { kind: 'tournament-leave', tournamentId: LONG_ID },
+  'tournament-start': { kind: 'tournament-start', tournamentId: LONG_ID },
+  'tournament-cancel': { kind: 'tournament-cancel', tournamentId: LONG_ID },
   select: { kind: 'select', gameId: LONG_ID, ply: LONG_PLY, square: 31 },
   target: { kind: 'target', gameId: LONG_ID, ply: LONG_PLY, from: 31, to: 30 },
   // A route of 31 squares: longer than any capture on these boards (at most 12 pieces to take).

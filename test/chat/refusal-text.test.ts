@@ -36,6 +36,15 @@ const SAMPLES: Record<ServiceErrorCode, Refusal> = {
   'table-not-full': refusal('table-not-full', ENGLISH),
   'already-seated': refusal('already-seated', ENGLISH),
   'not-seated': refusal('not-seated', ENGLISH),
+  'tournament-not-found': refusal('tournament-not-found', ENGLISH),
+  'tournament-live': refusal('tournament-live', ENGLISH),
+  'tournament-started': refusal('tournament-started', ENGLISH),
+  'tournament-over': refusal('tournament-over', ENGLISH),
+  'already-entered': refusal('already-entered', ENGLISH),
+  'not-entered': refusal('not-entered', ENGLISH),
+  'tournament-full': refusal('tournament-full', ENGLISH),
+  'too-few-entrants': refusal('too-few-entrants', ENGLISH),
+  'not-organiser': refusal('not-organiser', ENGLISH),
 };
 
 /** English words of the service's and the engine's sentences. */

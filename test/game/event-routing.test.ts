@@ -4,7 +4,8 @@ import { EventDispatcher, platformsOf } from '../../src/game/event-routing.js';
 import type { Platform } from '../../src/game/model.js';
 import type { EventRelay } from '../../src/game/ports.js';
 import type { GameEvent } from '../../src/game/results.js';
-import { CAROL, makeChallenge, makeGame } from '../support/game-fixtures.js';
+import { ALICE, CAROL, makeChallenge, makeGame } from '../support/game-fixtures.js';
+import { makeTournament } from '../support/league-fixtures.js';
 
 const telegramView = { platform: 'telegram' as const, chatId: '-100', messageId: '1' };
 const discordView = { platform: 'discord' as const, chatId: '555', messageId: '2' };
@@ -83,6 +84,17 @@ describe('platformsOf', () => {
     };
     expect(platformsOf(event)).toEqual(new Set(['discord', 'telegram']));
     expect(platformsOf({ ...event, acceptedIn: undefined })).toEqual(new Set(['discord']));
+  });
+
+  it('a tournament event: its chat’s platform, whoever plays in it', () => {
+    const tournament = makeTournament('t1', {
+      chat: { platform: 'discord', chatId: '555' },
+      entrants: [{ player: ALICE }],
+    });
+    expect(platformsOf({ type: 'tournament-updated', tournament })).toEqual(new Set(['discord']));
+    expect(platformsOf({ type: 'tournament-round', tournament, round: 1 })).toEqual(
+      new Set(['discord']),
+    );
   });
 });
 

@@ -16,8 +16,14 @@ import {
   startPosition,
   VARIANTS,
 } from '../../src/engine/index.js';
-import { renderTableUncached, renderUncached } from '../../src/render/index.js';
+import {
+  renderRatingGraphUncached,
+  renderStandingsUncached,
+  renderTableUncached,
+  renderUncached,
+} from '../../src/render/index.js';
 import { fen } from '../support/engine-helpers.js';
+import { ratingHistory, roundRobinStandings, swissStandings } from '../support/league-pictures.js';
 import { decodePng } from '../support/png.js';
 import { present } from '../support/present.js';
 import { square, tablePosition, tableStartPosition } from '../support/table-positions.js';
@@ -161,6 +167,23 @@ cases['zhernov-three-contrast-green-400'] = () =>
       names: { 0: 'Ann', 1: 'Bob', 3: 'Cy' },
       caption: { title: "Zhernov's game", text: 'Green to move' },
     },
+  );
+
+// League pictures: a round robin with a withdrawn player and draws; a Swiss in Russian; rating
+// graphs of 40 games and of one.
+cases['standings-round-robin-wood'] = () => renderStandingsUncached(roundRobinStandings);
+cases['standings-swiss-ru-contrast'] = () =>
+  renderStandingsUncached(swissStandings, { theme: 'contrast' });
+cases['rating-graph-40-wood'] = () =>
+  renderRatingGraphUncached({
+    title: 'Alice — Bashni',
+    points: ratingHistory(40),
+    footer: 'last 40 games',
+  });
+cases['rating-graph-1-contrast'] = () =>
+  renderRatingGraphUncached(
+    { title: 'Борис — Ласка', points: [{ rating: 1500, deviation: 350 }], footer: '1 партия' },
+    { theme: 'contrast' },
   );
 
 describe('golden images', () => {

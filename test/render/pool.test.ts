@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   applyMove,
@@ -19,25 +18,10 @@ import {
   type Caption,
   type RenderOptions,
 } from '../../src/render/index.js';
-import { paintError, paintFailure, type RenderJob } from '../../src/render/transport.js';
+import { paintError, paintFailure } from '../../src/render/transport.js';
 import { fen, randomPositions } from '../support/engine-helpers.js';
 import { item } from '../support/present.js';
-
-/** The pool's private state, for the tests that kill workers or slip in a broken job. */
-interface PoolInternals {
-  readonly slots: { worker: Worker | null; job: unknown }[];
-  readonly queue: {
-    key: string;
-    message: RenderJob;
-    resolve: (png: Buffer) => void;
-    reject: (error: unknown) => void;
-  }[];
-  dispatch(): void;
-}
-
-function internals(pool: RenderPool): PoolInternals {
-  return pool as unknown as PoolInternals;
-}
+import { internals } from '../support/render-helpers.js';
 
 function play(position: Position, text: string): { position: Position; move: Move } {
   const move = parseMove(position, text);

@@ -35,6 +35,7 @@ import {
   type Rgb,
 } from '../support/png.js';
 import { item } from '../support/present.js';
+import { refusal } from '../support/render-helpers.js';
 import {
   square,
   tablePosition,
@@ -343,15 +344,6 @@ describe('table pictures: cache and pool', () => {
 });
 
 describe('table pictures: refusals', () => {
-  const refusal = (run: () => unknown): RenderError => {
-    try {
-      run();
-    } catch (error) {
-      if (error instanceof RenderError) return error;
-      throw error;
-    }
-    throw new Error('expected a RenderError');
-  };
   const columns = middle.columns;
   const withColumn = (column: unknown): TablePosition =>
     ({ ...middle, columns: columns.map((c, i) => (i === 0 ? column : c)) }) as TablePosition;

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/game/results.js';
 import { decodeBatch } from '../../src/store/event-schemas.js';
+import { newPlayerRating } from '../../src/game/rating-model.js';
 import { ALICE, makeChallenge, makeGame, makeTableGame } from '../support/game-fixtures.js';
+import { makeTournament } from '../support/league-fixtures.js';
 
 const game = makeGame('g1', { daysPerMove: 1, deadline: 90_000 });
 const challenge = makeChallenge('c1');
 const table = makeTableGame('t1');
+const tournament = makeTournament('tq1');
 
 /** One event of every type, keyed by type so that a new type fails to compile here first. */
 const ONE_OF_EACH: { [T in GameEvent['type']]: Extract<GameEvent, { type: T }> } = {
@@ -41,6 +44,16 @@ const ONE_OF_EACH: { [T in GameEvent['type']]: Extract<GameEvent, { type: T }> }
     game: { ...game, status: 'finished' },
     result: { winner: 'black', reason: 'time' },
   },
+  'game-rated': {
+    type: 'game-rated',
+    game: { ...game, status: 'finished', rated: true },
+    ratings: [newPlayerRating(ALICE, 'bashni', 'people', 5_000)],
+  },
+  'tournament-updated': { type: 'tournament-updated', tournament },
+  'tournament-round': { type: 'tournament-round', tournament, round: 1 },
+  'tournament-withdrawal': { type: 'tournament-withdrawal', tournament, entrant: 0 },
+  'tournament-finished': { type: 'tournament-finished', tournament },
+  'tournament-cancelled': { type: 'tournament-cancelled', tournament },
 };
 
 describe('event batches between processes', () => {

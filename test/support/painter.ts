@@ -1,4 +1,11 @@
-import { renderBoard, renderTable } from '../../src/render/index.js';
+import {
+  renderBoard,
+  renderRatingGraph,
+  renderStandings,
+  renderTable,
+  type RatingGraphPicture,
+  type StandingsPicture,
+} from '../../src/render/index.js';
 import type { Position } from '../../src/engine/index.js';
 import type { TablePosition } from '../../src/engine/multi/index.js';
 import type { RenderOptions, TableRenderOptions } from '../../src/render/index.js';
@@ -9,4 +16,6 @@ export const inlinePainter = {
     Promise.resolve(renderBoard(position, options)),
   paintTable: (position: TablePosition, options: TableRenderOptions) =>
     Promise.resolve(renderTable(position, options)),
+  paintStandings: (picture: StandingsPicture) => Promise.resolve(renderStandings(picture)),
+  paintRatingGraph: (picture: RatingGraphPicture) => Promise.resolve(renderRatingGraph(picture)),
 };

@@ -1,4 +1,12 @@
-import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
+import {
+  Client,
+  Events,
+  GatewayIntentBits,
+  Partials,
+  type GuildMember,
+  type Interaction,
+  type PartialGuildMember,
+} from 'discord.js';
 import { BackgroundTasks } from '../../chat/background-tasks.js';
 import type { Clock, KeyValueStore } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
@@ -11,6 +19,7 @@ import { botGameFeature } from './features/bot-games.js';
 import { challengeFeature, joinFeature } from './features/challenges.js';
 import { tableFeature } from './features/tables.js';
 import { commandFeature } from './features/commands.js';
+import { leagueFeature, memberLeftServer } from './features/league.js';
 import { moveFeature } from './features/moves.js';
 import { puzzleFeature } from './features/puzzles.js';
 import type { BoardPainter } from './game-message.js';
@@ -48,6 +57,12 @@ export interface DiscordBotOptions {
    * server). Default: one shard.
    */
   readonly shards?: { readonly ids: readonly number[]; readonly count: number };
+  /**
+   * Asks for the privileged Server Members intent, so that a member leaving a server withdraws
+   * from its channels' tournaments. Off by default: Discord refuses the whole connection to a
+   * bot that asks for it without its switch on in the developer portal (docs/discord.md).
+   */
+  readonly memberEvents?: boolean;
 }
 
 export interface DiscordApp {
@@ -72,16 +87,22 @@ export interface DiscordApp {
 }
 
 /**
- * The Discord bot: one discord.js client with the Guilds intent only (moves come from
- * interactions: no privileged intents), an interaction router and a presenter over REST.
+ * The Discord bot: one discord.js client with the Guilds intent (moves come from interactions:
+ * no privileged intents; Server Members only if asked for, see `memberEvents`), an interaction
+ * router and a presenter over REST.
  */
 export function createDiscordBot(
   deps: DiscordBotDeps,
   options: DiscordBotOptions = {},
 ): DiscordApp {
   const logger = deps.logger.child({ component: 'discord' });
+  const members = options.memberEvents === true;
   const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
+    intents: members
+      ? [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers]
+      : [GatewayIntentBits.Guilds],
+    // The bot caches no members: one who leaves arrives as a partial member (its user is known).
+    partials: members ? [Partials.GuildMember] : [],
     rest: options.restApi === undefined ? {} : { api: options.restApi },
     ...(options.shards === undefined
       ? {}
@@ -123,9 +144,14 @@ export function createDiscordBot(
   commandFeature(router, router.deps);
   botGameFeature(router, router.deps);
   puzzleFeature(router, router.deps);
+  leagueFeature(router, router.deps);
 
   const onInteraction = (interaction: Interaction): void => tasks.track(router.route(interaction));
   client.on(Events.InteractionCreate, onInteraction);
+  // Only with the Server Members intent; harmless without it (the event never comes).
+  client.on(Events.GuildMemberRemove, (member: GuildMember | PartialGuildMember) =>
+    tasks.track(memberLeftServer(router.deps, member.guild.id, member.user)),
+  );
   client.on(Events.Error, (error) => logger.error('discord: client error', { err: error }));
   client.on(Events.Warn, (message) => logger.warn('discord: client warning', { message }));
 

@@ -103,6 +103,25 @@ export class ChannelState {
     await this.kv.set(`dc:puzzle:${messageId}`, JSON.stringify(progress), WEEK_MS);
   }
 
+  // ---- tournaments by server ------------------------------------------------------------------
+
+  /**
+   * Records that a server has had a tournament in a channel: a member leaving a server is an
+   * event of the server, a tournament belongs to a channel.
+   */
+  addTournamentChannel(guildId: string, channelId: string): Promise<void> {
+    return this.kv.addToSet(`dc:guild-tournaments:${guildId}`, channelId);
+  }
+
+  removeTournamentChannel(guildId: string, channelId: string): Promise<void> {
+    return this.kv.removeFromSet(`dc:guild-tournaments:${guildId}`, channelId);
+  }
+
+  /** The channels of a server that have had a tournament (see addTournamentChannel). */
+  tournamentChannels(guildId: string): Promise<string[]> {
+    return this.kv.setMembers(`dc:guild-tournaments:${guildId}`);
+  }
+
   // ---- the durable hand-off (see DiscordPresenter) -------------------------------------------
 
   /** Records a game whose game messages may not show its newest state yet. */

@@ -9,6 +9,7 @@ import {
   InteractionContextType,
   Routes,
   type APIApplicationCommandBasicOption,
+  type APIApplicationCommandOption,
   type APIApplicationCommandOptionChoice,
   type REST,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
@@ -16,7 +17,8 @@ import {
 import { VARIANT_IDS } from '../../engine/index.js';
 import { TABLE_VARIANT_IDS } from '../../engine/multi/index.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../game/bot-player.js';
-import { DAYS_PER_MOVE } from '../../game/model.js';
+import { DAYS_PER_MOVE, type GameVariantId } from '../../game/model.js';
+import { MAX_SWISS_ROUNDS } from '../../game/tournament-rules.js';
 import {
   messages,
   type Messages,
@@ -35,6 +37,8 @@ export const MAX_CODE_LENGTH = 24;
 export const MAX_TIME_LENGTH = 8;
 /** The longest time zone /daily takes (IANA names are at most about 30 characters). */
 export const MAX_TIME_ZONE_LENGTH = 64;
+/** The value of /top's `variant` choice that shows the puzzle leaderboard instead. */
+export const PUZZLES_CHOICE = 'puzzles';
 
 /** A name and a description in English, with their Russian localizations. */
 function nameAndDescription(name: (t: Messages) => string, description: (t: Messages) => string) {
@@ -60,15 +64,35 @@ function choice<V extends string | number>(
   return { name: name(en), name_localizations: { ru: name(ru) }, value };
 }
 
+const variantChoices = (ids: readonly GameVariantId[]) =>
+  ids.map((id) => choice(id, (t) => t.variant(id)));
+
 const variantOption: APIApplicationCommandBasicOption = {
   type: ApplicationCommandOptionType.String,
   ...option('variant'),
-  choices: [...VARIANT_IDS, ...TABLE_VARIANT_IDS].map((id) => choice(id, (t) => t.variant(id))),
+  choices: variantChoices([...VARIANT_IDS, ...TABLE_VARIANT_IDS]),
+};
+
+/** The bot's level, for a game against it or its place in a tournament. */
+const levelOption: APIApplicationCommandBasicOption = {
+  type: ApplicationCommandOptionType.Integer,
+  ...nameAndDescription(
+    (t) => t.discord.optionNames.level,
+    (t) => t.discord.levelDescription(BOT_LEVELS, DEFAULT_BOT_LEVEL),
+  ),
+  min_value: 1,
+  max_value: BOT_LEVELS,
+};
+
+/** Whether the games count for ratings: on unless the user says otherwise. */
+const ratedOption: APIApplicationCommandBasicOption = {
+  type: ApplicationCommandOptionType.Boolean,
+  ...option('rated'),
 };
 
 function command(
   name: SlashCommandName,
-  options: APIApplicationCommandBasicOption[] = [],
+  options: APIApplicationCommandOption[] = [],
 ): RESTPostAPIChatInputApplicationCommandsJSONBody {
   return {
     type: ApplicationCommandType.ChatInput,
@@ -96,19 +120,9 @@ export function slashCommands(): RESTPostAPIChatInputApplicationCommandsJSONBody
           choice(days, (t) => t.daysPerMove(days === 0 ? null : days)),
         ),
       },
+      ratedOption,
     ]),
-    command('play', [
-      {
-        type: ApplicationCommandOptionType.Integer,
-        ...nameAndDescription(
-          (t) => t.discord.optionNames.level,
-          (t) => t.discord.levelDescription(BOT_LEVELS, DEFAULT_BOT_LEVEL),
-        ),
-        min_value: 1,
-        max_value: BOT_LEVELS,
-      },
-      variantOption,
-    ]),
+    command('play', [levelOption, variantOption]),
     command('move', [
       {
         type: ApplicationCommandOptionType.String,
@@ -177,7 +191,60 @@ export function slashCommands(): RESTPostAPIChatInputApplicationCommandsJSONBody
         max_length: MAX_TIME_ZONE_LENGTH,
       },
     ]),
-    command('top'),
+    ...leagueCommands(),
+  ];
+}
+
+/** /top, /stats, /tournament (new, leave) and /standings: ratings and tournaments. */
+function leagueCommands(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+  return [
+    command('top', [
+      {
+        type: ApplicationCommandOptionType.String,
+        ...option('variant'),
+        choices: [
+          ...variantChoices(VARIANT_IDS),
+          choice(PUZZLES_CHOICE, (t) => t.discord.puzzleLeaderboard),
+        ],
+      },
+    ]),
+    command('stats', [{ type: ApplicationCommandOptionType.User, ...option('player') }]),
+    command('tournament', [
+      {
+        type: ApplicationCommandOptionType.Subcommand,
+        ...option('new'),
+        options: [
+          {
+            type: ApplicationCommandOptionType.String,
+            ...option('format'),
+            choices: (['round-robin', 'swiss'] as const).map((format) =>
+              choice(format, (t) => t.league.tournament.format(format)),
+            ),
+          },
+          // A tournament pairs two players a game: no table variants.
+          {
+            type: ApplicationCommandOptionType.String,
+            ...option('variant'),
+            choices: variantChoices(VARIANT_IDS),
+          },
+          {
+            type: ApplicationCommandOptionType.Integer,
+            ...option('days'),
+            choices: DAYS_PER_MOVE.map((days) => choice(days, (t) => t.daysPerMove(days))),
+          },
+          {
+            type: ApplicationCommandOptionType.Integer,
+            ...option('rounds'),
+            min_value: 1,
+            max_value: MAX_SWISS_ROUNDS,
+          },
+          ratedOption,
+        ],
+      },
+      { type: ApplicationCommandOptionType.Subcommand, ...option('bot'), options: [levelOption] },
+      { type: ApplicationCommandOptionType.Subcommand, ...option('leave') },
+    ]),
+    command('standings'),
   ];
 }
 

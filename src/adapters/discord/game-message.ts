@@ -8,6 +8,8 @@ import { anyPosition, sideToMove } from '../../game/game-rules.js';
 import { twoPlayerSide, type Game, type SeatColor } from '../../game/model.js';
 import { seatOf } from '../../game/table-rules.js';
 import type { Messages } from '../../i18n/index.js';
+import type { RatingGraphData } from '../../chat/league-text.js';
+import type { StandingsData } from '../../chat/tournament-text.js';
 import type { RenderOptions, TableRenderOptions } from '../../render/index.js';
 import type { Components, OutgoingMessage } from './channel-output.js';
 import type { ChannelSettings } from './channel-state.js';
@@ -23,6 +25,10 @@ export interface BoardPainter {
   paint(position: Position, options: RenderOptions): Promise<Buffer>;
   /** A table game's board (four colours, the standings). */
   paintTable(position: TablePosition, options: TableRenderOptions): Promise<Buffer>;
+  /** A tournament's standings table with its results grid. */
+  paintStandings(picture: StandingsData): Promise<Buffer>;
+  /** A player's rating over their last games. */
+  paintRatingGraph(picture: RatingGraphData): Promise<Buffer>;
 }
 
 /** Embed colours: the side (or seat) to move, or a game that is over (a puzzle solved). */
@@ -44,10 +50,20 @@ export function boardMessage(
   components: Components,
   content = '',
 ): OutgoingMessage {
+  return pictureMessage(embed, { name: BOARD_FILE, data: image }, components, content);
+}
+
+/** A message of an embed around an attached picture (a board, standings, a rating graph). */
+export function pictureMessage(
+  embed: Omit<APIEmbed, 'image'>,
+  picture: { readonly name: string; readonly data: Buffer },
+  components: Components = [],
+  content = '',
+): OutgoingMessage {
   return {
     content,
-    embeds: [{ ...embed, image: { url: `attachment://${BOARD_FILE}` } }],
-    files: [{ name: BOARD_FILE, data: image }],
+    embeds: [{ ...embed, image: { url: `attachment://${picture.name}` } }],
+    files: [picture],
     components,
   };
 }

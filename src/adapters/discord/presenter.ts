@@ -27,6 +27,8 @@ import { resultText } from '../../chat/board-caption.js';
 import { quotableMove, startedText } from '../../chat/table-caption.js';
 import type { Components } from './channel-output.js';
 import { lobbyButtons, lobbyContent } from './table-cards.js';
+import { LeagueCards } from './league-cards.js';
+import { isLeagueEvent, showLeagueEvent } from '../../chat/league-events.js';
 
 export interface DiscordPresenterDeps {
   readonly out: ChannelOutput;
@@ -55,8 +57,13 @@ export class DiscordPresenter {
   private readonly latest = new LatestGames();
   readonly boards: MessageSync;
   private readonly pending: PendingPresentations;
+  /** Ratings and tournaments: sign-up cards, rounds, standings, the ratings after a game. */
+  readonly league: LeagueCards;
 
   constructor(private readonly deps: DiscordPresenterDeps) {
+    this.league = new LeagueCards(deps, (channelId, fallback) =>
+      this.channelContext(channelId, fallback),
+    );
     this.boards = new MessageSync(
       (view, message) => deps.out.edit(view.chatId, view.messageId, message),
       (view, error) => this.failed(view, error),
@@ -111,6 +118,8 @@ export class DiscordPresenter {
   }
 
   private async present(event: GameEvent): Promise<void> {
+    if (isLeagueEvent(event))
+      return showLeagueEvent(event, this.league, (game) => this.current(game));
     switch (event.type) {
       case 'challenge-created':
         return; // the command that made it posts the card

@@ -17,7 +17,12 @@ export const LOBBY_BOT_LEVELS = [2, 4, 6, 8] as const;
 
 type Style = ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger;
 
-function button(label: string, payload: Payload, style: Style): APIButtonComponentWithCustomId {
+/** A button that carries a payload (the lobby's, and other cards'). */
+export function button(
+  label: string,
+  payload: Payload,
+  style: Style,
+): APIButtonComponentWithCustomId {
   return { type: ComponentType.Button, style, label, custom_id: encodePayload(payload) };
 }
 

@@ -25,6 +25,8 @@ import {
 import { seatOf } from '../../game/table-rules.js';
 import { tablePictureText } from '../../chat/table-caption.js';
 import type { Messages } from '../../i18n/index.js';
+import type { RatingGraphData } from '../../chat/league-text.js';
+import type { StandingsData } from '../../chat/tournament-text.js';
 import type { RenderOptions, TableRenderOptions } from '../../render/index.js';
 import type { BoardFace } from './board-sync.js';
 import { decodePayload, encodePayload } from '../../chat/button-payload.js';
@@ -39,6 +41,10 @@ export interface BoardPainter {
   paint(position: Position, options: RenderOptions): Promise<Buffer>;
   /** A table game's board (four colours, the standings). */
   paintTable(position: TablePosition, options: TableRenderOptions): Promise<Buffer>;
+  /** A tournament's standings table with its results grid. */
+  paintStandings(picture: StandingsData): Promise<Buffer>;
+  /** A player's rating over their last games. */
+  paintRatingGraph(picture: RatingGraphData): Promise<Buffer>;
 }
 
 /**

@@ -22,6 +22,7 @@ import { challengeFeature } from './features/challenges.js';
 import { tableButtons } from './features/tables.js';
 import { commandFeature } from './features/commands.js';
 import { dailyFeature, dailyPost } from './features/daily.js';
+import { leagueFeature } from './features/league.js';
 import { moveFeature } from './features/moves.js';
 import { puzzleFeature } from './features/puzzles.js';
 import { laneTransformer } from './lane-transformer.js';
@@ -84,6 +85,9 @@ const COMMANDS: readonly CommandName[] = [
   'puzzle',
   'daily',
   'top',
+  'stats',
+  'tournament',
+  'standings',
   'rules',
   'help',
 ];
@@ -152,6 +156,7 @@ export function createTelegramBot(
   // Before the moves: a reply to a puzzle message is a puzzle's move, not a game's.
   bot.use(puzzles.composer);
   bot.use(dailyFeature(deps));
+  bot.use(leagueFeature(deps, buttons));
   bot.use(moveFeature(deps, buttons));
   bot.use(commandFeature(deps, buttons));
   bot.on('callback_query:data', buttons.middleware());

@@ -18,6 +18,8 @@ import { isPrivateChat, liveViews, mentionOf, nameOf, telegramView } from './ide
 import { Notices } from './notices.js';
 import { PendingPresentations } from '../../chat/pending-presentations.js';
 import { ChatCards } from './chat-cards.js';
+import { LeagueCards } from './league-cards.js';
+import { isLeagueEvent, showLeagueEvent } from '../../chat/league-events.js';
 import { bestEffort } from '../../game/logger.js';
 
 /**
@@ -56,6 +58,7 @@ export class TelegramPresenter {
   readonly boards: BoardSync;
   readonly notices: Notices;
   private readonly cards: ChatCards;
+  readonly league: LeagueCards;
   /** The newest record seen of each game: deliveries check it at the last moment. */
   private readonly latest = new LatestGames();
   private readonly pending: PendingPresentations;
@@ -82,6 +85,7 @@ export class TelegramPresenter {
         getGame: (id) => deps.service.getGame(id),
       },
     );
+    this.league = new LeagueCards(deps, (chatId, fallback) => this.chatContext(chatId, fallback));
     this.cards = new ChatCards(
       deps,
       (chatId, fallback) => this.chatContext(chatId, fallback),
@@ -120,6 +124,8 @@ export class TelegramPresenter {
   }
 
   private async present(event: GameEvent): Promise<void> {
+    if (isLeagueEvent(event))
+      return showLeagueEvent(event, this.league, (game) => this.latest.get(game.id) ?? game);
     switch (event.type) {
       case 'challenge-created':
         return; // the command that created it posts the card

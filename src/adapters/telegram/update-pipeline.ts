@@ -142,7 +142,11 @@ export interface LongPollingOptions {
   readonly onPoll?: (ok: boolean) => void;
 }
 
-const UPDATE_TYPES = ['message', 'callback_query', 'my_chat_member'] as const;
+/**
+ * chat_member: members leaving a group (out of its tournament); Telegram sends it only to bots
+ * that are administrators there. The left_chat_member service message covers the others.
+ */
+const UPDATE_TYPES = ['message', 'callback_query', 'my_chat_member', 'chat_member'] as const;
 
 /** Resolves after `ms`, or at once when `signal` aborts (never rejects). */
 const wait = (ms: number, signal: AbortSignal): Promise<unknown> =>

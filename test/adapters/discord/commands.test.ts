@@ -4,14 +4,21 @@ import {
   InteractionContextType,
   REST,
   type APIApplicationCommandOption,
+  type APIApplicationCommandSubcommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerCommands, slashCommands } from '../../../src/adapters/discord/commands.js';
+import {
+  PUZZLES_CHOICE,
+  registerCommands,
+  slashCommands,
+} from '../../../src/adapters/discord/commands.js';
 import { VARIANT_IDS } from '../../../src/engine/index.js';
 import { TABLE_VARIANT_IDS } from '../../../src/engine/multi/index.js';
 import { BOT_LEVELS } from '../../../src/game/bot-player.js';
 import { DAYS_PER_MOVE } from '../../../src/game/model.js';
+import { MAX_SWISS_ROUNDS } from '../../../src/game/tournament-rules.js';
+import { commandListErrors } from '../../support/discord/validate-commands.js';
 import { startHttpRecorder, type HttpRecorder } from '../../support/http-recorder.js';
 import { item, present } from '../../support/present.js';
 
@@ -60,10 +67,23 @@ function checkOption(
     [
       ApplicationCommandOptionType.String,
       ApplicationCommandOptionType.Integer,
+      ApplicationCommandOptionType.Boolean,
       ApplicationCommandOptionType.User,
+      ApplicationCommandOptionType.Subcommand,
     ],
     what,
   ).toContain(option.type);
+  if (option.type === ApplicationCommandOptionType.Subcommand) {
+    // A subcommand's options follow a command's rules, one level down (no deeper nesting).
+    const options = option.options ?? [];
+    expect(options.length, what).toBeLessThanOrEqual(25);
+    checkOptionList(what, options);
+    for (const inner of options) {
+      expect(inner.type, `${what} ${inner.name}`).not.toBe(ApplicationCommandOptionType.Subcommand);
+      for (const [locale, words] of Object.entries(checkOption(`${command} ${option.name}`, inner)))
+        (texts[locale] ??= []).push(...words);
+    }
+  }
   if ('choices' in option && option.choices !== undefined) {
     expect(option.choices.length, what).toBeGreaterThanOrEqual(1);
     expect(option.choices.length, what).toBeLessThanOrEqual(25);
@@ -100,7 +120,22 @@ function checkOption(
   return texts;
 }
 
-function optionNamed(command: RESTPostAPIChatInputApplicationCommandsJSONBody, name: string) {
+/** Required options first, and distinct names in each language. */
+function checkOptionList(what: string, options: readonly APIApplicationCommandOption[]): void {
+  const required = options.map((o) => 'required' in o && o.required === true);
+  expect(required, `${what}: required options first`).toEqual(
+    [...required].sort((a, b) => Number(b) - Number(a)),
+  );
+  for (const locale of ['en', 'ru']) {
+    const names = options.map((o) => (locale === 'en' ? o.name : o.name_localizations!.ru!));
+    expect(new Set(names).size, `${what}: distinct ${locale} option names`).toBe(names.length);
+  }
+}
+
+function optionNamed(
+  command: { readonly name: string; readonly options?: readonly APIApplicationCommandOption[] },
+  name: string,
+) {
   const option = command.options?.find((o) => o.name === name);
   if (option === undefined) throw new Error(`/${command.name} has no option ${name}`);
   return option;
@@ -125,16 +160,7 @@ describe('Discord slash commands', () => {
       const texts = checkTexts(`/${item.name}`, item);
       const options = item.options ?? [];
       expect(options.length).toBeLessThanOrEqual(25);
-      const required = options.map((o) => o.required === true);
-      expect(required, `/${item.name}: required options first`).toEqual(
-        [...required].sort((a, b) => Number(b) - Number(a)),
-      );
-      for (const locale of ['en', 'ru']) {
-        const names = options.map((o) => (locale === 'en' ? o.name : o.name_localizations!.ru!));
-        expect(new Set(names).size, `/${item.name}: distinct ${locale} option names`).toBe(
-          names.length,
-        );
-      }
+      checkOptionList(`/${item.name}`, options);
       for (const option of options) {
         for (const [locale, words] of Object.entries(checkOption(item.name, option)))
           present(texts[locale], `texts in ${locale}`).push(...words);
@@ -147,6 +173,8 @@ describe('Discord slash commands', () => {
       }
       expect(item.contexts).toEqual([InteractionContextType.Guild, InteractionContextType.BotDM]);
     }
+    // And as the fake Discord checks a bulk overwrite (its rules for every option type).
+    expect(commandListErrors(commands)).toEqual([]);
   });
 
   it('are the commands the bot serves, with Russian names people can type', () => {
@@ -167,6 +195,9 @@ describe('Discord slash commands', () => {
       ['puzzle', 'задача'],
       ['daily', 'задача-дня'],
       ['top', 'таблица'],
+      ['stats', 'статистика'],
+      ['tournament', 'турнир'],
+      ['standings', 'турнирная-таблица'],
     ]);
   });
 
@@ -176,6 +207,7 @@ describe('Discord slash commands', () => {
       ['opponent', ApplicationCommandOptionType.User, false],
       ['variant', ApplicationCommandOptionType.String, false],
       ['days', ApplicationCommandOptionType.Integer, false],
+      ['rated', ApplicationCommandOptionType.Boolean, false],
     ]);
     const variant = optionNamed(newgame, 'variant');
     expect('choices' in variant && variant.choices!.map((c) => c.value)).toEqual([
@@ -239,9 +271,51 @@ describe('Discord slash commands', () => {
       'rules',
       'help',
       'puzzle',
-      'top',
+      'standings',
     ])
       expect(command(name).options).toBeUndefined();
+  });
+
+  it('take the league’s options: leaderboards by variant, a player, a tournament’s settings', () => {
+    const choicesOf = (option: APIApplicationCommandOption) =>
+      'choices' in option ? option.choices!.map((c) => c.value) : [];
+    const top = optionNamed(command('top'), 'variant');
+    // Two-player variants (a table game has no ratings), then the puzzle leaderboard.
+    expect(choicesOf(top)).toEqual([...VARIANT_IDS, PUZZLES_CHOICE]);
+    expect(optionNamed(command('stats'), 'player')).toMatchObject({
+      type: ApplicationCommandOptionType.User,
+    });
+    const tournament = command('tournament');
+    expect(tournament.options!.map((o) => [o.name, o.type])).toEqual([
+      ['new', ApplicationCommandOptionType.Subcommand],
+      ['bot', ApplicationCommandOptionType.Subcommand],
+      ['leave', ApplicationCommandOptionType.Subcommand],
+    ]);
+    const bot = optionNamed(tournament, 'bot') as APIApplicationCommandSubcommandOption;
+    expect(optionNamed(bot, 'level')).toMatchObject({
+      type: ApplicationCommandOptionType.Integer,
+      min_value: 1,
+      max_value: BOT_LEVELS,
+    });
+    const open = optionNamed(tournament, 'new') as APIApplicationCommandSubcommandOption;
+    expect(open.options!.map((o) => [o.name, o.type, o.required ?? false])).toEqual([
+      ['format', ApplicationCommandOptionType.String, false],
+      ['variant', ApplicationCommandOptionType.String, false],
+      ['days', ApplicationCommandOptionType.Integer, false],
+      ['rounds', ApplicationCommandOptionType.Integer, false],
+      ['rated', ApplicationCommandOptionType.Boolean, false],
+    ]);
+    expect(choicesOf(optionNamed(open, 'format'))).toEqual(['round-robin', 'swiss']);
+    expect(choicesOf(optionNamed(open, 'variant'))).toEqual([...VARIANT_IDS]);
+    // A tournament's games always have a clock.
+    expect(choicesOf(optionNamed(open, 'days'))).toEqual([...DAYS_PER_MOVE]);
+    expect(optionNamed(open, 'rounds')).toMatchObject({
+      min_value: 1,
+      max_value: MAX_SWISS_ROUNDS,
+    });
+    expect(
+      (optionNamed(tournament, 'leave') as APIApplicationCommandSubcommandOption).options,
+    ).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import { DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
+import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes } from 'discord.js';
 
 /** Discord's limit for the first answer to an interaction. */
 export const ACK_LIMIT_MS = 3_000;
@@ -31,6 +31,11 @@ export interface InteractionSpec {
   readonly guildId?: string;
   readonly locale?: string;
   readonly managesChannels?: boolean;
+  /**
+   * The member's permissions (Administrator holds all, as in discord.js); when absent, every
+   * permission is `managesChannels`.
+   */
+  readonly permissions?: readonly bigint[];
   /** Ms Discord allows for the first answer (its 3 s by default). */
   readonly ackLimitMs?: number;
 }
@@ -62,11 +67,13 @@ export class FakeInteraction {
   readonly created: { id: string; options: Record<string, unknown>; ephemeral: boolean }[] = [];
   private acknowledged = false;
   private readonly ackLimitMs: number;
-  readonly memberPermissions: { has: () => boolean } | null;
+  readonly memberPermissions: { has: (permission: bigint) => boolean } | null;
   readonly options: {
     getString(name: string): string | null;
     getInteger(name: string): number | null;
+    getBoolean(name: string): boolean | null;
     getUser(name: string): FakeUser | null;
+    getSubcommand(required?: boolean): string | null;
   };
 
   constructor(
@@ -74,7 +81,8 @@ export class FakeInteraction {
     readonly kind: 'command' | 'button' | 'select',
     detail: {
       commandName?: string;
-      options?: Record<string, string | number | FakeUser>;
+      subcommand?: string;
+      options?: Record<string, string | number | boolean | FakeUser>;
       customId?: string;
       values?: string[];
       message?: FakeMessageRef;
@@ -93,13 +101,24 @@ export class FakeInteraction {
       detail.message === undefined
         ? undefined
         : { ...detail.message, flags: { has: (flag) => ephemeral && (flag & 64) !== 0 } };
+    const { permissions } = spec;
     this.memberPermissions =
-      spec.guildId === undefined ? null : { has: () => spec.managesChannels === true };
+      spec.guildId === undefined
+        ? null
+        : {
+            has: (permission) =>
+              permissions === undefined
+                ? spec.managesChannels === true
+                : permissions.includes(permission) ||
+                  permissions.includes(PermissionFlagsBits.Administrator),
+          };
     const options = detail.options ?? {};
     this.options = {
       getString: (name) => (typeof options[name] === 'string' ? options[name] : null),
       getInteger: (name) => (typeof options[name] === 'number' ? options[name] : null),
+      getBoolean: (name) => (typeof options[name] === 'boolean' ? options[name] : null),
       getUser: (name) => (typeof options[name] === 'object' ? options[name] : null),
+      getSubcommand: () => detail.subcommand ?? null,
     };
   }
 

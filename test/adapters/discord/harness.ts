@@ -12,6 +12,9 @@ import { GameService } from '../../../src/game/service.js';
 import { inlinePainter } from '../../support/painter.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
+import { MemoryLeagueStore } from '../../../src/store/memory-league-store.js';
+import type { RatingGraphData } from '../../../src/chat/league-text.js';
+import type { StandingsData } from '../../../src/chat/tournament-text.js';
 import { MemoryPuzzleStore } from '../../../src/store/memory-puzzle-store.js';
 import { ManualClock, ManualScheduler } from '../../support/manual-scheduler.js';
 import { testPuzzleService } from '../../support/puzzles.js';
@@ -134,7 +137,12 @@ export class DiscordHarness {
   readonly service: GameService;
   readonly app: DiscordApp;
 
-  constructor(options: { bot?: BotMoves; deferAfterMs?: number } = {}) {
+  /** The league pictures drawn, in order (their stand-ins are posted). */
+  readonly pictures: (
+    { kind: 'standings'; data: StandingsData } | { kind: 'rating-graph'; data: RatingGraphData }
+  )[] = [];
+
+  constructor(options: { bot?: BotMoves; deferAfterMs?: number; league?: boolean } = {}) {
     this.service = new GameService({
       store: this.store,
       scheduler: this.scheduler,
@@ -142,7 +150,20 @@ export class DiscordHarness {
       logger: silentLogger,
       bot: options.bot,
       onEvents: (events) => this.app.presenter.handle(events),
+      // Ratings and tournaments only where a test asks for them.
+      ...(options.league === true ? { league: new MemoryLeagueStore() } : {}),
     });
+    const painter = {
+      ...inlinePainter,
+      paintStandings: (data: StandingsData) => {
+        this.pictures.push({ kind: 'standings', data });
+        return inlinePainter.paintStandings(data);
+      },
+      paintRatingGraph: (data: RatingGraphData) => {
+        this.pictures.push({ kind: 'rating-graph', data });
+        return inlinePainter.paintRatingGraph(data);
+      },
+    };
     this.app = createDiscordBot(
       {
         service: this.service,
@@ -150,7 +171,7 @@ export class DiscordHarness {
         kv: this.kv,
         clock: this.clock,
         logger: silentLogger,
-        painter: inlinePainter,
+        painter,
         dispatch: async (events) => {
           this.events.push(...events);
           await this.app.presenter.handle(events);
@@ -202,19 +223,23 @@ export class DiscordHarness {
       });
   }
 
+  /** A slash command; `name` may name a subcommand after a space ('tournament new'). */
   command(
     user: FakeUser,
     name: string,
-    options: Record<string, string | number | FakeUser> = {},
+    options: Record<string, string | number | boolean | FakeUser> = {},
     where: {
       channelId?: string;
       guildId?: string;
       locale?: string;
       manages?: boolean;
+      /** The member's permissions (else every one is `manages`). */
+      permissions?: readonly bigint[];
       /** A command in a DM with the bot (no server). */
       dm?: boolean;
     } = {},
   ): Promise<FakeInteraction> {
+    const [commandName = name, subcommand] = name.split(' ');
     return this.route(
       new FakeInteraction(
         {
@@ -223,9 +248,10 @@ export class DiscordHarness {
           guildId: where.dm === true ? undefined : (where.guildId ?? GUILD),
           locale: where.locale,
           managesChannels: where.manages,
+          permissions: where.permissions,
         },
         'command',
-        { commandName: name, options },
+        { commandName, subcommand, options },
       ),
     );
   }
@@ -234,11 +260,17 @@ export class DiscordHarness {
     user: FakeUser,
     customId: string,
     message: FakeMessageRef,
-    where: { locale?: string } = {},
+    where: { locale?: string; permissions?: readonly bigint[] } = {},
   ): Promise<FakeInteraction> {
     return this.route(
       new FakeInteraction(
-        { user, channelId: message.channelId, guildId: GUILD, locale: where.locale },
+        {
+          user,
+          channelId: message.channelId,
+          guildId: GUILD,
+          locale: where.locale,
+          permissions: where.permissions,
+        },
         'button',
         { customId, message },
       ),

@@ -390,14 +390,19 @@ describe('puzzles in the Discord bot', () => {
     const last = await play(attempt, due.puzzle, ply, solutionAt(due.puzzle, ply));
     expect(seen(last.last)).toContain(en.puzzles.countedForDaily);
 
-    const top = await harness.command(BORIS, 'top');
+    const top = await harness.command(BORIS, 'top', { variant: 'puzzles' });
     expect(isEphemeralReply(top)).toBe(false);
     const text = String(top.last?.content);
     expect(text).toContain(`Puzzles** · ${dayIn('UTC', harness.clock.now())}`);
     expect(text).toContain('1. \\*Star\\* <b> ✅');
     expect(top.last?.allowedMentions).toEqual({ parse: [], users: [] });
     // Solved elsewhere (another channel's attempt), it would not be on this board.
-    const elsewhere = await harness.command(BORIS, 'top', {}, { channelId: OTHER_CHANNEL });
+    const elsewhere = await harness.command(
+      BORIS,
+      'top',
+      { variant: 'puzzles' },
+      { channelId: OTHER_CHANNEL },
+    );
     expect(String(elsewhere.last?.content)).toContain(en.puzzles.topNobody);
   });
 

@@ -1,3 +1,4 @@
+import { until } from '../../support/until.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodePayload } from '../../../src/chat/button-payload.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
@@ -332,7 +333,14 @@ describe('Discord interaction router', () => {
     expect(play.methods).toEqual(['reply']);
     const board = item(gameMessages(), 0, 'board');
     await pickMove(board, 'c3', 'd4');
-    const now = harness.out.messages.find((m) => m.id === board.id)!;
+    // The bot answers on its own time (the service asks it after the move is saved).
+    const now = await until(
+      () =>
+        harness.out.messages.find(
+          (m) => m.id === board.id && m.message.embeds?.[0]?.description?.includes('b6-a5'),
+        ),
+      'the bot’s reply on the game message',
+    );
     expect(now.message.embeds?.[0]?.description).toContain('b6-a5');
   });
 

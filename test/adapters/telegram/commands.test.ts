@@ -62,7 +62,8 @@ describe('Telegram: other ways in, and the commands', () => {
     const hello = fake.message({ from: noName, chat: GROUP, text: 'hello' }) as {
       message: { message_id: number };
     };
-    await h.say(alice, GROUP, '/newgame stolby', hello.message.message_id);
+    // A casual challenge: no ratings change (rated ones say so on the card).
+    await h.say(alice, GROUP, '/newgame stolby casual', hello.message.message_id);
     const card = fake.lastBotMessage(GROUP)!;
     expect(card.text).toBe('♟ @alice challenges Dmitri to a game of Stolby (3 days per move).');
     expect(await h.press(carol, GROUP, card.messageId, '✅ Accept')).toMatchObject({

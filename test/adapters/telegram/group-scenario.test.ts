@@ -23,7 +23,9 @@ describe('Telegram: a full game in a group', () => {
     // Alice challenges @bob_r (written in another letter case).
     await h.say(alice, GROUP, '/newgame @bob_r 2');
     const card = fake.lastBotMessage(GROUP)!;
-    expect(card.text).toBe('♟ @alice challenges @bob_r to a game of Bashni (2 days per move).');
+    expect(card.text).toBe(
+      '♟ @alice challenges @bob_r to a game of Bashni (2 days per move, rated).',
+    );
     expect(card.text).toContain('2 days per move');
     expect(h.labels(GROUP, card.messageId)).toEqual(['✅ Accept', '✖️ Decline']);
 
@@ -125,7 +127,16 @@ describe('Telegram: a full game in a group', () => {
     const final = fake.message(GROUP, board.messageId)!;
     expect(final.caption).toContain('🏁 White wins (resignation).');
     expect(h.labels(GROUP, board.messageId)).toEqual([]);
-    expect(fake.lastBotMessage(GROUP)!.text).toBe('🏁 White wins (resignation).');
+    // The result, then the new ratings of this rated game, both under the board.
+    const said = fake
+      .chat(GROUP)
+      .messages.filter((m) => m.from.is_bot && m.text !== undefined)
+      .slice(-2);
+    expect(said.map((m) => m.text)).toEqual([
+      '🏁 White wins (resignation).',
+      expect.stringMatching(/^📈 Ratings\nAlice: 1\d{3}\? \(\+\d+\)\nBob: 1\d{3}\? \(−\d+\)$/),
+    ]);
+    expect(said.map((m) => m.replyTo)).toEqual([board.messageId, board.messageId]);
     expect(decodePng(final).width).toBe(720);
   });
 

@@ -17,6 +17,7 @@ import type { BotMoves } from '../../../src/game/ports.js';
 import type { GameEvent } from '../../../src/game/results.js';
 import { GameService } from '../../../src/game/service.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
+import { MemoryLeagueStore } from '../../../src/store/memory-league-store.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import { ManualClock, ManualScheduler } from '../../support/manual-scheduler.js';
 import { testPuzzleService } from '../../support/puzzles.js';
@@ -79,6 +80,7 @@ export interface BotProcess extends TelegramBot {
 
 export class TelegramHarness {
   readonly store = new MemoryGameStore();
+  readonly league = new MemoryLeagueStore();
   readonly kv = new MemoryKeyValueStore();
   readonly clock = new ManualClock(Date.UTC(2026, 10, 29, 12));
   readonly scheduler = new ManualScheduler(this.clock);
@@ -115,6 +117,7 @@ export class TelegramHarness {
     const late: { app?: TelegramBot } = {}; // the service needs it before it exists
     const service = new GameService({
       store: this.store,
+      league: this.league,
       scheduler: this.scheduler,
       clock: this.clock,
       newId: () => `g${++this.ids}`,

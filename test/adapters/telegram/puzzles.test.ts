@@ -294,7 +294,7 @@ describe('Telegram: puzzles', () => {
     expect(forged).toContain('solved!');
     expect(forged).not.toContain('Counted on the chat');
 
-    await h.say(dana, GROUP, '/top');
+    await h.say(dana, GROUP, '/top puzzles');
     const top = h.fake.lastBotMessage(GROUP)!.text!;
     expect(top).toMatch(/^🏆 Puzzles · 2026-11-29/);
     expect(top).toContain('1. Bob ✅');

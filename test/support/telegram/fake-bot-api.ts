@@ -672,6 +672,27 @@ export class FakeBotApi {
     };
   }
 
+  /**
+   * A member leaves a group (or is removed): their status becomes 'left', and the group gets
+   * the service message with `left_chat_member`, which Telegram delivers to the bots in a group
+   * whatever their privacy mode.
+   */
+  memberLeft(chatId: number, user: User): Update {
+    const chat = this.requireChatRecord(chatId);
+    if (chat.info.type === 'private') throw new Error('nobody leaves a private chat');
+    chat.members.set(user.id, 'left');
+    return {
+      update_id: this.nextUpdateId++,
+      message: {
+        message_id: chat.nextMessageId++,
+        date: now(),
+        chat: chat.info,
+        from: user,
+        left_chat_member: user,
+      } as Update['message'],
+    };
+  }
+
   /** A tap on an inline button of a stored message, with that message attached. */
   callbackQuery({ from, chatId, messageId, data }: CallbackQueryOptions): Update {
     const chat = this.requireChatRecord(chatId);

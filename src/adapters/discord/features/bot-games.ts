@@ -24,6 +24,8 @@ export function botGameFeature(router: InteractionRouter, deps: DiscordDeps): vo
           : { white: turn.player, black: botPlayer('discord', level, name) }),
         variant,
         daysPerMove: null,
+        // Rated against the level's fixed rating, in a pool of its own (a table game never is).
+        rated: !isTableVariant(variant),
       }),
     );
     if (game === undefined) return;

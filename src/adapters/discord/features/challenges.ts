@@ -93,6 +93,8 @@ export function challengeFeature(router: InteractionRouter, deps: DiscordDeps): 
         target,
         variant: variantOption(interaction.options.getString('variant')),
         daysPerMove: daysOption(interaction.options.getInteger('days')),
+        // Rated unless the challenger says not (a table game never is: the service sees to it).
+        rated: interaction.options.getBoolean('rated') ?? true,
       }),
     );
     if (challenge === undefined) return;

@@ -11,15 +11,28 @@ import { markdown } from '../markdown.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
 
 /**
+ * Whether the user holds a permission here: in a server, by their roles (Administrator holds
+ * every one: discord.js's `has` counts it); in a DM with the bot, the user may do anything.
+ */
+function mayHere(turn: Turn, permission: bigint): boolean {
+  const { interaction } = turn;
+  return !interaction.inGuild() || interaction.memberPermissions.has(permission) === true;
+}
+
+/**
  * Whether the user may change the channel's settings (its language, its daily puzzle): in a
  * server, members who manage the channel; in a DM, the user.
  */
 export function managesChannel(turn: Turn): boolean {
-  const { interaction } = turn;
-  return (
-    !interaction.inGuild() ||
-    interaction.memberPermissions.has(PermissionFlagsBits.ManageChannels) === true
-  );
+  return mayHere(turn, PermissionFlagsBits.ManageChannels);
+}
+
+/**
+ * Whether the user may run the server's tournaments (open one, start or cancel anyone's): in a
+ * server, members who manage it (or administrators); in a DM, the user.
+ */
+export function managesServer(turn: Turn): boolean {
+  return mayHere(turn, PermissionFlagsBits.ManageGuild);
 }
 
 /** A link that opens a message in the Discord client. */

@@ -12,10 +12,8 @@ import { escapeHtml, markdown } from '../markdown.js';
 import { inPicker, pickerSteps, type PickingBoard } from '../picker-steps.js';
 import { attemptMessage, attemptOverMessage } from '../puzzle-message.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
+import { fitLines, MAX_CONTENT } from '../text-fit.js';
 import { managesChannel } from './commands.js';
-
-/** Discord's limit on a message's content. */
-const MAX_CONTENT = 2_000;
 
 /**
  * Puzzles: `/puzzle` (and a daily post's Solve button, and Next) open an attempt in a message
@@ -23,7 +21,7 @@ const MAX_CONTENT = 2_000;
  * after the defender's reply, or the line's end with the rating). An attempt's progress is kept
  * by message, so a press made for an earlier point of the line (a double click, a replayed
  * interaction) is stale and rates nothing again. `/daily` turns the channel's daily puzzle on
- * or off (channel managers), `/top` shows its leaderboard.
+ * or off (channel managers); `/top variant:Puzzles` shows its leaderboard (showPuzzleTop).
  */
 export function puzzleFeature(router: InteractionRouter, deps: DiscordDeps): void {
   router.command('puzzle', 'ephemeral', (turn) => openNext(turn, deps));
@@ -76,13 +74,14 @@ export function puzzleFeature(router: InteractionRouter, deps: DiscordDeps): voi
         content: markdown(t.puzzles.dailyOn(setting.time, escapeMarkdown(setting.timeZone))),
       });
   });
+}
 
-  router.command('top', 'public', async (turn) => {
-    const standings = await turn.present(await deps.puzzles.standings(`discord:${turn.channelId}`));
-    if (standings === undefined) return;
-    const text = markdown(standingsText(standings, turn.t, leaderboardName));
-    await turn.answer.respond({ content: fitLines(text, MAX_CONTENT) });
-  });
+/** `/top variant:Puzzles`: the channel's puzzle leaderboard (today, the week, streaks). */
+export async function showPuzzleTop(turn: Turn, deps: DiscordDeps): Promise<void> {
+  const standings = await turn.present(await deps.puzzles.standings(`discord:${turn.channelId}`));
+  if (standings === undefined) return;
+  const text = markdown(standingsText(standings, turn.t, leaderboardName));
+  await turn.answer.respond({ content: fitLines(text, MAX_CONTENT) });
 }
 
 /** A new puzzle for the user (by their rating), in a new message or in `messageId`'s. */
@@ -212,12 +211,4 @@ function leaderboardName(player: PuzzlePlayer): string {
 
 async function refuse(turn: Turn, refusal: Refusal): Promise<void> {
   await turn.whisper(markdown(refusalText(turn.t, refusal)));
-}
-
-/** The text cut to whole lines within `max` characters, with an ellipsis when cut. */
-function fitLines(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const lines = text.split('\n');
-  while (lines.length > 1 && lines.join('\n').length > max - 2) lines.pop();
-  return `${lines.join('\n').slice(0, max - 2)}\n…`;
 }

@@ -46,6 +46,8 @@ export function botGameFeature(deps: TelegramDeps): Composer<BashniContext> {
         : { white: player, black: botPlayer('telegram', args.level, name) }),
       variant: args.variant,
       daysPerMove: null,
+      // Rated against the level's fixed rating, in a pool of its own (a table game never is).
+      rated: !isTableVariant(args.variant),
     });
     if (!started.ok) {
       await ctx.present(started);

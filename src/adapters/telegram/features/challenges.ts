@@ -24,13 +24,23 @@ export interface NewGameArguments {
   readonly username?: string;
   readonly variant: GameVariantId;
   readonly daysPerMove: DaysPerMove | null;
+  /** Rated unless the challenger says `casual` (a table game never is). */
+  readonly rated: boolean;
 }
 
-/** Reads `/newgame [@user] [variant] [days]` in any order; undefined when something is off. */
+/** The words that make a challenge casual (not rated), and rated (the default). */
+const CASUAL_WORDS = new Set(['casual', 'unrated', 'товарищеская', 'без-рейтинга']);
+const RATED_WORDS = new Set(['rated', 'рейтинг', 'на-рейтинг']);
+
+/**
+ * Reads `/newgame [@user] [variant] [days] [casual]` in any order; undefined when something is
+ * off.
+ */
 export function parseNewGameArguments(text: string): NewGameArguments | undefined {
   let username: string | undefined;
   let variant: GameVariantId = 'bashni';
   let daysPerMove: DaysPerMove | null = DEFAULT_DAYS_PER_MOVE;
+  let rated = true;
   for (const token of text
     .trim()
     .split(/\s+/)
@@ -38,6 +48,8 @@ export function parseNewGameArguments(text: string): NewGameArguments | undefine
     const word = token.toLowerCase();
     if (/^@[a-z0-9_]{3,32}$/i.test(token) && username === undefined) username = token.slice(1);
     else if (VARIANT_WORDS[word] !== undefined) variant = VARIANT_WORDS[word];
+    else if (CASUAL_WORDS.has(word)) rated = false;
+    else if (RATED_WORDS.has(word)) rated = true;
     else if (/^\d{1,2}$/.test(word)) {
       const days = Number(word);
       if (days === 0) daysPerMove = null;
@@ -46,7 +58,7 @@ export function parseNewGameArguments(text: string): NewGameArguments | undefine
       else return undefined;
     } else return undefined;
   }
-  return { username, variant, daysPerMove };
+  return { username, variant, daysPerMove, rated };
 }
 
 export function challengeCardText(challenge: Challenge, t: Messages, targetName?: string): string {
@@ -139,6 +151,7 @@ export function challengeFeature(
       target,
       variant: args.variant,
       daysPerMove: args.daysPerMove,
+      rated: args.rated,
     });
     if (!created.ok) {
       await ctx.present(created);

@@ -16,7 +16,7 @@ const TIME_WORD = /^[\d:.]+$/;
 
 const chatKeyOf = (chatId: number | string) => `telegram:${chatId}`;
 
-/** A chat's daily puzzle: /daily to turn it on or off, /top for its leaderboard. */
+/** A chat's daily puzzle: /daily to turn it on or off (its leaderboard: /top puzzles). */
 export function dailyFeature(deps: TelegramDeps): Composer<BashniContext> {
   const composer = new Composer<BashniContext>();
 
@@ -88,18 +88,20 @@ export function dailyFeature(deps: TelegramDeps): Composer<BashniContext> {
     ctx.say(t.puzzles.dailyOn(started.value.time, started.value.timeZone));
   });
 
-  composer.command('top', async (ctx) => {
-    const standings = await deps.puzzles.standings(chatKeyOf(ctx.chat.id));
-    if (!standings.ok) {
-      await ctx.present(standings);
-      return;
-    }
-    const name = (player: PuzzlePlayer) =>
-      nameOf({ ...player, displayName: player.displayName ?? player.userId });
-    ctx.say(standingsText(standings.value, ctx.t, name), { parse_mode: 'HTML' });
-  });
-
   return composer;
+}
+
+/** `/top puzzles`: the chat's puzzle leaderboard (today, the week, streaks). */
+export async function showPuzzleTop(deps: TelegramDeps, ctx: BashniContext): Promise<void> {
+  if (ctx.chat === undefined) return;
+  const standings = await deps.puzzles.standings(chatKeyOf(ctx.chat.id));
+  if (!standings.ok) {
+    await ctx.present(standings);
+    return;
+  }
+  const name = (player: PuzzlePlayer) =>
+    nameOf({ ...player, displayName: player.displayName ?? player.userId });
+  ctx.say(standingsText(standings.value, ctx.t, name), { parse_mode: 'HTML' });
 }
 
 /**

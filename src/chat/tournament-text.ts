@@ -1,0 +1,271 @@
+import { VARIANTS, type VariantId } from '../engine/index.js';
+import {
+  DAYS_PER_MOVE,
+  DEFAULT_DAYS_PER_MOVE,
+  isTableVariant,
+  type DaysPerMove,
+  type Player,
+} from '../game/model.js';
+import {
+  MAX_CYCLES,
+  MAX_SWISS_ROUNDS,
+  MIN_ENTRANTS,
+  currentRound,
+  roundCount,
+  standingsOf,
+} from '../game/tournament-rules.js';
+import type { Tournament, TournamentFormat } from '../game/tournament-model.js';
+import type { Messages } from '../i18n/index.js';
+import type { PlayerNames } from './player-label.js';
+import { VARIANT_WORDS } from './variant-words.js';
+
+/** `/tournament new …` as read: what the organiser asked for (defaults filled in). */
+export interface TournamentArguments {
+  readonly format: TournamentFormat;
+  readonly variant: VariantId;
+  readonly daysPerMove: DaysPerMove;
+  /** Swiss rounds or round-robin cycles; undefined: the default (by the field, or 1 cycle). */
+  readonly rounds?: number;
+  readonly rated: boolean;
+}
+
+const FORMAT_WORDS: Readonly<Record<string, TournamentFormat>> = {
+  'round-robin': 'round-robin',
+  roundrobin: 'round-robin',
+  rr: 'round-robin',
+  круговой: 'round-robin',
+  swiss: 'swiss',
+  швейцарка: 'swiss',
+  швейцарская: 'swiss',
+};
+const CASUAL_WORDS = new Set(['casual', 'unrated', 'товарищеский', 'без-рейтинга']);
+
+/**
+ * Reads `/tournament new [round-robin|swiss] [variant] [days per move] [rounds] [casual]`, words
+ * in any order: the first number is the days per move, the second the rounds (Swiss) or cycles
+ * (round robin). Undefined when a word is not understood or a number is out of range.
+ */
+export function parseTournamentArguments(
+  words: readonly string[],
+): TournamentArguments | undefined {
+  let format: TournamentFormat = 'round-robin';
+  let variant: VariantId = 'bashni';
+  let daysPerMove: DaysPerMove = DEFAULT_DAYS_PER_MOVE;
+  let rounds: number | undefined;
+  let rated = true;
+  let numbers = 0;
+  for (const token of words) {
+    const word = token.toLowerCase();
+    const named = VARIANT_WORDS[word];
+    if (FORMAT_WORDS[word] !== undefined) format = FORMAT_WORDS[word];
+    else if (named !== undefined) {
+      if (isTableVariant(named)) return undefined; // a tournament pairs two players a game
+      variant = named;
+    } else if (CASUAL_WORDS.has(word)) rated = false;
+    else if (/^\d{1,2}$/.test(word)) {
+      const value = Number(word);
+      if (numbers === 0) {
+        if (!(DAYS_PER_MOVE as readonly number[]).includes(value)) return undefined;
+        daysPerMove = value as DaysPerMove;
+      } else if (numbers === 1) {
+        if (value < 1) return undefined;
+        rounds = value;
+      } else return undefined;
+      numbers++;
+    } else return undefined;
+  }
+  if (rounds !== undefined && rounds > (format === 'swiss' ? MAX_SWISS_ROUNDS : MAX_CYCLES))
+    return undefined;
+  return { format, variant, daysPerMove, rated, ...(rounds === undefined ? {} : { rounds }) };
+}
+
+/** The sign-up card's text. */
+export function tournamentCard(tournament: Tournament, t: Messages, names: PlayerNames): string {
+  const words = t.league.tournament;
+  return words.card({
+    organiser: names.mention(tournament.organiser),
+    format: words.format(tournament.format),
+    variant: t.variant(tournament.variant),
+    clock: t.daysPerMove(tournament.daysPerMove),
+    rounds: words.rounds(tournament.format, tournament.rounds),
+    rated: tournament.rated,
+    entrants: tournament.entrants.map((entrant) => names.name(entrant.player)),
+    min: MIN_ENTRANTS,
+  });
+}
+
+/** A round's post: its boards, byes and forfeits, with the players mentioned. */
+export function roundText(
+  tournament: Tournament,
+  number: number,
+  t: Messages,
+  names: PlayerNames,
+): string {
+  const words = t.league.tournament;
+  const round = tournament.played.find((r) => r.number === number);
+  const player = (index: number): Player => tournament.entrants[index]!.player;
+  const lines = (round?.boards ?? []).map((board, index) => {
+    if (board.black === null) return words.bye(names.mention(player(board.white)));
+    if (board.forfeit === true && board.gameId === undefined) {
+      const [winner, loser] =
+        board.whiteScore === 1 ? [board.white, board.black] : [board.black, board.white];
+      return words.forfeit(names.name(player(winner)), names.name(player(loser)));
+    }
+    return words.pairing(
+      index + 1,
+      names.mention(player(board.white)),
+      names.mention(player(board.black)),
+    );
+  });
+  return words.round(number, roundCount(tournament), lines);
+}
+
+/** The tournament's title: variant and format. */
+export function tournamentTitle(tournament: Tournament, t: Messages): string {
+  return t.league.tournament.title(
+    t.variant(tournament.variant),
+    t.league.tournament.format(tournament.format),
+  );
+}
+
+/** The winner's announcement: everyone sharing first place. */
+export function winnerText(tournament: Tournament, t: Messages, names: PlayerNames): string {
+  const rows = standingsOf(tournament);
+  const winners = rows
+    .filter((row) => row.rank === 1)
+    .map((row) => names.mention(tournament.entrants[row.index]!.player));
+  return t.league.tournament.winner(winners, tournamentTitle(tournament, t));
+}
+
+/** The words `½` style points: 2½, ½, 3. */
+export function pointsText(points: number): string {
+  const whole = Math.floor(points);
+  const half = points - whole >= 0.5;
+  if (!half) return String(whole);
+  return whole === 0 ? '½' : `${whole}½`;
+}
+
+/** What the standings picture shows (the renderer's StandingsPicture). */
+export interface StandingsData {
+  readonly title: string;
+  readonly subtitle?: string;
+  readonly headers: {
+    readonly place: string;
+    readonly player: string;
+    readonly points: string;
+    readonly tieBreaks: readonly string[];
+  };
+  readonly gridHeaders: readonly string[];
+  readonly rows: readonly {
+    readonly place: string;
+    readonly name: string;
+    readonly points: string;
+    readonly tieBreaks: readonly string[];
+    readonly cells: readonly string[];
+    readonly withdrawn?: boolean;
+    readonly highlight?: boolean;
+  }[];
+}
+
+/** A board's mark for one player: 1, ½, 0, + / − for forfeits, = for a bye, '' unplayed. */
+function cellMark(score: number | undefined, forfeit: boolean): string {
+  if (score === undefined) return '';
+  if (forfeit) return score === 1 ? '+' : '−';
+  return score === 1 ? '1' : score === 0 ? '0' : '½';
+}
+
+/**
+ * The standings as the picture shows them: place (shared places as "2–3"), name, points,
+ * tie-breaks, and the grid — a round robin's crosstable by seed number, a Swiss event's rounds
+ * ("5w1": opponent's seed, colour, result).
+ */
+export function standingsData(tournament: Tournament, t: Messages): StandingsData {
+  const words = t.league.tournament;
+  const rows = standingsOf(tournament);
+  const swiss = tournament.format === 'swiss';
+  const rounds = roundCount(tournament);
+  const done = tournament.played.filter((round) => round.finishedAt !== undefined).length;
+  const rankCount = new Map<number, number>();
+  for (const row of rows) rankCount.set(row.rank, (rankCount.get(row.rank) ?? 0) + 1);
+  const placeOf = (rank: number) => {
+    const shared = rankCount.get(rank) ?? 1;
+    return shared > 1 ? `${rank}–${rank + shared - 1}` : String(rank);
+  };
+  const n = tournament.entrants.length;
+  const grid = (index: number): string[] => {
+    if (!swiss) {
+      const cells = Array.from({ length: n }, (_, opponent): string =>
+        opponent === index ? '×' : '',
+      );
+      for (const round of tournament.played)
+        for (const board of round.boards) {
+          if (board.black === null) continue;
+          const mine = board.white === index ? 'white' : board.black === index ? 'black' : null;
+          if (mine === null) continue;
+          const opponent = mine === 'white' ? board.black : board.white;
+          const score =
+            board.whiteScore === undefined
+              ? undefined
+              : mine === 'white'
+                ? board.whiteScore
+                : 1 - board.whiteScore;
+          const mark = cellMark(score, board.forfeit === true);
+          cells[opponent] = cells[opponent] === '' ? mark : `${cells[opponent]} ${mark}`.trim();
+        }
+      return cells;
+    }
+    return Array.from({ length: rounds }, (_, r) => {
+      const round = tournament.played[r];
+      const board = round?.boards.find((b) => b.white === index || b.black === index);
+      if (board === undefined) return '';
+      if (board.black === null) return '=';
+      const white = board.white === index;
+      const opponent = white ? board.black : board.white;
+      const score =
+        board.whiteScore === undefined
+          ? undefined
+          : white
+            ? board.whiteScore
+            : 1 - board.whiteScore;
+      return `${opponent + 1}${white ? 'w' : 'b'}${cellMark(score, board.forfeit === true)}`;
+    });
+  };
+  const finished = tournament.status === 'finished';
+  return {
+    title: tournamentTitle(tournament, t),
+    subtitle: finished ? words.final : words.afterRound(done, rounds),
+    headers: {
+      place: words.headers.place,
+      player: words.headers.player,
+      points: words.headers.points,
+      tieBreaks: swiss
+        ? [words.headers.buchholz, words.headers.sonnebornBerger]
+        : [words.headers.sonnebornBerger],
+    },
+    gridHeaders: swiss
+      ? Array.from({ length: rounds }, (_, r) => String(r + 1))
+      : Array.from({ length: n }, (_, i) => String(i + 1)),
+    rows: rows.map((row) => {
+      const entrant = tournament.entrants[row.index]!;
+      return {
+        place: placeOf(row.rank),
+        name: `${row.index + 1}. ${entrant.player.displayName}`,
+        points: pointsText(row.points),
+        tieBreaks: swiss
+          ? [pointsText(row.buchholz), pointsText(row.sonnebornBerger)]
+          : [pointsText(row.sonnebornBerger)],
+        cells: grid(row.index),
+        ...(entrant.outFrom === undefined ? {} : { withdrawn: true }),
+        ...(finished && row.rank === 1 ? { highlight: true } : {}),
+      };
+    }),
+  };
+}
+
+/** Whether the event's current round still has games on. */
+export function roundInPlay(tournament: Tournament): boolean {
+  return currentRound(tournament)?.boards.some((board) => board.whiteScore === undefined) ?? false;
+}
+
+/** Every variant a tournament can be played in (two-player ones). */
+export const TOURNAMENT_VARIANTS = Object.keys(VARIANTS) as VariantId[];

@@ -1,0 +1,105 @@
+import type { LeagueMessages } from './messages.js';
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
+const RESULT_MARK = { 1: '✅', 0.5: '➖', 0: '❌' } as const;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Ratings, leaderboards and tournaments in English. */
+export const enLeague: LeagueMessages = {
+  rating: (rating, provisional) => `${rating}${provisional ? '?' : ''}`,
+  ratedLine: (f, change) => `${f.name}: ${f.rating}${f.provisional ? '?' : ''} (${signed(change)})`,
+  ratedHeader: '📈 Ratings',
+  ratedWord: 'rated',
+  statsHeader: (name) => `📊 <b>${name}</b>`,
+  statsNone: (name) => `${name} has no rated games yet. Rated challenges and /play count.`,
+  statsBlock: (s) =>
+    [
+      `<b>${s.variant}</b>${s.againstBot ? ' (against the bot)' : ''}: ${s.rating} ±${s.deviation}`,
+      `${plural(s.games, 'game')}: ${s.wins} won, ${s.draws} drawn, ${s.losses} lost`,
+      s.streak > 1
+        ? `🔥 ${s.streak} wins in a row`
+        : s.streak < -1
+          ? `${-s.streak} losses in a row`
+          : undefined,
+      s.bestWinStreak > 1 ? `Best run: ${s.bestWinStreak} wins` : undefined,
+    ]
+      .filter((line) => line !== undefined)
+      .join('\n'),
+  recentHeader: 'Last results:',
+  recentLine: (score, opponent, opponentRating, change) =>
+    `${RESULT_MARK[score]} ${opponent} (${opponentRating}) ${signed(change)}`,
+  graphTitle: (name, variant) => `${name} — ${variant}`,
+  graphFooter: (games) => `rating after each of the last ${plural(games, 'game')}`,
+  statsWho:
+    'I don’t know that player here. Reply to their message with /stats, or name someone who has played a rated game in this chat.',
+  topChat: (variant) => `🏆 <b>${variant}</b> — this chat`,
+  topGlobal: (variant) => `🌍 <b>${variant}</b> — everywhere`,
+  topLine: (place, f, games) =>
+    `${place}. ${f.name} — ${f.rating}${f.provisional ? '?' : ''} (${plural(games, 'game')})`,
+  topNobody: 'Nobody yet.',
+  topHint: '? — provisional (few games). Puzzles: /top puzzles',
+  tournament: {
+    format: (format) => (format === 'swiss' ? 'Swiss' : 'round robin'),
+    card: (c) =>
+      [
+        `🏆 <b>Tournament</b> by ${c.organiser}: <b>${c.variant}</b>, ${c.format}, ${c.rounds}, ${c.clock}${c.rated ? ', rated' : ', casual'}.`,
+        `Players (${c.entrants.length}):`,
+        ...c.entrants.map((name, i) => `${i + 1}. ${name}`),
+        `Join below; the organiser starts it (at least ${c.min} players).`,
+      ].join('\n'),
+    rounds: (format, rounds) =>
+      format === 'swiss'
+        ? rounds === 0
+          ? 'rounds by the number of players'
+          : plural(rounds, 'round')
+        : rounds === 1
+          ? 'single'
+          : rounds === 2
+            ? 'double'
+            : `${rounds} cycles`,
+    join: '✋ Join',
+    leave: '🚶 Leave',
+    start: '▶️ Start',
+    cancel: '✖️ Cancel',
+    joined: 'You are in.',
+    left: 'You have left the tournament.',
+    cancelled: (organiser) => `✖️ ${organiser} cancelled the tournament.`,
+    round: (number, of, lines) => [`🏁 <b>Round ${number} of ${of}</b>`, ...lines].join('\n'),
+    pairing: (board, white, black) => `${board}. ⚪ ${white} — ⚫ ${black}`,
+    bye: (name) => `${name}: bye (1 point)`,
+    forfeit: (winner, loser) => `${winner} wins by forfeit against ${loser}`,
+    withdrawn: (name, why) =>
+      why === 'left-chat'
+        ? `🚪 ${name} left the chat and is out of the tournament; their remaining games are forfeited.`
+        : `🚶 ${name} withdrew from the tournament; their remaining games are forfeited.`,
+    winner: (names, title) =>
+      names.length === 1
+        ? `🥇 ${names[0]} wins the ${title}! Congratulations!`
+        : `🥇 ${names.join(' and ')} share first place in the ${title}! Congratulations!`,
+    title: (variant, format) => `${variant} ${format} tournament`,
+    afterRound: (round, of) => `after round ${round} of ${of}`,
+    final: 'final standings',
+    headers: {
+      place: '#',
+      player: 'Player',
+      points: 'Pts',
+      buchholz: 'Buch',
+      sonnebornBerger: 'SB',
+    },
+    usage:
+      'Tournaments:\n/tournament new [round-robin|swiss] [variant] [days per move] [rounds] [casual] — open the sign-up (chat admins)\n/tournament bot 4 — enter the bot at a level (the organiser)\n/tournament leave — leave or withdraw\n/standings — the table',
+    none: 'This chat has no tournament. An admin can open one: /tournament new',
+    adminsOnly: 'Only the chat’s admins can open a tournament here.',
+    errors: {
+      notFound: 'That tournament no longer exists.',
+      live: 'This chat already has a tournament on: /standings',
+      started: 'The tournament has already started.',
+      over: 'This tournament is over.',
+      alreadyEntered: 'You are already in.',
+      notEntered: 'You are not in this tournament.',
+      full: 'The tournament is full.',
+      tooFew: (min) => `A tournament needs at least ${min} players.`,
+      notOrganiser: 'Only the organiser or a chat admin can do that.',
+    },
+  },
+};

@@ -1,0 +1,109 @@
+import type { LeagueMessages } from './messages.js';
+import { pluralRu } from './plural-ru.js';
+
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
+const RESULT_MARK = { 1: '✅', 0.5: '➖', 0: '❌' } as const;
+const games = (n: number) => pluralRu(n, 'партия', 'партии', 'партий');
+
+/** Ratings, leaderboards and tournaments in Russian. */
+export const ruLeague: LeagueMessages = {
+  rating: (rating, provisional) => `${rating}${provisional ? '?' : ''}`,
+  ratedLine: (f, change) => `${f.name}: ${f.rating}${f.provisional ? '?' : ''} (${signed(change)})`,
+  ratedHeader: '📈 Рейтинг',
+  ratedWord: 'на рейтинг',
+  statsHeader: (name) => `📊 <b>${name}</b>`,
+  statsNone: (name) =>
+    `У ${name} пока нет рейтинговых партий. Считаются рейтинговые вызовы и игры с ботом (/play).`,
+  statsBlock: (s) =>
+    [
+      `<b>${s.variant}</b>${s.againstBot ? ' (с ботом)' : ''}: ${s.rating} ±${s.deviation}`,
+      `${games(s.games)}: побед ${s.wins}, ничьих ${s.draws}, поражений ${s.losses}`,
+      s.streak > 1
+        ? `🔥 ${pluralRu(s.streak, 'победа', 'победы', 'побед')} подряд`
+        : s.streak < -1
+          ? `${pluralRu(-s.streak, 'поражение', 'поражения', 'поражений')} подряд`
+          : undefined,
+      s.bestWinStreak > 1
+        ? `Лучшая серия: ${pluralRu(s.bestWinStreak, 'победа', 'победы', 'побед')}`
+        : undefined,
+    ]
+      .filter((line) => line !== undefined)
+      .join('\n'),
+  recentHeader: 'Последние партии:',
+  recentLine: (score, opponent, opponentRating, change) =>
+    `${RESULT_MARK[score]} ${opponent} (${opponentRating}) ${signed(change)}`,
+  graphTitle: (name, variant) => `${name} — ${variant}`,
+  graphFooter: (n) => `рейтинг после каждой из последних: ${games(n)}`,
+  statsWho:
+    'Не знаю такого игрока здесь. Ответьте на его сообщение командой /stats или назовите того, кто играл рейтинговую партию в этом чате.',
+  topChat: (variant) => `🏆 <b>${variant}</b> — этот чат`,
+  topGlobal: (variant) => `🌍 <b>${variant}</b> — везде`,
+  topLine: (place, f, n) =>
+    `${place}. ${f.name} — ${f.rating}${f.provisional ? '?' : ''} (${games(n)})`,
+  topNobody: 'Пока никого.',
+  topHint: '? — предварительный рейтинг (мало партий). Задачи: /top задачи',
+  tournament: {
+    format: (format) => (format === 'swiss' ? 'швейцарская система' : 'круговой'),
+    card: (c) =>
+      [
+        `🏆 <b>Турнир</b>, организатор ${c.organiser}: <b>${c.variant}</b>, ${c.format}, ${c.rounds}, ${c.clock}${c.rated ? ', на рейтинг' : ', без рейтинга'}.`,
+        `Участники (${c.entrants.length}):`,
+        ...c.entrants.map((name, i) => `${i + 1}. ${name}`),
+        `Записывайтесь кнопкой ниже; начинает организатор (нужно не меньше ${c.min} игроков).`,
+      ].join('\n'),
+    rounds: (format, rounds) =>
+      format === 'swiss'
+        ? rounds === 0
+          ? 'число туров — по числу участников'
+          : pluralRu(rounds, 'тур', 'тура', 'туров')
+        : rounds === 1
+          ? 'в один круг'
+          : rounds === 2
+            ? 'в два круга'
+            : `${rounds} круга`,
+    join: '✋ Участвую',
+    leave: '🚶 Выйти',
+    start: '▶️ Начать',
+    cancel: '✖️ Отменить',
+    joined: 'Вы в турнире.',
+    left: 'Вы вышли из турнира.',
+    cancelled: (organiser) => `✖️ ${organiser} отменил турнир.`,
+    round: (number, of, lines) => [`🏁 <b>Тур ${number} из ${of}</b>`, ...lines].join('\n'),
+    pairing: (board, white, black) => `${board}. ⚪ ${white} — ⚫ ${black}`,
+    bye: (name) => `${name}: свободен (1 очко)`,
+    forfeit: (winner, loser) => `${winner} побеждает ${loser} без игры`,
+    withdrawn: (name, why) =>
+      why === 'left-chat'
+        ? `🚪 ${name} покинул чат и выбыл из турнира; оставшиеся партии ему засчитаны как поражения.`
+        : `🚶 ${name} снялся с турнира; оставшиеся партии ему засчитаны как поражения.`,
+    winner: (names, title) =>
+      names.length === 1
+        ? `🥇 ${names[0]} — победитель турнира (${title})! Поздравляем!`
+        : `🥇 ${names.join(' и ')} делят первое место в турнире (${title})! Поздравляем!`,
+    title: (variant, format) => `${variant}, ${format}`,
+    afterRound: (round, of) => `после ${round}-го тура из ${of}`,
+    final: 'итоговая таблица',
+    headers: {
+      place: '№',
+      player: 'Игрок',
+      points: 'Очки',
+      buchholz: 'Бух',
+      sonnebornBerger: 'КБ',
+    },
+    usage:
+      'Турниры:\n/tournament new [round-robin|swiss] [вариант] [дней на ход] [туров] [casual] — открыть запись (админы чата)\n/tournament bot 4 — добавить бота нужного уровня (организатор)\n/tournament leave — выйти или сняться\n/standings — таблица',
+    none: 'В этом чате нет турнира. Админ может открыть запись: /tournament new',
+    adminsOnly: 'Открыть турнир здесь могут только админы чата.',
+    errors: {
+      notFound: 'Этого турнира больше нет.',
+      live: 'В этом чате уже идёт турнир: /standings',
+      started: 'Турнир уже начался.',
+      over: 'Турнир окончен.',
+      alreadyEntered: 'Вы уже записаны.',
+      notEntered: 'Вы не участвуете в этом турнире.',
+      full: 'Мест больше нет.',
+      tooFew: (min) => `Для турнира нужно не меньше ${min} игроков.`,
+      notOrganiser: 'Это может только организатор или админ чата.',
+    },
+  },
+};

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { isReplyError } from './redis-run.js';
+
+/**
+ * The one write script. Every write of the store is a plan: checks that must all hold (a key is
+ * absent, a record hash has version v), then index and record operations, applied together or
+ * not at all. The plan names keys and values only by their position in KEYS and ARGV, so record
+ * text never goes through cjson. Operations are validated before anything is written, because
+ * Redis does not roll back a script that fails half-way.
+ *
+ * Returns 1 when applied, 0 when a check failed.
+ */
+const APPLY_PLAN = `
+local plan = cjson.decode(ARGV[1])
+local arity = { hset = 2, sadd = 1, srem = 1, set = 1, setnx = 1, zadd = 2, zrem = 1, del = 0, delifeq = 1 }
+for _, op in ipairs(plan.ops) do
+  local n = arity[op[1]]
+  if n == nil or KEYS[op[2]] == nil or #op ~= n + 2 then
+    return redis.error_reply('bashni plan: bad operation ' .. tostring(op[1]))
+  end
+  for i = 3, #op do
+    if ARGV[op[i]] == nil then return redis.error_reply('bashni plan: bad argument') end
+  end
+end
+for _, check in ipairs(plan.checks) do
+  local key = KEYS[check[2]]
+  if key == nil then return redis.error_reply('bashni plan: bad check key') end
+  if check[1] == 'absent' then
+    if redis.call('EXISTS', key) == 1 then return 0 end
+  elseif check[1] == 'version' then
+    if redis.call('HGET', key, 'v') ~= ARGV[check[3]] then return 0 end
+  else
+    return redis.error_reply('bashni plan: bad check ' .. tostring(check[1]))
+  end
+end
+for _, op in ipairs(plan.ops) do
+  local name, key = op[1], KEYS[op[2]]
+  if name == 'hset' then
+    redis.call('HSET', key, 'v', ARGV[op[3]], 'd', ARGV[op[4]])
+  elseif name == 'sadd' then
+    redis.call('SADD', key, ARGV[op[3]])
+  elseif name == 'srem' then
+    redis.call('SREM', key, ARGV[op[3]])
+  elseif name == 'set' then
+    redis.call('SET', key, ARGV[op[3]])
+  elseif name == 'setnx' then
+    redis.call('SET', key, ARGV[op[3]], 'NX')
+  elseif name == 'zadd' then
+    redis.call('ZADD', key, ARGV[op[3]], ARGV[op[4]])
+  elseif name == 'zrem' then
+    redis.call('ZREM', key, ARGV[op[3]])
+  elseif name == 'del' then
+    redis.call('DEL', key)
+  elseif name == 'delifeq' then
+    if redis.call('GET', key) == ARGV[op[3]] then redis.call('DEL', key) end
+  end
+end
+return 1
+`;
+const APPLY_PLAN_SHA = createHash('sha1').update(APPLY_PLAN).digest('hex');
+
+/** What a plan may do to a key (the script checks each operation's arity). */
+export type PlanOp =
+  'hset' | 'sadd' | 'srem' | 'set' | 'setnx' | 'zadd' | 'zrem' | 'del' | 'delifeq';
+
+/** Builds the KEYS, ARGV and JSON plan of one APPLY_PLAN call. */
+export class WritePlan {
+  private readonly keys: string[] = [];
+  private readonly keyIndex = new Map<string, number>();
+  // ARGV[1] is the plan itself; values start at ARGV[2].
+  private readonly values: string[] = [];
+  private readonly checks: (string | number)[][] = [];
+  private readonly ops: (string | number)[][] = [];
+
+  requireAbsent(key: string): this {
+    this.checks.push(['absent', this.key(key)]);
+    return this;
+  }
+  requireVersion(key: string, version: string): this {
+    this.checks.push(['version', this.key(key), this.value(version)]);
+    return this;
+  }
+  op(name: PlanOp, key: string, ...values: string[]): this {
+    this.ops.push([name, this.key(key), ...values.map((value) => this.value(value))]);
+    return this;
+  }
+
+  /** Arguments of EVAL/EVALSHA after the script and numkeys: keys, plan, values. */
+  evalArguments(): { numberOfKeys: number; args: string[] } {
+    const plan = JSON.stringify({ checks: this.checks, ops: this.ops });
+    return { numberOfKeys: this.keys.length, args: [...this.keys, plan, ...this.values] };
+  }
+
+  private key(key: string): number {
+    let index = this.keyIndex.get(key);
+    if (index === undefined) {
+      this.keys.push(key);
+      index = this.keys.length;
+      this.keyIndex.set(key, index);
+    }
+    return index;
+  }
+  private value(value: string): number {
+    this.values.push(value);
+    return this.values.length + 1;
+  }
+}
+
+/**
+ * Runs a plan with EVALSHA, loading the script with EVAL the first time a server lacks it (after
+ * a restart or a SCRIPT FLUSH). True when applied, false when a check failed. Errors are the
+ * client's: callers run this inside their store's error mapping (runOnRedis).
+ */
+export async function applyPlan(redis: Redis, plan: WritePlan): Promise<boolean> {
+  const { numberOfKeys, args } = plan.evalArguments();
+  let result: unknown;
+  try {
+    result = await redis.evalsha(APPLY_PLAN_SHA, numberOfKeys, ...args);
+  } catch (error) {
+    if (!(isReplyError(error) && error.message.startsWith('NOSCRIPT'))) throw error;
+    result = await redis.eval(APPLY_PLAN, numberOfKeys, ...args);
+  }
+  return result === 1;
+}
