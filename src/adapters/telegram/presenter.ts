@@ -20,6 +20,8 @@ import { PendingPresentations } from '../../chat/pending-presentations.js';
 import { ChatCards } from './chat-cards.js';
 import { LeagueCards } from './league-cards.js';
 import { isLeagueEvent, showLeagueEvent } from '../../chat/league-events.js';
+import { ratedText } from '../../chat/league-text.js';
+import type { PlayerRating } from '../../game/rating-model.js';
 import { bestEffort } from '../../game/logger.js';
 
 /**
@@ -116,14 +118,27 @@ export class TelegramPresenter {
 
   /** Queues the presentation of `events`; resolves once it is queued and handed off. */
   async handle(events: readonly GameEvent[]): Promise<void> {
+    // A game's new ratings come right after its end: one notice says both (a call saved).
+    const ratings = new Map<string, readonly PlayerRating[]>();
+    for (const event of events)
+      if (event.type === 'game-rated') ratings.set(event.game.id, event.ratings);
+    const told = new Set(
+      events.flatMap((event) =>
+        event.type === 'game-over' && ratings.has(event.game.id) ? [event.game.id] : [],
+      ),
+    );
     await this.pending.presentAll(
       events,
       () => true,
-      (event) => this.present(event),
+      (event) =>
+        event.type === 'game-rated' && told.has(event.game.id)
+          ? Promise.resolve()
+          : this.present(event, ratings.get('game' in event ? event.game.id : '')),
     );
   }
 
-  private async present(event: GameEvent): Promise<void> {
+  /** Shows one event; `ratings`: a game-over's new ratings, said in the same notice. */
+  private async present(event: GameEvent, ratings?: readonly PlayerRating[]): Promise<void> {
     if (isLeagueEvent(event))
       return showLeagueEvent(event, this.league, (game) => this.latest.get(game.id) ?? game);
     switch (event.type) {
@@ -167,18 +182,13 @@ export class TelegramPresenter {
         await this.cards.closeDrawOffers(game, undefined);
         for (const view of liveViews(game.views)) {
           const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
+          const names = { name: nameOf, mention: mentionOf };
+          const result = t.gameOverNotice(resultText(game, event.result, t, names));
+          const text =
+            ratings === undefined ? result : `${result}\n\n${ratedText(game, ratings, t, names)}`;
           this.pending.track(
             game.id,
-            this.notices.post(
-              view.chatId,
-              game.id,
-              t.gameOverNotice(
-                resultText(game, event.result, t, { name: nameOf, mention: mentionOf }),
-              ),
-              {
-                replyTo: Number(view.messageId),
-              },
-            ),
+            this.notices.post(view.chatId, game.id, text, { replyTo: Number(view.messageId) }),
           );
         }
         return;

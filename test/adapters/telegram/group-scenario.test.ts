@@ -127,16 +127,12 @@ describe('Telegram: a full game in a group', () => {
     const final = fake.message(GROUP, board.messageId)!;
     expect(final.caption).toContain('🏁 White wins (resignation).');
     expect(h.labels(GROUP, board.messageId)).toEqual([]);
-    // The result, then the new ratings of this rated game, both under the board.
-    const said = fake
-      .chat(GROUP)
-      .messages.filter((m) => m.from.is_bot && m.text !== undefined)
-      .slice(-2);
-    expect(said.map((m) => m.text)).toEqual([
-      '🏁 White wins (resignation).',
-      expect.stringMatching(/^📈 Ratings\nAlice: 1\d{3}\? \(\+\d+\)\nBob: 1\d{3}\? \(−\d+\)$/),
-    ]);
-    expect(said.map((m) => m.replyTo)).toEqual([board.messageId, board.messageId]);
+    // One notice under the board: the result and the new ratings of this rated game.
+    const notice = fake.lastBotMessage(GROUP)!;
+    expect(notice.text).toMatch(
+      /^🏁 White wins \(resignation\)\.\n\n📈 Ratings\nAlice: 1\d{3}\? \(\+\d+\)\nBob: 1\d{3}\? \(−\d+\)$/,
+    );
+    expect(notice.replyTo).toBe(board.messageId);
     expect(decodePng(final).width).toBe(720);
   });
 

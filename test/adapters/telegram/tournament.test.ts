@@ -103,8 +103,11 @@ describe('Telegram: a round-robin tournament in a group', () => {
     await move(alice);
     await move(bob);
     await resign(bob); // a rated game: both moved
-    await until(() => texts().some((text) => text.startsWith('📈 Ratings')), 'the new ratings');
-    expect(texts().find((text) => text.startsWith('📈 Ratings'))).toMatch(/Alice: \d+\? \(\+\d+\)/);
+    // The result notice carries the new ratings of the rated game.
+    await until(() => texts().some((text) => text.includes('📈 Ratings')), 'the new ratings');
+    expect(texts().find((text) => text.includes('📈 Ratings'))).toMatch(
+      /^🏁 .*\n\n📈 Ratings\n.*Alice: \d+\? \(\+\d+\)/s,
+    );
 
     // The process restarts in the middle of the round; the new one carries on.
     await h.restart();
