@@ -29,11 +29,13 @@ afterEach(async () => {
 
 it('two processes, one shard each: each serves the servers of its shard', async () => {
   fake = await FakeDiscord.start();
-  // Servers until both shards have one.
+  // Servers until both shards have one. A guild's shard follows the millisecond of its id, so
+  // servers made within one millisecond all land on one shard: a pause between them.
   const byShard = new Map<number, FakeGuild>();
   for (let i = 0; byShard.size < 2 && i < 50; i++) {
     const guild = fake.addGuild({ name: `club ${i}`, channels: [{ name: 'games' }] });
     if (!byShard.has(shardOf(guild.id, 2))) byShard.set(shardOf(guild.id, 2), guild);
+    await new Promise((resolve) => setTimeout(resolve, 2));
   }
   expect(byShard.size).toBe(2);
   const store = new MemoryGameStore();
