@@ -9,13 +9,9 @@ import { MemoryGameStore } from '../../src/store/memory-store.js';
 import { ALICE, BORIS } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
 import { item } from '../support/present.js';
+import { value } from '../support/service-results.js';
 
 const BOT: Player = { platform: 'telegram', userId: 'bot', displayName: 'Bot', botLevel: 3 };
-
-function value<T>(result: ServiceResult<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);
-  return result.value;
-}
 
 /** A bot that plays the first legal move, after failing the first `failures` requests. */
 class ScriptedBot implements BotMoves {

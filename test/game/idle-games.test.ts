@@ -1,18 +1,14 @@
 import { silentLogger } from '../../src/game/logger.js';
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, ServiceResult } from '../../src/game/results.js';
+import type { GameEvent } from '../../src/game/results.js';
 import { DAY_MS, GameService } from '../../src/game/service.js';
 import { MemoryGameStore } from '../../src/store/memory-store.js';
 import { messages } from '../../src/i18n/index.js';
 import { ALICE, BORIS, CAROL } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
+import { value } from '../support/service-results.js';
 
 const IDLE = 30 * DAY_MS;
-
-function value<T>(result: ServiceResult<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);
-  return result.value;
-}
 
 function setUp() {
   const store = new MemoryGameStore();

@@ -4,7 +4,7 @@ import { silentLogger } from '../../src/game/logger.js';
 import type { Game, Player } from '../../src/game/model.js';
 import { botRating, newPlayerRating } from '../../src/game/rating-model.js';
 import { Ratings, ratingAt, unratedReason, withOutcome } from '../../src/game/ratings.js';
-import type { GameEvent, ServiceResult } from '../../src/game/results.js';
+import type { GameEvent } from '../../src/game/results.js';
 import { DAY_MS, GameService } from '../../src/game/service.js';
 import { DEFAULT_RATING, isProvisional } from '../../src/ratings/glicko2.js';
 import { MemoryLeagueStore } from '../../src/store/memory-league-store.js';
@@ -14,11 +14,7 @@ import { ALICE, BORIS, CAROL, DMITRI, makeGame } from '../support/game-fixtures.
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
 import { seededRandom } from '../support/random.js';
 import { until } from '../support/until.js';
-
-function value<T>(result: ServiceResult<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);
-  return result.value;
-}
+import { value } from '../support/service-results.js';
 
 const GROUP = { platform: 'telegram' as const, chatId: '-100', messageId: '7' };
 

@@ -6,13 +6,9 @@ import { GameService } from '../../src/game/service.js';
 import { MemoryGameStore } from '../../src/store/memory-store.js';
 import { ALICE, BORIS, makeGame } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
+import { value } from '../support/service-results.js';
 
 const DAY = 1_000;
-
-function value<T>(result: ServiceResult<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);
-  return result.value;
-}
 
 describe('RecordUpdates: the one place that stamps version and times', () => {
   const store = new MemoryGameStore();

@@ -12,13 +12,9 @@ import { square } from '../support/engine-helpers.js';
 import { ALICE, BORIS, CAROL } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
 import { item } from '../support/present.js';
+import { value } from '../support/service-results.js';
 
 const DAY = 1_000;
-
-function value<T>(result: ServiceResult<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);
-  return result.value;
-}
 
 function code(result: ServiceResult<unknown>): string {
   return result.ok ? 'ok' : result.code;

@@ -3,23 +3,14 @@ import { parseTableFen } from '../../src/engine/multi/index.js';
 import { silentLogger } from '../../src/game/logger.js';
 import type { Game } from '../../src/game/model.js';
 import type { BotMoves } from '../../src/game/ports.js';
-import type { GameEvent, ServiceResult } from '../../src/game/results.js';
+import type { GameEvent } from '../../src/game/results.js';
 import { GameService } from '../../src/game/service.js';
 import { seatedBot } from '../../src/game/bot-player.js';
 import { MemoryGameStore } from '../../src/store/memory-store.js';
 import { firstLegalMove } from '../support/any-game.js';
 import { ALICE, BORIS, CAROL, DMITRI } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
-
-function value<T>(result: ServiceResult<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);
-  return result.value;
-}
-
-function refused<T>(result: ServiceResult<T>): string {
-  if (result.ok) throw new Error('expected a refusal');
-  return result.code;
-}
+import { refused, value } from '../support/service-results.js';
 
 const DAY = 1000;
 const seats = { white: ALICE, red: BORIS, black: CAROL, green: DMITRI };

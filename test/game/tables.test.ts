@@ -2,22 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../src/game/logger.js';
 import type { Challenge, Game, Player } from '../../src/game/model.js';
 import type { BotMoves } from '../../src/game/ports.js';
-import type { GameEvent, ServiceResult } from '../../src/game/results.js';
+import type { GameEvent } from '../../src/game/results.js';
 import { GameService, type Seating } from '../../src/game/service.js';
 import { MemoryGameStore } from '../../src/store/memory-store.js';
 import { firstLegalMove } from '../support/any-game.js';
 import { ALICE, BORIS, CAROL, DMITRI } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
-
-function value<T>(result: ServiceResult<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);
-  return result.value;
-}
-
-function refused<T>(result: ServiceResult<T>): string {
-  if (result.ok) throw new Error('expected a refusal');
-  return result.code;
-}
+import { refused, value } from '../support/service-results.js';
 
 /** A bot that plays the first legal move of any game. */
 const firstMoveBot: BotMoves = {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/game/logger.js';
 import type { Player } from '../../src/game/model.js';
 import { StoreError } from '../../src/game/ports.js';
-import type { GameEvent, ServiceResult } from '../../src/game/results.js';
+import type { GameEvent } from '../../src/game/results.js';
 import { GameService } from '../../src/game/service.js';
 import type { Tournament } from '../../src/game/tournament-model.js';
 import { currentRound, standingsOf } from '../../src/game/tournament-rules.js';
@@ -11,16 +11,7 @@ import type { GameStore } from '../../src/game/ports.js';
 import { firstLegalMove } from '../support/any-game.js';
 import { ALICE, BORIS, CAROL, DMITRI } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
-
-function value<T>(result: ServiceResult<T>): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.code}: ${result.message}`);
-  return result.value;
-}
-
-function refused<T>(result: ServiceResult<T>): string {
-  if (result.ok) throw new Error('expected a refusal');
-  return result.code;
-}
+import { refused, value } from '../support/service-results.js';
 
 const CHAT = { platform: 'telegram' as const, chatId: '-500' };
 const EVE: Player = { platform: 'telegram', userId: '1005', displayName: 'Eve', username: 'eve' };
