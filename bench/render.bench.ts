@@ -37,7 +37,7 @@ import {
 import type { TablePosition } from '../src/engine/multi/index.js';
 import { fen } from '../test/support/engine-helpers.js';
 import { ratingHistory, swissStandings } from '../test/support/league-pictures.js';
-import { square, tablePosition } from '../test/support/table-positions.js';
+import { square, ZHERNOV_MIDDLE } from '../test/support/table-positions.js';
 
 const SIZE = 720;
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -97,26 +97,7 @@ for (const { name, position, options } of cases) {
 // Zhernov's game in its middle, from Red's side, just after Red's capture b4:d6.
 const table: { name: string; position: TablePosition; options: TableRenderOptions } = {
   name: 'table (Zhernov), Red at the bottom',
-  position: tablePosition({
-    turn: 3,
-    finished: [
-      { seat: 0, how: 'count' },
-      { seat: 2, how: 'out' },
-    ],
-    columns: {
-      g7: [0, 7],
-      a1: [0, 1],
-      d8: [2, 1],
-      b8: [2, 2],
-      h6: [1, 3, true],
-      d6: [1, 4],
-      a3: [1, 1],
-      c5: [3, 1],
-      a5: [3, 2, true],
-      e3: [3, 3],
-      f2: [3, 2],
-    },
-  }),
+  position: ZHERNOV_MIDDLE,
   options: {
     size: SIZE,
     bottom: 1,

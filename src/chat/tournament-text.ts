@@ -1,4 +1,4 @@
-import { VARIANTS, type VariantId } from '../engine/index.js';
+import type { VariantId } from '../engine/index.js';
 import {
   DAYS_PER_MOVE,
   DEFAULT_DAYS_PER_MOVE,
@@ -10,14 +10,13 @@ import {
   MAX_CYCLES,
   MAX_SWISS_ROUNDS,
   MIN_ENTRANTS,
-  currentRound,
   roundCount,
   standingsOf,
 } from '../game/tournament-rules.js';
 import type { Tournament, TournamentFormat } from '../game/tournament-model.js';
 import type { Messages } from '../i18n/index.js';
 import type { PlayerNames } from './player-label.js';
-import { VARIANT_WORDS } from './variant-words.js';
+import { CASUAL_WORDS, VARIANT_WORDS } from './variant-words.js';
 
 /** `/tournament new …` as read: what the organiser asked for (defaults filled in). */
 export interface TournamentArguments {
@@ -38,7 +37,6 @@ const FORMAT_WORDS: Readonly<Record<string, TournamentFormat>> = {
   швейцарка: 'swiss',
   швейцарская: 'swiss',
 };
-const CASUAL_WORDS = new Set(['casual', 'unrated', 'товарищеский', 'без-рейтинга']);
 
 /**
  * Reads `/tournament new [round-robin|swiss] [variant] [days per move] [rounds] [casual]`, words
@@ -261,11 +259,3 @@ export function standingsData(tournament: Tournament, t: Messages): StandingsDat
     }),
   };
 }
-
-/** Whether the event's current round still has games on. */
-export function roundInPlay(tournament: Tournament): boolean {
-  return currentRound(tournament)?.boards.some((board) => board.whiteScore === undefined) ?? false;
-}
-
-/** Every variant a tournament can be played in (two-player ones). */
-export const TOURNAMENT_VARIANTS = Object.keys(VARIANTS) as VariantId[];

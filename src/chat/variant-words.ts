@@ -1,6 +1,19 @@
 import type { GameVariantId } from '../game/model.js';
 
 /**
+ * The words that make a challenge or a tournament casual (its games change no rating), and the
+ * ones that say rated (the default), in English and Russian.
+ */
+export const CASUAL_WORDS: ReadonlySet<string> = new Set([
+  'casual',
+  'unrated',
+  'товарищеская',
+  'товарищеский',
+  'без-рейтинга',
+]);
+export const RATED_WORDS: ReadonlySet<string> = new Set(['rated', 'рейтинг', 'на-рейтинг']);
+
+/**
  * Variant names people type in commands, in English and Russian. A null prototype: a typed word
  * such as "constructor" or "toString" finds nothing, not Object's own properties.
  */

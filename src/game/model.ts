@@ -246,6 +246,11 @@ export function otherSide(side: Side): Side {
   return side === 'white' ? 'black' : 'white';
 }
 
+/** A chat as one key ('platform:chatId'): leaderboards, tournaments and daily posts use it. */
+export function chatKey(chat: { readonly platform: Platform; readonly chatId: string }): string {
+  return `${chat.platform}:${chat.chatId}`;
+}
+
 export function viewKey(view: ChatView): string {
   return `${view.platform}:${view.chatId}:${view.messageId}`;
 }

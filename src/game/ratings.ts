@@ -2,7 +2,7 @@ import { makeFen, startPosition, type VariantId } from '../engine/index.js';
 import { decayRating, updateRating, type Rating } from '../ratings/glicko2.js';
 import type { ServiceContext } from './context.js';
 import type { LeagueStore, RatingChange } from './league-ports.js';
-import { isTableVariant, type Game, type Player, type PlayerId } from './model.js';
+import { chatKey, isTableVariant, type Game, type Player, type PlayerId } from './model.js';
 import {
   botRating,
   newPlayerRating,
@@ -24,16 +24,24 @@ const SAVE_ATTEMPTS = 5;
 
 /** Why a finished game changes no rating. */
 export type UnratedReason =
-  'casual' | 'table-game' | 'abandoned' | 'not-started' | 'custom-start' | 'not-finished';
+  | 'casual'
+  | 'bots-only'
+  | 'table-game'
+  | 'abandoned'
+  | 'not-started'
+  | 'custom-start'
+  | 'not-finished';
 
 /**
  * Whether a finished game counts, and if not why: it must be marked rated, between two sides
- * (not a table game), from the variant's own start, with a move by each side, and decided by
+ * of which one at least is a person (not a table game), from the variant's own start, with a move by each side, and decided by
  * the players (an abandoned game is no result).
  */
 export function unratedReason(game: Game): UnratedReason | undefined {
   if (game.status !== 'finished' || game.result === undefined) return 'not-finished';
   if (game.rated !== true) return 'casual';
+  // Two bot entrants of a tournament: nobody to rate.
+  if (game.white.botLevel !== undefined && game.black.botLevel !== undefined) return 'bots-only';
   if (isTableVariant(game.variant)) return 'table-game';
   if (game.result.reason === 'abandoned') return 'abandoned';
   if (game.moves.length < 2) return 'not-started';
@@ -43,7 +51,7 @@ export function unratedReason(game: Game): UnratedReason | undefined {
 
 /** The chats ('platform:chatId') a game was shown in: its players join their leaderboards. */
 export function chatKeysOf(game: Game): string[] {
-  return [...new Set(game.views.map((view) => `${view.platform}:${view.chatId}`))];
+  return [...new Set(game.views.map(chatKey))];
 }
 
 /** A player's score in a finished two-player game. */
@@ -59,7 +67,8 @@ export function ratingAt(record: PlayerRating, now: number, dayMs: number): Rati
   return decayRating(record.rating, periods);
 }
 
-function ratedPlayer(player: Player): RatedPlayer {
+/** A player as their rating records name them: who, and their names now. */
+export function ratedPlayer(player: Player): RatedPlayer {
   const { platform, userId, displayName, username } = player;
   return username === undefined
     ? { platform, userId, displayName }
@@ -109,12 +118,6 @@ export function withOutcome(
   };
 }
 
-/** A rated game's effect on each human side's record, computed from the records as read. */
-export interface RatedGameChanges {
-  readonly pool: RatingPool;
-  readonly changes: RatingChange[];
-}
-
 /**
  * The ratings of finished games: who is rated against whom, once per game, and the queries of
  * `/stats` and `/top`.
@@ -133,10 +136,9 @@ export class Ratings {
    */
   async rate(game: Game, chatKeys: readonly string[] = []): Promise<PlayerRating[]> {
     if (unratedReason(game) !== undefined) return [];
-    if (game.white.botLevel !== undefined && game.black.botLevel !== undefined) return [];
+    const chats = [...new Set([...chatKeysOf(game), ...chatKeys])];
     for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
-      const { changes } = await this.changesFor(game);
-      const chats = [...new Set([...chatKeysOf(game), ...chatKeys])];
+      const changes = await this.changesFor(game);
       const saved = await this.league.saveRatedGame(game.id, changes, chats);
       if (saved === 'saved') return changes.map((change) => change.next);
       if (saved === 'already-rated') return [];
@@ -145,7 +147,8 @@ export class Ratings {
     throw new Error(`rating game ${game.id}: too many conflicting saves`);
   }
 
-  private async changesFor(game: Game): Promise<RatedGameChanges> {
+  /** The game's effect on each human side's record, computed from the records as read now. */
+  private async changesFor(game: Game): Promise<RatingChange[]> {
     const variant = game.variant as VariantId;
     const at = game.finishedAt ?? this.context.clock.now();
     const sides = (['white', 'black'] as const).map((side) => ({ side, player: game[side] }));
@@ -159,7 +162,7 @@ export class Ratings {
       }),
     );
     const before = records.map((record) => ratingAt(record, at, this.context.dayMs));
-    const changes = humans.map(({ side, player }, index) => {
+    return humans.map(({ side, player }, index) => {
       const record = records[index]!;
       const opponent = bot?.player ?? humans[1 - index]!.player;
       const opponentRating =
@@ -174,7 +177,6 @@ export class Ratings {
       });
       return { next, expectedGames: record.games };
     });
-    return { pool, changes };
   }
 
   /** A player's records, all variants and pools, most games first. */

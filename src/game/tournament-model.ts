@@ -79,11 +79,6 @@ export interface Tournament {
   readonly finishedAt?: number;
 }
 
-/** A tournament's chat as one key ('platform:chatId'). */
-export function tournamentChatKey(chat: TournamentChat): string {
-  return `${chat.platform}:${chat.chatId}`;
-}
-
 /** The id of a tournament game: the same board always gets the same id (created once). */
 export function tournamentGameId(slot: TournamentSlot): string {
   return `${slot.id}-r${slot.round}b${slot.board}`;

@@ -2,6 +2,7 @@ import type { VariantId } from '../engine/index.js';
 import type { ServiceContext } from './context.js';
 import type { LeagueStore } from './league-ports.js';
 import {
+  chatKey,
   playerKey,
   samePlayer,
   type ChatView,
@@ -27,7 +28,6 @@ import {
   withdrawEntrant,
 } from './tournament-rules.js';
 import {
-  tournamentChatKey,
   type Tournament,
   type TournamentChat,
   type TournamentFormat,
@@ -105,7 +105,7 @@ export class Tournaments {
 
   /** The chat's tournament in sign-up or running, if any. */
   async liveInChat(chat: TournamentChat): Promise<Tournament | undefined> {
-    const latest = await this.latest(tournamentChatKey(chat));
+    const latest = await this.latest(chatKey(chat));
     return latest !== undefined && (latest.status === 'signup' || latest.status === 'running')
       ? latest
       : undefined;
@@ -309,7 +309,7 @@ export class Tournaments {
   async chatKeysOf(game: Game): Promise<string[]> {
     if (game.tournament === undefined) return [];
     const tournament = await this.league.getTournament(game.tournament.id);
-    return tournament === undefined ? [] : [tournamentChatKey(tournament.chat)];
+    return tournament === undefined ? [] : [chatKey(tournament.chat)];
   }
 
   /** A player left a chat: they withdraw from its running (or signing-up) tournament. */
@@ -373,17 +373,18 @@ export class Tournaments {
   /** The entrants' current ratings in the variant (people's pool), by player key. */
   private async ratingsOf(tournament: Tournament): Promise<Map<string, number>> {
     const now = this.context.clock.now();
-    const ratings = new Map<string, number>();
-    for (const { player } of tournament.entrants) {
-      if (player.botLevel !== undefined) {
-        ratings.set(playerKey(player), botRating(player.botLevel).rating);
-        continue;
-      }
-      const record = await this.league.playerRating(player, tournament.variant, 'people');
-      if (record !== undefined)
-        ratings.set(playerKey(player), ratingAt(record, now, this.context.dayMs).rating);
-    }
-    return ratings;
+    // Read at once, not one round trip after another: a field may be dozens of players.
+    const seeds = await Promise.all(
+      tournament.entrants.map(async ({ player }): Promise<[string, number] | []> => {
+        if (player.botLevel !== undefined)
+          return [playerKey(player), botRating(player.botLevel).rating];
+        const record = await this.league.playerRating(player, tournament.variant, 'people');
+        return record === undefined
+          ? []
+          : [playerKey(player), ratingAt(record, now, this.context.dayMs).rating];
+      }),
+    );
+    return new Map(seeds.filter((seed) => seed.length === 2));
   }
 
   /** Load, change, compare-and-set, retried on a lost race; store failures become refusals. */

@@ -3,7 +3,8 @@ import type { LeagueStore, RatedGameSave, RatingChange } from '../game/league-po
 import { consoleLogger, type Logger } from '../game/logger.js';
 import { playerKey, type PlayerId } from '../game/model.js';
 import type { PlayerRating, RatingPool } from '../game/rating-model.js';
-import { tournamentChatKey, type Tournament } from '../game/tournament-model.js';
+import { chatKey } from '../game/model.js';
+import type { Tournament } from '../game/tournament-model.js';
 import { isProvisional } from '../ratings/glicko2.js';
 import {
   decodePlayerRating,
@@ -177,9 +178,9 @@ export class MemoryLeagueStore implements LeagueStore {
   private writeTournament(tournament: Tournament): void {
     const { id } = tournament;
     this.tournaments.set(id, { version: tournament.version, text: encodeTournament(tournament) });
-    const chatKey = tournamentChatKey(tournament.chat);
-    let ids = this.chatTournamentIds.get(chatKey);
-    if (ids === undefined) this.chatTournamentIds.set(chatKey, (ids = new Map<string, number>()));
+    const chat = chatKey(tournament.chat);
+    let ids = this.chatTournamentIds.get(chat);
+    if (ids === undefined) this.chatTournamentIds.set(chat, (ids = new Map<string, number>()));
     ids.set(id, tournament.createdAt);
     if (isLive(tournament)) this.live.add(id);
     else this.live.delete(id);

@@ -4,7 +4,8 @@ import type { LeagueStore, RatedGameSave, RatingChange } from '../game/league-po
 import { consoleLogger, type Logger } from '../game/logger.js';
 import { playerKey, type PlayerId } from '../game/model.js';
 import type { PlayerRating, RatingPool } from '../game/rating-model.js';
-import { tournamentChatKey, type Tournament } from '../game/tournament-model.js';
+import { chatKey } from '../game/model.js';
+import type { Tournament } from '../game/tournament-model.js';
 import { isProvisional } from '../ratings/glicko2.js';
 import { KeyBuilder } from './keys.js';
 import {
@@ -236,7 +237,7 @@ export class RedisLeagueStore implements LeagueStore {
       )
       .op(
         'zadd',
-        this.keys.chatTournaments(tournamentChatKey(tournament.chat)),
+        this.keys.chatTournaments(chatKey(tournament.chat)),
         String(tournament.createdAt),
         id,
       )

@@ -26,7 +26,12 @@ import { fen } from '../support/engine-helpers.js';
 import { ratingHistory, roundRobinStandings, swissStandings } from '../support/league-pictures.js';
 import { decodePng } from '../support/png.js';
 import { present } from '../support/present.js';
-import { square, tablePosition, tableStartPosition } from '../support/table-positions.js';
+import {
+  square,
+  tablePosition,
+  tableStartPosition,
+  ZHERNOV_MIDDLE,
+} from '../support/table-positions.js';
 
 const GOLDEN = fileURLToPath(new URL('./golden/', import.meta.url));
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
@@ -44,32 +49,6 @@ function middlegame() {
   if (!move.ok) throw new Error(move.error.message);
   return { position: applyMove(before, move.value), move: move.value };
 }
-
-/**
- * Zhernov's four-player game in its middle: White became count with a column of seven, Black
- * is out (its columns stay as obstacles), Red's king column stands on h6 (its last line), and
- * Red has just jumped Green's column on c5 from b4 to d6, growing to four; Green to move.
- */
-const zhernovMiddle = tablePosition({
-  turn: 3,
-  finished: [
-    { seat: 0, how: 'count' },
-    { seat: 2, how: 'out' },
-  ],
-  columns: {
-    g7: [0, 7],
-    a1: [0, 1],
-    d8: [2, 1],
-    b8: [2, 2],
-    h6: [1, 3, true],
-    d6: [1, 4],
-    a3: [1, 1],
-    c5: [3, 1],
-    a5: [3, 2, true],
-    e3: [3, 3],
-    f2: [3, 2],
-  },
-});
 
 const cases: Record<string, () => Buffer> = {
   'start-wood-360': () => renderUncached(startPosition('bashni'), { size: 360 }),
@@ -137,7 +116,7 @@ const cases: Record<string, () => Buffer> = {
 // Table games: the start from White's side; the middle from Red's, in Russian.
 cases['zhernov-start-wood-480'] = () => renderTableUncached(tableStartPosition(), { size: 480 });
 cases['zhernov-middle-red-wood-480'] = () =>
-  renderTableUncached(zhernovMiddle, {
+  renderTableUncached(ZHERNOV_MIDDLE, {
     size: 480,
     bottom: 1,
     lastMove: { from: square('b4'), path: [square('d6')], captures: [square('c5')] },

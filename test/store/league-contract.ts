@@ -6,10 +6,10 @@ import { StoreError } from '../../src/game/ports.js';
 import {
   newPlayerRating,
   type PlayerRating,
-  type RatedPlayer,
   type RatingPool,
 } from '../../src/game/rating-model.js';
 import { encodePlayerRating, ratingRecordId } from '../../src/store/league-codec.js';
+import { ratedPlayer } from '../../src/game/ratings.js';
 import { ALICE, BORIS, CAROL, DMITRI } from '../support/game-fixtures.js';
 import { makeTournament } from '../support/league-fixtures.js';
 
@@ -35,13 +35,7 @@ export interface LeagueStoreHarness {
 const CHAT = 'telegram:-100';
 const OTHER_CHAT = 'discord:555';
 
-/** How a leaderboard shows a player: id and latest names. */
-export function ratedPlayer(player: Player): RatedPlayer {
-  const { platform, userId, displayName, username } = player;
-  return username === undefined
-    ? { platform, userId, displayName }
-    : { platform, userId, displayName, username };
-}
+export { ratedPlayer };
 
 /** A record after one more rated game, at `rating` with `deviation` (above 110: provisional). */
 export function ratingAfterGame(

@@ -76,3 +76,29 @@ export function turnedCell(
   for (let turn = 0; turn < bottom; turn++) cell = { column: cell.row, row: 7 - cell.column };
   return cell;
 }
+
+/**
+ * Zhernov's four-player game in its middle: White became count with a column of seven, Black
+ * is out (its columns stay as obstacles), Red's king column stands on h6 (its last line), and
+ * Red has just jumped Green's column on c5 from b4 to d6, growing to four; Green to move.
+ */
+export const ZHERNOV_MIDDLE: TablePosition = tablePosition({
+  turn: 3,
+  finished: [
+    { seat: 0, how: 'count' },
+    { seat: 2, how: 'out' },
+  ],
+  columns: {
+    g7: [0, 7],
+    a1: [0, 1],
+    d8: [2, 1],
+    b8: [2, 2],
+    h6: [1, 3, true],
+    d6: [1, 4],
+    a3: [1, 1],
+    c5: [3, 1],
+    a5: [3, 2, true],
+    e3: [3, 3],
+    f2: [3, 2],
+  },
+});

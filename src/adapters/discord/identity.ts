@@ -1,6 +1,6 @@
 import { escapeMarkdown } from 'discord.js';
 import { platformMark } from '../../chat/player-label.js';
-import type { ChatView, Player } from '../../game/model.js';
+import { chatKey, type ChatView, type Player } from '../../game/model.js';
 
 /** What we read of a Discord user (discord.js's User has these). */
 export interface DiscordUser {
@@ -31,6 +31,11 @@ export function nameOf(player: Player): string {
 export function mentionOf(player: Player): string {
   if (player.platform !== 'discord' || player.botLevel !== undefined) return nameOf(player);
   return `<@${player.userId}>`;
+}
+
+/** A channel's key for the service's per-chat records (leaderboards, tournaments, daily posts). */
+export function channelKey(channelId: string): string {
+  return chatKey({ platform: 'discord', chatId: channelId });
 }
 
 export function discordView(channelId: string, messageId: string): ChatView {

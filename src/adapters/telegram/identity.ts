@@ -1,6 +1,6 @@
 import type { User } from 'grammy/types';
 import { platformMark } from '../../chat/player-label.js';
-import type { ChatView, Player } from '../../game/model.js';
+import { chatKey, type ChatView, type Player } from '../../game/model.js';
 
 import { escapeHtml } from '../../chat/escape-html.js';
 
@@ -34,6 +34,11 @@ export function mentionOf(player: Player): string {
   if (player.platform !== 'telegram' || player.botLevel !== undefined) return nameOf(player);
   if (player.username !== undefined) return `@${escapeHtml(player.username)}`;
   return `<a href="tg://user?id=${encodeURIComponent(player.userId)}">${nameOf(player)}</a>`;
+}
+
+/** A Telegram chat's key for the service's per-chat records (leaderboards, tournaments). */
+export function chatKeyOf(chatId: number | string): string {
+  return chatKey({ platform: 'telegram', chatId: String(chatId) });
 }
 
 export function telegramView(chatId: number, messageId: number): ChatView {

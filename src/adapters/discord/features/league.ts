@@ -5,7 +5,7 @@ import { DEFAULT_DAYS_PER_MOVE, isTableVariant, type PlayerId } from '../../../g
 import { MAX_CYCLES, MAX_SWISS_ROUNDS } from '../../../game/tournament-rules.js';
 import { TOP_LINES } from '../../../chat/league-text.js';
 import { PUZZLES_CHOICE } from '../commands.js';
-import { discordView, playerFromUser } from '../identity.js';
+import { channelKey, discordView, playerFromUser } from '../identity.js';
 import {
   leaderboardMessage,
   standingsMessage,
@@ -17,7 +17,6 @@ import { daysOption, variantOption } from './challenges.js';
 import { managesServer } from './commands.js';
 import { showPuzzleTop } from './puzzles.js';
 
-const chatKeyOf = (channelId: string) => `discord:${channelId}`;
 
 /** A variant option of a rated game (a table game has no ratings: the default then). */
 function ratedVariant(value: string | null): VariantId {
@@ -69,7 +68,7 @@ export function leagueFeature(router: InteractionRouter, deps: DiscordDeps): voi
     if (choice === PUZZLES_CHOICE) return showPuzzleTop(turn, deps);
     const variant = ratedVariant(choice);
     const channel = await turn.present(
-      await deps.service.chatLeaderboard(chatKeyOf(turn.channelId), variant),
+      await deps.service.chatLeaderboard(channelKey(turn.channelId), variant),
     );
     if (channel === undefined) return;
     const global = await turn.present(await deps.service.globalLeaderboard(variant, TOP_LINES));
@@ -155,7 +154,7 @@ async function open(turn: Turn, deps: DiscordDeps, options: CommandOptions): Pro
 
 /** The channel's newest tournament; the user is told when there is none (or why not). */
 async function channelTournament(turn: Turn, deps: DiscordDeps) {
-  const latest = await deps.service.chatTournament(chatKeyOf(turn.channelId));
+  const latest = await deps.service.chatTournament(channelKey(turn.channelId));
   if (latest.ok || latest.code !== 'tournament-not-found') return turn.present(latest);
   await turn.whisper(turn.t.league.tournament.none);
   return undefined;
@@ -194,7 +193,7 @@ export async function memberLeftServer(
   if (user.bot === true) return;
   const player: PlayerId = { platform: 'discord', userId: user.id };
   for (const channelId of await deps.channels.tournamentChannels(guildId)) {
-    const latest = await deps.service.chatTournament(chatKeyOf(channelId));
+    const latest = await deps.service.chatTournament(channelKey(channelId));
     if (latest.ok && (latest.value.status === 'finished' || latest.value.status === 'cancelled')) {
       await deps.channels.removeTournamentChannel(guildId, channelId);
       continue;

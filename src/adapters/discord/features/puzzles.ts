@@ -7,7 +7,7 @@ import type { Player } from '../../../game/model.js';
 import type { PuzzlePlayer } from '../../../game/puzzle-ports.js';
 import { puzzlePosition, type PuzzleLine } from '../../../game/puzzle-solving.js';
 import type { Refusal } from '../../../game/results.js';
-import { nameOf } from '../identity.js';
+import { channelKey, nameOf } from '../identity.js';
 import { escapeHtml, markdown } from '../markdown.js';
 import { inPicker, pickerSteps, type PickingBoard } from '../picker-steps.js';
 import { attemptMessage, attemptOverMessage } from '../puzzle-message.js';
@@ -56,7 +56,7 @@ export function puzzleFeature(router: InteractionRouter, deps: DiscordDeps): voi
       await turn.whisper(t.puzzles.adminsOnly);
       return;
     }
-    const chatKey = `discord:${turn.channelId}`;
+    const chatKey = channelKey(turn.channelId);
     if (interaction.options.getString('state') === 'off') {
       if ((await turn.present(await deps.puzzles.stopDaily(chatKey))) !== undefined)
         await turn.answer.respond({ content: t.puzzles.dailyOff });
@@ -78,7 +78,7 @@ export function puzzleFeature(router: InteractionRouter, deps: DiscordDeps): voi
 
 /** `/top variant:Puzzles`: the channel's puzzle leaderboard (today, the week, streaks). */
 export async function showPuzzleTop(turn: Turn, deps: DiscordDeps): Promise<void> {
-  const standings = await turn.present(await deps.puzzles.standings(`discord:${turn.channelId}`));
+  const standings = await turn.present(await deps.puzzles.standings(channelKey(turn.channelId)));
   if (standings === undefined) return;
   const text = markdown(standingsText(standings, turn.t, leaderboardName));
   await turn.answer.respond({ content: fitLines(text, MAX_CONTENT) });
@@ -168,7 +168,7 @@ async function playMove(
     solver(turn.player),
     ply,
     move,
-    `discord:${turn.channelId}`,
+    channelKey(turn.channelId),
   );
   if (!played.ok) {
     await refuse(turn, played);

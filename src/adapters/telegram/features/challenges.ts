@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { challengeCaption } from '../../../chat/board-caption.js';
-import { VARIANT_WORDS } from '../../../chat/variant-words.js';
+import { CASUAL_WORDS, RATED_WORDS, VARIANT_WORDS } from '../../../chat/variant-words.js';
 import {
   DAYS_PER_MOVE,
   DEFAULT_DAYS_PER_MOVE,
@@ -27,10 +27,6 @@ export interface NewGameArguments {
   /** Rated unless the challenger says `casual` (a table game never is). */
   readonly rated: boolean;
 }
-
-/** The words that make a challenge casual (not rated), and rated (the default). */
-const CASUAL_WORDS = new Set(['casual', 'unrated', 'товарищеская', 'без-рейтинга']);
-const RATED_WORDS = new Set(['rated', 'рейтинг', 'на-рейтинг']);
 
 /**
  * Reads `/newgame [@user] [variant] [days] [casual]` in any order; undefined when something is

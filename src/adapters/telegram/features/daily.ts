@@ -5,7 +5,7 @@ import type { DuePost } from '../../../game/puzzles.js';
 import { languageFor, messages } from '../../../i18n/index.js';
 import type { BoardPainter } from '../board-message.js';
 import { noteChatLanguage, type BashniContext, type TelegramDeps } from '../context.js';
-import { nameOf } from '../identity.js';
+import { chatKeyOf, nameOf } from '../identity.js';
 import { postedFace, startLink } from '../puzzle-message.js';
 import { bestEffort } from '../../../game/logger.js';
 
@@ -14,7 +14,6 @@ const DEFAULT_TIME = '09:00';
 const DEFAULT_ZONE = 'UTC';
 const TIME_WORD = /^[\d:.]+$/;
 
-const chatKeyOf = (chatId: number | string) => `telegram:${chatId}`;
 
 /** A chat's daily puzzle: /daily to turn it on or off (its leaderboard: /top puzzles). */
 export function dailyFeature(deps: TelegramDeps): Composer<BashniContext> {

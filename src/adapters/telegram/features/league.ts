@@ -14,12 +14,11 @@ import { isTableVariant, type PlayerId } from '../../../game/model.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
 import type { ButtonRouter } from '../buttons.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
-import { nameOf, playerFromUser, telegramView } from '../identity.js';
+import { chatKeyOf, nameOf, playerFromUser, telegramView } from '../identity.js';
 import { tournamentCardText, tournamentKeyboard } from '../league-cards.js';
 import { showPuzzleTop } from './daily.js';
 
 const PUZZLE_WORDS = new Set(['puzzles', 'puzzle', 'задачи', 'задача']);
-const chatKeyOf = (chatId: number | string) => `telegram:${chatId}`;
 
 /** Every variant with ratings (two-player ones). */
 const RATED_VARIANTS = (Object.keys(VARIANTS) as VariantId[]).filter(
@@ -66,8 +65,10 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
       ctx.say(ctx.t.league.topHint);
       return;
     }
-    const chat = await deps.service.chatLeaderboard(chatKeyOf(ctx.chat.id), named);
-    const global = await deps.service.globalLeaderboard(named, TOP_LINES);
+    const [chat, global] = await Promise.all([
+      deps.service.chatLeaderboard(chatKeyOf(ctx.chat.id), named),
+      deps.service.globalLeaderboard(named, TOP_LINES),
+    ]);
     if (!chat.ok) return void (await ctx.present(chat));
     if (!global.ok) return void (await ctx.present(global));
     ctx.say(leaderboardText(ctx.t.variant(named), chat.value, global.value, ctx.t), {
