@@ -17,7 +17,6 @@ import { daysOption, variantOption } from './challenges.js';
 import { managesServer } from './commands.js';
 import { showPuzzleTop } from './puzzles.js';
 
-
 /** A variant option of a rated game (a table game has no ratings: the default then). */
 function ratedVariant(value: string | null): VariantId {
   const variant = variantOption(value);

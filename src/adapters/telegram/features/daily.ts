@@ -14,7 +14,6 @@ const DEFAULT_TIME = '09:00';
 const DEFAULT_ZONE = 'UTC';
 const TIME_WORD = /^[\d:.]+$/;
 
-
 /** A chat's daily puzzle: /daily to turn it on or off (its leaderboard: /top puzzles). */
 export function dailyFeature(deps: TelegramDeps): Composer<BashniContext> {
   const composer = new Composer<BashniContext>();
