@@ -13,7 +13,7 @@ export const enReview: ReviewMessages = {
   working: 'The engine is going through the game…',
   mistake: 'mistake',
   blunder: 'blunder',
-  header: (white, black, result) => `🔍 <b>Review</b>: ${white} – ${black}, ${result}`,
+  header: (white, black, result) => `🔍 Review: ${white} – ${black}, ${result}`,
   sideLine: (side, name, mistakes, blunders, accuracy) =>
     `${side === 'white' ? '⚪' : '⚫'} ${name}: ${count(mistakes, 'mistake')}, ${count(blunders, 'blunder')}, accuracy ${accuracy} %`,
   noMoments: 'No mistakes or blunders: a clean game.',

@@ -16,7 +16,7 @@ export const ruReview: ReviewMessages = {
   working: 'Движок разбирает партию…',
   mistake: 'ошибка',
   blunder: 'зевок',
-  header: (white, black, result) => `🔍 <b>Разбор</b>: ${white} – ${black}, ${result}`,
+  header: (white, black, result) => `🔍 Разбор: ${white} – ${black}, ${result}`,
   sideLine: (side, name, m, b, accuracy) =>
     `${side === 'white' ? '⚪' : '⚫'} ${name}: ${mistakes(m)}, ${blunders(b)}, точность ${accuracy} %`,
   noMoments: 'Ни ошибок, ни зевков: чистая партия.',
