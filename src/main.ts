@@ -324,7 +324,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
 
   if (discord !== undefined) {
     const app = createDiscordBot(
-      { service, puzzles, kv, clock: systemClock, logger, painter, dispatch },
+      { service, puzzles, kv, clock: systemClock, logger, painter, dispatch, reviewPainter },
       { restApi: discord.restApi, shards: discord.shards, memberEvents: discord.memberEvents },
     );
     app.client.on(Events.InteractionCreate, () => metrics.countUpdate('discord'));
