@@ -33,6 +33,7 @@ export * from './table/index.js';
 export {
   analysisThinkRequest,
   fenTurn,
+  logistic,
   positionEval,
   REVIEW_MS,
   REVIEW_NODES,
