@@ -270,6 +270,7 @@ export const en: Messages = {
       '`/stats` — your ratings (`player:@someone` — theirs) · `/top` — the rating leaderboards; `/newgame rated:False` — a casual game',
       '`/tournament new` — a tournament in this channel (server managers; join with its buttons) · `/tournament bot level:4` — enter the bot · `/tournament leave` · `/standings` — its table',
       '`/daily state:on time:09:00 timezone:Europe/Moscow` — a puzzle of the day in this channel (channel managers)',
+      '`/review` — the engine’s review of the channel’s last finished game',
       '`/settings` — the channel’s language and board orientation · `/rules` — the rules',
     ].join('\n'),
     settingsSaved: 'Settings saved for this channel.',
