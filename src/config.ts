@@ -41,6 +41,8 @@ export interface Config {
   readonly retentionDays: number;
   /** Worker threads searching the bot's moves (in this process, or in each `npm run worker`). */
   readonly aiThreads: number;
+  /** Game reviews (/review) searching at once in a bot process; others wait their turn. */
+  readonly reviewConcurrency: number;
   /**
    * Where the bot's moves are searched: 'local' (this process's worker threads) or 'queue'
    * (worker processes, `npm run worker`, on the same Redis), waiting `timeoutSeconds` at most.
@@ -287,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis,
     retentionDays: integer(env, 'RETENTION_DAYS', 90, 1, 3650),
     aiThreads: integer(env, 'AI_THREADS', 1, 1, 16),
+    reviewConcurrency: integer(env, 'REVIEW_CONCURRENCY', 1, 1, 16),
     ai: aiConfig(env, redis !== undefined),
     renderThreads: integer(env, 'RENDER_THREADS', DEFAULT_RENDER_THREADS, 1, 16),
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 60, 1, 3600),

@@ -13,6 +13,7 @@ import { RenderPool } from './render/index.js';
 import { Events, REST, RESTEvents } from 'discord.js';
 import { createDiscordBot } from './adapters/discord/bot.js';
 import { DailyPoster } from './chat/daily-poster.js';
+import type { ReviewPainter } from './chat/review-text.js';
 import { registerCommands as registerDiscordCommands } from './adapters/discord/commands.js';
 import {
   createTelegramBot,
@@ -26,6 +27,7 @@ import {
   type BotMoves,
   type GameStore,
   type KeyValueStore,
+  type PositionAnalysis,
   type Scheduler,
 } from './game/ports.js';
 import { EventDispatcher, type EventHandler } from './game/event-routing.js';
@@ -113,6 +115,8 @@ function storage(config: Config): Storage {
 /** Where the bot processes' searches run (AI_MODE), its health and queue, and its close. */
 function botMoves(config: Config): {
   bot: BotMoves;
+  /** Reviews' searches: on this process's AI threads, or as jobs on the AI queue. */
+  analysis: PositionAnalysis;
   alive: HealthCheck;
   queued: () => Promise<number> | number;
   workers?: () => Promise<number>;
@@ -122,6 +126,7 @@ function botMoves(config: Config): {
     const pool = new AiPool({ size: config.aiThreads });
     return {
       bot: pool,
+      analysis: pool,
       alive: () => pool.alive,
       queued: () => pool.queued,
       close: () => pool.close(),
@@ -136,6 +141,7 @@ function botMoves(config: Config): {
   });
   return {
     bot: queue,
+    analysis: queue,
     alive: () => queue.reachable(),
     queued: () => queue.waiting(),
     workers: () => queue.workers(),
@@ -212,6 +218,18 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     paintRatingGraph: (...args: Parameters<RenderPool['renderRatingGraph']>) =>
       metrics.time(metrics.renderSeconds, () => renderPool.renderRatingGraph(...args)),
   };
+  const reviewPainter: ReviewPainter = {
+    paintEvalGraph: (picture) =>
+      metrics.time(metrics.renderSeconds, () => renderPool.renderEvalGraph(picture)),
+    paintMoment: (board) =>
+      metrics.time(metrics.renderSeconds, () =>
+        renderPool.renderCaptioned(
+          board.position,
+          { lastMove: board.played, hint: board.better, size: 720 },
+          board.caption,
+        ),
+      ),
+  };
   const service = new GameService({
     store,
     league,
@@ -219,6 +237,10 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     logger: logger.child({ component: 'game' }),
     bot,
     onEvents: dispatch,
+    analysis: ai.analysis,
+    kv,
+    reviewTtlMs: config.retentionDays * DAY_MS,
+    reviewConcurrency: config.reviewConcurrency,
   });
   const checks: Record<string, HealthCheck> = {
     store: reachable,
@@ -257,6 +279,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
         painter,
         publish: dispatch,
         transformers: [botApiErrors(metrics)],
+        reviewPainter,
       },
     );
     metrics.followUpdates('telegram', () => app.pipeline.handled);
@@ -301,7 +324,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
 
   if (discord !== undefined) {
     const app = createDiscordBot(
-      { service, puzzles, kv, clock: systemClock, logger, painter, dispatch },
+      { service, puzzles, kv, clock: systemClock, logger, painter, dispatch, reviewPainter },
       { restApi: discord.restApi, shards: discord.shards, memberEvents: discord.memberEvents },
     );
     app.client.on(Events.InteractionCreate, () => metrics.countUpdate('discord'));

@@ -20,6 +20,7 @@ describe('configuration', () => {
       redis: undefined,
       retentionDays: 90,
       aiThreads: 1,
+      reviewConcurrency: 1,
       ai: { mode: 'local' },
       renderThreads: DEFAULT_RENDER_THREADS,
       startupTimeoutSeconds: 60,

@@ -13,7 +13,8 @@
  * (ZS select, ZT target, ZR route, ZB back, ZP/ZG/ZU menus) with the puzzle id where a game's id
  * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle. Table lobbies:
  * J sit down, K stand up, E seat the bot (with its level), H start a full table. Tournaments'
- * sign-up cards: I join, V leave (or withdraw), F start, C cancel.
+ * sign-up cards: I join, V leave (or withdraw), F start, C cancel. Reviews: RV shows a moment
+ * of a finished game's review (`g` for its graph), with the game's length as its ply.
  */
 export type Payload =
   | GamePayload
@@ -21,7 +22,17 @@ export type Payload =
   /** A posted puzzle's Solve button: opens the presser's own attempt. */
   | { readonly kind: 'puzzle-open'; readonly puzzleId: string }
   /** A puzzle for the presser now (by their rating). */
-  | { readonly kind: 'puzzle-next' };
+  | { readonly kind: 'puzzle-next' }
+  /**
+   * A review's stepping buttons: show critical moment `moment` (0-based), or the graph when
+   * undefined, of the review of a finished game of `ply` plies.
+   */
+  | {
+      readonly kind: 'review';
+      readonly gameId: string;
+      readonly ply: number;
+      readonly moment?: number;
+    };
 
 /** The payloads of games and challenges (and settings). */
 type GamePayload =
@@ -172,11 +183,36 @@ export function encodePayload(payload: Payload): string {
   let data: string;
   if (payload.kind === 'puzzle-open') data = `ZO|${payload.puzzleId}`;
   else if (payload.kind === 'puzzle-next') data = 'ZN';
+  else if (payload.kind === 'review') data = encodeReview(payload);
   else if (payload.kind.startsWith('puzzle-'))
     data = `Z${encodeGamePayload(gamePick(payload as PuzzlePickPayload))}`;
   else data = encodeGamePayload(payload as GamePayload);
   if (Buffer.byteLength(data) > MAX_PAYLOAD_BYTES) throw new Error(`payload too long: ${data}`);
   return data;
+}
+
+/** Most critical moments a review's buttons step through (the index is at most 3 digits). */
+export const MAX_REVIEW_MOMENTS = 999;
+const MOMENT = /^(g|\d{1,3})$/;
+
+function encodeReview(payload: Extract<Payload, { kind: 'review' }>): string {
+  const moment = payload.moment;
+  if (
+    moment !== undefined &&
+    (!Number.isInteger(moment) || moment < 0 || moment > MAX_REVIEW_MOMENTS)
+  )
+    throw new Error(`button payload: bad review moment ${moment}`);
+  return `RV|${payload.gameId}|${payload.ply}|${moment ?? 'g'}`;
+}
+
+function decodeReview(data: string): Payload | undefined {
+  const [, id, plyText, moment, ...more] = data.split('|');
+  if (more.length > 0 || !matches(ID, id) || !matches(PLY, plyText) || !matches(MOMENT, moment))
+    return undefined;
+  const ply = Number(plyText);
+  return moment === 'g'
+    ? { kind: 'review', gameId: id, ply }
+    : { kind: 'review', gameId: id, ply, moment: Number(moment) };
 }
 
 /** A puzzle's step as the game's step it mirrors (the puzzle id where the game's goes). */
@@ -296,6 +332,7 @@ export function decodePayload(data: string | undefined): Payload | undefined {
     const id = data.slice(3);
     return ID.test(id) ? { kind: 'puzzle-open', puzzleId: id } : undefined;
   }
+  if (data.startsWith('RV|')) return decodeReview(data);
   if (data.startsWith('Z')) {
     const step = decodeGamePayload(data.slice(1));
     return step !== undefined && PICK_KINDS.has(step.kind)

@@ -1,5 +1,6 @@
 import type { Side, VariantId } from '../engine/index.js';
 import type { DropOut, EndReason, GameVariantId, SeatColor } from '../game/model.js';
+import type { ReviewMessages } from './review-messages.js';
 
 export type Lang = 'ru' | 'en';
 export const LANGS: readonly Lang[] = ['ru', 'en'];
@@ -158,6 +159,8 @@ export interface Messages {
   readonly table: TableMessages;
   /** Ratings, leaderboards and tournaments, on every platform. */
   readonly league: LeagueMessages;
+  /** The engine's review of a finished game (/review). */
+  readonly review: ReviewMessages;
   /** What only the Discord adapter shows. */
   readonly discord: DiscordMessages;
 }
@@ -411,7 +414,8 @@ export type SlashCommandName =
   | 'top'
   | 'stats'
   | 'tournament'
-  | 'standings';
+  | 'standings'
+  | 'review';
 
 /** The options of Discord's slash commands (their English names). */
 export type SlashOptionName =
@@ -489,7 +493,8 @@ export type CommandName =
   | 'top'
   | 'stats'
   | 'tournament'
-  | 'standings';
+  | 'standings'
+  | 'review';
 
 /**
  * A time left, split for display: whole days and hours when an hour or more is left (rounded to

@@ -16,6 +16,7 @@ export {
   renderBoard,
   renderCacheStats,
   renderCaptionedBoard,
+  renderEvalGraph,
   renderRatingGraph,
   renderRatingGraphUncached,
   renderStandings,
@@ -52,3 +53,9 @@ export {
   type RenderPoolOptions,
   type RenderPoolStats,
 } from './pool.js';
+export {
+  MAX_EVAL_POINTS,
+  type EvalGraphMark,
+  type EvalGraphPicture,
+  type EvalGraphTick,
+} from './eval-graph-options.js';

@@ -11,6 +11,7 @@ import type { TablePosition } from '../engine/multi/index.js';
 import { RenderPoolError } from './errors.js';
 import { normaliseCaption, type Caption, type RenderOptions } from './options.js';
 import type { RenderCacheStats } from './renderer.js';
+import type { EvalGraphPicture } from './eval-graph-options.js';
 import type { RatingGraphPicture } from './rating-graph-options.js';
 import type { PictureRenderOptions, StandingsPicture } from './standings-options.js';
 import type { TableRenderOptions } from './table-options.js';
@@ -18,6 +19,7 @@ import {
   boardJob,
   paintError,
   ratingGraphJob,
+  evalGraphJob,
   standingsJob,
   tableJob,
   type PreparedJob,
@@ -148,6 +150,14 @@ export class RenderPool {
     options: PictureRenderOptions = {},
   ): Promise<Buffer> {
     return this.submit(() => ratingGraphJob(picture, options));
+  }
+
+  /**
+   * A review's evaluation graph (as renderEvalGraph); rejects with RenderError on a graph it
+   * cannot draw.
+   */
+  renderEvalGraph(picture: EvalGraphPicture, options: PictureRenderOptions = {}): Promise<Buffer> {
+    return this.submit(() => evalGraphJob(picture, options));
   }
 
   /**

@@ -11,6 +11,8 @@ import type { Position } from '../engine/index.js';
 import type { TablePosition } from '../engine/multi/index.js';
 import { paintBoard, paintTable } from './canvas.js';
 import { normaliseCaption, prepareRender, type Caption, type RenderOptions } from './options.js';
+import { paintEvalGraph } from './eval-graph-canvas.js';
+import { prepareEvalGraphRender, type EvalGraphPicture } from './eval-graph-options.js';
 import { paintRatingGraph } from './rating-graph-canvas.js';
 import { prepareRatingGraphRender, type RatingGraphPicture } from './rating-graph-options.js';
 import { paintStandingsPicture } from './standings-canvas.js';
@@ -87,6 +89,12 @@ export class BoardRenderer {
   renderRatingGraph(picture: RatingGraphPicture, options: PictureRenderOptions = {}): Buffer {
     const prepared = prepareRatingGraphRender(picture, options);
     return this.cached(prepared.key, () => paintRatingGraph(prepared.picture, prepared.theme));
+  }
+
+  /** A review's evaluation graph as a 640 x 320 px PNG. Throws RenderError 'bad-eval-graph'. */
+  renderEvalGraph(picture: EvalGraphPicture, options: PictureRenderOptions = {}): Buffer {
+    const prepared = prepareEvalGraphRender(picture, options);
+    return this.cached(prepared.key, () => paintEvalGraph(prepared.picture, prepared.theme));
   }
 
   stats(): RenderCacheStats {
@@ -205,6 +213,14 @@ export function renderRatingGraph(
   options: PictureRenderOptions = {},
 ): Buffer {
   return sharedRenderer.renderRatingGraph(picture, options);
+}
+
+/** A review's evaluation graph from the process-wide cache, on this thread (tests, CLI). */
+export function renderEvalGraph(
+  picture: EvalGraphPicture,
+  options: PictureRenderOptions = {},
+): Buffer {
+  return sharedRenderer.renderEvalGraph(picture, options);
 }
 
 export function renderCacheStats(): RenderCacheStats {

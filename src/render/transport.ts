@@ -32,6 +32,11 @@ import {
   type RenderOptions,
 } from './options.js';
 import {
+  prepareEvalGraphRender,
+  type EvalGraphPicture,
+  type NormalisedEvalGraph,
+} from './eval-graph-options.js';
+import {
   prepareRatingGraphRender,
   type NormalisedRatingGraph,
   type RatingGraphPicture,
@@ -84,7 +89,15 @@ export interface RatingGraphJob {
   readonly theme: ThemeId;
 }
 
-export type RenderJob = BoardJob | TableJob | StandingsJob | RatingGraphJob;
+/** One review's evaluation graph for a worker to draw, checked already (and again there). */
+export interface EvalGraphJob {
+  readonly kind: 'eval-graph';
+  readonly id: number;
+  readonly picture: NormalisedEvalGraph;
+  readonly theme: ThemeId;
+}
+
+export type RenderJob = BoardJob | TableJob | StandingsJob | RatingGraphJob | EvalGraphJob;
 
 /**
  * A request checked on the main thread: its cache key, and its job for a worker once it has
@@ -141,6 +154,15 @@ export function ratingGraphJob(
 ): PreparedJob {
   const { key, picture: checked, theme } = prepareRatingGraphRender(picture, options);
   return { key, message: (id) => ({ kind: 'rating-graph', id, picture: checked, theme }) };
+}
+
+/** A review's evaluation graph. */
+export function evalGraphJob(
+  picture: EvalGraphPicture,
+  options: PictureRenderOptions,
+): PreparedJob {
+  const { key, picture: checked, theme } = prepareEvalGraphRender(picture, options);
+  return { key, message: (id) => ({ kind: 'eval-graph', id, picture: checked, theme }) };
 }
 
 /** What a failed paint reports back: enough to rebuild a RenderError on the main thread. */

@@ -8,6 +8,8 @@ import { parentPort } from 'node:worker_threads';
 import { parseFen } from '../engine/index.js';
 import { paintBoard, paintTable } from './canvas.js';
 import { checkTheme, validatePosition } from './options.js';
+import { paintEvalGraph } from './eval-graph-canvas.js';
+import { normaliseEvalGraph } from './eval-graph-options.js';
 import { paintRatingGraph } from './rating-graph-canvas.js';
 import { normaliseRatingGraph } from './rating-graph-options.js';
 import { paintStandingsPicture } from './standings-canvas.js';
@@ -29,6 +31,8 @@ function paint(job: RenderJob): Buffer {
       return paintStandingsPicture(normaliseStandings(job.picture), checkTheme(job.theme));
     case 'rating-graph':
       return paintRatingGraph(normaliseRatingGraph(job.picture), checkTheme(job.theme));
+    case 'eval-graph':
+      return paintEvalGraph(normaliseEvalGraph(job.picture), checkTheme(job.theme));
     case 'board':
       return paintBoardJob(job);
   }

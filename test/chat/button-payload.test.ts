@@ -60,6 +60,8 @@ const PUZZLES: readonly (readonly [Payload, string])[] = [
   [{ kind: 'puzzle-route-menu', puzzleId: PUZZLE, ply: 6 }, `ZU|${PUZZLE}|6`],
   [{ kind: 'puzzle-open', puzzleId: PUZZLE }, `ZO|${PUZZLE}`],
   [{ kind: 'puzzle-next' }, 'ZN'],
+  [{ kind: 'review', gameId: 'g1', ply: 80, moment: 3 }, 'RV|g1|80|3'],
+  [{ kind: 'review', gameId: 'g1', ply: 80 }, 'RV|g1|80|g'],
 ];
 
 const LONG_ID = 'x'.repeat(24);
@@ -118,6 +120,7 @@ const LONGEST: Record<Payload['kind'], Payload> = {
     part: 4,
   },
   'puzzle-route-menu': { kind: 'puzzle-route-menu', puzzleId: LONG_ID, ply: LONG_PLY, part: 4 },
+  review: { kind: 'review', gameId: LONG_ID, ply: LONG_PLY, moment: 999 },
   'puzzle-open': { kind: 'puzzle-open', puzzleId: LONG_ID },
   'puzzle-next': { kind: 'puzzle-next' },
 };
@@ -210,6 +213,12 @@ describe('button payloads', () => {
     'E|t1|4|4',
     'H|t1|1',
     'ZJ|t1',
+    'RV|g1|80',
+    'RV|g1|80|x',
+    'RV|g1|80|1000',
+    'RV|g1|80|-1',
+    'RV|g1|80|1|2',
+    'RV|g 1|80|1',
   ])('decodes forged or garbled data %j to undefined', (data) => {
     expect(decodePayload(data)).toBeUndefined();
   });

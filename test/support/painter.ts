@@ -1,5 +1,8 @@
+import type { ReviewPainter } from '../../src/chat/review-text.js';
 import {
   renderBoard,
+  renderCaptionedBoard,
+  renderEvalGraph,
   renderRatingGraph,
   renderStandings,
   renderTable,
@@ -18,4 +21,17 @@ export const inlinePainter = {
     Promise.resolve(renderTable(position, options)),
   paintStandings: (picture: StandingsPicture) => Promise.resolve(renderStandings(picture)),
   paintRatingGraph: (picture: RatingGraphPicture) => Promise.resolve(renderRatingGraph(picture)),
+};
+
+/** Draws a review's pictures on the calling thread, as main.ts does on the render pool. */
+export const inlineReviewPainter: ReviewPainter = {
+  paintEvalGraph: (picture) => Promise.resolve(renderEvalGraph(picture)),
+  paintMoment: (board) =>
+    Promise.resolve(
+      renderCaptionedBoard(
+        board.position,
+        { lastMove: board.played, hint: board.better, size: 360 },
+        board.caption,
+      ),
+    ),
 };

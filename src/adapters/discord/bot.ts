@@ -25,6 +25,8 @@ import { puzzleFeature } from './features/puzzles.js';
 import type { BoardPainter } from './game-message.js';
 import { DiscordPresenter } from './presenter.js';
 import { InteractionRouter } from './router.js';
+import { reviewFeature } from './features/review.js';
+import type { ReviewPainter } from '../../chat/review-text.js';
 
 /** An interaction is deferred when its handler has not answered after this long (limit 3 s). */
 export const DEFER_AFTER_MS = 1_500;
@@ -36,6 +38,8 @@ export interface DiscordBotDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly painter: BoardPainter;
+  /** Draws reviews' graphs and boards (/review); without it /review answers that it cannot. */
+  readonly reviewPainter?: ReviewPainter;
   /**
    * Where the events of this bot's own requests go (the event dispatcher in a process that also
    * runs Telegram or relays to it); by default this bot's presenter only.
@@ -145,6 +149,7 @@ export function createDiscordBot(
   botGameFeature(router, router.deps);
   puzzleFeature(router, router.deps);
   leagueFeature(router, router.deps);
+  if (deps.reviewPainter !== undefined) reviewFeature(router, router.deps, deps.reviewPainter);
 
   const onInteraction = (interaction: Interaction): void => tasks.track(router.route(interaction));
   client.on(Events.InteractionCreate, onInteraction);

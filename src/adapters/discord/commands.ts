@@ -245,6 +245,7 @@ function leagueCommands(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
       { type: ApplicationCommandOptionType.Subcommand, ...option('leave') },
     ]),
     command('standings'),
+    command('review'),
   ];
 }
 

@@ -25,6 +25,8 @@ import { dailyFeature, dailyPost } from './features/daily.js';
 import { leagueFeature } from './features/league.js';
 import { moveFeature } from './features/moves.js';
 import { puzzleFeature } from './features/puzzles.js';
+import { reviewFeature } from './features/review.js';
+import type { ReviewPainter } from '../../chat/review-text.js';
 import { laneTransformer } from './lane-transformer.js';
 import { TelegramPresenter } from './presenter.js';
 import { UpdatePipeline } from './update-pipeline.js';
@@ -49,6 +51,8 @@ export interface TelegramBotOptions {
    * `presenter.handle`); by default straight to this bot's presenter.
    */
   readonly publish?: (events: readonly GameEvent[]) => Promise<void>;
+  /** Draws reviews' graphs and boards (/review); without it /review is not offered. */
+  readonly reviewPainter?: ReviewPainter;
   /** More Bot API transformers on every call the bot makes (main counts failed calls). */
   readonly transformers?: readonly Transformer[];
 }
@@ -88,6 +92,7 @@ const COMMANDS: readonly CommandName[] = [
   'stats',
   'tournament',
   'standings',
+  'review',
   'rules',
   'help',
 ];
@@ -157,6 +162,8 @@ export function createTelegramBot(
   bot.use(puzzles.composer);
   bot.use(dailyFeature(deps));
   bot.use(leagueFeature(deps, buttons));
+  if (options.reviewPainter !== undefined)
+    bot.use(reviewFeature(deps, buttons, options.reviewPainter));
   bot.use(moveFeature(deps, buttons));
   bot.use(commandFeature(deps, buttons));
   bot.on('callback_query:data', buttons.middleware());

@@ -1,4 +1,4 @@
-import { InputFile, type Api } from 'grammy';
+import { InputFile, InputMediaBuilder, type Api } from 'grammy';
 import type { InlineKeyboardMarkup, Message } from 'grammy/types';
 import type { DeliveryClass, DeliveryLanes, DeliveryResult } from './delivery-lanes.js';
 
@@ -109,6 +109,37 @@ export class ChatOutput {
     call: () => Promise<T>,
   ): Promise<DeliveryResult<T>> {
     return this.lanes.submit(chatId, { class: 'message', key, counted: true, call });
+  }
+
+  /**
+   * Replaces a photo message's picture, caption and buttons in one edit (a review's stepping
+   * buttons); a newer edit of the same message replaces one still waiting.
+   */
+  editPhoto(
+    chatId: string | number,
+    messageId: number,
+    image: () => Promise<Buffer>,
+    caption: string,
+    markup: InlineKeyboardMarkup,
+  ): Promise<DeliveryResult<unknown>> {
+    return this.edit(chatId, `media:${messageId}`, async () =>
+      this.api.editMessageMedia(
+        chatId,
+        messageId,
+        InputMediaBuilder.photo(new InputFile(await image(), 'review.png'), { caption }),
+        { reply_markup: markup },
+      ),
+    );
+  }
+
+  /** "sending a photo…": cosmetic, never in front of anything that matters. */
+  uploadingPhoto(chatId: string | number): Promise<DeliveryResult<unknown>> {
+    return this.lanes.submit(chatId, {
+      class: 'cosmetic',
+      key: 'upload_photo',
+      counted: false,
+      call: () => this.api.sendChatAction(chatId, 'upload_photo'),
+    });
   }
 
   /** Deletes a message; cosmetic: it waits for everything else and may be dropped. */

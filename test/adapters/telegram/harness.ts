@@ -1,6 +1,6 @@
 import { silentLogger, type Logger } from '../../../src/game/logger.js';
 export { silentLogger };
-import { inlinePainter } from '../../support/painter.js';
+import { inlinePainter, inlineReviewPainter } from '../../support/painter.js';
 import type { Update, User } from 'grammy/types';
 import { PNG } from 'pngjs';
 import {
@@ -13,7 +13,7 @@ import { ChatState } from '../../../src/adapters/telegram/chat-state.js';
 import { startTelegram } from '../../../src/adapters/telegram/run.js';
 import type { DeliveryLanesOptions } from '../../../src/adapters/telegram/delivery-lanes.js';
 import type { DaysPerMove, Game, Player } from '../../../src/game/model.js';
-import type { BotMoves } from '../../../src/game/ports.js';
+import type { BotMoves, PositionAnalysis } from '../../../src/game/ports.js';
 import type { GameEvent } from '../../../src/game/results.js';
 import { GameService } from '../../../src/game/service.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
@@ -94,11 +94,18 @@ export class TelegramHarness {
 
   /** The bot's moves, for games against the bot; none by default. */
   bot: BotMoves | undefined;
+  /** The engine's analysis for /review; none by default (reviews are then refused). */
+  analysis: PositionAnalysis | undefined;
   /** What main.ts adds around the bot (metrics, a logger); none by default. */
   wiring: HarnessWiring = {};
 
   static async start(
-    options: { bot?: BotMoves; limits?: Partial<TelegramLimits>; wiring?: HarnessWiring } = {},
+    options: {
+      bot?: BotMoves;
+      analysis?: PositionAnalysis;
+      limits?: Partial<TelegramLimits>;
+      wiring?: HarnessWiring;
+    } = {},
   ): Promise<TelegramHarness> {
     const harness = new TelegramHarness(
       await FakeBotApi.start({
@@ -107,6 +114,7 @@ export class TelegramHarness {
       }),
     );
     harness.bot = options.bot;
+    harness.analysis = options.analysis;
     harness.wiring = options.wiring ?? {};
     harness.process = await harness.newProcess();
     return harness;
@@ -124,6 +132,8 @@ export class TelegramHarness {
       // Always below one half: the challenger takes White. Varied, so invite codes differ.
       random: () => ((++this.draws % 97) / 97) * 0.49,
       bot: this.bot,
+      analysis: this.analysis,
+      kv: this.kv,
       onEvents: (events: readonly GameEvent[]) => late.app?.presenter.handle(events),
       logger: silentLogger,
     });
@@ -136,6 +146,7 @@ export class TelegramHarness {
       {
         apiRoot: this.fake.apiRoot,
         painter: testPainter,
+        reviewPainter: inlineReviewPainter,
         lanes: { ...TEST_LANES, ...lanes },
         transformers,
         publish: publish && ((events) => publish(events, app)),
