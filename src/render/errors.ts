@@ -17,6 +17,7 @@ export type RenderErrorCode =
   | 'bad-caption'
   | 'bad-standings'
   | 'bad-rating-graph'
+  | 'bad-replay'
   | 'font-missing';
 
 /** A refused render: a stable `code` for programs, a sentence and the offending values. */
