@@ -1,3 +1,4 @@
+import type { ReplayMessages } from './replay-messages.js';
 import type { Side, VariantId } from '../engine/index.js';
 import type { DropOut, EndReason, GameVariantId, SeatColor } from '../game/model.js';
 
@@ -158,6 +159,8 @@ export interface Messages {
   readonly table: TableMessages;
   /** Ratings, leaderboards and tournaments, on every platform. */
   readonly league: LeagueMessages;
+  /** The game animation: /replay and the end of a game. */
+  readonly replay: ReplayMessages;
   /** What only the Discord adapter shows. */
   readonly discord: DiscordMessages;
 }
@@ -411,7 +414,8 @@ export type SlashCommandName =
   | 'top'
   | 'stats'
   | 'tournament'
-  | 'standings';
+  | 'standings'
+  | 'replay';
 
 /** The options of Discord's slash commands (their English names). */
 export type SlashOptionName =
@@ -432,7 +436,8 @@ export type SlashOptionName =
   | 'rounds'
   | 'new'
   | 'bot'
-  | 'leave';
+  | 'leave'
+  | 'game';
 
 export interface DiscordMessages {
   /** The public game message's button that opens the mover's picker. */
@@ -489,7 +494,8 @@ export type CommandName =
   | 'top'
   | 'stats'
   | 'tournament'
-  | 'standings';
+  | 'standings'
+  | 'replay';
 
 /**
  * A time left, split for display: whole days and hours when an hour or more is left (rounded to

@@ -18,6 +18,8 @@ export {
   renderCaptionedBoard,
   renderRatingGraph,
   renderRatingGraphUncached,
+  renderReplay,
+  renderReplayUncached,
   renderStandings,
   renderStandingsUncached,
   renderTable,
@@ -46,6 +48,13 @@ export {
   type RatingGraphPicture,
   type RatingGraphPoint,
 } from './rating-graph-options.js';
+export {
+  MAX_REPLAY_PLIES,
+  REPLAY_DELAYS,
+  REPLAY_SIZE,
+  type ReplayOptions,
+  type ReplayPicture,
+} from './replay-options.js';
 export {
   RenderPool,
   RenderPoolError,

@@ -48,6 +48,12 @@ import {
   type TableRenderOptions,
 } from './table-options.js';
 import type { ThemeId } from './themes.js';
+import {
+  prepareReplayRender,
+  type NormalisedReplay,
+  type ReplayOptions,
+  type ReplayPicture,
+} from './replay-options.js';
 
 /** One board for a worker to draw: everything is validated and normalised already. */
 export interface BoardJob {
@@ -84,7 +90,14 @@ export interface RatingGraphJob {
   readonly theme: ThemeId;
 }
 
-export type RenderJob = BoardJob | TableJob | StandingsJob | RatingGraphJob;
+/** One game's animation (a GIF) for a worker to replay and draw, checked already. */
+export interface ReplayJob {
+  readonly kind: 'replay';
+  readonly id: number;
+  readonly replay: NormalisedReplay;
+}
+
+export type RenderJob = BoardJob | TableJob | StandingsJob | RatingGraphJob | ReplayJob;
 
 /**
  * A request checked on the main thread: its cache key, and its job for a worker once it has
@@ -141,6 +154,12 @@ export function ratingGraphJob(
 ): PreparedJob {
   const { key, picture: checked, theme } = prepareRatingGraphRender(picture, options);
   return { key, message: (id) => ({ kind: 'rating-graph', id, picture: checked, theme }) };
+}
+
+/** A game's animation. */
+export function replayJob(picture: ReplayPicture, options: ReplayOptions): PreparedJob {
+  const { key, replay } = prepareReplayRender(picture, options);
+  return { key, message: (id) => ({ kind: 'replay', id, replay }) };
 }
 
 /** What a failed paint reports back: enough to rebuild a RenderError on the main thread. */

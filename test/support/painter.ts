@@ -1,9 +1,11 @@
 import {
   renderBoard,
   renderRatingGraph,
+  renderReplay,
   renderStandings,
   renderTable,
   type RatingGraphPicture,
+  type ReplayPicture,
   type StandingsPicture,
 } from '../../src/render/index.js';
 import type { Position } from '../../src/engine/index.js';
@@ -18,4 +20,6 @@ export const inlinePainter = {
     Promise.resolve(renderTable(position, options)),
   paintStandings: (picture: StandingsPicture) => Promise.resolve(renderStandings(picture)),
   paintRatingGraph: (picture: RatingGraphPicture) => Promise.resolve(renderRatingGraph(picture)),
+  // A failed drawing rejects, as the pool's does.
+  paintReplay: (picture: ReplayPicture) => Promise.resolve().then(() => renderReplay(picture)),
 };

@@ -21,6 +21,7 @@ import { botGameFeature } from './features/bot-games.js';
 import { challengeFeature } from './features/challenges.js';
 import { tableButtons } from './features/tables.js';
 import { commandFeature } from './features/commands.js';
+import { replayFeature } from './features/replay.js';
 import { dailyFeature, dailyPost } from './features/daily.js';
 import { leagueFeature } from './features/league.js';
 import { moveFeature } from './features/moves.js';
@@ -88,6 +89,7 @@ const COMMANDS: readonly CommandName[] = [
   'stats',
   'tournament',
   'standings',
+  'replay',
   'rules',
   'help',
 ];
@@ -159,6 +161,7 @@ export function createTelegramBot(
   bot.use(leagueFeature(deps, buttons));
   bot.use(moveFeature(deps, buttons));
   bot.use(commandFeature(deps, buttons));
+  bot.use(replayFeature(deps, options.painter));
   bot.on('callback_query:data', buttons.middleware());
 
   bot.catch(async (error) => {

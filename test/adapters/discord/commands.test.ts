@@ -198,6 +198,7 @@ describe('Discord slash commands', () => {
       ['stats', 'статистика'],
       ['tournament', 'турнир'],
       ['standings', 'турнирная-таблица'],
+      ['replay', 'повтор'],
     ]);
   });
 
