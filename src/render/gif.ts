@@ -133,9 +133,9 @@ export class GifAnimation {
     let bestDistance = Infinity;
     for (let i = 0; i < TRANSPARENT; i++) {
       const color = this.palette[i]!;
-      const dr = r - color[0]!;
-      const dg = g - color[1]!;
-      const db = b - color[2]!;
+      const dr = r - color[0];
+      const dg = g - color[1];
+      const db = b - color[2];
       const distance = dr * dr + dg * dg + db * db;
       if (distance < bestDistance) {
         bestDistance = distance;

@@ -134,7 +134,7 @@ export function normaliseReplay(
   ) {
     throw new RenderError(
       'bad-size',
-      `an animation is ${REPLAY_MIN_SIZE} to ${REPLAY_MAX_SIZE} px wide, got ${String(size)}`,
+      `an animation is ${REPLAY_MIN_SIZE} to ${REPLAY_MAX_SIZE} px wide, got ${JSON.stringify(size)}`,
       { size },
     );
   }
