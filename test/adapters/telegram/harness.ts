@@ -96,9 +96,16 @@ export class TelegramHarness {
   bot: BotMoves | undefined;
   /** What main.ts adds around the bot (metrics, a logger); none by default. */
   wiring: HarnessWiring = {};
+  painter: BoardPainter = testPainter;
 
   static async start(
-    options: { bot?: BotMoves; limits?: Partial<TelegramLimits>; wiring?: HarnessWiring } = {},
+    options: {
+      bot?: BotMoves;
+      limits?: Partial<TelegramLimits>;
+      wiring?: HarnessWiring;
+      /** Draws instead of testPainter (a painter that fails, say). */
+      painter?: BoardPainter;
+    } = {},
   ): Promise<TelegramHarness> {
     const harness = new TelegramHarness(
       await FakeBotApi.start({
@@ -108,6 +115,7 @@ export class TelegramHarness {
     );
     harness.bot = options.bot;
     harness.wiring = options.wiring ?? {};
+    harness.painter = options.painter ?? testPainter;
     harness.process = await harness.newProcess();
     return harness;
   }
@@ -135,7 +143,7 @@ export class TelegramHarness {
       { service, puzzles: this.puzzles, chats, clock: this.clock, logger },
       {
         apiRoot: this.fake.apiRoot,
-        painter: testPainter,
+        painter: this.painter,
         lanes: { ...TEST_LANES, ...lanes },
         transformers,
         publish: publish && ((events) => publish(events, app)),
