@@ -190,7 +190,7 @@ describe('FakeBotApi driven by the real grammY client', () => {
       file_name: 'replay.gif',
       file_size: gif.length,
     });
-    expect(sent.document?.file_id).toBe(sent.animation.file_id);
+    expect(sent.document.file_id).toBe(sent.animation.file_id);
     expect(sent.caption).toBe('🏁 White wins');
     const stored = fake.lastMessage(group.id);
     expect(stored?.animation?.data.equals(gif)).toBe(true);
