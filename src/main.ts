@@ -217,6 +217,8 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       metrics.time(metrics.renderSeconds, () => renderPool.renderStandings(...args)),
     paintRatingGraph: (...args: Parameters<RenderPool['renderRatingGraph']>) =>
       metrics.time(metrics.renderSeconds, () => renderPool.renderRatingGraph(...args)),
+    paintReplay: (...args: Parameters<RenderPool['renderReplay']>) =>
+      metrics.time(metrics.renderSeconds, () => renderPool.renderReplay(...args)),
   };
   const reviewPainter: ReviewPainter = {
     paintEvalGraph: (picture) =>

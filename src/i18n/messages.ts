@@ -1,3 +1,4 @@
+import type { ReplayMessages } from './replay-messages.js';
 import type { Side, VariantId } from '../engine/index.js';
 import type { DropOut, EndReason, GameVariantId, SeatColor } from '../game/model.js';
 import type { ReviewMessages } from './review-messages.js';
@@ -161,6 +162,8 @@ export interface Messages {
   readonly league: LeagueMessages;
   /** The engine's review of a finished game (/review). */
   readonly review: ReviewMessages;
+  /** The game animation: /replay and the end of a game. */
+  readonly replay: ReplayMessages;
   /** What only the Discord adapter shows. */
   readonly discord: DiscordMessages;
 }
@@ -415,7 +418,8 @@ export type SlashCommandName =
   | 'stats'
   | 'tournament'
   | 'standings'
-  | 'review';
+  | 'review'
+  | 'replay';
 
 /** The options of Discord's slash commands (their English names). */
 export type SlashOptionName =
@@ -436,7 +440,8 @@ export type SlashOptionName =
   | 'rounds'
   | 'new'
   | 'bot'
-  | 'leave';
+  | 'leave'
+  | 'game';
 
 export interface DiscordMessages {
   /** The public game message's button that opens the mover's picker. */
@@ -494,7 +499,8 @@ export type CommandName =
   | 'stats'
   | 'tournament'
   | 'standings'
-  | 'review';
+  | 'review'
+  | 'replay';
 
 /**
  * A time left, split for display: whole days and hours when an hour or more is left (rounded to

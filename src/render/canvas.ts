@@ -894,6 +894,35 @@ export function paintBoard(
   caption?: Caption,
   readBackAll = false,
 ): Buffer {
+  const { pixels, width, height } = paintBoardPixels(
+    position,
+    variant,
+    options,
+    caption,
+    readBackAll,
+  );
+  return encodeOpaquePng(pixels, width, height);
+}
+
+/** An image's RGBA pixels, row by row. */
+export interface Pixels {
+  readonly pixels: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * The pixels paintBoard encodes (the animation encodes them as GIF frames). The array is the
+ * surface's scratch buffer: the next paint of the same size overwrites it, so use or copy it
+ * before painting again.
+ */
+export function paintBoardPixels(
+  position: Position,
+  variant: Variant,
+  options: NormalisedOptions,
+  caption?: Caption,
+  readBackAll = false,
+): Pixels {
   registerRenderFonts();
   const theme = THEMES[options.theme];
   const tally = variant.outcome === 'half-count';
@@ -942,7 +971,7 @@ export function paintBoard(
   if (readBackAll) readBack(ctx, pixels, width, { x: 0, y: 0, width, height: layout.height });
   for (const rect of touchedRects) readBack(ctx, pixels, width, rect);
   if (band !== null) readBack(ctx, pixels, width, band);
-  return encodeOpaquePng(pixels, width, height);
+  return { pixels, width, height };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ export type RenderErrorCode =
   | 'bad-standings'
   | 'bad-rating-graph'
   | 'bad-eval-graph'
+  | 'bad-replay'
   | 'font-missing';
 
 /** A refused render: a stable `code` for programs, a sentence and the offending values. */

@@ -19,6 +19,8 @@ export {
   renderEvalGraph,
   renderRatingGraph,
   renderRatingGraphUncached,
+  renderReplay,
+  renderReplayUncached,
   renderStandings,
   renderStandingsUncached,
   renderTable,
@@ -47,6 +49,13 @@ export {
   type RatingGraphPicture,
   type RatingGraphPoint,
 } from './rating-graph-options.js';
+export {
+  MAX_REPLAY_PLIES,
+  REPLAY_DELAYS,
+  REPLAY_SIZE,
+  type ReplayOptions,
+  type ReplayPicture,
+} from './replay-options.js';
 export {
   RenderPool,
   RenderPoolError,

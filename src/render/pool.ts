@@ -15,11 +15,13 @@ import type { EvalGraphPicture } from './eval-graph-options.js';
 import type { RatingGraphPicture } from './rating-graph-options.js';
 import type { PictureRenderOptions, StandingsPicture } from './standings-options.js';
 import type { TableRenderOptions } from './table-options.js';
+import type { ReplayOptions, ReplayPicture } from './replay-options.js';
 import {
   boardJob,
   paintError,
   ratingGraphJob,
   evalGraphJob,
+  replayJob,
   standingsJob,
   tableJob,
   type PreparedJob,
@@ -158,6 +160,16 @@ export class RenderPool {
    */
   renderEvalGraph(picture: EvalGraphPicture, options: PictureRenderOptions = {}): Promise<Buffer> {
     return this.submit(() => evalGraphJob(picture, options));
+  }
+
+  /**
+   * A two-player game's animation as an animated GIF (as renderReplay): its moves are replayed
+   * and every frame drawn and encoded on the worker. Rejects with RenderError on a request it
+   * cannot draw ('bad-replay': moves that do not replay, too many of them). The same game asked
+   * for twice (its end, then /replay) is drawn once: the cache keeps the GIF.
+   */
+  renderReplay(picture: ReplayPicture, options: ReplayOptions = {}): Promise<Buffer> {
+    return this.submit(() => replayJob(picture, options));
   }
 
   /**

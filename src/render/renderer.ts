@@ -22,6 +22,8 @@ import {
   type StandingsPicture,
 } from './standings-options.js';
 import { prepareTableRender, type TableRenderOptions } from './table-options.js';
+import { paintReplay } from './replay.js';
+import { prepareReplayRender, type ReplayOptions, type ReplayPicture } from './replay-options.js';
 
 export interface RenderCacheStats {
   readonly hits: number;
@@ -97,6 +99,15 @@ export class BoardRenderer {
     return this.cached(prepared.key, () => paintEvalGraph(prepared.picture, prepared.theme));
   }
 
+  /**
+   * A two-player game's animation as an animated GIF (replay.ts). Throws RenderError on a
+   * request it cannot draw ('bad-replay': moves that do not replay, too many of them).
+   */
+  renderReplay(picture: ReplayPicture, options: ReplayOptions = {}): Buffer {
+    const prepared = prepareReplayRender(picture, options);
+    return this.cached(prepared.key, () => paintReplay(prepared.replay));
+  }
+
   stats(): RenderCacheStats {
     return {
       hits: this.hits,
@@ -169,6 +180,11 @@ export function renderRatingGraphUncached(
   return paintRatingGraph(prepared.picture, prepared.theme);
 }
 
+/** A game's animation without looking at or filling any cache (benchmarks, tests). */
+export function renderReplayUncached(picture: ReplayPicture, options: ReplayOptions = {}): Buffer {
+  return paintReplay(prepareReplayRender(picture, options).replay);
+}
+
 const sharedRenderer = new BoardRenderer();
 
 /** The board as a PNG, from the process-wide cache. Throws RenderError on bad input. */
@@ -221,6 +237,14 @@ export function renderEvalGraph(
   options: PictureRenderOptions = {},
 ): Buffer {
   return sharedRenderer.renderEvalGraph(picture, options);
+}
+
+/**
+ * A game's animation as a GIF, from the process-wide cache, on this thread (the bot draws
+ * through RenderPool.renderReplay instead). Throws RenderError on bad input.
+ */
+export function renderReplay(picture: ReplayPicture, options: ReplayOptions = {}): Buffer {
+  return sharedRenderer.renderReplay(picture, options);
 }
 
 export function renderCacheStats(): RenderCacheStats {

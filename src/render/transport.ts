@@ -53,6 +53,12 @@ import {
   type TableRenderOptions,
 } from './table-options.js';
 import type { ThemeId } from './themes.js';
+import {
+  prepareReplayRender,
+  type NormalisedReplay,
+  type ReplayOptions,
+  type ReplayPicture,
+} from './replay-options.js';
 
 /** One board for a worker to draw: everything is validated and normalised already. */
 export interface BoardJob {
@@ -97,7 +103,20 @@ export interface EvalGraphJob {
   readonly theme: ThemeId;
 }
 
-export type RenderJob = BoardJob | TableJob | StandingsJob | RatingGraphJob | EvalGraphJob;
+/** One game's animation (a GIF) for a worker to replay and draw, checked already. */
+export interface ReplayJob {
+  readonly kind: 'replay';
+  readonly id: number;
+  readonly replay: NormalisedReplay;
+}
+
+export type RenderJob =
+  | BoardJob
+  | TableJob
+  | StandingsJob
+  | RatingGraphJob
+  | EvalGraphJob
+  | ReplayJob;
 
 /**
  * A request checked on the main thread: its cache key, and its job for a worker once it has
@@ -163,6 +182,12 @@ export function evalGraphJob(
 ): PreparedJob {
   const { key, picture: checked, theme } = prepareEvalGraphRender(picture, options);
   return { key, message: (id) => ({ kind: 'eval-graph', id, picture: checked, theme }) };
+}
+
+/** A game's animation. */
+export function replayJob(picture: ReplayPicture, options: ReplayOptions): PreparedJob {
+  const { key, replay } = prepareReplayRender(picture, options);
+  return { key, message: (id) => ({ kind: 'replay', id, replay }) };
 }
 
 /** What a failed paint reports back: enough to rebuild a RenderError on the main thread. */

@@ -1,6 +1,6 @@
 /**
  * A worker thread of the render pool: draws one board (or table game's picture, standings
- * table or rating graph) at a time and sends the PNG back as a transferred ArrayBuffer (no
+ * table, rating graph or game animation) at a time and sends the PNG back as a transferred ArrayBuffer (no
  * copy). It keeps its own background, sprite and surface caches for its lifetime, so only its
  * first board of a theme and size is cold.
  */
@@ -15,6 +15,8 @@ import { normaliseRatingGraph } from './rating-graph-options.js';
 import { paintStandingsPicture } from './standings-canvas.js';
 import { normaliseStandings } from './standings-options.js';
 import { validateTablePosition } from './table-options.js';
+import { paintReplay } from './replay.js';
+import { normaliseReplay } from './replay-options.js';
 import { paintFailure, type BoardJob, type RenderJob, type WorkerReply } from './transport.js';
 
 const port = parentPort!;
@@ -35,6 +37,8 @@ function paint(job: RenderJob): Buffer {
       return paintEvalGraph(normaliseEvalGraph(job.picture), checkTheme(job.theme));
     case 'board':
       return paintBoardJob(job);
+    case 'replay':
+      return paintReplay(normaliseReplay(job.replay, job.replay));
   }
 }
 

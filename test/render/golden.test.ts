@@ -19,6 +19,7 @@ import {
 import {
   renderEvalGraph,
   renderRatingGraphUncached,
+  renderReplayUncached,
   renderStandingsUncached,
   renderTableUncached,
   renderUncached,
@@ -26,6 +27,9 @@ import {
 import { fen } from '../support/engine-helpers.js';
 import { ratingHistory, roundRobinStandings, swissStandings } from '../support/league-pictures.js';
 import { decodePng } from '../support/png.js';
+import { decodeGif } from '../support/gif.js';
+import { LONG_GAME } from '../support/long-game.js';
+import { PNG } from 'pngjs';
 import { present } from '../support/present.js';
 import {
   square,
@@ -112,6 +116,22 @@ const cases: Record<string, () => Buffer> = {
       { size: 400, coordinates: false },
       { title: 'Белые начинают и выигрывают', text: 'Задача дня · White to play and win' },
     ),
+};
+
+// A frame of a game's animation (a GIF: 255 colours, drawn over the frames before it): the
+// long test game's ply 11, a double capture, with its move and counter in the caption band.
+cases['replay-frame-11-wood-440'] = () => {
+  const gif = decodeGif(
+    renderReplayUncached({
+      ...LONG_GAME,
+      title: 'Alice — Bob',
+      startText: 'Start position',
+      plyWord: 'ply',
+    }),
+  );
+  const png = new PNG({ width: gif.width, height: gif.height });
+  png.data = Buffer.from(gif.frame(11));
+  return PNG.sync.write(png);
 };
 
 // Table games: the start from White's side; the middle from Red's, in Russian.

@@ -4,9 +4,11 @@ import {
   renderCaptionedBoard,
   renderEvalGraph,
   renderRatingGraph,
+  renderReplay,
   renderStandings,
   renderTable,
   type RatingGraphPicture,
+  type ReplayPicture,
   type StandingsPicture,
 } from '../../src/render/index.js';
 import type { Position } from '../../src/engine/index.js';
@@ -21,6 +23,8 @@ export const inlinePainter = {
     Promise.resolve(renderTable(position, options)),
   paintStandings: (picture: StandingsPicture) => Promise.resolve(renderStandings(picture)),
   paintRatingGraph: (picture: RatingGraphPicture) => Promise.resolve(renderRatingGraph(picture)),
+  // A failed drawing rejects, as the pool's does.
+  paintReplay: (picture: ReplayPicture) => Promise.resolve().then(() => renderReplay(picture)),
 };
 
 /** Draws a review's pictures on the calling thread, as main.ts does on the render pool. */

@@ -170,6 +170,39 @@ describe('FakeBotApi driven by the real grammY client', () => {
     expect(Buffer.from(await download.arrayBuffer()).equals(image)).toBe(true);
   });
 
+  it('records an uploaded animation (a GIF) with its size, as animation and document', async () => {
+    const group = fake.group(-100401, 'Club');
+    // A GIF's header: the signature, then the width and height (little-endian).
+    const gif = Buffer.concat([
+      Buffer.from('GIF89a', 'latin1'),
+      Buffer.from([0xb8, 0x01, 0x03, 0x02]),
+      Buffer.alloc(32, 1),
+    ]);
+    const sent = await bot.api.sendAnimation(group.id, new InputFile(gif, 'replay.gif'), {
+      caption: '🏁 <b>White</b> wins',
+      parse_mode: 'HTML',
+    });
+    expect(fake.callsOf('sendAnimation').at(0)?.files.animation?.data.equals(gif)).toBe(true);
+    expect(sent.animation).toMatchObject({
+      width: 440,
+      height: 515,
+      mime_type: 'image/gif',
+      file_name: 'replay.gif',
+      file_size: gif.length,
+    });
+    expect(sent.document.file_id).toBe(sent.animation.file_id);
+    expect(sent.caption).toBe('🏁 White wins');
+    const stored = fake.lastMessage(group.id);
+    expect(stored?.animation?.data.equals(gif)).toBe(true);
+    expect(stored?.photo).toBeUndefined();
+    // Its caption can be edited; a file past the Bot API's 50 MB is refused as Telegram does.
+    await bot.api.editMessageCaption(group.id, sent.message_id, { caption: 'Replay' });
+    expect(fake.lastMessage(group.id)?.caption).toBe('Replay');
+    const huge = Buffer.concat([gif, Buffer.alloc(50 * 1024 * 1024)]);
+    const refused = await apiError(bot.api.sendAnimation(group.id, new InputFile(huge, 'big.gif')));
+    expect(refused.error_code).toBe(413);
+  });
+
   it('replaces the photo on editMessageMedia with a new upload', async () => {
     const group = fake.group(-100500, 'Club');
     await bot.api.sendPhoto(group.id, new InputFile(png(8, 8, 1)), { caption: 'Move 1' });
@@ -661,12 +694,14 @@ describe('FakeBotApi flood limits', () => {
     for (const refused of [
       api.sendMessage(group.id, 'Seventh'),
       api.sendDocument(group.id, new InputFile(Buffer.from('1. c3-d4'), 'game.pdn')),
+      api.sendAnimation(group.id, new InputFile(Buffer.from('GIF89a'), 'replay.gif')),
     ]) {
       expect((await apiError(refused)).error_code).toBe(429);
     }
     expect(fake.floodRefusals().map((call) => call.method)).toEqual([
       'sendMessage',
       'sendDocument',
+      'sendAnimation',
     ]);
     expect(fake.callsOf('answerCallbackQuery').every((call) => call.response.ok)).toBe(true);
   });

@@ -19,6 +19,7 @@ import { botGameFeature } from './features/bot-games.js';
 import { challengeFeature, joinFeature } from './features/challenges.js';
 import { tableFeature } from './features/tables.js';
 import { commandFeature } from './features/commands.js';
+import { replayFeature } from './features/replay.js';
 import { leagueFeature, memberLeftServer } from './features/league.js';
 import { moveFeature } from './features/moves.js';
 import { puzzleFeature } from './features/puzzles.js';
@@ -146,6 +147,7 @@ export function createDiscordBot(
   tableFeature(router, router.deps);
   moveFeature(router, router.deps);
   commandFeature(router, router.deps);
+  replayFeature(router, router.deps);
   botGameFeature(router, router.deps);
   puzzleFeature(router, router.deps);
   leagueFeature(router, router.deps);

@@ -27,6 +27,7 @@ import { tablePictureText } from '../../chat/table-caption.js';
 import type { Messages } from '../../i18n/index.js';
 import type { RatingGraphData } from '../../chat/league-text.js';
 import type { StandingsData } from '../../chat/tournament-text.js';
+import type { ReplayData } from '../../chat/replay.js';
 import type { RenderOptions, TableRenderOptions } from '../../render/index.js';
 import type { BoardFace } from './board-sync.js';
 import { decodePayload, encodePayload } from '../../chat/button-payload.js';
@@ -45,6 +46,8 @@ export interface BoardPainter {
   paintStandings(picture: StandingsData): Promise<Buffer>;
   /** A player's rating over their last games. */
   paintRatingGraph(picture: RatingGraphData): Promise<Buffer>;
+  /** A two-player game's animation, every ply, as an animated GIF. */
+  paintReplay(picture: ReplayData): Promise<Buffer>;
 }
 
 /**

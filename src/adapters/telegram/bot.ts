@@ -21,6 +21,7 @@ import { botGameFeature } from './features/bot-games.js';
 import { challengeFeature } from './features/challenges.js';
 import { tableButtons } from './features/tables.js';
 import { commandFeature } from './features/commands.js';
+import { replayFeature } from './features/replay.js';
 import { dailyFeature, dailyPost } from './features/daily.js';
 import { leagueFeature } from './features/league.js';
 import { moveFeature } from './features/moves.js';
@@ -93,6 +94,7 @@ const COMMANDS: readonly CommandName[] = [
   'tournament',
   'standings',
   'review',
+  'replay',
   'rules',
   'help',
 ];
@@ -166,6 +168,7 @@ export function createTelegramBot(
     bot.use(reviewFeature(deps, buttons, options.reviewPainter));
   bot.use(moveFeature(deps, buttons));
   bot.use(commandFeature(deps, buttons));
+  bot.use(replayFeature(deps, options.painter));
   bot.on('callback_query:data', buttons.middleware());
 
   bot.catch(async (error) => {

@@ -2,8 +2,9 @@ import { InputFile, InputMediaBuilder, type Api } from 'grammy';
 import type { InlineKeyboardMarkup, Message } from 'grammy/types';
 import type { DeliveryClass, DeliveryLanes, DeliveryResult } from './delivery-lanes.js';
 
-type Other<M extends 'sendMessage' | 'sendPhoto' | 'sendDocument' | 'editMessageText'> =
-  NonNullable<Parameters<Api[M]>[M extends 'editMessageText' ? 3 : 2]>;
+type Other<
+  M extends 'sendMessage' | 'sendPhoto' | 'sendDocument' | 'sendAnimation' | 'editMessageText',
+> = NonNullable<Parameters<Api[M]>[M extends 'editMessageText' ? 3 : 2]>;
 
 /** How a delivery queues: its class, its coalescing key, and a last-moment check. */
 export interface DeliveryOptions {
@@ -44,6 +45,18 @@ export class ChatOutput {
   ): Promise<DeliveryResult<Message.PhotoMessage>> {
     return this.newMessage(chatId, 'board', options, async () =>
       this.api.sendPhoto(chatId, new InputFile(await image(), 'board.png'), other),
+    );
+  }
+
+  /** Sends an animation (a game's GIF): a new message like a photo, in the message class. */
+  sendAnimation(
+    chatId: string | number,
+    animation: Buffer,
+    other: Other<'sendAnimation'> = {},
+    options: DeliveryOptions = {},
+  ): Promise<DeliveryResult<Message.AnimationMessage>> {
+    return this.newMessage(chatId, 'message', options, () =>
+      this.api.sendAnimation(chatId, new InputFile(animation, 'replay.gif'), other),
     );
   }
 

@@ -121,6 +121,15 @@ export class ChatState {
     this.recentNotices.set(chatId, notice ?? 'none');
   }
 
+  /** The game whose board was last posted in a chat (what /replay shows by default). */
+  lastGame(chatId: string): Promise<string | undefined> {
+    return this.kv.get(`tg:last-game:${chatId}`);
+  }
+
+  async setLastGame(chatId: string, gameId: string): Promise<void> {
+    await this.kv.set(`tg:last-game:${chatId}`, gameId, MONTH_MS);
+  }
+
   /** The open draw-offer message of a game in a chat. */
   async drawOffer(chatId: string, gameId: string): Promise<number | undefined> {
     const text = await this.kv.get(`tg:draw:${chatId}:${gameId}`);

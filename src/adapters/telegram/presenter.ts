@@ -23,6 +23,7 @@ import { isLeagueEvent, showLeagueEvent } from '../../chat/league-events.js';
 import { ratedText } from '../../chat/league-text.js';
 import type { PlayerRating } from '../../game/rating-model.js';
 import { bestEffort } from '../../game/logger.js';
+import { replayData } from '../../chat/replay.js';
 
 /**
  * The language to assume in a chat without a language setting: a private chat's owner's, else
@@ -186,9 +187,20 @@ export class TelegramPresenter {
           const result = t.gameOverNotice(resultText(game, event.result, t, names));
           const text =
             ratings === undefined ? result : `${result}\n\n${ratedText(game, ratings, t, names)}`;
+          const replyTo = Number(view.messageId);
+          // The notice comes with the game's animation (a table game's: as text).
+          const replay = replayData(game, t);
           this.pending.track(
             game.id,
-            this.notices.post(view.chatId, game.id, text, { replyTo: Number(view.messageId) }),
+            typeof replay === 'string'
+              ? this.notices.post(view.chatId, game.id, text, { replyTo })
+              : this.notices.postAnimation(
+                  view.chatId,
+                  game.id,
+                  text,
+                  this.deps.painter.paintReplay(replay),
+                  { replyTo },
+                ),
           );
         }
         return;
@@ -304,6 +316,12 @@ export class TelegramPresenter {
       this.deps.logger,
       'telegram: could not clear a pending post; the sweep retries it',
       this.deps.chats.removePendingPost(game.id, chatId),
+      { gameId: game.id, chatId },
+    );
+    await bestEffort(
+      this.deps.logger,
+      'telegram: could not note the chat’s last game (for /replay)',
+      this.deps.chats.setLastGame(chatId, game.id),
       { gameId: game.id, chatId },
     );
     if (old !== undefined && old.messageId !== view.messageId) this.retireBoard(old);

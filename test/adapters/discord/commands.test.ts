@@ -199,6 +199,7 @@ describe('Discord slash commands', () => {
       ['tournament', 'турнир'],
       ['standings', 'турнирная-таблица'],
       ['review', 'разбор'],
+      ['replay', 'повтор'],
     ]);
   });
 

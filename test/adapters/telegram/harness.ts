@@ -98,6 +98,7 @@ export class TelegramHarness {
   analysis: PositionAnalysis | undefined;
   /** What main.ts adds around the bot (metrics, a logger); none by default. */
   wiring: HarnessWiring = {};
+  painter: BoardPainter = testPainter;
 
   static async start(
     options: {
@@ -105,6 +106,8 @@ export class TelegramHarness {
       analysis?: PositionAnalysis;
       limits?: Partial<TelegramLimits>;
       wiring?: HarnessWiring;
+      /** Draws instead of testPainter (a painter that fails, say). */
+      painter?: BoardPainter;
     } = {},
   ): Promise<TelegramHarness> {
     const harness = new TelegramHarness(
@@ -116,6 +119,7 @@ export class TelegramHarness {
     harness.bot = options.bot;
     harness.analysis = options.analysis;
     harness.wiring = options.wiring ?? {};
+    harness.painter = options.painter ?? testPainter;
     harness.process = await harness.newProcess();
     return harness;
   }
@@ -145,7 +149,7 @@ export class TelegramHarness {
       { service, puzzles: this.puzzles, chats, clock: this.clock, logger },
       {
         apiRoot: this.fake.apiRoot,
-        painter: testPainter,
+        painter: this.painter,
         reviewPainter: inlineReviewPainter,
         lanes: { ...TEST_LANES, ...lanes },
         transformers,

@@ -65,7 +65,8 @@ export type { RecordedFile } from './request.js';
  * the chat shows.
  *
  * It enforces what real Telegram enforces, so a bot that breaks a limit fails its tests:
- * - message sizes: text 4096, caption 1024, callback data 64 bytes, parse_mode markup;
+ * - message sizes: text 4096, caption 1024, callback data 64 bytes, parse_mode markup, uploads
+ *   50 MB (413 beyond);
  * - flood limits (always on; tests may pass faster `limits`, see TelegramLimits): sends and
  *   edits share one budget per chat (20 a minute in groups, 10 in 10 s in private chats) and
  *   new messages one across all chats (30 a second); past it the call gets Telegram's 429
@@ -134,7 +135,7 @@ export interface RecordedCall {
 export interface StoredFile extends RecordedFile {
   readonly fileId: string;
   readonly fileUniqueId: string;
-  readonly kind: 'photo' | 'document';
+  readonly kind: MediaKind;
   readonly width: number;
   readonly height: number;
   /** Set when the bot sent an HTTP URL: the fake does not download it, so `data` is empty. */
@@ -155,6 +156,8 @@ export interface StoredMessage {
   readonly captionEntities?: MessageEntity[];
   /** The photo's last uploaded file (its bytes in `photo.data`). */
   readonly photo?: StoredFile;
+  /** An animation (sendAnimation): a GIF's bytes in `animation.data`. */
+  readonly animation?: StoredFile;
   readonly document?: StoredFile;
   readonly replyMarkup?: ReplyMarkup;
   /** message_id of the message this one replies to. */
@@ -265,6 +268,15 @@ const CLIENT_GONE: ApiResponse = {
 const LEAN_MESSAGES_PER_CHAT = 50;
 const EMPTY_BYTES = Buffer.alloc(0);
 const TEXT_LIMIT = 4096;
+/** The largest file a bot may upload (Bot API: 50 MB for every kind of file). */
+const UPLOAD_LIMIT = 50 * 1024 * 1024;
+/** What a file was sent as. */
+type MediaKind = 'photo' | 'document' | 'animation';
+const FILE_ID_PREFIX: Record<MediaKind, string> = {
+  photo: 'AgACAgIAAxkDAAI',
+  document: 'BQACAgIAAxkDAAI',
+  animation: 'CgACAgIAAxkDAAI',
+};
 const CAPTION_LIMIT = 1024;
 const FIRST_UPDATE_ID = 100_000_001;
 const DEFAULT_UPDATE_TYPES_EXCLUDED = new Set([
@@ -1032,6 +1044,7 @@ export class FakeBotApi {
       sendMessage: ({ params }) => this.sendMessage(params),
       sendPhoto: (request) => this.sendMedia(request, 'photo'),
       sendDocument: (request) => this.sendMedia(request, 'document'),
+      sendAnimation: (request) => this.sendMedia(request, 'animation'),
       sendChatAction: ({ params }) => {
         const chat = this.resolveChat(params, 'send');
         this.assertCanWrite(chat);
@@ -1097,7 +1110,7 @@ export class FakeBotApi {
         const file =
           typeof params.file_id === 'string' ? this.files.get(params.file_id) : undefined;
         if (file === undefined) throw badRequest('invalid file_id');
-        const path = `${file.kind === 'photo' ? 'photos' : 'documents'}/file_${file.fileUniqueId}.${extension(file.filename) || 'dat'}`;
+        const path = `${file.kind}s/file_${file.fileUniqueId}.${extension(file.filename) || 'dat'}`;
         this.filePaths.set(path, file);
         return {
           file_id: file.fileId,
@@ -1252,7 +1265,7 @@ export class FakeBotApi {
     return this.toMessage(chat, message);
   }
 
-  private sendMedia(request: HandlerRequest, kind: 'photo' | 'document'): unknown {
+  private sendMedia(request: HandlerRequest, kind: MediaKind): unknown {
     const { params } = request;
     const caption = this.optionalCaption(
       params.caption,
@@ -1303,7 +1316,11 @@ export class FakeBotApi {
       params.parse_mode,
       params.caption_entities,
     );
-    if (message.photo === undefined && message.document === undefined) {
+    if (
+      message.photo === undefined &&
+      message.document === undefined &&
+      message.animation === undefined
+    ) {
       throw badRequest('there is no caption in the message to edit');
     }
     const replyMarkup = validateInlineMarkup(params.reply_markup);
@@ -1636,7 +1653,7 @@ export class FakeBotApi {
     request: HandlerRequest,
     value: unknown,
     field: string,
-    kind: 'photo' | 'document',
+    kind: MediaKind,
   ): StoredFile | undefined {
     let upload: RecordedFile | undefined;
     if (typeof value === 'string' && value.startsWith('attach://')) {
@@ -1648,6 +1665,7 @@ export class FakeBotApi {
     }
     if (upload !== undefined) {
       if (upload.data.length === 0) throw badRequest('file must be non-empty');
+      if (upload.data.length > UPLOAD_LIMIT) throw new BotApiError(413, 'Request Entity Too Large');
       return this.storeFile(kind, upload);
     }
     if (typeof value !== 'string' || value === '') throw badRequest(WRONG_FILE);
@@ -1664,16 +1682,16 @@ export class FakeBotApi {
     return known;
   }
 
-  private storeFile(kind: 'photo' | 'document', upload: RecordedFile, url?: string): StoredFile {
+  private storeFile(kind: MediaKind, upload: RecordedFile, url?: string): StoredFile {
     this.fileCounter += 1;
     const serial = String(this.fileCounter).padStart(8, '0');
-    const size = kind === 'photo' ? imageSize(upload.data) : { width: 0, height: 0 };
+    const size = kind === 'document' ? { width: 0, height: 0 } : imageSize(upload.data);
     const file: StoredFile = {
-      fileId: `${kind === 'photo' ? 'AgACAgIAAxkDAAI' : 'BQACAgIAAxkDAAI'}${serial}fake${kind}`,
+      fileId: `${FILE_ID_PREFIX[kind]}${serial}fake${kind}`,
       fileUniqueId: `AQAD${serial}`,
       kind,
       filename: upload.filename,
-      contentType: kind === 'document' ? mimeTypeOf(upload.filename) : upload.contentType,
+      contentType: kind === 'photo' ? upload.contentType : mimeTypeOf(upload.filename),
       data: this.options.lean ? EMPTY_BYTES : upload.data,
       size: upload.data.length,
       width: size.width,
@@ -1703,13 +1721,27 @@ export class FakeBotApi {
       if (message.entities !== undefined) result.entities = message.entities;
     }
     if (message.photo !== undefined) result.photo = this.photoSizes(message.photo);
-    if (message.document !== undefined) {
+    // An animation message carries its file as `document` too (the Bot API does, for old clients).
+    const document = message.document ?? message.animation;
+    if (document !== undefined) {
       result.document = {
-        file_id: message.document.fileId,
-        file_unique_id: message.document.fileUniqueId,
-        file_name: message.document.filename,
-        mime_type: message.document.contentType,
-        file_size: message.document.size,
+        file_id: document.fileId,
+        file_unique_id: document.fileUniqueId,
+        file_name: document.filename,
+        mime_type: document.contentType,
+        file_size: document.size,
+      };
+    }
+    if (message.animation !== undefined) {
+      result.animation = {
+        file_id: message.animation.fileId,
+        file_unique_id: message.animation.fileUniqueId,
+        width: message.animation.width,
+        height: message.animation.height,
+        duration: 0,
+        file_name: message.animation.filename,
+        mime_type: message.animation.contentType,
+        file_size: message.animation.size,
       };
     }
     if (message.caption !== undefined) {
