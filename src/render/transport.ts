@@ -111,12 +111,7 @@ export interface ReplayJob {
 }
 
 export type RenderJob =
-  | BoardJob
-  | TableJob
-  | StandingsJob
-  | RatingGraphJob
-  | EvalGraphJob
-  | ReplayJob;
+  BoardJob | TableJob | StandingsJob | RatingGraphJob | EvalGraphJob | ReplayJob;
 
 /**
  * A request checked on the main thread: its cache key, and its job for a worker once it has
