@@ -20,6 +20,7 @@ import {
 } from './adapters/telegram/bot.js';
 import { ChatState } from './adapters/telegram/chat-state.js';
 import { startTelegram } from './adapters/telegram/run.js';
+import { MediaLinks, mediaKey, mediaRoute } from './adapters/telegram/media.js';
 import { loadConfig, type Config } from './config.js';
 import {
   systemClock,
@@ -211,6 +212,8 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       metrics.time(metrics.renderSeconds, () => renderPool.renderStandings(...args)),
     paintRatingGraph: (...args: Parameters<RenderPool['renderRatingGraph']>) =>
       metrics.time(metrics.renderSeconds, () => renderPool.renderRatingGraph(...args)),
+    paintJpeg: (...args: Parameters<RenderPool['renderJpeg']>) =>
+      metrics.time(metrics.renderSeconds, () => renderPool.renderJpeg(...args)),
   };
   const service = new GameService({
     store,
@@ -243,6 +246,14 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   const intakes: (() => Promise<void>)[] = [];
 
   if (telegram !== undefined && botInfo !== undefined) {
+    // Inline mode: its cards are signed, its pictures served by signed URL (media.ts).
+    const mediaSigning = mediaKey(telegram.token, telegram.media?.secret);
+    const mediaLinks =
+      telegram.media === undefined ? undefined : new MediaLinks(telegram.media.url, mediaSigning);
+    if (mediaLinks === undefined)
+      logger.info(
+        'telegram: inline mode answers with a button only: it needs TELEGRAM_MEDIA_URL (a public https URL the bot serves its pictures at)',
+      );
     const app = createTelegramBot(
       telegram.token,
       {
@@ -257,6 +268,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
         painter,
         publish: dispatch,
         transformers: [botApiErrors(metrics)],
+        inline: { key: mediaSigning, media: mediaLinks },
       },
     );
     metrics.followUpdates('telegram', () => app.pipeline.handled);
@@ -274,7 +286,20 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       const stopTelegram = await startTelegram(
         bot.api,
         app.pipeline,
-        { webhook: telegram.webhook },
+        {
+          webhook: telegram.webhook,
+          media:
+            mediaLinks === undefined || telegram.media === undefined
+              ? undefined
+              : {
+                  port: telegram.media.port,
+                  route: mediaRoute({
+                    links: mediaLinks,
+                    painter,
+                    logger: logger.child({ component: 'telegram' }),
+                  }),
+                },
+        },
         logger.child({ component: 'telegram' }),
       );
       checks.telegram = () => stopTelegram.receiving();

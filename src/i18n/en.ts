@@ -1,3 +1,4 @@
+import { enInline } from './en-inline.js';
 import { enLeague } from './en-league.js';
 import { enTable } from './en-table.js';
 import { durationParts, type Messages } from './messages.js';
@@ -208,6 +209,7 @@ export const en: Messages = {
   },
   table: enTable,
   league: enLeague,
+  inline: enInline,
   puzzles: {
     task: (side, goal) => {
       const who = side === 'white' ? 'White' : 'Black';

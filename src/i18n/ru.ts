@@ -1,3 +1,4 @@
+import { ruInline } from './ru-inline.js';
 import { durationParts, type Messages } from './messages.js';
 import { ruLeague } from './ru-league.js';
 import { ruTable } from './ru-table.js';
@@ -210,6 +211,7 @@ export const ru: Messages = {
   },
   table: ruTable,
   league: ruLeague,
+  inline: ruInline,
   puzzles: {
     task: (side, goal) => {
       const who = side === 'white' ? 'Ход белых' : 'Ход чёрных';

@@ -23,7 +23,9 @@ import { tableButtons } from './features/tables.js';
 import { commandFeature } from './features/commands.js';
 import { dailyFeature, dailyPost } from './features/daily.js';
 import { leagueFeature } from './features/league.js';
+import { inlineFeature } from './features/inline.js';
 import { moveFeature } from './features/moves.js';
+import type { MediaLinks } from './media.js';
 import { puzzleFeature } from './features/puzzles.js';
 import { laneTransformer } from './lane-transformer.js';
 import { TelegramPresenter } from './presenter.js';
@@ -51,6 +53,12 @@ export interface TelegramBotOptions {
   readonly publish?: (events: readonly GameEvent[]) => Promise<void>;
   /** More Bot API transformers on every call the bot makes (main counts failed calls). */
   readonly transformers?: readonly Transformer[];
+  /**
+   * Inline mode: the key its cards are signed with (mediaKey), and the signed picture URLs
+   * (TELEGRAM_MEDIA_URL; without them inline queries get only a button to the private chat).
+   * Without this option inline queries are not answered at all.
+   */
+  readonly inline?: { readonly key: Buffer; readonly media?: MediaLinks };
 }
 
 export interface TelegramBot {
@@ -135,6 +143,7 @@ export function createTelegramBot(
     painter: options.painter,
     tasks,
     botUsername: () => bot.botInfo.username,
+    media: options.inline?.media,
   });
   const deps: TelegramDeps = {
     ...base,
@@ -158,6 +167,10 @@ export function createTelegramBot(
   bot.use(dailyFeature(deps));
   bot.use(leagueFeature(deps, buttons));
   bot.use(moveFeature(deps, buttons));
+  if (options.inline !== undefined)
+    bot.use(
+      inlineFeature(deps, buttons, { ...options.inline, botUsername: () => bot.botInfo.username }),
+    );
   bot.use(commandFeature(deps, buttons));
   bot.on('callback_query:data', buttons.middleware());
 
