@@ -33,7 +33,7 @@ import type { ServiceResult } from '../../../game/results.js';
 import { languageFor, type Messages } from '../../../i18n/index.js';
 import type { ButtonRouter } from '../buttons.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
-import { inlineView, mentionOf, playerFromUser } from '../identity.js';
+import { inlineView, nameOf, playerFromUser } from '../identity.js';
 import type { MediaLinks } from '../media.js';
 import { fitCaption, startLink } from '../puzzle-message.js';
 import { parseNewGameArguments } from './challenges.js';
@@ -421,7 +421,7 @@ function cardResult(
     thumbnail_url: url,
     title: t.inline.cardTitle(variant, clock),
     description: t.inline.cardDescription(clock),
-    caption: t.inline.card(mentionOf(challenger), variant, clock),
+    caption: t.inline.card(nameOf(challenger), variant, clock),
     parse_mode: 'HTML',
     reply_markup: {
       inline_keyboard: [
