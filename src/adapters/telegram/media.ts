@@ -71,7 +71,8 @@ export class MediaLinks {
   url(picture: MediaPicture): string {
     const compact: unknown[] = [picture.variant, picture.fen, picture.bottom === 'white' ? 0 : 1];
     const last = picture.lastMove;
-    if (last !== undefined && last !== null) compact.push(last.from, [...last.path], [...last.captures]);
+    if (last !== undefined && last !== null)
+      compact.push(last.from, [...last.path], [...last.captures]);
     const payload = Buffer.from(JSON.stringify(compact)).toString('base64url');
     return `${this.base}/${payload}.${this.sign(payload)}.jpg`;
   }

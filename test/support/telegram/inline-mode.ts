@@ -315,16 +315,17 @@ export class InlineMode {
         throw badRequest('there is no caption in the message to edit');
       setCaption(next, this.caption(params.caption, params.parse_mode, params.caption_entities));
     } else if (method === 'editMessageMedia') {
-      const media = params.media as Record<string, unknown> | undefined;
-      if (typeof media !== 'object' || media === null)
+      const media: unknown = params.media;
+      if (typeof media !== 'object' || media === null || Array.isArray(media))
         throw badRequest("can't parse InputMedia JSON object");
-      if (media.type !== 'photo')
+      const input = media as Record<string, unknown>;
+      if (input.type !== 'photo')
         throw badRequest('FakeBotApi supports only photos in inline messages');
-      const source = media.media;
+      const source = input.media;
       if (uploads.size > 0 || (typeof source === 'string' && source.startsWith('attach://')))
         throw badRequest("can't upload file for inline message: send a file_id or an HTTP URL");
       next.photo = await fetchJpeg(source, 'WEBPAGE_MEDIA_EMPTY');
-      setCaption(next, this.caption(media.caption, media.parse_mode, media.caption_entities));
+      setCaption(next, this.caption(input.caption, input.parse_mode, input.caption_entities));
     }
     if (
       next.photo?.url === message.photo?.url &&
