@@ -296,4 +296,24 @@ describe('Telegram: inline mode', () => {
     expect(h.fake.inlineMessage(inlineId)!.caption).toContain('withdrew');
     expect(h.fake.inlineKeyboard(inlineId)).toEqual([]);
   });
+
+  it('closes a card nobody accepted when its challenge expires, like any challenge', async () => {
+    h = await TelegramHarness.start({ media: true });
+    const { alice } = users();
+    h.fake.group(GROUP, 'Bashni club');
+    const answer = await ask(alice, 'stolby 1');
+    const chosen = h.fake.chooseInlineResult({
+      from: alice,
+      queryId: answer.queryId,
+      resultId: 'c:stolby:1:1',
+      chatId: GROUP,
+    });
+    await h.deliver(chosen.update);
+    h.clock.time += 8 * 86_400_000;
+    await h.scheduler.runDue();
+    await h.process.settle();
+    const message = h.fake.inlineMessage(chosen.inlineMessageId!)!;
+    expect(message.caption).toContain('Nobody accepted the challenge from Alice');
+    expect(h.fake.inlineKeyboard(chosen.inlineMessageId!)).toEqual([]);
+  });
 });
