@@ -21,6 +21,7 @@ import {
 } from './adapters/telegram/bot.js';
 import { ChatState } from './adapters/telegram/chat-state.js';
 import { startTelegram } from './adapters/telegram/run.js';
+import { MediaLinks, mediaKey, mediaRoute } from './adapters/telegram/media.js';
 import { loadConfig, type Config } from './config.js';
 import {
   systemClock,
@@ -219,6 +220,8 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       metrics.time(metrics.renderSeconds, () => renderPool.renderRatingGraph(...args)),
     paintReplay: (...args: Parameters<RenderPool['renderReplay']>) =>
       metrics.time(metrics.renderSeconds, () => renderPool.renderReplay(...args)),
+    paintJpeg: (...args: Parameters<RenderPool['renderJpeg']>) =>
+      metrics.time(metrics.renderSeconds, () => renderPool.renderJpeg(...args)),
   };
   const reviewPainter: ReviewPainter = {
     paintEvalGraph: (picture) =>
@@ -267,6 +270,14 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   const intakes: (() => Promise<void>)[] = [];
 
   if (telegram !== undefined && botInfo !== undefined) {
+    // Inline mode: its cards are signed, its pictures served by signed URL (media.ts).
+    const mediaSigning = mediaKey(telegram.token, telegram.media?.secret);
+    const mediaLinks =
+      telegram.media === undefined ? undefined : new MediaLinks(telegram.media.url, mediaSigning);
+    if (mediaLinks === undefined)
+      logger.info(
+        'telegram: inline mode answers with a button only: it needs TELEGRAM_MEDIA_URL (a public https URL the bot serves its pictures at)',
+      );
     const app = createTelegramBot(
       telegram.token,
       {
@@ -282,6 +293,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
         publish: dispatch,
         transformers: [botApiErrors(metrics)],
         reviewPainter,
+        inline: { key: mediaSigning, media: mediaLinks },
       },
     );
     metrics.followUpdates('telegram', () => app.pipeline.handled);
@@ -299,7 +311,20 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       const stopTelegram = await startTelegram(
         bot.api,
         app.pipeline,
-        { webhook: telegram.webhook },
+        {
+          webhook: telegram.webhook,
+          media:
+            mediaLinks === undefined || telegram.media === undefined
+              ? undefined
+              : {
+                  port: telegram.media.port,
+                  route: mediaRoute({
+                    links: mediaLinks,
+                    painter,
+                    logger: logger.child({ component: 'telegram' }),
+                  }),
+                },
+        },
         logger.child({ component: 'telegram' }),
       );
       checks.telegram = () => stopTelegram.receiving();

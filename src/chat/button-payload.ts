@@ -14,7 +14,9 @@
  * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle. Table lobbies:
  * J sit down, K stand up, E seat the bot (with its level), H start a full table. Tournaments'
  * sign-up cards: I join, V leave (or withdraw), F start, C cancel. Reviews: RV shows a moment
- * of a finished game's review (`g` for its graph), with the game's length as its ply.
+ * of a finished game's review (`g` for its graph), with the game's length as its ply. Inline
+ * messages (Telegram's inline mode): iA / iC accept / cancel a signed inline challenge card, q
+ * ask to resign.
  */
 export type Payload =
   | GamePayload
@@ -111,7 +113,25 @@ type GamePayload =
       readonly part?: number;
     }
   /** Offer a draw in this game at this board. */
-  | { readonly kind: 'draw-offer'; readonly gameId: string; readonly ply: number };
+  | { readonly kind: 'draw-offer'; readonly gameId: string; readonly ply: number }
+  /** An inline board's Resign: asks the presser to confirm (then `resign` with their id). */
+  | { readonly kind: 'resign-ask'; readonly gameId: string; readonly ply: number }
+  /**
+   * An inline challenge card's Accept and Cancel: the terms and the challenger, signed by the
+   * bot (`sig`, checked by the adapter), so the card works even before its record exists.
+   */
+  | ({ readonly kind: 'inline-accept' | 'inline-cancel' } & InlineTerms);
+
+/** An inline challenge card's terms as its buttons carry them (see 'inline-accept'). */
+export interface InlineTerms {
+  readonly variant: string;
+  /** Days per move; 0 for none. */
+  readonly days: number;
+  readonly rated: boolean;
+  readonly challengerId: string;
+  /** The bot's signature of the fields above (base64url). */
+  readonly sig: string;
+}
 
 /** The buttons of a tournament's sign-up card. */
 export type TournamentAction =
@@ -301,8 +321,30 @@ function encodeGamePayload(payload: GamePayload): string {
     case 'tournament-cancel':
       data = `${TOURNAMENT_LETTERS[payload.kind]}|${payload.tournamentId}`;
       break;
+    case 'resign-ask':
+      data = `q|${payload.gameId}|${payload.ply}`;
+      break;
+    case 'inline-accept':
+    case 'inline-cancel':
+      data = `${payload.kind === 'inline-accept' ? 'iA' : 'iC'}|${inlineTermsText(payload)}|${payload.sig}`;
+      break;
   }
   return data;
+}
+
+const VARIANT_ID = /^[a-z0-9-]{1,16}$/;
+const DAYS = /^\d{1,2}$/;
+const SIG = /^[A-Za-z0-9_-]{12}$/;
+
+/** The signed part of an inline card's payload: `variant|days|rated|challengerId`. */
+export function inlineTermsText(terms: Omit<InlineTerms, 'sig'>): string {
+  if (
+    !VARIANT_ID.test(terms.variant) ||
+    !DAYS.test(String(terms.days)) ||
+    !USER.test(terms.challengerId)
+  )
+    throw new Error(`button payload: bad inline terms ${JSON.stringify(terms)}`);
+  return `${terms.variant}|${terms.days}|${terms.rated ? 1 : 0}|${terms.challengerId}`;
 }
 
 /** The squares `text` spells; undefined when it is missing or not squares. */
@@ -408,6 +450,30 @@ function decodeGamePayload(data: string): GamePayload | undefined {
       const p = menuPart(extra);
       if (from === undefined || more.length !== 0 || p === undefined) return undefined;
       return { kind: 'target-menu', gameId: id, ply, from, ...p };
+    }
+    case 'q':
+      if (!gameFields || fields.length !== 2) return undefined;
+      return { kind: 'resign-ask', gameId: id, ply };
+    case 'iA':
+    case 'iC': {
+      const [variant, days, rated, challengerId, sig] = fields;
+      if (
+        fields.length !== 5 ||
+        !matches(VARIANT_ID, variant) ||
+        !matches(DAYS, days) ||
+        (rated !== '0' && rated !== '1') ||
+        !matches(USER, challengerId) ||
+        !matches(SIG, sig)
+      )
+        return undefined;
+      return {
+        kind: action === 'iA' ? 'inline-accept' : 'inline-cancel',
+        variant,
+        days: Number(days),
+        rated: rated === '1',
+        challengerId,
+        sig,
+      };
     }
     case 'Q':
       if (!gameFields || fields.length !== 3 || !matches(USER, rest)) return undefined;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BotPlayer, type BotMoveOutcome } from './bot-player.js';
-import { Challenges, type ChallengeRequest } from './challenges.js';
+import { Challenges, type AcceptOptions, type ChallengeRequest } from './challenges.js';
 import { DAY_MS } from './context.js';
 import { DrawsAndResignation } from './draws-and-resignation.js';
 import { IdleGames } from './idle-games.js';
@@ -175,8 +175,13 @@ export class GameService {
   }
 
   /** Accepts a challenge; `chat` is where the acceptor did it (the board is posted there too). */
-  acceptChallenge(id: string, acceptor: Player, chat?: AcceptedIn): Promise<ServiceResult<Game>> {
-    return this.challenges.accept(id, acceptor, chat);
+  acceptChallenge(
+    id: string,
+    acceptor: Player,
+    chat?: AcceptedIn,
+    options?: AcceptOptions,
+  ): Promise<ServiceResult<Game>> {
+    return this.challenges.accept(id, acceptor, chat, options);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { enReplay } from './en-replay.js';
+import { enInline } from './en-inline.js';
 import { enLeague } from './en-league.js';
 import { enReview } from './en-review.js';
 import { enTable } from './en-table.js';
@@ -214,6 +215,7 @@ export const en: Messages = {
   league: enLeague,
   review: enReview,
   replay: enReplay,
+  inline: enInline,
   puzzles: {
     task: (side, goal) => {
       const who = side === 'white' ? 'White' : 'Black';

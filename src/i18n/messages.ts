@@ -164,8 +164,33 @@ export interface Messages {
   readonly review: ReviewMessages;
   /** The game animation: /replay and the end of a game. */
   readonly replay: ReplayMessages;
+  /** Telegram's inline mode: the results, the challenge card, the inline board's buttons. */
+  readonly inline: InlineMessages;
   /** What only the Discord adapter shows. */
   readonly discord: DiscordMessages;
+}
+
+/** What Telegram's inline mode says (results of `@bot …`, the cards, the inline boards). */
+export interface InlineMessages {
+  readonly cardTitle: (variant: string, clock: string) => string;
+  readonly cardDescription: (clock: string) => string;
+  /** The challenge card's caption (HTML). */
+  readonly card: (challenger: string, variant: string, clock: string) => string;
+  readonly puzzleTitle: string;
+  readonly puzzleDescription: (task: string) => string;
+  readonly positionTitle: (variant: string) => string;
+  readonly badFenTitle: string;
+  readonly badFen: (why: string) => string;
+  readonly usageTitle: string;
+  readonly usage: string;
+  readonly tableNotInline: string;
+  /** The button shown instead of results when the bot serves no pictures. */
+  readonly playInPrivate: string;
+  readonly offerDraw: string;
+  readonly resign: string;
+  readonly taken: string;
+  readonly ownCard: string;
+  readonly onlyChallenger: string;
 }
 
 /** A rated player's line: name, rating (rounded), provisional or not. */

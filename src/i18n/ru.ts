@@ -1,4 +1,5 @@
 import { ruReplay } from './ru-replay.js';
+import { ruInline } from './ru-inline.js';
 import { durationParts, type Messages } from './messages.js';
 import { ruLeague } from './ru-league.js';
 import { ruReview } from './ru-review.js';
@@ -216,6 +217,7 @@ export const ru: Messages = {
   league: ruLeague,
   review: ruReview,
   replay: ruReplay,
+  inline: ruInline,
   puzzles: {
     task: (side, goal) => {
       const who = side === 'white' ? 'Ход белых' : 'Ход чёрных';

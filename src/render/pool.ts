@@ -18,6 +18,8 @@ import type { TableRenderOptions } from './table-options.js';
 import type { ReplayOptions, ReplayPicture } from './replay-options.js';
 import {
   boardJob,
+  DEFAULT_JPEG_QUALITY,
+  jpegJob,
   paintError,
   ratingGraphJob,
   evalGraphJob,
@@ -114,6 +116,27 @@ export class RenderPool {
   /** The board as a PNG; rejects with RenderError on a position or options it cannot draw. */
   render(position: Position, options: RenderOptions = {}): Promise<Buffer> {
     return this.submit(() => boardJob(position, options, undefined));
+  }
+
+  /**
+   * The board as a JPEG (Telegram's inline photos and pictures fetched by URL must be JPEG);
+   * cached apart from the PNG.
+   */
+  renderJpeg(
+    position: Position,
+    options: RenderOptions = {},
+    quality = DEFAULT_JPEG_QUALITY,
+  ): Promise<Buffer> {
+    return this.submit(() => jpegJob(boardJob(position, options, undefined), quality));
+  }
+
+  /** A table game's picture as a JPEG. */
+  renderTableJpeg(
+    position: TablePosition,
+    options: TableRenderOptions = {},
+    quality = DEFAULT_JPEG_QUALITY,
+  ): Promise<Buffer> {
+    return this.submit(() => jpegJob(tableJob(position, options), quality));
   }
 
   /** The board with a caption band under it (as renderCaptionedBoard). */

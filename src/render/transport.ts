@@ -111,7 +111,33 @@ export interface ReplayJob {
 }
 
 export type RenderJob =
-  BoardJob | TableJob | StandingsJob | RatingGraphJob | EvalGraphJob | ReplayJob;
+  BoardJob | TableJob | StandingsJob | RatingGraphJob | EvalGraphJob | ReplayJob | JpegJob;
+/** A picture of another job, re-encoded as a JPEG (Telegram's inline photos must be JPEG). */
+export interface JpegJob {
+  readonly kind: 'jpeg';
+  readonly id: number;
+  readonly picture: BoardJob | TableJob;
+  /** 1-100. */
+  readonly quality: number;
+}
+
+/** JPEG quality of the pictures served by URL: small, and clean on a flat-coloured board. */
+export const DEFAULT_JPEG_QUALITY = 85;
+
+/** The same picture as a JPEG: its own cache key, the same checks on the main thread. */
+export function jpegJob(inner: PreparedJob, quality: number): PreparedJob {
+  if (!Number.isInteger(quality) || quality < 1 || quality > 100)
+    throw new RenderError('bad-option', `JPEG quality must be 1-100, got ${quality}`, {});
+  return {
+    key: `jpeg${quality}:${inner.key}`,
+    message: (id) => {
+      const picture = inner.message(id);
+      if (picture.kind !== 'board' && picture.kind !== 'table')
+        throw new RenderError('bad-option', `no JPEG of a ${picture.kind} picture`, {});
+      return { kind: 'jpeg', id, picture, quality };
+    },
+  };
+}
 
 /**
  * A request checked on the main thread: its cache key, and its job for a worker once it has

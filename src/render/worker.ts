@@ -1,10 +1,11 @@
 /**
  * A worker thread of the render pool: draws one board (or table game's picture, standings
- * table, rating graph or game animation) at a time and sends the PNG back as a transferred ArrayBuffer (no
+ * table, rating graph or game animation; a board or table also as a JPEG) at a time and sends the PNG back as a transferred ArrayBuffer (no
  * copy). It keeps its own background, sprite and surface caches for its lifetime, so only its
  * first board of a theme and size is cold.
  */
 import { parentPort } from 'node:worker_threads';
+import { createCanvas, Image } from '@napi-rs/canvas';
 import { parseFen } from '../engine/index.js';
 import { paintBoard, paintTable } from './canvas.js';
 import { checkTheme, validatePosition } from './options.js';
@@ -39,7 +40,18 @@ function paint(job: RenderJob): Buffer {
       return paintBoardJob(job);
     case 'replay':
       return paintReplay(normaliseReplay(job.replay, job.replay));
+    case 'jpeg':
+      return toJpeg(paint(job.picture), job.quality);
   }
+}
+
+/** A painted PNG re-encoded as a JPEG (decoded and drawn on a canvas of its size). */
+function toJpeg(png: Buffer, quality: number): Buffer {
+  const image = new Image();
+  image.src = png;
+  const canvas = createCanvas(image.width, image.height);
+  canvas.getContext('2d').drawImage(image, 0, 0);
+  return canvas.encodeSync('jpeg', quality);
 }
 
 function paintBoardJob(job: BoardJob): Buffer {

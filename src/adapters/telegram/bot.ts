@@ -24,7 +24,9 @@ import { commandFeature } from './features/commands.js';
 import { replayFeature } from './features/replay.js';
 import { dailyFeature, dailyPost } from './features/daily.js';
 import { leagueFeature } from './features/league.js';
+import { inlineFeature } from './features/inline.js';
 import { moveFeature } from './features/moves.js';
+import type { MediaLinks } from './media.js';
 import { puzzleFeature } from './features/puzzles.js';
 import { reviewFeature } from './features/review.js';
 import type { ReviewPainter } from '../../chat/review-text.js';
@@ -56,6 +58,12 @@ export interface TelegramBotOptions {
   readonly reviewPainter?: ReviewPainter;
   /** More Bot API transformers on every call the bot makes (main counts failed calls). */
   readonly transformers?: readonly Transformer[];
+  /**
+   * Inline mode: the key its cards are signed with (mediaKey), and the signed picture URLs
+   * (TELEGRAM_MEDIA_URL; without them inline queries get only a button to the private chat).
+   * Without this option inline queries are not answered at all.
+   */
+  readonly inline?: { readonly key: Buffer; readonly media?: MediaLinks };
 }
 
 export interface TelegramBot {
@@ -142,6 +150,7 @@ export function createTelegramBot(
     painter: options.painter,
     tasks,
     botUsername: () => bot.botInfo.username,
+    media: options.inline?.media,
   });
   const deps: TelegramDeps = {
     ...base,
@@ -167,6 +176,10 @@ export function createTelegramBot(
   if (options.reviewPainter !== undefined)
     bot.use(reviewFeature(deps, buttons, options.reviewPainter));
   bot.use(moveFeature(deps, buttons));
+  if (options.inline !== undefined)
+    bot.use(
+      inlineFeature(deps, buttons, { ...options.inline, botUsername: () => bot.botInfo.username }),
+    );
   bot.use(commandFeature(deps, buttons));
   bot.use(replayFeature(deps, options.painter));
   bot.on('callback_query:data', buttons.middleware());

@@ -116,6 +116,24 @@ export class ChatOutput {
     );
   }
 
+  /**
+   * Edits an inline message's caption (a card: its photo stays) and buttons, by its
+   * inline_message_id, in its own lane (`inline:<id>`); Telegram answers `true`.
+   */
+  editInlineCaption(
+    inlineMessageId: string,
+    caption: string,
+    markup: InlineKeyboardMarkup = { inline_keyboard: [] },
+  ): Promise<DeliveryResult<unknown>> {
+    return this.edit(`inline:${inlineMessageId}`, `caption:${inlineMessageId}`, () =>
+      this.api.editMessageCaptionInline(inlineMessageId, {
+        caption,
+        parse_mode: 'HTML',
+        reply_markup: markup,
+      }),
+    );
+  }
+
   private edit<T>(
     chatId: string | number,
     key: string,

@@ -39,6 +39,7 @@ import {
   type ReplyMarkup,
 } from './markup.js';
 import { extension, imageSize, mimeTypeOf } from './media.js';
+import { InlineMode, type InlineAnswer, type InlineMessageView } from './inline-mode.js';
 import {
   decodeRequest,
   readBody,
@@ -53,6 +54,8 @@ export type { CallHold, HeldCall } from './call-hold.js';
 export { TELEGRAM_LIMITS, type TelegramLimits, type WindowLimit } from './flood-limits.js';
 export type { KeyboardButtonView, ReplyMarkup } from './markup.js';
 export type { RecordedFile } from './request.js';
+export type { FetchedPhoto, InlineAnswer, InlineMessageView } from './inline-mode.js';
+export { INLINE_ANSWER_MS } from './inline-mode.js';
 
 /**
  * A fake Telegram Bot API server for tests: real HTTP on 127.0.0.1, so the real grammY client
@@ -352,6 +355,13 @@ export class FakeBotApi {
 
   private readonly handlers: Partial<Record<string, Handler>>;
   private readonly canonicalNames: Map<string, string>;
+  /** Inline mode: queries, their answers, inline messages (see inline-mode.ts). */
+  private readonly inline = new InlineMode({
+    nextUpdateId: () => this.nextUpdateId++,
+    newCallbackQueryId: () => this.newCallbackQueryId(),
+    rememberUser: (user) => this.users.set(user.id, user),
+    chatInstance: (chatId) => this.chats.get(chatId)?.instance ?? String(chatId),
+  });
 
   private constructor(options: FakeBotApiOptions) {
     this.options = {
@@ -713,9 +723,7 @@ export class FakeBotApi {
       throw new Error(`no live message ${messageId} in chat ${chatId} to press a button on`);
     }
     this.users.set(from.id, from);
-    this.callbackCounter += 1;
-    const id = `${4_200_000 + this.callbackCounter}${String(this.callbackCounter).padStart(12, '0')}`;
-    this.callbackQueries.set(id, { answered: false, builtAt: monotonicMs() });
+    const id = this.newCallbackQueryId();
     const query: CallbackQuery = {
       id,
       from,
@@ -724,6 +732,58 @@ export class FakeBotApi {
       data,
     };
     return { update_id: this.nextUpdateId++, callback_query: query };
+  }
+
+  private newCallbackQueryId(): string {
+    this.callbackCounter += 1;
+    const id = `${4_200_000 + this.callbackCounter}${String(this.callbackCounter).padStart(12, '0')}`;
+    this.callbackQueries.set(id, { answered: false, builtAt: monotonicMs() });
+    return id;
+  }
+
+  // === Inline mode ===
+
+  /** A user types `@bot <query>` (push it, or hand it to the bot). */
+  inlineQuery(options: { from: User; query: string }): Update {
+    return this.inline.inlineQuery(options);
+  }
+
+  /** What the bot answered to an inline query (undefined: not answered, or refused). */
+  inlineAnswer(queryId: string): InlineAnswer | undefined {
+    return this.inline.answerOf(queryId);
+  }
+
+  /**
+   * The user sends a result of the bot's answer into `chatId`: an inline message when the
+   * result has buttons (its id is returned), and the chosen_inline_result update for the bot.
+   */
+  chooseInlineResult(options: { from: User; queryId: string; resultId: string; chatId: number }): {
+    update: Update;
+    inlineMessageId?: string;
+  } {
+    return this.inline.choose(options);
+  }
+
+  inlineMessage(inlineMessageId: string): InlineMessageView | undefined {
+    return this.inline.message(inlineMessageId);
+  }
+
+  inlineKeyboard(inlineMessageId: string): KeyboardButtonView[][] {
+    return this.inline.keyboard(inlineMessageId);
+  }
+
+  /** A tap on an inline message's button (raw callback data): no `message` in it. */
+  inlineCallbackQuery(options: { from: User; inlineMessageId: string; data: string }): Update {
+    return this.inline.callbackQuery(options);
+  }
+
+  /** `inlineCallbackQuery` for the button with this label or test. */
+  inlineButtonPress(options: {
+    from: User;
+    inlineMessageId: string;
+    button: string | ((button: KeyboardButtonView) => boolean);
+  }): Update {
+    return this.inline.buttonPress(options);
   }
 
   /** `callbackQuery` for the button with this label; throws if the keyboard has none. */
@@ -969,6 +1029,12 @@ export class FakeBotApi {
 
   /** The chat whose budget a message call spends; undefined when the call names no known chat. */
   private floodTarget(params: Record<string, unknown>): FloodTarget | undefined {
+    // An inline message's edits spend the budget of the chat it was sent to.
+    const inlineChat = this.inline.chatOf(params.inline_message_id);
+    if (inlineChat !== undefined) {
+      const record = this.chats.get(inlineChat);
+      return { chatId: inlineChat, private: record?.info.type === 'private' };
+    }
     let chat: ChatRecord;
     try {
       chat = this.resolveChat(params, 'read');
@@ -1053,10 +1119,16 @@ export class FakeBotApi {
         }
         return true;
       },
-      editMessageText: ({ params }) => this.editMessageText(params),
-      editMessageCaption: ({ params }) => this.editMessageCaption(params),
-      editMessageMedia: (request) => this.editMessageMedia(request),
-      editMessageReplyMarkup: ({ params }) => this.editMessageReplyMarkup(params),
+      editMessageText: (request) =>
+        this.inlineEdit('editMessageText', request) ?? this.editMessageText(request.params),
+      editMessageCaption: (request) =>
+        this.inlineEdit('editMessageCaption', request) ?? this.editMessageCaption(request.params),
+      editMessageMedia: (request) =>
+        this.inlineEdit('editMessageMedia', request) ?? this.editMessageMedia(request),
+      editMessageReplyMarkup: (request) =>
+        this.inlineEdit('editMessageReplyMarkup', request) ??
+        this.editMessageReplyMarkup(request.params),
+      answerInlineQuery: ({ params }) => this.inline.answer(params),
       deleteMessage: ({ params }) => this.deleteMessage(params),
       deleteMessages: ({ params }) => {
         const chat = this.resolveChat(params, 'read');
@@ -1307,6 +1379,16 @@ export class FakeBotApi {
     );
     setOptional(message, 'replyMarkup', replyMarkup);
     return this.edited(chat, message);
+  }
+
+  /** An edit of an inline message (by inline_message_id), or undefined for a chat's message. */
+  private inlineEdit(
+    method:
+      'editMessageText' | 'editMessageCaption' | 'editMessageMedia' | 'editMessageReplyMarkup',
+    request: HandlerRequest,
+  ): Promise<true> | undefined {
+    if (request.params.inline_message_id === undefined) return undefined;
+    return this.inline.edit(method, request.params, request.attachments);
   }
 
   private editMessageCaption(params: Record<string, unknown>): unknown {
