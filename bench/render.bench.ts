@@ -5,6 +5,8 @@
  * The same for the picture of a four-player table game (Zhernov's): 720 px wide and 30% taller
  * by its standings, so it is timed against the board's goal but reported apart from it. Then the
  * league pictures (tournament standings, a rating graph): milliseconds per picture, no goal.
+ * Then a game's animation (an animated GIF of 80 and 85 plies of a real game): milliseconds to
+ * replay, draw and encode it, and its size (goal: at most 2 MB for 80 plies).
  *
  * Then the render pool: boards per second with 1 and 2 worker threads on distinct positions
  * (so no cache hits), and the main thread's event-loop delay while they render, next to the same
@@ -29,7 +31,9 @@ import {
   renderRatingGraphUncached,
   renderStandingsUncached,
   renderTableUncached,
+  renderReplayUncached,
   renderUncached,
+  REPLAY_SIZE,
   type RenderOptions,
   type StandingsPicture,
   type TableRenderOptions,
@@ -38,6 +42,9 @@ import type { TablePosition } from '../src/engine/multi/index.js';
 import { fen } from '../test/support/engine-helpers.js';
 import { ratingHistory, swissStandings } from '../test/support/league-pictures.js';
 import { square, ZHERNOV_MIDDLE } from '../test/support/table-positions.js';
+import { LONG_GAME } from '../test/support/long-game.js';
+import { replayFrames } from '../src/render/replay.js';
+import { normaliseReplay } from '../src/render/replay-options.js';
 
 const SIZE = 720;
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -184,6 +191,42 @@ console.log(
   `  ${'cache hit (same board again)'.padEnd(40)} ${median(hits).toFixed(3).padStart(6)} ms`,
 );
 console.log(`goal: at most ${GOAL_MS} ms and ${GOAL_KB} KB a board: ${met ? 'met' : 'NOT met'}`);
+
+// ---------------------------------------------------------------------------------------------
+// A game's animation (GIF)
+
+const REPLAY_RUNS = Number(process.env.BENCH_REPLAY_RUNS ?? 5);
+const REPLAY_GOAL_BYTES = 2 * 1024 * 1024;
+const replayLabels = { title: 'Alice — Bob', startText: 'Start position', plyWord: 'ply' };
+console.log(
+  `game animation, ${REPLAY_SIZE} px GIF, cache bypassed, median of ${REPLAY_RUNS} (first one cold)`,
+);
+let replayMet = true;
+for (const plies of [80, LONG_GAME.moves.length]) {
+  const picture = { ...LONG_GAME, moves: LONG_GAME.moves.slice(0, plies), ...replayLabels };
+  clearSpriteCaches();
+  let started = performance.now();
+  const gif = renderReplayUncached(picture);
+  const cold = performance.now() - started;
+  const times: number[] = [];
+  const replays: number[] = [];
+  for (let i = 0; i < REPLAY_RUNS; i++) {
+    started = performance.now();
+    renderReplayUncached(picture);
+    times.push(performance.now() - started);
+    // The moves replayed to positions alone (what the main thread would pay to do it there).
+    started = performance.now();
+    replayFrames(normaliseReplay(picture));
+    replays.push(performance.now() - started);
+  }
+  replayMet &&= gif.length <= REPLAY_GOAL_BYTES;
+  console.log(
+    `  ${`${plies} plies (${plies + 1} frames), draw + encode`.padEnd(40)} ${median(times).toFixed(0).padStart(6)} ms` +
+      `  ${(gif.length / 1024).toFixed(0).padStart(6)} KB  (${(gif.length / 1024 / (plies + 1)).toFixed(1)} KB a frame; ` +
+      `cold ${cold.toFixed(0)} ms; replaying the moves alone ${median(replays).toFixed(2)} ms)`,
+  );
+}
+console.log(`goal: at most 2 MB for 80 plies: ${replayMet ? 'met' : 'NOT met'}`);
 
 // ---------------------------------------------------------------------------------------------
 // The render pool

@@ -1,4 +1,5 @@
 import { bestCommand, matchCommand, tableMatchCommand } from './cli/ai-commands.js';
+import { calibrateCommand } from './cli/calibrate-command.js';
 import { discordRegisterCommand } from './cli/discord-commands.js';
 import { movesCommand, perftCommand, replayCommand } from './cli/engine-commands.js';
 import { commandHelp, overview } from './cli/help.js';
@@ -46,6 +47,12 @@ async function main(argv: string[]): Promise<number> {
       return matchCommand(args, print);
     case 'table-match':
       return tableMatchCommand(args, print);
+    case 'calibrate':
+      return calibrateCommand(args, print);
+    case 'ai':
+      // `ai calibrate ...`: the AI's commands under one word as well.
+      if (args[0] === 'calibrate') return calibrateCommand(args.slice(1), print);
+      throw new UsageError('ai: the one subcommand is calibrate (try: help calibrate)');
     case 'tune':
       return tuneCommand(args, print, printError);
     case 'puzzles':

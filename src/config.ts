@@ -16,6 +16,16 @@ export interface Config {
       /** An update is answered once handled, or after this long at the latest. */
       readonly answerWithinMs: number;
     };
+    /**
+     * Pictures served by URL for inline mode (TELEGRAM_MEDIA_URL, public https): on the
+     * webhook's server in webhook mode, else on a server of its own on `port` (PORT).
+     */
+    readonly media?: {
+      readonly url: URL;
+      readonly port: number;
+      /** TELEGRAM_MEDIA_SECRET; the URLs are signed with a key derived from the token without it. */
+      readonly secret?: string;
+    };
   };
   readonly discord?: {
     readonly token: string;
@@ -41,6 +51,8 @@ export interface Config {
   readonly retentionDays: number;
   /** Worker threads searching the bot's moves (in this process, or in each `npm run worker`). */
   readonly aiThreads: number;
+  /** Game reviews (/review) searching at once in a bot process; others wait their turn. */
+  readonly reviewConcurrency: number;
   /**
    * Where the bot's moves are searched: 'local' (this process's worker threads) or 'queue'
    * (worker processes, `npm run worker`, on the same Redis), waiting `timeoutSeconds` at most.
@@ -209,10 +221,12 @@ function discordShards(env: NodeJS.ProcessEnv): NonNullable<Config['discord']>['
   return { ids: ids.map(Number), count };
 }
 
-function metricsPort(env: NodeJS.ProcessEnv, webhookPort: number | undefined): number {
+function metricsPort(env: NodeJS.ProcessEnv, httpPort: number | undefined): number {
   const port = integer(env, 'METRICS_PORT', DEFAULT_METRICS_PORT, 0, 65535);
-  if (port !== 0 && port === webhookPort)
-    throw new ConfigError(`METRICS_PORT must differ from PORT (the webhook's), both are ${port}`);
+  if (port !== 0 && port === httpPort)
+    throw new ConfigError(
+      `METRICS_PORT must differ from PORT (the webhook's or the media server's), both are ${port}`,
+    );
   return port;
 }
 
@@ -262,9 +276,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'TELEGRAM_WEBHOOK_SECRET may hold only letters, digits, _ and - (1-256 characters)',
       );
     }
-    telegram = { token, apiRoot, webhook };
+    const mediaText = optional(env, 'TELEGRAM_MEDIA_URL');
+    const mediaSecret = optional(env, 'TELEGRAM_MEDIA_SECRET');
+    if (mediaSecret !== undefined && mediaSecret.length < 16)
+      throw new ConfigError('TELEGRAM_MEDIA_SECRET must be at least 16 characters');
+    const media =
+      mediaText === undefined
+        ? undefined
+        : {
+            url: url('TELEGRAM_MEDIA_URL', mediaText, ['https:']),
+            port: webhook?.port ?? integer(env, 'PORT', 8080, 1, 65535),
+            secret: mediaSecret,
+          };
+    telegram = { token, apiRoot, webhook, media };
   } else {
-    for (const name of ['TELEGRAM_API_ROOT', 'TELEGRAM_WEBHOOK_URL']) {
+    for (const name of ['TELEGRAM_API_ROOT', 'TELEGRAM_WEBHOOK_URL', 'TELEGRAM_MEDIA_URL']) {
       if (optional(env, name) !== undefined)
         throw new ConfigError(`${name} is set but TELEGRAM_BOT_TOKEN is not`);
     }
@@ -287,12 +313,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis,
     retentionDays: integer(env, 'RETENTION_DAYS', 90, 1, 3650),
     aiThreads: integer(env, 'AI_THREADS', 1, 1, 16),
+    reviewConcurrency: integer(env, 'REVIEW_CONCURRENCY', 1, 1, 16),
     ai: aiConfig(env, redis !== undefined),
     renderThreads: integer(env, 'RENDER_THREADS', DEFAULT_RENDER_THREADS, 1, 16),
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 60, 1, 3600),
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
     idleGameDays: integer(env, 'IDLE_GAME_DAYS', 30, MIN_IDLE_GAME_DAYS, 3650),
-    metricsPort: metricsPort(env, telegram?.webhook?.port),
+    metricsPort: metricsPort(env, telegram?.webhook?.port ?? telegram?.media?.port),
     logLevel: logLevel(env),
   };
 }

@@ -13,6 +13,7 @@ import { RenderPool } from './render/index.js';
 import { Events, REST, RESTEvents } from 'discord.js';
 import { createDiscordBot } from './adapters/discord/bot.js';
 import { DailyPoster } from './chat/daily-poster.js';
+import type { ReviewPainter } from './chat/review-text.js';
 import { registerCommands as registerDiscordCommands } from './adapters/discord/commands.js';
 import {
   createTelegramBot,
@@ -20,12 +21,14 @@ import {
 } from './adapters/telegram/bot.js';
 import { ChatState } from './adapters/telegram/chat-state.js';
 import { startTelegram } from './adapters/telegram/run.js';
+import { MediaLinks, mediaKey, mediaRoute } from './adapters/telegram/media.js';
 import { loadConfig, type Config } from './config.js';
 import {
   systemClock,
   type BotMoves,
   type GameStore,
   type KeyValueStore,
+  type PositionAnalysis,
   type Scheduler,
 } from './game/ports.js';
 import { EventDispatcher, type EventHandler } from './game/event-routing.js';
@@ -113,6 +116,8 @@ function storage(config: Config): Storage {
 /** Where the bot processes' searches run (AI_MODE), its health and queue, and its close. */
 function botMoves(config: Config): {
   bot: BotMoves;
+  /** Reviews' searches: on this process's AI threads, or as jobs on the AI queue. */
+  analysis: PositionAnalysis;
   alive: HealthCheck;
   queued: () => Promise<number> | number;
   workers?: () => Promise<number>;
@@ -122,6 +127,7 @@ function botMoves(config: Config): {
     const pool = new AiPool({ size: config.aiThreads });
     return {
       bot: pool,
+      analysis: pool,
       alive: () => pool.alive,
       queued: () => pool.queued,
       close: () => pool.close(),
@@ -136,6 +142,7 @@ function botMoves(config: Config): {
   });
   return {
     bot: queue,
+    analysis: queue,
     alive: () => queue.reachable(),
     queued: () => queue.waiting(),
     workers: () => queue.workers(),
@@ -211,6 +218,22 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       metrics.time(metrics.renderSeconds, () => renderPool.renderStandings(...args)),
     paintRatingGraph: (...args: Parameters<RenderPool['renderRatingGraph']>) =>
       metrics.time(metrics.renderSeconds, () => renderPool.renderRatingGraph(...args)),
+    paintReplay: (...args: Parameters<RenderPool['renderReplay']>) =>
+      metrics.time(metrics.renderSeconds, () => renderPool.renderReplay(...args)),
+    paintJpeg: (...args: Parameters<RenderPool['renderJpeg']>) =>
+      metrics.time(metrics.renderSeconds, () => renderPool.renderJpeg(...args)),
+  };
+  const reviewPainter: ReviewPainter = {
+    paintEvalGraph: (picture) =>
+      metrics.time(metrics.renderSeconds, () => renderPool.renderEvalGraph(picture)),
+    paintMoment: (board) =>
+      metrics.time(metrics.renderSeconds, () =>
+        renderPool.renderCaptioned(
+          board.position,
+          { lastMove: board.played, hint: board.better, size: 720 },
+          board.caption,
+        ),
+      ),
   };
   const service = new GameService({
     store,
@@ -219,6 +242,10 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     logger: logger.child({ component: 'game' }),
     bot,
     onEvents: dispatch,
+    analysis: ai.analysis,
+    kv,
+    reviewTtlMs: config.retentionDays * DAY_MS,
+    reviewConcurrency: config.reviewConcurrency,
   });
   const checks: Record<string, HealthCheck> = {
     store: reachable,
@@ -243,6 +270,14 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   const intakes: (() => Promise<void>)[] = [];
 
   if (telegram !== undefined && botInfo !== undefined) {
+    // Inline mode: its cards are signed, its pictures served by signed URL (media.ts).
+    const mediaSigning = mediaKey(telegram.token, telegram.media?.secret);
+    const mediaLinks =
+      telegram.media === undefined ? undefined : new MediaLinks(telegram.media.url, mediaSigning);
+    if (mediaLinks === undefined)
+      logger.info(
+        'telegram: inline mode answers with a button only: it needs TELEGRAM_MEDIA_URL (a public https URL the bot serves its pictures at)',
+      );
     const app = createTelegramBot(
       telegram.token,
       {
@@ -257,6 +292,8 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
         painter,
         publish: dispatch,
         transformers: [botApiErrors(metrics)],
+        reviewPainter,
+        inline: { key: mediaSigning, media: mediaLinks },
       },
     );
     metrics.followUpdates('telegram', () => app.pipeline.handled);
@@ -274,7 +311,20 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       const stopTelegram = await startTelegram(
         bot.api,
         app.pipeline,
-        { webhook: telegram.webhook },
+        {
+          webhook: telegram.webhook,
+          media:
+            mediaLinks === undefined || telegram.media === undefined
+              ? undefined
+              : {
+                  port: telegram.media.port,
+                  route: mediaRoute({
+                    links: mediaLinks,
+                    painter,
+                    logger: logger.child({ component: 'telegram' }),
+                  }),
+                },
+        },
         logger.child({ component: 'telegram' }),
       );
       checks.telegram = () => stopTelegram.receiving();
@@ -301,7 +351,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
 
   if (discord !== undefined) {
     const app = createDiscordBot(
-      { service, puzzles, kv, clock: systemClock, logger, painter, dispatch },
+      { service, puzzles, kv, clock: systemClock, logger, painter, dispatch, reviewPainter },
       { restApi: discord.restApi, shards: discord.shards, memberEvents: discord.memberEvents },
     );
     app.client.on(Events.InteractionCreate, () => metrics.countUpdate('discord'));

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     url: config.redis.url,
     prefix: `${config.redis.keyPrefix}bull`,
     moves: pool,
+    analysis: pool,
     concurrency: config.aiThreads,
     log: logger.child({ component: 'ai-worker' }),
   });

@@ -20,6 +20,7 @@ describe('configuration', () => {
       redis: undefined,
       retentionDays: 90,
       aiThreads: 1,
+      reviewConcurrency: 1,
       ai: { mode: 'local' },
       renderThreads: DEFAULT_RENDER_THREADS,
       startupTimeoutSeconds: 60,
@@ -70,6 +71,47 @@ describe('configuration', () => {
     ).toBe(25_000);
     expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6380/2', keyPrefix: 'prod:' });
     expect(config.defaultVariant).toBe('laska');
+  });
+
+  it('reads inline mode’s media URL (https only) and secret; its port is PORT, or the webhook’s', () => {
+    const polling = loadConfig({
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_MEDIA_URL: 'https://bot.example.org/media',
+      TELEGRAM_MEDIA_SECRET: 'a-secret-of-sixteen+',
+      PORT: '8443',
+    });
+    expect(polling.telegram?.media?.url.href).toBe('https://bot.example.org/media');
+    expect(polling.telegram?.media?.port).toBe(8443);
+    expect(polling.telegram?.media?.secret).toBe('a-secret-of-sixteen+');
+    const webhook = loadConfig({
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/hook',
+      TELEGRAM_MEDIA_URL: 'https://bot.example.org/media',
+      PORT: '3000',
+    });
+    expect(webhook.telegram?.media?.port).toBe(3000);
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: TOKEN }).telegram?.media).toBeUndefined();
+    expect(() =>
+      loadConfig({ TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_MEDIA_URL: 'http://bot.example.org/m' }),
+    ).toThrow('TELEGRAM_MEDIA_URL');
+    expect(() =>
+      loadConfig({
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_MEDIA_URL: 'https://bot.example.org/m',
+        TELEGRAM_MEDIA_SECRET: 'short',
+      }),
+    ).toThrow('TELEGRAM_MEDIA_SECRET');
+    expect(() => loadConfig({ TELEGRAM_MEDIA_URL: 'https://bot.example.org/m' })).toThrow(
+      'TELEGRAM_MEDIA_URL is set but TELEGRAM_BOT_TOKEN is not',
+    );
+    expect(() =>
+      loadConfig({
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_MEDIA_URL: 'https://bot.example.org/m',
+        PORT: '9000',
+        METRICS_PORT: '9000',
+      }),
+    ).toThrow('METRICS_PORT must differ from PORT');
   });
 
   it('sends the bot’s searches to worker processes with AI_MODE=queue', () => {

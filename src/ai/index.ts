@@ -30,3 +30,24 @@ export {
 export { spsa, tune, tuneLocal } from './tune.js';
 export { seedFromText } from '../engine/index.js';
 export * from './table/index.js';
+export {
+  analysisThinkRequest,
+  fenTurn,
+  logistic,
+  positionEval,
+  REVIEW_MS,
+  REVIEW_NODES,
+  whiteChances,
+  type AnalysisRequest,
+  type PositionEval,
+} from './analysis.js';
+export { CALIBRATIONS, calibrationOf, type Calibration } from './calibration.js';
+export {
+  calibrationSource,
+  fitLogistic,
+  reliabilityTable,
+  selfPlayPoints,
+  type CalibrationPoint,
+  type CalibrationFit,
+  type ReliabilityRow,
+} from './calibrate.js';

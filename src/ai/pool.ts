@@ -3,6 +3,12 @@ import { startWorker } from '../threads/start-worker.js';
 import { type VariantId, seedFromText } from '../engine/index.js';
 import type { TableVariantId } from '../engine/multi/index.js';
 import type { ThinkRequest, ThinkResult } from './player.js';
+import {
+  analysisThinkRequest,
+  positionEval,
+  type AnalysisRequest,
+  type PositionEval,
+} from './analysis.js';
 import type { WorkerJob, WorkerReply } from './worker.js';
 
 /** What the game service asks for (structurally the BotMoves port of src/game/ports.ts). */
@@ -143,6 +149,18 @@ export class AiPool {
       options,
     );
     return result.move;
+  }
+
+  /**
+   * One position of a game review (the PositionAnalysis port of src/game/ports.ts): a search at
+   * the review's node budget, queued like any request, so a review's positions take turns with
+   * live games' bot moves one search at a time.
+   */
+  async analyse(
+    request: AnalysisRequest,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<PositionEval> {
+    return positionEval(request, await this.think(analysisThinkRequest(request), options));
   }
 
   /** Any move choice (level, greedy, search limits...) with its score, depth and nodes. */

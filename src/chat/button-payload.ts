@@ -13,7 +13,10 @@
  * (ZS select, ZT target, ZR route, ZB back, ZP/ZG/ZU menus) with the puzzle id where a game's id
  * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle. Table lobbies:
  * J sit down, K stand up, E seat the bot (with its level), H start a full table. Tournaments'
- * sign-up cards: I join, V leave (or withdraw), F start, C cancel.
+ * sign-up cards: I join, V leave (or withdraw), F start, C cancel. Reviews: RV shows a moment
+ * of a finished game's review (`g` for its graph), with the game's length as its ply. Inline
+ * messages (Telegram's inline mode): iA / iC accept / cancel a signed inline challenge card, q
+ * ask to resign.
  */
 export type Payload =
   | GamePayload
@@ -21,7 +24,17 @@ export type Payload =
   /** A posted puzzle's Solve button: opens the presser's own attempt. */
   | { readonly kind: 'puzzle-open'; readonly puzzleId: string }
   /** A puzzle for the presser now (by their rating). */
-  | { readonly kind: 'puzzle-next' };
+  | { readonly kind: 'puzzle-next' }
+  /**
+   * A review's stepping buttons: show critical moment `moment` (0-based), or the graph when
+   * undefined, of the review of a finished game of `ply` plies.
+   */
+  | {
+      readonly kind: 'review';
+      readonly gameId: string;
+      readonly ply: number;
+      readonly moment?: number;
+    };
 
 /** The payloads of games and challenges (and settings). */
 type GamePayload =
@@ -100,7 +113,25 @@ type GamePayload =
       readonly part?: number;
     }
   /** Offer a draw in this game at this board. */
-  | { readonly kind: 'draw-offer'; readonly gameId: string; readonly ply: number };
+  | { readonly kind: 'draw-offer'; readonly gameId: string; readonly ply: number }
+  /** An inline board's Resign: asks the presser to confirm (then `resign` with their id). */
+  | { readonly kind: 'resign-ask'; readonly gameId: string; readonly ply: number }
+  /**
+   * An inline challenge card's Accept and Cancel: the terms and the challenger, signed by the
+   * bot (`sig`, checked by the adapter), so the card works even before its record exists.
+   */
+  | ({ readonly kind: 'inline-accept' | 'inline-cancel' } & InlineTerms);
+
+/** An inline challenge card's terms as its buttons carry them (see 'inline-accept'). */
+export interface InlineTerms {
+  readonly variant: string;
+  /** Days per move; 0 for none. */
+  readonly days: number;
+  readonly rated: boolean;
+  readonly challengerId: string;
+  /** The bot's signature of the fields above (base64url). */
+  readonly sig: string;
+}
 
 /** The buttons of a tournament's sign-up card. */
 export type TournamentAction =
@@ -172,11 +203,36 @@ export function encodePayload(payload: Payload): string {
   let data: string;
   if (payload.kind === 'puzzle-open') data = `ZO|${payload.puzzleId}`;
   else if (payload.kind === 'puzzle-next') data = 'ZN';
+  else if (payload.kind === 'review') data = encodeReview(payload);
   else if (payload.kind.startsWith('puzzle-'))
     data = `Z${encodeGamePayload(gamePick(payload as PuzzlePickPayload))}`;
   else data = encodeGamePayload(payload as GamePayload);
   if (Buffer.byteLength(data) > MAX_PAYLOAD_BYTES) throw new Error(`payload too long: ${data}`);
   return data;
+}
+
+/** Most critical moments a review's buttons step through (the index is at most 3 digits). */
+export const MAX_REVIEW_MOMENTS = 999;
+const MOMENT = /^(g|\d{1,3})$/;
+
+function encodeReview(payload: Extract<Payload, { kind: 'review' }>): string {
+  const moment = payload.moment;
+  if (
+    moment !== undefined &&
+    (!Number.isInteger(moment) || moment < 0 || moment > MAX_REVIEW_MOMENTS)
+  )
+    throw new Error(`button payload: bad review moment ${moment}`);
+  return `RV|${payload.gameId}|${payload.ply}|${moment ?? 'g'}`;
+}
+
+function decodeReview(data: string): Payload | undefined {
+  const [, id, plyText, moment, ...more] = data.split('|');
+  if (more.length > 0 || !matches(ID, id) || !matches(PLY, plyText) || !matches(MOMENT, moment))
+    return undefined;
+  const ply = Number(plyText);
+  return moment === 'g'
+    ? { kind: 'review', gameId: id, ply }
+    : { kind: 'review', gameId: id, ply, moment: Number(moment) };
 }
 
 /** A puzzle's step as the game's step it mirrors (the puzzle id where the game's goes). */
@@ -265,8 +321,30 @@ function encodeGamePayload(payload: GamePayload): string {
     case 'tournament-cancel':
       data = `${TOURNAMENT_LETTERS[payload.kind]}|${payload.tournamentId}`;
       break;
+    case 'resign-ask':
+      data = `q|${payload.gameId}|${payload.ply}`;
+      break;
+    case 'inline-accept':
+    case 'inline-cancel':
+      data = `${payload.kind === 'inline-accept' ? 'iA' : 'iC'}|${inlineTermsText(payload)}|${payload.sig}`;
+      break;
   }
   return data;
+}
+
+const VARIANT_ID = /^[a-z0-9-]{1,16}$/;
+const DAYS = /^\d{1,2}$/;
+const SIG = /^[A-Za-z0-9_-]{12}$/;
+
+/** The signed part of an inline card's payload: `variant|days|rated|challengerId`. */
+export function inlineTermsText(terms: Omit<InlineTerms, 'sig'>): string {
+  if (
+    !VARIANT_ID.test(terms.variant) ||
+    !DAYS.test(String(terms.days)) ||
+    !USER.test(terms.challengerId)
+  )
+    throw new Error(`button payload: bad inline terms ${JSON.stringify(terms)}`);
+  return `${terms.variant}|${terms.days}|${terms.rated ? 1 : 0}|${terms.challengerId}`;
 }
 
 /** The squares `text` spells; undefined when it is missing or not squares. */
@@ -296,6 +374,7 @@ export function decodePayload(data: string | undefined): Payload | undefined {
     const id = data.slice(3);
     return ID.test(id) ? { kind: 'puzzle-open', puzzleId: id } : undefined;
   }
+  if (data.startsWith('RV|')) return decodeReview(data);
   if (data.startsWith('Z')) {
     const step = decodeGamePayload(data.slice(1));
     return step !== undefined && PICK_KINDS.has(step.kind)
@@ -371,6 +450,30 @@ function decodeGamePayload(data: string): GamePayload | undefined {
       const p = menuPart(extra);
       if (from === undefined || more.length !== 0 || p === undefined) return undefined;
       return { kind: 'target-menu', gameId: id, ply, from, ...p };
+    }
+    case 'q':
+      if (!gameFields || fields.length !== 2) return undefined;
+      return { kind: 'resign-ask', gameId: id, ply };
+    case 'iA':
+    case 'iC': {
+      const [variant, days, rated, challengerId, sig] = fields;
+      if (
+        fields.length !== 5 ||
+        !matches(VARIANT_ID, variant) ||
+        !matches(DAYS, days) ||
+        (rated !== '0' && rated !== '1') ||
+        !matches(USER, challengerId) ||
+        !matches(SIG, sig)
+      )
+        return undefined;
+      return {
+        kind: action === 'iA' ? 'inline-accept' : 'inline-cancel',
+        variant,
+        days: Number(days),
+        rated: rated === '1',
+        challengerId,
+        sig,
+      };
     }
     case 'Q':
       if (!gameFields || fields.length !== 3 || !matches(USER, rest)) return undefined;

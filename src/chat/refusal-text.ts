@@ -69,6 +69,12 @@ export function refusalText(t: Messages, refusal: Refusal): string {
       return t.errors.badPosition;
     case 'illegal-move':
       return illegalMoveText(t, refusal);
+    case 'game-not-over':
+      return t.review.notOver;
+    case 'review-not-for-tables':
+      return t.review.notForTables;
+    case 'review-unavailable':
+      return t.review.unavailable;
     case 'tournament-not-found':
       return t.league.tournament.errors.notFound;
     case 'tournament-live':

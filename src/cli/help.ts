@@ -116,6 +116,25 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
       ['--verbose', 'a line per game'],
     ],
   },
+  calibrate: {
+    usage: [
+      'calibrate [--variant V] [--games N] [--nodes N] [--max-plies N] [--seed S] [--out FILE]',
+      '          [--dry-run]     (also: ai calibrate ...)',
+    ],
+    about:
+      'Self-play at the review budget on one thread: fits k of White\u2019s chances ' +
+      '1 / (1 + e^(-k\u00b7score)) by maximum likelihood, prints a reliability table and writes ' +
+      'src/ai/calibration.ts (docs/review.md).',
+    options: [
+      VARIANT,
+      ['--games N', 'self-play games (default 40)'],
+      ['--nodes N', 'nodes per move (default: the review budget)'],
+      ['--max-plies N', 'adjudicate a game after this many plies (default 200)'],
+      SEED,
+      ['--out FILE', 'where to write the constants (default src/ai/calibration.ts)'],
+      ['--dry-run', 'print the fit, write nothing'],
+    ],
+  },
   'table-match': {
     usage: [
       'table-match --players P/P[/P[/P]] --games N [--ms N] [--threads T] [--seed S]',

@@ -33,6 +33,19 @@ export interface ChallengeRequest {
   readonly views?: readonly ChatView[];
   /** Whether the game counts for ratings (two-player games only). */
   readonly rated?: boolean;
+  /**
+   * The challenge's id, when the caller derives it (Telegram's inline cards: from the inline
+   * message, so that two processes make one record). Made once: a clash is refused as 'busy'.
+   */
+  readonly id?: string;
+}
+
+/** How an acceptance names its game, when the caller derives it (see AcceptOptions). */
+export interface AcceptOptions {
+  /** The new game's id (an inline card's game: derived from the inline message). */
+  readonly gameId?: string;
+  /** Where the game is shown from its start (an inline card becomes its board). */
+  readonly views?: readonly ChatView[];
 }
 
 /** Tries at a new challenge whose id or invite code is taken (each with a new id and code). */
@@ -65,7 +78,7 @@ export class Challenges {
     }
     const created = await this.context.records.createChallenge(
       (now) => ({
-        id: this.context.newId(),
+        id: input.id ?? this.context.newId(),
         challenger,
         target:
           target.kind === 'username'
@@ -81,7 +94,7 @@ export class Challenges {
         ...(table ? { seats: Tables.seatsFor(challenger) } : {}),
         ...(input.rated === true && !table ? { rated: true } : {}),
       }),
-      CREATE_ATTEMPTS,
+      input.id === undefined ? CREATE_ATTEMPTS : 1,
     );
     if (!created.ok) return created;
     const challenge = created.value;
@@ -98,9 +111,14 @@ export class Challenges {
    * Accepts a two-player challenge; `chat` is where the acceptor did it (the board goes there
    * too). A table's lobby is joined by sitting down instead (tables.ts).
    */
-  async accept(id: string, acceptor: Player, chat?: AcceptedIn): Promise<ServiceResult<Game>> {
+  async accept(
+    id: string,
+    acceptor: Player,
+    chat?: AcceptedIn,
+    options: AcceptOptions = {},
+  ): Promise<ServiceResult<Game>> {
     const result = await this.context.records.acceptChallenge(id, (challenge, now) =>
-      this.acceptance(challenge, acceptor, now),
+      this.acceptance(challenge, acceptor, now, options),
     );
     return startedFromChallenge(result, this.gameStarted, chat);
   }
@@ -166,7 +184,12 @@ export class Challenges {
   }
 
   /** The game an acceptance starts, or why the challenge cannot be accepted. */
-  private acceptance(challenge: Challenge, acceptor: Player, now: number): Acceptance {
+  private acceptance(
+    challenge: Challenge,
+    acceptor: Player,
+    now: number,
+    options: AcceptOptions = {},
+  ): Acceptance {
     const refused = this.refusalToAccept(challenge, acceptor, now);
     if (refused !== undefined) return refused;
     const variant = challenge.variant;
@@ -184,14 +207,14 @@ export class Challenges {
         : [acceptor, challenge.challenger];
     const opening = openingFields(startPosition(variant));
     if (!opening.ok) throw new Error(`the start of ${challenge.variant} does not replay`);
-    const game = draftGame(
+    let game = draftGame(
       this.context,
       {
         variant: challenge.variant,
         white,
         black,
         daysPerMove: challenge.daysPerMove,
-        views: [],
+        views: options.views ?? [],
         opening: opening.value,
         rated: challenge.rated === true,
         // The challenger may have left long ago: then White, if it is them, is pinged.
@@ -202,6 +225,7 @@ export class Challenges {
       },
       now,
     );
+    if (options.gameId !== undefined) game = { ...game, id: options.gameId };
     return { ok: true, next: { ...challenge, status: 'accepted', gameId: game.id }, game };
   }
 

@@ -1,5 +1,6 @@
 import type { Challenge, ChatView, Game, Platform, PlayerId } from './model.js';
 import type { GameEvent } from './results.js';
+import type { VariantId } from '../engine/index.js';
 
 /** Why a store operation failed; adapters turn the code into a message for people. */
 export type StoreErrorCode = 'store-unavailable' | 'corrupt-record';
@@ -134,6 +135,36 @@ export interface BotMoves {
     },
     options?: { signal?: AbortSignal },
   ): Promise<string>;
+}
+
+/** One position of a finished two-player game, for the engine to look at (a review). */
+export interface AnalysisRequest {
+  readonly variant: VariantId;
+  readonly fen: string;
+  /** Plies already played without a change in the stack counts (the 15-move rule). */
+  readonly quietPlies?: number;
+}
+
+/** What the engine thinks of a position (see src/ai/analysis.ts). */
+export interface PositionEval {
+  /** The best move in full-path notation. */
+  readonly best: string;
+  /** The line the engine expects, starting with the best move. */
+  readonly pv: readonly string[];
+  /** The score from White's side, centi-men. */
+  readonly score: number;
+  /** White's expected result, 0 to 1 (draws half), calibrated (see docs/review.md). */
+  readonly whiteChances: number;
+}
+
+/**
+ * The engine's look at single positions, for reviews of finished games: one bounded,
+ * node-budgeted search per call, off the main thread (the AI pool; with AI_MODE=queue a job on
+ * the AI queue). The review asks for one position at a time so that live games' bot moves never
+ * wait behind a whole review.
+ */
+export interface PositionAnalysis {
+  analyse(request: AnalysisRequest, options?: { signal?: AbortSignal }): Promise<PositionEval>;
 }
 
 /**

@@ -55,6 +55,8 @@ export type Acceptance = { ok: true; next: Challenge; game: Draft<Game> } | Refu
  */
 export class RecordUpdates {
   private finishing: FinishingHooks | undefined;
+  /** Told of every game a save ended, after the save (best effort: failures are logged). */
+  private readonly finishedListeners: ((game: Game) => Promise<void>)[] = [];
 
   constructor(
     private readonly store: GameStore,
@@ -65,6 +67,11 @@ export class RecordUpdates {
   /** Sets what runs around every save that ends a game (see FinishingHooks). */
   whenGamesFinish(hooks: FinishingHooks): void {
     this.finishing = hooks;
+  }
+
+  /** Adds a listener told of every game a save ends, after the save and its hooks. */
+  onGameFinished(listener: (game: Game) => Promise<void>): void {
+    this.finishedListeners.push(listener);
   }
 
   /** Turns store failures into refusals with their code, so no use case ever throws. */
@@ -156,8 +163,15 @@ export class RecordUpdates {
         return this.store.saveGame(next, expected);
       },
     );
-    if (!result.ok || !ends || hooks === undefined || result.value.status !== 'finished')
-      return result;
+    if (!result.ok || !ends || result.value.status !== 'finished') return result;
+    for (const listener of this.finishedListeners) {
+      try {
+        await listener(result.value);
+      } catch (error) {
+        this.logger.warn('a finished-game listener failed', { gameId: id, err: error });
+      }
+    }
+    if (hooks === undefined) return result;
     return success(result.value, [...result.events, ...(await hooks.after(result.value))]);
   }
 

@@ -41,7 +41,12 @@ export type ServiceErrorCode =
   | 'not-entered'
   | 'tournament-full'
   | 'too-few-entrants'
-  | 'not-organiser';
+  | 'not-organiser'
+  /** /review: an active game is not reviewed (fair play), nor a table game. */
+  | 'game-not-over'
+  | 'review-not-for-tables'
+  /** /review: no engine here (or it failed). */
+  | 'review-unavailable';
 
 /** Something that happened, for adapters to show. Each carries the record as it now is. */
 export type GameEvent =

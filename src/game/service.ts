@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BotPlayer, type BotMoveOutcome } from './bot-player.js';
-import { Challenges, type ChallengeRequest } from './challenges.js';
+import { Challenges, type AcceptOptions, type ChallengeRequest } from './challenges.js';
 import { DAY_MS } from './context.js';
 import { DrawsAndResignation } from './draws-and-resignation.js';
 import { IdleGames } from './idle-games.js';
@@ -12,10 +12,13 @@ import {
   type BotMoves,
   type Clock,
   type GameStore,
+  type KeyValueStore,
+  type PositionAnalysis,
   type Scheduler,
   type TimerJob,
 } from './ports.js';
 import { Queries, type ViewTarget } from './queries.js';
+import { Reviews, type GameReview, type ReviewOptions, type ReviewWhere } from './review.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { RecordUpdates } from './record-updates.js';
 import type { AcceptedIn, GameEvent, ServiceResult } from './results.js';
@@ -47,6 +50,7 @@ export type { GameRequest } from './moves.js';
 export type { AcceptedIn } from './results.js';
 export type { Seating } from './tables.js';
 export type { TournamentRequest } from './tournaments.js';
+export type { GameReview, ReviewedPly, ReviewOptions, ReviewWhere, SideSummary } from './review.js';
 
 export interface GameServiceOptions {
   readonly store: GameStore;
@@ -69,6 +73,16 @@ export interface GameServiceOptions {
    * tournaments are refused as 'store-unavailable' (a service for the terminal game).
    */
   readonly league?: LeagueStore;
+  /**
+   * The engine's look at positions for reviews of finished games (the AI pool); without it, or
+   * without `kv` (where reviews are kept), /review is refused as 'review-unavailable'.
+   */
+  readonly analysis?: PositionAnalysis;
+  readonly kv?: KeyValueStore;
+  /** How long a review (and a chat's last finished game) is kept; default 90 days. */
+  readonly reviewTtlMs?: number;
+  /** Reviews searching at once in this process (default 1; the others wait their turn). */
+  readonly reviewConcurrency?: number;
 }
 
 /**
@@ -88,9 +102,16 @@ export class GameService {
   private readonly idle: IdleGames;
   private readonly tables: Tables;
   private readonly league: League | undefined;
+  private readonly reviews: Reviews;
 
   constructor(options: GameServiceOptions) {
     const context = serviceContext(options);
+    this.reviews = new Reviews(context, {
+      analysis: options.analysis,
+      kv: options.kv,
+      ttlMs: options.reviewTtlMs ?? 90 * DAY_MS,
+      concurrency: options.reviewConcurrency,
+    });
     this.timers = new Timers(context, options.scheduler, {
       expireChallenge: (job) => this.challenges.expire(job),
       retryBotMove: (job) => this.bot.retry(job),
@@ -154,8 +175,13 @@ export class GameService {
   }
 
   /** Accepts a challenge; `chat` is where the acceptor did it (the board is posted there too). */
-  acceptChallenge(id: string, acceptor: Player, chat?: AcceptedIn): Promise<ServiceResult<Game>> {
-    return this.challenges.accept(id, acceptor, chat);
+  acceptChallenge(
+    id: string,
+    acceptor: Player,
+    chat?: AcceptedIn,
+    options?: AcceptOptions,
+  ): Promise<ServiceResult<Game>> {
+    return this.challenges.accept(id, acceptor, chat, options);
   }
 
   /**
@@ -372,6 +398,32 @@ export class GameService {
     if (this.league === undefined)
       return refusal('store-unavailable', 'Ratings and tournaments are not available here.');
     return work(this.league);
+  }
+
+  // ---- reviews ----------------------------------------------------------------------------
+
+  /**
+   * The engine's review of a finished two-player game (src/game/review.ts): cached, searched
+   * once however many ask at once; `onQueued` hears when it waits for other reviews first.
+   * Refused for an active game ('game-not-over': no engine help during play), a table game,
+   * an unknown one, or without an engine here ('review-unavailable').
+   */
+  reviewGame(
+    gameId: string,
+    by: PlayerId,
+    options?: ReviewOptions,
+  ): Promise<ServiceResult<GameReview>> {
+    return this.reviews.review(gameId, by, options);
+  }
+
+  /** The id of the game most recently finished in a chat (else by the player), if known. */
+  lastFinishedGame(where: ReviewWhere, player: PlayerId): Promise<string | undefined> {
+    return this.reviews.lastFinished(where, player);
+  }
+
+  /** Whether this service can review games (it has an engine and a store for reviews). */
+  get canReview(): boolean {
+    return this.reviews.available;
   }
 
   // ---- timers -----------------------------------------------------------------------------

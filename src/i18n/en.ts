@@ -1,4 +1,7 @@
+import { enReplay } from './en-replay.js';
+import { enInline } from './en-inline.js';
 import { enLeague } from './en-league.js';
+import { enReview } from './en-review.js';
 import { enTable } from './en-table.js';
 import { durationParts, type Messages } from './messages.js';
 
@@ -173,7 +176,7 @@ export const en: Messages = {
   pdnCaption: 'The game record (PDN).',
   rules:
     '<b>Bashni</b> is Russian draughts where captured pieces are not removed: they go <i>under</i> the capturing piece, building towers. A tower belongs to the colour of its top piece and moves like it (man or king). Capturing a tower takes only its top piece — what is left stays and may be freed. Capture is mandatory, men capture backwards too, kings fly. You lose when you have no legal move.\n\nStolby: each tower may be jumped once per move (Turkish strike) and captured kings become men. Laska: 7×7 board, men move and capture forward only, short kings. Giveaway: the first side without a move wins. Adiyukh: kings only capture and turn back into men after it; when a side cannot move, White wins with more pieces (both colours) on ranks 5–8, Black with more on ranks 1–4. Adiyukh 10×8 and 10×10 (adiyukh-8x10, adiyukh-10x10): the same game on a board 10 squares wide and 8 or 10 high, with 15 or 20 men each; the halves are ranks 1–4 and 5–8, or 1–5 and 6–10. Multistorey: Russian draughts with two-storey towers, captured pieces leave the board and a jump takes one storey. Double-move Bashni: two moves in a row each turn (White’s first turn: one), capture obligatory on each; no first or no second move loses; the “2 from the start” option gives White two moves from the first turn, the “1+1” option gives White one move and Black’s answer one, then two each. Borovikov: when there is no capture, a tower may also step onto an occupied square (a man one square forward, a king onto the first tower along a diagonal) and cover it; enemy pieces caught between two of yours leave the board. Stavropol Adiyukh: Adiyukh with shared pieces — on your turn you may move any tower, white- or black-topped; each moves, jumps and is crowned as its top colour does; capture whatever can be captured; the game ends when the player to move cannot move or all tops are one colour, and the half count decides as in Adiyukh (the White player wins with more pieces on ranks 5–8). Zhernov’s game for four (zhernov): White, Red, Black and Green sit at the four edges and move in turn clockwise, each toward the opposite edge; every column is one colour, and a jumped column loses one piece, which leaves the board, while the capturing column grows by one piece of its own for each piece taken from a player still in the game. Whoever first owns a column of six or more becomes the count and leaves the game with the best place still free; a player who cannot move is out with the worst. Places score 3, 2, 1 and 0, and a count scores one more.',
-  help: 'Play Bashni here:\n/newgame @friend — challenge a friend (or reply to their message)\n/newgame — an open challenge (with a code to join it, in Telegram or Discord)\n/newgame zhernov — a table for four (Zhernov’s game; the bot can take seats)\n/join ABC234 — join a game by its code\n/play 4 — play the bot (levels 1–8)\n/move c3-d4 — type a move (or reply to the board)\n/board — show your game again at the bottom\n/games — your games\n/draw — offer a draw · /resign — resign\n/pdn — the game record\n/puzzle — a puzzle (solved in our private chat) · /top puzzles — the chat’s puzzle leaderboard\n/stats — your ratings · /top — the chat’s rating leaderboard\n/tournament new — a tournament in this chat (admins) · /standings — its table\n/daily on 09:00 Europe/Moscow — a puzzle of the day in this chat · /daily off\n/settings — board orientation · /lang — language\n/rules — the rules',
+  help: 'Play Bashni here:\n/newgame @friend — challenge a friend (or reply to their message)\n/newgame — an open challenge (with a code to join it, in Telegram or Discord)\n/newgame zhernov — a table for four (Zhernov’s game; the bot can take seats)\n/join ABC234 — join a game by its code\n/play 4 — play the bot (levels 1–8)\n/move c3-d4 — type a move (or reply to the board)\n/board — show your game again at the bottom\n/games — your games\n/draw — offer a draw · /resign — resign\n/pdn — the game record · /replay — an animation of the game\n/puzzle — a puzzle (solved in our private chat) · /top puzzles — the chat’s puzzle leaderboard\n/stats — your ratings · /top — the chat’s rating leaderboard\n/tournament new — a tournament in this chat (admins) · /standings — its table\n/review — the engine’s review of a finished game\n/daily on 09:00 Europe/Moscow — a puzzle of the day in this chat · /daily off\n/settings — board orientation · /lang — language\n/rules — the rules',
   langChanged: 'Language: English.',
   langUsage: 'Use /lang ru or /lang en.',
   settings: (orientation) =>
@@ -205,9 +208,14 @@ export const en: Messages = {
     stats: 'Ratings and results: /stats [@player]',
     tournament: 'Tournaments: /tournament new (admins), /tournament leave',
     standings: 'The standings of this chat’s tournament',
+    review: 'The engine’s review of a finished game: /review [game]',
+    replay: 'An animation of a game: /replay (the last one here)',
   },
   table: enTable,
   league: enLeague,
+  review: enReview,
+  replay: enReplay,
+  inline: enInline,
   puzzles: {
     task: (side, goal) => {
       const who = side === 'white' ? 'White' : 'Black';
@@ -263,10 +271,12 @@ export const en: Messages = {
       'Press **♟ Move** under the board to pick your move (only you see the picker), or type `/move notation:c3-d4`',
       '`/board` — show your game again · `/games` — your games',
       '`/draw` — offer or accept a draw · `/resign` — resign · `/pdn` — the game record',
+      '`/replay` — an animation of the game, move by move',
       '`/puzzle` — a puzzle to solve (only you see it) · `/top variant:Puzzles` — the channel’s puzzle leaderboard',
       '`/stats` — your ratings (`player:@someone` — theirs) · `/top` — the rating leaderboards; `/newgame rated:False` — a casual game',
       '`/tournament new` — a tournament in this channel (server managers; join with its buttons) · `/tournament bot level:4` — enter the bot · `/tournament leave` · `/standings` — its table',
       '`/daily state:on time:09:00 timezone:Europe/Moscow` — a puzzle of the day in this channel (channel managers)',
+      '`/review` — the engine’s review of the channel’s last finished game',
       '`/settings` — the channel’s language and board orientation · `/rules` — the rules',
     ].join('\n'),
     settingsSaved: 'Settings saved for this channel.',
@@ -293,6 +303,8 @@ export const en: Messages = {
       stats: 'stats',
       tournament: 'tournament',
       standings: 'standings',
+      review: 'review',
+      replay: 'replay',
     },
     optionNames: {
       opponent: 'opponent',
@@ -313,6 +325,7 @@ export const en: Messages = {
       new: 'new',
       bot: 'bot',
       leave: 'leave',
+      game: 'game',
     },
     commandDescriptions: {
       newgame: 'Challenge someone to a game (no opponent: an open challenge)',
@@ -333,6 +346,8 @@ export const en: Messages = {
       stats: 'Ratings and results of a player (default: you)',
       tournament: 'Tournaments in this channel: open one (managers), leave one',
       standings: 'The standings of this channel’s tournament',
+      review: 'The engine’s review of this channel’s last finished game (else yours)',
+      replay: 'An animation of a game, move by move (default: the last one in this channel)',
     },
     optionDescriptions: {
       opponent: 'Who you challenge (leave out for an open challenge)',
@@ -352,6 +367,7 @@ export const en: Messages = {
       new: 'Open a tournament’s sign-up in this channel (server managers)',
       bot: 'Enter the bot at a level into the sign-up (the organiser or managers)',
       leave: 'Leave this channel’s tournament, or withdraw once it runs',
+      game: 'The game’s id, as in its PDN file name (default: the last game here)',
     },
     levelDescription: (max, fallback) =>
       `Bot level: 1 is a beginner, ${max} plays its best (default: ${fallback})`,

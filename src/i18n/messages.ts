@@ -1,5 +1,7 @@
+import type { ReplayMessages } from './replay-messages.js';
 import type { Side, VariantId } from '../engine/index.js';
 import type { DropOut, EndReason, GameVariantId, SeatColor } from '../game/model.js';
+import type { ReviewMessages } from './review-messages.js';
 
 export type Lang = 'ru' | 'en';
 export const LANGS: readonly Lang[] = ['ru', 'en'];
@@ -158,8 +160,37 @@ export interface Messages {
   readonly table: TableMessages;
   /** Ratings, leaderboards and tournaments, on every platform. */
   readonly league: LeagueMessages;
+  /** The engine's review of a finished game (/review). */
+  readonly review: ReviewMessages;
+  /** The game animation: /replay and the end of a game. */
+  readonly replay: ReplayMessages;
+  /** Telegram's inline mode: the results, the challenge card, the inline board's buttons. */
+  readonly inline: InlineMessages;
   /** What only the Discord adapter shows. */
   readonly discord: DiscordMessages;
+}
+
+/** What Telegram's inline mode says (results of `@bot …`, the cards, the inline boards). */
+export interface InlineMessages {
+  readonly cardTitle: (variant: string, clock: string) => string;
+  readonly cardDescription: (clock: string) => string;
+  /** The challenge card's caption (HTML). */
+  readonly card: (challenger: string, variant: string, clock: string) => string;
+  readonly puzzleTitle: string;
+  readonly puzzleDescription: (task: string) => string;
+  readonly positionTitle: (variant: string) => string;
+  readonly badFenTitle: string;
+  readonly badFen: (why: string) => string;
+  readonly usageTitle: string;
+  readonly usage: string;
+  readonly tableNotInline: string;
+  /** The button shown instead of results when the bot serves no pictures. */
+  readonly playInPrivate: string;
+  readonly offerDraw: string;
+  readonly resign: string;
+  readonly taken: string;
+  readonly ownCard: string;
+  readonly onlyChallenger: string;
 }
 
 /** A rated player's line: name, rating (rounded), provisional or not. */
@@ -411,7 +442,9 @@ export type SlashCommandName =
   | 'top'
   | 'stats'
   | 'tournament'
-  | 'standings';
+  | 'standings'
+  | 'review'
+  | 'replay';
 
 /** The options of Discord's slash commands (their English names). */
 export type SlashOptionName =
@@ -432,7 +465,8 @@ export type SlashOptionName =
   | 'rounds'
   | 'new'
   | 'bot'
-  | 'leave';
+  | 'leave'
+  | 'game';
 
 export interface DiscordMessages {
   /** The public game message's button that opens the mover's picker. */
@@ -489,7 +523,9 @@ export type CommandName =
   | 'top'
   | 'stats'
   | 'tournament'
-  | 'standings';
+  | 'standings'
+  | 'review'
+  | 'replay';
 
 /**
  * A time left, split for display: whole days and hours when an hour or more is left (rounded to

@@ -45,7 +45,7 @@ import {
   type Rect,
   type StackProfile,
 } from './layout.js';
-import type { Caption, NormalisedOptions } from './options.js';
+import type { Caption, LastMove, NormalisedOptions } from './options.js';
 import {
   tableLayout,
   tableStandings,
@@ -525,7 +525,8 @@ function insetRect(rect: Rect, inset: number): Rect {
 }
 
 /** The marks drawn on squares: the last move and the selection (normalised). */
-type Marks = Pick<NormalisedOptions, 'lastMove' | 'selected'>;
+type Marks = Pick<NormalisedOptions, 'lastMove' | 'selected'> &
+  Partial<Pick<NormalisedOptions, 'hint'>>;
 
 function paintMarkersUnderStacks(
   ctx: Context,
@@ -584,6 +585,42 @@ function paintMarkersUnderStacks(
     ctx.lineWidth = metrics.selectedWidth;
     ctx.strokeRect(frame.x, frame.y, frame.width, frame.height);
   }
+}
+
+/** A suggested move's arrow: along its path over the stacks, a head at its destination. */
+export const HINT_COLOR = 'rgba(32, 140, 64, 0.85)';
+
+function paintHint(ctx: Context, geometry: Geometry, layout: BoardLayout, hint: LastMove): void {
+  const metrics = markerMetrics(layout.squareSize);
+  const points = [hint.from, ...hint.path].map((sq) =>
+    squareCenter(layout, geometry.file[sq]!, geometry.rank[sq]!),
+  );
+  const end = points.at(-1)!;
+  const before = points.at(-2)!;
+  const angle = Math.atan2(end.y - before.y, end.x - before.x);
+  const head = layout.squareSize * 0.38;
+  // The shaft stops at the head's base, so the head's tip is sharp.
+  const shaftEnd = {
+    x: end.x - Math.cos(angle) * head * 0.8,
+    y: end.y - Math.sin(angle) * head * 0.8,
+  };
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.strokeStyle = HINT_COLOR;
+  ctx.lineWidth = metrics.lineWidth * 1.3;
+  ctx.beginPath();
+  points.slice(0, -1).forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+  ctx.lineTo(shaftEnd.x, shaftEnd.y);
+  ctx.stroke();
+  ctx.fillStyle = HINT_COLOR;
+  ctx.beginPath();
+  ctx.moveTo(end.x, end.y);
+  ctx.lineTo(end.x - Math.cos(angle - 0.45) * head, end.y - Math.sin(angle - 0.45) * head);
+  ctx.lineTo(end.x - Math.cos(angle + 0.45) * head, end.y - Math.sin(angle + 0.45) * head);
+  ctx.closePath();
+  ctx.fill();
+  ctx.restore();
 }
 
 function paintTargets(
@@ -743,8 +780,8 @@ function touchedCells(
   occupied.forEach((piece, square) => {
     if (piece !== null) addSquare(square);
   });
-  const last = options.lastMove;
-  if (last !== null) {
+  for (const last of [options.lastMove, options.hint ?? null]) {
+    if (last === null) continue;
     const route = [last.from, ...last.path].map(cellOf);
     for (let i = 1; i < route.length; i++) {
       const a = route[i - 1]!;
@@ -857,6 +894,35 @@ export function paintBoard(
   caption?: Caption,
   readBackAll = false,
 ): Buffer {
+  const { pixels, width, height } = paintBoardPixels(
+    position,
+    variant,
+    options,
+    caption,
+    readBackAll,
+  );
+  return encodeOpaquePng(pixels, width, height);
+}
+
+/** An image's RGBA pixels, row by row. */
+export interface Pixels {
+  readonly pixels: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * The pixels paintBoard encodes (the animation encodes them as GIF frames). The array is the
+ * surface's scratch buffer: the next paint of the same size overwrites it, so use or copy it
+ * before painting again.
+ */
+export function paintBoardPixels(
+  position: Position,
+  variant: Variant,
+  options: NormalisedOptions,
+  caption?: Caption,
+  readBackAll = false,
+): Pixels {
   registerRenderFonts();
   const theme = THEMES[options.theme];
   const tally = variant.outcome === 'half-count';
@@ -896,6 +962,7 @@ export function paintBoard(
     ctx.drawImage(stackSprite(theme, stack, layout.squareSize), rect.x, rect.y);
   });
   paintTargets(ctx, geometry, layout, options, theme);
+  if (options.hint !== null) paintHint(ctx, geometry, layout, options.hint);
   if (tally) paintTally(ctx, layout, position, theme);
   if (caption !== undefined) paintCaption(ctx, width, layout.height, caption, theme);
   ctx.restore();
@@ -904,7 +971,7 @@ export function paintBoard(
   if (readBackAll) readBack(ctx, pixels, width, { x: 0, y: 0, width, height: layout.height });
   for (const rect of touchedRects) readBack(ctx, pixels, width, rect);
   if (band !== null) readBack(ctx, pixels, width, band);
-  return encodeOpaquePng(pixels, width, height);
+  return { pixels, width, height };
 }
 
 // ---------------------------------------------------------------------------------------------

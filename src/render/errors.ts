@@ -17,6 +17,8 @@ export type RenderErrorCode =
   | 'bad-caption'
   | 'bad-standings'
   | 'bad-rating-graph'
+  | 'bad-eval-graph'
+  | 'bad-replay'
   | 'font-missing';
 
 /** A refused render: a stable `code` for programs, a sentence and the offending values. */

@@ -16,8 +16,11 @@ export {
   renderBoard,
   renderCacheStats,
   renderCaptionedBoard,
+  renderEvalGraph,
   renderRatingGraph,
   renderRatingGraphUncached,
+  renderReplay,
+  renderReplayUncached,
   renderStandings,
   renderStandingsUncached,
   renderTable,
@@ -47,8 +50,21 @@ export {
   type RatingGraphPoint,
 } from './rating-graph-options.js';
 export {
+  MAX_REPLAY_PLIES,
+  REPLAY_DELAYS,
+  REPLAY_SIZE,
+  type ReplayOptions,
+  type ReplayPicture,
+} from './replay-options.js';
+export {
   RenderPool,
   RenderPoolError,
   type RenderPoolOptions,
   type RenderPoolStats,
 } from './pool.js';
+export {
+  MAX_EVAL_POINTS,
+  type EvalGraphMark,
+  type EvalGraphPicture,
+  type EvalGraphTick,
+} from './eval-graph-options.js';

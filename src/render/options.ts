@@ -32,6 +32,11 @@ export interface RenderOptions {
   /** Marks the origin, every landing square and every jumped square of this move. */
   readonly lastMove?: LastMove | null;
   readonly selected?: Selection | null;
+  /**
+   * A suggested move, drawn as an arrow over the stacks along its path (a review's better
+   * move beside the played one marked as `lastMove`).
+   */
+  readonly hint?: LastMove | null;
   /** File letters and rank numbers in the frame. Default true. */
   readonly coordinates?: boolean;
   /** Default 'wood'. */
@@ -56,6 +61,7 @@ export interface NormalisedOptions {
   readonly orientation: Side;
   readonly lastMove: LastMove | null;
   readonly selected: Selection | null;
+  readonly hint: LastMove | null;
   readonly coordinates: boolean;
   readonly theme: ThemeId;
 }
@@ -246,7 +252,11 @@ export function normaliseOptions(variant: Variant, options: RenderOptions = {}):
     options.selected,
   );
   const coordinates = checkCoordinates(options.coordinates);
-  return { size, orientation, lastMove, selected, coordinates, theme };
+  const hint =
+    options.hint === undefined || options.hint === null
+      ? null
+      : normaliseMarks(variant.geometry.squareCount, options.hint, null).lastMove;
+  return { size, orientation, lastMove, selected, hint, coordinates, theme };
 }
 
 /** Turns caption lines into single lines, refusing what is not text. */
@@ -289,6 +299,7 @@ export function renderKey(
     .join(',');
   const last = options.lastMove;
   const selected = options.selected;
+  const hint = options.hint;
   return [
     caption === undefined ? 'board' : 'captioned',
     position.variant,
@@ -300,6 +311,8 @@ export function renderKey(
     last === null ? '' : `${last.from}>${last.path.join('.')}x${last.captures.join('.')}`,
     selected === null ? '' : `${selected.square}>${selected.targets.join('.')}`,
     caption === undefined ? '' : JSON.stringify([caption.title, caption.text]),
+    // Last, so that keys of boards without a hint keep their old form.
+    ...(hint === null ? [] : [`hint:${hint.from}>${hint.path.join('.')}`]),
   ].join('|');
 }
 

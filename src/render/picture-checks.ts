@@ -7,7 +7,10 @@
 import { RenderError, type RenderErrorCode } from './errors.js';
 
 /** The error code of the picture being checked. */
-export type PictureErrorCode = Extract<RenderErrorCode, 'bad-standings' | 'bad-rating-graph'>;
+export type PictureErrorCode = Extract<
+  RenderErrorCode,
+  'bad-standings' | 'bad-rating-graph' | 'bad-eval-graph'
+>;
 
 /** `text` as one line: runs of whitespace (newlines too) become one space, ends trimmed. */
 function singleLine(text: string): string {

@@ -11,13 +11,19 @@ import type { TablePosition } from '../engine/multi/index.js';
 import { RenderPoolError } from './errors.js';
 import { normaliseCaption, type Caption, type RenderOptions } from './options.js';
 import type { RenderCacheStats } from './renderer.js';
+import type { EvalGraphPicture } from './eval-graph-options.js';
 import type { RatingGraphPicture } from './rating-graph-options.js';
 import type { PictureRenderOptions, StandingsPicture } from './standings-options.js';
 import type { TableRenderOptions } from './table-options.js';
+import type { ReplayOptions, ReplayPicture } from './replay-options.js';
 import {
   boardJob,
+  DEFAULT_JPEG_QUALITY,
+  jpegJob,
   paintError,
   ratingGraphJob,
+  evalGraphJob,
+  replayJob,
   standingsJob,
   tableJob,
   type PreparedJob,
@@ -112,6 +118,27 @@ export class RenderPool {
     return this.submit(() => boardJob(position, options, undefined));
   }
 
+  /**
+   * The board as a JPEG (Telegram's inline photos and pictures fetched by URL must be JPEG);
+   * cached apart from the PNG.
+   */
+  renderJpeg(
+    position: Position,
+    options: RenderOptions = {},
+    quality = DEFAULT_JPEG_QUALITY,
+  ): Promise<Buffer> {
+    return this.submit(() => jpegJob(boardJob(position, options, undefined), quality));
+  }
+
+  /** A table game's picture as a JPEG. */
+  renderTableJpeg(
+    position: TablePosition,
+    options: TableRenderOptions = {},
+    quality = DEFAULT_JPEG_QUALITY,
+  ): Promise<Buffer> {
+    return this.submit(() => jpegJob(tableJob(position, options), quality));
+  }
+
   /** The board with a caption band under it (as renderCaptionedBoard). */
   renderCaptioned(position: Position, options: RenderOptions, caption: Caption): Promise<Buffer> {
     let normalised: Caption;
@@ -148,6 +175,24 @@ export class RenderPool {
     options: PictureRenderOptions = {},
   ): Promise<Buffer> {
     return this.submit(() => ratingGraphJob(picture, options));
+  }
+
+  /**
+   * A review's evaluation graph (as renderEvalGraph); rejects with RenderError on a graph it
+   * cannot draw.
+   */
+  renderEvalGraph(picture: EvalGraphPicture, options: PictureRenderOptions = {}): Promise<Buffer> {
+    return this.submit(() => evalGraphJob(picture, options));
+  }
+
+  /**
+   * A two-player game's animation as an animated GIF (as renderReplay): its moves are replayed
+   * and every frame drawn and encoded on the worker. Rejects with RenderError on a request it
+   * cannot draw ('bad-replay': moves that do not replay, too many of them). The same game asked
+   * for twice (its end, then /replay) is drawn once: the cache keeps the GIF.
+   */
+  renderReplay(picture: ReplayPicture, options: ReplayOptions = {}): Promise<Buffer> {
+    return this.submit(() => replayJob(picture, options));
   }
 
   /**

@@ -11,6 +11,8 @@ import type { Position } from '../engine/index.js';
 import type { TablePosition } from '../engine/multi/index.js';
 import { paintBoard, paintTable } from './canvas.js';
 import { normaliseCaption, prepareRender, type Caption, type RenderOptions } from './options.js';
+import { paintEvalGraph } from './eval-graph-canvas.js';
+import { prepareEvalGraphRender, type EvalGraphPicture } from './eval-graph-options.js';
 import { paintRatingGraph } from './rating-graph-canvas.js';
 import { prepareRatingGraphRender, type RatingGraphPicture } from './rating-graph-options.js';
 import { paintStandingsPicture } from './standings-canvas.js';
@@ -20,6 +22,8 @@ import {
   type StandingsPicture,
 } from './standings-options.js';
 import { prepareTableRender, type TableRenderOptions } from './table-options.js';
+import { paintReplay } from './replay.js';
+import { prepareReplayRender, type ReplayOptions, type ReplayPicture } from './replay-options.js';
 
 export interface RenderCacheStats {
   readonly hits: number;
@@ -87,6 +91,21 @@ export class BoardRenderer {
   renderRatingGraph(picture: RatingGraphPicture, options: PictureRenderOptions = {}): Buffer {
     const prepared = prepareRatingGraphRender(picture, options);
     return this.cached(prepared.key, () => paintRatingGraph(prepared.picture, prepared.theme));
+  }
+
+  /** A review's evaluation graph as a 640 x 320 px PNG. Throws RenderError 'bad-eval-graph'. */
+  renderEvalGraph(picture: EvalGraphPicture, options: PictureRenderOptions = {}): Buffer {
+    const prepared = prepareEvalGraphRender(picture, options);
+    return this.cached(prepared.key, () => paintEvalGraph(prepared.picture, prepared.theme));
+  }
+
+  /**
+   * A two-player game's animation as an animated GIF (replay.ts). Throws RenderError on a
+   * request it cannot draw ('bad-replay': moves that do not replay, too many of them).
+   */
+  renderReplay(picture: ReplayPicture, options: ReplayOptions = {}): Buffer {
+    const prepared = prepareReplayRender(picture, options);
+    return this.cached(prepared.key, () => paintReplay(prepared.replay));
   }
 
   stats(): RenderCacheStats {
@@ -161,6 +180,11 @@ export function renderRatingGraphUncached(
   return paintRatingGraph(prepared.picture, prepared.theme);
 }
 
+/** A game's animation without looking at or filling any cache (benchmarks, tests). */
+export function renderReplayUncached(picture: ReplayPicture, options: ReplayOptions = {}): Buffer {
+  return paintReplay(prepareReplayRender(picture, options).replay);
+}
+
 const sharedRenderer = new BoardRenderer();
 
 /** The board as a PNG, from the process-wide cache. Throws RenderError on bad input. */
@@ -205,6 +229,22 @@ export function renderRatingGraph(
   options: PictureRenderOptions = {},
 ): Buffer {
   return sharedRenderer.renderRatingGraph(picture, options);
+}
+
+/** A review's evaluation graph from the process-wide cache, on this thread (tests, CLI). */
+export function renderEvalGraph(
+  picture: EvalGraphPicture,
+  options: PictureRenderOptions = {},
+): Buffer {
+  return sharedRenderer.renderEvalGraph(picture, options);
+}
+
+/**
+ * A game's animation as a GIF, from the process-wide cache, on this thread (the bot draws
+ * through RenderPool.renderReplay instead). Throws RenderError on bad input.
+ */
+export function renderReplay(picture: ReplayPicture, options: ReplayOptions = {}): Buffer {
+  return sharedRenderer.renderReplay(picture, options);
 }
 
 export function renderCacheStats(): RenderCacheStats {

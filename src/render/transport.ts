@@ -32,6 +32,11 @@ import {
   type RenderOptions,
 } from './options.js';
 import {
+  prepareEvalGraphRender,
+  type EvalGraphPicture,
+  type NormalisedEvalGraph,
+} from './eval-graph-options.js';
+import {
   prepareRatingGraphRender,
   type NormalisedRatingGraph,
   type RatingGraphPicture,
@@ -48,6 +53,12 @@ import {
   type TableRenderOptions,
 } from './table-options.js';
 import type { ThemeId } from './themes.js';
+import {
+  prepareReplayRender,
+  type NormalisedReplay,
+  type ReplayOptions,
+  type ReplayPicture,
+} from './replay-options.js';
 
 /** One board for a worker to draw: everything is validated and normalised already. */
 export interface BoardJob {
@@ -84,7 +95,49 @@ export interface RatingGraphJob {
   readonly theme: ThemeId;
 }
 
-export type RenderJob = BoardJob | TableJob | StandingsJob | RatingGraphJob;
+/** One review's evaluation graph for a worker to draw, checked already (and again there). */
+export interface EvalGraphJob {
+  readonly kind: 'eval-graph';
+  readonly id: number;
+  readonly picture: NormalisedEvalGraph;
+  readonly theme: ThemeId;
+}
+
+/** One game's animation (a GIF) for a worker to replay and draw, checked already. */
+export interface ReplayJob {
+  readonly kind: 'replay';
+  readonly id: number;
+  readonly replay: NormalisedReplay;
+}
+
+export type RenderJob =
+  BoardJob | TableJob | StandingsJob | RatingGraphJob | EvalGraphJob | ReplayJob | JpegJob;
+/** A picture of another job, re-encoded as a JPEG (Telegram's inline photos must be JPEG). */
+export interface JpegJob {
+  readonly kind: 'jpeg';
+  readonly id: number;
+  readonly picture: BoardJob | TableJob;
+  /** 1-100. */
+  readonly quality: number;
+}
+
+/** JPEG quality of the pictures served by URL: small, and clean on a flat-coloured board. */
+export const DEFAULT_JPEG_QUALITY = 85;
+
+/** The same picture as a JPEG: its own cache key, the same checks on the main thread. */
+export function jpegJob(inner: PreparedJob, quality: number): PreparedJob {
+  if (!Number.isInteger(quality) || quality < 1 || quality > 100)
+    throw new RenderError('bad-option', `JPEG quality must be 1-100, got ${quality}`, {});
+  return {
+    key: `jpeg${quality}:${inner.key}`,
+    message: (id) => {
+      const picture = inner.message(id);
+      if (picture.kind !== 'board' && picture.kind !== 'table')
+        throw new RenderError('bad-option', `no JPEG of a ${picture.kind} picture`, {});
+      return { kind: 'jpeg', id, picture, quality };
+    },
+  };
+}
 
 /**
  * A request checked on the main thread: its cache key, and its job for a worker once it has
@@ -141,6 +194,21 @@ export function ratingGraphJob(
 ): PreparedJob {
   const { key, picture: checked, theme } = prepareRatingGraphRender(picture, options);
   return { key, message: (id) => ({ kind: 'rating-graph', id, picture: checked, theme }) };
+}
+
+/** A review's evaluation graph. */
+export function evalGraphJob(
+  picture: EvalGraphPicture,
+  options: PictureRenderOptions,
+): PreparedJob {
+  const { key, picture: checked, theme } = prepareEvalGraphRender(picture, options);
+  return { key, message: (id) => ({ kind: 'eval-graph', id, picture: checked, theme }) };
+}
+
+/** A game's animation. */
+export function replayJob(picture: ReplayPicture, options: ReplayOptions): PreparedJob {
+  const { key, replay } = prepareReplayRender(picture, options);
+  return { key, message: (id) => ({ kind: 'replay', id, replay }) };
 }
 
 /** What a failed paint reports back: enough to rebuild a RenderError on the main thread. */

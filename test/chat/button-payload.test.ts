@@ -60,6 +60,31 @@ const PUZZLES: readonly (readonly [Payload, string])[] = [
   [{ kind: 'puzzle-route-menu', puzzleId: PUZZLE, ply: 6 }, `ZU|${PUZZLE}|6`],
   [{ kind: 'puzzle-open', puzzleId: PUZZLE }, `ZO|${PUZZLE}`],
   [{ kind: 'puzzle-next' }, 'ZN'],
+  [{ kind: 'review', gameId: 'g1', ply: 80, moment: 3 }, 'RV|g1|80|3'],
+  [{ kind: 'review', gameId: 'g1', ply: 80 }, 'RV|g1|80|g'],
+  [{ kind: 'resign-ask', gameId: 'g1', ply: 7 }, 'q|g1|7'],
+  [
+    {
+      kind: 'inline-accept',
+      variant: 'laska',
+      days: 5,
+      rated: true,
+      challengerId: '11',
+      sig: 'abcdefghijk_',
+    },
+    'iA|laska|5|1|11|abcdefghijk_',
+  ],
+  [
+    {
+      kind: 'inline-cancel',
+      variant: 'bashni',
+      days: 0,
+      rated: false,
+      challengerId: '11',
+      sig: 'abcdefghijk-',
+    },
+    'iC|bashni|0|0|11|abcdefghijk-',
+  ],
 ];
 
 const LONG_ID = 'x'.repeat(24);
@@ -99,6 +124,23 @@ const LONGEST: Record<Payload['kind'], Payload> = {
   'target-menu': { kind: 'target-menu', gameId: LONG_ID, ply: LONG_PLY, from: 31, part: 4 },
   'route-menu': { kind: 'route-menu', gameId: LONG_ID, ply: LONG_PLY, part: 4 },
   'draw-offer': { kind: 'draw-offer', gameId: LONG_ID, ply: LONG_PLY },
+  'resign-ask': { kind: 'resign-ask', gameId: LONG_ID, ply: LONG_PLY },
+  'inline-accept': {
+    kind: 'inline-accept',
+    variant: 'bashni-double-11',
+    days: 14,
+    rated: true,
+    challengerId: LONG_USER,
+    sig: 'A'.repeat(12),
+  },
+  'inline-cancel': {
+    kind: 'inline-cancel',
+    variant: 'bashni-double-11',
+    days: 14,
+    rated: false,
+    challengerId: LONG_USER,
+    sig: 'A'.repeat(12),
+  },
   'puzzle-select': { kind: 'puzzle-select', puzzleId: LONG_ID, ply: LONG_PLY, square: 31 },
   'puzzle-target': { kind: 'puzzle-target', puzzleId: LONG_ID, ply: LONG_PLY, from: 31, to: 30 },
   // Puzzle routes are shorter than games' by the Z; 29 squares is still more than any capture.
@@ -118,6 +160,7 @@ const LONGEST: Record<Payload['kind'], Payload> = {
     part: 4,
   },
   'puzzle-route-menu': { kind: 'puzzle-route-menu', puzzleId: LONG_ID, ply: LONG_PLY, part: 4 },
+  review: { kind: 'review', gameId: LONG_ID, ply: LONG_PLY, moment: 999 },
   'puzzle-open': { kind: 'puzzle-open', puzzleId: LONG_ID },
   'puzzle-next': { kind: 'puzzle-next' },
 };
@@ -210,6 +253,12 @@ describe('button payloads', () => {
     'E|t1|4|4',
     'H|t1|1',
     'ZJ|t1',
+    'RV|g1|80',
+    'RV|g1|80|x',
+    'RV|g1|80|1000',
+    'RV|g1|80|-1',
+    'RV|g1|80|1|2',
+    'RV|g 1|80|1',
   ])('decodes forged or garbled data %j to undefined', (data) => {
     expect(decodePayload(data)).toBeUndefined();
   });

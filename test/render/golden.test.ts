@@ -17,7 +17,9 @@ import {
   VARIANTS,
 } from '../../src/engine/index.js';
 import {
+  renderEvalGraph,
   renderRatingGraphUncached,
+  renderReplayUncached,
   renderStandingsUncached,
   renderTableUncached,
   renderUncached,
@@ -25,6 +27,9 @@ import {
 import { fen } from '../support/engine-helpers.js';
 import { ratingHistory, roundRobinStandings, swissStandings } from '../support/league-pictures.js';
 import { decodePng } from '../support/png.js';
+import { decodeGif } from '../support/gif.js';
+import { LONG_GAME } from '../support/long-game.js';
+import { PNG } from 'pngjs';
 import { present } from '../support/present.js';
 import {
   square,
@@ -113,6 +118,22 @@ const cases: Record<string, () => Buffer> = {
     ),
 };
 
+// A frame of a game's animation (a GIF: 255 colours, drawn over the frames before it): the
+// long test game's ply 11, a double capture, with its move and counter in the caption band.
+cases['replay-frame-11-wood-440'] = () => {
+  const gif = decodeGif(
+    renderReplayUncached({
+      ...LONG_GAME,
+      title: 'Alice — Bob',
+      startText: 'Start position',
+      plyWord: 'ply',
+    }),
+  );
+  const png = new PNG({ width: gif.width, height: gif.height });
+  png.data = Buffer.from(gif.frame(11));
+  return PNG.sync.write(png);
+};
+
 // Table games: the start from White's side; the middle from Red's, in Russian.
 cases['zhernov-start-wood-480'] = () => renderTableUncached(tableStartPosition(), { size: 480 });
 cases['zhernov-middle-red-wood-480'] = () =>
@@ -164,6 +185,46 @@ cases['rating-graph-1-contrast'] = () =>
     { title: 'Борис — Ласка', points: [{ rating: 1500, deviation: 350 }], footer: '1 партия' },
     { theme: 'contrast' },
   );
+
+// A review's pictures: the evaluation graph (a swinging game with a mistake and two blunders)
+// and a critical moment's board (the move played marked, the better one as an arrow).
+const swing = Array.from({ length: 81 }, (_, i) =>
+  Math.min(0.97, Math.max(0.03, 0.5 + 0.35 * Math.sin(i / 9) + (i > 60 ? 0.3 : 0))),
+);
+cases['review-graph-wood'] = () =>
+  renderEvalGraph({
+    title: 'Alice – Boris',
+    axis: 'White’s chances',
+    chances: swing,
+    marks: [
+      { at: 14, kind: 'mistake' },
+      { at: 41, kind: 'blunder' },
+      { at: 61, kind: 'blunder' },
+    ],
+    ticks: [10, 20, 30, 40].map((n) => ({ at: 2 * n - 2, label: String(n) })),
+    footer: 'orange: 1 mistake · red: 2 blunders',
+  });
+cases['review-graph-ru-contrast'] = () =>
+  renderEvalGraph(
+    {
+      title: 'Борис – Алиса',
+      axis: 'Шансы белых',
+      chances: [0.5, 0.55, 0.2, 0.25],
+      marks: [{ at: 2, kind: 'blunder' }],
+    },
+    { theme: 'contrast' },
+  );
+cases['review-moment-wood-480'] = () => {
+  const position = startPosition('bashni');
+  const played = parseMove(position, 'a3-b4');
+  const better = parseMove(position, 'c3-d4');
+  if (!played.ok || !better.ok) throw new Error('the moment does not parse');
+  return renderUncached(
+    position,
+    { size: 480, lastMove: played.value, hint: better.value },
+    { title: '1. a3-b4? — mistake', text: 'Played: the marked move. Better: c3-d4 (arrow)' },
+  );
+};
 
 describe('golden images', () => {
   it.each(Object.keys(cases))('%s matches its golden image', (name) => {

@@ -21,6 +21,7 @@ import {
 import { paintError, paintFailure } from '../../src/render/transport.js';
 import { fen, randomPositions } from '../support/engine-helpers.js';
 import { item } from '../support/present.js';
+import { tableStart } from '../../src/engine/multi/index.js';
 import { internals } from '../support/render-helpers.js';
 
 function play(position: Position, text: string): { position: Position; move: Move } {
@@ -94,6 +95,30 @@ describe('render pool', () => {
         true,
       );
     });
+  });
+
+  it('draws JPEGs of boards and table games, cached apart from the PNGs', async () => {
+    const pool = new RenderPool();
+    try {
+      const start = startPosition('bashni');
+      const png = await pool.render(start, { size: 300 });
+      const jpeg = await pool.renderJpeg(start, { size: 300 });
+      expect([...jpeg.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+      expect(jpeg.equals(png)).toBe(false);
+      // Its size, from the frame header (SOF0), is the PNG's.
+      const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+      expect(sof).toBeGreaterThan(0);
+      expect(jpeg.readUInt16BE(sof + 7)).toBe(png.readUInt32BE(16));
+      expect(await pool.renderJpeg(start, { size: 300 })).toBe(jpeg);
+      expect(pool.stats()).toMatchObject({ hits: 1, misses: 2, entries: 2 });
+      const lower = await pool.renderJpeg(start, { size: 300 }, 40);
+      expect(lower.length).toBeLessThan(jpeg.length);
+      const table = await pool.renderTableJpeg(tableStart(), { size: 300 });
+      expect([...table.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+      await expect(pool.renderJpeg(start, { size: 300 }, 0)).rejects.toThrow(RenderError);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('serves a repeated board from its cache without a worker', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/game/logger.js';
-import type { BotMoves } from '../../src/game/ports.js';
+import type { BotMoves, PositionAnalysis } from '../../src/game/ports.js';
 import {
   botMoveJobId,
   QueuedBotMoves,
@@ -34,7 +34,7 @@ const REQUEST: BotMoveRequest = {
 };
 
 /** A bot process's client and a worker process on one queue, with a search of our own. */
-async function setUp(moves: BotMoves | undefined, timeoutMs = 10_000) {
+async function setUp(moves: BotMoves | undefined, timeoutMs = 10_000, analysis?: PositionAnalysis) {
   const prefix = `ai${++prefixes}`;
   const client = new QueuedBotMoves({ url: server.url, prefix, timeoutMs, log: silentLogger });
   closing.push(client);
@@ -44,6 +44,7 @@ async function setUp(moves: BotMoves | undefined, timeoutMs = 10_000) {
       url: server.url,
       prefix,
       moves,
+      analysis,
       concurrency: 2,
       log: silentLogger,
     });
@@ -51,6 +52,32 @@ async function setUp(moves: BotMoves | undefined, timeoutMs = 10_000) {
   }
   return client;
 }
+
+describe('review positions through the queue', () => {
+  const none: BotMoves = { chooseMove: () => Promise.reject(new Error('no moves here')) };
+
+  it('a worker process analyses the positions a review asks for, on the same queue', async () => {
+    const seen: unknown[] = [];
+    const client = await setUp(none, 10_000, {
+      analyse: (request) => {
+        seen.push(request);
+        return Promise.resolve({ best: 'c3-d4', pv: ['c3-d4'], score: 40, whiteChances: 0.53 });
+      },
+    });
+    const answer = await client.analyse({ variant: 'bashni', fen: 'W:Wc3:Bf6', quietPlies: 2 });
+    expect(answer).toEqual({ best: 'c3-d4', pv: ['c3-d4'], score: 40, whiteChances: 0.53 });
+    expect(seen).toEqual([{ variant: 'bashni', fen: 'W:Wc3:Bf6', quietPlies: 2 }]);
+    // Bot moves still go to the moves' port.
+    await expect(client.chooseMove(REQUEST)).rejects.toThrow();
+  });
+
+  it('fails a review position where the worker has no engine for it', async () => {
+    const client = await setUp(none, 10_000);
+    await expect(client.analyse({ variant: 'bashni', fen: 'W:Wc3:Bf6' })).rejects.toThrow(
+      /no engine here/,
+    );
+  });
+});
 
 describe('bot moves through the queue', () => {
   it('a worker process searches the move a bot process asks for', async () => {

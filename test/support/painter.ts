@@ -1,9 +1,14 @@
+import type { ReviewPainter } from '../../src/chat/review-text.js';
 import {
   renderBoard,
+  renderCaptionedBoard,
+  renderEvalGraph,
   renderRatingGraph,
+  renderReplay,
   renderStandings,
   renderTable,
   type RatingGraphPicture,
+  type ReplayPicture,
   type StandingsPicture,
 } from '../../src/render/index.js';
 import type { Position } from '../../src/engine/index.js';
@@ -18,4 +23,19 @@ export const inlinePainter = {
     Promise.resolve(renderTable(position, options)),
   paintStandings: (picture: StandingsPicture) => Promise.resolve(renderStandings(picture)),
   paintRatingGraph: (picture: RatingGraphPicture) => Promise.resolve(renderRatingGraph(picture)),
+  // A failed drawing rejects, as the pool's does.
+  paintReplay: (picture: ReplayPicture) => Promise.resolve().then(() => renderReplay(picture)),
+};
+
+/** Draws a review's pictures on the calling thread, as main.ts does on the render pool. */
+export const inlineReviewPainter: ReviewPainter = {
+  paintEvalGraph: (picture) => Promise.resolve(renderEvalGraph(picture)),
+  paintMoment: (board) =>
+    Promise.resolve(
+      renderCaptionedBoard(
+        board.position,
+        { lastMove: board.played, hint: board.better, size: 360 },
+        board.caption,
+      ),
+    ),
 };

@@ -2,6 +2,9 @@ import { autoRetry } from '@grammyjs/auto-retry';
 import { run } from '@grammyjs/runner';
 import { Bot, GrammyError, InlineKeyboard, InputFile, InputMediaBuilder } from 'grammy';
 import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createCanvas } from '@napi-rs/canvas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   FakeBotApi,
@@ -168,6 +171,39 @@ describe('FakeBotApi driven by the real grammY client', () => {
     const file = await bot.api.getFile(largest?.file_id ?? '');
     const download = await fetch(`${fake.apiRoot}/file/bot123456:TEST-TOKEN/${file.file_path}`);
     expect(Buffer.from(await download.arrayBuffer()).equals(image)).toBe(true);
+  });
+
+  it('records an uploaded animation (a GIF) with its size, as animation and document', async () => {
+    const group = fake.group(-100401, 'Club');
+    // A GIF's header: the signature, then the width and height (little-endian).
+    const gif = Buffer.concat([
+      Buffer.from('GIF89a', 'latin1'),
+      Buffer.from([0xb8, 0x01, 0x03, 0x02]),
+      Buffer.alloc(32, 1),
+    ]);
+    const sent = await bot.api.sendAnimation(group.id, new InputFile(gif, 'replay.gif'), {
+      caption: '🏁 <b>White</b> wins',
+      parse_mode: 'HTML',
+    });
+    expect(fake.callsOf('sendAnimation').at(0)?.files.animation?.data.equals(gif)).toBe(true);
+    expect(sent.animation).toMatchObject({
+      width: 440,
+      height: 515,
+      mime_type: 'image/gif',
+      file_name: 'replay.gif',
+      file_size: gif.length,
+    });
+    expect(sent.document.file_id).toBe(sent.animation.file_id);
+    expect(sent.caption).toBe('🏁 White wins');
+    const stored = fake.lastMessage(group.id);
+    expect(stored?.animation?.data.equals(gif)).toBe(true);
+    expect(stored?.photo).toBeUndefined();
+    // Its caption can be edited; a file past the Bot API's 50 MB is refused as Telegram does.
+    await bot.api.editMessageCaption(group.id, sent.message_id, { caption: 'Replay' });
+    expect(fake.lastMessage(group.id)?.caption).toBe('Replay');
+    const huge = Buffer.concat([gif, Buffer.alloc(50 * 1024 * 1024)]);
+    const refused = await apiError(bot.api.sendAnimation(group.id, new InputFile(huge, 'big.gif')));
+    expect(refused.error_code).toBe(413);
   });
 
   it('replaces the photo on editMessageMedia with a new upload', async () => {
@@ -661,12 +697,14 @@ describe('FakeBotApi flood limits', () => {
     for (const refused of [
       api.sendMessage(group.id, 'Seventh'),
       api.sendDocument(group.id, new InputFile(Buffer.from('1. c3-d4'), 'game.pdn')),
+      api.sendAnimation(group.id, new InputFile(Buffer.from('GIF89a'), 'replay.gif')),
     ]) {
       expect((await apiError(refused)).error_code).toBe(429);
     }
     expect(fake.floodRefusals().map((call) => call.method)).toEqual([
       'sendMessage',
       'sendDocument',
+      'sendAnimation',
     ]);
     expect(fake.callsOf('answerCallbackQuery').every((call) => call.response.ok)).toBe(true);
   });
@@ -937,5 +975,138 @@ describe('FakeBotApi holds, listeners and lean mode', () => {
     } finally {
       await lean.fake.close();
     }
+  });
+});
+
+describe('FakeBotApi inline mode', () => {
+  let fake: FakeBotApi;
+  let bot: Bot;
+  let pictures: Server;
+  let base = '';
+  const jpeg = (() => {
+    const canvas = createCanvas(40, 30);
+    canvas.getContext('2d').fillRect(0, 0, 40, 30);
+    return canvas.encodeSync('jpeg', 80);
+  })();
+
+  beforeEach(async () => {
+    fake = await FakeBotApi.start({ botUsername: 'bashni_test_bot' });
+    bot = new Bot('123456:TEST-TOKEN', { client: { apiRoot: fake.apiRoot } });
+    pictures = createServer((request, response) => {
+      const path = new URL(request.url ?? '/', 'http://x').pathname;
+      if (path === '/a.jpg') response.writeHead(200).end(jpeg);
+      else if (path === '/b.png') response.writeHead(200).end(png(40, 30, 7));
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => pictures.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}`;
+  });
+
+  afterEach(async () => {
+    await fake.close();
+    await new Promise((resolve) => pictures.close(resolve));
+  });
+
+  const photo = (id: string, url: string, extra: object = {}) => ({
+    type: 'photo' as const,
+    id,
+    photo_url: url,
+    thumbnail_url: url,
+    ...extra,
+  });
+
+  it('validates answers as Telegram does, fetching photos and taking only JPEGs', async () => {
+    const alice = fake.user(11, 'Alice', 'alice');
+    const ask = () => fake.inlineQuery({ from: alice, query: '' }).inline_query!.id;
+    const refused = async (results: unknown[]) =>
+      (await apiError(bot.api.answerInlineQuery(ask(), results as never))).description;
+
+    expect(await refused([photo('x', `${base}/a.jpg`), photo('x', `${base}/a.jpg`)])).toContain(
+      'RESULT_ID_DUPLICATE',
+    );
+    expect(await refused([photo('', `${base}/a.jpg`)])).toContain('RESULT_ID_INVALID');
+    expect(
+      await refused(Array.from({ length: 51 }, (_, i) => photo(`r${i}`, `${base}/a.jpg`))),
+    ).toContain('RESULTS_TOO_MUCH');
+    expect(await refused([{ type: 'photo', id: 'x', photo_url: `${base}/a.jpg` }])).toContain(
+      'THUMB_URL_INVALID',
+    );
+    expect(await refused([photo('x', `${base}/b.png`)])).toContain('PHOTO_CONTENT_TYPE_INVALID');
+    expect(await refused([photo('x', `${base}/missing.jpg`)])).toContain('WEBPAGE_CURL_FAILED');
+    expect(await refused([photo('x', `${base}/a.jpg`, { caption: 'x'.repeat(1025) })])).toContain(
+      'caption is too long',
+    );
+    expect(
+      await refused([
+        photo('x', `${base}/a.jpg`, {
+          reply_markup: { inline_keyboard: [[{ text: 'A', callback_data: 'd'.repeat(65) }]] },
+        }),
+      ]),
+    ).toContain('BUTTON_DATA_INVALID');
+
+    const id = ask();
+    await bot.api.answerInlineQuery(id, [photo('ok', `${base}/a.jpg`)], { cache_time: 5 });
+    expect(fake.inlineAnswer(id)).toMatchObject({ cacheTime: 5, isPersonal: false });
+    expect(fake.inlineAnswer(id)!.photos.get('ok')!.data.equals(jpeg)).toBe(true);
+    // Answered once only.
+    expect(
+      (await apiError(bot.api.answerInlineQuery(id, [photo('ok', `${base}/a.jpg`)]))).description,
+    ).toContain('query is too old');
+  });
+
+  it('makes a chosen result an inline message: taps without a message, edits that answer true', async () => {
+    const group = fake.group(-1001234567890, 'Bashni club');
+    const alice = fake.user(11, 'Alice', 'alice');
+    const bob = fake.user(12, 'Bob', 'bob');
+    const queryId = fake.inlineQuery({ from: alice, query: '' }).inline_query!.id;
+    await bot.api.answerInlineQuery(queryId, [
+      photo('card', `${base}/a.jpg`, {
+        caption: 'A card',
+        reply_markup: { inline_keyboard: [[{ text: 'Accept', callback_data: 'A|1' }]] },
+      }),
+    ]);
+    const chosen = fake.chooseInlineResult({
+      from: alice,
+      queryId,
+      resultId: 'card',
+      chatId: group.id,
+    });
+    expect(chosen.update.chosen_inline_result).toMatchObject({
+      result_id: 'card',
+      inline_message_id: chosen.inlineMessageId,
+    });
+    const inlineId = chosen.inlineMessageId!;
+    expect(fake.inlineMessage(inlineId)).toMatchObject({ caption: 'A card', edits: 0 });
+
+    const tap = fake.inlineButtonPress({ from: bob, inlineMessageId: inlineId, button: 'Accept' });
+    expect(tap.callback_query).toMatchObject({ inline_message_id: inlineId, data: 'A|1' });
+    expect(tap.callback_query!.message).toBeUndefined();
+    await bot.api.answerCallbackQuery(tap.callback_query!.id);
+
+    expect(await bot.api.editMessageCaptionInline(inlineId, { caption: 'Taken' })).toBe(true);
+    expect(fake.inlineMessage(inlineId)).toMatchObject({ caption: 'Taken', edits: 1 });
+    expect(fake.inlineKeyboard(inlineId)).toEqual([]);
+    expect(
+      (await apiError(bot.api.editMessageCaptionInline(inlineId, { caption: 'Taken' })))
+        .description,
+    ).toContain('message is not modified');
+
+    // No upload into an inline message; a URL is fetched (and must be a JPEG).
+    const upload = InputMediaBuilder.photo(new InputFile(jpeg, 'a.jpg'));
+    expect(
+      (await apiError(bot.api.editMessageMediaInline(inlineId, upload))).description,
+    ).toContain("can't upload file for inline message");
+    const notJpeg = InputMediaBuilder.photo(`${base}/b.png`);
+    expect(
+      (await apiError(bot.api.editMessageMediaInline(inlineId, notJpeg))).description,
+    ).toContain('PHOTO_CONTENT_TYPE_INVALID');
+    const byUrl = InputMediaBuilder.photo(`${base}/a.jpg?v=2`, { caption: 'Moved' });
+    expect(await bot.api.editMessageMediaInline(inlineId, byUrl)).toBe(true);
+    expect(fake.inlineMessage(inlineId)).toMatchObject({ caption: 'Moved', edits: 2 });
+    expect(fake.inlineMessage(inlineId)!.photo!.url).toBe(`${base}/a.jpg?v=2`);
+    // A chat's message id is no inline message's.
+    expect(
+      (await apiError(bot.api.editMessageCaptionInline('nope', { caption: 'x' }))).description,
+    ).toContain('MESSAGE_ID_INVALID');
   });
 });

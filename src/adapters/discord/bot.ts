@@ -19,12 +19,15 @@ import { botGameFeature } from './features/bot-games.js';
 import { challengeFeature, joinFeature } from './features/challenges.js';
 import { tableFeature } from './features/tables.js';
 import { commandFeature } from './features/commands.js';
+import { replayFeature } from './features/replay.js';
 import { leagueFeature, memberLeftServer } from './features/league.js';
 import { moveFeature } from './features/moves.js';
 import { puzzleFeature } from './features/puzzles.js';
 import type { BoardPainter } from './game-message.js';
 import { DiscordPresenter } from './presenter.js';
 import { InteractionRouter } from './router.js';
+import { reviewFeature } from './features/review.js';
+import type { ReviewPainter } from '../../chat/review-text.js';
 
 /** An interaction is deferred when its handler has not answered after this long (limit 3 s). */
 export const DEFER_AFTER_MS = 1_500;
@@ -36,6 +39,8 @@ export interface DiscordBotDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly painter: BoardPainter;
+  /** Draws reviews' graphs and boards (/review); without it /review answers that it cannot. */
+  readonly reviewPainter?: ReviewPainter;
   /**
    * Where the events of this bot's own requests go (the event dispatcher in a process that also
    * runs Telegram or relays to it); by default this bot's presenter only.
@@ -142,9 +147,11 @@ export function createDiscordBot(
   tableFeature(router, router.deps);
   moveFeature(router, router.deps);
   commandFeature(router, router.deps);
+  replayFeature(router, router.deps);
   botGameFeature(router, router.deps);
   puzzleFeature(router, router.deps);
   leagueFeature(router, router.deps);
+  if (deps.reviewPainter !== undefined) reviewFeature(router, router.deps, deps.reviewPainter);
 
   const onInteraction = (interaction: Interaction): void => tasks.track(router.route(interaction));
   client.on(Events.InteractionCreate, onInteraction);

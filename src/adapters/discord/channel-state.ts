@@ -75,6 +75,15 @@ export class ChannelState {
     return next;
   }
 
+  /** The game whose message was last posted in a channel (what /replay shows by default). */
+  lastGame(channelId: string): Promise<string | undefined> {
+    return this.kv.get(`dc:last-game:${channelId}`);
+  }
+
+  async setLastGame(channelId: string, gameId: string): Promise<void> {
+    await this.kv.set(`dc:last-game:${channelId}`, gameId, MONTH_MS);
+  }
+
   /** The channel's live notice ("your move", a result) of a game, if one is up. */
   async notice(channelId: string, gameId: string): Promise<string | undefined> {
     const key = `dc:notice:${channelId}:${gameId}`;

@@ -37,6 +37,8 @@ export const MAX_CODE_LENGTH = 24;
 export const MAX_TIME_LENGTH = 8;
 /** The longest time zone /daily takes (IANA names are at most about 30 characters). */
 export const MAX_TIME_ZONE_LENGTH = 64;
+/** The longest game id /replay takes (ids are short; a PDN file name is a little longer). */
+export const MAX_GAME_ID_LENGTH = 64;
 /** The value of /top's `variant` choice that shows the puzzle leaderboard instead. */
 export const PUZZLES_CHOICE = 'puzzles';
 
@@ -192,6 +194,14 @@ export function slashCommands(): RESTPostAPIChatInputApplicationCommandsJSONBody
       },
     ]),
     ...leagueCommands(),
+    command('replay', [
+      {
+        type: ApplicationCommandOptionType.String,
+        ...option('game'),
+        min_length: 1,
+        max_length: MAX_GAME_ID_LENGTH,
+      },
+    ]),
   ];
 }
 
@@ -245,6 +255,7 @@ function leagueCommands(): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
       { type: ApplicationCommandOptionType.Subcommand, ...option('leave') },
     ]),
     command('standings'),
+    command('review'),
   ];
 }
 

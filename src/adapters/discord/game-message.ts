@@ -1,3 +1,4 @@
+import type { ReplayData } from '../../chat/replay.js';
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import type { Position } from '../../engine/index.js';
 import type { TablePosition } from '../../engine/multi/index.js';
@@ -29,6 +30,8 @@ export interface BoardPainter {
   paintStandings(picture: StandingsData): Promise<Buffer>;
   /** A player's rating over their last games. */
   paintRatingGraph(picture: RatingGraphData): Promise<Buffer>;
+  /** A two-player game's animation, every ply, as an animated GIF. */
+  paintReplay(picture: ReplayData): Promise<Buffer>;
 }
 
 /** Embed colours: the side (or seat) to move, or a game that is over (a puzzle solved). */

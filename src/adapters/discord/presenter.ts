@@ -29,6 +29,15 @@ import type { Components } from './channel-output.js';
 import { lobbyButtons, lobbyContent } from './table-cards.js';
 import { LeagueCards } from './league-cards.js';
 import { isLeagueEvent, showLeagueEvent } from '../../chat/league-events.js';
+import { replayData } from '../../chat/replay.js';
+
+/** The largest attachment a bot may send where the server has no boost (10 MiB). */
+export const DISCORD_FILE_LIMIT = 10 * 1024 * 1024;
+
+/** The file name of a game's animation. */
+export function replayFileName(game: Game): string {
+  return `bashni-${game.id}.gif`;
+}
 
 export interface DiscordPresenterDeps {
   readonly out: ChannelOutput;
@@ -177,7 +186,13 @@ export class DiscordPresenter {
         for (const view of liveViews(game.views)) {
           const { t } = await this.channelContext(view.chatId, game.white.language);
           const result = resultText(game, event.result, t, { name: nameOf, mention: mentionOf });
-          this.notice(view, game.id, { content: markdown(t.gameOverNotice(result)) });
+          // The result comes with the game's animation attached (a table game's: without).
+          this.notice(
+            view,
+            game.id,
+            { content: markdown(t.gameOverNotice(result)) },
+            this.replayFiles(game, t),
+          );
         }
         return;
       }
@@ -232,6 +247,12 @@ export class DiscordPresenter {
    */
   async recordGameMessage(game: Game, view: ChatView): Promise<void> {
     this.boards.assume(view, game.version);
+    await bestEffort(
+      this.deps.logger,
+      'discord: could not note the channel’s last game (for /replay)',
+      this.deps.channels.setLastGame(view.chatId, game.id),
+      { gameId: game.id, channelId: view.chatId },
+    );
     const old = liveViews(game.views).find((v) => v.chatId === view.chatId);
     const added = await this.deps.service.addView({ kind: 'game', id: game.id }, view);
     if (!added.ok) {
@@ -383,7 +404,12 @@ export class DiscordPresenter {
   }
 
   /** Posts a channel's one live notice of a game (the previous one is removed). */
-  private notice(view: ChatView, gameId: string, message: OutgoingMessage): void {
+  private notice(
+    view: ChatView,
+    gameId: string,
+    message: OutgoingMessage,
+    files?: Promise<OutgoingMessage['files']>,
+  ): void {
     const { channels, out } = this.deps;
     this.deps.tasks.track(
       (async () => {
@@ -393,10 +419,39 @@ export class DiscordPresenter {
           channels.notice(view.chatId, gameId),
           { channelId: view.chatId, gameId },
         );
-        const id = await out.post(view.chatId, { ...message, replyTo: view.messageId });
+        const attached = files === undefined ? undefined : await files;
+        const id = await out.post(view.chatId, {
+          ...message,
+          ...(attached === undefined ? {} : { files: attached }),
+          replyTo: view.messageId,
+        });
         await channels.setNotice(view.chatId, gameId, id);
         if (previous !== undefined) await out.remove(view.chatId, previous);
       })().catch((error: unknown) => this.report('could not post a notice', error, view)),
+    );
+  }
+
+  /**
+   * A game's animation as an attachment, drawn by the render pool; undefined (logged) for a
+   * table game, a game too long, a drawing that failed or a file Discord would refuse: the
+   * message then goes without it. Never rejects.
+   */
+  replayFiles(game: Game, t: Messages): Promise<OutgoingMessage['files']> {
+    const data = replayData(game, t);
+    if (typeof data === 'string') return Promise.resolve(undefined);
+    return this.deps.painter.paintReplay(data).then(
+      (gif) => {
+        if (gif.length <= DISCORD_FILE_LIMIT) return [{ name: replayFileName(game), data: gif }];
+        this.deps.logger.warn('discord: a game’s animation is too big to attach', {
+          gameId: game.id,
+          bytes: gif.length,
+        });
+        return undefined;
+      },
+      (error: unknown) => {
+        this.report('could not draw a game’s animation', error, { gameId: game.id });
+        return undefined;
+      },
     );
   }
 

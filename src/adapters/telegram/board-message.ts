@@ -27,11 +27,13 @@ import { tablePictureText } from '../../chat/table-caption.js';
 import type { Messages } from '../../i18n/index.js';
 import type { RatingGraphData } from '../../chat/league-text.js';
 import type { StandingsData } from '../../chat/tournament-text.js';
+import type { ReplayData } from '../../chat/replay.js';
 import type { RenderOptions, TableRenderOptions } from '../../render/index.js';
 import type { BoardFace } from './board-sync.js';
 import { decodePayload, encodePayload } from '../../chat/button-payload.js';
 import type { ChatSettings } from './chat-state.js';
-import { isPrivateChat, mentionOf, nameOf } from './identity.js';
+import { isInlineChat, isPrivateChat, mentionOf, nameOf } from './identity.js';
+import type { MediaLinks } from './media.js';
 
 /** Width of board images sent to Telegram: sharp on phones, small enough to send fast. */
 export const BOARD_SIZE = 720;
@@ -45,6 +47,8 @@ export interface BoardPainter {
   paintStandings(picture: StandingsData): Promise<Buffer>;
   /** A player's rating over their last games. */
   paintRatingGraph(picture: RatingGraphData): Promise<Buffer>;
+  /** A two-player game's animation, every ply, as an animated GIF. */
+  paintReplay(picture: ReplayData): Promise<Buffer>;
 }
 
 /**
@@ -73,7 +77,10 @@ export function caption(game: Game, t: Messages, now: number): string {
   return boardCaption(game, t, now, { name: nameOf, mention: mentionOf });
 }
 
-/** How a game's board message should look in a chat. */
+/**
+ * How a game's board message should look in a chat. An inline message (isInlineChat) gets its
+ * picture by URL (`media`) and the buttons a command would be elsewhere: draw and resign.
+ */
 export function boardFace(
   game: Game,
   chatId: string,
@@ -81,15 +88,23 @@ export function boardFace(
   t: Messages,
   now: number,
   painter: BoardPainter,
+  media?: MediaLinks,
 ): BoardFace {
   const position = anyPosition(game);
   const orientation = orientationFor(game, settings, chatId);
   const lastMove = game.lastMove ?? null;
+  const inline = isInlineChat(chatId);
+  const keyboard = gameKeyboard(game, position, orientation);
+  const imageUrl =
+    inline && media !== undefined && position.variant !== 'zhernov'
+      ? media.positionUrl(position, twoPlayerSide(orientation), lastMove)
+      : undefined;
   return {
     version: game.version,
     imageKey: `${game.id}:${game.moves.length}:${orientation}`,
     caption: caption(game, t, now),
-    keyboard: gameKeyboard(game, position, orientation),
+    keyboard: inline ? inlineGameKeyboard(game, keyboard, t) : keyboard,
+    ...(imageUrl === undefined ? {} : { imageUrl }),
     image: () =>
       position.variant === 'zhernov'
         ? painter.paintTable(position, {
@@ -104,6 +119,42 @@ export function boardFace(
             lastMove,
           }),
   };
+}
+
+/**
+ * An inline board's keyboard: the stacks, then a row for what a command does elsewhere (no
+ * command can reach an inline message): offer a draw (or answer one) and resign.
+ */
+export function inlineGameKeyboard(
+  game: Game,
+  stacks: InlineKeyboardMarkup,
+  t: Messages,
+): InlineKeyboardMarkup {
+  if (game.status !== 'active' || game.variant === 'zhernov') return stacks;
+  const ply = game.moves.length;
+  const row =
+    game.drawOffer === null
+      ? [
+          {
+            text: t.inline.offerDraw,
+            callback_data: encodePayload({ kind: 'draw-offer', gameId: game.id, ply }),
+          },
+          {
+            text: t.inline.resign,
+            callback_data: encodePayload({ kind: 'resign-ask', gameId: game.id, ply }),
+          },
+        ]
+      : [
+          {
+            text: t.drawAccept,
+            callback_data: encodePayload({ kind: 'draw-accept', gameId: game.id }),
+          },
+          {
+            text: t.drawDecline,
+            callback_data: encodePayload({ kind: 'draw-decline', gameId: game.id }),
+          },
+        ];
+  return { inline_keyboard: [...stacks.inline_keyboard.filter((r) => r.length > 0), row] };
 }
 
 /** The ply a board message's keyboard was made for (from its buttons), if it has one. */

@@ -5,6 +5,7 @@ import type { ChatView } from '../../game/model.js';
 import { describeApiError } from './api-errors.js';
 import type { ChatOutput } from './chat-output.js';
 import type { DeliveryResult } from './delivery-lanes.js';
+import { inlineMessageIdOf } from './identity.js';
 
 /** What a board message should look like. */
 export interface BoardFace {
@@ -17,6 +18,11 @@ export interface BoardFace {
   readonly keyboard: InlineKeyboardMarkup;
   /** Draws the picture; called only when the picture must be sent. */
   readonly image: () => Promise<Buffer>;
+  /**
+   * The picture by URL (signed, see media.ts), for an inline message: Telegram takes no upload
+   * there. Absent when the bot serves no media (then an inline message's picture cannot change).
+   */
+  readonly imageUrl?: string;
 }
 
 /** What a board message is known to show (any field unknown). */
@@ -150,8 +156,10 @@ export class BoardSync {
     const chatId = Number(view.chatId);
     const messageId = Number(view.messageId);
     const api = this.out.raw;
+    const inline = inlineMessageIdOf(view);
     try {
-      if (edit === 'media') {
+      if (inline !== undefined) await this.editInline(inline, want, edit);
+      else if (edit === 'media') {
         const media = InputMediaBuilder.photo(new InputFile(await want.image(), 'board.png'), {
           caption: want.caption,
           parse_mode: 'HTML',
@@ -170,8 +178,9 @@ export class BoardSync {
       const kind = describeApiError(error);
       if (kind === 'message-gone') {
         this.forget(view);
-        // Not awaited: the new board queues in this same lane, behind this delivery.
-        this.onGone(view);
+        // Not awaited: the new board queues in this same lane, behind this delivery. An inline
+        // message cannot be posted again: it is simply gone.
+        if (inline === undefined) this.onGone(view);
         return 'unchanged';
       }
       if (kind !== 'not-modified') throw error; // the lane retries floods and network failures
@@ -183,5 +192,33 @@ export class BoardSync {
       keyboard: keyboardKey(want.keyboard),
     });
     return 'sent';
+  }
+
+  /**
+   * The same edits on an inline message: by inline_message_id, the picture by URL (Telegram
+   * cannot take an upload there), and Telegram answers `true` instead of the message.
+   */
+  private async editInline(
+    inlineMessageId: string,
+    want: Wanted,
+    edit: 'media' | 'caption' | 'keyboard',
+  ): Promise<void> {
+    const api = this.out.raw;
+    if (edit === 'media' && want.imageUrl !== undefined) {
+      const media = InputMediaBuilder.photo(want.imageUrl, {
+        caption: want.caption,
+        parse_mode: 'HTML',
+      });
+      await api.editMessageMediaInline(inlineMessageId, media, { reply_markup: want.keyboard });
+    } else if (edit !== 'keyboard') {
+      // Without a picture URL the picture stays; the caption still says where the game is.
+      await api.editMessageCaptionInline(inlineMessageId, {
+        caption: want.caption,
+        parse_mode: 'HTML',
+        reply_markup: want.keyboard,
+      });
+    } else {
+      await api.editMessageReplyMarkupInline(inlineMessageId, { reply_markup: want.keyboard });
+    }
   }
 }

@@ -21,10 +21,15 @@ import { botGameFeature } from './features/bot-games.js';
 import { challengeFeature } from './features/challenges.js';
 import { tableButtons } from './features/tables.js';
 import { commandFeature } from './features/commands.js';
+import { replayFeature } from './features/replay.js';
 import { dailyFeature, dailyPost } from './features/daily.js';
 import { leagueFeature } from './features/league.js';
+import { inlineFeature } from './features/inline.js';
 import { moveFeature } from './features/moves.js';
+import type { MediaLinks } from './media.js';
 import { puzzleFeature } from './features/puzzles.js';
+import { reviewFeature } from './features/review.js';
+import type { ReviewPainter } from '../../chat/review-text.js';
 import { laneTransformer } from './lane-transformer.js';
 import { TelegramPresenter } from './presenter.js';
 import { UpdatePipeline } from './update-pipeline.js';
@@ -49,8 +54,16 @@ export interface TelegramBotOptions {
    * `presenter.handle`); by default straight to this bot's presenter.
    */
   readonly publish?: (events: readonly GameEvent[]) => Promise<void>;
+  /** Draws reviews' graphs and boards (/review); without it /review is not offered. */
+  readonly reviewPainter?: ReviewPainter;
   /** More Bot API transformers on every call the bot makes (main counts failed calls). */
   readonly transformers?: readonly Transformer[];
+  /**
+   * Inline mode: the key its cards are signed with (mediaKey), and the signed picture URLs
+   * (TELEGRAM_MEDIA_URL; without them inline queries get only a button to the private chat).
+   * Without this option inline queries are not answered at all.
+   */
+  readonly inline?: { readonly key: Buffer; readonly media?: MediaLinks };
 }
 
 export interface TelegramBot {
@@ -88,6 +101,8 @@ const COMMANDS: readonly CommandName[] = [
   'stats',
   'tournament',
   'standings',
+  'review',
+  'replay',
   'rules',
   'help',
 ];
@@ -135,6 +150,7 @@ export function createTelegramBot(
     painter: options.painter,
     tasks,
     botUsername: () => bot.botInfo.username,
+    media: options.inline?.media,
   });
   const deps: TelegramDeps = {
     ...base,
@@ -157,8 +173,15 @@ export function createTelegramBot(
   bot.use(puzzles.composer);
   bot.use(dailyFeature(deps));
   bot.use(leagueFeature(deps, buttons));
+  if (options.reviewPainter !== undefined)
+    bot.use(reviewFeature(deps, buttons, options.reviewPainter));
   bot.use(moveFeature(deps, buttons));
+  if (options.inline !== undefined)
+    bot.use(
+      inlineFeature(deps, buttons, { ...options.inline, botUsername: () => bot.botInfo.username }),
+    );
   bot.use(commandFeature(deps, buttons));
+  bot.use(replayFeature(deps, options.painter));
   bot.on('callback_query:data', buttons.middleware());
 
   bot.catch(async (error) => {

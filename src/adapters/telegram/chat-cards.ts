@@ -6,7 +6,14 @@ import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import { encodePayload } from '../../chat/button-payload.js';
 import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
-import { isPrivateChat, liveViews, mentionOf, nameOf } from './identity.js';
+import {
+  inlineMessageIdOf,
+  isInlineChat,
+  isPrivateChat,
+  liveViews,
+  mentionOf,
+  nameOf,
+} from './identity.js';
 import { bestEffort, type Logger } from '../../game/logger.js';
 import { lobbyKeyboard, lobbyText } from './table-cards.js';
 
@@ -49,6 +56,12 @@ export class ChatCards {
 
   /** Edits a card's text; its buttons go, unless `keyboard` gives the new ones. */
   editCard(view: ChatView, text: string, keyboard?: InlineKeyboard): void {
+    const inline = inlineMessageIdOf(view);
+    if (inline !== undefined) {
+      // An inline card is a photo: its caption is the text.
+      this.deps.tasks.track(this.deps.out.editInlineCaption(inline, text, keyboard));
+      return;
+    }
     this.deps.tasks.track(
       this.deps.out.editText(view.chatId, Number(view.messageId), text, {
         parse_mode: 'HTML',
@@ -80,6 +93,8 @@ export class ChatCards {
     if (opponent.platform !== 'telegram') return;
     for (const view of liveViews(game.views)) {
       if (isPrivateChat(view.chatId) && view.chatId !== opponent.userId) continue;
+      // An inline board answers the offer on its own buttons (see inlineGameKeyboard).
+      if (isInlineChat(view.chatId)) continue;
       const { t } = await this.chatContext(view.chatId, opponent.language);
       const keyboard = new InlineKeyboard()
         .text(t.drawAccept, encodePayload({ kind: 'draw-accept', gameId: game.id }))
@@ -102,6 +117,7 @@ export class ChatCards {
   /** Edits the open draw-offer messages: "declined by …", or deletes them when the game ended. */
   async closeDrawOffers(game: Game, declinedBy: string | undefined): Promise<void> {
     for (const view of liveViews(game.views)) {
+      if (isInlineChat(view.chatId)) continue;
       const context = { chatId: view.chatId, gameId: game.id };
       const { logger, chats } = this.deps;
       const messageId = await bestEffort(

@@ -1,9 +1,10 @@
-import { InputFile, type Api } from 'grammy';
+import { InputFile, InputMediaBuilder, type Api } from 'grammy';
 import type { InlineKeyboardMarkup, Message } from 'grammy/types';
 import type { DeliveryClass, DeliveryLanes, DeliveryResult } from './delivery-lanes.js';
 
-type Other<M extends 'sendMessage' | 'sendPhoto' | 'sendDocument' | 'editMessageText'> =
-  NonNullable<Parameters<Api[M]>[M extends 'editMessageText' ? 3 : 2]>;
+type Other<
+  M extends 'sendMessage' | 'sendPhoto' | 'sendDocument' | 'sendAnimation' | 'editMessageText',
+> = NonNullable<Parameters<Api[M]>[M extends 'editMessageText' ? 3 : 2]>;
 
 /** How a delivery queues: its class, its coalescing key, and a last-moment check. */
 export interface DeliveryOptions {
@@ -44,6 +45,18 @@ export class ChatOutput {
   ): Promise<DeliveryResult<Message.PhotoMessage>> {
     return this.newMessage(chatId, 'board', options, async () =>
       this.api.sendPhoto(chatId, new InputFile(await image(), 'board.png'), other),
+    );
+  }
+
+  /** Sends an animation (a game's GIF): a new message like a photo, in the message class. */
+  sendAnimation(
+    chatId: string | number,
+    animation: Buffer,
+    other: Other<'sendAnimation'> = {},
+    options: DeliveryOptions = {},
+  ): Promise<DeliveryResult<Message.AnimationMessage>> {
+    return this.newMessage(chatId, 'message', options, () =>
+      this.api.sendAnimation(chatId, new InputFile(animation, 'replay.gif'), other),
     );
   }
 
@@ -103,12 +116,61 @@ export class ChatOutput {
     );
   }
 
+  /**
+   * Edits an inline message's caption (a card: its photo stays) and buttons, by its
+   * inline_message_id, in its own lane (`inline:<id>`); Telegram answers `true`.
+   */
+  editInlineCaption(
+    inlineMessageId: string,
+    caption: string,
+    markup: InlineKeyboardMarkup = { inline_keyboard: [] },
+  ): Promise<DeliveryResult<unknown>> {
+    return this.edit(`inline:${inlineMessageId}`, `caption:${inlineMessageId}`, () =>
+      this.api.editMessageCaptionInline(inlineMessageId, {
+        caption,
+        parse_mode: 'HTML',
+        reply_markup: markup,
+      }),
+    );
+  }
+
   private edit<T>(
     chatId: string | number,
     key: string,
     call: () => Promise<T>,
   ): Promise<DeliveryResult<T>> {
     return this.lanes.submit(chatId, { class: 'message', key, counted: true, call });
+  }
+
+  /**
+   * Replaces a photo message's picture, caption and buttons in one edit (a review's stepping
+   * buttons); a newer edit of the same message replaces one still waiting.
+   */
+  editPhoto(
+    chatId: string | number,
+    messageId: number,
+    image: () => Promise<Buffer>,
+    caption: string,
+    markup: InlineKeyboardMarkup,
+  ): Promise<DeliveryResult<unknown>> {
+    return this.edit(chatId, `media:${messageId}`, async () =>
+      this.api.editMessageMedia(
+        chatId,
+        messageId,
+        InputMediaBuilder.photo(new InputFile(await image(), 'review.png'), { caption }),
+        { reply_markup: markup },
+      ),
+    );
+  }
+
+  /** "sending a photo…": cosmetic, never in front of anything that matters. */
+  uploadingPhoto(chatId: string | number): Promise<DeliveryResult<unknown>> {
+    return this.lanes.submit(chatId, {
+      class: 'cosmetic',
+      key: 'upload_photo',
+      counted: false,
+      call: () => this.api.sendChatAction(chatId, 'upload_photo'),
+    });
   }
 
   /** Deletes a message; cosmetic: it waits for everything else and may be dropped. */

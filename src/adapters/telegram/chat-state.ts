@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { decodeChatSettings } from '../../chat/chat-settings.js';
 import { bestEffort, silentLogger, type Logger } from '../../game/logger.js';
 import type { KeyValueStore } from '../../game/ports.js';
+import type { Player } from '../../game/model.js';
 import type { Lang } from '../../i18n/index.js';
 import { leaseKey } from '../../chat/pending-presentations.js';
 
@@ -121,6 +122,15 @@ export class ChatState {
     this.recentNotices.set(chatId, notice ?? 'none');
   }
 
+  /** The game whose board was last posted in a chat (what /replay shows by default). */
+  lastGame(chatId: string): Promise<string | undefined> {
+    return this.kv.get(`tg:last-game:${chatId}`);
+  }
+
+  async setLastGame(chatId: string, gameId: string): Promise<void> {
+    await this.kv.set(`tg:last-game:${chatId}`, gameId, MONTH_MS);
+  }
+
   /** The open draw-offer message of a game in a chat. */
   async drawOffer(chatId: string, gameId: string): Promise<number | undefined> {
     const text = await this.kv.get(`tg:draw:${chatId}:${gameId}`);
@@ -156,6 +166,26 @@ export class ChatState {
 
   async setPuzzleOrigin(userId: string, puzzleId: string, chatId: string): Promise<void> {
     await this.kv.set(`tg:puzzle-from:${userId}:${puzzleId}`, chatId, PUZZLE_ORIGIN_MS);
+  }
+
+  /**
+   * A user as they last asked the bot something inline (their name for a challenge card whose
+   * record must be made from its button alone, when the card's chosen_inline_result was lost).
+   */
+  async profile(userId: string): Promise<Player | undefined> {
+    const text = await this.kv.get(`tg:profile:${userId}`);
+    if (text === undefined) return undefined;
+    try {
+      const parsed = JSON.parse(text) as Partial<Player> | null;
+      if (typeof parsed?.displayName !== 'string' || parsed.userId !== userId) return undefined;
+      return parsed as Player;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async setProfile(player: Player): Promise<void> {
+    await this.kv.set(`tg:profile:${player.userId}`, JSON.stringify(player), MONTH_MS);
   }
 
   /** Whether a user has started the bot in private (so the bot may write to them first). */

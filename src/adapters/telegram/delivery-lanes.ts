@@ -16,6 +16,7 @@
  */
 import type { Logger } from '../../game/service.js';
 import { classifyApiFailure, Window, type Budget } from './flood-budget.js';
+import { isInlineChat } from './identity.js';
 
 export { classifyApiFailure, type ApiFailure, type Budget } from './flood-budget.js';
 
@@ -244,7 +245,9 @@ export class DeliveryLanes {
     let lane = this.lanes.get(chatId);
     if (lane === undefined) {
       if (++this.submissions % 1024 === 0) this.prune();
-      lane = new Lane(chatId, Number(chatId) < 0 ? this.options.group : this.options.private);
+      // An inline message may live in any group: it gets a group's budget.
+      const group = Number(chatId) < 0 || isInlineChat(chatId);
+      lane = new Lane(chatId, group ? this.options.group : this.options.private);
       const known = this.options.knownUnreachable;
       if (known !== undefined) {
         const created = lane;

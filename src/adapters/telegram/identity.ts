@@ -57,6 +57,32 @@ export function isPrivateChat(chatId: string | number): boolean {
   return Number(chatId) > 0;
 }
 
+/**
+ * An inline message (Telegram's inline mode) is a chat of its own: Telegram does not say which
+ * chat it lives in. Its view is `inline:<inline_message_id>` with the id as the message id;
+ * it gets a group's budget, and can be edited but never receive a new message.
+ */
+const INLINE_PREFIX = 'inline:';
+
+export function inlineView(inlineMessageId: string): ChatView {
+  return {
+    platform: 'telegram',
+    chatId: `${INLINE_PREFIX}${inlineMessageId}`,
+    messageId: inlineMessageId,
+  };
+}
+
+/** Whether a chat id is an inline message's (see inlineView). */
+export function isInlineChat(chatId: string | number): boolean {
+  return typeof chatId === 'string' && chatId.startsWith(INLINE_PREFIX);
+}
+
+/** The inline_message_id of an inline message's chat id or view; undefined for a real chat. */
+export function inlineMessageIdOf(target: string | number | ChatView): string | undefined {
+  const chatId = typeof target === 'object' ? target.chatId : target;
+  return isInlineChat(chatId) ? String(chatId).slice(INLINE_PREFIX.length) : undefined;
+}
+
 /** A link to a message, where Telegram has one (supergroups and public chats). */
 export function messageLink(view: ChatView, chatUsername?: string): string | undefined {
   if (chatUsername !== undefined) return `https://t.me/${chatUsername}/${view.messageId}`;

@@ -40,7 +40,12 @@ class ApiRefusal extends Error {
  */
 export function laneTransformer(lanes: DeliveryLanes): Transformer {
   return async (prev, method, payload, signal) => {
-    const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
+    const target = payload as { chat_id?: unknown; inline_message_id?: unknown } | undefined;
+    // An inline message's edits go through its own lane (see inlineView).
+    const chatId =
+      typeof target?.inline_message_id === 'string'
+        ? `inline:${target.inline_message_id}`
+        : target?.chat_id;
     const kind = laneClass(method);
     if (kind === undefined || (typeof chatId !== 'number' && typeof chatId !== 'string'))
       return prev(method, payload, signal);

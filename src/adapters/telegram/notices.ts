@@ -3,6 +3,11 @@ import type { ChatOutput } from './chat-output.js';
 import type { ChatState } from './chat-state.js';
 import type { DeliveryResult } from './delivery-lanes.js';
 import { bestEffort } from '../../game/logger.js';
+import { InputFile } from 'grammy';
+import { plainText } from './board-sync.js';
+
+/** Telegram's longest caption (of the text as shown, without its markup). */
+export const CAPTION_LIMIT = 1024;
 
 /**
  * Each chat has at most one live notice: a short message that pings someone ("@bob, your move",
@@ -42,6 +47,63 @@ export class Notices {
               ? undefined
               : { message_id: options.replyTo, allow_sending_without_reply: true },
         });
+        await this.swap(chatId, { messageId: sent.message_id, gameId });
+        return sent;
+      },
+    });
+  }
+
+  /**
+   * Posts a notice as an animation with `text` as its caption (the end of a game: its replay):
+   * one call, like a text notice. Falls back to the text alone, in the same call's place, when
+   * the animation cannot be drawn or `text` is too long for a caption. `animation` is started
+   * by the caller (it draws while the chat's lane gets to it) and never rejects the delivery.
+   */
+  postAnimation(
+    chatId: string,
+    gameId: string,
+    text: string,
+    animation: Promise<Buffer>,
+    options: { replyTo?: number } = {},
+  ): Promise<DeliveryResult<unknown>> {
+    if (plainText(text).length > CAPTION_LIMIT) {
+      animation.catch(() => undefined); // not wanted after all
+      return this.post(chatId, gameId, text, options);
+    }
+    // Drawn in the background meanwhile; a failure is handled here, never unhandled.
+    const drawn = animation.then(
+      (gif) => gif,
+      (error: unknown) => {
+        this.logger.warn('telegram: could not draw a game’s animation; the notice goes as text', {
+          chatId,
+          gameId,
+          err: error,
+        });
+        return undefined;
+      },
+    );
+    return this.out.lanes.submit(chatId, {
+      class: 'message',
+      key: 'notice',
+      counted: true,
+      newMessage: true,
+      call: async () => {
+        const gif = await drawn;
+        const reply_parameters =
+          options.replyTo === undefined
+            ? undefined
+            : { message_id: options.replyTo, allow_sending_without_reply: true };
+        const sent =
+          gif === undefined
+            ? await this.out.raw.sendMessage(Number(chatId), text, {
+                parse_mode: 'HTML',
+                reply_parameters,
+              })
+            : await this.out.raw.sendAnimation(Number(chatId), new InputFile(gif, 'replay.gif'), {
+                caption: text,
+                parse_mode: 'HTML',
+                reply_parameters,
+              });
         await this.swap(chatId, { messageId: sent.message_id, gameId });
         return sent;
       },

@@ -14,7 +14,17 @@ import { boardFace, keyboardPly, type BoardPainter } from './board-message.js';
 import { BoardSync, plainText, type BoardFace } from './board-sync.js';
 import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
-import { isPrivateChat, liveViews, mentionOf, nameOf, telegramView } from './identity.js';
+import {
+  inlineMessageIdOf,
+  inlineView,
+  isInlineChat,
+  isPrivateChat,
+  liveViews,
+  mentionOf,
+  nameOf,
+  telegramView,
+} from './identity.js';
+import type { MediaLinks } from './media.js';
 import { Notices } from './notices.js';
 import { PendingPresentations } from '../../chat/pending-presentations.js';
 import { ChatCards } from './chat-cards.js';
@@ -23,6 +33,12 @@ import { isLeagueEvent, showLeagueEvent } from '../../chat/league-events.js';
 import { ratedText } from '../../chat/league-text.js';
 import type { PlayerRating } from '../../game/rating-model.js';
 import { bestEffort } from '../../game/logger.js';
+import { replayData } from '../../chat/replay.js';
+
+/** The live views that can receive messages (pings, notices): not inline messages. */
+function messageViews(views: readonly ChatView[]): ChatView[] {
+  return liveViews(views).filter((view) => !isInlineChat(view.chatId));
+}
 
 /**
  * The language to assume in a chat without a language setting: a private chat's owner's, else
@@ -44,6 +60,8 @@ export interface PresenterDeps {
   readonly tasks: BackgroundTasks;
   /** The bot's username, for the links on cards (known once the bot has started). */
   readonly botUsername?: () => string;
+  /** Signed picture URLs (TELEGRAM_MEDIA_URL), for inline messages; absent when not served. */
+  readonly media?: MediaLinks;
 }
 
 /**
@@ -180,15 +198,27 @@ export class TelegramPresenter {
         const game = this.latest.get(event.game.id) ?? event.game;
         await this.updateBoards(game);
         await this.cards.closeDrawOffers(game, undefined);
-        for (const view of liveViews(game.views)) {
+        // An inline board cannot receive a notice: its caption says the result.
+        for (const view of messageViews(game.views)) {
           const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
           const names = { name: nameOf, mention: mentionOf };
           const result = t.gameOverNotice(resultText(game, event.result, t, names));
           const text =
             ratings === undefined ? result : `${result}\n\n${ratedText(game, ratings, t, names)}`;
+          const replyTo = Number(view.messageId);
+          // The notice comes with the game's animation (a table game's: as text).
+          const replay = replayData(game, t);
           this.pending.track(
             game.id,
-            this.notices.post(view.chatId, game.id, text, { replyTo: Number(view.messageId) }),
+            typeof replay === 'string'
+              ? this.notices.post(view.chatId, game.id, text, { replyTo })
+              : this.notices.postAnimation(
+                  view.chatId,
+                  game.id,
+                  text,
+                  this.deps.painter.paintReplay(replay),
+                  { replyTo },
+                ),
           );
         }
         return;
@@ -218,7 +248,15 @@ export class TelegramPresenter {
   /** How a game's board should look in a chat, in the chat's language and orientation. */
   private async faceFor(game: Game, chatId: string): Promise<BoardFace> {
     const { settings, t } = await this.chatContext(chatId, languageHint(game, chatId));
-    return boardFace(game, chatId, settings, t, this.deps.clock.now(), this.deps.painter);
+    return boardFace(
+      game,
+      chatId,
+      settings,
+      t,
+      this.deps.clock.now(),
+      this.deps.painter,
+      this.deps.media,
+    );
   }
 
   /** A move that was applied before (the same update delivered again): show it everywhere. */
@@ -271,6 +309,8 @@ export class TelegramPresenter {
   }
 
   private async sendBoard(game: Game, chatId: string): Promise<ChatView | undefined> {
+    const inline = inlineMessageIdOf(chatId);
+    if (inline !== undefined) return this.showInline(game, inlineView(inline));
     const current = this.note(game);
     const face = await this.faceFor(current, chatId);
     const sent = await this.deps.out.sendPhoto(
@@ -306,12 +346,38 @@ export class TelegramPresenter {
       this.deps.chats.removePendingPost(game.id, chatId),
       { gameId: game.id, chatId },
     );
+    await bestEffort(
+      this.deps.logger,
+      'telegram: could not note the chat’s last game (for /replay)',
+      this.deps.chats.setLastGame(chatId, game.id),
+      { gameId: game.id, chatId },
+    );
     if (old !== undefined && old.messageId !== view.messageId) this.retireBoard(old);
     // The game may have moved on while the photo was on its way (a picked stack's keyboard,
     // shown meanwhile, is not undone for the new view's own record).
     const now = await this.faceFor(updated, chatId);
     if (now.imageKey !== face.imageKey || now.caption !== face.caption)
       this.pending.track(game.id, this.boards.show(view, now));
+    return view;
+  }
+
+  /**
+   * "Posting" a board in an inline message: nothing new can be sent there, so the message
+   * itself (the challenge card it was) becomes the board, recorded as the game's view.
+   */
+  private async showInline(game: Game, view: ChatView): Promise<ChatView> {
+    let current = this.note(game);
+    if (!current.views.some((v) => v.chatId === view.chatId)) {
+      const added = await this.deps.service.addView({ kind: 'game', id: game.id }, view);
+      if (added.ok) current = this.note(added.value as Game);
+    }
+    await bestEffort(
+      this.deps.logger,
+      'telegram: could not clear a pending post; the sweep retries it',
+      this.deps.chats.removePendingPost(game.id, view.chatId),
+      { gameId: game.id, chatId: view.chatId },
+    );
+    await this.showBoard(current, view);
     return view;
   }
 
@@ -322,6 +388,7 @@ export class TelegramPresenter {
   }
 
   private async replaceGoneBoard(view: ChatView): Promise<void> {
+    if (isInlineChat(view.chatId)) return; // an inline message cannot be posted again
     const found = await this.deps.service.findByView(view);
     if (!found.ok || found.value.kind !== 'game') return;
     const game = this.note(found.value.game);
@@ -352,10 +419,10 @@ export class TelegramPresenter {
     const effects = moveEffects(game, moved, ping);
     if (effects === undefined) return;
     if (effects.botThinking)
-      for (const view of liveViews(game.views)) void this.deps.out.typing(view.chatId);
+      for (const view of messageViews(game.views)) void this.deps.out.typing(view.chatId);
     if (effects.ping !== undefined) await this.pingToMove(game, move);
     if (effects.clearNotice)
-      for (const view of liveViews(game.views)) await this.notices.clear(view.chatId, game.id);
+      for (const view of messageViews(game.views)) await this.notices.clear(view.chatId, game.id);
   }
 
   /**
@@ -369,7 +436,7 @@ export class TelegramPresenter {
     const ply = game.moves.length;
     // A table's resignation or loss on time is in the history but is no move to quote.
     const move = quotableMove(lastMove ?? game.moves.at(-1));
-    for (const view of liveViews(game.views)) {
+    for (const view of messageViews(game.views)) {
       if (isPrivateChat(view.chatId) && view.chatId !== player.userId) continue;
       const { t } = await this.chatContext(view.chatId, player.language);
       this.pending.track(
@@ -418,7 +485,7 @@ export class TelegramPresenter {
           { userId: player.userId },
         );
     }
-    for (const view of liveViews(game.views)) {
+    for (const view of messageViews(game.views)) {
       if (isPrivateChat(view.chatId) && (told || view.chatId !== player.userId)) continue;
       const { t } = await this.chatContext(view.chatId, player.language);
       this.pending.track(
@@ -446,10 +513,13 @@ export class TelegramPresenter {
     const chats = new Set<string>();
     for (const view of challenge?.views ?? []) {
       if (view.platform !== 'telegram') continue;
+      chats.add(view.chatId);
+      // An inline card becomes the board itself: one edit says both.
+      if (isInlineChat(view.chatId)) continue;
       const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
       this.cards.editCard(view, startedText(game, t, { name: nameOf, mention: mentionOf }));
-      chats.add(view.chatId);
     }
+    for (const view of liveViews(game.views)) if (isInlineChat(view.chatId)) chats.add(view.chatId);
     if (acceptedIn?.platform === 'telegram') chats.add(acceptedIn.chatId);
     for (const chatId of chats) await this.pending.mark(game.id, game.version, chatId);
     const posted = [...chats].map((chatId) => this.sendBoard(game, chatId));

@@ -1,9 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Api } from 'grammy';
 import type { Update } from 'grammy/types';
 import { bestEffort, type Logger } from '../../game/logger.js';
-import { confirmHandled, runLongPolling, type UpdatePipeline } from './update-pipeline.js';
+import { startMediaServer } from './media.js';
+import {
+  confirmHandled,
+  runLongPolling,
+  UPDATE_TYPES,
+  type UpdatePipeline,
+} from './update-pipeline.js';
 
 export interface TelegramTransport {
   /** Webhook mode when set; long polling otherwise. */
@@ -13,6 +19,14 @@ export interface TelegramTransport {
     readonly secret?: string;
     /** How long an update may take before Telegram is answered anyway (WEBHOOK_ANSWER_MS). */
     readonly answerWithinMs?: number;
+  };
+  /**
+   * The media route (media.ts: inline mode's pictures by URL): served by the webhook's server,
+   * or in long polling mode by a small server of its own on `port`.
+   */
+  readonly media?: {
+    readonly route: (request: IncomingMessage, response: ServerResponse) => boolean;
+    readonly port: number;
   };
 }
 
@@ -63,6 +77,10 @@ export async function startTelegram(
   logger: Logger,
 ): Promise<TelegramIntake> {
   if (transport.webhook === undefined) {
+    const media =
+      transport.media === undefined
+        ? undefined
+        : await startMediaServer(transport.media.port, transport.media.route);
     await api.deleteWebhook();
     const stop = new AbortController();
     let polled = true;
@@ -81,6 +99,7 @@ export async function startTelegram(
         'telegram: could not confirm the last updates',
         confirmHandled(api, pipeline),
       );
+      await media?.close();
     };
     return Object.assign(stopPolling, { receiving: () => running && polled });
   }
@@ -88,6 +107,7 @@ export async function startTelegram(
   const answerWithinMs = transport.webhook.answerWithinMs ?? WEBHOOK_ANSWER_MS;
   const server: Server = createServer((request, response) => {
     void (async () => {
+      if (transport.media?.route(request, response) === true) return;
       if (request.method !== 'POST' || request.url !== url.pathname) {
         response.writeHead(404).end();
         return;
@@ -136,7 +156,10 @@ export async function startTelegram(
   server.headersTimeout = Math.min(15_000, server.requestTimeout);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, resolve));
-  await api.setWebhook(url.href, { secret_token: secret });
+  await api.setWebhook(url.href, {
+    secret_token: secret,
+    allowed_updates: [...UPDATE_TYPES] as never,
+  });
   const stopServing = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await pipeline.idle();

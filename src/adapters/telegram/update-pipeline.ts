@@ -24,6 +24,10 @@ export function updateChatKey(update: Update): string {
     update.my_chat_member?.chat ??
     update.chat_member?.chat;
   if (chat !== undefined) return String(chat.id);
+  // An inline message is a chat of its own (see inlineView): its card and taps in order.
+  const inline =
+    update.callback_query?.inline_message_id ?? update.chosen_inline_result?.inline_message_id;
+  if (inline !== undefined) return `inline:${inline}`;
   const from =
     update.callback_query?.from ?? update.inline_query?.from ?? update.chosen_inline_result?.from;
   return from === undefined ? 'none' : `user:${from.id}`;
@@ -146,7 +150,18 @@ export interface LongPollingOptions {
  * chat_member: members leaving a group (out of its tournament); Telegram sends it only to bots
  * that are administrators there. The left_chat_member service message covers the others.
  */
-const UPDATE_TYPES = ['message', 'callback_query', 'my_chat_member', 'chat_member'] as const;
+/**
+ * What the bot asks Telegram for. Inline mode also needs BotFather: /setinline (inline_query)
+ * and /setinlinefeedback (chosen_inline_result, which records inline challenge cards).
+ */
+export const UPDATE_TYPES = [
+  'message',
+  'callback_query',
+  'my_chat_member',
+  'chat_member',
+  'inline_query',
+  'chosen_inline_result',
+] as const;
 
 /** Resolves after `ms`, or at once when `signal` aborts (never rejects). */
 const wait = (ms: number, signal: AbortSignal): Promise<unknown> =>

@@ -198,6 +198,8 @@ describe('Discord slash commands', () => {
       ['stats', 'статистика'],
       ['tournament', 'турнир'],
       ['standings', 'турнирная-таблица'],
+      ['review', 'разбор'],
+      ['replay', 'повтор'],
     ]);
   });
 

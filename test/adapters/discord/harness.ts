@@ -6,10 +6,10 @@ import type {
   OutgoingMessage,
 } from '../../../src/adapters/discord/channel-output.js';
 import type { Player } from '../../../src/game/model.js';
-import type { BotMoves } from '../../../src/game/ports.js';
+import type { BotMoves, PositionAnalysis } from '../../../src/game/ports.js';
 import type { GameEvent } from '../../../src/game/results.js';
 import { GameService } from '../../../src/game/service.js';
-import { inlinePainter } from '../../support/painter.js';
+import { inlinePainter, inlineReviewPainter } from '../../support/painter.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import { MemoryLeagueStore } from '../../../src/store/memory-league-store.js';
@@ -142,13 +142,23 @@ export class DiscordHarness {
     { kind: 'standings'; data: StandingsData } | { kind: 'rating-graph'; data: RatingGraphData }
   )[] = [];
 
-  constructor(options: { bot?: BotMoves; deferAfterMs?: number; league?: boolean } = {}) {
+  constructor(
+    options: {
+      bot?: BotMoves;
+      deferAfterMs?: number;
+      league?: boolean;
+      /** The engine's analysis for /review (reviews are refused without it). */
+      analysis?: PositionAnalysis;
+    } = {},
+  ) {
     this.service = new GameService({
       store: this.store,
       scheduler: this.scheduler,
       clock: this.clock,
       logger: silentLogger,
       bot: options.bot,
+      analysis: options.analysis,
+      kv: this.kv,
       onEvents: (events) => this.app.presenter.handle(events),
       // Ratings and tournaments only where a test asks for them.
       ...(options.league === true ? { league: new MemoryLeagueStore() } : {}),
@@ -172,6 +182,7 @@ export class DiscordHarness {
         clock: this.clock,
         logger: silentLogger,
         painter,
+        reviewPainter: inlineReviewPainter,
         dispatch: async (events) => {
           this.events.push(...events);
           await this.app.presenter.handle(events);

@@ -102,6 +102,25 @@ describe('delivery lanes', () => {
     expect(item(calls, 3, 'calls').at - item(calls, 0, 'calls').at).toBeGreaterThanOrEqual(150);
   });
 
+  it('gives an inline message’s lane a group’s budget (it may live in any group)', async () => {
+    const lane = lanes({
+      group: { max: 2, windowMs: 60_000 },
+      private: { max: 100, windowMs: 60_000 },
+    });
+    const { delivery, names } = recorder();
+    const done = [
+      lane.submit('inline:AgAAAFake', delivery('a')),
+      lane.submit('inline:AgAAAFake', delivery('b')),
+    ];
+    const third = lane.submit('inline:AgAAAFake', delivery('c'));
+    await Promise.all(done);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(names()).toEqual(['a', 'b']);
+    expect(lane.backlog()).toBe(1);
+    lane.close();
+    expect(await third).toMatchObject({ ok: false, reason: 'closed' });
+  });
+
   it('a 429 pauses only that chat; the call is sent again after retry_after', async () => {
     const lane = lanes();
     const { calls, delivery, names } = recorder();

@@ -127,9 +127,11 @@ describe('Telegram: a full game in a group', () => {
     const final = fake.message(GROUP, board.messageId)!;
     expect(final.caption).toContain('🏁 White wins (resignation).');
     expect(h.labels(GROUP, board.messageId)).toEqual([]);
-    // One notice under the board: the result and the new ratings of this rated game.
+    // One notice under the board: the game's animation, captioned with the result and the new
+    // ratings of this rated game.
     const notice = fake.lastBotMessage(GROUP)!;
-    expect(notice.text).toMatch(
+    expect(notice.animation?.contentType).toBe('image/gif');
+    expect(notice.caption).toMatch(
       /^🏁 White wins \(resignation\)\.\n\n📈 Ratings\nAlice: 1\d{3}\? \(\+\d+\)\nBob: 1\d{3}\? \(−\d+\)$/,
     );
     expect(notice.replyTo).toBe(board.messageId);

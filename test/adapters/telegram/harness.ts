@@ -1,8 +1,18 @@
 import { silentLogger, type Logger } from '../../../src/game/logger.js';
 export { silentLogger };
-import { inlinePainter } from '../../support/painter.js';
+import { inlinePainter, inlineReviewPainter } from '../../support/painter.js';
 import type { Update, User } from 'grammy/types';
 import { PNG } from 'pngjs';
+import type { AddressInfo } from 'node:net';
+import { createCanvas, Image } from '@napi-rs/canvas';
+import { renderBoard } from '../../../src/render/index.js';
+import {
+  MediaLinks,
+  mediaKey,
+  mediaRoute,
+  startMediaServer,
+  type JpegPainter,
+} from '../../../src/adapters/telegram/media.js';
 import {
   createTelegramBot,
   type TelegramBot,
@@ -13,7 +23,7 @@ import { ChatState } from '../../../src/adapters/telegram/chat-state.js';
 import { startTelegram } from '../../../src/adapters/telegram/run.js';
 import type { DeliveryLanesOptions } from '../../../src/adapters/telegram/delivery-lanes.js';
 import type { DaysPerMove, Game, Player } from '../../../src/game/model.js';
-import type { BotMoves } from '../../../src/game/ports.js';
+import type { BotMoves, PositionAnalysis } from '../../../src/game/ports.js';
 import type { GameEvent } from '../../../src/game/results.js';
 import { GameService } from '../../../src/game/service.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
@@ -78,6 +88,20 @@ export interface BotProcess extends TelegramBot {
   service: GameService;
 }
 
+/** Draws JPEGs on the calling thread (the render pool's renderJpeg is tested on its own). */
+export const testJpegPainter: JpegPainter = {
+  paintJpeg: (position, options) => {
+    const png = renderBoard(position, options);
+    const image = new Image();
+    image.src = png;
+    const canvas = createCanvas(image.width, image.height);
+    canvas.getContext('2d').drawImage(image, 0, 0);
+    return Promise.resolve(canvas.encodeSync('jpeg', 85));
+  },
+};
+
+export const MEDIA_KEY = mediaKey(TOKEN);
+
 export class TelegramHarness {
   readonly store = new MemoryGameStore();
   readonly league = new MemoryLeagueStore();
@@ -94,11 +118,27 @@ export class TelegramHarness {
 
   /** The bot's moves, for games against the bot; none by default. */
   bot: BotMoves | undefined;
+  /** The engine's analysis for /review; none by default (reviews are then refused). */
+  analysis: PositionAnalysis | undefined;
   /** What main.ts adds around the bot (metrics, a logger); none by default. */
   wiring: HarnessWiring = {};
+  painter: BoardPainter = testPainter;
+  /** Inline mode's picture server (with `media: true`): its links, and how many it served. */
+  media: { links: MediaLinks; baseUrl: string; close: () => Promise<void> } | undefined;
+  /** Inline mode on, without pictures (`media: false`) or with them. */
+  private inlineMode: 'off' | 'no-media' | 'media' = 'off';
 
   static async start(
-    options: { bot?: BotMoves; limits?: Partial<TelegramLimits>; wiring?: HarnessWiring } = {},
+    options: {
+      bot?: BotMoves;
+      analysis?: PositionAnalysis;
+      limits?: Partial<TelegramLimits>;
+      wiring?: HarnessWiring;
+      /** Draws instead of testPainter (a painter that fails, say). */
+      painter?: BoardPainter;
+      /** Inline mode: with a picture server (true) or without TELEGRAM_MEDIA_URL (false). */
+      media?: boolean;
+    } = {},
   ): Promise<TelegramHarness> {
     const harness = new TelegramHarness(
       await FakeBotApi.start({
@@ -107,7 +147,19 @@ export class TelegramHarness {
       }),
     );
     harness.bot = options.bot;
+    harness.analysis = options.analysis;
     harness.wiring = options.wiring ?? {};
+    harness.painter = options.painter ?? testPainter;
+    if (options.media !== undefined) harness.inlineMode = options.media ? 'media' : 'no-media';
+    if (options.media === true) {
+      let route: ReturnType<typeof mediaRoute> = () => false;
+      const server = await startMediaServer(0, (request, response) => route(request, response));
+      const port = (server.server.address() as AddressInfo).port;
+      const baseUrl = `http://127.0.0.1:${port}/media`;
+      const links = new MediaLinks(baseUrl, MEDIA_KEY);
+      route = mediaRoute({ links, painter: testJpegPainter, logger: silentLogger });
+      harness.media = { links, baseUrl, close: server.close };
+    }
     harness.process = await harness.newProcess();
     return harness;
   }
@@ -124,6 +176,8 @@ export class TelegramHarness {
       // Always below one half: the challenger takes White. Varied, so invite codes differ.
       random: () => ((++this.draws % 97) / 97) * 0.49,
       bot: this.bot,
+      analysis: this.analysis,
+      kv: this.kv,
       onEvents: (events: readonly GameEvent[]) => late.app?.presenter.handle(events),
       logger: silentLogger,
     });
@@ -135,10 +189,14 @@ export class TelegramHarness {
       { service, puzzles: this.puzzles, chats, clock: this.clock, logger },
       {
         apiRoot: this.fake.apiRoot,
-        painter: testPainter,
+        painter: this.painter,
+        reviewPainter: inlineReviewPainter,
         lanes: { ...TEST_LANES, ...lanes },
         transformers,
         publish: publish && ((events) => publish(events, app)),
+        ...(this.inlineMode === 'off'
+          ? {}
+          : { inline: { key: MEDIA_KEY, media: this.media?.links } }),
       },
     );
     late.app = app;
@@ -154,6 +212,7 @@ export class TelegramHarness {
   async close(): Promise<void> {
     await this.process.close(1_000);
     await this.fake.close();
+    await this.media?.close();
   }
 
   /**

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TelegramHarness } from './harness.js';
+import type { StoredMessage } from '../../support/telegram/fake-bot-api.js';
 
 const GROUP = -1001234567890;
 const MINUTE = 60_000;
@@ -85,10 +86,15 @@ describe('Telegram: who is pinged, and when', () => {
     await h.say(bob, GROUP, '/resign');
     const question = h.fake.lastBotMessage(GROUP)!;
     await h.press(bob, GROUP, question.messageId, '🏳️ Yes, resign');
-    expect(notices().map((m) => m.text)).toEqual(['🏁 White wins (resignation).']);
+    // The result comes as the game's animation, the result its caption: the one live notice.
+    const result = (m: StoredMessage) => [
+      m.animation === undefined ? 'text' : 'animation',
+      m.caption,
+    ];
+    expect(notices().map(result)).toEqual([['animation', '🏁 White wins (resignation).']]);
     h.clock.time += 10 * MINUTE;
     await h.scheduler.runDue();
     await h.process.settle();
-    expect(notices().map((m) => m.text)).toEqual(['🏁 White wins (resignation).']);
+    expect(notices().map(result)).toEqual([['animation', '🏁 White wins (resignation).']]);
   });
 });

@@ -24,6 +24,12 @@ describe('Telegram: a round-robin tournament in a group', () => {
       .messages.filter((m) => m.text !== undefined && m.from.is_bot)
       .map((m) => m.text!);
   const photos = () => h.boards(GROUP).map((m) => m.caption ?? '');
+  /** The games' result notices: each the game's animation, the result as its caption. */
+  const results = () =>
+    h.fake
+      .chat(GROUP)
+      .messages.filter((m) => m.animation !== undefined && m.from.is_bot)
+      .map((m) => m.caption ?? '');
 
   /** The game `user` plays now in this group's tournament. */
   async function gameOf(user: User): Promise<Game> {
@@ -104,8 +110,8 @@ describe('Telegram: a round-robin tournament in a group', () => {
     await move(bob);
     await resign(bob); // a rated game: both moved
     // The result notice carries the new ratings of the rated game.
-    await until(() => texts().some((text) => text.includes('📈 Ratings')), 'the new ratings');
-    expect(texts().find((text) => text.includes('📈 Ratings'))).toMatch(
+    await until(() => results().some((text) => text.includes('📈 Ratings')), 'the new ratings');
+    expect(results().find((text) => text.includes('📈 Ratings'))).toMatch(
       /^🏁 .*\n\n📈 Ratings\n.*Alice: \d+\? \(\+\d+\)/s,
     );
 

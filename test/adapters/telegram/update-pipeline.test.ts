@@ -147,6 +147,23 @@ describe('update pipeline', () => {
         },
       }),
     ).toBe('user:7');
+    // An inline message is a chat of its own: its card and its taps are handled in order.
+    const from = { id: 7, is_bot: false, first_name: 'B' };
+    expect(
+      updateChatKey({
+        update_id: 3,
+        callback_query: { id: 'q', from, chat_instance: 'i', inline_message_id: 'AgAA' },
+      }),
+    ).toBe('inline:AgAA');
+    expect(
+      updateChatKey({
+        update_id: 4,
+        chosen_inline_result: { result_id: 'c', from, query: '', inline_message_id: 'AgAA' },
+      }),
+    ).toBe('inline:AgAA');
+    expect(
+      updateChatKey({ update_id: 5, inline_query: { id: 'i', from, query: '', offset: '' } }),
+    ).toBe('user:7');
   });
 });
 

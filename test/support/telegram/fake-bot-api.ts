@@ -39,6 +39,7 @@ import {
   type ReplyMarkup,
 } from './markup.js';
 import { extension, imageSize, mimeTypeOf } from './media.js';
+import { InlineMode, type InlineAnswer, type InlineMessageView } from './inline-mode.js';
 import {
   decodeRequest,
   readBody,
@@ -53,6 +54,8 @@ export type { CallHold, HeldCall } from './call-hold.js';
 export { TELEGRAM_LIMITS, type TelegramLimits, type WindowLimit } from './flood-limits.js';
 export type { KeyboardButtonView, ReplyMarkup } from './markup.js';
 export type { RecordedFile } from './request.js';
+export type { FetchedPhoto, InlineAnswer, InlineMessageView } from './inline-mode.js';
+export { INLINE_ANSWER_MS } from './inline-mode.js';
 
 /**
  * A fake Telegram Bot API server for tests: real HTTP on 127.0.0.1, so the real grammY client
@@ -65,7 +68,8 @@ export type { RecordedFile } from './request.js';
  * the chat shows.
  *
  * It enforces what real Telegram enforces, so a bot that breaks a limit fails its tests:
- * - message sizes: text 4096, caption 1024, callback data 64 bytes, parse_mode markup;
+ * - message sizes: text 4096, caption 1024, callback data 64 bytes, parse_mode markup, uploads
+ *   50 MB (413 beyond);
  * - flood limits (always on; tests may pass faster `limits`, see TelegramLimits): sends and
  *   edits share one budget per chat (20 a minute in groups, 10 in 10 s in private chats) and
  *   new messages one across all chats (30 a second); past it the call gets Telegram's 429
@@ -134,7 +138,7 @@ export interface RecordedCall {
 export interface StoredFile extends RecordedFile {
   readonly fileId: string;
   readonly fileUniqueId: string;
-  readonly kind: 'photo' | 'document';
+  readonly kind: MediaKind;
   readonly width: number;
   readonly height: number;
   /** Set when the bot sent an HTTP URL: the fake does not download it, so `data` is empty. */
@@ -155,6 +159,8 @@ export interface StoredMessage {
   readonly captionEntities?: MessageEntity[];
   /** The photo's last uploaded file (its bytes in `photo.data`). */
   readonly photo?: StoredFile;
+  /** An animation (sendAnimation): a GIF's bytes in `animation.data`. */
+  readonly animation?: StoredFile;
   readonly document?: StoredFile;
   readonly replyMarkup?: ReplyMarkup;
   /** message_id of the message this one replies to. */
@@ -265,6 +271,15 @@ const CLIENT_GONE: ApiResponse = {
 const LEAN_MESSAGES_PER_CHAT = 50;
 const EMPTY_BYTES = Buffer.alloc(0);
 const TEXT_LIMIT = 4096;
+/** The largest file a bot may upload (Bot API: 50 MB for every kind of file). */
+const UPLOAD_LIMIT = 50 * 1024 * 1024;
+/** What a file was sent as. */
+type MediaKind = 'photo' | 'document' | 'animation';
+const FILE_ID_PREFIX: Record<MediaKind, string> = {
+  photo: 'AgACAgIAAxkDAAI',
+  document: 'BQACAgIAAxkDAAI',
+  animation: 'CgACAgIAAxkDAAI',
+};
 const CAPTION_LIMIT = 1024;
 const FIRST_UPDATE_ID = 100_000_001;
 const DEFAULT_UPDATE_TYPES_EXCLUDED = new Set([
@@ -340,6 +355,13 @@ export class FakeBotApi {
 
   private readonly handlers: Partial<Record<string, Handler>>;
   private readonly canonicalNames: Map<string, string>;
+  /** Inline mode: queries, their answers, inline messages (see inline-mode.ts). */
+  private readonly inline = new InlineMode({
+    nextUpdateId: () => this.nextUpdateId++,
+    newCallbackQueryId: () => this.newCallbackQueryId(),
+    rememberUser: (user) => this.users.set(user.id, user),
+    chatInstance: (chatId) => this.chats.get(chatId)?.instance ?? String(chatId),
+  });
 
   private constructor(options: FakeBotApiOptions) {
     this.options = {
@@ -701,9 +723,7 @@ export class FakeBotApi {
       throw new Error(`no live message ${messageId} in chat ${chatId} to press a button on`);
     }
     this.users.set(from.id, from);
-    this.callbackCounter += 1;
-    const id = `${4_200_000 + this.callbackCounter}${String(this.callbackCounter).padStart(12, '0')}`;
-    this.callbackQueries.set(id, { answered: false, builtAt: monotonicMs() });
+    const id = this.newCallbackQueryId();
     const query: CallbackQuery = {
       id,
       from,
@@ -712,6 +732,58 @@ export class FakeBotApi {
       data,
     };
     return { update_id: this.nextUpdateId++, callback_query: query };
+  }
+
+  private newCallbackQueryId(): string {
+    this.callbackCounter += 1;
+    const id = `${4_200_000 + this.callbackCounter}${String(this.callbackCounter).padStart(12, '0')}`;
+    this.callbackQueries.set(id, { answered: false, builtAt: monotonicMs() });
+    return id;
+  }
+
+  // === Inline mode ===
+
+  /** A user types `@bot <query>` (push it, or hand it to the bot). */
+  inlineQuery(options: { from: User; query: string }): Update {
+    return this.inline.inlineQuery(options);
+  }
+
+  /** What the bot answered to an inline query (undefined: not answered, or refused). */
+  inlineAnswer(queryId: string): InlineAnswer | undefined {
+    return this.inline.answerOf(queryId);
+  }
+
+  /**
+   * The user sends a result of the bot's answer into `chatId`: an inline message when the
+   * result has buttons (its id is returned), and the chosen_inline_result update for the bot.
+   */
+  chooseInlineResult(options: { from: User; queryId: string; resultId: string; chatId: number }): {
+    update: Update;
+    inlineMessageId?: string;
+  } {
+    return this.inline.choose(options);
+  }
+
+  inlineMessage(inlineMessageId: string): InlineMessageView | undefined {
+    return this.inline.message(inlineMessageId);
+  }
+
+  inlineKeyboard(inlineMessageId: string): KeyboardButtonView[][] {
+    return this.inline.keyboard(inlineMessageId);
+  }
+
+  /** A tap on an inline message's button (raw callback data): no `message` in it. */
+  inlineCallbackQuery(options: { from: User; inlineMessageId: string; data: string }): Update {
+    return this.inline.callbackQuery(options);
+  }
+
+  /** `inlineCallbackQuery` for the button with this label or test. */
+  inlineButtonPress(options: {
+    from: User;
+    inlineMessageId: string;
+    button: string | ((button: KeyboardButtonView) => boolean);
+  }): Update {
+    return this.inline.buttonPress(options);
   }
 
   /** `callbackQuery` for the button with this label; throws if the keyboard has none. */
@@ -957,6 +1029,12 @@ export class FakeBotApi {
 
   /** The chat whose budget a message call spends; undefined when the call names no known chat. */
   private floodTarget(params: Record<string, unknown>): FloodTarget | undefined {
+    // An inline message's edits spend the budget of the chat it was sent to.
+    const inlineChat = this.inline.chatOf(params.inline_message_id);
+    if (inlineChat !== undefined) {
+      const record = this.chats.get(inlineChat);
+      return { chatId: inlineChat, private: record?.info.type === 'private' };
+    }
     let chat: ChatRecord;
     try {
       chat = this.resolveChat(params, 'read');
@@ -1032,6 +1110,7 @@ export class FakeBotApi {
       sendMessage: ({ params }) => this.sendMessage(params),
       sendPhoto: (request) => this.sendMedia(request, 'photo'),
       sendDocument: (request) => this.sendMedia(request, 'document'),
+      sendAnimation: (request) => this.sendMedia(request, 'animation'),
       sendChatAction: ({ params }) => {
         const chat = this.resolveChat(params, 'send');
         this.assertCanWrite(chat);
@@ -1040,10 +1119,16 @@ export class FakeBotApi {
         }
         return true;
       },
-      editMessageText: ({ params }) => this.editMessageText(params),
-      editMessageCaption: ({ params }) => this.editMessageCaption(params),
-      editMessageMedia: (request) => this.editMessageMedia(request),
-      editMessageReplyMarkup: ({ params }) => this.editMessageReplyMarkup(params),
+      editMessageText: (request) =>
+        this.inlineEdit('editMessageText', request) ?? this.editMessageText(request.params),
+      editMessageCaption: (request) =>
+        this.inlineEdit('editMessageCaption', request) ?? this.editMessageCaption(request.params),
+      editMessageMedia: (request) =>
+        this.inlineEdit('editMessageMedia', request) ?? this.editMessageMedia(request),
+      editMessageReplyMarkup: (request) =>
+        this.inlineEdit('editMessageReplyMarkup', request) ??
+        this.editMessageReplyMarkup(request.params),
+      answerInlineQuery: ({ params }) => this.inline.answer(params),
       deleteMessage: ({ params }) => this.deleteMessage(params),
       deleteMessages: ({ params }) => {
         const chat = this.resolveChat(params, 'read');
@@ -1097,7 +1182,7 @@ export class FakeBotApi {
         const file =
           typeof params.file_id === 'string' ? this.files.get(params.file_id) : undefined;
         if (file === undefined) throw badRequest('invalid file_id');
-        const path = `${file.kind === 'photo' ? 'photos' : 'documents'}/file_${file.fileUniqueId}.${extension(file.filename) || 'dat'}`;
+        const path = `${file.kind}s/file_${file.fileUniqueId}.${extension(file.filename) || 'dat'}`;
         this.filePaths.set(path, file);
         return {
           file_id: file.fileId,
@@ -1252,7 +1337,7 @@ export class FakeBotApi {
     return this.toMessage(chat, message);
   }
 
-  private sendMedia(request: HandlerRequest, kind: 'photo' | 'document'): unknown {
+  private sendMedia(request: HandlerRequest, kind: MediaKind): unknown {
     const { params } = request;
     const caption = this.optionalCaption(
       params.caption,
@@ -1296,6 +1381,16 @@ export class FakeBotApi {
     return this.edited(chat, message);
   }
 
+  /** An edit of an inline message (by inline_message_id), or undefined for a chat's message. */
+  private inlineEdit(
+    method:
+      'editMessageText' | 'editMessageCaption' | 'editMessageMedia' | 'editMessageReplyMarkup',
+    request: HandlerRequest,
+  ): Promise<true> | undefined {
+    if (request.params.inline_message_id === undefined) return undefined;
+    return this.inline.edit(method, request.params, request.attachments);
+  }
+
   private editMessageCaption(params: Record<string, unknown>): unknown {
     const { chat, message } = this.editTarget(params);
     const caption = this.optionalCaption(
@@ -1303,7 +1398,11 @@ export class FakeBotApi {
       params.parse_mode,
       params.caption_entities,
     );
-    if (message.photo === undefined && message.document === undefined) {
+    if (
+      message.photo === undefined &&
+      message.document === undefined &&
+      message.animation === undefined
+    ) {
       throw badRequest('there is no caption in the message to edit');
     }
     const replyMarkup = validateInlineMarkup(params.reply_markup);
@@ -1636,7 +1735,7 @@ export class FakeBotApi {
     request: HandlerRequest,
     value: unknown,
     field: string,
-    kind: 'photo' | 'document',
+    kind: MediaKind,
   ): StoredFile | undefined {
     let upload: RecordedFile | undefined;
     if (typeof value === 'string' && value.startsWith('attach://')) {
@@ -1648,6 +1747,7 @@ export class FakeBotApi {
     }
     if (upload !== undefined) {
       if (upload.data.length === 0) throw badRequest('file must be non-empty');
+      if (upload.data.length > UPLOAD_LIMIT) throw new BotApiError(413, 'Request Entity Too Large');
       return this.storeFile(kind, upload);
     }
     if (typeof value !== 'string' || value === '') throw badRequest(WRONG_FILE);
@@ -1664,16 +1764,16 @@ export class FakeBotApi {
     return known;
   }
 
-  private storeFile(kind: 'photo' | 'document', upload: RecordedFile, url?: string): StoredFile {
+  private storeFile(kind: MediaKind, upload: RecordedFile, url?: string): StoredFile {
     this.fileCounter += 1;
     const serial = String(this.fileCounter).padStart(8, '0');
-    const size = kind === 'photo' ? imageSize(upload.data) : { width: 0, height: 0 };
+    const size = kind === 'document' ? { width: 0, height: 0 } : imageSize(upload.data);
     const file: StoredFile = {
-      fileId: `${kind === 'photo' ? 'AgACAgIAAxkDAAI' : 'BQACAgIAAxkDAAI'}${serial}fake${kind}`,
+      fileId: `${FILE_ID_PREFIX[kind]}${serial}fake${kind}`,
       fileUniqueId: `AQAD${serial}`,
       kind,
       filename: upload.filename,
-      contentType: kind === 'document' ? mimeTypeOf(upload.filename) : upload.contentType,
+      contentType: kind === 'photo' ? upload.contentType : mimeTypeOf(upload.filename),
       data: this.options.lean ? EMPTY_BYTES : upload.data,
       size: upload.data.length,
       width: size.width,
@@ -1703,13 +1803,27 @@ export class FakeBotApi {
       if (message.entities !== undefined) result.entities = message.entities;
     }
     if (message.photo !== undefined) result.photo = this.photoSizes(message.photo);
-    if (message.document !== undefined) {
+    // An animation message carries its file as `document` too (the Bot API does, for old clients).
+    const document = message.document ?? message.animation;
+    if (document !== undefined) {
       result.document = {
-        file_id: message.document.fileId,
-        file_unique_id: message.document.fileUniqueId,
-        file_name: message.document.filename,
-        mime_type: message.document.contentType,
-        file_size: message.document.size,
+        file_id: document.fileId,
+        file_unique_id: document.fileUniqueId,
+        file_name: document.filename,
+        mime_type: document.contentType,
+        file_size: document.size,
+      };
+    }
+    if (message.animation !== undefined) {
+      result.animation = {
+        file_id: message.animation.fileId,
+        file_unique_id: message.animation.fileUniqueId,
+        width: message.animation.width,
+        height: message.animation.height,
+        duration: 0,
+        file_name: message.animation.filename,
+        mime_type: message.animation.contentType,
+        file_size: message.animation.size,
       };
     }
     if (message.caption !== undefined) {

@@ -22,8 +22,11 @@ export function extension(filename: string): string {
   return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
 }
 
-/** Width and height from a PNG or JPEG header; 512x512 for anything else. */
+/** Width and height from a PNG, GIF or JPEG header; 512x512 for anything else. */
 export function imageSize(data: Buffer): { width: number; height: number } {
+  if (data.length >= 10 && data.toString('latin1', 0, 4) === 'GIF8') {
+    return { width: data.readUInt16LE(6), height: data.readUInt16LE(8) };
+  }
   if (data.length >= 24 && data.readUInt32BE(0) === 0x89504e47) {
     return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
   }

@@ -10,7 +10,7 @@ import { refusalText } from '../../../chat/refusal-text.js';
 import type { Payload } from '../../../chat/button-payload.js';
 import { withCommandGame } from '../command-game.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
-import { liveViews, playerFromUser, telegramView } from '../identity.js';
+import { inlineView, isInlineChat, liveViews, playerFromUser, telegramView } from '../identity.js';
 import { followPick, pickStep, stackInfo } from '../pick-step.js';
 
 type BoardPayload = Extract<Payload, { kind: 'select' | 'target' | 'route' | 'back' }>;
@@ -39,12 +39,13 @@ async function onBoardTap(
   deps: TelegramDeps,
 ): Promise<void> {
   const { t } = ctx;
-  const message = ctx.callbackQuery?.message;
-  if (message === undefined || ctx.from === undefined) {
+  const view = tappedView(ctx);
+  if (view === undefined || ctx.from === undefined) {
     await ctx.answer(t.errors.unknownButton, true);
     return;
   }
-  const view = telegramView(message.chat.id, message.message_id);
+  // An inline message's tap comes without the message (see inlineView).
+  const message = ctx.callbackQuery?.message;
   const loaded = await deps.service.getGame(payload.gameId);
   if (!loaded.ok) {
     await ctx.present(loaded);
@@ -64,10 +65,10 @@ async function onBoardTap(
   );
   const isLive =
     live?.messageId === view.messageId || (!recorded && deps.presenter.boards.knows(view));
-  if (isLive) await deps.presenter.observeTapped(game, view, message);
+  if (isLive && message !== undefined) await deps.presenter.observeTapped(game, view, message);
   if (game.status !== 'active' || payload.ply !== game.moves.length || !isLive) {
     await ctx.answer(game.status === 'active' ? t.errors.stale : t.errors.gameOver, true);
-    await refresh(game, view, isLive, message.reply_markup !== undefined, deps);
+    await refresh(game, view, isLive, message?.reply_markup !== undefined, deps);
     return;
   }
   const position = anyPosition(game);
@@ -78,13 +79,27 @@ async function onBoardTap(
     await ctx.answer(info === '' ? refusal : `${info}\n${refusal}`, true);
     return;
   }
-  const orientation = orientationFor(game, ctx.settings, view.chatId);
+  // An inline message has no settings of its own: the presser's private ones are not its.
+  const settings = isInlineChat(view.chatId) ? {} : ctx.settings;
+  const orientation = orientationFor(game, settings, view.chatId);
   const step = pickStep(position, payload, orientation, gamePicks(game.id, game.moves.length), t);
   await followPick(ctx, step, {
-    show: (keyboard) => deps.presenter.showBoard(game, view, keyboard),
+    // Back is the board's own keyboard (an inline board's has its draw and resign row too).
+    show: (keyboard) =>
+      payload.kind === 'back'
+        ? deps.presenter.showBoard(game, view)
+        : deps.presenter.showBoard(game, view, keyboard),
     stale: () => refresh(game, view, true, true, deps),
     play: (move) => play(ctx, game, move, view, deps),
   });
+}
+
+/** The board message a tap came from: a chat's message, or an inline message. */
+export function tappedView(ctx: BashniContext): ChatView | undefined {
+  const query = ctx.callbackQuery;
+  if (query?.message !== undefined)
+    return telegramView(query.message.chat.id, query.message.message_id);
+  return query?.inline_message_id === undefined ? undefined : inlineView(query.inline_message_id);
 }
 
 async function play(

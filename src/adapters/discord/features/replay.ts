@@ -1,0 +1,108 @@
+import {
+  mayReplayHere,
+  noReplayText,
+  replayCaption,
+  replayData,
+  replayGameId,
+} from '../../../chat/replay.js';
+import { pickCommandGame } from '../../../chat/command-game.js';
+import { refusalText } from '../../../chat/refusal-text.js';
+import { bestEffort } from '../../../game/logger.js';
+import type { Game } from '../../../game/model.js';
+import { liveViews, nameOf } from '../identity.js';
+import { markdown } from '../markdown.js';
+import { DISCORD_FILE_LIMIT, replayFileName } from '../presenter.js';
+import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
+
+/**
+ * /replay [game]: the game's animation (an animated GIF from the render pool) attached to a
+ * public reply. The reply is deferred at once (drawing a long game takes a moment), then
+ * answered. Which game: the one named by its id (or its PDN file's name), else the last game
+ * whose message was posted in this channel, else the user's game here.
+ */
+export function replayFeature(router: InteractionRouter, deps: DiscordDeps): void {
+  router.command('replay', 'public', async (turn) => {
+    const { interaction, t } = turn;
+    if (!interaction.isChatInputCommand()) return;
+    const game = await replayTarget(turn, deps, interaction.options.getString('game') ?? '');
+    if (game === undefined) return;
+    const data = replayData(game, t);
+    if (typeof data === 'string') {
+      await turn.whisper(noReplayText(t, data, game));
+      return;
+    }
+    await turn.answer.defer();
+    let gif: Buffer;
+    try {
+      gif = await deps.painter.paintReplay(data);
+    } catch (error) {
+      deps.logger.warn('discord: could not draw a game’s animation', {
+        gameId: game.id,
+        err: error,
+      });
+      await turn.whisper(t.replay.failed);
+      return;
+    }
+    if (gif.length > DISCORD_FILE_LIMIT) {
+      await turn.whisper(t.replay.failed);
+      return;
+    }
+    await turn.answer.respond({
+      content: markdown(replayCaption(game, t, { name: nameOf, mention: nameOf })),
+      files: [{ name: replayFileName(game), data: gif }],
+    });
+  });
+}
+
+/** The game /replay is about, or undefined once the user has been told why there is none. */
+async function replayTarget(
+  turn: Turn,
+  deps: DiscordDeps,
+  argument: string,
+): Promise<Game | undefined> {
+  const { t } = turn;
+  const typed = argument.trim();
+  if (typed !== '') {
+    const id = replayGameId(typed);
+    const found = id === undefined ? undefined : await deps.service.getGame(id);
+    if (found !== undefined && !found.ok && found.code !== 'not-found') {
+      await turn.whisper(markdown(refusalText(t, found)));
+      return undefined;
+    }
+    const here = { platform: 'discord', chatId: turn.channelId } as const;
+    if (found === undefined || !found.ok || !mayReplayHere(found.value, here, turn.player)) {
+      await turn.whisper(t.replay.notFound(typed.slice(0, 64)));
+      return undefined;
+    }
+    return found.value;
+  }
+  const last = await bestEffort(
+    deps.logger,
+    'discord: could not read the channel’s last game',
+    deps.channels.lastGame(turn.channelId),
+    { channelId: turn.channelId },
+    undefined,
+  );
+  if (last !== undefined) {
+    const found = await deps.service.getGame(last);
+    if (found.ok) return found.value;
+    if (found.code !== 'not-found') {
+      await turn.whisper(markdown(refusalText(t, found)));
+      return undefined;
+    }
+  }
+  const games = await deps.service.activeGames(turn.player);
+  if (!games.ok) {
+    await turn.whisper(markdown(refusalText(t, games)));
+    return undefined;
+  }
+  const here = games.value.filter((game) =>
+    liveViews(game.views).some((view) => view.chatId === turn.channelId),
+  );
+  const game = pickCommandGame(here, turn.player);
+  if (game === 'none' || game === 'several') {
+    await turn.whisper(game === 'none' ? t.replay.noGame : t.errors.severalGames);
+    return undefined;
+  }
+  return game;
+}

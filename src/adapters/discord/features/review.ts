@@ -1,0 +1,98 @@
+import { ButtonStyle, ComponentType } from 'discord.js';
+import { refusalText } from '../../../chat/refusal-text.js';
+import {
+  evalGraphData,
+  momentBoard,
+  momentCaption,
+  reviewButtons,
+  reviewSummary,
+  type ReviewPainter,
+} from '../../../chat/review-text.js';
+import type { Game } from '../../../game/model.js';
+import type { GameReview } from '../../../game/service.js';
+import type { Messages } from '../../../i18n/index.js';
+import type { Components, OutgoingMessage } from '../channel-output.js';
+import { pictureMessage } from '../game-message.js';
+import type { DiscordDeps, InteractionRouter } from '../router.js';
+import { button } from '../table-cards.js';
+
+const REVIEW_COLOUR = 0x5865f2;
+
+/** Text shown as it is: Discord's markdown characters escaped (names come from players). */
+function plain(text: string): string {
+  return text.replace(/([\\*_~`|>#[\]()-])/g, '\\$1');
+}
+
+function components(t: Messages, review: GameReview, moment?: number): Components {
+  const row = reviewButtons(t, review, moment).map((b) =>
+    button(b.label, b.payload, ButtonStyle.Secondary),
+  );
+  return row.length === 0 ? [] : [{ type: ComponentType.ActionRow, components: row }];
+}
+
+/** The review's message: the graph with the summary, or a moment's board with its line. */
+async function reviewMessage(
+  t: Messages,
+  review: GameReview,
+  game: Game,
+  painter: ReviewPainter,
+  moment?: number,
+): Promise<OutgoingMessage> {
+  const description =
+    moment === undefined
+      ? plain(reviewSummary(t, review, game, 4_000))
+      : plain(momentCaption(t, review, game, moment, 4_000));
+  const data =
+    moment === undefined
+      ? await painter.paintEvalGraph(evalGraphData(t, review, game))
+      : await painter.paintMoment(momentBoard(t, review, moment));
+  return pictureMessage(
+    { description, color: REVIEW_COLOUR },
+    { name: moment === undefined ? 'review.png' : 'moment.png', data },
+    components(t, review, moment),
+  );
+}
+
+/**
+ * /review on Discord: the engine's review of the channel's most recently finished game (else
+ * the user's), deferred at once (a review searches for seconds), then answered with the
+ * evaluation graph, the summary and buttons that step through the critical moments, each press
+ * updating the message in place.
+ */
+export function reviewFeature(
+  router: InteractionRouter,
+  deps: DiscordDeps,
+  painter: ReviewPainter,
+): void {
+  router.command('review', 'public', async (turn) => {
+    const { t } = turn;
+    const gameId = await deps.service.lastFinishedGame(
+      { platform: 'discord', chatId: turn.channelId },
+      turn.player,
+    );
+    if (gameId === undefined) return turn.whisper(t.review.noGame);
+    const loaded = await turn.present(await deps.service.getGame(gameId));
+    if (loaded === undefined) return;
+    // Within Discord's 3 s: the search takes longer, the answer becomes an edit.
+    await turn.answer.defer();
+    const reviewed = await deps.service.reviewGame(gameId, turn.player);
+    if (!reviewed.ok) return turn.whisper(refusalText(t, reviewed));
+    await turn.answer.respond(await reviewMessage(t, reviewed.value, loaded, painter));
+  });
+
+  router.button('review', 'update', async (turn, payload) => {
+    const { t } = turn;
+    const loaded = await deps.service.getGame(payload.gameId);
+    if (!loaded.ok) return turn.whisper(refusalText(t, loaded));
+    const reviewed = await deps.service.reviewGame(payload.gameId, turn.player);
+    if (!reviewed.ok) return turn.whisper(refusalText(t, reviewed));
+    const review = reviewed.value;
+    const moment = payload.moment;
+    if (
+      review.plyCount !== payload.ply ||
+      (moment !== undefined && moment >= review.moments.length)
+    )
+      return turn.whisper(t.review.stale);
+    await turn.answer.respond(await reviewMessage(t, review, loaded.value, painter, moment));
+  });
+}

@@ -1,0 +1,109 @@
+import { Composer } from 'grammy';
+import {
+  mayReplayHere,
+  noReplayText,
+  replayCaption,
+  replayData,
+  replayGameId,
+} from '../../../chat/replay.js';
+import { refusalText } from '../../../chat/refusal-text.js';
+import { bestEffort } from '../../../game/logger.js';
+import type { Game } from '../../../game/model.js';
+import type { BoardPainter } from '../board-message.js';
+import { gameForCommand } from '../command-game.js';
+import type { BashniContext, TelegramDeps } from '../context.js';
+import { nameOf, playerFromUser } from '../identity.js';
+
+/**
+ * /replay [game]: the game's animation (an animated GIF, drawn by the render pool) with a short
+ * caption. Which game: the one named (its id, or its PDN file's name), else the board the
+ * command replies to, else the last game whose board was posted in this chat, else the sender's
+ * game here.
+ */
+export function replayFeature(deps: TelegramDeps, painter: BoardPainter): Composer<BashniContext> {
+  const composer = new Composer<BashniContext>();
+
+  composer.command('replay', async (ctx) => {
+    const game = await replayTarget(ctx, deps);
+    if (game === undefined) return;
+    const { t } = ctx;
+    const data = replayData(game, t);
+    if (typeof data === 'string') {
+      ctx.say(noReplayText(t, data, game));
+      return;
+    }
+    const chatId = ctx.chat.id;
+    const caption = replayCaption(game, t, { name: nameOf, mention: nameOf });
+    // Drawn off the update: the chat's next updates need not wait for it.
+    deps.tasks.track(
+      (async () => {
+        let gif: Buffer;
+        try {
+          gif = await painter.paintReplay(data);
+        } catch (error) {
+          deps.logger.warn('telegram: could not draw a game’s animation', {
+            gameId: game.id,
+            err: error,
+          });
+          ctx.say(t.replay.failed);
+          return;
+        }
+        await deps.out.sendAnimation(chatId, gif, { caption, parse_mode: 'HTML' });
+      })(),
+    );
+  });
+
+  return composer;
+}
+
+/** The game /replay is about, or undefined once the user has been told why there is none. */
+async function replayTarget(ctx: BashniContext, deps: TelegramDeps): Promise<Game | undefined> {
+  const { t } = ctx;
+  const chatId = String(ctx.chat!.id);
+  const argument = typeof ctx.match === 'string' ? ctx.match.trim() : '';
+  if (argument !== '') {
+    const id = replayGameId(argument);
+    const found = id === undefined ? undefined : await deps.service.getGame(id);
+    if (found !== undefined && !found.ok && found.code !== 'not-found') {
+      ctx.say(refusalText(t, found));
+      return undefined;
+    }
+    const here = { platform: 'telegram', chatId } as const;
+    if (
+      found === undefined ||
+      !found.ok ||
+      ctx.from === undefined ||
+      !mayReplayHere(found.value, here, playerFromUser(ctx.from))
+    ) {
+      ctx.say(t.replay.notFound(argument.slice(0, 64)));
+      return undefined;
+    }
+    return found.value;
+  }
+  // A reply to a board, or the sender's one game here.
+  const reply = ctx.message?.reply_to_message;
+  if (reply !== undefined && reply.from?.id === ctx.me.id) {
+    const lookup = await gameForCommand(ctx, deps);
+    if (typeof lookup === 'object' && !('ok' in lookup)) return lookup;
+  }
+  const last = await bestEffort(
+    deps.logger,
+    'telegram: could not read the chat’s last game',
+    deps.chats.lastGame(chatId),
+    { chatId },
+    undefined,
+  );
+  if (last !== undefined) {
+    const found = await deps.service.getGame(last);
+    if (found.ok) return found.value;
+    if (found.code !== 'not-found') {
+      ctx.say(refusalText(t, found));
+      return undefined;
+    }
+  }
+  const lookup = await gameForCommand(ctx, deps);
+  if (typeof lookup === 'object' && !('ok' in lookup)) return lookup;
+  if (typeof lookup === 'object') ctx.say(refusalText(t, lookup));
+  else ctx.say(t.replay.noGame);
+  return undefined;
+}

@@ -1,0 +1,131 @@
+import { Composer, InlineKeyboard } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import { encodePayload } from '../../../chat/button-payload.js';
+import { refusalText } from '../../../chat/refusal-text.js';
+import {
+  evalGraphData,
+  momentBoard,
+  momentCaption,
+  reviewButtons,
+  reviewSummary,
+  type ReviewPainter,
+} from '../../../chat/review-text.js';
+import type { Game } from '../../../game/model.js';
+import type { GameReview } from '../../../game/service.js';
+import type { Messages } from '../../../i18n/index.js';
+import type { ButtonRouter } from '../buttons.js';
+import type { BashniContext, TelegramDeps } from '../context.js';
+import { playerFromUser } from '../identity.js';
+
+/** A game id as /review takes it (the ids the service makes). */
+const GAME_ID = /^[A-Za-z0-9_-]{1,24}$/;
+
+function keyboard(t: Messages, review: GameReview, moment?: number): InlineKeyboardMarkup {
+  const board = new InlineKeyboard();
+  for (const button of reviewButtons(t, review, moment))
+    board.text(button.label, encodePayload(button.payload));
+  return board;
+}
+
+/**
+ * /review [game] in Telegram: the engine's review of a finished game (the one named, the one
+ * whose board the command replies to, else the chat's most recently finished one) as one photo:
+ * the evaluation graph with the summary and buttons that step through the critical moments, each
+ * tap editing the photo, caption and buttons in place. The search runs in the background (the
+ * chat's other updates do not wait for it), off the main thread on the AI pool.
+ */
+export function reviewFeature(
+  deps: TelegramDeps,
+  buttons: ButtonRouter,
+  painter: ReviewPainter,
+): Composer<BashniContext> {
+  const composer = new Composer<BashniContext>();
+
+  const chosenGame = async (ctx: BashniContext): Promise<string | undefined> => {
+    const named = ctx.match?.toString().trim() ?? '';
+    if (named !== '') return GAME_ID.test(named) ? named : undefined;
+    const reply = ctx.message?.reply_to_message;
+    if (reply !== undefined && reply.from?.id === ctx.me.id) {
+      const found = await deps.service.findByView({
+        platform: 'telegram',
+        chatId: String(ctx.chat!.id),
+        messageId: String(reply.message_id),
+      });
+      if (found.ok && found.value.kind === 'game') return found.value.game.id;
+    }
+    return deps.service.lastFinishedGame(
+      { platform: 'telegram', chatId: String(ctx.chat!.id) },
+      playerFromUser(ctx.from!),
+    );
+  };
+
+  composer.command('review', async (ctx) => {
+    if (ctx.from === undefined) return;
+    const gameId = await chosenGame(ctx);
+    if (gameId === undefined) return ctx.say(ctx.t.review.noGame);
+    const chatId = ctx.chat.id;
+    const t = ctx.t;
+    const by = playerFromUser(ctx.from);
+    // In the background: a review takes seconds, and the chat's next updates must not wait.
+    const work = async () => {
+      const loaded = await deps.service.getGame(gameId);
+      if (!loaded.ok) return ctx.say(refusalText(t, loaded));
+      const game = loaded.value;
+      if (game.status === 'finished') void deps.out.uploadingPhoto(chatId);
+      const reviewed = await deps.service.reviewGame(gameId, by, {
+        onQueued: () => ctx.say(t.review.queued),
+      });
+      if (!reviewed.ok) return ctx.say(refusalText(t, reviewed));
+      const review = reviewed.value;
+      await deps.out.sendPhoto(
+        chatId,
+        () => painter.paintEvalGraph(evalGraphData(t, review, game)),
+        {
+          caption: reviewSummary(t, review, game),
+          reply_markup: keyboard(t, review),
+        },
+      );
+    };
+    deps.tasks.track(work());
+  });
+
+  buttons.on('review', async (ctx, payload) => {
+    const message = ctx.callbackQuery?.message;
+    if (ctx.from === undefined || message === undefined)
+      return ctx.answer(ctx.t.review.stale, true);
+    const t = ctx.t;
+    const loaded = await deps.service.getGame(payload.gameId);
+    if (!loaded.ok) return ctx.answer(refusalText(t, loaded), true);
+    const game: Game = loaded.value;
+    // A finished game's review is cached: this searches only if the cache lapsed.
+    const reviewed = await deps.service.reviewGame(payload.gameId, playerFromUser(ctx.from));
+    if (!reviewed.ok) return ctx.answer(refusalText(t, reviewed), true);
+    const review = reviewed.value;
+    const moment = payload.moment;
+    if (
+      review.plyCount !== payload.ply ||
+      (moment !== undefined && moment >= review.moments.length)
+    )
+      return ctx.answer(t.review.stale, true);
+    await ctx.answer();
+    const image =
+      moment === undefined
+        ? () => painter.paintEvalGraph(evalGraphData(t, review, game))
+        : () => painter.paintMoment(momentBoard(t, review, moment));
+    const caption =
+      moment === undefined
+        ? reviewSummary(t, review, game)
+        : momentCaption(t, review, game, moment);
+    deps.tasks.track(
+      deps.out.editPhoto(
+        message.chat.id,
+        message.message_id,
+        image,
+        caption,
+        keyboard(t, review, moment),
+      ),
+    );
+  });
+
+  return composer;
+}

@@ -1,0 +1,180 @@
+/**
+ * Calibration of the review's "White's chances": seeded self-play at the review's search budget
+ * records, at each ply, the search score from White's side and the game's final result; a
+ * one-parameter logistic p = 1 / (1 + e^(-k·score)) is fitted by maximum likelihood (Newton's
+ * method: the log-likelihood is concave in k), draws counting half in the binomial likelihood.
+ * The CLI command (`ai calibrate`, src/cli/ai-commands.ts) prints the fit with a reliability table
+ * and writes src/ai/calibration.ts.
+ */
+import { startPosition, type VariantId } from '../engine/index.js';
+import { fenTurn, logistic } from './analysis.js';
+import type { Calibration } from './calibration.js';
+import { openings, playGame, type Think } from './match.js';
+import { MATE_BOUND } from './search.js';
+
+/** One recorded position: the score from White's side and White's final result (1, 0.5, 0). */
+export interface CalibrationPoint {
+  readonly score: number;
+  readonly result: number;
+}
+
+export interface CalibrationFit {
+  readonly k: number;
+  /** Mean log-likelihood per point at k (higher is better; ln 2 ≈ 0.693 below zero for k = 0). */
+  readonly logLikelihood: number;
+  readonly iterations: number;
+}
+
+/**
+ * The maximum-likelihood k of p(White) = 1 / (1 + e^(-k·score)) for points with results in
+ * [0, 1] (a draw is half a win in the likelihood). Mates and scores of zero carry no
+ * information about k and are left out. Throws when nothing is left to fit.
+ */
+export function fitLogistic(points: readonly CalibrationPoint[], start = 0.005): CalibrationFit {
+  const used = points.filter((p) => p.score !== 0 && Math.abs(p.score) <= MATE_BOUND);
+  if (used.length === 0) throw new Error('calibration: no scored positions to fit');
+  let k = start;
+  let iterations = 0;
+  for (; iterations < 100; iterations++) {
+    let gradient = 0;
+    let curvature = 0;
+    for (const { score, result } of used) {
+      const p = logistic(k * score);
+      gradient += (result - p) * score;
+      curvature += p * (1 - p) * score * score;
+    }
+    if (curvature === 0) break;
+    // Newton's step, damped so that a far start cannot jump across to a negative slope.
+    let step = gradient / curvature;
+    if (k + step <= 0) step = -k / 2;
+    k += step;
+    if (Math.abs(step) < 1e-12 + 1e-9 * k) {
+      iterations++;
+      break;
+    }
+  }
+  let total = 0;
+  for (const { score, result } of used) {
+    const p = Math.min(1 - 1e-12, Math.max(1e-12, logistic(k * score)));
+    total += result * Math.log(p) + (1 - result) * Math.log(1 - p);
+  }
+  return { k, logLikelihood: total / used.length, iterations };
+}
+
+export interface ReliabilityRow {
+  /** The bucket of predicted chances, [from, to). */
+  readonly from: number;
+  readonly to: number;
+  readonly count: number;
+  readonly predicted: number;
+  readonly observed: number;
+}
+
+/** Predicted against observed White results, in `buckets` equal buckets of the prediction. */
+export function reliabilityTable(
+  points: readonly CalibrationPoint[],
+  k: number,
+  buckets = 10,
+): ReliabilityRow[] {
+  const rows = Array.from({ length: buckets }, (_, i) => ({
+    from: i / buckets,
+    to: (i + 1) / buckets,
+    count: 0,
+    predicted: 0,
+    observed: 0,
+  }));
+  for (const { score, result } of points) {
+    const p = score > MATE_BOUND ? 1 : score < -MATE_BOUND ? 0 : logistic(k * score);
+    const row = rows[Math.min(buckets - 1, Math.floor(p * buckets))]!;
+    row.count++;
+    row.predicted += p;
+    row.observed += result;
+  }
+  return rows
+    .filter((row) => row.count > 0)
+    .map((row) => ({
+      ...row,
+      predicted: row.predicted / row.count,
+      observed: row.observed / row.count,
+    }));
+}
+
+export interface SelfPlayOptions {
+  readonly variant: VariantId;
+  readonly games: number;
+  readonly seed: number;
+  /** Nodes per move (the review's budget by default in the CLI). */
+  readonly nodes: number;
+  readonly ms: number;
+  readonly maxPlies?: number;
+  /** Runs a search (in process or on the pool). */
+  readonly think: Think;
+  readonly onGame?: (index: number, whiteScore: number, plies: number) => void;
+}
+
+/**
+ * Self-play games from varied balanced openings (each opening once, colours as they fall: both
+ * sides play alike), recording every searched position's score from White's side with the
+ * game's final result.
+ */
+export async function selfPlayPoints(options: SelfPlayOptions): Promise<CalibrationPoint[]> {
+  const lines = openings(options.variant, options.games, options.seed);
+  const points: CalibrationPoint[] = [];
+  const player = { kind: 'search', nodes: options.nodes, ms: options.ms } as const;
+  for (let i = 0; i < options.games && i < lines.length; i++) {
+    const scores: number[] = [];
+    const outcome = await playGame({
+      start: startPosition(options.variant),
+      opening: lines[i],
+      white: player,
+      black: player,
+      seed: options.seed + i,
+      maxPlies: options.maxPlies,
+      think: async (request) => {
+        const answer = await options.think(request);
+        scores.push(fenTurn(request.fen) === 'white' ? answer.score : -answer.score);
+        return answer;
+      },
+    });
+    for (const score of scores) points.push({ score, result: outcome.whiteScore });
+    options.onGame?.(i, outcome.whiteScore, outcome.plies);
+  }
+  return points;
+}
+
+/** The source of src/ai/calibration.ts for these calibrations. */
+export function calibrationSource(
+  calibrations: Readonly<Partial<Record<VariantId, Calibration>>>,
+): string {
+  const rows = Object.entries(calibrations).map(
+    ([variant, c]) =>
+      `  ${variant}: { k: ${c.k.toPrecision(6)}, games: ${c.games}, positions: ${c.positions}, nodes: ${c.nodes} },`,
+  );
+  return `/**
+ * Generated by \`npm run cli -- ai calibrate\` (src/ai/calibrate.ts); run it again rather than
+ * editing by hand. White's chances from a search score s (centi-men, White's side) are
+ * 1 / (1 + e^(-k·s)), k fitted by maximum likelihood on self-play positions (draws count half).
+ * Variants without a calibration of their own use Bashni's.
+ */
+import type { VariantId } from '../engine/index.js';
+
+export interface Calibration {
+  /** The logistic slope per centi-man. */
+  readonly k: number;
+  /** Self-play games and positions the fit was made on. */
+  readonly games: number;
+  readonly positions: number;
+  /** The search budget of the games (nodes per move). */
+  readonly nodes: number;
+}
+
+export const CALIBRATIONS: Readonly<Partial<Record<VariantId, Calibration>>> = {
+${rows.join('\n')}
+};
+
+/** A variant's calibration, or Bashni's for a variant not calibrated. */
+export function calibrationOf(variant: VariantId): Calibration {
+  return CALIBRATIONS[variant] ?? CALIBRATIONS.bashni!;
+}
+`;
+}

@@ -1,0 +1,84 @@
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  calibrationSource,
+  CALIBRATIONS,
+  fitLogistic,
+  REVIEW_MS,
+  REVIEW_NODES,
+  reliabilityTable,
+  Searcher,
+  selfPlayPoints,
+  think,
+} from '../ai/index.js';
+import { integerOption, parseOptions, seedOption, UsageError, variantOption } from './options.js';
+import { countOf } from './plural.js';
+
+type Print = (line: string) => void;
+
+/** Where the fitted constants go by default: src/ai/calibration.ts beside the AI. */
+export const CALIBRATION_FILE = fileURLToPath(new URL('../ai/calibration.ts', import.meta.url));
+
+/**
+ * `calibrate [--variant V] [--games N] [--nodes N] [--max-plies N] [--seed S] [--out FILE]
+ * [--dry-run]` (also `ai calibrate ...`): seeded self-play at the review's budget, searched on
+ * this thread (one core), the logistic k fitted to the positions' scores and results, a
+ * reliability table, and the constants file written with this variant's k (the others kept).
+ */
+export async function calibrateCommand(args: string[], print: Print): Promise<number> {
+  const { values } = parseOptions(args, {
+    variant: { type: 'string' },
+    games: { type: 'string' },
+    nodes: { type: 'string' },
+    'max-plies': { type: 'string' },
+    seed: { type: 'string' },
+    out: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+  });
+  const variant = variantOption(values.variant);
+  if (variant === ('zhernov' as string)) throw new UsageError('table games are not reviewed');
+  const games = integerOption('games', values.games ?? '40', 1, 10_000);
+  const nodes = integerOption('nodes', values.nodes ?? String(REVIEW_NODES), 100, 10_000_000);
+  const maxPlies = integerOption('max-plies', values['max-plies'] ?? '200', 4, 1000);
+  const seed = seedOption(values.seed, 1);
+  const searcher = new Searcher({ ttBits: 18 });
+  const started = performance.now();
+  print(
+    `calibrating ${variant}: ${countOf(games, 'self-play game')} at ${nodes} nodes per move, one thread`,
+  );
+  const points = await selfPlayPoints({
+    variant,
+    games,
+    seed,
+    nodes,
+    ms: REVIEW_MS,
+    maxPlies,
+    think: (request) => Promise.resolve(think(searcher, request)),
+  });
+  if (points.length === 0) throw new UsageError('no position was searched: play more games');
+  const fit = fitLogistic(points);
+  const seconds = (performance.now() - started) / 1000;
+  print(`games: ${games}, positions: ${points.length}, ${seconds.toFixed(1)} s`);
+  print(
+    `k = ${fit.k.toPrecision(6)} per centi-man (a man up: ${(100 / (1 + Math.exp(-100 * fit.k))).toFixed(1)} %), ` +
+      `mean log-likelihood ${fit.logLikelihood.toFixed(4)} (k = 0: ${(-Math.LN2).toFixed(4)}), ` +
+      `${fit.iterations} Newton steps`,
+  );
+  print('predicted   positions  mean predicted  observed');
+  for (const row of reliabilityTable(points, fit.k)) {
+    const bucket = `${Math.round(row.from * 100)}-${Math.round(row.to * 100)} %`.padEnd(11);
+    print(
+      `${bucket} ${String(row.count).padStart(9)}  ${(row.predicted * 100).toFixed(1).padStart(13)} %  ${(row.observed * 100).toFixed(1).padStart(7)} %`,
+    );
+  }
+  if (values['dry-run'] !== true) {
+    const file = values.out ?? CALIBRATION_FILE;
+    const next = {
+      ...CALIBRATIONS,
+      [variant]: { k: fit.k, games, positions: points.length, nodes },
+    };
+    writeFileSync(file, calibrationSource(next));
+    print(`written: ${file}`);
+  }
+  return 0;
+}

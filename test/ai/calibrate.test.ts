@@ -1,0 +1,120 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  calibrationOf,
+  calibrationSource,
+  fitLogistic,
+  logistic,
+  reliabilityTable,
+  whiteChances,
+  type CalibrationPoint,
+} from '../../src/ai/index.js';
+import { calibrateCommand } from '../../src/cli/calibrate-command.js';
+import { seededRandom } from '../../src/engine/index.js';
+
+/**
+ * Positions with scores up to ±`span` and results drawn so that White's expected result is
+ * logistic(k·score): a draw (0.5) with chance `draws`, else a win or a loss.
+ */
+function synthetic(
+  k: number,
+  count: number,
+  seed: number,
+  span = 1200,
+  draws = 0,
+): CalibrationPoint[] {
+  const random = seededRandom(seed);
+  const points: CalibrationPoint[] = [];
+  for (let i = 0; i < count; i++) {
+    const score = Math.round((random() * 2 - 1) * span);
+    const p = logistic(k * score);
+    if (random() < draws) points.push({ score, result: 0.5 });
+    else points.push({ score, result: random() < (p - draws / 2) / (1 - draws) ? 1 : 0 });
+  }
+  return points;
+}
+
+describe('the calibration fit', () => {
+  it('recovers a known k from synthetic wins and losses', () => {
+    for (const k of [0.002, 0.004, 0.008]) {
+      const fit = fitLogistic(synthetic(k, 20_000, 7));
+      expect(fit.k / k).toBeGreaterThan(0.93);
+      expect(fit.k / k).toBeLessThan(1.07);
+    }
+  });
+
+  it('counts draws as half a win and still finds k', () => {
+    // p stays within [0.15, 0.85] here, so a 30 % draw rate keeps every expectation p.
+    const fit = fitLogistic(synthetic(0.003, 30_000, 11, 570, 0.3));
+    expect(fit.k / 0.003).toBeGreaterThan(0.9);
+    expect(fit.k / 0.003).toBeLessThan(1.1);
+  });
+
+  it('is exact when the data are the expectations themselves', () => {
+    const points = [-900, -400, -100, 100, 400, 900].map((score) => ({
+      score,
+      result: logistic(0.005 * score),
+    }));
+    expect(fitLogistic(points, 0.0001).k).toBeCloseTo(0.005, 6);
+  });
+
+  it('leaves out mates and level scores, and refuses to fit nothing', () => {
+    expect(() => fitLogistic([{ score: 0, result: 1 }])).toThrow(/no scored positions/);
+    expect(() => fitLogistic([{ score: 29_500, result: 1 }])).toThrow(/no scored positions/);
+  });
+
+  it('puts each point in its bucket of the prediction', () => {
+    const rows = reliabilityTable(
+      [
+        { score: -2000, result: 0 },
+        { score: 0, result: 1 },
+        { score: 0, result: 0 },
+        { score: 2000, result: 1 },
+      ],
+      0.005,
+    );
+    expect(rows.map((row) => [row.from, row.count, row.observed])).toEqual([
+      [0, 1, 0],
+      [0.5, 2, 0.5],
+      [0.9, 1, 1],
+    ]);
+  });
+
+  it('turns a score into White’s chances with the variant’s k (Bashni’s for the others)', () => {
+    expect(whiteChances(0, 'bashni')).toBe(0.5);
+    expect(whiteChances(29_500, 'bashni')).toBe(1);
+    expect(whiteChances(-29_500, 'bashni')).toBe(0);
+    expect(whiteChances(100, 'bashni')).toBeCloseTo(logistic(calibrationOf('bashni').k * 100), 12);
+    expect(calibrationOf('stavropol')).toEqual(calibrationOf('bashni'));
+  });
+
+  it('writes a constants file that keeps the other variants', () => {
+    const source = calibrationSource({
+      bashni: { k: 0.0025, games: 3, positions: 200, nodes: 20_000 },
+      laska: { k: 0.004, games: 2, positions: 100, nodes: 20_000 },
+    });
+    expect(source).toContain('bashni: { k: 0.00250000, games: 3, positions: 200, nodes: 20000 }');
+    expect(source).toContain('laska: { k: 0.00400000');
+    expect(source).toContain('export function calibrationOf');
+  });
+});
+
+describe('ai calibrate (the command)', () => {
+  it('plays a tiny number of games, prints the fit and the table, and writes the file', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'calibrate-')), 'calibration.ts');
+    const lines: string[] = [];
+    const code = await calibrateCommand(
+      ['--games', '2', '--nodes', '2000', '--max-plies', '30', '--seed', '3', '--out', out],
+      (line) => lines.push(line),
+    );
+    expect(code).toBe(0);
+    const text = lines.join('\n');
+    expect(text).toMatch(/games: 2, positions: \d+/);
+    expect(text).toMatch(/k = \d/);
+    expect(text).toMatch(/predicted\s+positions\s+mean predicted\s+observed/);
+    const written = readFileSync(out, 'utf8');
+    expect(written).toMatch(/bashni: \{ k: [\d.e-]+, games: 2, positions: \d+, nodes: 2000 \}/);
+  });
+});

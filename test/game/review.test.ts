@@ -1,0 +1,201 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src/game/logger.js';
+import type { PositionAnalysis } from '../../src/game/ports.js';
+import { BLUNDER_DROP, MISTAKE_DROP, reviewGameRecord, verdictOf } from '../../src/game/review.js';
+import { GameService } from '../../src/game/service.js';
+import { MemoryKeyValueStore } from '../../src/store/key-value.js';
+import { MemoryGameStore } from '../../src/store/memory-store.js';
+import { ALICE, BORIS, makeTableGame } from '../support/game-fixtures.js';
+import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
+import { inlineAnalysis, plantedBlunderGame } from '../support/review-game.js';
+import { refused, value } from '../support/service-results.js';
+
+const PLANTED_PLY = 11;
+const PLANTED = plantedBlunderGame(PLANTED_PLY);
+
+describe('the verdict on a move (thresholds)', () => {
+  it('marks a mistake from MISTAKE_DROP and a blunder from BLUNDER_DROP', () => {
+    expect(MISTAKE_DROP).toBe(0.15);
+    expect(BLUNDER_DROP).toBe(0.3);
+    expect(verdictOf(0, false)).toBeUndefined();
+    expect(verdictOf(0.1499, false)).toBeUndefined();
+    expect(verdictOf(0.15, false)).toBe('mistake');
+    expect(verdictOf(0.2999, false)).toBe('mistake');
+    expect(verdictOf(0.3, false)).toBe('blunder');
+    expect(verdictOf(1, false)).toBe('blunder');
+  });
+
+  it('never marks a forced move', () => {
+    expect(verdictOf(1, true)).toBeUndefined();
+    expect(verdictOf(0.2, true)).toBeUndefined();
+  });
+});
+
+describe('the review of a game', () => {
+  let store: MemoryGameStore;
+  let kv: MemoryKeyValueStore;
+  let analysis: ReturnType<typeof inlineAnalysis>;
+  let service: GameService;
+  let ids: number;
+
+  const makeService = (port: PositionAnalysis, concurrency = 1) =>
+    new GameService({
+      store,
+      scheduler: new ManualScheduler(new ManualClock()),
+      logger: silentLogger,
+      newId: () => `g${++ids}`,
+      analysis: port,
+      kv,
+      reviewConcurrency: concurrency,
+    });
+
+  /** A finished game of these moves (White resigns at the end). */
+  const finishedGame = async (moves: readonly string[], on = service) => {
+    const game = value(await on.startGame({ white: ALICE, black: BORIS, moves }));
+    value(await on.resign(game.id, game.moves.length % 2 === 0 ? ALICE : BORIS));
+    return game.id;
+  };
+
+  beforeEach(() => {
+    store = new MemoryGameStore();
+    kv = new MemoryKeyValueStore();
+    analysis = inlineAnalysis();
+    ids = 0;
+    service = makeService(analysis);
+  });
+
+  it('finds a planted blunder and gives a better move with its line', async () => {
+    const id = await finishedGame(PLANTED.moves);
+    const review = value(await service.reviewGame(id, ALICE));
+    expect(review.plyCount).toBe(PLANTED.moves.length);
+    expect(review.chances).toHaveLength(PLANTED.moves.length + 1);
+    const planted = review.plies[PLANTED_PLY]!;
+    expect(planted.move).toBe(PLANTED.blunder);
+    expect(planted.verdict).toBe('blunder');
+    expect(planted.drop).toBeGreaterThanOrEqual(BLUNDER_DROP);
+    expect(planted.best).not.toBe(PLANTED.blunder);
+    expect(planted.line[0]).toBe(planted.best);
+    expect(review.moments).toContain(PLANTED_PLY);
+    const side = planted.side === 'white' ? review.white : review.black;
+    expect(side.blunders).toBeGreaterThanOrEqual(1);
+    expect(side.accuracy).toBeLessThan(100);
+    // N plies, N + 1 positions: the last one searched too (the game ended by resignation).
+    expect(analysis.calls).toBe(PLANTED.moves.length + 1);
+  });
+
+  it('never marks a forced move, however much it costs', async () => {
+    // An engine that calls every move a disaster for its mover: 1, 0, 1, 0… for White.
+    const seesaw: PositionAnalysis = {
+      analyse: ({ fen }) =>
+        Promise.resolve({
+          best: '',
+          pv: [],
+          score: 0,
+          whiteChances: fen.startsWith('W') ? 1 : 0,
+        }),
+    };
+    const game = value(
+      await service.startGame({ white: ALICE, black: BORIS, moves: PLANTED.moves }),
+    );
+    const review = await reviewGameRecord({ ...game, status: 'finished' }, seesaw);
+    const forced = review.plies.filter((p) => p.forced);
+    expect(forced.length).toBeGreaterThan(0);
+    for (const ply of review.plies) {
+      expect(ply.verdict, `ply ${ply.ply}`).toBe(ply.forced ? undefined : 'blunder');
+    }
+    expect(review.plies[0]!.forced).toBe(false);
+  });
+
+  it('keeps the review: a second one searches nothing', async () => {
+    const id = await finishedGame(PLANTED.moves.slice(0, 12));
+    const first = value(await service.reviewGame(id, ALICE));
+    const calls = analysis.calls;
+    expect(calls).toBe(13);
+    const second = value(await service.reviewGame(id, BORIS));
+    expect(analysis.calls).toBe(calls);
+    expect(second).toEqual(first);
+    // Another service on the same store (another process) finds it too.
+    const other = makeService(analysis);
+    value(await other.reviewGame(id, ALICE));
+    expect(analysis.calls).toBe(calls);
+  });
+
+  it('searches once for two reviews of one game asked at once', async () => {
+    const id = await finishedGame(PLANTED.moves.slice(0, 8));
+    const [a, b] = await Promise.all([
+      service.reviewGame(id, ALICE),
+      service.reviewGame(id, BORIS),
+    ]);
+    expect(value(a)).toEqual(value(b));
+    expect(analysis.calls).toBe(9);
+  });
+
+  it('lets one review search at a time and tells the next one it waits', async () => {
+    const one = await finishedGame(PLANTED.moves.slice(0, 6));
+    const two = await finishedGame(PLANTED.moves.slice(0, 7));
+    let queued = 0;
+    const [a, b] = await Promise.all([
+      service.reviewGame(one, ALICE, { onQueued: () => queued++ }),
+      service.reviewGame(two, ALICE, { onQueued: () => queued++ }),
+    ]);
+    expect(value(a).plyCount).toBe(6);
+    expect(value(b).plyCount).toBe(7);
+    expect(queued).toBe(1);
+  });
+
+  it('refuses an active game (fair play), a table game, an unknown one, and without an engine', async () => {
+    const active = value(await service.startGame({ white: ALICE, black: BORIS, moves: ['c3-d4'] }));
+    expect(refused(await service.reviewGame(active.id, ALICE))).toBe('game-not-over');
+    expect(refused(await service.reviewGame('nope', ALICE))).toBe('not-found');
+    await store.createGame(makeTableGame('t1', { status: 'finished' }));
+    expect(refused(await service.reviewGame('t1', ALICE))).toBe('review-not-for-tables');
+    const bare = new GameService({
+      store,
+      scheduler: new ManualScheduler(new ManualClock()),
+      logger: silentLogger,
+    });
+    expect(refused(await bare.reviewGame(active.id, ALICE))).toBe('review-unavailable');
+    expect(analysis.calls).toBe(0);
+  });
+
+  it('turns an engine failure into a refusal, and a corrupt cache entry into a new review', async () => {
+    const id = await finishedGame(PLANTED.moves.slice(0, 4));
+    const failing = makeService({ analyse: () => Promise.reject(new Error('worker died')) });
+    expect(refused(await failing.reviewGame(id, ALICE))).toBe('review-unavailable');
+    await kv.set(`review:${id}`, '{not json');
+    value(await service.reviewGame(id, ALICE));
+    expect(analysis.calls).toBe(5);
+  });
+
+  it('remembers the last finished game of a chat and of a player', async () => {
+    const game = value(
+      await service.startGame({
+        white: ALICE,
+        black: BORIS,
+        moves: ['c3-d4'],
+        views: [{ platform: 'telegram', chatId: '-100', messageId: '5' }],
+      }),
+    );
+    expect(await service.lastFinishedGame({ platform: 'telegram', chatId: '-100' }, ALICE)).toBe(
+      undefined,
+    );
+    value(await service.resign(game.id, BORIS));
+    expect(await service.lastFinishedGame({ platform: 'telegram', chatId: '-100' }, ALICE)).toBe(
+      game.id,
+    );
+    expect(await service.lastFinishedGame({ platform: 'telegram', chatId: '-7' }, BORIS)).toBe(
+      game.id,
+    );
+  });
+
+  it('numbers the moves as PDN does', async () => {
+    const id = await finishedGame(PLANTED.moves.slice(0, 4));
+    const review = value(await service.reviewGame(id, ALICE));
+    expect(review.plies.map((p) => [p.moveNumber, p.continues, p.side])).toEqual([
+      [1, false, 'white'],
+      [1, true, 'black'],
+      [2, false, 'white'],
+      [2, true, 'black'],
+    ]);
+  });
+});
