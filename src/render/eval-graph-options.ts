@@ -3,7 +3,7 @@
  * its validation and the canonical cache key. Pure: no canvas here.
  */
 import { RenderError } from './errors.js';
-import { checkTheme } from './options.js';
+import { preparedPicture } from './options.js';
 import {
   checkArray,
   checkLine,
@@ -96,7 +96,5 @@ export function prepareEvalGraphRender(
   picture: EvalGraphPicture,
   options: PictureRenderOptions = {},
 ): { picture: NormalisedEvalGraph; theme: ThemeId; key: string } {
-  const normalised = normaliseEvalGraph(picture);
-  const theme = checkTheme((options as PictureRenderOptions | null | undefined)?.theme);
-  return { picture: normalised, theme, key: `eval-graph|${theme}|${JSON.stringify(normalised)}` };
+  return preparedPicture('eval-graph', normaliseEvalGraph(picture), options);
 }

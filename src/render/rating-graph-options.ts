@@ -7,7 +7,7 @@
  * words, in the player's language, which the renderer does not know.
  */
 import { RenderError } from './errors.js';
-import { checkTheme } from './options.js';
+import { preparedPicture } from './options.js';
 import {
   checkArray,
   checkLine,
@@ -88,7 +88,5 @@ export function prepareRatingGraphRender(
   picture: RatingGraphPicture,
   options: PictureRenderOptions = {},
 ): { picture: NormalisedRatingGraph; theme: ThemeId; key: string } {
-  const normalised = normaliseRatingGraph(picture);
-  const theme = checkTheme((options as PictureRenderOptions | null | undefined)?.theme);
-  return { picture: normalised, theme, key: `rating-graph|${theme}|${JSON.stringify(normalised)}` };
+  return preparedPicture('rating-graph', normaliseRatingGraph(picture), options);
 }

@@ -11,7 +11,7 @@ import {
   cutName,
 } from './picture-checks.js';
 import { MAX_NAME_LENGTH } from './table-options.js';
-import { checkTheme } from './options.js';
+import { preparedPicture } from './options.js';
 import type { ThemeId } from './themes.js';
 
 /** Headings of the columns beside the grid. */
@@ -158,7 +158,5 @@ export function prepareStandingsRender(
   picture: StandingsPicture,
   options: PictureRenderOptions = {},
 ): { picture: NormalisedStandings; theme: ThemeId; key: string } {
-  const normalised = normaliseStandings(picture);
-  const theme = checkTheme((options as PictureRenderOptions | null | undefined)?.theme);
-  return { picture: normalised, theme, key: `standings|${theme}|${JSON.stringify(normalised)}` };
+  return preparedPicture('standings', normaliseStandings(picture), options);
 }

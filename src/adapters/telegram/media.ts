@@ -126,7 +126,11 @@ export interface MediaRouteOptions {
   readonly links: MediaLinks;
   readonly painter: JpegPainter;
   readonly logger: Logger;
-  /** Pictures drawn at once by this server; more are refused with 503 (default 4). */
+  /**
+   * Pictures being drawn at once by this server; more are refused with 503 (default 64). Well
+   * above any real burst: Telegram fetches a picture when a board is edited, and a refused fetch
+   * fails that edit. The render pool queues what its threads are not drawing yet.
+   */
   readonly maxConcurrent?: number;
 }
 
@@ -143,7 +147,7 @@ export function mediaRoute(
   options: MediaRouteOptions,
 ): (request: IncomingMessage, response: ServerResponse) => boolean {
   const { links, painter, logger } = options;
-  const maxConcurrent = options.maxConcurrent ?? 4;
+  const maxConcurrent = options.maxConcurrent ?? 64;
   let drawing = 0;
   return (request, response) => {
     const path = new URL(request.url ?? '/', 'http://media.invalid').pathname;
