@@ -331,6 +331,35 @@ async function benchPool(): Promise<void> {
   }
 }
 
+/** Inline mode's pictures: the same boards as JPEGs (served by URL), drawn on one worker. */
+async function benchJpeg(): Promise<void> {
+  const positions = distinctPositions(JPEG_BOARDS);
+  const pool = new RenderPool({ size: 1 });
+  try {
+    await pool.render(positions[0]!, { size: SIZE }); // a warm worker
+    const times: number[] = [];
+    const jpegBytes: number[] = [];
+    const pngBytes: number[] = [];
+    for (const position of positions.slice(1)) {
+      const started = performance.now();
+      const jpeg = await pool.renderJpeg(position, { size: SIZE });
+      times.push(performance.now() - started);
+      jpegBytes.push(jpeg.length);
+      pngBytes.push((await pool.render(position, { size: SIZE })).length);
+    }
+    const kb = (values: number[]) => (median(values) / 1024).toFixed(0);
+    console.log(
+      `inline-mode JPEG, ${SIZE} px, ${times.length} distinct boards on one worker: ` +
+        `median ${median(times).toFixed(0)} ms a picture (a cache miss), ${kb(jpegBytes)} KB ` +
+        `(the same board as a PNG: ${kb(pngBytes)} KB)`,
+    );
+  } finally {
+    await pool.close();
+  }
+}
+
+const JPEG_BOARDS = Number(process.env.BENCH_JPEG_BOARDS ?? 21);
+
 const deadline = setTimeout(() => {
   console.error(`render pool bench: not finished after ${DEADLINE_MS / 1000} s; stopping`);
   process.exit(1);
@@ -338,6 +367,7 @@ const deadline = setTimeout(() => {
 deadline.unref();
 try {
   await benchPool();
+  await benchJpeg();
 } catch (error) {
   console.error('render pool bench failed:', error);
   process.exitCode = 1;
