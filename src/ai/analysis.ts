@@ -69,7 +69,8 @@ export function positionEval(request: AnalysisRequest, result: ThinkResult): Pos
 export function whiteChances(score: number, variant: VariantId): number {
   if (score > MATE_BOUND) return 1;
   if (score < -MATE_BOUND) return 0;
-  return logistic(calibrationOf(variant).k * score);
+  const { k, b } = calibrationOf(variant);
+  return logistic(k * score + b);
 }
 
 export function logistic(x: number): number {

@@ -1,8 +1,8 @@
 /**
  * Calibration of the review's "White's chances": seeded self-play at the review's search budget
  * records, at each ply, the search score from White's side and the game's final result; a
- * one-parameter logistic p = 1 / (1 + e^(-k·score)) is fitted by maximum likelihood (Newton's
- * method: the log-likelihood is concave in k), draws counting half in the binomial likelihood.
+ * logistic p = 1 / (1 + e^(-(k·score + b))) is fitted by maximum likelihood (Newton's method:
+ * the log-likelihood is concave in k and b), draws counting half in the binomial likelihood.
  * The CLI command (`ai calibrate`, src/cli/ai-commands.ts) prints the fit with a reliability table
  * and writes src/ai/calibration.ts.
  */
@@ -19,46 +19,66 @@ export interface CalibrationPoint {
 }
 
 export interface CalibrationFit {
+  /** The slope per centi-man. */
   readonly k: number;
-  /** Mean log-likelihood per point at k (higher is better; ln 2 ≈ 0.693 below zero for k = 0). */
+  /** The intercept: White's edge in a position the search scores level (the first move's). */
+  readonly b: number;
+  /** Mean log-likelihood per point at (k, b) (higher is better; -ln 2 ≈ -0.693 for k = b = 0). */
   readonly logLikelihood: number;
   readonly iterations: number;
 }
 
 /**
- * The maximum-likelihood k of p(White) = 1 / (1 + e^(-k·score)) for points with results in
- * [0, 1] (a draw is half a win in the likelihood). Mates and scores of zero carry no
- * information about k and are left out. Throws when nothing is left to fit.
+ * The maximum-likelihood k and b of p(White) = 1 / (1 + e^(-(k·score + b))) for points with
+ * results in [0, 1] (a draw is half a win in the likelihood), by Newton's method in two
+ * dimensions (the log-likelihood is concave in (k, b)). Mates carry no information about the
+ * curve and are left out. Throws when nothing is left to fit.
  */
 export function fitLogistic(points: readonly CalibrationPoint[], start = 0.005): CalibrationFit {
-  const used = points.filter((p) => p.score !== 0 && Math.abs(p.score) <= MATE_BOUND);
-  if (used.length === 0) throw new Error('calibration: no scored positions to fit');
+  const used = points.filter((p) => Math.abs(p.score) <= MATE_BOUND);
+  if (!used.some((p) => p.score !== 0)) throw new Error('calibration: no scored positions to fit');
   let k = start;
+  let b = 0;
   let iterations = 0;
   for (; iterations < 100; iterations++) {
-    let gradient = 0;
-    let curvature = 0;
+    // The gradient (gk, gb) and the negated Hessian [[hkk, hkb], [hkb, hbb]].
+    let gk = 0;
+    let gb = 0;
+    let hkk = 0;
+    let hkb = 0;
+    let hbb = 0;
     for (const { score, result } of used) {
-      const p = logistic(k * score);
-      gradient += (result - p) * score;
-      curvature += p * (1 - p) * score * score;
+      const p = logistic(k * score + b);
+      const w = p * (1 - p);
+      gk += (result - p) * score;
+      gb += result - p;
+      hkk += w * score * score;
+      hkb += w * score;
+      hbb += w;
     }
-    if (curvature === 0) break;
-    // Newton's step, damped so that a far start cannot jump across to a negative slope.
-    let step = gradient / curvature;
-    if (k + step <= 0) step = -k / 2;
-    k += step;
-    if (Math.abs(step) < 1e-12 + 1e-9 * k) {
+    const determinant = hkk * hbb - hkb * hkb;
+    if (determinant <= 0) break;
+    let stepK = (hbb * gk - hkb * gb) / determinant;
+    let stepB = (hkk * gb - hkb * gk) / determinant;
+    // Damped so that a far start cannot jump across to a negative slope.
+    if (k + stepK <= 0) {
+      const scale = k / 2 / -stepK;
+      stepK *= scale;
+      stepB *= scale;
+    }
+    k += stepK;
+    b += stepB;
+    if (Math.abs(stepK) < 1e-12 + 1e-9 * k && Math.abs(stepB) < 1e-9) {
       iterations++;
       break;
     }
   }
   let total = 0;
   for (const { score, result } of used) {
-    const p = Math.min(1 - 1e-12, Math.max(1e-12, logistic(k * score)));
+    const p = Math.min(1 - 1e-12, Math.max(1e-12, logistic(k * score + b)));
     total += result * Math.log(p) + (1 - result) * Math.log(1 - p);
   }
-  return { k, logLikelihood: total / used.length, iterations };
+  return { k, b, logLikelihood: total / used.length, iterations };
 }
 
 export interface ReliabilityRow {
@@ -73,7 +93,7 @@ export interface ReliabilityRow {
 /** Predicted against observed White results, in `buckets` equal buckets of the prediction. */
 export function reliabilityTable(
   points: readonly CalibrationPoint[],
-  k: number,
+  fit: { readonly k: number; readonly b: number },
   buckets = 10,
 ): ReliabilityRow[] {
   const rows = Array.from({ length: buckets }, (_, i) => ({
@@ -84,7 +104,7 @@ export function reliabilityTable(
     observed: 0,
   }));
   for (const { score, result } of points) {
-    const p = score > MATE_BOUND ? 1 : score < -MATE_BOUND ? 0 : logistic(k * score);
+    const p = score > MATE_BOUND ? 1 : score < -MATE_BOUND ? 0 : logistic(fit.k * score + fit.b);
     const row = rows[Math.min(buckets - 1, Math.floor(p * buckets))]!;
     row.count++;
     row.predicted += p;
@@ -142,18 +162,24 @@ export async function selfPlayPoints(options: SelfPlayOptions): Promise<Calibrat
   return points;
 }
 
+/** Six significant digits, written as Prettier keeps a number (no trailing zeros). */
+function sixDigits(value: number): string {
+  return String(Number(value.toPrecision(6)));
+}
+
 /** The source of src/ai/calibration.ts for these calibrations. */
 export function calibrationSource(
   calibrations: Readonly<Partial<Record<VariantId, Calibration>>>,
 ): string {
   const rows = Object.entries(calibrations).map(
     ([variant, c]) =>
-      `  ${variant}: { k: ${c.k.toPrecision(6)}, games: ${c.games}, positions: ${c.positions}, nodes: ${c.nodes} },`,
+      `  ${variant}: { k: ${sixDigits(c.k)}, b: ${sixDigits(c.b)}, games: ${c.games}, positions: ${c.positions}, nodes: ${c.nodes} },`,
   );
   return `/**
  * Generated by \`npm run cli -- ai calibrate\` (src/ai/calibrate.ts); run it again rather than
  * editing by hand. White's chances from a search score s (centi-men, White's side) are
- * 1 / (1 + e^(-k·s)), k fitted by maximum likelihood on self-play positions (draws count half).
+ * 1 / (1 + e^(-(k·s + b))), k and b fitted by maximum likelihood on self-play positions (draws
+ * count half); b is White's edge in a position the search scores level.
  * Variants without a calibration of their own use Bashni's.
  */
 import type { VariantId } from '../engine/index.js';
@@ -161,6 +187,8 @@ import type { VariantId } from '../engine/index.js';
 export interface Calibration {
   /** The logistic slope per centi-man. */
   readonly k: number;
+  /** The intercept: White's edge (the first move's) in a position scored level. */
+  readonly b: number;
   /** Self-play games and positions the fit was made on. */
   readonly games: number;
   readonly positions: number;

@@ -60,12 +60,15 @@ export async function calibrateCommand(args: string[], print: Print): Promise<nu
   const seconds = (performance.now() - started) / 1000;
   print(`games: ${games}, positions: ${points.length}, ${seconds.toFixed(1)} s`);
   print(
-    `k = ${fit.k.toPrecision(6)} per centi-man (a man up: ${(100 / (1 + Math.exp(-100 * fit.k))).toFixed(1)} %), ` +
-      `mean log-likelihood ${fit.logLikelihood.toFixed(4)} (k = 0: ${(-Math.LN2).toFixed(4)}), ` +
+    `k = ${fit.k.toPrecision(6)} per centi-man, b = ${fit.b.toPrecision(4)} ` +
+      `(level: White ${(100 / (1 + Math.exp(-fit.b))).toFixed(1)} %; White a man up: ` +
+      `${(100 / (1 + Math.exp(-(100 * fit.k + fit.b)))).toFixed(1)} %; Black a man up: ` +
+      `${(100 / (1 + Math.exp(-(-100 * fit.k + fit.b)))).toFixed(1)} %), ` +
+      `mean log-likelihood ${fit.logLikelihood.toFixed(4)} (k = b = 0: ${(-Math.LN2).toFixed(4)}), ` +
       `${fit.iterations} Newton steps`,
   );
   print('predicted   positions  mean predicted  observed');
-  for (const row of reliabilityTable(points, fit.k)) {
+  for (const row of reliabilityTable(points, fit)) {
     const bucket = `${Math.round(row.from * 100)}-${Math.round(row.to * 100)} %`.padEnd(11);
     print(
       `${bucket} ${String(row.count).padStart(9)}  ${(row.predicted * 100).toFixed(1).padStart(13)} %  ${(row.observed * 100).toFixed(1).padStart(7)} %`,
@@ -75,7 +78,7 @@ export async function calibrateCommand(args: string[], print: Print): Promise<nu
     const file = values.out ?? CALIBRATION_FILE;
     const next = {
       ...CALIBRATIONS,
-      [variant]: { k: fit.k, games, positions: points.length, nodes },
+      [variant]: { k: fit.k, b: fit.b, games, positions: points.length, nodes },
     };
     writeFileSync(file, calibrationSource(next));
     print(`written: ${file}`);

@@ -16,7 +16,7 @@ import { seededRandom } from '../../src/engine/index.js';
 
 /**
  * Positions with scores up to ±`span` and results drawn so that White's expected result is
- * logistic(k·score): a draw (0.5) with chance `draws`, else a win or a loss.
+ * logistic(k·score + b): a draw (0.5) with chance `draws`, else a win or a loss.
  */
 function synthetic(
   k: number,
@@ -24,12 +24,13 @@ function synthetic(
   seed: number,
   span = 1200,
   draws = 0,
+  b = 0,
 ): CalibrationPoint[] {
   const random = seededRandom(seed);
   const points: CalibrationPoint[] = [];
   for (let i = 0; i < count; i++) {
     const score = Math.round((random() * 2 - 1) * span);
-    const p = logistic(k * score);
+    const p = logistic(k * score + b);
     if (random() < draws) points.push({ score, result: 0.5 });
     else points.push({ score, result: random() < (p - draws / 2) / (1 - draws) ? 1 : 0 });
   }
@@ -45,6 +46,18 @@ describe('the calibration fit', () => {
     }
   });
 
+  it('recovers White’s edge (the intercept) with the slope', () => {
+    for (const b of [-0.3, 0.25]) {
+      const fit = fitLogistic(synthetic(0.003, 40_000, 5, 1200, 0, b));
+      expect(fit.b).toBeGreaterThan(b - 0.05);
+      expect(fit.b).toBeLessThan(b + 0.05);
+      expect(fit.k / 0.003).toBeGreaterThan(0.93);
+      expect(fit.k / 0.003).toBeLessThan(1.07);
+    }
+    // No edge in the data: none found.
+    expect(Math.abs(fitLogistic(synthetic(0.004, 40_000, 9)).b)).toBeLessThan(0.05);
+  });
+
   it('counts draws as half a win and still finds k', () => {
     // p stays within [0.15, 0.85] here, so a 30 % draw rate keeps every expectation p.
     const fit = fitLogistic(synthetic(0.003, 30_000, 11, 570, 0.3));
@@ -53,14 +66,16 @@ describe('the calibration fit', () => {
   });
 
   it('is exact when the data are the expectations themselves', () => {
-    const points = [-900, -400, -100, 100, 400, 900].map((score) => ({
+    const points = [-900, -400, -100, 0, 100, 400, 900].map((score) => ({
       score,
-      result: logistic(0.005 * score),
+      result: logistic(0.005 * score + 0.2),
     }));
-    expect(fitLogistic(points, 0.0001).k).toBeCloseTo(0.005, 6);
+    const fit = fitLogistic(points, 0.0001);
+    expect(fit.k).toBeCloseTo(0.005, 6);
+    expect(fit.b).toBeCloseTo(0.2, 6);
   });
 
-  it('leaves out mates and level scores, and refuses to fit nothing', () => {
+  it('leaves out mates, and refuses to fit nothing', () => {
     expect(() => fitLogistic([{ score: 0, result: 1 }])).toThrow(/no scored positions/);
     expect(() => fitLogistic([{ score: 29_500, result: 1 }])).toThrow(/no scored positions/);
   });
@@ -73,7 +88,7 @@ describe('the calibration fit', () => {
         { score: 0, result: 0 },
         { score: 2000, result: 1 },
       ],
-      0.005,
+      { k: 0.005, b: 0 },
     );
     expect(rows.map((row) => [row.from, row.count, row.observed])).toEqual([
       [0, 1, 0],
@@ -83,20 +98,23 @@ describe('the calibration fit', () => {
   });
 
   it('turns a score into White’s chances with the variant’s k (Bashni’s for the others)', () => {
-    expect(whiteChances(0, 'bashni')).toBe(0.5);
+    const { k, b } = calibrationOf('bashni');
+    expect(whiteChances(0, 'bashni')).toBeCloseTo(logistic(b), 12);
     expect(whiteChances(29_500, 'bashni')).toBe(1);
     expect(whiteChances(-29_500, 'bashni')).toBe(0);
-    expect(whiteChances(100, 'bashni')).toBeCloseTo(logistic(calibrationOf('bashni').k * 100), 12);
+    expect(whiteChances(100, 'bashni')).toBeCloseTo(logistic(k * 100 + b), 12);
     expect(calibrationOf('stavropol')).toEqual(calibrationOf('bashni'));
   });
 
   it('writes a constants file that keeps the other variants', () => {
     const source = calibrationSource({
-      bashni: { k: 0.0025, games: 3, positions: 200, nodes: 20_000 },
-      laska: { k: 0.004, games: 2, positions: 100, nodes: 20_000 },
+      bashni: { k: 0.0025, b: 0.15, games: 3, positions: 200, nodes: 20_000 },
+      laska: { k: 0.004, b: 0, games: 2, positions: 100, nodes: 20_000 },
     });
-    expect(source).toContain('bashni: { k: 0.00250000, games: 3, positions: 200, nodes: 20000 }');
-    expect(source).toContain('laska: { k: 0.00400000');
+    expect(source).toContain(
+      'bashni: { k: 0.0025, b: 0.15, games: 3, positions: 200, nodes: 20000 }',
+    );
+    expect(source).toContain('laska: { k: 0.004, b: 0,');
     expect(source).toContain('export function calibrationOf');
   });
 });
@@ -115,6 +133,8 @@ describe('ai calibrate (the command)', () => {
     expect(text).toMatch(/k = \d/);
     expect(text).toMatch(/predicted\s+positions\s+mean predicted\s+observed/);
     const written = readFileSync(out, 'utf8');
-    expect(written).toMatch(/bashni: \{ k: [\d.e-]+, games: 2, positions: \d+, nodes: 2000 \}/);
+    expect(written).toMatch(
+      /bashni: \{ k: [\d.e-]+, b: -?[\d.e-]+, games: 2, positions: \d+, nodes: 2000 \}/,
+    );
   });
 });
