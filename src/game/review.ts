@@ -21,7 +21,14 @@ import {
   type Position,
   type VariantId,
 } from '../engine/index.js';
-import { isTableVariant, playerKey, type Game, type Platform, type PlayerId } from './model.js';
+import {
+  chatKey,
+  isTableVariant,
+  playerKey,
+  type Game,
+  type Platform,
+  type PlayerId,
+} from './model.js';
 import type { KeyValueStore, PositionAnalysis } from './ports.js';
 import { refusal, success, type ServiceResult } from './results.js';
 import type { ServiceContext } from './context.js';
@@ -183,10 +190,7 @@ export class Reviews {
     const kv = this.settings.kv;
     if (kv === undefined) return undefined;
     try {
-      return (
-        (await kv.get(chatKey(where.platform, where.chatId))) ??
-        (await kv.get(playerLastKey(player)))
-      );
+      return (await kv.get(chatLastKey(where))) ?? (await kv.get(playerLastKey(player)));
     } catch (error) {
       this.context.logger.warn('review: could not read the last finished game', { err: error });
       return undefined;
@@ -197,7 +201,7 @@ export class Reviews {
     const kv = this.settings.kv;
     if (kv === undefined || isTableVariant(game.variant)) return;
     const ttl = this.settings.ttlMs;
-    const chats = new Set(game.views.map((view) => chatKey(view.platform, view.chatId)));
+    const chats = new Set(game.views.map(chatLastKey));
     const players = [game.white, game.black].filter((p) => p.botLevel === undefined);
     await Promise.all([
       ...[...chats].map((key) => kv.set(key, game.id, ttl)),
@@ -276,8 +280,8 @@ function reviewKey(gameId: string): string {
   return `review:${gameId}`;
 }
 
-function chatKey(platform: Platform, chatId: string): string {
-  return `review:last:${platform}:${chatId}`;
+function chatLastKey(chat: ReviewWhere): string {
+  return `review:last:${chatKey(chat)}`;
 }
 
 function playerLastKey(player: PlayerId): string {

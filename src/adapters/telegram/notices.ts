@@ -33,24 +33,9 @@ export class Notices {
     text: string,
     options: { replyTo?: number; wanted?: () => boolean | Promise<boolean> } = {},
   ): Promise<DeliveryResult<unknown>> {
-    return this.out.lanes.submit(chatId, {
-      class: 'message',
-      key: 'notice',
-      counted: true,
-      newMessage: true,
-      wanted: options.wanted,
-      call: async () => {
-        const sent = await this.out.raw.sendMessage(Number(chatId), text, {
-          parse_mode: 'HTML',
-          reply_parameters:
-            options.replyTo === undefined
-              ? undefined
-              : { message_id: options.replyTo, allow_sending_without_reply: true },
-        });
-        await this.swap(chatId, { messageId: sent.message_id, gameId });
-        return sent;
-      },
-    });
+    return this.submit(chatId, gameId, options, (reply_parameters) =>
+      this.out.raw.sendMessage(Number(chatId), text, { parse_mode: 'HTML', reply_parameters }),
+    );
   }
 
   /**
@@ -82,28 +67,39 @@ export class Notices {
         return undefined;
       },
     );
+    return this.submit(chatId, gameId, options, async (reply_parameters) => {
+      const gif = await drawn;
+      return gif === undefined
+        ? this.out.raw.sendMessage(Number(chatId), text, { parse_mode: 'HTML', reply_parameters })
+        : this.out.raw.sendAnimation(Number(chatId), new InputFile(gif, 'replay.gif'), {
+            caption: text,
+            parse_mode: 'HTML',
+            reply_parameters,
+          });
+    });
+  }
+
+  /** Queues a notice's one call in the chat's lane; once sent, it is the chat's live notice. */
+  private submit(
+    chatId: string,
+    gameId: string,
+    options: { replyTo?: number; wanted?: () => boolean | Promise<boolean> },
+    send: (
+      reply: { message_id: number; allow_sending_without_reply: true } | undefined,
+    ) => Promise<{ message_id: number }>,
+  ): Promise<DeliveryResult<unknown>> {
+    const reply =
+      options.replyTo === undefined
+        ? undefined
+        : { message_id: options.replyTo, allow_sending_without_reply: true as const };
     return this.out.lanes.submit(chatId, {
       class: 'message',
       key: 'notice',
       counted: true,
       newMessage: true,
+      wanted: options.wanted,
       call: async () => {
-        const gif = await drawn;
-        const reply_parameters =
-          options.replyTo === undefined
-            ? undefined
-            : { message_id: options.replyTo, allow_sending_without_reply: true };
-        const sent =
-          gif === undefined
-            ? await this.out.raw.sendMessage(Number(chatId), text, {
-                parse_mode: 'HTML',
-                reply_parameters,
-              })
-            : await this.out.raw.sendAnimation(Number(chatId), new InputFile(gif, 'replay.gif'), {
-                caption: text,
-                parse_mode: 'HTML',
-                reply_parameters,
-              });
+        const sent = await send(reply);
         await this.swap(chatId, { messageId: sent.message_id, gameId });
         return sent;
       },
