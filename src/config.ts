@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { parseVariant, type VariantId } from './engine/index.js';
 import { DAYS_PER_MOVE } from './game/model.js';
@@ -75,6 +76,11 @@ export interface Config {
    * alike); 0 turns it off.
    */
   readonly metricsPort: number;
+  /**
+   * The interface /healthz and /metrics listen on (METRICS_HOST, an address of this machine);
+   * undefined: all of them (a container's port is mapped from outside).
+   */
+  readonly metricsHost?: string;
   /** The least severe log level written (LOG_LEVEL). */
   readonly logLevel: LogLevel;
 }
@@ -112,7 +118,8 @@ function integer(
 ): number {
   const text = optional(env, name);
   if (text === undefined) return fallback;
-  const value = Number(text);
+  // Decimal digits only: Number() would also take 0x2, 1e3, 0b10 and " 2 ".
+  const value = /^-?\d{1,16}$/.test(text) ? Number(text) : NaN;
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
   }
@@ -230,6 +237,17 @@ function metricsPort(env: NodeJS.ProcessEnv, httpPort: number | undefined): numb
   return port;
 }
 
+/** METRICS_HOST: an IP address or a host name (whether it is this machine's, listening tells). */
+function metricsHost(env: NodeJS.ProcessEnv): string | undefined {
+  const host = optional(env, 'METRICS_HOST');
+  if (host === undefined) return undefined;
+  if (isIP(host) === 0 && !/^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/.test(host))
+    throw new ConfigError(
+      `METRICS_HOST must be an IP address or a host name (e.g. 127.0.0.1), got "${host}"`,
+    );
+  return host;
+}
+
 function logLevel(env: NodeJS.ProcessEnv): LogLevel {
   const text = optional(env, 'LOG_LEVEL') ?? 'info';
   const level = LOG_LEVELS.find((name) => name === text.toLowerCase());
@@ -320,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
     idleGameDays: integer(env, 'IDLE_GAME_DAYS', 30, MIN_IDLE_GAME_DAYS, 3650),
     metricsPort: metricsPort(env, telegram?.webhook?.port ?? telegram?.media?.port),
+    metricsHost: metricsHost(env),
     logLevel: logLevel(env),
   };
 }

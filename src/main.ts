@@ -20,7 +20,7 @@ import {
   registerCommands as registerTelegramCommands,
 } from './adapters/telegram/bot.js';
 import { ChatState } from './adapters/telegram/chat-state.js';
-import { startTelegram } from './adapters/telegram/run.js';
+import { startTelegram, webhookSecret } from './adapters/telegram/run.js';
 import { MediaLinks, mediaKey, mediaRoute } from './adapters/telegram/media.js';
 import { loadConfig, type Config } from './config.js';
 import {
@@ -53,7 +53,9 @@ import { InProcessScheduler } from './store/memory-scheduler.js';
 import { MemoryGameStore } from './store/memory-store.js';
 import { createStoreRedis, RedisGameStore } from './store/redis-store.js';
 import { pingRedis } from './store/redis-probe.js';
-import { createLogger } from './startup/logging.js';
+import { createLogger, processSecrets } from './startup/logging.js';
+import { bindPort } from './startup/listen.js';
+import { urlSecrets } from './startup/redaction.js';
 import { AppMetrics, botApiErrors } from './startup/metrics.js';
 import { startOpsServer, type HealthCheck } from './startup/ops-server.js';
 import { chooseRunMode, NOTHING_TO_RUN, parseStartArguments } from './startup/arguments.js';
@@ -165,9 +167,18 @@ interface PlatformRun {
  */
 async function runBots(config: Config, waitForever: boolean): Promise<void> {
   const { telegram, discord } = config;
+  // The ports first: a busy one stops the start before it logs in anywhere (exit 2).
+  const opsPort =
+    config.metricsPort === 0
+      ? undefined
+      : await bindPort(config.metricsPort, config.metricsHost, 'METRICS_PORT');
+  const telegramPort = telegram?.webhook?.port ?? telegram?.media?.port;
+  const httpServer =
+    telegramPort === undefined ? undefined : await bindPort(telegramPort, undefined, 'PORT');
+  const startupLog = logger.child({ component: 'startup' });
   const waiting: WaitOptions = {
     timeoutMs: waitForever ? undefined : config.startupTimeoutSeconds * 1000,
-    log: (line) => process.stderr.write(`${line}\n`),
+    log: (line) => startupLog.warn(line),
   };
   // All at once, so STARTUP_TIMEOUT_SECONDS bounds the whole wait. Redis is checked before the
   // app's own clients connect: they would log the outage and then reconnect in the background.
@@ -312,12 +323,18 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
         bot.api,
         app.pipeline,
         {
-          webhook: telegram.webhook,
-          media:
-            mediaLinks === undefined || telegram.media === undefined
+          webhook:
+            telegram.webhook === undefined
               ? undefined
               : {
-                  port: telegram.media.port,
+                  ...telegram.webhook,
+                  secret: webhookSecret(telegram.token, telegram.webhook.secret),
+                },
+          server: httpServer,
+          media:
+            mediaLinks === undefined
+              ? undefined
+              : {
                   route: mediaRoute({
                     links: mediaLinks,
                     painter,
@@ -390,10 +407,10 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   await service.start();
   for (const intake of intakes) await intake();
   const ops =
-    config.metricsPort === 0
+    opsPort === undefined
       ? undefined
-      : await startOpsServer({
-          port: config.metricsPort,
+      : startOpsServer({
+          server: opsPort,
           checks,
           metrics: () => metrics.text(),
           logger: logger.child({ component: 'ops' }),
@@ -420,7 +437,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   // Intake first; the service's bot moves and timers before the presenters close, so that
   // their boards are still delivered; the relay, the pools, and Redis last.
   const shutdown = (): Promise<0 | 1> => {
-    process.stderr.write('Stopping...\n');
+    logger.child({ component: 'shutdown' }).info('stopping');
     return runShutdown(
       [
         {
@@ -457,6 +474,7 @@ async function main(): Promise<void> {
   const options = parsed.value;
   loadEnvFile(join(process.cwd(), '.env'));
   const config = loadConfig();
+  registerSecrets(config);
   const mode = chooseRunMode({
     hasToken: config.telegram !== undefined || config.discord !== undefined,
     console: options.console,
@@ -475,6 +493,22 @@ async function main(): Promise<void> {
     return;
   }
   await runLocal(config);
+}
+
+/** Every secret of the configuration, so that no log line shows one (logging.ts). */
+function registerSecrets(config: Config): void {
+  const { telegram, discord, redis } = config;
+  if (telegram !== undefined) {
+    processSecrets.add(
+      telegram.token,
+      telegram.token.slice(telegram.token.indexOf(':') + 1),
+      telegram.webhook?.secret,
+      webhookSecret(telegram.token, telegram.webhook?.secret),
+      telegram.media?.secret,
+    );
+  }
+  if (discord !== undefined) processSecrets.add(discord.token);
+  processSecrets.add(...urlSecrets(redis?.url));
 }
 
 /** Local play in the terminal, on the game service with the memory store. */
@@ -506,5 +540,10 @@ process.on('unhandledRejection', (reason) => {
   logging.fatal('unhandled rejection; exiting', { err: reason });
   process.exit(1);
 });
+// Node's own report of an uncaught exception would print it raw, past the logger's scrubbing.
+process.on('uncaughtException', (error) => {
+  logging.fatal('uncaught exception; exiting', { err: error });
+  process.exit(1);
+});
 
-main().catch(exitOnError);
+main().catch(exitOnError(() => logging));

@@ -11,26 +11,30 @@ import { loadConfig } from './config.js';
 import { startBotMoveWorker } from './store/bullmq-bot-moves.js';
 import { redisDependency } from './startup/dependencies.js';
 import { loadEnvFile } from './startup/env-file.js';
-import { createLogger } from './startup/logging.js';
+import { createLogger, processSecrets, type AppLogger } from './startup/logging.js';
+import { urlSecrets } from './startup/redaction.js';
 import { exitOnError } from './startup/exit-on-error.js';
 import { waitFor } from './startup/wait.js';
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
+// JSON lines on stdout, like the bot processes', at LOG_LEVEL once the configuration is read.
+let logging: AppLogger = createLogger();
 
 async function main(): Promise<void> {
   loadEnvFile(join(process.cwd(), '.env'));
   const config = loadConfig();
+  processSecrets.add(...urlSecrets(config.redis?.url));
+  logging = createLogger(config.logLevel);
+  const { logger } = logging;
   if (config.redis === undefined) {
-    process.stderr.write('npm run worker needs REDIS_URL: the searches come through Redis.\n');
+    logging.fatal('npm run worker needs REDIS_URL: the searches come through Redis', {}, 'startup');
     process.exitCode = 2;
     return;
   }
+  const startupLog = logger.child({ component: 'startup' });
   await waitFor(redisDependency(config.redis.url), {
     timeoutMs: config.startupTimeoutSeconds * 1000,
-    log,
+    log: (line) => startupLog.warn(line),
   });
-  // JSON lines on stdout, like the bot processes' (the start-up wait above is for people).
-  const { logger } = createLogger(config.logLevel);
   const pool = new AiPool({ size: config.aiThreads });
   const worker = startBotMoveWorker({
     url: config.redis.url,
@@ -59,4 +63,4 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown());
 }
 
-main().catch(exitOnError);
+main().catch(exitOnError(() => logging));

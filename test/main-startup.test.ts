@@ -1,6 +1,7 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import {
   freePort,
+  logLines,
   outputMatches,
   startApp,
   TOKEN,
@@ -25,10 +26,17 @@ async function fakeBotApi(context: TestContext): Promise<FakeBotApi> {
   return fake;
 }
 
-/** The output as lines: a few "waiting for" lines, then the last one. */
+/**
+ * The output as log lines, each of the start-up (a warning while waiting, fatal at the end): a
+ * few "waiting for" lines, then the last one.
+ */
 function waitingAndLast(app: StartedApp): { waiting: string[]; last: string } {
-  const lines = app.output().trim().split('\n');
-  return { waiting: lines.slice(0, -1), last: lines[lines.length - 1]! }; // split gives one at least
+  const lines = logLines(app);
+  for (const line of lines) expect(line.component).toBe('startup');
+  expect(lines.slice(0, -1).map((line) => line.level)).toEqual(lines.slice(0, -1).map(() => 40));
+  expect(lines.at(-1)?.level).toBe(60);
+  const messages = lines.map((line) => line.msg);
+  return { waiting: messages.slice(0, -1), last: messages.at(-1) ?? '' };
 }
 
 // These wait most of the time (for the start-up timeout), so they run side by side.
@@ -67,7 +75,7 @@ describe.concurrent('npm start: waiting for the Bot API and Redis', () => {
       ['--wait'],
     );
     // Tries at 0, 1 and 3 s: the pause after the third starts past the 2 s timeout.
-    await outputMatches(app, /next try in 4 s\n/);
+    await outputMatches(app, /next try in 4 s"/);
     expect(app.child.exitCode).toBeNull();
     expect(app.output()).not.toMatch(/could not reach/);
     expect(app.output()).not.toContain(TOKEN_SECRET);
@@ -78,9 +86,13 @@ describe.concurrent('npm start: waiting for the Bot API and Redis', () => {
     fake.failNext('getMe', { error_code: 401, description: 'Unauthorized' });
     const app = start(context, { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: fake.apiRoot });
     expect(await app.exited).toBe(2);
-    expect(app.output()).toBe(
-      'configuration error: TELEGRAM_BOT_TOKEN was refused by the Bot API (Unauthorized)\n',
-    );
+    expect(logLines(app)).toEqual([
+      expect.objectContaining({
+        level: 60,
+        component: 'startup',
+        msg: 'configuration error: TELEGRAM_BOT_TOKEN was refused by the Bot API (Unauthorized)',
+      }),
+    ]);
   });
 
   it('waits for an unreachable Redis with a few clear lines, no flood, then exits 1', async (context) => {

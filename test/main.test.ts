@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, outputMatches, startApp as start, TOKEN } from './support/start-app.js';
+import {
+  freePort,
+  logLines,
+  outputMatches,
+  startApp as start,
+  TOKEN,
+} from './support/start-app.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
 
 describe('npm start (src/main.ts)', () => {
@@ -58,15 +64,24 @@ describe('npm start (src/main.ts)', () => {
     writeFileSync(join(directory, '.env'), `TELEGRAM_BOT_TOKEN ${TOKEN}\n`);
     const broken = start({}, { args: ['--console'], cwd: directory });
     expect(await broken.exited).toBe(2);
-    expect(broken.output()).toBe(
-      `configuration error: ${join(directory, '.env')}, line 1: expected NAME=value\n`,
-    );
+    expect(logLines(broken)).toEqual([
+      expect.objectContaining({
+        level: 60,
+        component: 'startup',
+        msg: `configuration error: ${join(directory, '.env')}, line 1: expected NAME=value`,
+      }),
+    ]);
   });
 
   it('names the bad variable and exits 2', async () => {
     const app = start({ TELEGRAM_BOT_TOKEN: 'nonsense' });
     expect(await app.exited).toBe(2);
-    expect(app.output()).toMatch(/^configuration error: TELEGRAM_BOT_TOKEN/m);
+    expect(logLines(app)).toEqual([
+      expect.objectContaining({
+        component: 'startup',
+        msg: expect.stringMatching(/^configuration error: TELEGRAM_BOT_TOKEN/) as string,
+      }),
+    ]);
   });
 
   it('with a token it runs the Telegram bot by long polling, menus in both languages', async () => {

@@ -92,3 +92,29 @@ export async function bestEffort<T, F>(
     return fallback;
   }
 }
+
+/**
+ * A warning about something that may come with every request (a forged webhook call, say):
+ * logged when it first happens, then at most once per `windowMs`, each line with `times`, how
+ * often it happened since the line before.
+ */
+export class ThrottledWarning {
+  private times = 0;
+  private loggedAt = -Infinity;
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly message: string,
+    private readonly windowMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  note(context: LogContext = {}): void {
+    this.times++;
+    const now = this.now();
+    if (now - this.loggedAt < this.windowMs) return;
+    this.logger.warn(this.message, { ...context, times: this.times });
+    this.times = 0;
+    this.loggedAt = now;
+  }
+}

@@ -2,16 +2,15 @@
  * The operations endpoint of a bot process, on its own port (METRICS_PORT) in polling and
  * webhook mode alike: GET /healthz and GET /metrics. Nothing else is served.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Logger } from '../game/logger.js';
 
 /** One health check: resolves true when the part works; false or a rejection when not. */
 export type HealthCheck = () => Promise<boolean> | boolean;
 
 export interface OpsServerOptions {
-  readonly port: number;
-  /** Bound to all interfaces unless given (a container's port is mapped from outside). */
-  readonly host?: string;
+  /** A server already listening on METRICS_PORT (listen.ts bindPort), taken over here. */
+  readonly server: Server;
   readonly checks: Readonly<Record<string, HealthCheck>>;
   /** The Prometheus text exposition. */
   readonly metrics: () => Promise<string>;
@@ -53,10 +52,12 @@ export async function health(
   return { ok: results.every(([, ok]) => ok), checks: Object.fromEntries(results) };
 }
 
-/** Starts serving; resolves once listening. */
-export async function startOpsServer(options: OpsServerOptions): Promise<OpsServer> {
+/** Starts serving /healthz and /metrics on the listening server. */
+export function startOpsServer(options: OpsServerOptions): OpsServer {
   const timeoutMs = options.checkTimeoutMs ?? 2_000;
-  const server: Server = createServer((request, response) => {
+  const { server } = options;
+  server.removeAllListeners('request');
+  server.on('request', (request, response) => {
     void (async () => {
       const path = (request.url ?? '').split('?')[0];
       if (request.method !== 'GET' || (path !== '/healthz' && path !== '/metrics')) {
@@ -78,16 +79,9 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
       if (!response.headersSent) response.writeHead(500).end();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
   const address = server.address();
   return {
-    port: typeof address === 'object' && address !== null ? address.port : options.port,
+    port: typeof address === 'object' && address !== null ? address.port : 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/game/logger.js';
 import { AppMetrics } from '../../src/startup/metrics.js';
+import { bindPort } from '../../src/startup/listen.js';
 import { startOpsServer, type OpsServer } from '../../src/startup/ops-server.js';
 import { pingRedis } from '../../src/store/redis-probe.js';
 import { freePort } from '../support/start-app.js';
@@ -38,9 +39,8 @@ describe('GET /healthz and GET /metrics', () => {
     const redisPort = await freePort();
     let polling = true;
     const metrics = new AppMetrics({ timerBacklog: () => Promise.resolve(3), aiQueue: () => 2 });
-    ops = await startOpsServer({
-      port: 0,
-      host: '127.0.0.1',
+    ops = startOpsServer({
+      server: await bindPort(0, '127.0.0.1', 'METRICS_PORT'),
       checks: {
         store: () => pingRedis(`redis://127.0.0.1:${redisPort}`, 500).then(() => true),
         telegram: () => polling,
@@ -74,9 +74,8 @@ describe('GET /healthz and GET /metrics', () => {
   });
 
   it('a check that never answers fails after its timeout instead of hanging', async () => {
-    ops = await startOpsServer({
-      port: 0,
-      host: '127.0.0.1',
+    ops = startOpsServer({
+      server: await bindPort(0, '127.0.0.1', 'METRICS_PORT'),
       checks: { discord: () => new Promise<boolean>(() => undefined) },
       metrics: () => Promise.resolve(''),
       logger: silentLogger,

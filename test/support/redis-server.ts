@@ -57,7 +57,8 @@ function answersPing(port: number): Promise<boolean> {
     socket.once('connect', () => socket.write('PING\r\n'));
     socket.on('data', (chunk) => {
       reply += chunk.toString('utf8');
-      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
+      // A server with a password answers NOAUTH: it is up all the same.
+      if (reply.includes('\r\n')) done(reply.startsWith('+PONG') || reply.startsWith('-NOAUTH'));
     });
   });
 }
@@ -70,7 +71,12 @@ interface Spawned {
   exited: Promise<void>;
 }
 
-async function spawnServer(port: number): Promise<Spawned> {
+export interface PrivateRedisOptions {
+  /** requirepass: clients must AUTH (the URL carries it). */
+  readonly password?: string;
+}
+
+async function spawnServer(port: number, options: PrivateRedisOptions): Promise<Spawned> {
   installExitHook();
   const dir = mkdtempSync(join(tmpdir(), 'bashni-redis-'));
   const child = spawn(
@@ -88,6 +94,7 @@ async function spawnServer(port: number): Promise<Spawned> {
       dir,
       '--daemonize',
       'no',
+      ...(options.password === undefined ? [] : ['--requirepass', options.password]),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -139,14 +146,14 @@ async function killServer(spawned: Spawned): Promise<void> {
  * Starts a private redis-server. Another process may grab the chosen port between the check and
  * the spawn (test files run in parallel), so a failed start is retried on a new port.
  */
-export async function startRedis(): Promise<PrivateRedis> {
+export async function startRedis(options: PrivateRedisOptions = {}): Promise<PrivateRedis> {
   let port = 0;
   let current: Spawned | undefined;
   let lastError: unknown;
   for (let attempt = 0; attempt < 5 && current === undefined; attempt++) {
     port = await freePort();
     try {
-      current = await spawnServer(port);
+      current = await spawnServer(port, options);
     } catch (error) {
       lastError = error;
     }
@@ -154,7 +161,10 @@ export async function startRedis(): Promise<PrivateRedis> {
   if (current === undefined) throw lastError;
 
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url:
+      options.password === undefined
+        ? `redis://127.0.0.1:${port}`
+        : `redis://:${encodeURIComponent(options.password)}@127.0.0.1:${port}`,
     port,
     async stop() {
       const spawned = current;
@@ -167,7 +177,7 @@ export async function startRedis(): Promise<PrivateRedis> {
       let error: unknown;
       for (let attempt = 0; attempt < 5; attempt++) {
         try {
-          current = await spawnServer(port);
+          current = await spawnServer(port, options);
           return;
         } catch (caught) {
           error = caught;

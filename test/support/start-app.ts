@@ -76,6 +76,29 @@ function spawnApp(
   return { child, output: () => output, exited };
 }
 
+/** One line of the app's log (pino's JSON). */
+export interface LogLine {
+  readonly level: number;
+  readonly component?: string;
+  readonly msg: string;
+  readonly [field: string]: unknown;
+}
+
+/** What the app printed, as log lines; throws on a line that is not JSON. */
+export function logLines(app: StartedApp): LogLine[] {
+  return app
+    .output()
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as LogLine;
+      } catch {
+        throw new Error(`not a JSON log line: ${line}`);
+      }
+    });
+}
+
 /** Kills the apps (and empties the list) and waits until each has exited. */
 export async function killAll(apps: StartedApp[]): Promise<void> {
   for (const app of apps.splice(0)) {

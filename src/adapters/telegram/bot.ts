@@ -1,4 +1,4 @@
-import { Api, Bot, type Context, type Transformer } from 'grammy';
+import { Api, Bot, BotError, type Context, type Transformer } from 'grammy';
 import type { Clock } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
 import type { DuePost, PuzzleService } from '../../game/puzzles.js';
@@ -187,6 +187,7 @@ export function createTelegramBot(
   bot.catch(async (error) => {
     // The failure may come before the context middleware has added t, answer and say.
     const ctx: Context & Partial<BashniFlavor> = error.ctx;
+    // Ids only: the context holds the token and the whole update.
     logger.error('telegram: update failed', { chatId: ctx.chat?.id, err: error.error });
     // The error boundary never throws: Telegram may be the thing that is failing.
     const t = ctx.t ?? messages('en');
@@ -195,7 +196,16 @@ export function createTelegramBot(
   });
 
   const pipeline = new UpdatePipeline({
-    handle: (update) => bot.handleUpdate(update),
+    // bot.handleUpdate throws a handler's failure as a BotError; the error boundary above is
+    // grammY's only for its own polling loop, so it is called here.
+    handle: async (update) => {
+      try {
+        await bot.handleUpdate(update);
+      } catch (error) {
+        if (!(error instanceof BotError)) throw error;
+        await bot.errorHandler(error as BotError<BashniContext>);
+      }
+    },
     logger,
     stuckAfterMs: options.stuckAfterMs,
   });

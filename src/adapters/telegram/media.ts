@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { makeFen, parseFen, VARIANTS, type Position, type VariantId } from '../../engine/index.js';
 import type { Logger } from '../../game/logger.js';
 import type { RenderOptions } from '../../render/index.js';
@@ -194,19 +194,19 @@ export function mediaRoute(
 }
 
 /**
- * A server for the media route alone, on `port` (long polling mode: in webhook mode the
- * webhook's server serves it). Resolves once it listens; the result closes it.
+ * The media route alone on a listening server (long polling mode: in webhook mode the webhook's
+ * server serves it); the result closes the server.
  */
-export async function startMediaServer(
-  port: number,
+export function startMediaServer(
+  server: Server,
   route: (request: IncomingMessage, response: ServerResponse) => boolean,
-): Promise<{ server: Server; close: () => Promise<void> }> {
-  const server = createServer((request, response) => {
+): { server: Server; close: () => Promise<void> } {
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (!route(request, response)) response.writeHead(404).end();
   });
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
-  await new Promise<void>((resolve) => server.listen(port, resolve));
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return { server, close };
 }

@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Api } from 'grammy';
 import type { Update } from 'grammy/types';
-import { bestEffort, type Logger } from '../../game/logger.js';
+import { bestEffort, ThrottledWarning, type Logger } from '../../game/logger.js';
 import { startMediaServer } from './media.js';
 import {
   confirmHandled,
@@ -15,19 +15,23 @@ export interface TelegramTransport {
   /** Webhook mode when set; long polling otherwise. */
   readonly webhook?: {
     readonly url: URL;
-    readonly port: number;
-    readonly secret?: string;
+    /**
+     * The secret token given to setWebhook, which Telegram sends with every update in the
+     * X-Telegram-Bot-Api-Secret-Token header; a request without it is refused (webhookSecret).
+     */
+    readonly secret: string;
     /** How long an update may take before Telegram is answered anyway (WEBHOOK_ANSWER_MS). */
     readonly answerWithinMs?: number;
   };
-  /**
-   * The media route (media.ts: inline mode's pictures by URL): served by the webhook's server,
-   * or in long polling mode by a small server of its own on `port`.
-   */
+  /** The media route (media.ts: inline mode's pictures by URL). */
   readonly media?: {
     readonly route: (request: IncomingMessage, response: ServerResponse) => boolean;
-    readonly port: number;
   };
+  /**
+   * The server listening on PORT (taken at start-up): the webhook's, which also serves the
+   * media route; in long polling mode, the media route's alone. Needed with either.
+   */
+  readonly server?: Server;
 }
 
 /**
@@ -40,17 +44,41 @@ export interface TelegramTransport {
 export const WEBHOOK_ANSWER_MS = 10_000;
 
 /** The largest update body a webhook accepts (Telegram's are a few KB). */
-const MAX_BODY_BYTES = 1 << 20;
+export const MAX_BODY_BYTES = 1 << 20;
+/**
+ * A body over the limit is read to its end and dropped, so that the connection stays usable for
+ * the next request; past this much, the connection is closed instead.
+ */
+const MAX_DRAINED_BYTES = 16 << 20;
 
-async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+/**
+ * The webhook's secret token: TELEGRAM_WEBHOOK_SECRET, else one derived from the bot token (so
+ * every process behind one URL derives the same, and a new token gives a new one). Telegram
+ * allows 1-256 characters of A-Z, a-z, 0-9, _ and -: base64url of an HMAC is 43 of them.
+ */
+export function webhookSecret(token: string, configured?: string): string {
+  return (
+    configured ?? createHmac('sha256', 'bashni-webhook-secret').update(token).digest('base64url')
+  );
+}
+
+type Body = { readonly bytes: Buffer } | { readonly tooLarge: 'drained' | 'closed' };
+
+/**
+ * The request's body up to `MAX_BODY_BYTES`. A larger one is read on to its end and dropped
+ * (a declared length past MAX_DRAINED_BYTES is not read at all: the connection is closed).
+ */
+async function readBody(request: IncomingMessage): Promise<Body> {
+  const declared = Number(request.headers['content-length'] ?? NaN);
+  if (declared > MAX_DRAINED_BYTES) return { tooLarge: 'closed' };
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
+    if (size > MAX_DRAINED_BYTES) return { tooLarge: 'closed' };
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks);
+  return size > MAX_BODY_BYTES ? { tooLarge: 'drained' } : { bytes: Buffer.concat(chunks) };
 }
 
 function sameSecret(given: string | string[] | undefined, secret: string): boolean {
@@ -78,9 +106,9 @@ export async function startTelegram(
 ): Promise<TelegramIntake> {
   if (transport.webhook === undefined) {
     const media =
-      transport.media === undefined
+      transport.media === undefined || transport.server === undefined
         ? undefined
-        : await startMediaServer(transport.media.port, transport.media.route);
+        : startMediaServer(transport.server, transport.media.route);
     await api.deleteWebhook();
     const stop = new AbortController();
     let polled = true;
@@ -103,28 +131,40 @@ export async function startTelegram(
     };
     return Object.assign(stopPolling, { receiving: () => running && polled });
   }
-  const { url, port, secret } = transport.webhook;
+  const { url, secret } = transport.webhook;
+  const server = transport.server;
+  if (server === undefined) throw new Error('startTelegram: a webhook needs the server on PORT');
   const answerWithinMs = transport.webhook.answerWithinMs ?? WEBHOOK_ANSWER_MS;
-  const server: Server = createServer((request, response) => {
+  const forged = new ThrottledWarning(
+    logger,
+    'telegram: refused webhook requests without the secret token (not from Telegram)',
+  );
+  const oversized = new ThrottledWarning(logger, 'telegram: refused oversized webhook bodies');
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
       if (transport.media?.route(request, response) === true) return;
       if (request.method !== 'POST' || request.url !== url.pathname) {
         response.writeHead(404).end();
         return;
       }
-      if (
-        secret !== undefined &&
-        !sameSecret(request.headers['x-telegram-bot-api-secret-token'], secret)
-      ) {
+      // Before the body is read: nothing of a stranger's request is looked at. (Node reads an
+      // unread body to its end once the answer is sent, so the connection stays usable.)
+      if (!sameSecret(request.headers['x-telegram-bot-api-secret-token'], secret)) {
+        forged.note({ from: request.socket.remoteAddress });
         response.writeHead(401).end();
         return;
       }
       const body = await readBody(request);
+      if ('tooLarge' in body) {
+        oversized.note({ limit: MAX_BODY_BYTES });
+        response.writeHead(413, body.tooLarge === 'closed' ? { connection: 'close' } : {}).end();
+        return;
+      }
       let update: Update;
       try {
-        if (body === undefined) throw new Error('too large');
-        const parsed = JSON.parse(body.toString('utf8')) as Partial<Update> | null;
-        if (typeof parsed?.update_id !== 'number') throw new Error('no update_id');
+        const parsed = JSON.parse(body.bytes.toString('utf8')) as Partial<Update> | null;
+        if (!Number.isSafeInteger(parsed?.update_id)) throw new Error('no update_id');
         update = parsed as Update;
       } catch {
         response.writeHead(400).end();
@@ -155,7 +195,6 @@ export async function startTelegram(
   server.requestTimeout = answerWithinMs + 10_000;
   server.headersTimeout = Math.min(15_000, server.requestTimeout);
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(port, resolve));
   await api.setWebhook(url.href, {
     secret_token: secret,
     allowed_updates: [...UPDATE_TYPES] as never,

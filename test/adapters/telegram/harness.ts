@@ -1,3 +1,4 @@
+import { bindPort } from '../../../src/startup/listen.js';
 import { silentLogger, type Logger } from '../../../src/game/logger.js';
 export { silentLogger };
 import { inlinePainter, inlineReviewPainter } from '../../support/painter.js';
@@ -153,7 +154,9 @@ export class TelegramHarness {
     if (options.media !== undefined) harness.inlineMode = options.media ? 'media' : 'no-media';
     if (options.media === true) {
       let route: ReturnType<typeof mediaRoute> = () => false;
-      const server = await startMediaServer(0, (request, response) => route(request, response));
+      const server = startMediaServer(await bindPort(0, '127.0.0.1', 'PORT'), (request, response) =>
+        route(request, response),
+      );
       const port = (server.server.address() as AddressInfo).port;
       const baseUrl = `http://127.0.0.1:${port}/media`;
       const links = new MediaLinks(baseUrl, MEDIA_KEY);

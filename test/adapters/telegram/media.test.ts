@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { bindPort } from '../../../src/startup/listen.js';
 import { describe, expect, it } from 'vitest';
 import {
   MediaLinks,
@@ -19,7 +20,9 @@ describe('the media route’s cap on pictures in the making', () => {
         }),
     };
     let route: ReturnType<typeof mediaRoute> = () => false;
-    const server = await startMediaServer(0, (request, response) => route(request, response));
+    const server = startMediaServer(await bindPort(0, '127.0.0.1', 'PORT'), (request, response) =>
+      route(request, response),
+    );
     context.onTestFinished(() => server.close());
     const port = (server.server.address() as AddressInfo).port;
     const links = new MediaLinks(`http://127.0.0.1:${port}/media`, mediaKey('1:token'));

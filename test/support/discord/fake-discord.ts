@@ -158,6 +158,7 @@ export class FakeDiscord {
   private readonly limiter = new RateLimiter();
   private readonly limits: DiscordRateLimits;
   private readonly injected: { match: RequestMatch; retryAfterMs: number }[] = [];
+  private readonly failures: { match: RequestMatch; error: DiscordError }[] = [];
   private readonly holds = new RequestHolds();
   private readonly waiters = new Waiters();
   private readonly listeners = new Set<(call: RecordedCall) => void>();
@@ -447,6 +448,14 @@ export class FakeDiscord {
     this.injected.push({ match, retryAfterMs });
   }
 
+  /**
+   * The next request that matches is answered with `error` (a 401, 403, 500... as Discord
+   * words it) instead of being executed.
+   */
+  failNext(match: RequestMatch, error: DiscordError): void {
+    this.failures.push({ match, error });
+  }
+
   /** Holds matching requests unanswered until `release()` (see RequestHold). */
   hold(match: RequestMatch): RequestHold {
     return this.holds.hold(match);
@@ -621,6 +630,8 @@ export class FakeDiscord {
     if (route.auth && authorization !== `Bot ${this.token}`) return errorAnswer(unauthorized(), {});
     const hash = bucketHash(route.method, route.template);
     const rule = this.limits[route.limit];
+    const failure = this.failures.findIndex((entry) => matches(entry.match, request));
+    if (failure >= 0) return errorAnswer(this.failures.splice(failure, 1)[0]!.error, {});
     const injected = this.injected.findIndex((entry) => matches(entry.match, request));
     if (injected >= 0) {
       const retryAfterMs = this.injected.splice(injected, 1)[0]?.retryAfterMs ?? 0;

@@ -343,6 +343,7 @@ export class FakeBotApi {
 
   private readonly commandSets = new Map<string, BotCommand[]>();
   private webhook = '';
+  private webhookSecretToken = '';
 
   private queue: Update[] = [];
   private nextUpdateId = FIRST_UPDATE_ID;
@@ -450,6 +451,27 @@ export class FakeBotApi {
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
+    });
+  }
+
+  /**
+   * The API goes away for `ms`: every connection is dropped and new ones are refused (connect
+   * ECONNREFUSED), then it listens again on the same port with its state as it was.
+   */
+  async goAway(ms: number): Promise<void> {
+    const { port } = this.server.address() as AddressInfo;
+    for (const wake of this.pushWakers) wake();
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', () => {
+        this.server.off('error', reject);
+        resolve();
+      });
     });
   }
 
@@ -912,6 +934,14 @@ export class FakeBotApi {
     return this.webhook;
   }
 
+  /**
+   * The secret_token set by setWebhook ('' when none): what Telegram sends with every webhook
+   * request in the X-Telegram-Bot-Api-Secret-Token header.
+   */
+  get webhookSecret(): string {
+    return this.webhookSecretToken;
+  }
+
   /** A file the fake knows by file_id. */
   file(fileId: string): StoredFile | undefined {
     return this.files.get(fileId);
@@ -1082,12 +1112,18 @@ export class FakeBotApi {
         if (url !== '' && !url.startsWith('https://')) {
           throw badRequest('bad webhook: An HTTPS URL must be provided for webhook');
         }
+        const secret = typeof params.secret_token === 'string' ? params.secret_token : '';
+        if (secret.length > 256) throw badRequest('secret token is too long');
+        if (!/^[A-Za-z0-9_-]*$/.test(secret))
+          throw badRequest('secret token contains unallowed characters');
         this.webhook = url;
+        this.webhookSecretToken = secret;
         if (params.drop_pending_updates === true) this.dropPendingUpdates();
         return true;
       },
       deleteWebhook: ({ params }) => {
         this.webhook = '';
+        this.webhookSecretToken = '';
         if (params.drop_pending_updates === true) this.dropPendingUpdates();
         return true;
       },
