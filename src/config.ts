@@ -238,9 +238,10 @@ function metricsPort(env: NodeJS.ProcessEnv, httpPort: number | undefined): numb
 }
 
 /** METRICS_HOST: an IP address or a host name (whether it is this machine's, listening tells). */
-function metricsHost(env: NodeJS.ProcessEnv): string | undefined {
+function metricsHost(env: NodeJS.ProcessEnv, port: number): string | undefined {
   const host = optional(env, 'METRICS_HOST');
   if (host === undefined) return undefined;
+  if (port === 0) throw new ConfigError('METRICS_HOST is set but METRICS_PORT is 0 (no server)');
   if (isIP(host) === 0 && !/^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/.test(host))
     throw new ConfigError(
       `METRICS_HOST must be an IP address or a host name (e.g. 127.0.0.1), got "${host}"`,
@@ -338,7 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
     idleGameDays: integer(env, 'IDLE_GAME_DAYS', 30, MIN_IDLE_GAME_DAYS, 3650),
     metricsPort: metricsPort(env, telegram?.webhook?.port ?? telegram?.media?.port),
-    metricsHost: metricsHost(env),
+    metricsHost: metricsHost(env, metricsPort(env, undefined)),
     logLevel: logLevel(env),
   };
 }

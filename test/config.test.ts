@@ -48,6 +48,26 @@ describe('configuration', () => {
     ).toThrow('METRICS_PORT must differ from PORT');
   });
 
+  it('reads the interface of /healthz and /metrics (METRICS_HOST)', () => {
+    expect(loadConfig({}).metricsHost).toBeUndefined();
+    expect(loadConfig({ METRICS_HOST: '127.0.0.1' }).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_HOST: '::1' }).metricsHost).toBe('::1');
+    expect(loadConfig({ METRICS_HOST: 'metrics.internal' }).metricsHost).toBe('metrics.internal');
+    expect(() => loadConfig({ METRICS_HOST: 'http://x' })).toThrow(/^METRICS_HOST must be/);
+    expect(() => loadConfig({ METRICS_HOST: '127.0.0.1', METRICS_PORT: '0' })).toThrow(
+      'METRICS_HOST is set but METRICS_PORT is 0',
+    );
+  });
+
+  it.each(['0x2', '2e0', '0b10', '0o2', '+2', '2.0', '２'])(
+    'takes whole numbers in decimal digits only: AI_THREADS=%s is refused',
+    (text) => {
+      expect(() => loadConfig({ AI_THREADS: text })).toThrow(
+        `AI_THREADS must be a whole number from 1 to 16, got "${text}"`,
+      );
+    },
+  );
+
   it('reads Telegram, webhook and Redis settings', () => {
     const config = loadConfig({
       TELEGRAM_BOT_TOKEN: TOKEN,

@@ -1,4 +1,6 @@
-import { type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +9,11 @@ import {
   freePort,
   logLines,
   outputMatches,
+  ROOT,
   startApp as start,
   TOKEN,
 } from './support/start-app.js';
+import { until } from './support/until.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
 
 describe('npm start (src/main.ts)', () => {
@@ -170,4 +174,136 @@ describe('npm start (src/main.ts)', () => {
     );
     expect(String(reply.params.text)).toContain('/newgame');
   });
+
+  it('without TELEGRAM_WEBHOOK_SECRET the webhook sets and checks a secret derived from the token', async () => {
+    fake = await FakeBotApi.start({ botUsername: 'bashni_test_bot' });
+    const port = await freePort();
+    const app = start({
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: fake.apiRoot,
+      TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/hook',
+      PORT: String(port),
+    });
+    running = app.child;
+    await outputMatches(app, /Bashni Bot is running/);
+    const secret = fake.webhookSecret;
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{32,256}$/);
+    const bob = fake.user(12, 'Bob', 'bob', 'en');
+    const update = fake.message({ from: bob, chat: fake.privateChat(bob), text: '/help' });
+    const post = (headers: Record<string, string>) =>
+      fetch(`http://127.0.0.1:${port}/hook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(update),
+      });
+    // A stranger who reaches the port acts as nobody.
+    expect((await post({})).status).toBe(401);
+    expect(fake.callsOf('sendMessage')).toHaveLength(0);
+    expect((await post({ 'x-telegram-bot-api-secret-token': secret })).status).toBe(200);
+    await fake.waitForCall('sendMessage', (call) => call.params.chat_id === 12, 10_000);
+    expect(app.output()).not.toContain(secret);
+  });
+
+  it.each([
+    ['METRICS_PORT', (port: number) => ({ METRICS_PORT: String(port) })],
+    [
+      'PORT',
+      (port: number) => ({
+        TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/hook',
+        PORT: String(port),
+      }),
+    ],
+  ])(
+    'a busy %s stops the start before it logs in, in one line naming it, exit 2',
+    async (variable, env) => {
+      fake = await FakeBotApi.start({ botUsername: 'bashni_test_bot' });
+      const busy = createServer();
+      await new Promise<void>((resolve) => busy.listen(0, resolve));
+      try {
+        const port = (busy.address() as AddressInfo).port;
+        const app = start({
+          TELEGRAM_BOT_TOKEN: TOKEN,
+          TELEGRAM_API_ROOT: fake.apiRoot,
+          ...env(port),
+        });
+        running = app.child;
+        expect(await app.exited).toBe(2);
+        expect(logLines(app)).toEqual([
+          expect.objectContaining({
+            level: 60,
+            component: 'startup',
+            msg: `configuration error: ${variable}: all interfaces, port ${port} is already in use by another process`,
+          }),
+        ]);
+        expect(fake.calls).toEqual([]); // never asked the Bot API anything
+      } finally {
+        await new Promise((resolve) => busy.close(resolve));
+      }
+    },
+  );
+
+  it('serves /healthz on METRICS_HOST only', async () => {
+    fake = await FakeBotApi.start({ botUsername: 'bashni_test_bot' });
+    const metricsPort = await freePort();
+    const app = start({
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: fake.apiRoot,
+      METRICS_PORT: String(metricsPort),
+      METRICS_HOST: '127.0.0.1',
+    });
+    running = app.child;
+    await outputMatches(app, /Bashni Bot is running/);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/healthz`)).status).toBe(200);
+    // Not on the IPv6 loopback, which listening on all interfaces would include.
+    await expect(fetch(`http://[::1]:${metricsPort}/healthz`)).rejects.toThrow();
+  });
 });
+
+describe('npm start', () => {
+  it('SIGTERM to npm stops the bot itself, not only npm', async () => {
+    const fake = await FakeBotApi.start({ botUsername: 'bashni_test_bot' });
+    const npm = spawn('npm', ['start'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        METRICS_PORT: '0',
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_API_ROOT: fake.apiRoot,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise((resolve) => npm.once('exit', resolve));
+    let botPid: number | undefined;
+    try {
+      await until(
+        () => /Bashni Bot is running/.test(output) || undefined,
+        'the bot running',
+        30_000,
+      );
+      const running = output.split('\n').find((line) => line.includes('Bashni Bot is running'));
+      botPid = (JSON.parse(running!) as { pid: number }).pid;
+      npm.kill('SIGTERM');
+      await exited;
+      // The bot stops too (in order: it says so), and polls no more.
+      await until(() => !isAlive(botPid!) || undefined, 'the bot process to exit', 20_000);
+      expect(output).toContain('"msg":"stopping"');
+    } finally {
+      if (botPid !== undefined && isAlive(botPid)) process.kill(botPid, 'SIGKILL');
+      npm.kill('SIGKILL');
+      await fake.close();
+    }
+  });
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -51,13 +51,16 @@ it('two bot processes behind one webhook and an AI worker play a game on one Red
   );
   for (const bot of bots) await outputMatches(bot, /Bashni Bot is running/, 30_000);
 
-  // The load balancer: each update to one process, alternately.
+  // No TELEGRAM_WEBHOOK_SECRET: both derive the same secret token from the bot token.
+  const secret = telegram.webhookSecret;
+  expect(secret).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+  // The load balancer: each update to one process, alternately, as Telegram sends it.
   let turn = 0;
   const deliver = async (update: Update) => {
     const port = ports[turn++ % ports.length];
     const response = await fetch(`http://127.0.0.1:${port}/hook`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
       body: JSON.stringify(update),
     });
     expect(response.status).toBe(200);

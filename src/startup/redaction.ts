@@ -13,7 +13,7 @@ export const REDACTED = '[redacted]';
 /** Shapes of secrets we may not have been told about. */
 const SECRET_SHAPES: readonly [RegExp, string][] = [
   // A Telegram bot token (digits:35 characters), also inside a Bot API URL (/bot<token>/).
-  [/\b\d{3,20}:[A-Za-z0-9_-]{30,}/g, REDACTED],
+  [/(?<!\d)\d{3,20}:[A-Za-z0-9_-]{30,}/g, REDACTED],
   // A Discord bot token: three base64url parts (the bot's id, a timestamp, an HMAC).
   [/\b[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{25,}/g, REDACTED],
   // An Authorization header's credentials.
