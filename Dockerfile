@@ -3,7 +3,8 @@
 # Two stages: `build` compiles src/ to dist/ with the dev dependencies (TypeScript); the runtime
 # stage has only the production dependencies, dist/ and assets/ (fonts and puzzle libraries,
 # found from dist/ at ../assets as from src/), and runs as the unprivileged `node` user.
-# test/production.test.ts runs this file's CMD and HEALTHCHECK commands outside Docker.
+# test/production.test.ts rebuilds the runtime stage outside Docker (its COPY and RUN lines) and
+# runs its CMD and HEALTHCHECK commands there.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -17,8 +18,13 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 # Dependencies first, for layer caching (tsx, TypeScript and the test tools are dev-only).
+# --omit=dev keeps TypeScript (23 MB): valibot names it as an optional peer dependency, so the
+# lockfile marks it devOptional, and npm omits only what is dev and nothing else. --omit=optional
+# would also drop @napi-rs/canvas's platform binary, so TypeScript and its commands are removed
+# by hand: nothing at run time loads it (valibot uses it for types only).
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
+  && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver
 COPY assets ./assets
 COPY --from=build /app/dist ./dist
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
@@ -5,6 +7,9 @@ import {
   DEFAULT_RENDER_THREADS,
   loadConfig,
 } from '../src/config.js';
+import { VARIANT_IDS } from '../src/engine/index.js';
+import { TABLE_VARIANT_IDS } from '../src/engine/multi/index.js';
+import { ROOT } from './support/start-app.js';
 
 const TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 // The shape of a Discord bot token (made up): base64url id, timestamp, HMAC.
@@ -272,5 +277,22 @@ describe('configuration', () => {
   ])('refuses %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('.env.example lists every variant DEFAULT_VARIANT takes, and says the table games are not one', () => {
+    const lines = readFileSync(join(ROOT, '.env.example'), 'utf8').split('\n');
+    const at = lines.findIndex((line) => line.startsWith('DEFAULT_VARIANT='));
+    let first = at;
+    while (lines[first - 1]?.startsWith('#')) first--;
+    const comment = lines.slice(first, at).join(' ');
+    const named = (id: string) => new RegExp(`(?<![\\w-])${id}(?![\\w-])`).test(comment);
+    for (const id of VARIANT_IDS) {
+      expect(named(id), `${id} in the DEFAULT_VARIANT comment`).toBe(true);
+      expect(loadConfig({ DEFAULT_VARIANT: id }).defaultVariant).toBe(id);
+    }
+    for (const id of TABLE_VARIANT_IDS) {
+      expect(named(id), `${id} in the DEFAULT_VARIANT comment`).toBe(true);
+      expect(() => loadConfig({ DEFAULT_VARIANT: id })).toThrow(ConfigError);
+    }
   });
 });

@@ -1,4 +1,6 @@
+import { Board } from './board.js';
 import { MAX_STACK_HEIGHT } from './hash.js';
+import { MoveGenerator } from './movegen.js';
 import { parseSquare, SQUARE_PATTERN } from './notation.js';
 import {
   colorLayers,
@@ -10,7 +12,7 @@ import {
   type Position,
   type Stack,
 } from './position.js';
-import { fail, ok, type Result } from './result.js';
+import { fail, ok, quoted, type Result } from './result.js';
 import { maxPiecesPerSide, maxStacksPerSide, VARIANTS, type VariantId } from './variants.js';
 
 /**
@@ -55,6 +57,9 @@ function stackToken(square: string, stack: Stack): string {
 
 const STACK_TOKEN = new RegExp(`^(K?)(${SQUARE_PATTERN})(?:\\(([01]+)(?:\\/([01]+))?\\))?$`, 'i');
 
+/** The end of every refusal of a stack the engine cannot hold (a 32-bit field, hash.ts). */
+const HEIGHT_LIMIT = `the engine holds ${MAX_STACK_HEIGHT} pieces in a stack at most.`;
+
 /** Reads a FEN for the given variant. Never throws; errors carry a code and a sentence. */
 export function parseFen(text: string, variantId: VariantId): Result<Position> {
   const variant = VARIANTS[variantId];
@@ -85,7 +90,7 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
     if ((listColor !== 'W' && listColor !== 'B') || seenLists.has(listColor)) {
       return fail(
         'fen-syntax',
-        `Expected one list of White stacks (W…) and one of Black stacks (B…), got "${part}".`,
+        `Expected one list of White stacks (W…) and one of Black stacks (B…), got ${quoted(part)}.`,
       );
     }
     seenLists.add(listColor);
@@ -96,14 +101,14 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
       const token = rawToken.trim();
       const match = STACK_TOKEN.exec(token);
       if (match === null)
-        return fail('fen-stack', `"${token}" is not a stack like c3, Kc3 or c3(01/10).`);
+        return fail('fen-stack', `${quoted(token)} is not a stack like c3, Kc3 or c3(01/10).`);
       // Groups 1 and 2 are mandatory, so a match has them; the optional 3 and 4 are undefined
       // when they took no part in the match.
       const [, kingPrefix, squareName, upper, lower] = match;
       if (kingPrefix !== '' && upper !== undefined) {
         return fail(
           'fen-stack',
-          `"${token}": use either the K prefix or a composition in parentheses, not both.`,
+          `${quoted(token)}: use either the K prefix or a composition in parentheses, not both.`,
         );
       }
       const square = parseSquare(variant, squareName!);
@@ -114,15 +119,16 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
       if (lower !== undefined && variant.capturedPiecesLeave === true) {
         return fail(
           'fen-prisoners',
-          `"${token}": ${variant.id} stacks hold no prisoners (captured pieces leave the board).`,
+          `${quoted(token)}: ${variant.id} stacks hold no prisoners (captured pieces leave the board).`,
         );
       }
       const ownDigits = upper ?? (kingPrefix === '' ? '0' : '1');
       // A stack is a 32-bit field (only the 10x10 board has enough pieces to go past it).
-      if (ownDigits.length + (lower ?? '').length > MAX_STACK_HEIGHT) {
+      const height = ownDigits.length + (lower ?? '').length;
+      if (height > MAX_STACK_HEIGHT) {
         return fail(
-          'fen-stack',
-          `"${token}": a stack holds at most ${MAX_STACK_HEIGHT} pieces in this engine.`,
+          'fen-stack-height',
+          `${variant.geometry.names[square.value]}: a stack of ${height} pieces; ${HEIGHT_LIMIT}`,
         );
       }
       stackCount[owner]++;
@@ -153,11 +159,23 @@ export function parseFen(text: string, variantId: VariantId): Result<Position> {
     }
   }
   const turn = side === 'W' ? 0 : 1;
-  return ok(
-    variant.doubleMove
-      ? { variant: variantId, turn, stacks, movesLeft: left }
-      : { variant: variantId, turn, stacks },
-  );
+  const position: Position = variant.doubleMove
+    ? { variant: variantId, turn, stacks, movesLeft: left }
+    : { variant: variantId, turn, stacks };
+  // A capture adds its prisoners to the moving stack, which can outgrow the engine only when
+  // more pieces than it holds are on the board (10x10 alone has so many).
+  if (pieces[0] + pieces[1] > MAX_STACK_HEIGHT && variant.capturedPiecesLeave !== true) {
+    const overgrowth = new MoveGenerator(new Board(position)).overgrowth();
+    if (overgrowth !== undefined) {
+      const { from, height } = overgrowth;
+      const before = stacks[from]!.height;
+      return fail(
+        'fen-stack-height',
+        `${variant.geometry.names[from]}: a capture by this stack of ${before} pieces would build one of ${height}; ${HEIGHT_LIMIT}`,
+      );
+    }
+  }
+  return ok(position);
 }
 
 function buildStack(owner: Color, ownDigits: string, prisonerDigits: string): Stack {

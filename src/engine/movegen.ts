@@ -15,6 +15,23 @@ const INLINE_JUMPS = moveList.INLINE_JUMPS;
 const EXTRA_JUMPS = moveList.EXTRA_JUMPS;
 const MOVE_STRIDE = moveList.MOVE_STRIDE;
 
+/** A move's stack past the engine's height limit: the square it moves from, its height after. */
+export interface Overgrowth {
+  readonly from: number;
+  readonly height: number;
+}
+
+/** The tallest stack past MAX_STACK_HEIGHT that a move of `list` would build, if any. */
+function tallestOvergrowth(board: Board, list: MoveList): Overgrowth | undefined {
+  let tallest: Overgrowth | undefined;
+  for (let i = 0; i < list.count; i++) {
+    const height = board.height[list.from(i)]! + list.jumps(i);
+    if (height > MAX_STACK_HEIGHT && height > (tallest?.height ?? 0))
+      tallest = { from: list.from(i), height };
+  }
+  return tallest;
+}
+
 /**
  * Legal move generation for every variant on a Board: captures first (mandatory, every
  * complete sequence, one move per landing path), quiet moves only when there is none.
@@ -51,6 +68,9 @@ export class MoveGenerator {
   private readonly wide: boolean;
   /** sharedPieces or wide: run() leaves the bitboard path for another one. */
   private readonly otherPath: boolean;
+
+  /** generate() throws on a move that would build a stack taller than the engine holds. */
+  private refuseOvergrowth = true;
 
   // State of the capture search in progress.
   private list: MoveList | null = null;
@@ -147,6 +167,23 @@ export class MoveGenerator {
   generate(list: MoveList): number {
     list.clear();
     return this.run(list);
+  }
+
+  /**
+   * The tallest stack past MAX_STACK_HEIGHT pieces that a legal move would build (generate()
+   * throws on such a move: the engine holds no taller stack), or undefined when every move
+   * fits. Only the 10x10 board has pieces enough. The FEN parser asks, so that a position whose
+   * moves the engine cannot generate is refused at the door (docs/rules-choices.md, 16).
+   */
+  overgrowth(): Overgrowth | undefined {
+    const list = new moveList.MoveList();
+    this.refuseOvergrowth = false;
+    try {
+      this.generate(list);
+    } finally {
+      this.refuseOvergrowth = true;
+    }
+    return this.wide ? tallestOvergrowth(this.board, list) : undefined;
   }
 
   /** Counts the legal moves without storing them (bulk-counting perft). */
@@ -292,11 +329,8 @@ export class MoveGenerator {
    * stack taller than that. Refused loudly rather than played wrongly (see hash.ts).
    */
   private checkHeights(list: MoveList): void {
-    const height = this.board.height;
-    for (let i = 0; i < list.count; i++) {
-      if (height[list.from(i)]! + list.jumps(i) > MAX_STACK_HEIGHT)
-        throw new Error(`MoveGenerator: a stack of more than ${MAX_STACK_HEIGHT} pieces`);
-    }
+    if (this.refuseOvergrowth && tallestOvergrowth(this.board, list) !== undefined)
+      throw new Error(`MoveGenerator: a stack of more than ${MAX_STACK_HEIGHT} pieces`);
   }
 
   /** Sets the capture search's colour: stacks topped by White (`white`) or by Black move. */

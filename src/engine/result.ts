@@ -14,3 +14,8 @@ export function ok<T>(value: T): { ok: true; value: T } {
 export function fail(code: string, message: string): { ok: false; error: ParseError } {
   return { ok: false, error: { code, message } };
 }
+
+/** Input quoted in a refusal's sentence, cut short (a refusal stays a sentence). */
+export function quoted(text: string): string {
+  return `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
+}

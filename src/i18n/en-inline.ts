@@ -10,7 +10,6 @@ export const enInline: InlineMessages = {
   puzzleDescription: (task) => task,
   positionTitle: (variant) => `🖼 The position (${variant})`,
   badFenTitle: '⚠️ Not a position',
-  badFen: (why) => `That is not a position I can draw: ${why}`,
   usageTitle: 'How to use me here',
   usage:
     'Type my name, then: nothing or a variant and days per move (laska 5, casual) for a challenge, “puzzle” for the day’s puzzle, or a FEN (W:Wc3,e3:Bf6) to show a position.',

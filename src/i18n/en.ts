@@ -162,7 +162,7 @@ export const en: Messages = {
     badDailyTime: 'The time must be HH:MM, for example 09:00.',
     unknownTimeZone: 'Unknown time zone: use a name like Europe/Moscow or UTC.',
     illegalMove: (text) => `${text} is not a legal move here.`,
-    badPosition: 'This position cannot be set up: its description (FEN) is not valid.',
+    badPosition: 'This position cannot be set up from its FEN.',
     noGameHere: 'You have no game in this chat. Start one with /newgame.',
     severalGames: 'You have several games here: reply to the board of the one you mean.',
     moveUsage: 'Write the move like /move c3-d4 or /move c3:e5:g3.',

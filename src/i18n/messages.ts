@@ -125,7 +125,10 @@ export interface Messages {
     readonly unknownTimeZone: string;
     /** A move that cannot be played; `text` is a short, escaped quote of it. */
     readonly illegalMove: (text: string) => string;
-    /** A start position (FEN) that does not parse. */
+    /**
+     * A position (FEN) refused: it does not parse, or the engine cannot hold it. Where the
+     * reason is shown (inline mode), the engine's sentence follows on the next line.
+     */
     readonly badPosition: string;
     readonly noGameHere: string;
     readonly severalGames: string;
@@ -179,8 +182,8 @@ export interface InlineMessages {
   readonly puzzleTitle: string;
   readonly puzzleDescription: (task: string) => string;
   readonly positionTitle: (variant: string) => string;
+  /** The title of the answer to a refused FEN (its text is errors.badPosition and the reason). */
   readonly badFenTitle: string;
-  readonly badFen: (why: string) => string;
   readonly usageTitle: string;
   readonly usage: string;
   readonly tableNotInline: string;

@@ -10,7 +10,6 @@ export const ruInline: InlineMessages = {
   puzzleDescription: (task) => task,
   positionTitle: (variant) => `🖼 Позиция (${variant})`,
   badFenTitle: '⚠️ Это не позиция',
-  badFen: (why) => `Такую позицию я нарисовать не могу: ${why}`,
   usageTitle: 'Как пользоваться мной здесь',
   usage:
     'Наберите моё имя, а за ним: ничего или вариант и дни на ход (ласка 5, товарищеская) — для вызова, «задача» — для задачи дня, или FEN (W:Wc3,e3:Bf6) — чтобы показать позицию.',

@@ -92,6 +92,13 @@ describe('AI pool', () => {
     await expect(
       own.chooseMove({ gameId: 'x', variant: 'bashni', fen: 'nonsense', level: 1 }),
     ).rejects.toThrow(/bad FEN/);
+    // A position the engine cannot hold is refused at the door, with the reason.
+    const tall = `W:Wc3(${'0'.repeat(20)}/${'0'.repeat(12)}):Bd4,h8`;
+    await expect(
+      own.chooseMove({ gameId: 'x', variant: 'adiyukh-10x10', fen: tall, level: 1 }),
+    ).rejects.toThrow(
+      /bad FEN .*: c3: a capture by this stack of 32 pieces would build one of 33;/,
+    );
     const pending = expect(own.think(LONG)).rejects.toThrow(/closed/);
     await own.close();
     await pending;

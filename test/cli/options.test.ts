@@ -36,4 +36,14 @@ describe('cli options', () => {
     expect(code).toBe(2);
     expect(stderr).toBe(`error: ${message}\n`);
   });
+
+  it('refuses a position the engine cannot hold with the reason, as bad input (exit 2)', () => {
+    const fen = `W:Wc3(${'0'.repeat(20)}/${'0'.repeat(12)}):Bd4,h8`;
+    const { code, stdout, stderr } = runCli('moves', '--variant', 'adiyukh-10x10', '--fen', fen);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'error: bad --fen: c3: a capture by this stack of 32 pieces would build one of 33; the engine holds 32 pieces in a stack at most.\n',
+    );
+  });
 });

@@ -183,7 +183,7 @@ describe('adiyukh-10x10: stacks', () => {
   it('refuses a FEN stack of more than 32 pieces (the engine’s bit fields), accepts 32', () => {
     // 17 white over 16 black: within 20 a side, but 33 in one stack.
     const tall = parseFen(`W:Wa1(${'0'.repeat(17)}/${'0'.repeat(16)}):B`, 'adiyukh-10x10');
-    expect(!tall.ok && tall.error.code).toBe('fen-stack');
+    expect(!tall.ok && tall.error.code).toBe('fen-stack-height');
     const fits = parseFen(`W:Wa1(${'0'.repeat(16)}/${'0'.repeat(16)}):B`, 'adiyukh-10x10');
     expect(fits.ok && fits.value.stacks[0]).toEqual({ height: 32, colors: 0xffff, kings: 0 });
   });

@@ -46,6 +46,11 @@ describe('record codec', () => {
       ['a FEN that does not parse', { fen: 'W:Wz9:B' }, /fen does not parse/],
       ['a start FEN that does not parse', { startFen: 'nonsense' }, /startFen/],
       [
+        'a position the engine cannot hold',
+        { variant: 'adiyukh-10x10', fen: `W:Wc3(${'0'.repeat(20)}/${'0'.repeat(12)}):Bd4,h8` },
+        /fen does not parse: c3: a capture by this stack of 32 pieces would build one of 33/,
+      ],
+      [
         'a result with an unknown reason',
         { status: 'finished', result: { winner: null, reason: 'boredom' } },
         /reason/,

@@ -56,3 +56,57 @@ export function execCommand(instructions: readonly Instruction[], keyword: strin
   if (json === undefined) throw new Error(`${keyword} is not in exec form: ${found.rest}`);
   return JSON.parse(json) as string[];
 }
+
+/**
+ * A step of the final stage that makes its files: a COPY from the build context (`stage`
+ * undefined) or from an earlier stage (`--from=`), or a RUN in shell form.
+ */
+export type StageStep =
+  | {
+      readonly kind: 'copy';
+      readonly stage: string | undefined;
+      readonly sources: readonly string[];
+      readonly destination: string;
+    }
+  | { readonly kind: 'run'; readonly command: string };
+
+/** The final stage's COPY and RUN instructions, in order; throws for a form it does not know. */
+export function stageSteps(instructions: readonly Instruction[]): StageStep[] {
+  const steps: StageStep[] = [];
+  for (const { keyword, rest } of finalStage(instructions)) {
+    if (keyword === 'RUN') {
+      if (rest.startsWith('[') || rest.startsWith('--'))
+        throw new Error(`RUN not in plain shell form: ${rest}`);
+      steps.push({ kind: 'run', command: rest });
+    } else if (keyword === 'COPY') {
+      const words = rest.split(/\s+/);
+      const options = words.filter((word) => word.startsWith('--'));
+      const paths = words.filter((word) => !word.startsWith('--'));
+      const unknown = options.find((option) => !option.startsWith('--from='));
+      if (unknown !== undefined || paths.length < 2 || rest.startsWith('['))
+        throw new Error(`COPY not in the form the tests replay: ${rest}`);
+      const from = options[0]?.slice('--from='.length);
+      steps.push({
+        kind: 'copy',
+        stage: from,
+        sources: paths.slice(0, -1),
+        destination: paths.at(-1)!,
+      });
+    }
+  }
+  return steps;
+}
+
+/** The WORKDIR of the stage named `name` (`FROM image AS name`). */
+export function stageWorkdir(instructions: readonly Instruction[], name: string): string {
+  const start = instructions.findIndex(
+    (i) => i.keyword === 'FROM' && new RegExp(`\\s+AS\\s+${name}$`, 'i').test(i.rest),
+  );
+  if (start < 0) throw new Error(`no stage ${name} in the Dockerfile`);
+  const end = instructions.findIndex((i, at) => at > start && i.keyword === 'FROM');
+  const workdir = instructions
+    .slice(start, end < 0 ? undefined : end)
+    .findLast((i) => i.keyword === 'WORKDIR');
+  if (workdir === undefined) throw new Error(`stage ${name} has no WORKDIR`);
+  return workdir.rest;
+}

@@ -42,18 +42,19 @@ export function startApp(
 }
 
 /**
- * Runs `command` as a Dockerfile's exec form gives it (`["node", "dist/main.js"]`) from the
- * repository root, with `node` standing for the executable `node` (default: this one) and only
- * PATH, HOME and `env` in its environment.
+ * Runs `command` as a Dockerfile's exec form gives it (`["node", "dist/main.js"]`) in `cwd`
+ * (default: the repository root), with `node` standing for the executable `node` (default: this
+ * one) and only PATH, HOME and `env` in its environment.
  */
 export function startCommand(
   command: readonly string[],
   env: Record<string, string>,
   node = process.execPath,
+  cwd = ROOT,
 ): StartedApp {
   const [executable, ...argv] = command;
   if (executable !== 'node') throw new Error(`not a node command: ${command.join(' ')}`);
-  return spawnApp(node, argv, env, ROOT);
+  return spawnApp(node, argv, env, cwd);
 }
 
 function spawnApp(

@@ -1,9 +1,13 @@
 import { GEOMETRY_8, squareIndex } from '../geometry.js';
 import { SQUARE_PATTERN } from '../notation.js';
-import { fail, ok, type Result } from '../result.js';
+import { fail, ok, quoted, type Result } from '../result.js';
 import { SEAT_LETTERS, type Column, type Finish, type Seat, type TablePosition } from './types.js';
 
-/** The tallest column a table FEN may hold. */
+/**
+ * The tallest column a table FEN may hold: a bound of the FEN's, not of the engine's. A column's
+ * height is a plain count there, and a seat owning a column of COUNT_HEIGHT or more at the end
+ * of its move is finished, so a column grows past its FEN height in one move at most.
+ */
 export const MAX_COLUMN_HEIGHT = 32;
 
 /** Longer than any table FEN (32 columns of 32 storeys, four lists, four finishes). */
@@ -96,7 +100,7 @@ export function parseTableFen(text: string): Result<TablePosition> {
     if (seat === undefined) {
       return fail(
         'fen-syntax',
-        `Expected a seat's list (W…, R…, B… or G…) or the finished seats (F…), got "${part.slice(0, 40)}".`,
+        `Expected a seat's list (W…, R…, B… or G…) or the finished seats (F…), got ${quoted(part)}.`,
       );
     }
     if (seats.includes(seat)) {
@@ -143,16 +147,13 @@ export function parseTableFen(text: string): Result<TablePosition> {
 function readColumn(token: string, owner: Seat): Result<{ square: number; value: Column }> {
   const match = COLUMN_TOKEN.exec(token);
   if (match === null) {
-    return fail(
-      'fen-column',
-      `"${token.slice(0, 40)}" is not a column like c3, Kc3, c3(00) or c3(111).`,
-    );
+    return fail('fen-column', `${quoted(token)} is not a column like c3, Kc3, c3(00) or c3(111).`);
   }
   const [, kingPrefix, squareName, digits] = match;
   if (kingPrefix !== '' && digits !== undefined) {
     return fail(
       'fen-column',
-      `"${token}": use either the K prefix or the storeys in parentheses, not both.`,
+      `${quoted(token)}: use either the K prefix or the storeys in parentheses, not both.`,
     );
   }
   const square = squareIndex(GEOMETRY_8, squareName!);
@@ -163,13 +164,13 @@ function readColumn(token: string, owner: Seat): Result<{ square: number; value:
   if (storeys.length > MAX_COLUMN_HEIGHT) {
     return fail(
       'fen-column',
-      `"${token.slice(0, 40)}…": a column holds at most ${MAX_COLUMN_HEIGHT} storeys.`,
+      `${quoted(token)}: a column holds at most ${MAX_COLUMN_HEIGHT} storeys.`,
     );
   }
   if (storeys.includes('0') && storeys.includes('1')) {
     return fail(
       'fen-mixed-column',
-      `"${token}": a column is all men (0…) or all king (1…); one flag crowns the whole column.`,
+      `${quoted(token)}: a column is all men (0…) or all king (1…); one flag crowns the whole column.`,
     );
   }
   return ok({ square, value: { owner, height: storeys.length, king: storeys.startsWith('1') } });
@@ -185,7 +186,7 @@ function readFinished(body: string): Result<Finish[]> {
     if (seat === undefined || (mark !== '+' && mark !== '-')) {
       return fail(
         'fen-finished',
-        `"${entry.slice(0, 40)}" is not a finished seat like W+ (count) or B- (out).`,
+        `${quoted(entry)} is not a finished seat like W+ (count) or B- (out).`,
       );
     }
     if (finished.some((finish) => finish.seat === seat)) {

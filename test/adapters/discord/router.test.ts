@@ -1,6 +1,7 @@
 import { until } from '../../support/until.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodePayload } from '../../../src/chat/button-payload.js';
+import { encodeGame } from '../../../src/store/codec.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import type { FakeInteraction } from './fake-interaction.js';
 import {
@@ -233,6 +234,22 @@ describe('Discord interaction router', () => {
     await pickMove(other.board, 'c3', 'd4');
     const played = await harness.service.getGame(other.gameId);
     expect(played.ok && played.value.moves).toEqual(['c3-d4']);
+  });
+
+  it('answers for a record holding a position the engine cannot hold that it is damaged, not an internal error', async () => {
+    harness = new DiscordHarness();
+    const { board, gameId } = await startGame();
+    const game = await harness.service.getGame(gameId);
+    if (!game.ok) throw new Error('no game');
+    const fen = `W:Wc3(${'0'.repeat(20)}/${'0'.repeat(12)}):Bd4,h8`;
+    const held = { ...game.value, variant: 'adiyukh-10x10', startFen: fen, fen, keys: [] } as const;
+    harness.store.putRawGame(gameId, encodeGame(held));
+    const move = buttonsOf(board.message).find((b) => decodePayload(b.customId)?.kind === 'move')!;
+    const pressed = await harness.press(ANNA, move.customId, { id: board.id, channelId: CHANNEL });
+    expect(answerText(pressed)).toBe('This game’s record is damaged and cannot be loaded.');
+    // A typed move looks among the channel's games, which pass over a damaged record.
+    const typed = await harness.command(ANNA, 'move', { notation: 'c3:e5' });
+    expect(answerText(typed)).toBe('You have no game in this chat. Start one with /newgame.');
   });
 
   it('defers a slow answer in time and then edits it', async () => {

@@ -34,6 +34,10 @@ describe('Telegram: inline mode', () => {
   const ids = (answer: { results: readonly Record<string, unknown>[] }) =>
     answer.results.map((r) => r.id);
 
+  /** The text an article result posts when chosen. */
+  const messageText = (answer: { results: readonly Record<string, unknown>[] }) =>
+    (answer.results[0]!.input_message_content as { message_text: string }).message_text;
+
   it('answers a challenge card (and the day’s puzzle), terms from the query, pictures as fetched JPEGs', async () => {
     h = await TelegramHarness.start({ media: true });
     const { alice, carol } = users();
@@ -73,12 +77,27 @@ describe('Telegram: inline mode', () => {
 
     const bad = await ask(alice, 'W:Wz9:Bf6');
     expect(bad.results).toEqual([expect.objectContaining({ type: 'article', id: 'bad-fen' })]);
-    expect(
-      (bad.results[0]!.input_message_content as { message_text: string }).message_text,
-    ).toMatch(/not a position I can draw: .+/);
+    expect(messageText(bad)).toMatch(/^This position cannot be set up from its FEN\.\n.+/);
 
     expect(ids(await ask(alice, 'zhernov'))).toEqual(['table']);
     expect(ids(await ask(alice, '@bob nonsense'))).toEqual(['usage']);
+  });
+
+  it('refuses a position the engine cannot hold in the shared words, with the reason', async () => {
+    h = await TelegramHarness.start({ media: true });
+    const { alice, carol } = users();
+    const fen = `W:Wc3(${'0'.repeat(20)}/${'0'.repeat(12)}):Bd4,h8`;
+    const reason =
+      'c3: a capture by this stack of 32 pieces would build one of 33; the engine holds 32 pieces in a stack at most.';
+    const english = await ask(alice, `adiyukh-10x10 ${fen}`);
+    expect(english.results).toEqual([
+      expect.objectContaining({ type: 'article', id: 'bad-fen', title: '⚠️ Not a position' }),
+    ]);
+    expect(messageText(english)).toBe(`This position cannot be set up from its FEN.\n${reason}`);
+    const russian = await ask(carol, `адиюх-10х10 ${fen}`);
+    expect(messageText(russian)).toBe(
+      `Такую позицию нельзя расставить по её записи (FEN).\n${reason}`,
+    );
   });
 
   it('without TELEGRAM_MEDIA_URL answers no results and a button to the private chat', async () => {

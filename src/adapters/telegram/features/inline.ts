@@ -449,8 +449,7 @@ function sharedResults(
       return puzzleResults(t, media, deps, botUsername);
     case 'position': {
       const position = parseFen(asked.fen, asked.variant);
-      if (!position.ok)
-        return [article('bad-fen', t.inline.badFenTitle, t.inline.badFen(position.error.message))];
+      if (!position.ok) return [refusedPosition(t, position.error.message)];
       const url = media.positionUrl(position.value, 'white');
       return [
         {
@@ -467,7 +466,7 @@ function sharedResults(
       ];
     }
     case 'bad-fen':
-      return [article('bad-fen', t.inline.badFenTitle, t.inline.badFen(asked.why))];
+      return [refusedPosition(t, asked.why)];
     case 'table':
       return [article('table', t.inline.usageTitle, t.inline.tableNotInline)];
     case 'usage':
@@ -504,6 +503,11 @@ function puzzleResults(
 }
 
 /** A text result: a title in the list, a message if chosen. */
+/** A refused FEN: the catalogue's words for it, then the engine's reason. */
+function refusedPosition(t: Messages, why: string): InlineQueryResultArticle {
+  return article('bad-fen', t.inline.badFenTitle, `${t.errors.badPosition}\n${why}`);
+}
+
 function article(id: string, title: string, text: string): InlineQueryResultArticle {
   return {
     type: 'article',
