@@ -95,7 +95,7 @@ describe('errors in log lines', () => {
       403,
       'POST',
       'https://discord.com/api/v10/channels/1/messages?x=1',
-      { files: undefined, json: { content: 'private words' } },
+      { files: undefined, body: { content: 'private words' } },
     );
     expect(serializeError(discord)).toMatchObject({
       status: 403,
