@@ -17,6 +17,11 @@ export function platformMark(player: Player, viewer: Platform): string {
   return name === '' ? '' : ` (${name})`;
 }
 
+/** A name with nothing to see: only blank, zero-width or other invisible characters. */
+export function looksEmpty(name: string): boolean {
+  return !/[^\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}]/u.test(name);
+}
+
 /** How a platform writes a player: a plain (escaped) name, and a mention that notifies. */
 export interface PlayerNames {
   name(player: Player): string;

@@ -60,6 +60,8 @@ describe("the fake Discord's markdown renderer", () => {
     expect(shown.spans.map((s) => s.kind)).toEqual(['heading', 'subtext', 'list', 'list', 'quote']);
     expect(shown.plain).toBe('H\ns\nl\nn\nq\nx # no > no - no');
     expect(renderMarkdown('\\# H\n\\-# s\n1\\. n\n\\> q').spans).toEqual([]);
+    // Not inside a span either.
+    expect(renderMarkdown('**# H**').spans).toEqual([{ kind: 'strong', text: '# H' }]);
     expect(renderMarkdown('>>> all\nof it').spans).toEqual([{ kind: 'quote', text: 'all\nof it' }]);
   });
 

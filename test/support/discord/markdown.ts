@@ -44,7 +44,8 @@ export interface RenderedMarkdown {
   readonly spans: readonly { readonly kind: SpanKind; readonly text: string }[];
 }
 
-type Parse = (source: string) => MarkdownNode[];
+/** Parses nested content: `inline` (a span's) never starts a line, a quote's does. */
+type Parse = (source: string, inline?: boolean) => MarkdownNode[];
 
 interface Rule {
   /** Sticky: tried at the parser's position in the whole source (lookbehinds see context). */
@@ -83,17 +84,17 @@ const RULES: readonly Rule[] = [
   {
     pattern: sticky(String.raw` {0,3}#{1,3} +([^\n]*\S[^\n]*)\n?`),
     lineStart: true,
-    node: (m, parse) => span('heading', parse(m[1]!)),
+    node: (m, parse) => span('heading', parse(m[1]!, true)),
   },
   {
     pattern: sticky(String.raw` *-# +([^\n]*\S[^\n]*)\n?`),
     lineStart: true,
-    node: (m, parse) => span('subtext', parse(m[1]!)),
+    node: (m, parse) => span('subtext', parse(m[1]!, true)),
   },
   {
     pattern: sticky(String.raw` *(?:[*-]|\d+\.) +([^\n]*\S[^\n]*)\n?`),
     lineStart: true,
-    node: (m, parse) => span('list', parse(m[1]!)),
+    node: (m, parse) => span('list', parse(m[1]!, true)),
   },
   // Inline.
   {
@@ -123,7 +124,7 @@ const RULES: readonly Rule[] = [
   },
   {
     pattern: sticky(String.raw`\[(${LINK_INSIDE})\]\(${LINK_HREF}\)`),
-    node: (m, parse) => ({ type: 'link', url: m[2]!, masked: true, children: parse(m[1]!) }),
+    node: (m, parse) => ({ type: 'link', url: m[2]!, masked: true, children: parse(m[1]!, true) }),
   },
   {
     pattern: sticky(String.raw`(https?:\/\/[^\s<]+[^<.,:;"')\]\s])`),
@@ -133,30 +134,33 @@ const RULES: readonly Rule[] = [
   { pattern: sticky('@here'), node: () => mention('here') },
   {
     pattern: sticky(String.raw`\*\*((?:\\[\s\S]|[^\\])+?)\*\*(?!\*)`),
-    node: (m, parse) => span('strong', parse(m[1]!)),
+    node: (m, parse) => span('strong', parse(m[1]!, true)),
   },
   {
     pattern: sticky(String.raw`__((?:\\[\s\S]|[^\\])+?)__(?!_)`),
-    node: (m, parse) => span('underline', parse(m[1]!)),
+    node: (m, parse) => span('underline', parse(m[1]!, true)),
   },
   {
     pattern: sticky(
       String.raw`\b_((?:__|\\[\s\S]|[^\\_])+?)_\b|\*(?=\S)((?:\*\*|\\[\s\S]|\s+(?:\\[\s\S]|[^\s*\\]|\*\*)|[^\s*\\])+?)\*(?!\*)`,
     ),
-    node: (m, parse) => span('em', parse(m[1] ?? m[2]!)),
+    node: (m, parse) => span('em', parse(m[1] ?? m[2]!, true)),
   },
   {
     pattern: sticky(String.raw`~~(?=\S)((?:\\[\s\S]|~(?!~)|[^\s~\\]|\s(?!~~))+?)~~`),
-    node: (m, parse) => span('strike', parse(m[1]!)),
+    node: (m, parse) => span('strike', parse(m[1]!, true)),
   },
   {
     pattern: sticky(String.raw`\|\|((?:\\[\s\S]|[^\\])+?)\|\|`),
-    node: (m, parse) => span('spoiler', parse(m[1]!)),
+    node: (m, parse) => span('spoiler', parse(m[1]!, true)),
   },
 ];
 
-/** Parses Discord markdown into nodes (text merged). */
-export function parseMarkdown(source: string): MarkdownNode[] {
+/**
+ * Parses Discord markdown into nodes (text merged). Line-start rules apply at the start of a
+ * line of the message or a quote, never inside a span (`inline`), as in Discord's parser.
+ */
+export function parseMarkdown(source: string, inline = false): MarkdownNode[] {
   const nodes: MarkdownNode[] = [];
   const push = (node: MarkdownNode): void => {
     const last = nodes.at(-1);
@@ -166,7 +170,7 @@ export function parseMarkdown(source: string): MarkdownNode[] {
   };
   let at = 0;
   while (at < source.length) {
-    const lineStart = at === 0 || source[at - 1] === '\n';
+    const lineStart = !inline && (at === 0 || source[at - 1] === '\n');
     let matched = false;
     for (const rule of RULES) {
       if (rule.lineStart === true && !lineStart) continue;
