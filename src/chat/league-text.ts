@@ -2,7 +2,7 @@ import { isProvisional } from '../ratings/glicko2.js';
 import { gamePlayers, type Game, type Player } from '../game/model.js';
 import type { PlayerRating } from '../game/rating-model.js';
 import type { Messages, RatingFigure } from '../i18n/index.js';
-import type { PlayerNames } from './player-label.js';
+import { cutName, type PlayerNames } from './player-label.js';
 import { escapeHtml } from './escape-html.js';
 
 /** Lines of a leaderboard shown per scope. */
@@ -74,22 +74,11 @@ export interface RatingGraphData {
   readonly footer?: string;
 }
 
-/**
- * The most of a name the graph's title shows: the renderer refuses a title over 160 characters
- * (its own text is checked), and players choose their names.
- */
-export const GRAPH_NAME_LENGTH = 64;
-
 /** The graph of a record's recent games (undefined with none). */
 export function ratingGraph(record: PlayerRating, t: Messages): RatingGraphData | undefined {
   if (record.recent.length === 0) return undefined;
-  const name = [...record.player.displayName];
-  const shown =
-    name.length <= GRAPH_NAME_LENGTH
-      ? name.join('')
-      : `${name.slice(0, GRAPH_NAME_LENGTH - 1).join('')}…`;
   return {
-    title: t.league.graphTitle(shown, t.variant(record.variant)),
+    title: t.league.graphTitle(cutName(record.player.displayName), t.variant(record.variant)),
     points: record.recent.map((outcome) => ({ rating: outcome.rating })),
     footer: t.league.graphFooter(record.recent.length),
   };

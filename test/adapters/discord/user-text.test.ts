@@ -2,7 +2,7 @@ import { silentLogger } from '../../../src/game/logger.js';
 /**
  * User text cannot inject markup: hostile display names run through every Discord message that
  * shows a name — challenge cards (open and to a user), the game message, the result and rating
- * notices, /top, /stats, /replay, a table's lobby card, a tournament's card, pairings, winner and
+ * notices, /top, /stats, /replay, /review, a table's lobby card, a tournament's card, pairings, winner and
  * standings — with the real discord.js against the fake Discord, which renders each message as
  * Discord does and counts who it would ping. Nothing links, nothing is formatted or mentioned by
  * a name, only the players meant to be pinged are, and the name reads as typed.
@@ -25,7 +25,8 @@ import {
 } from '../../support/discord/fake-discord.js';
 import { renderMarkdown, type RenderedMarkdown } from '../../support/discord/markdown.js';
 import { BYSTANDER_ID, HOSTILE_NAMES, INVISIBLE_NAME } from '../../support/hostile-names.js';
-import { inlinePainter } from '../../support/painter.js';
+import { inlinePainter, inlineReviewPainter } from '../../support/painter.js';
+import { inlineAnalysis } from '../../support/review-game.js';
 import { testPuzzleService } from '../../support/puzzles.js';
 import { item } from '../../support/present.js';
 import { normaliseMoveText, quoteBack } from '../../../src/game/move-input.js';
@@ -42,21 +43,25 @@ beforeAll(async () => {
   // The user a hostile name's `<@…>` points at: a ping would reach someone real.
   fake.newUser('bystander', { id: BYSTANDER_ID });
   await registerCommands(new REST({ api: fake.restApi }).setToken(fake.token), fake.applicationId);
+  const kv = new MemoryKeyValueStore();
   service = new GameService({
     store: new MemoryGameStore(),
     scheduler: new InProcessScheduler(),
     logger: silentLogger,
     league: new MemoryLeagueStore(),
+    analysis: inlineAnalysis(),
+    kv,
     onEvents: (events) => app.presenter.handle(events),
   });
   app = createDiscordBot(
     {
       service,
       puzzles: testPuzzleService(systemClock),
-      kv: new MemoryKeyValueStore(),
+      kv,
       clock: systemClock,
       logger: silentLogger,
       painter: inlinePainter,
+      reviewPainter: inlineReviewPainter,
     },
     { restApi: fake.restApi },
   );
@@ -176,7 +181,7 @@ function world(name: string) {
 describe.each(HOSTILE_NAMES.map((name) => [JSON.stringify(name), name]))(
   'Discord shows the name %s as text',
   (_, name) => {
-    it('in challenge cards, the game message, the result and rating notices, /top, /stats and /replay', async () => {
+    it('in challenge cards, the game message, the result and rating notices, /top, /stats, /replay and /review', async () => {
       const { hostile, boris, channelId, named } = world(name);
       const both = [hostile, boris];
 
@@ -209,6 +214,8 @@ describe.each(HOSTILE_NAMES.map((name) => [JSON.stringify(name), name]))(
       expectSafe(theirs.original!, both, named);
       const replay = await answered(fake.command({ user: boris, channelId, name: 'replay' }));
       expectSafe(replay.original!, both, named);
+      const review = await answered(fake.command({ user: boris, channelId, name: 'review' }));
+      expectSafe(review.original!, both, named);
 
       const table = await answered(
         fake.command({

@@ -1,7 +1,7 @@
 /**
  * User text cannot inject markup on Telegram: the bot writes HTML (parse_mode HTML), and names
  * and typed text go in escaped. Hostile names run through every message that shows a name —
- * challenge cards, the board, the result and rating notices, /top, /stats, /replay, a table's
+ * challenge cards, the board, the result and rating notices, /top, /stats, /replay, /review, a table's
  * lobby card, a tournament's card, pairings and winner — and what was typed is said back by
  * /join, /replay and /move. Over the fake Bot API, which parses the HTML as Telegram does: no
  * entity (bold, link, code…) starts or ends inside a name, no link but a mention of the player
@@ -13,6 +13,7 @@ import { looksLikeMove, normaliseMoveText, quoteBack } from '../../../src/game/m
 import type { Game } from '../../../src/game/model.js';
 import { HOSTILE_NAMES, INVISIBLE_NAME } from '../../support/hostile-names.js';
 import { item } from '../../support/present.js';
+import { inlineAnalysis } from '../../support/review-game.js';
 import type { StoredMessage } from '../../support/telegram/fake-bot-api.js';
 import { TelegramHarness } from './harness.js';
 
@@ -104,11 +105,11 @@ describe.each(HOSTILE_NAMES.map((name) => [JSON.stringify(name), name]))(
   (_, name) => {
     // A Bot API of its own for each name: the budgets of one would run out over all of them.
     beforeAll(async () => {
-      h = await TelegramHarness.start();
+      h = await TelegramHarness.start({ analysis: inlineAnalysis() });
     });
     afterAll(() => h.close());
 
-    it('in challenge cards, the board, the result and rating notices, /top, /stats and /replay', async () => {
+    it('in challenge cards, the board, the result and rating notices, /top, /stats, /replay and /review', async () => {
       const { group, hostile, bob, shown } = world(name);
       const both = [hostile, bob];
       await h.say(hostile, group, '/newgame');
@@ -135,6 +136,8 @@ describe.each(HOSTILE_NAMES.map((name) => [JSON.stringify(name), name]))(
       expectSafe(newest(group, starts('📊')), both, shown);
       await h.say(bob, group, '/replay');
       expectSafe(newest(group, starts('🎞')), both, shown);
+      await h.say(bob, group, '/review');
+      expectSafe(newest(group, starts('🔍')), both, shown);
       await h.say(hostile, group, '/newgame zhernov');
       expectSafe(
         newest(group, (m) => m.replyMarkup !== undefined),
