@@ -29,14 +29,13 @@ const LINE_START = /^( *)(>|#|-|\+|\d+\.)/gm;
  * only when it begins one: `lineStart`).
  */
 export function escapeDiscord(text: string, lineStart = true): string {
-  const escaped = text
+  return text
     .replace(MARKUP, '\\$&')
     .replace(/@(?=everyone|here)/g, '\\@')
     .replace(/:(?=\/\/)/g, '\\:')
     .replace(LINE_START, (whole: string, spaces: string, mark: string, at: number) =>
       at === 0 && !lineStart ? whole : `${spaces}${escapeMark(mark)}`,
     );
-  return escaped;
 }
 
 /** `-` → `\-`, `12.` → `12\.`. */
