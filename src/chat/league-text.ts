@@ -2,7 +2,7 @@ import { isProvisional } from '../ratings/glicko2.js';
 import { gamePlayers, type Game, type Player } from '../game/model.js';
 import type { PlayerRating } from '../game/rating-model.js';
 import type { Messages, RatingFigure } from '../i18n/index.js';
-import type { PlayerNames } from './player-label.js';
+import { cutName, type PlayerNames } from './player-label.js';
 import { escapeHtml } from './escape-html.js';
 
 /** Lines of a leaderboard shown per scope. */
@@ -78,7 +78,7 @@ export interface RatingGraphData {
 export function ratingGraph(record: PlayerRating, t: Messages): RatingGraphData | undefined {
   if (record.recent.length === 0) return undefined;
   return {
-    title: t.league.graphTitle(record.player.displayName, t.variant(record.variant)),
+    title: t.league.graphTitle(cutName(record.player.displayName), t.variant(record.variant)),
     points: record.recent.map((outcome) => ({ rating: outcome.rating })),
     footer: t.league.graphFooter(record.recent.length),
   };

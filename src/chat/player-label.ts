@@ -17,6 +17,23 @@ export function platformMark(player: Player, viewer: Platform): string {
   return name === '' ? '' : ` (${name})`;
 }
 
+/**
+ * The most of a name a picture's title shows: the renderers refuse a title over 160 characters
+ * (their text is the program's own, checked), and players choose their names.
+ */
+export const TITLE_NAME_LENGTH = 64;
+
+/** A name cut to `max` characters, "…" ending one that was cut. */
+export function cutName(name: string, max = TITLE_NAME_LENGTH): string {
+  const chars = [...name];
+  return chars.length <= max ? name : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** A name with nothing to see: only blank, zero-width or other invisible characters. */
+export function looksEmpty(name: string): boolean {
+  return !/[^\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}]/u.test(name);
+}
+
 /** How a platform writes a player: a plain (escaped) name, and a mention that notifies. */
 export interface PlayerNames {
   name(player: Player): string;

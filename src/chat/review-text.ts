@@ -9,6 +9,7 @@ import type { Game } from '../game/model.js';
 import type { GameReview, ReviewedPly } from '../game/service.js';
 import type { Messages } from '../i18n/index.js';
 import { MAX_REVIEW_MOMENTS, type Payload } from './button-payload.js';
+import { cutName } from './player-label.js';
 
 /** Telegram's limit on a photo's caption. */
 export const MAX_CAPTION = 1024;
@@ -160,7 +161,7 @@ export function evalGraphData(t: Messages, review: GameReview, game: Game): Eval
   const mistakes = review.white.mistakes + review.black.mistakes;
   const blunders = review.white.blunders + review.black.blunders;
   return {
-    title: t.review.graphTitle(game.white.displayName, game.black.displayName),
+    title: t.review.graphTitle(cutName(game.white.displayName), cutName(game.black.displayName)),
     axis: t.review.graphAxis,
     chances: review.chances,
     marks,

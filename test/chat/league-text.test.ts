@@ -3,6 +3,7 @@ import {
   findByUsername,
   leaderboardText,
   ratedText,
+  ratingGraph,
   statsText,
 } from '../../src/chat/league-text.js';
 import type { Player } from '../../src/game/model.js';
@@ -11,6 +12,7 @@ import { withOutcome } from '../../src/game/ratings.js';
 import { DEFAULT_RATING } from '../../src/ratings/glicko2.js';
 import { messages } from '../../src/i18n/index.js';
 import { ALICE, BORIS, makeGame } from '../support/game-fixtures.js';
+import { inlinePainter } from '../support/painter.js';
 
 const en = messages('en');
 const ru = messages('ru');
@@ -43,6 +45,15 @@ describe('/stats', () => {
     const newcomer = statsText('Boris', [recordOf(BORIS, [0])], ru);
     expect(newcomer).toMatch(/<b>Башни<\/b>: \d+\? ±\d+\n1 партия: побед 0, ничьих 0, поражений 1/);
     expect(statsText('Boris', [], en)).toContain('has no rated games yet');
+  });
+});
+
+describe('the rating graph', () => {
+  it('titles a long name cut to fit, so the picture is drawn', async () => {
+    const long = { ...ALICE, displayName: `${'Ж'.repeat(199)}!` };
+    const graph = ratingGraph(recordOf(long, [1]), en)!;
+    expect(graph.title).toMatch(/^Ж{63}… — Bashni$/);
+    await expect(inlinePainter.paintRatingGraph(graph)).resolves.toBeInstanceOf(Buffer);
   });
 });
 

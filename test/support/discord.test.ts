@@ -524,6 +524,36 @@ describe('FakeDiscord driven by the real discord.js', () => {
     expect(fake.messages(general())).toEqual([]);
   });
 
+  it('counts mentions like Discord: everything without allowed_mentions, only what it allows with it', async () => {
+    await start();
+    const client = await login();
+    const channel = (await client.channels.fetch(general())) as TextChannel;
+    const content = `<@${alice.id}> <@!${bob.id}> <@&42> @everyone`;
+    const open = await channel.send({ content });
+    expect(fake.message(general(), open.id)).toMatchObject({
+      mentions: { users: [alice.id, bob.id], roles: ['42'], everyone: true },
+      pinged: { users: [alice.id, bob.id], roles: ['42'], everyone: true },
+    });
+    const limited = await channel.send({
+      content,
+      allowedMentions: { parse: [], users: [bob.id] },
+    });
+    expect(fake.message(general(), limited.id)).toMatchObject({
+      allowedMentions: { parse: [], users: [bob.id] },
+      pinged: { users: [bob.id], roles: [], everyone: false },
+    });
+    // An edit recomputes the mentions and notifies nobody new.
+    await limited.edit({ content: `<@${alice.id}>`, allowedMentions: { parse: ['users'] } });
+    expect(fake.message(general(), limited.id)).toMatchObject({
+      mentions: { users: [alice.id] },
+      pinged: { users: [bob.id] },
+    });
+    const both = await apiError(
+      channel.send({ content, allowedMentions: { parse: ['users'], users: [bob.id] } }),
+    );
+    expect(both.message).toContain('allowed_mentions[MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE]');
+  });
+
   it('replaces files on an edit that lists attachments, keeps them otherwise', async () => {
     await start();
     const client = await login();

@@ -6,7 +6,7 @@ import {
 } from 'discord.js';
 import type { Logger } from '../../game/service.js';
 import { isHarmless } from './api-errors.js';
-import { interactionReply, type OutgoingMessage } from './channel-output.js';
+import { allowedMentions, interactionReply, type OutgoingMessage } from './channel-output.js';
 
 export type AnswerableInteraction =
   ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
@@ -85,7 +85,13 @@ export class Answer {
   /** Tells only the user something (a refusal, a hint), whatever the mode. */
   async whisper(content: string): Promise<void> {
     clearTimeout(this.timer);
-    const text = { content, embeds: [], components: [], files: [] };
+    const text = {
+      content,
+      embeds: [],
+      components: [],
+      files: [],
+      allowedMentions: allowedMentions(),
+    };
     try {
       if (this.answered) {
         await this.interaction.followUp({ ...text, flags: MessageFlags.Ephemeral });

@@ -12,7 +12,7 @@ import type { Clock, KeyValueStore } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
 import type { DuePost, PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
-import { RestChannelOutput, type ChannelOutput } from './channel-output.js';
+import { allowedMentions, RestChannelOutput, type ChannelOutput } from './channel-output.js';
 import { ChannelState } from './channel-state.js';
 import { dailyPoster } from './daily-post.js';
 import { botGameFeature } from './features/bot-games.js';
@@ -109,6 +109,8 @@ export function createDiscordBot(
     // The bot caches no members: one who leaves arrives as a partial member (its user is known).
     partials: members ? [Partials.GuildMember] : [],
     rest: options.restApi === undefined ? {} : { api: options.restApi },
+    // What discord.js sends pings nobody unless a message names its users (channel-output.ts).
+    allowedMentions: allowedMentions(),
     ...(options.shards === undefined
       ? {}
       : { shards: [...options.shards.ids], shardCount: options.shards.count }),

@@ -31,11 +31,17 @@ export interface ChannelOutput {
   direct(userId: string, message: OutgoingMessage): Promise<void>;
 }
 
+/**
+ * Whom a message may ping: the users named, nobody else — whatever mention syntax, @everyone or
+ * @here its text holds (Discord pings everything in the content of a message without it).
+ */
+export function allowedMentions(pings: readonly string[] = []): { parse: []; users: string[] } {
+  return { parse: [], users: [...pings] };
+}
+
 /** The JSON body of a message (files go beside it, referenced by index). */
 export function messageBody(message: OutgoingMessage): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    allowed_mentions: { parse: [], users: [...(message.pings ?? [])] },
-  };
+  const body: Record<string, unknown> = { allowed_mentions: allowedMentions(message.pings) };
   if (message.content !== undefined) body.content = message.content;
   if (message.replyTo !== undefined)
     body.message_reference = { message_id: message.replyTo, fail_if_not_exists: false };
@@ -59,7 +65,7 @@ export function interactionReply(message: OutgoingMessage): {
     embeds: message.embeds === undefined ? undefined : [...message.embeds],
     components: message.components,
     files: message.files?.map((file) => ({ attachment: file.data, name: file.name })),
-    allowedMentions: { parse: [], users: [...(message.pings ?? [])] },
+    allowedMentions: allowedMentions(message.pings),
   };
 }
 

@@ -1,5 +1,5 @@
-import { escapeMarkdown } from 'discord.js';
-import { platformMark } from '../../chat/player-label.js';
+import { escapeHtml } from '../../chat/escape-html.js';
+import { looksEmpty, platformMark } from '../../chat/player-label.js';
 import { chatKey, type ChatView, type Player } from '../../game/model.js';
 
 /** What we read of a Discord user (discord.js's User has these). */
@@ -10,21 +10,32 @@ export interface DiscordUser {
   readonly bot?: boolean;
 }
 
-/** The player behind a Discord user; `locale` is the interaction's (the user's client language). */
+/**
+ * The player behind a Discord user; `locale` is the interaction's (the user's client language).
+ * A display name that shows nothing (blank or zero-width characters) gives way to the username.
+ */
 export function playerFromUser(user: DiscordUser, locale?: string): Player {
-  const displayName = user.globalName ?? user.username;
+  const displayName = [user.globalName ?? '', user.username].find((name) => !looksEmpty(name));
   return {
     platform: 'discord',
     userId: user.id,
-    displayName: displayName === '' ? user.id : displayName,
+    displayName: displayName ?? user.id,
     username: user.username,
     language: locale,
   };
 }
 
-/** A player's name for Discord markdown, with a mark when they play from another platform. */
+/** A player's name as shown on Discord: marked when they play from another platform. */
+export function shownName(player: Player): string {
+  return player.displayName + platformMark(player, 'discord');
+}
+
+/**
+ * A player's name for the catalogue's HTML (escaped for it, like Telegram's); `markdown()`
+ * turns it into text Discord shows as typed, whatever markup or mention syntax it holds.
+ */
 export function nameOf(player: Player): string {
-  return escapeMarkdown(player.displayName) + platformMark(player, 'discord');
+  return escapeHtml(shownName(player));
 }
 
 /** A mention that notifies a Discord player; other players by name. */

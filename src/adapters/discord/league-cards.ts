@@ -22,14 +22,14 @@ import type { Messages } from '../../i18n/index.js';
 import { isHarmless } from './api-errors.js';
 import type { ChannelOutput, Components, OutgoingMessage } from './channel-output.js';
 import { pictureMessage, type BoardPainter } from './game-message.js';
-import { liveViews, mentionOf, nameOf } from './identity.js';
-import { escapeHtml, markdown } from './markdown.js';
+import { liveViews, mentionOf, nameOf, shownName } from './identity.js';
+import { markdown } from './markdown.js';
 import { MessageSync } from './message-sync.js';
 import { button } from './table-cards.js';
 import { fitLines, MAX_CONTENT, MAX_DESCRIPTION, splitLines } from './text-fit.js';
 
-/** Names for the catalogue's HTML, which becomes markdown: escaped for both. */
-const NAMES = { name: (player: Player) => escapeHtml(nameOf(player)), mention: mentionOf };
+/** Names for the catalogue's HTML, which becomes markdown. */
+const NAMES = { name: nameOf, mention: mentionOf };
 
 /** The embeds' colour: a trophy's gold. */
 const LEAGUE_COLOUR = 0xe3b341;
@@ -108,12 +108,11 @@ export function leaderboardMessage(
   global: readonly PlayerRating[],
   t: Messages,
 ): OutgoingMessage {
-  // The shared text escapes names for HTML only: they are made markdown-safe (and marked with
-  // their platform) first.
+  // The shared text escapes the names it is given for HTML: they get their platform's mark.
   const shown = (records: readonly PlayerRating[]) =>
     records.map((record) => ({
       ...record,
-      player: { ...record.player, displayName: nameOf(record.player) },
+      player: { ...record.player, displayName: shownName(record.player) },
     }));
   const text = leaderboardText(variantName, shown(channel), shown(global), t);
   return { content: fitLines(markdown(text), MAX_CONTENT) };

@@ -1,12 +1,12 @@
 import type { User } from 'grammy/types';
-import { platformMark } from '../../chat/player-label.js';
+import { looksEmpty, platformMark } from '../../chat/player-label.js';
 import { chatKey, type ChatView, type Player } from '../../game/model.js';
 
 import { escapeHtml } from '../../chat/escape-html.js';
 
 export { escapeHtml };
 
-/** The player behind a Telegram user. */
+/** The player behind a Telegram user; a name that shows nothing gives way to the username. */
 export function playerFromUser(user: User): Player {
   const displayName = [user.first_name, user.last_name]
     .filter((part) => part !== undefined && part !== '')
@@ -14,7 +14,7 @@ export function playerFromUser(user: User): Player {
   return {
     platform: 'telegram',
     userId: String(user.id),
-    displayName: displayName === '' ? (user.username ?? String(user.id)) : displayName,
+    displayName: looksEmpty(displayName) ? (user.username ?? String(user.id)) : displayName,
     username: user.username,
     language: user.language_code,
   };

@@ -394,7 +394,7 @@ describe('puzzles in the Discord bot', () => {
     expect(isEphemeralReply(top)).toBe(false);
     const text = String(top.last?.content);
     expect(text).toContain(`Puzzles** · ${dayIn('UTC', harness.clock.now())}`);
-    expect(text).toContain('1. \\*Star\\* <b> ✅');
+    expect(text).toContain('1\\. \\*Star\\* \\<b> ✅');
     expect(top.last?.allowedMentions).toEqual({ parse: [], users: [] });
     // Solved elsewhere (another channel's attempt), it would not be on this board.
     const elsewhere = await harness.command(

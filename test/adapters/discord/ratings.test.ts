@@ -90,8 +90,8 @@ describe('Discord: ratings', () => {
 
     const top = await harness.command(CARL, 'top');
     const text = textOf(top.last?.content);
-    // Best first; names as Discord shows them (markdown escaped).
-    const shown: Record<string, string> = { [ANNA.id]: 'Anna', [STAR.id]: '\\*Star\\*' };
+    // Best first; names as Discord shows them (the catalogue's HTML made markdown escapes them).
+    const shown: Record<string, string> = { [ANNA.id]: 'Anna', [STAR.id]: '*Star*' };
     const best = [present(anna), present(star)].sort((a, b) => b.rating.rating - a.rating.rating);
     const lines = best.map((record, index) =>
       markdown(

@@ -210,7 +210,7 @@ describe('Discord: tournament refusals', () => {
     expect(whispered(alone)).toBe('A tournament needs at least 3 players.');
     const bot = await harness.command(ANNA, 'tournament bot', { level: 3 });
     expect(whispered(bot)).toBe('Bashni Bot (level 3) is in the tournament.');
-    expect(shownText(messageById(cardRef.id))).toContain('2. Bashni Bot (level 3)');
+    expect(shownText(messageById(cardRef.id))).toContain('2\\. Bashni Bot (level 3)');
     const notOrganiser = await harness.command(CARL, 'tournament bot');
     expect(whispered(notOrganiser)).toBe('Only the organiser or a chat admin can do that.');
     expect((await current()).entrants).toHaveLength(2);

@@ -5,6 +5,7 @@ import {
   ComponentType,
   InteractionContextType,
   InteractionType,
+  PermissionsBitField,
   type APIInteraction,
 } from 'discord.js';
 import type { CommandStore, StoredCommand } from './commands.js';
@@ -96,7 +97,12 @@ export function interactionPayload(deps: PayloadDeps, spec: InteractSpec): APIIn
   const guild = channel.guildId === undefined ? undefined : world.guilds.get(channel.guildId);
   const user = apiUser(spec.user);
   const locale = spec.locale ?? spec.user.locale ?? 'en-US';
-  const permissions = String(MEMBER_PERMISSIONS);
+  // A guild's owner has every permission; other members a plain member's.
+  const permissions = String(
+    guild !== undefined && guild.ownerId === spec.user.id
+      ? PermissionsBitField.All
+      : MEMBER_PERMISSIONS,
+  );
   return {
     id: deps.ids.next(),
     application_id: deps.applicationId,

@@ -1,5 +1,6 @@
 import { MessageFlags, type APIEmbed, type APIMessage, type APIUser } from 'discord.js';
 import { emptyMessage, invalidFormBody, unknownMessage } from './api-error.js';
+import { mentionsOf, NO_MENTIONS, type MessageMentions } from './mentions.js';
 import type { UploadedFile } from './request.js';
 import type { Snowflakes } from './snowflake.js';
 import { textOf } from '../text-of.js';
@@ -56,6 +57,15 @@ export interface StoredMessage {
   /** Date.now() at creation and at the last edit. */
   readonly createdAt: number;
   readonly editedAt?: number;
+  /** The body's `allowed_mentions` as last sent (absent: Discord's default, all). */
+  readonly allowedMentions?: unknown;
+  /** Who the content mentions now (recomputed on an edit that changes the content). */
+  readonly mentions: MessageMentions;
+  /**
+   * Who was notified: the mentions when the message was created (for a deferred reply, when
+   * its "thinking" message got its content); an edit notifies nobody new.
+   */
+  readonly pinged: MessageMentions;
   readonly edits: number;
   readonly deleted: boolean;
 }
@@ -123,6 +133,12 @@ export class MessageStore {
         },
       ]);
     }
+    const replied = reference === undefined ? undefined : this.get(textOf(reference))?.author.id;
+    const mentions = mentionsOf(
+      typeof body.content === 'string' ? body.content : '',
+      body.allowed_mentions,
+      replied === spec.author.id ? undefined : replied,
+    );
     const record: MessageRecord = {
       id,
       channelId: spec.channelId,
@@ -139,6 +155,9 @@ export class MessageStore {
       ...(spec.interaction !== undefined ? { interaction: spec.interaction } : {}),
       ...(reference !== undefined ? { replyTo: textOf(reference) } : {}),
       createdAt: Date.now(),
+      ...('allowed_mentions' in body ? { allowedMentions: body.allowed_mentions } : {}),
+      mentions,
+      pinged: ((spec.flags ?? 0) & MessageFlags.Loading) !== 0 ? NO_MENTIONS : mentions,
       edits: 0,
       deleted: false,
     };
@@ -160,7 +179,13 @@ export class MessageStore {
         ? [...message.attachments, ...this.attachmentsOf(message.channelId, [], [], files)]
         : this.attachmentsOf(message.channelId, message.attachments, body.attachments, files);
     const next: MessageRecord = { ...message, attachments };
-    if ('content' in body) next.content = typeof body.content === 'string' ? body.content : '';
+    if ('content' in body) {
+      next.content = typeof body.content === 'string' ? body.content : '';
+      next.mentions = mentionsOf(next.content, body.allowed_mentions);
+    }
+    if ('allowed_mentions' in body) next.allowedMentions = body.allowed_mentions;
+    // A deferred reply notifies when its content arrives.
+    if (message.loading) next.pinged = next.mentions;
     if ('embeds' in body) next.embeds = resolveEmbeds(body.embeds, attachments);
     if ('components' in body) {
       next.components = Array.isArray(body.components) ? (body.components as Json[]) : [];
@@ -283,9 +308,10 @@ export function apiMessage(message: StoredMessage, applicationId: string): APIMe
     edited_timestamp:
       message.editedAt === undefined ? null : new Date(message.editedAt).toISOString(),
     tts: false,
-    mention_everyone: false,
+    mention_everyone: message.mentions.everyone,
+    // Discord lists the mentioned users' objects; the store knows their ids only.
     mentions: [],
-    mention_roles: [],
+    mention_roles: [...message.mentions.roles],
     attachments: message.attachments.map((a) => ({
       id: a.id,
       filename: a.filename,

@@ -1,5 +1,6 @@
 import { ButtonStyle, ComponentType, MessageFlags } from 'discord.js';
 import type { FieldError } from './api-error.js';
+import { allowedMentionsErrors } from './mentions.js';
 
 /**
  * Discord's limits on a message body (create, edit, interaction response), checked the way
@@ -95,6 +96,7 @@ export function messageBodyErrors(body: Json, prefix = '', fileCount = 0): Field
       checkComponents(check, body.components);
     }
   }
+  check.errors.push(...allowedMentionsErrors(body, prefix));
   const attachments = Array.isArray(body.attachments) ? body.attachments.length : 0;
   if (fileCount > MESSAGE_LIMITS.files || attachments > MESSAGE_LIMITS.files) {
     check.add(

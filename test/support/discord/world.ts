@@ -28,6 +28,8 @@ export interface GuildSpec {
   readonly channels: readonly ChannelSpec[];
   /** The guild's preferred locale (`guild_locale` of interactions); default `en-US`. */
   readonly locale?: string;
+  /** Its owner, who has every permission there (Discord's rule); default a user of its own. */
+  readonly ownerId?: string;
 }
 
 export interface FakeChannel {
@@ -83,7 +85,7 @@ export class World {
       id,
       name: spec.name,
       locale: spec.locale ?? 'en-US',
-      ownerId: this.ids.next(),
+      ownerId: spec.ownerId ?? this.ids.next(),
       joinedAt: new Date().toISOString(),
       channels: [],
     };

@@ -1,4 +1,4 @@
-import { ButtonStyle, ComponentType, escapeMarkdown } from 'discord.js';
+import { ButtonStyle, ComponentType } from 'discord.js';
 import { challengeCaption } from '../../../chat/board-caption.js';
 import { encodePayload } from '../../../chat/button-payload.js';
 import { parseVariant } from '../../../engine/index.js';
@@ -19,7 +19,7 @@ import type { Refusal, ServiceResult } from '../../../game/results.js';
 import type { Messages } from '../../../i18n/index.js';
 import type { Components } from '../channel-output.js';
 import { discordView, mentionOf, nameOf, playerFromUser } from '../identity.js';
-import { markdown } from '../markdown.js';
+import { escapeHtml, markdown } from '../markdown.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
 
 /** A variant option's value (an engine id, a table game's too); the default when absent or unknown. */
@@ -168,7 +168,7 @@ export function joinFeature(router: InteractionRouter, deps: DiscordDeps): void 
       chatId: turn.channelId,
     });
     if (!joined.ok && joined.code === 'challenge-not-found') {
-      await turn.whisper(markdown(t.joinUnknown(escapeMarkdown((code ?? '').slice(0, 20)))));
+      await turn.whisper(markdown(t.joinUnknown(escapeHtml((code ?? '').slice(0, 20)))));
       return;
     }
     const value = await turn.present(joined);

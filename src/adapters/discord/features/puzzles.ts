@@ -1,4 +1,3 @@
-import { escapeMarkdown } from 'discord.js';
 import { puzzlePicks } from '../../../chat/pick-payloads.js';
 import { solverSide, standingsText, stepText } from '../../../chat/puzzle-text.js';
 import { refusalText } from '../../../chat/refusal-text.js';
@@ -71,7 +70,7 @@ export function puzzleFeature(router: InteractionRouter, deps: DiscordDeps): voi
     );
     if (setting !== undefined)
       await turn.answer.respond({
-        content: markdown(t.puzzles.dailyOn(setting.time, escapeMarkdown(setting.timeZone))),
+        content: markdown(t.puzzles.dailyOn(setting.time, escapeHtml(setting.timeZone))),
       });
   });
 }
@@ -204,9 +203,9 @@ function solver(player: Player): PuzzlePlayer {
   return { platform: player.platform, userId: player.userId, displayName: player.displayName };
 }
 
-/** A leaderboard name: the catalogue is HTML turned into markdown, so both are escaped. */
+/** A leaderboard name, for the catalogue's HTML (which becomes markdown). */
 function leaderboardName(player: PuzzlePlayer): string {
-  return escapeHtml(nameOf({ ...player, displayName: player.displayName ?? player.userId }));
+  return nameOf({ ...player, displayName: player.displayName ?? player.userId });
 }
 
 async function refuse(turn: Turn, refusal: Refusal): Promise<void> {

@@ -10,7 +10,7 @@ import { refusalText } from '../../../chat/refusal-text.js';
 import { bestEffort } from '../../../game/logger.js';
 import type { Game } from '../../../game/model.js';
 import { liveViews, nameOf } from '../identity.js';
-import { markdown } from '../markdown.js';
+import { escapeHtml, markdown } from '../markdown.js';
 import { DISCORD_FILE_LIMIT, replayFileName } from '../presenter.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
 
@@ -71,7 +71,7 @@ async function replayTarget(
     }
     const here = { platform: 'discord', chatId: turn.channelId } as const;
     if (found === undefined || !found.ok || !mayReplayHere(found.value, here, turn.player)) {
-      await turn.whisper(t.replay.notFound(typed.slice(0, 64)));
+      await turn.whisper(markdown(t.replay.notFound(escapeHtml(typed.slice(0, 64)))));
       return undefined;
     }
     return found.value;

@@ -13,15 +13,11 @@ import type { GameReview } from '../../../game/service.js';
 import type { Messages } from '../../../i18n/index.js';
 import type { Components, OutgoingMessage } from '../channel-output.js';
 import { pictureMessage } from '../game-message.js';
+import { escapeDiscord } from '../markdown.js';
 import type { DiscordDeps, InteractionRouter } from '../router.js';
 import { button } from '../table-cards.js';
 
 const REVIEW_COLOUR = 0x5865f2;
-
-/** Text shown as it is: Discord's markdown characters escaped (names come from players). */
-function plain(text: string): string {
-  return text.replace(/([\\*_~`|>#[\]()-])/g, '\\$1');
-}
 
 function components(t: Messages, review: GameReview, moment?: number): Components {
   const row = reviewButtons(t, review, moment).map((b) =>
@@ -38,10 +34,11 @@ async function reviewMessage(
   painter: ReviewPainter,
   moment?: number,
 ): Promise<OutgoingMessage> {
+  // The review's texts are plain (names in them as players wrote them): shown as written.
   const description =
     moment === undefined
-      ? plain(reviewSummary(t, review, game, 4_000))
-      : plain(momentCaption(t, review, game, moment, 4_000));
+      ? escapeDiscord(reviewSummary(t, review, game, 4_000))
+      : escapeDiscord(momentCaption(t, review, game, moment, 4_000));
   const data =
     moment === undefined
       ? await painter.paintEvalGraph(evalGraphData(t, review, game))
