@@ -31,7 +31,8 @@ function installExitHook(): void {
   });
 }
 
-function freePort(): Promise<number> {
+/** A port of 127.0.0.1 that nothing listens on (just now). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -70,7 +71,7 @@ interface Spawned {
   exited: Promise<void>;
 }
 
-async function spawnServer(port: number): Promise<Spawned> {
+async function spawnServer(port: number, extraArgs: readonly string[]): Promise<Spawned> {
   installExitHook();
   const dir = mkdtempSync(join(tmpdir(), 'bashni-redis-'));
   const child = spawn(
@@ -88,6 +89,7 @@ async function spawnServer(port: number): Promise<Spawned> {
       dir,
       '--daemonize',
       'no',
+      ...extraArgs,
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -135,18 +137,28 @@ async function killServer(spawned: Spawned): Promise<void> {
   await spawned.exited;
 }
 
+export interface RedisServerOptions {
+  /**
+   * More redis-server arguments (`--replicaof ...`, `--cluster-enabled yes`), made anew for each
+   * try at starting (a try may need ports of its own, such as a cluster's bus port).
+   */
+  readonly args?: () => Promise<readonly string[]> | readonly string[];
+}
+
 /**
  * Starts a private redis-server. Another process may grab the chosen port between the check and
  * the spawn (test files run in parallel), so a failed start is retried on a new port.
  */
-export async function startRedis(): Promise<PrivateRedis> {
+export async function startRedis(options: RedisServerOptions = {}): Promise<PrivateRedis> {
   let port = 0;
+  let args: readonly string[] = [];
   let current: Spawned | undefined;
   let lastError: unknown;
   for (let attempt = 0; attempt < 5 && current === undefined; attempt++) {
     port = await freePort();
     try {
-      current = await spawnServer(port);
+      args = (await options.args?.()) ?? [];
+      current = await spawnServer(port, args);
     } catch (error) {
       lastError = error;
     }
@@ -167,7 +179,7 @@ export async function startRedis(): Promise<PrivateRedis> {
       let error: unknown;
       for (let attempt = 0; attempt < 5; attempt++) {
         try {
-          current = await spawnServer(port);
+          current = await spawnServer(port, args);
           return;
         } catch (caught) {
           error = caught;
