@@ -9,6 +9,7 @@ import { AiPool } from './ai/index.js';
 import { startMiningWorker } from './cli/remote-mining.js';
 import { loadConfig } from './config.js';
 import { startBotMoveWorker } from './store/bullmq-bot-moves.js';
+import { StoreHealth } from './store/store-health.js';
 import { redisDependency } from './startup/dependencies.js';
 import { loadEnvFile } from './startup/env-file.js';
 import { createLogger } from './startup/logging.js';
@@ -32,6 +33,9 @@ async function main(): Promise<void> {
   // JSON lines on stdout, like the bot processes' (the start-up wait above is for people).
   const { logger } = createLogger(config.logLevel);
   const pool = new AiPool({ size: config.aiThreads });
+  // A Redis that refuses the queues' commands (a read-only replica ...) is logged once, then a
+  // line a minute, not at every refused try.
+  const health = new StoreHealth({ log: logger.child({ component: 'store' }) });
   const worker = startBotMoveWorker({
     url: config.redis.url,
     prefix: `${config.redis.keyPrefix}bull`,
@@ -39,12 +43,14 @@ async function main(): Promise<void> {
     analysis: pool,
     concurrency: config.aiThreads,
     log: logger.child({ component: 'ai-worker' }),
+    health: health.reporter('AI worker'),
   });
   const mining = startMiningWorker({
     url: config.redis.url,
     prefix: `${config.redis.keyPrefix}bull`,
     threads: config.aiThreads,
     log: logger.child({ component: 'puzzle-worker' }),
+    health: health.reporter('puzzle worker'),
   });
   logger.info(
     `Bashni Bot AI worker: ${config.aiThreads} search thread(s) for bot moves and puzzle mining, Redis.`,
@@ -52,6 +58,7 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     // The job in hand is finished (or, if the process is killed, taken again by another worker).
     await Promise.all([worker.close(), mining.close()]);
+    health.close();
     await pool.close();
     process.exit(0);
   };
