@@ -25,7 +25,8 @@ let fake: FakeBotApi | undefined;
 
 afterEach(async (context) => {
   if (context.task.result?.state === 'fail')
-    for (const app of apps) console.error(`--- bot output ---\n${app.output()}`);
+    for (const app of apps)
+      console.error(`--- bot output (its end) ---\n${app.output().slice(-20_000)}`);
   await killAll(apps);
   await fake?.close();
   fake = undefined;
