@@ -111,7 +111,9 @@ describe('npm start (src/main.ts)', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({
       ok: true,
+      status: 'ok',
       checks: { store: true, ai: true, renderPool: true, telegram: true },
+      reasons: {},
     });
     const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(metrics).toMatch(/^bashni_updates_handled_total\{platform="telegram"\} 1$/m);

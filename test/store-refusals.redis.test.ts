@@ -8,7 +8,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisCluster, type PrivateCluster } from './support/redis-cluster.js';
-import { startRedis, type PrivateRedis } from './support/redis-server.js';
+import { startRedis, startReplica, type PrivateRedis } from './support/redis-server.js';
 import {
   freePort,
   killAll,
@@ -104,13 +104,11 @@ describe('on a read-only replica', () => {
   let replica: PrivateRedis;
   beforeAll(async () => {
     master = await startRedis();
-    replica = await startRedis({
-      args: () => ['--replicaof', '127.0.0.1', String(master.port)],
-    });
+    replica = await startReplica(master);
   });
   afterAll(async () => {
-    await replica?.stop();
-    await master?.stop();
+    await (replica as PrivateRedis | undefined)?.stop();
+    await (master as PrivateRedis | undefined)?.stop();
   });
 
   it('/healthz fails with READONLY, the log stays short, players are told; a master again, all works', async () => {
@@ -153,7 +151,7 @@ describe('on one node of a Redis Cluster', () => {
     cluster = await startRedisCluster({ masters: 3 });
   });
   afterAll(async () => {
-    await cluster?.stop();
+    await (cluster as PrivateCluster | undefined)?.stop();
   });
 
   it('/healthz fails naming the cluster, the log stays short, players are told', async () => {

@@ -92,13 +92,13 @@ export async function health(
 }
 
 /**
- * Logs what /healthz answers when it changes (its status or the checks not ok): once, however
- * often it is asked.
+ * Logs what /healthz answers when it changes (its status, or which checks are not ok; not the
+ * wording of a reason, which may count seconds): once, however often it is asked.
  */
 function healthChanges(logger: Logger): (body: HealthBody) => void {
-  let last = 'ok {}';
+  let last = 'ok';
   return (body) => {
-    const now = `${body.status} ${JSON.stringify(body.reasons)}`;
+    const now = [body.status, ...Object.keys(body.reasons)].join(' ');
     if (now === last) return;
     last = now;
     if (body.status === 'ok') logger.info('health: ok');

@@ -223,13 +223,17 @@ export class QueuedBotMoves implements BotMoves, PositionAnalysis {
       }
       if (await this.noWorkerFor(job)) break;
     }
-    if (!this.searchingHere) {
-      this.searchingHere = true;
-      this.log.warn(
-        `AI queue: no worker took a bot move in ${Math.round(fallback.afterMs / 1000)} s; searching in this process until a worker is back`,
-      );
-    }
+    this.searchHere(fallback);
     return here(fallback.local());
+  }
+
+  /** From now on, until a worker is seen: moves are searched here (logged when it starts). */
+  private searchHere(fallback: QueueFallback): void {
+    if (this.searchingHere) return;
+    this.searchingHere = true;
+    this.log.warn(
+      `AI queue: no worker took a bot move in ${Math.round(fallback.afterMs / 1000)} s; searching in this process until a worker is back`,
+    );
   }
 
   /**

@@ -117,7 +117,7 @@ describe('GET /healthz and GET /metrics', () => {
     });
     const healthz = async () => {
       const answer = await fetch(`http://127.0.0.1:${ops!.port}/healthz`);
-      return { status: answer.status, body: (await answer.json()) as unknown };
+      return { status: answer.status, body: await answer.json() };
     };
 
     expect(await healthz()).toEqual({
@@ -129,6 +129,10 @@ describe('GET /healthz and GET /metrics', () => {
         reasons: { ai: 'no AI worker has been seen for 12 s' },
       },
     });
+    // Another wording of the same state (seconds counted) is not logged again.
+    ai = { status: 'degraded', reason: 'no AI worker has been seen for 13 s' };
+    expect(await healthz()).toMatchObject({ status: 200, body: { status: 'degraded' } });
+    ai = { status: 'degraded', reason: 'no AI worker has been seen for 12 s' };
     store = { status: 'failing', reason: 'READONLY: writes refused' };
     for (let i = 0; i < 3; i++)
       expect(await healthz()).toEqual({

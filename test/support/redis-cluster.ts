@@ -51,7 +51,8 @@ async function ask(node: PrivateRedis, ...command: [string, ...string[]]): Promi
 
 /** A node's CLUSTER INFO as fields ("cluster_state" → "ok"); empty when it does not answer. */
 async function clusterInfo(node: PrivateRedis): Promise<Map<string, string>> {
-  const text = String((await ask(node, 'CLUSTER', 'INFO')) ?? '');
+  const reply = await ask(node, 'CLUSTER', 'INFO');
+  const text = typeof reply === 'string' ? reply : '';
   return new Map(
     text
       .split(/\r?\n/)

@@ -190,3 +190,11 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Priv
     },
   };
 }
+
+/**
+ * Starts a private redis-server as a read-only replica of `master` (as a failover leaves a
+ * client that still points at the old master: reads work, writes get READONLY).
+ */
+export function startReplica(master: PrivateRedis): Promise<PrivateRedis> {
+  return startRedis({ args: () => ['--replicaof', '127.0.0.1', String(master.port)] });
+}
