@@ -36,6 +36,9 @@ export interface StoreHealthOptions {
   readonly recheckMs?: number;
 }
 
+/** Faults of not reaching Redis at all: over once a command goes through. */
+const UNREACHED: ReadonlySet<string> = new Set(['connection', 'timeout']);
+
 /** Failures remembered within the window: enough to count towards failing, and to say so. */
 const RECENT_KEPT = 100;
 
@@ -51,8 +54,9 @@ interface Failure {
  * - failing once `failuresToFail` store faults came within `windowMs`, or the write probe failed;
  *   logged once ("store failing: READONLY: writes refused ..."), then at most one line per
  *   `summaryMs` with the failures of that time, and once more when it recovers;
- * - failing ends when no fault came for `windowMs` and the probe (tried every `recheckMs`
- *   meanwhile) succeeds;
+ * - failing ends when the probe (tried every `recheckMs` meanwhile) succeeds and no refusal
+ *   came for `windowMs` (a refusal may be of some commands only: a cluster node takes the
+ *   probe's key and refuses others); lost connections and timeouts are over once it succeeds;
  * - degraded while some fault came within the window without making it failing.
  * Errors that show no store fault (our bugs) are left to their callers.
  */
@@ -116,8 +120,10 @@ export class StoreHealth {
   }
 
   private success(source: string): void {
-    if (this.failingSince === undefined || source !== 'probe') return;
-    if (this.inWindow().length === 0) this.recover();
+    if (source !== 'probe') return;
+    // A write went through: Redis is reached; its refusals may go on.
+    this.recent = this.inWindow().filter((failure) => !UNREACHED.has(failure.fault.code));
+    if (this.recent.length === 0) this.recover();
   }
 
   private failure(source: string, error: unknown): void {

@@ -160,6 +160,29 @@ describe('StoreHealth', () => {
     expect(said()).toHaveLength(4);
   });
 
+  it('after a lost connection, the first write that goes through ends the failing', async () => {
+    let reachable = false;
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), {
+      code: 'ECONNREFUSED',
+    });
+    const { health, said } = tracker(() =>
+      reachable ? Promise.resolve() : Promise.reject(refused),
+    );
+    const store = health.reporter('redis store');
+    for (let i = 0; i < 3; i++) store.failure(refused);
+    expect(health.current).toEqual({
+      status: 'failing',
+      reason: 'connection: Redis cannot be reached (ECONNREFUSED)',
+    });
+    await pass(8_000);
+    reachable = true;
+    expect(await health.check()).toEqual({ status: 'ok' });
+    expect(said()).toEqual([
+      'error store failing: connection: Redis cannot be reached (ECONNREFUSED)',
+      'info store recovered after 8 s (4 failed command(s))',
+    ]);
+  });
+
   it('without a probe, a quiet window ends the failing', async () => {
     const { health, said } = tracker();
     const worker = health.reporter('ai worker');
