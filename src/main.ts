@@ -100,13 +100,14 @@ function storage(config: Config): Storage {
   const health = new StoreHealth({ log, probe: writeProbe(redis, keys) });
   const reporter = (source: string) => health.reporter(source);
   const store = new RedisGameStore(redis, keys, { log, health: reporter('redis store') });
+  const url = config.redis.url;
   return {
     store,
     puzzleStore: new RedisPuzzleStore(redis, keys, { log, health: reporter('puzzle store') }),
     league: new RedisLeagueStore(redis, keys, { log, health: reporter('league store') }),
     kv: new RedisKeyValueStore(redis, keys, { health: reporter('key-value store') }),
     scheduler: new BullMqScheduler({
-      connection: config.redis.url,
+      connection: url,
       prefix: `${config.redis.keyPrefix}bull`,
       log,
       health: reporter('scheduler'),
