@@ -72,8 +72,9 @@ export class StoreHealth {
   /** Since when the store is failing, undefined while it is not. */
   private failingSince: number | undefined;
   private failuresWhileFailing = 0;
-  /** Failures since the last summary line, by code. */
+  /** Failures since the last summary line, by code; and the commands that went through. */
   private counted = new Map<string, number>();
+  private succeeded = 0;
   private timers: NodeJS.Timeout[] = [];
   private closed = false;
 
@@ -120,7 +121,8 @@ export class StoreHealth {
   }
 
   private success(source: string): void {
-    if (source !== 'probe') return;
+    this.succeeded++;
+    if (source !== 'probe' || this.closed) return;
     // A write went through: Redis is reached; its refusals may go on.
     this.recent = this.inWindow().filter((failure) => !UNREACHED.has(failure.fault.code));
     if (this.recent.length === 0) this.recover();
@@ -145,7 +147,9 @@ export class StoreHealth {
     const last = this.last!;
     this.failingSince = last.at;
     this.failuresWhileFailing = this.recent.length;
-    this.counted = new Map(); // the summaries count what follows this line
+    // The summaries count what follows this line.
+    this.counted = new Map();
+    this.succeeded = 0;
     this.log.error(`store failing: ${last.fault.reason}`, { source: last.source, err: error });
     const summary = setInterval(() => this.summarize(), this.summaryMs);
     const recheck = setInterval(() => void this.recheck(), this.recheckMs);
@@ -156,11 +160,14 @@ export class StoreHealth {
 
   private summarize(): void {
     const counted = this.counted;
+    const succeeded = this.succeeded;
     this.counted = new Map();
+    this.succeeded = 0;
     const failures = [...counted.values()].reduce((sum, n) => sum + n, 0);
     if (failures === 0) return;
+    // Some commands may go through meanwhile: a read-only replica serves reads.
     this.log.warn(
-      `store still failing: ${failures} failed command(s) in the last ${Math.round(this.summaryMs / 1000)} s`,
+      `store still failing: ${failures} failed command(s) in the last ${Math.round(this.summaryMs / 1000)} s, ${succeeded} went through`,
       { reason: this.last?.fault.reason, failures: Object.fromEntries(counted) },
     );
   }
