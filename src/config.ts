@@ -56,10 +56,12 @@ export interface Config {
   readonly reviewConcurrency: number;
   /**
    * Where the bot's moves are searched: 'local' (this process's worker threads) or 'queue'
-   * (worker processes, `npm run worker`, on the same Redis), waiting `timeoutSeconds` at most.
+   * (worker processes, `npm run worker`, on the same Redis), waiting `timeoutSeconds` at most;
+   * a move no worker has taken after `fallbackSeconds` is searched by the bot process itself.
    */
   readonly ai:
-    { readonly mode: 'local' } | { readonly mode: 'queue'; readonly timeoutSeconds: number };
+    | { readonly mode: 'local' }
+    | { readonly mode: 'queue'; readonly timeoutSeconds: number; readonly fallbackSeconds: number };
   /** Worker threads drawing board images. */
   readonly renderThreads: number;
   /** How long start-up waits for the Bot API and Redis before giving up (unless --wait). */
@@ -145,13 +147,18 @@ function url(name: string, text: string, protocols: readonly string[]): URL {
 function aiConfig(env: NodeJS.ProcessEnv, hasRedis: boolean): Config['ai'] {
   const mode = optional(env, 'AI_MODE') ?? 'local';
   if (mode === 'local') {
-    if (optional(env, 'AI_QUEUE_TIMEOUT_SECONDS') !== undefined)
-      throw new ConfigError('AI_QUEUE_TIMEOUT_SECONDS is set but AI_MODE is not queue');
+    for (const name of ['AI_QUEUE_TIMEOUT_SECONDS', 'AI_QUEUE_FALLBACK_SECONDS'])
+      if (optional(env, name) !== undefined)
+        throw new ConfigError(`${name} is set but AI_MODE is not queue`);
     return { mode };
   }
   if (mode !== 'queue') throw new ConfigError(`AI_MODE must be local or queue, got "${mode}"`);
   if (!hasRedis) throw new ConfigError('AI_MODE=queue needs REDIS_URL (the queue lives in Redis)');
-  return { mode, timeoutSeconds: integer(env, 'AI_QUEUE_TIMEOUT_SECONDS', 120, 5, 3600) };
+  return {
+    mode,
+    timeoutSeconds: integer(env, 'AI_QUEUE_TIMEOUT_SECONDS', 120, 5, 3600),
+    fallbackSeconds: integer(env, 'AI_QUEUE_FALLBACK_SECONDS', 10, 1, 3600),
+  };
 }
 
 /** A Discord id (a "snowflake"): 17 to 20 digits. */

@@ -52,7 +52,8 @@ import { KeyBuilder } from './store/keys.js';
 import { InProcessScheduler } from './store/memory-scheduler.js';
 import { MemoryGameStore } from './store/memory-store.js';
 import { createStoreRedis, RedisGameStore } from './store/redis-store.js';
-import { pingRedis } from './store/redis-probe.js';
+import { writeProbe } from './store/redis-probe.js';
+import { StoreHealth } from './store/store-health.js';
 import { createLogger, processSecrets } from './startup/logging.js';
 import { bindPort } from './startup/listen.js';
 import { urlSecrets } from './startup/redaction.js';
@@ -75,8 +76,10 @@ interface Storage {
   league: LeagueStore;
   kv: KeyValueStore;
   scheduler: Scheduler & { backlog(): Promise<number> | number };
-  /** Whether the store answers (the health check). */
-  reachable: () => Promise<boolean>;
+  /** Whether the store serves us (the health check). */
+  health: HealthCheck;
+  /** With Redis: where the other Redis-backed parts (relay, AI queue) report their commands. */
+  reporter?: StoreHealth['reporter'];
   close: () => Promise<void>;
 }
 
@@ -89,34 +92,47 @@ function storage(config: Config): Storage {
       league: new MemoryLeagueStore({ log }),
       kv: new MemoryKeyValueStore(),
       scheduler: new InProcessScheduler({ log }),
-      reachable: () => Promise.resolve(true),
+      health: () => true,
       close: async () => {},
     };
   }
   const keys = new KeyBuilder(config.redis.keyPrefix);
   const redis = createStoreRedis(config.redis.url);
-  const store = new RedisGameStore(redis, keys, { log });
+  // Fed by every Redis-backed part's commands, and a write probe at each health check.
+  const health = new StoreHealth({ log, probe: writeProbe(redis, keys) });
+  const reporter = (source: string) => health.reporter(source);
+  const store = new RedisGameStore(redis, keys, { log, health: reporter('redis store') });
   const url = config.redis.url;
   return {
     store,
-    puzzleStore: new RedisPuzzleStore(redis, keys, { log }),
-    league: new RedisLeagueStore(redis, keys, { log }),
-    kv: new RedisKeyValueStore(redis, keys),
+    puzzleStore: new RedisPuzzleStore(redis, keys, { log, health: reporter('puzzle store') }),
+    league: new RedisLeagueStore(redis, keys, { log, health: reporter('league store') }),
+    kv: new RedisKeyValueStore(redis, keys, { health: reporter('key-value store') }),
     scheduler: new BullMqScheduler({
       connection: url,
       prefix: `${config.redis.keyPrefix}bull`,
       log,
+      health: reporter('scheduler'),
     }),
-    reachable: () => pingRedis(url, 1_000).then(() => true),
+    health: () => health.check(),
+    reporter,
     close: async () => {
+      health.close();
       await store.close();
       redis.disconnect();
     },
   };
 }
 
-/** Where the bot processes' searches run (AI_MODE), its health and queue, and its close. */
-function botMoves(config: Config): {
+/**
+ * Where the bot processes' searches run (AI_MODE), its health and queue, and its close. With
+ * the queue, a move no worker takes within AI_QUEUE_FALLBACK_SECONDS is searched here, on one
+ * thread started when first needed.
+ */
+function botMoves(
+  config: Config,
+  reporter?: StoreHealth['reporter'],
+): {
   bot: BotMoves;
   /** Reviews' searches: on this process's AI threads, or as jobs on the AI queue. */
   analysis: PositionAnalysis;
@@ -135,20 +151,29 @@ function botMoves(config: Config): {
       close: () => pool.close(),
     };
   }
-  // The searches wait in Redis (its own metrics): this process holds none.
+  // The searches wait in Redis (its own metrics): this process holds none unless none is taken.
+  let pool: AiPool | undefined;
   const queue = new QueuedBotMoves({
     url: config.redis.url,
     prefix: `${config.redis.keyPrefix}bull`,
     timeoutMs: config.ai.timeoutSeconds * 1000,
     log: logger.child({ component: 'ai-queue' }),
+    health: reporter?.('AI queue'),
+    fallback: {
+      afterMs: config.ai.fallbackSeconds * 1000,
+      local: () => (pool ??= new AiPool({ size: 1 })),
+    },
   });
   return {
     bot: queue,
     analysis: queue,
-    alive: () => queue.reachable(),
+    alive: () => queue.health(),
     queued: () => queue.waiting(),
     workers: () => queue.workers(),
-    close: () => queue.close(),
+    close: async () => {
+      await queue.close();
+      await pool?.close();
+    },
   };
 }
 
@@ -192,7 +217,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     config.redis === undefined ? undefined : waitFor(redisDependency(config.redis.url), waiting),
   ]);
 
-  const { store, puzzleStore, league, kv, scheduler, reachable, close } = storage(config);
+  const { store, puzzleStore, league, kv, scheduler, health, reporter, close } = storage(config);
   const local: Partial<Record<Platform, EventHandler>> = {};
   const relay =
     config.redis === undefined
@@ -200,10 +225,11 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       : new RedisEventRelay(config.redis.url, {
           keys: new KeyBuilder(config.redis.keyPrefix),
           log: logger.child({ component: 'relay' }),
+          health: reporter?.('relay'),
         });
   const dispatcher = new EventDispatcher({ local, relay, logger });
   // The bot's searches: on this process's threads, or on worker processes through Redis.
-  const ai = botMoves(config);
+  const ai = botMoves(config, reporter);
   const metrics = new AppMetrics({
     timerBacklog: () => scheduler.backlog(),
     aiQueue: ai.queued,
@@ -259,7 +285,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     reviewConcurrency: config.reviewConcurrency,
   });
   const checks: Record<string, HealthCheck> = {
-    store: reachable,
+    store: health,
     ai: ai.alive,
     renderPool: () => renderPool.alive,
   };

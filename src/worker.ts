@@ -9,6 +9,7 @@ import { AiPool } from './ai/index.js';
 import { startMiningWorker } from './cli/remote-mining.js';
 import { loadConfig } from './config.js';
 import { startBotMoveWorker } from './store/bullmq-bot-moves.js';
+import { StoreHealth } from './store/store-health.js';
 import { redisDependency } from './startup/dependencies.js';
 import { loadEnvFile } from './startup/env-file.js';
 import { createLogger, processSecrets, type AppLogger } from './startup/logging.js';
@@ -36,6 +37,9 @@ async function main(): Promise<void> {
     log: (line) => startupLog.warn(line),
   });
   const pool = new AiPool({ size: config.aiThreads });
+  // A Redis that refuses the queues' commands (a read-only replica ...) is logged once, then a
+  // line a minute, not at every refused try.
+  const health = new StoreHealth({ log: logger.child({ component: 'store' }) });
   const worker = startBotMoveWorker({
     url: config.redis.url,
     prefix: `${config.redis.keyPrefix}bull`,
@@ -43,12 +47,14 @@ async function main(): Promise<void> {
     analysis: pool,
     concurrency: config.aiThreads,
     log: logger.child({ component: 'ai-worker' }),
+    health: health.reporter('AI worker'),
   });
   const mining = startMiningWorker({
     url: config.redis.url,
     prefix: `${config.redis.keyPrefix}bull`,
     threads: config.aiThreads,
     log: logger.child({ component: 'puzzle-worker' }),
+    health: health.reporter('puzzle worker'),
   });
   logger.info(
     `Bashni Bot AI worker: ${config.aiThreads} search thread(s) for bot moves and puzzle mining, Redis.`,
@@ -56,6 +62,7 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     // The job in hand is finished (or, if the process is killed, taken again by another worker).
     await Promise.all([worker.close(), mining.close()]);
+    health.close();
     await pool.close();
     process.exit(0);
   };

@@ -141,10 +141,15 @@ describe('configuration', () => {
 
   it('sends the bot’s searches to worker processes with AI_MODE=queue', () => {
     const config = loadConfig({ AI_MODE: 'queue', REDIS_URL: 'redis://127.0.0.1:6380' });
-    expect(config.ai).toEqual({ mode: 'queue', timeoutSeconds: 120 });
+    expect(config.ai).toEqual({ mode: 'queue', timeoutSeconds: 120, fallbackSeconds: 10 });
     expect(
-      loadConfig({ AI_MODE: 'queue', REDIS_URL: 'redis://x', AI_QUEUE_TIMEOUT_SECONDS: '30' }).ai,
-    ).toEqual({ mode: 'queue', timeoutSeconds: 30 });
+      loadConfig({
+        AI_MODE: 'queue',
+        REDIS_URL: 'redis://x',
+        AI_QUEUE_TIMEOUT_SECONDS: '30',
+        AI_QUEUE_FALLBACK_SECONDS: '5',
+      }).ai,
+    ).toEqual({ mode: 'queue', timeoutSeconds: 30, fallbackSeconds: 5 });
   });
 
   it('reads the Discord shards this process runs', () => {
@@ -265,6 +270,11 @@ describe('configuration', () => {
     [
       { AI_MODE: 'queue', REDIS_URL: 'redis://x', AI_QUEUE_TIMEOUT_SECONDS: '1' },
       /AI_QUEUE_TIMEOUT_SECONDS/,
+    ],
+    [{ AI_QUEUE_FALLBACK_SECONDS: '5' }, /AI_QUEUE_FALLBACK_SECONDS is set but AI_MODE/],
+    [
+      { AI_MODE: 'queue', REDIS_URL: 'redis://x', AI_QUEUE_FALLBACK_SECONDS: '0' },
+      /AI_QUEUE_FALLBACK_SECONDS must be a whole number from 1 to 3600/,
     ],
     [{ RENDER_THREADS: '17' }, /RENDER_THREADS/],
     [{ STARTUP_TIMEOUT_SECONDS: '0' }, /STARTUP_TIMEOUT_SECONDS must be a whole number from 1/],

@@ -130,7 +130,9 @@ describe('npm start (src/main.ts)', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({
       ok: true,
+      status: 'ok',
       checks: { store: true, ai: true, renderPool: true, telegram: true },
+      reasons: {},
     });
     const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(metrics).toMatch(/^bashni_updates_handled_total\{platform="telegram"\} 1$/m);
@@ -276,7 +278,8 @@ describe('npm start', () => {
     let output = '';
     npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise((resolve) => npm.once('exit', resolve));
+    // 'close': the output is complete (stdio may still hold some at 'exit').
+    const exited = new Promise((resolve) => npm.once('close', resolve));
     let botPid: number | undefined;
     try {
       await until(

@@ -8,6 +8,7 @@ import { VARIANTS } from '../engine/index.js';
 import type { Logger } from '../game/logger.js';
 import { decodePuzzle, type MineRequest, type Puzzle } from '../puzzles/index.js';
 import { RemoteJobs, startJobWorker } from '../store/bullmq-jobs.js';
+import type { StoreHealthReport } from '../store/store-health.js';
 import { MinerPool } from './puzzle-workers.js';
 
 export const MINING_QUEUE = 'puzzles';
@@ -19,6 +20,8 @@ interface QueueAt {
   readonly url: string;
   readonly prefix: string;
   readonly log?: Logger;
+  /** Where the store faults of its Redis commands go (they are then not logged one by one). */
+  readonly health?: StoreHealthReport;
 }
 
 const BUDGET_KEYS = ['scanNodes', 'proposeNodes', 'verifyNodes', 'defendNodes'] as const;

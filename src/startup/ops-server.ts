@@ -4,9 +4,25 @@
  */
 import type { Server } from 'node:http';
 import type { Logger } from '../game/logger.js';
+import type { HealthStatus, PartHealth } from '../store/store-health.js';
 
-/** One health check: resolves true when the part works; false or a rejection when not. */
-export type HealthCheck = () => Promise<boolean> | boolean;
+/**
+ * One health check: true (works) or false (fails), or a status with its reason ('degraded'
+ * still serves, 'failing' does not); a rejection counts as failing.
+ */
+export type HealthCheck = () => Promise<boolean | PartHealth> | boolean | PartHealth;
+
+/** The body of GET /healthz. */
+export interface HealthBody {
+  /** True unless some check is failing (then the answer is 503). */
+  readonly ok: boolean;
+  /** The worst of the checks: failing, else degraded, else ok. */
+  readonly status: HealthStatus;
+  /** Each check: true unless failing. */
+  readonly checks: Record<string, boolean>;
+  /** Why, for each check not ok. */
+  readonly reasons: Record<string, string>;
+}
 
 export interface OpsServerOptions {
   /** A server already listening on METRICS_PORT (listen.ts bindPort), taken over here. */
@@ -25,36 +41,74 @@ export interface OpsServer {
   close(): Promise<void>;
 }
 
-async function runCheck(check: HealthCheck, timeoutMs: number): Promise<boolean> {
+/** An error's message for the health body: its first line, short, with no URL credentials. */
+function sayError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return (text.split('\n')[0] ?? '').replace(/\/\/[^@/\s]*@/g, '//').slice(0, 200);
+}
+
+async function runCheck(check: HealthCheck, timeoutMs: number): Promise<PartHealth> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
+  const late = new Promise<PartHealth>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ status: 'failing', reason: `no answer in ${timeoutMs} ms` }),
+      timeoutMs,
+    );
   });
   try {
-    return await Promise.race([Promise.resolve().then(check), late]);
-  } catch {
-    return false; // a failed check is the answer, reported in the body
+    const answer = await Promise.race([Promise.resolve().then(check), late]);
+    if (answer === true) return { status: 'ok' };
+    if (answer === false) return { status: 'failing', reason: 'not working' };
+    return answer;
+  } catch (error) {
+    return { status: 'failing', reason: sayError(error) }; // a failed check is the answer
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** Every check at once: `ok` when all pass. */
+const WORST: readonly HealthStatus[] = ['failing', 'degraded', 'ok'];
+
+/** Every check at once: `ok` unless one fails, `status` the worst, reasons for the others. */
 export async function health(
   checks: Readonly<Record<string, HealthCheck>>,
   timeoutMs: number,
-): Promise<{ ok: boolean; checks: Record<string, boolean> }> {
+): Promise<HealthBody> {
   const results = await Promise.all(
     Object.entries(checks).map(
       async ([name, check]) => [name, await runCheck(check, timeoutMs)] as const,
     ),
   );
-  return { ok: results.every(([, ok]) => ok), checks: Object.fromEntries(results) };
+  const status = WORST.find((worst) => results.some(([, r]) => r.status === worst)) ?? 'ok';
+  return {
+    ok: status !== 'failing',
+    status,
+    checks: Object.fromEntries(results.map(([name, r]) => [name, r.status !== 'failing'])),
+    reasons: Object.fromEntries(
+      results.filter(([, r]) => r.status !== 'ok').map(([name, r]) => [name, r.reason ?? r.status]),
+    ),
+  };
+}
+
+/**
+ * Logs what /healthz answers when it changes (its status, or which checks are not ok; not the
+ * wording of a reason, which may count seconds): once, however often it is asked.
+ */
+function healthChanges(logger: Logger): (body: HealthBody) => void {
+  let last = 'ok';
+  return (body) => {
+    const now = [body.status, ...Object.keys(body.reasons)].join(' ');
+    if (now === last) return;
+    last = now;
+    if (body.status === 'ok') logger.info('health: ok');
+    else logger.warn(`health: ${body.status}`, { reasons: body.reasons });
+  };
 }
 
 /** Starts serving /healthz and /metrics on the listening server. */
 export function startOpsServer(options: OpsServerOptions): OpsServer {
   const timeoutMs = options.checkTimeoutMs ?? 2_000;
+  const logChange = healthChanges(options.logger);
   const { server } = options;
   server.removeAllListeners('request');
   server.on('request', (request, response) => {
@@ -66,7 +120,7 @@ export function startOpsServer(options: OpsServerOptions): OpsServer {
       }
       if (path === '/healthz') {
         const result = await health(options.checks, timeoutMs);
-        if (!result.ok) options.logger.warn('health check failed', { checks: result.checks });
+        logChange(result);
         response
           .writeHead(result.ok ? 200 : 503, { 'content-type': 'application/json' })
           .end(JSON.stringify(result));

@@ -13,11 +13,14 @@
  * the timeout fails: the game's durable 'bot-move' timer asks again later.
  */
 import { createHash } from 'node:crypto';
-import type { Logger } from '../game/logger.js';
+import type { Job } from 'bullmq';
+import { consoleLogger, type Logger } from '../game/logger.js';
 import type { AnalysisRequest, BotMoves, PositionAnalysis, PositionEval } from '../game/ports.js';
 import { RemoteJobs, startJobWorker } from './bullmq-jobs.js';
+import type { PartHealth, StoreHealthReport } from './store-health.js';
 
 export type BotMoveRequest = Parameters<BotMoves['chooseMove']>[0];
+type SearchOptions = Parameters<BotMoves['chooseMove']>[1];
 
 export interface BotMoveQueueOptions {
   /** The Redis URL (each side makes the connections BullMQ needs and closes them). */
@@ -27,6 +30,8 @@ export interface BotMoveQueueOptions {
   /** Queue name; default "ai". */
   readonly queueName?: string;
   readonly log?: Logger;
+  /** Where the store faults of its Redis commands go (the store's health). */
+  readonly health?: StoreHealthReport;
 }
 
 /** The job id of a request: the game and a digest of the position (BullMQ ids hold no ':'). */
@@ -85,17 +90,37 @@ function isRequest(data: unknown): data is BotMoveRequest {
   );
 }
 
+/**
+ * Where a bot process searches when no worker takes its requests: after `afterMs` a request
+ * that no worker has taken is taken back from the queue and searched on `local()` (made when
+ * first needed); until a worker is seen again, requests go there at once.
+ */
+export interface QueueFallback {
+  readonly afterMs: number;
+  readonly local: () => BotMoves & PositionAnalysis;
+}
+
 /** The bot processes' side: BotMoves answered by whichever worker takes the job. */
 export class QueuedBotMoves implements BotMoves, PositionAnalysis {
   private readonly jobs: RemoteJobs;
+  private readonly fallback: QueueFallback | undefined;
+  private readonly log: Logger;
+  /** When a worker was last seen connected (this process's start until one is). */
+  private workerSeenAt = Date.now();
+  /** Searching here: no worker took a request in time, and none has been seen since. */
+  private searchingHere = false;
 
   constructor(
     options: BotMoveQueueOptions & {
       /** How long a request waits for a worker's answer; default two minutes. */
       readonly timeoutMs?: number;
+      /** Without one, a request waits for a worker until the timeout. */
+      readonly fallback?: QueueFallback;
     },
   ) {
     this.jobs = new RemoteJobs({ ...options, queueName: options.queueName ?? 'ai' });
+    this.fallback = options.fallback;
+    this.log = options.log ?? consoleLogger();
   }
 
   /** Resolves once the queue's event stream is read (so no answer is missed). */
@@ -103,9 +128,11 @@ export class QueuedBotMoves implements BotMoves, PositionAnalysis {
     return this.jobs.ready();
   }
 
-  async chooseMove(request: BotMoveRequest): Promise<string> {
+  async chooseMove(request: BotMoveRequest, options?: SearchOptions): Promise<string> {
     const jobId = botMoveJobId(request);
-    const move = await this.jobs.run('move', request, { jobId, attempts: 2 });
+    const move = await this.run('move', request, jobId, (local) =>
+      local.chooseMove(request, options),
+    );
     if (typeof move !== 'string') throw new Error(`bot move ${jobId}: no move in the answer`);
     return move;
   }
@@ -119,12 +146,28 @@ export class QueuedBotMoves implements BotMoves, PositionAnalysis {
       fen: request.fen,
       ...(request.quietPlies === undefined ? {} : { quietPlies: request.quietPlies }),
     };
-    const answer = await this.jobs.run('analyse', job, { jobId, attempts: 2 });
+    const answer = await this.run('analyse', job, jobId, (local) => local.analyse(request));
     if (!isEval(answer)) throw new Error(`analysis ${jobId}: no evaluation in the answer`);
     return answer;
   }
 
-  /** Whether the queue's Redis answers (the bot process's `ai` health check). */
+  /**
+   * The `ai` health check: failing when the queue's Redis does not answer, degraded while no
+   * worker is connected (the moves are then searched here, after the fallback's wait).
+   */
+  async health(): Promise<PartHealth> {
+    if (!(await this.jobs.reachable()))
+      return { status: 'failing', reason: 'the AI queue’s Redis does not answer' };
+    if ((await this.workers()) > 0) return { status: 'ok' };
+    const seconds = Math.round((Date.now() - this.workerSeenAt) / 1000);
+    const here =
+      this.fallback === undefined
+        ? 'bot moves wait for one'
+        : `bot moves are searched in this process after ${Math.round(this.fallback.afterMs / 1000)} s`;
+    return { status: 'degraded', reason: `no AI worker has been seen for ${seconds} s; ${here}` };
+  }
+
+  /** Whether the queue's Redis answers. */
   reachable(): Promise<boolean> {
     return this.jobs.reachable();
   }
@@ -135,12 +178,75 @@ export class QueuedBotMoves implements BotMoves, PositionAnalysis {
   }
 
   /** Worker processes connected to the queue. */
-  workers(): Promise<number> {
-    return this.jobs.workers();
+  async workers(): Promise<number> {
+    const count = await this.jobs.workers();
+    if (count > 0) this.workerSeenAt = Date.now();
+    return count;
   }
 
   close(): Promise<void> {
     return this.jobs.close();
+  }
+
+  /**
+   * One request: through the queue, or (with a fallback) here when no worker takes it within
+   * the fallback's wait — or at once while no worker has come back since the last time.
+   */
+  private async run(
+    name: string,
+    data: unknown,
+    jobId: string,
+    here: (local: BotMoves & PositionAnalysis) => Promise<unknown>,
+  ): Promise<unknown> {
+    const fallback = this.fallback;
+    if (fallback === undefined) return this.jobs.run(name, data, { jobId, attempts: 2 });
+    if (this.searchingHere) {
+      if ((await this.workers()) === 0) return here(fallback.local());
+      this.searchingHere = false;
+      this.log.info('AI queue: a worker is back; bot moves go to the queue again');
+    }
+    const { job, finished } = await this.jobs.start(name, data, { jobId, attempts: 2 });
+    const answer = finished.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    for (;;) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<'waited'>((resolve) => {
+        timer = setTimeout(() => resolve('waited'), fallback.afterMs);
+      });
+      const outcome = await Promise.race([answer, waited]);
+      clearTimeout(timer);
+      if (outcome !== 'waited') {
+        if ('error' in outcome) throw outcome.error;
+        return outcome.value;
+      }
+      if (await this.noWorkerFor(job)) break;
+    }
+    this.searchHere(fallback);
+    return here(fallback.local());
+  }
+
+  /** From now on, until a worker is seen: moves are searched here (logged when it starts). */
+  private searchHere(fallback: QueueFallback): void {
+    if (this.searchingHere) return;
+    this.searchingHere = true;
+    this.log.warn(
+      `AI queue: no worker took a bot move in ${Math.round(fallback.afterMs / 1000)} s; searching in this process until a worker is back`,
+    );
+  }
+
+  /**
+   * After a wait: whether the job is to be searched here — no worker took it (it is taken back
+   * from the queue), or the worker that took it is gone and no other is connected.
+   */
+  private async noWorkerFor(job: Job): Promise<boolean> {
+    try {
+      const state = await this.jobs.takeBack(job);
+      return state === 'taken back' || (state === 'taken' && (await this.workers()) === 0);
+    } catch {
+      return false; // Redis does not answer: the request's timeout decides
+    }
   }
 }
 

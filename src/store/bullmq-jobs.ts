@@ -12,6 +12,9 @@ import type { Redis } from 'ioredis';
 import { consoleLogger, type Logger } from '../game/logger.js';
 import { StoreError } from '../game/ports.js';
 import { createBullMqRedis } from './bullmq-scheduler.js';
+import { pauseOnRefusals } from './bullmq-refusals.js';
+import { storeFault } from './redis-faults.js';
+import type { StoreHealthReport } from './store-health.js';
 
 export interface JobQueueOptions {
   /** The Redis URL (each side makes the connections BullMQ needs and closes them). */
@@ -20,6 +23,33 @@ export interface JobQueueOptions {
   readonly prefix?: string;
   readonly queueName: string;
   readonly log?: Logger;
+  /**
+   * Where the store faults of its Redis commands go (the store's health): counted there instead
+   * of logged one by one.
+   */
+  readonly health?: StoreHealthReport;
+}
+
+/**
+ * The 'error' listener of a queue's connections and BullMQ objects: store faults to `health`
+ * (when given), everything else (and without `health`, everything) logged as `${name}: ${what}`.
+ */
+function errorListener(
+  options: JobQueueOptions,
+  log: Logger,
+  name: string,
+): (what: string) => (error: unknown) => void {
+  return (what) => (error) => {
+    options.health?.failure(error);
+    if (options.health === undefined || storeFault(error) === undefined)
+      log.warn(`${name}: ${what}`, { err: error });
+  };
+}
+
+/** How a job is run: its id (the same request asked twice is one job) and its tries. */
+export interface JobRunOptions {
+  readonly jobId: string;
+  readonly attempts?: number;
 }
 
 /** The callers' side: run a job somewhere, wait for its result. */
@@ -29,6 +59,7 @@ export class RemoteJobs {
   private readonly events: QueueEvents;
   private readonly timeoutMs: number;
   private readonly keepSeconds: number;
+  private readonly health: StoreHealthReport | undefined;
 
   constructor(
     options: JobQueueOptions & {
@@ -42,9 +73,9 @@ export class RemoteJobs {
     const prefix = options.prefix ?? 'bashni:bull';
     this.timeoutMs = options.timeoutMs ?? 120_000;
     this.keepSeconds = options.keepSeconds ?? 3600;
+    this.health = options.health;
     this.connections = [createBullMqRedis(options.url), createBullMqRedis(options.url)];
-    const report = (what: string) => (error: unknown) =>
-      log.warn(`${options.queueName} jobs: ${what}`, { err: error });
+    const report = errorListener(options, log, `${options.queueName} jobs`);
     for (const connection of this.connections) connection.on('error', report('Redis error'));
     this.queue = new Queue(options.queueName, { connection: this.connections[0], prefix });
     this.events = new QueueEvents(options.queueName, { connection: this.connections[1], prefix });
@@ -61,11 +92,19 @@ export class RemoteJobs {
    * Runs a job and resolves with its result; rejects when it failed (every attempt) or no
    * result came within the timeout. `jobId` must hold no ':' and not be a number.
    */
-  async run(
+  async run(name: string, data: unknown, options: JobRunOptions): Promise<unknown> {
+    return (await this.start(name, data, options)).finished;
+  }
+
+  /**
+   * Puts a job on the queue (as run()) and resolves once it is there, with the job and its
+   * result to come (`finished`: settles as run() does).
+   */
+  async start(
     name: string,
     data: unknown,
-    options: { readonly jobId: string; readonly attempts?: number },
-  ): Promise<unknown> {
+    options: JobRunOptions,
+  ): Promise<{ job: Job; finished: Promise<unknown> }> {
     let job: Job;
     try {
       job = await this.queue.add(name, data, {
@@ -74,10 +113,40 @@ export class RemoteJobs {
         removeOnComplete: { age: this.keepSeconds },
         removeOnFail: true,
       });
+      this.health?.success();
     } catch (error) {
-      throw new StoreError('store-unavailable', `could not queue a job: ${String(error)}`);
+      this.health?.failure(error);
+      throw new StoreError(
+        'store-unavailable',
+        `could not queue a job: ${String(error)}`,
+        undefined,
+        {
+          cause: error,
+        },
+      );
     }
-    return job.waitUntilFinished(this.events, this.timeoutMs);
+    return { job, finished: job.waitUntilFinished(this.events, this.timeoutMs) };
+  }
+
+  /**
+   * Takes a job back from the queue if no worker has taken it: 'taken back' when it is gone
+   * from the queue (removed now, or by another caller of the same job), 'taken' when a worker
+   * holds it, 'finished' when it is done (its result comes through `finished`).
+   */
+  async takeBack(job: Job): Promise<'taken back' | 'taken' | 'finished'> {
+    const before = await job.getState();
+    if (before === 'unknown') return 'taken back';
+    if (before === 'waiting' || before === 'prioritized' || before === 'delayed') {
+      try {
+        await job.remove(); // refused once a worker holds it (its lock)
+        return 'taken back';
+      } catch (error) {
+        const after = await job.getState();
+        if (after === 'waiting' || after === 'prioritized' || after === 'delayed') throw error;
+        return after === 'unknown' ? 'taken back' : after === 'active' ? 'taken' : 'finished';
+      }
+    }
+    return before === 'active' ? 'taken' : 'finished';
   }
 
   /** Whether Redis answers on the queue's connection. */
@@ -122,13 +191,15 @@ export function startJobWorker(
   const log = options.log ?? consoleLogger();
   const connection = createBullMqRedis(options.url);
   const what = `${options.queueName} worker`;
-  connection.on('error', (error) => log.warn(`${what}: Redis error`, { err: error }));
+  const report = errorListener(options, log, what);
+  connection.on('error', report('Redis error'));
   const worker = new Worker(
     options.queueName,
     (job: Job) => options.handle(job.data, job.id ?? ''),
     { connection, prefix: options.prefix ?? 'bashni:bull', concurrency: options.concurrency },
   );
-  worker.on('error', (error) => log.warn(`${what}: error`, { err: error }));
+  worker.on('error', report('error'));
+  pauseOnRefusals(worker);
   worker.on('failed', (job, error) =>
     log.warn(`${what}: job failed`, { jobId: job?.id, err: error }),
   );

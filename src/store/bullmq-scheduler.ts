@@ -4,6 +4,9 @@ import type { Scheduler, TimerJob } from '../game/ports.js';
 import { StoreError, TIMER_KINDS, timerJobId } from '../game/ports.js';
 import { consoleLogger, type Logger } from '../game/logger.js';
 import { isConnectionError, OutageReporter, reconnectDelay } from './outage.js';
+import { pauseOnRefusals } from './bullmq-refusals.js';
+import { storeFault } from './redis-faults.js';
+import type { StoreHealthReport } from './store-health.js';
 
 /**
  * Connection settings BullMQ needs: `maxRetriesPerRequest: null`, because its workers hold
@@ -55,6 +58,11 @@ export interface BullMqSchedulerOptions {
   scheduleTimeoutMs?: number;
   /** Where errors are reported (a lost connection once per outage); stderr by default. */
   log?: Logger;
+  /**
+   * Where the outcomes of its Redis commands go (the store's health). Refusals (READONLY ...)
+   * are then counted there instead of logged one by one.
+   */
+  health?: StoreHealthReport;
 }
 
 /** Completed jobs are kept a day, so the same timer scheduled again soon after it fired (by a
@@ -93,6 +101,7 @@ export class BullMqScheduler implements Scheduler {
   private readonly scheduleTimeoutMs: number;
   private readonly log: Logger;
   private readonly outage: OutageReporter;
+  private readonly health: StoreHealthReport | undefined;
   private readonly queue: Queue;
   private worker: Worker | undefined;
   private stopped = false;
@@ -115,6 +124,7 @@ export class BullMqScheduler implements Scheduler {
       removeOnFail: KEEP_FAILED,
     };
     this.outage = new OutageReporter('scheduler', this.log);
+    this.health = options.health;
     // BullMQ and ioredis emit 'error' on connection trouble; unheard, that would crash us.
     if (this.ownsConnection) this.connection.on('error', this.outage.error);
     this.connection.on('close', this.onClose);
@@ -136,8 +146,12 @@ export class BullMqScheduler implements Scheduler {
    */
   private reportError(source: string): (error: unknown) => void {
     return (error) => {
-      if (!isConnectionError(error)) this.log.warn(`scheduler: ${source} error`, { err: error });
-      else if (this.connection.status !== 'ready') this.outage.error(error);
+      this.health?.failure(error);
+      if (isConnectionError(error)) {
+        if (this.connection.status !== 'ready') this.outage.error(error);
+      } else if (this.health === undefined || storeFault(error) === undefined) {
+        this.log.warn(`scheduler: ${source} error`, { err: error });
+      }
     };
   }
 
@@ -171,7 +185,9 @@ export class BullMqScheduler implements Scheduler {
     });
     try {
       await Promise.race([add, timeout]);
+      this.health?.success();
     } catch (error) {
+      this.health?.failure(error);
       add.catch(() => {}); // the race is lost: a late failure must not be unhandled
       if (error instanceof StoreError) throw error;
       throw new StoreError(
@@ -201,6 +217,7 @@ export class BullMqScheduler implements Scheduler {
       { connection: this.connection, prefix: this.prefix, concurrency: this.concurrency },
     );
     worker.on('error', this.reportError('worker'));
+    pauseOnRefusals(worker);
     worker.on('failed', (bullJob, error) => {
       const final =
         bullJob === undefined ||

@@ -2,6 +2,7 @@ import type { GameEvent } from '../game/results.js';
 import type { Logger } from '../game/logger.js';
 import { decodeBatch } from './event-schemas.js';
 import { reconnectDelay } from './outage.js';
+import type { StoreHealthReport } from './store-health.js';
 
 /** One entry of a platform's event stream: a batch of events as JSON. */
 export interface StreamEntry {
@@ -36,6 +37,8 @@ export interface ConsumerSettings {
   /** How long stop() waits for a batch being handled before leaving it to others; 5 s. */
   readonly stopTimeoutMs?: number;
   readonly log: Logger;
+  /** Where the outcomes of the stream's reads go (the store's health). */
+  readonly health?: StoreHealthReport;
 }
 
 /**
@@ -105,11 +108,13 @@ export class StreamConsumer {
           Math.min(this.blockMs, Math.max(10, this.nextClaimAt - Date.now())),
           this.abort.signal,
         );
+        this.settings.health?.success();
         await this.handleAll(fresh);
         if (this.failures > 0) this.settings.log.info(`${this.name}: reading events again`);
         this.failures = 0;
       } catch (error) {
         if (this.isStopped()) break;
+        this.settings.health?.failure(error);
         this.failures++;
         if (this.failures === 1)
           this.settings.log.warn(`${this.name}: cannot read events`, { err: error });

@@ -2,6 +2,8 @@ import type { Redis } from 'ioredis';
 import { StoreError, type KeyValueStore } from '../game/ports.js';
 import { RedisReadiness } from './redis-ready.js';
 import { KeyBuilder } from './keys.js';
+import type { RedisRunOptions } from './redis-run.js';
+import type { StoreHealthReport } from './store-health.js';
 
 /** Writes between two sweeps of expired entries in the memory store. */
 const SWEEP_EVERY = 1_000;
@@ -73,14 +75,15 @@ export class MemoryKeyValueStore implements KeyValueStore {
 /** Redis key-value store: plain strings under the key builder's prefix, expiry with PX. */
 export class RedisKeyValueStore implements KeyValueStore {
   private readonly readiness: RedisReadiness;
+  private readonly health: StoreHealthReport | undefined;
 
   constructor(
     private readonly redis: Redis,
     private readonly keys: KeyBuilder = new KeyBuilder(),
-    /** How long an operation waits for a connection that is being set up. */
-    readyTimeoutMs = 2_000,
+    options: RedisRunOptions = {},
   ) {
-    this.readiness = new RedisReadiness(redis, readyTimeoutMs);
+    this.readiness = new RedisReadiness(redis, options.readyTimeoutMs ?? 2_000);
+    this.health = options.health;
   }
 
   async get(key: string): Promise<string | undefined> {
@@ -123,8 +126,11 @@ export class RedisKeyValueStore implements KeyValueStore {
   private async call<T>(work: () => Promise<T>): Promise<T> {
     try {
       await this.readiness.ready();
-      return await work();
+      const result = await work();
+      this.health?.success();
+      return result;
     } catch (error) {
+      this.health?.failure(error);
       throw new StoreError('store-unavailable', `key-value store: ${String(error)}`, undefined, {
         cause: error,
       });

@@ -31,6 +31,7 @@ import { playerKey, viewKey } from '../game/model.js';
  *   <p>tournament:<id>                           hash { v: version, d: JSON }
  *   <p>tournaments:chat:<chatKey>                sorted set tournament id → createdAt
  *   <p>tournaments:live                          set of tournament ids in sign-up or running
+ *   <p>health                                    string with a TTL: the health check's write probe
  */
 export class KeyBuilder {
   constructor(readonly prefix = 'bashni:') {}
@@ -58,6 +59,9 @@ export class KeyBuilder {
   }
   migrations(): string {
     return `${this.prefix}migrations`;
+  }
+  healthProbe(): string {
+    return `${this.prefix}health`;
   }
   closedChallenges(): string {
     return `${this.prefix}closed`;

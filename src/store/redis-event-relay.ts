@@ -132,7 +132,9 @@ export class RedisEventRelay implements EventRelay {
         this.maxLength,
         JSON.stringify(events),
       );
+      this.settings.health?.success();
     } catch (error) {
+      this.settings.health?.failure(error);
       throw new StoreError(
         'store-unavailable',
         `event relay: publish: ${String(error)}`,

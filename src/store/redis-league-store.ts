@@ -23,7 +23,8 @@ import {
   type LeagueStoreOptions,
 } from './league-store-common.js';
 import { RedisReadiness } from './redis-ready.js';
-import { runOnRedis } from './redis-run.js';
+import { runOnRedis, type RedisRunOptions } from './redis-run.js';
+import type { StoreHealthReport } from './store-health.js';
 import { applyPlan, WritePlan } from './redis-write-plan.js';
 
 /** Where a rating record lives: its variant, pool and player (a playerKey). */
@@ -34,10 +35,7 @@ interface RatingAddress {
 }
 
 /** Settings of the Redis league store. */
-export interface RedisLeagueStoreOptions extends LeagueStoreOptions {
-  /** How long an operation waits for a connection that is being set up; default 2000 ms. */
-  readyTimeoutMs?: number;
-}
+export interface RedisLeagueStoreOptions extends LeagueStoreOptions, RedisRunOptions {}
 
 /**
  * LeagueStore on Redis, under KeyBuilder's rating, leaderboard and tournament keys, on a client
@@ -54,6 +52,7 @@ export interface RedisLeagueStoreOptions extends LeagueStoreOptions {
 export class RedisLeagueStore implements LeagueStore {
   private readonly readiness: RedisReadiness;
   private readonly log: Logger;
+  private readonly health: StoreHealthReport | undefined;
 
   constructor(
     private readonly redis: Redis,
@@ -62,6 +61,7 @@ export class RedisLeagueStore implements LeagueStore {
   ) {
     this.readiness = new RedisReadiness(redis, options.readyTimeoutMs ?? 2_000);
     this.log = options.log ?? consoleLogger();
+    this.health = options.health;
   }
 
   /** For tests: raw text where a rating lives, at `games`, as a corrupted database would hold. */
@@ -281,6 +281,12 @@ export class RedisLeagueStore implements LeagueStore {
     body: () => Promise<T>,
   ): Promise<T> {
     const what = recordId === undefined ? operation : `${operation} ${recordId}`;
-    return runOnRedis(() => this.readiness.ready(), `league store: ${what}`, recordId, body);
+    return runOnRedis(
+      () => this.readiness.ready(),
+      `league store: ${what}`,
+      recordId,
+      body,
+      this.health,
+    );
   }
 }

@@ -1,4 +1,6 @@
 import { Redis } from 'ioredis';
+import type { KeyBuilder } from './keys.js';
+import { RedisReadiness } from './redis-ready.js';
 
 const noop = (): void => {};
 
@@ -38,4 +40,21 @@ export async function pingRedis(url: string, timeoutMs: number): Promise<void> {
  */
 export function isRedisAuthError(error: unknown): boolean {
   return error instanceof Error && /^(WRONGPASS|NOAUTH)\b/.test(error.message);
+}
+
+/** How long the write probe's key lives: a probe leaves nothing behind for long. */
+const PROBE_TTL_MS = 60_000;
+
+/**
+ * The health check's write probe on a store client (createStoreRedis): one SET of one key under
+ * the prefix with a short expiry, so a server that answers PING but refuses writes (a read-only
+ * replica, a full memory) fails it; one key is one slot, so it suits a cluster too. Rejects with
+ * Redis's error.
+ */
+export function writeProbe(redis: Redis, keys: KeyBuilder): () => Promise<void> {
+  const readiness = new RedisReadiness(redis, 1_000);
+  return async () => {
+    await readiness.ready();
+    await redis.set(keys.healthProbe(), String(Date.now()), 'PX', PROBE_TTL_MS);
+  };
 }

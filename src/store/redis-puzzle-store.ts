@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { DailySetting } from '../game/daily-schedule.js';
 import { playerKey, type PlayerId } from '../game/model.js';
-import { StoreError } from '../game/ports.js';
 import type {
   DailyResult,
   PuzzleAttempt,
@@ -31,7 +30,8 @@ import {
   encodeRating,
 } from './puzzle-codec.js';
 import { RedisReadiness } from './redis-ready.js';
-import { isReplyError, UNAVAILABLE_REPLIES } from './redis-store.js';
+import { isReplyError, runOnRedis, type RedisRunOptions } from './redis-run.js';
+import type { StoreHealthReport } from './store-health.js';
 
 /**
  * A first attempt, all or nothing: SET NX of the attempt is the guard (a second attempt, or a
@@ -56,10 +56,7 @@ return 1
 const RECORD_ATTEMPT_SHA = createHash('sha1').update(RECORD_ATTEMPT).digest('hex');
 
 /** Settings of the Redis puzzle store. */
-export interface RedisPuzzleStoreOptions extends PuzzleStoreOptions {
-  /** How long an operation waits for a connection that is being set up; default 2000 ms. */
-  readyTimeoutMs?: number;
-}
+export interface RedisPuzzleStoreOptions extends PuzzleStoreOptions, RedisRunOptions {}
 
 /**
  * PuzzleStore on Redis, under KeyBuilder's puzzle keys, on a client shared with the other
@@ -70,6 +67,7 @@ export class RedisPuzzleStore implements PuzzleStore {
   private readonly readiness: RedisReadiness;
   private readonly claimTtlMs: number;
   private readonly log: Logger;
+  private readonly health: StoreHealthReport | undefined;
 
   constructor(
     private readonly redis: Redis,
@@ -79,6 +77,7 @@ export class RedisPuzzleStore implements PuzzleStore {
     this.readiness = new RedisReadiness(redis, options.readyTimeoutMs ?? 2_000);
     this.claimTtlMs = options.claimTtlMs ?? DAILY_CLAIM_TTL_MS;
     this.log = options.log ?? consoleLogger();
+    this.health = options.health;
   }
 
   /** For tests: raw text where a rating lives, as a corrupted database would hold. */
@@ -253,17 +252,13 @@ export class RedisPuzzleStore implements PuzzleStore {
   }
 
   /** Runs one Redis interaction, turning every way of not reaching Redis into a StoreError. */
-  private async run<T>(operation: string, body: () => Promise<T>): Promise<T> {
-    try {
-      await this.readiness.ready();
-      return await body();
-    } catch (error) {
-      if (error instanceof StoreError) throw error;
-      if (isReplyError(error) && !UNAVAILABLE_REPLIES.test(error.message)) throw error;
-      const why = error instanceof Error ? error.message : String(error);
-      throw new StoreError('store-unavailable', `puzzle store: ${operation}: ${why}`, undefined, {
-        cause: error,
-      });
-    }
+  private run<T>(operation: string, body: () => Promise<T>): Promise<T> {
+    return runOnRedis(
+      () => this.readiness.ready(),
+      `puzzle store: ${operation}`,
+      undefined,
+      body,
+      this.health,
+    );
   }
 }

@@ -1,12 +1,15 @@
 import { StoreError } from '../game/ports.js';
+import { isReplyError, UNAVAILABLE_REPLIES } from './redis-faults.js';
+import type { StoreHealthReport } from './store-health.js';
 
-/** Redis reply errors that mean "the server cannot serve us right now", not a bug of ours. */
-export const UNAVAILABLE_REPLIES =
-  /^(LOADING|READONLY|BUSY|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|OOM|MISCONF|NOREPLICAS|NOAUTH)\b/;
+export { isReplyError, UNAVAILABLE_REPLIES } from './redis-faults.js';
 
-/** An error reply of the Redis server (as opposed to a connection failure). */
-export function isReplyError(error: unknown): error is Error {
-  return error instanceof Error && error.name === 'ReplyError';
+/** Settings of every Redis-backed store. */
+export interface RedisRunOptions {
+  /** How long an operation waits for a connection that is being set up; default 2000 ms. */
+  readonly readyTimeoutMs?: number;
+  /** Where each command's outcome is reported (the store's health). */
+  readonly health?: StoreHealthReport;
 }
 
 /**
@@ -14,18 +17,22 @@ export function isReplyError(error: unknown): error is Error {
  * reaching Redis into a StoreError('store-unavailable'), so callers meet one error for an outage
  * whatever the client said. A StoreError of the body and a reply error that is our bug (a bad
  * script, a wrong type) pass through unchanged. `what` ('redis store: getGame g1') starts the
- * message; `recordId` goes on the error.
+ * message; `recordId` goes on the error. The outcome goes to `health`, if given.
  */
 export async function runOnRedis<T>(
   connected: () => Promise<void>,
   what: string,
   recordId: string | undefined,
   body: () => Promise<T>,
+  health?: StoreHealthReport,
 ): Promise<T> {
   try {
     await connected();
-    return await body();
+    const result = await body();
+    health?.success();
+    return result;
   } catch (error) {
+    health?.failure(error);
     if (error instanceof StoreError) throw error;
     if (isReplyError(error) && !UNAVAILABLE_REPLIES.test(error.message)) throw error;
     const why = error instanceof Error ? error.message : String(error);

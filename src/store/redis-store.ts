@@ -14,7 +14,8 @@ import { RedisReadiness } from './redis-ready.js';
 import { KeyBuilder } from './keys.js';
 import { consoleLogger, type Logger } from '../game/logger.js';
 import { OutageReporter, reconnectDelay } from './outage.js';
-import { runOnRedis } from './redis-run.js';
+import { runOnRedis, type RedisRunOptions } from './redis-run.js';
+import type { StoreHealthReport } from './store-health.js';
 import { applyPlan, WritePlan } from './redis-write-plan.js';
 
 // Other stores share the error mapping from here.
@@ -45,11 +46,9 @@ export function createStoreRedis(url: string, overrides: RedisOptions = {}): Red
   return new Redis(url, { ...STORE_REDIS_OPTIONS, ...overrides });
 }
 
-export interface RedisGameStoreOptions {
+export interface RedisGameStoreOptions extends RedisRunOptions {
   /** Where the store reports connection trouble (once per outage); stderr by default. */
   log?: Logger;
-  /** How long an operation waits for a connection that is being set up; default 2000 ms. */
-  readyTimeoutMs?: number;
 }
 
 const noop = (): void => {};
@@ -78,6 +77,7 @@ export class RedisGameStore implements GameStore {
   private readonly ownsConnection: boolean;
   private readonly readiness: RedisReadiness;
   private readonly outage: OutageReporter;
+  private readonly health: StoreHealthReport | undefined;
   private closed = false;
   /** The one-time backfill of the `active` index (see backfillActiveIndex), once it succeeded. */
   private activeIndexReady: Promise<void> | undefined;
@@ -96,6 +96,7 @@ export class RedisGameStore implements GameStore {
     this.redis = typeof connection === 'string' ? createStoreRedis(connection) : connection;
     this.outage = new OutageReporter('redis store', options.log ?? consoleLogger());
     this.readiness = new RedisReadiness(this.redis, options.readyTimeoutMs ?? 2_000);
+    this.health = options.health;
     // Without an 'error' listener ioredis reports every failed reconnect on the console.
     this.redis.on('error', this.outage.error);
     this.redis.on('close', this.outage.closed);
@@ -405,7 +406,7 @@ export class RedisGameStore implements GameStore {
     body: () => Promise<T>,
   ): Promise<T> {
     const what = recordId === undefined ? operation : `${operation} ${recordId}`;
-    return runOnRedis(() => this.connected(), `redis store: ${what}`, recordId, body);
+    return runOnRedis(() => this.connected(), `redis store: ${what}`, recordId, body, this.health);
   }
 
   private connected(): Promise<void> {

@@ -171,6 +171,26 @@ describe('the bot as a player', () => {
     expect(bot.requests).toBe(1);
   });
 
+  it('a late answer for a ply the bot has played (a worker after the fallback) is not played', async () => {
+    const late = new GatedBot(); // the queue's worker, answering after all
+    const slow = await serviceWith(late);
+    const game = value(await slow.startGame({ white: ALICE, black: BOT }));
+    value(await slow.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+    await vi.waitFor(() => expect(late.signals).toHaveLength(1));
+    // Meanwhile the move is searched elsewhere (this process's fallback, another process's
+    // safety net) and played.
+    const quick = await serviceWith(new ScriptedBot());
+    const job = [...scheduler.jobs.values()].find((entry) => entry.kind === 'bot-move')!;
+    await quick.handleTimer(job);
+    expect(await plies(game.id)).toBe(2);
+    const played = published.filter((event) => event.type === 'move-played').length;
+
+    late.answer();
+    await slow.stop({ timeoutMs: 60_000 }); // its bot move has ended
+    expect(await plies(game.id)).toBe(2);
+    expect(published.filter((event) => event.type === 'move-played')).toHaveLength(played);
+  });
+
   it('once stopping, a move that wants an answer only leaves the durable job', async () => {
     const bot = new ScriptedBot();
     const service = await serviceWith(bot);

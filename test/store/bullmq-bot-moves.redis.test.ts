@@ -1,5 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Worker } from 'bullmq';
 import { silentLogger } from '../../src/game/logger.js';
+import { createBullMqRedis } from '../../src/store/bullmq-scheduler.js';
+import { capturingLogger } from '../support/capturing-logger.js';
 import type { BotMoves, PositionAnalysis } from '../../src/game/ports.js';
 import {
   botMoveJobId,
@@ -100,7 +103,7 @@ describe('bot moves through the queue', () => {
     expect(await client.reachable()).toBe(true);
     expect(await client.workers()).toBe(0);
     const answer = client.chooseMove(REQUEST);
-    await until(async () => (await client.waiting()) === 1, 'the request waits');
+    await vi.waitFor(async () => expect(await client.waiting()).toBe(1), { timeout: 10_000 });
     const worker = startBotMoveWorker({
       url: server.url,
       prefix,
@@ -171,5 +174,121 @@ describe('bot moves through the queue', () => {
     expect(id).not.toMatch(/^\d+$/);
     expect(botMoveJobId({ ...REQUEST, level: 4 })).not.toBe(id);
     expect(botMoveJobId({ ...REQUEST, gameId: 'g:2' })).not.toBe(id);
+  });
+});
+
+describe('with no worker to take the moves: the in-process fallback', () => {
+  /** The bot process's own search (the fallback's AI pool): counts its requests. */
+  function localSearch(move = 'g3-h4') {
+    const seen: BotMoveRequest[] = [];
+    const local: BotMoves & PositionAnalysis = {
+      chooseMove: (request) => {
+        seen.push(request);
+        return Promise.resolve(move);
+      },
+      analyse: () => Promise.resolve({ best: move, pv: [move], score: 0, whiteChances: 0.5 }),
+    };
+    return { local, seen };
+  }
+
+  async function fallingBack(local: BotMoves & PositionAnalysis) {
+    const prefix = `ai${++prefixes}`;
+    const { logger, lines } = capturingLogger();
+    const client = new QueuedBotMoves({
+      url: server.url,
+      prefix,
+      timeoutMs: 30_000,
+      log: logger,
+      fallback: { afterMs: 1_000, local: () => local },
+    });
+    closing.push(client);
+    await client.ready();
+    const worker = (moves: BotMoves) => {
+      const started = startBotMoveWorker({
+        url: server.url,
+        prefix,
+        moves,
+        concurrency: 1,
+        log: silentLogger,
+      });
+      closing.push(started);
+      return started;
+    };
+    return { client, prefix, worker, said: () => lines.map((line) => line.message) };
+  }
+
+  it('a move no worker takes is taken back and searched here; a late worker finds nothing', async () => {
+    const { local, seen } = localSearch();
+    const { client, worker, said } = await fallingBack(local);
+    expect(await client.health()).toEqual({
+      status: 'degraded',
+      reason: expect.stringMatching(
+        /^no AI worker has been seen for \d+ s; bot moves are searched in this process after 1 s$/,
+      ) as unknown,
+    });
+    expect(await client.chooseMove(REQUEST)).toBe('g3-h4');
+    expect(seen).toEqual([REQUEST]);
+    expect(await client.waiting()).toBe(0); // taken back
+    // While no worker is back, the next moves are searched here at once (never queued).
+    const next = { ...REQUEST, fen: 'W:Wa3:Bf6' };
+    expect(await client.chooseMove(next)).toBe('g3-h4');
+    expect(await client.waiting()).toBe(0);
+
+    // A worker comes: it gets the moves asked from now on, and none of those searched here.
+    const searched: BotMoveRequest[] = [];
+    worker({
+      chooseMove: (request) => {
+        searched.push(request);
+        return Promise.resolve('c3-b4');
+      },
+    });
+    await vi.waitFor(async () => expect(await client.workers()).toBe(1), { timeout: 10_000 });
+    expect(await client.health()).toEqual({ status: 'ok' });
+    const later = { ...REQUEST, fen: 'W:Wc1:Bf6' };
+    expect(await client.chooseMove(later)).toBe('c3-b4');
+    expect(searched).toEqual([later]);
+    expect(seen).toHaveLength(2);
+    // Each change of where the moves go, logged once.
+    expect(said()).toEqual([
+      'AI queue: no worker took a bot move in 1 s; searching in this process until a worker is back',
+      'AI queue: a worker is back; bot moves go to the queue again',
+    ]);
+  });
+
+  it('a move a worker has taken is waited for past the fallback’s wait', async () => {
+    const { local, seen } = localSearch();
+    const { client, worker } = await fallingBack(local);
+    let answer: ((move: string) => void) | undefined;
+    worker({ chooseMove: () => new Promise<string>((resolve) => (answer = resolve)) });
+    await vi.waitFor(async () => expect(await client.workers()).toBe(1), { timeout: 10_000 });
+    const move = client.chooseMove(REQUEST);
+    await until(() => answer, 'the worker takes the move');
+    // Three fallback waits go by; the move stays with the worker.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    answer!('c3-b4');
+    expect(await move).toBe('c3-b4');
+    expect(seen).toEqual([]);
+  });
+
+  it('a move whose worker is gone, with no other connected, is searched here', async () => {
+    const { local, seen } = localSearch();
+    const { client, prefix } = await fallingBack(local);
+    const connection = createBullMqRedis(server.url);
+    let taken = false;
+    const dying = new Worker(
+      'ai',
+      () => {
+        taken = true;
+        return new Promise<never>(() => undefined); // never answers
+      },
+      { connection, prefix },
+    );
+    const move = client.chooseMove(REQUEST);
+    await until(() => taken, 'the worker takes the move');
+    // The worker dies with the move in hand (its lock lapses only later).
+    await dying.close(true);
+    connection.disconnect();
+    expect(await move).toBe('g3-h4');
+    expect(seen).toEqual([REQUEST]);
   });
 });

@@ -4,7 +4,7 @@ import { Queue, type JobType } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TIMER_KINDS, type TimerJob } from '../../src/game/ports.js';
 import { BullMqScheduler, bullJobId, createBullMqRedis } from '../../src/store/bullmq-scheduler.js';
-import { startRedis, type PrivateRedis } from '../support/redis-server.js';
+import { startRedis, startReplica, type PrivateRedis } from '../support/redis-server.js';
 import { item } from '../support/present.js';
 
 const PREFIX = 'test:bull';
@@ -233,5 +233,54 @@ describe('BullMqScheduler: a Redis outage', () => {
     expect(fired).toEqual([reminder]);
     await scheduler.stop();
     expect(lines).toHaveLength(2); // stopping on purpose is no outage
+  });
+});
+
+describe('BullMqScheduler on a read-only replica (after a failover)', () => {
+  let master: PrivateRedis;
+  let replica: PrivateRedis;
+  beforeAll(async () => {
+    master = await startRedis();
+    replica = await startReplica(master);
+  });
+  afterAll(async () => {
+    await (replica as PrivateRedis | undefined)?.stop();
+    await (master as PrivateRedis | undefined)?.stop();
+  });
+
+  it('its worker tries again after growing pauses, not at once; a master again, timers fire', async () => {
+    const lines: string[] = [];
+    const scheduler = new BullMqScheduler({
+      connection: replica.url,
+      prefix: 'test:bull',
+      log: textLogger(lines),
+    });
+    cleanups.push(() => scheduler.stop());
+    const fired: TimerJob[] = [];
+    await scheduler.start((firedJob) => {
+      fired.push(firedJob);
+      return Promise.resolve();
+    });
+    await expect(scheduler.schedule(job({ kind: 'reminder' }))).rejects.toMatchObject({
+      code: 'store-unavailable',
+    });
+    // Each refused try of the worker is one line (no store health given): 100 ms, 200 ms ...
+    // between tries makes a handful in 3 s, where it used to be thousands.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const refused = lines.filter((line) => line.startsWith('scheduler: worker error'));
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.length).toBeLessThan(20);
+    expect(refused[0]).toMatch(/READONLY/);
+
+    const admin = createBullMqRedis(replica.url);
+    try {
+      await admin.call('REPLICAOF', 'NO', 'ONE');
+    } finally {
+      admin.disconnect();
+    }
+    const reminder = job({ kind: 'reminder', at: Date.now() + 100 });
+    await scheduler.schedule(reminder);
+    await eventually(() => fired.length > 0, 15_000);
+    expect(fired).toEqual([reminder]);
   });
 });

@@ -31,7 +31,8 @@ function installExitHook(): void {
   });
 }
 
-function freePort(): Promise<number> {
+/** A port of 127.0.0.1 that nothing listens on (just now). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -71,12 +72,7 @@ interface Spawned {
   exited: Promise<void>;
 }
 
-export interface PrivateRedisOptions {
-  /** requirepass: clients must AUTH (the URL carries it). */
-  readonly password?: string;
-}
-
-async function spawnServer(port: number, options: PrivateRedisOptions): Promise<Spawned> {
+async function spawnServer(port: number, extraArgs: readonly string[]): Promise<Spawned> {
   installExitHook();
   const dir = mkdtempSync(join(tmpdir(), 'bashni-redis-'));
   const child = spawn(
@@ -94,7 +90,7 @@ async function spawnServer(port: number, options: PrivateRedisOptions): Promise<
       dir,
       '--daemonize',
       'no',
-      ...(options.password === undefined ? [] : ['--requirepass', options.password]),
+      ...extraArgs,
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -142,18 +138,33 @@ async function killServer(spawned: Spawned): Promise<void> {
   await spawned.exited;
 }
 
+export interface RedisServerOptions {
+  /** requirepass: clients must AUTH (the URL carries it). */
+  readonly password?: string;
+  /**
+   * More redis-server arguments (`--replicaof ...`, `--cluster-enabled yes`), made anew for each
+   * try at starting (a try may need ports of its own, such as a cluster's bus port).
+   */
+  readonly args?: () => Promise<readonly string[]> | readonly string[];
+}
+
 /**
  * Starts a private redis-server. Another process may grab the chosen port between the check and
  * the spawn (test files run in parallel), so a failed start is retried on a new port.
  */
-export async function startRedis(options: PrivateRedisOptions = {}): Promise<PrivateRedis> {
+export async function startRedis(options: RedisServerOptions = {}): Promise<PrivateRedis> {
   let port = 0;
+  let args: readonly string[] = [];
   let current: Spawned | undefined;
   let lastError: unknown;
   for (let attempt = 0; attempt < 5 && current === undefined; attempt++) {
     port = await freePort();
     try {
-      current = await spawnServer(port, options);
+      args = [
+        ...((await options.args?.()) ?? []),
+        ...(options.password === undefined ? [] : ['--requirepass', options.password]),
+      ];
+      current = await spawnServer(port, args);
     } catch (error) {
       lastError = error;
     }
@@ -177,7 +188,7 @@ export async function startRedis(options: PrivateRedisOptions = {}): Promise<Pri
       let error: unknown;
       for (let attempt = 0; attempt < 5; attempt++) {
         try {
-          current = await spawnServer(port, options);
+          current = await spawnServer(port, args);
           return;
         } catch (caught) {
           error = caught;
@@ -187,4 +198,12 @@ export async function startRedis(options: PrivateRedisOptions = {}): Promise<Pri
       throw error;
     },
   };
+}
+
+/**
+ * Starts a private redis-server as a read-only replica of `master` (as a failover leaves a
+ * client that still points at the old master: reads work, writes get READONLY).
+ */
+export function startReplica(master: PrivateRedis): Promise<PrivateRedis> {
+  return startRedis({ args: () => ['--replicaof', '127.0.0.1', String(master.port)] });
 }
