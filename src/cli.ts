@@ -1,12 +1,7 @@
-import { bestCommand, matchCommand, tableMatchCommand } from './cli/ai-commands.js';
-import { calibrateCommand } from './cli/calibrate-command.js';
-import { discordRegisterCommand } from './cli/discord-commands.js';
-import { movesCommand, perftCommand, replayCommand } from './cli/engine-commands.js';
+// Each command's module is loaded when it runs: `help` or `moves` need not load the AI, the
+// canvas or discord.js first.
 import { commandHelp, overview } from './cli/help.js';
 import { UsageError } from './cli/options.js';
-import { puzzlesCommand } from './cli/puzzle-commands.js';
-import { renderCommand } from './cli/render.js';
-import { tuneCommand } from './cli/tune-command.js';
 
 const print = (line: string) => process.stdout.write(line + '\n');
 // Output piped into a reader that stops early (`| head`) is not an error.
@@ -34,31 +29,38 @@ async function main(argv: string[]): Promise<number> {
   }
   switch (command) {
     case 'perft':
-      return perftCommand(args, print, { progress: printError });
+      return (await import('./cli/engine-commands.js')).perftCommand(args, print, {
+        progress: printError,
+      });
     case 'moves':
-      return movesCommand(args, print);
+      return (await import('./cli/engine-commands.js')).movesCommand(args, print);
     case 'replay':
-      return replayCommand(args, print, printError);
+      return (await import('./cli/engine-commands.js')).replayCommand(args, print, printError);
     case 'render':
-      return renderCommand(args);
+      return (await import('./cli/render.js')).renderCommand(args);
     case 'best':
-      return bestCommand(args, print, printError);
+      return (await import('./cli/ai-commands.js')).bestCommand(args, print, printError);
     case 'match':
-      return matchCommand(args, print);
+      return (await import('./cli/ai-commands.js')).matchCommand(args, print);
     case 'table-match':
-      return tableMatchCommand(args, print);
+      return (await import('./cli/ai-commands.js')).tableMatchCommand(args, print);
     case 'calibrate':
-      return calibrateCommand(args, print);
+      return (await import('./cli/calibrate-command.js')).calibrateCommand(args, print);
     case 'ai':
       // `ai calibrate ...`: the AI's commands under one word as well.
-      if (args[0] === 'calibrate') return calibrateCommand(args.slice(1), print);
+      if (args[0] === 'calibrate')
+        return (await import('./cli/calibrate-command.js')).calibrateCommand(args.slice(1), print);
       throw new UsageError('ai: the one subcommand is calibrate (try: help calibrate)');
     case 'tune':
-      return tuneCommand(args, print, printError);
+      return (await import('./cli/tune-command.js')).tuneCommand(args, print, printError);
     case 'puzzles':
-      return puzzlesCommand(args, print);
+      return (await import('./cli/puzzle-commands.js')).puzzlesCommand(args, print);
     case 'discord-register':
-      return discordRegisterCommand(args, print, printError);
+      return (await import('./cli/discord-commands.js')).discordRegisterCommand(
+        args,
+        print,
+        printError,
+      );
     case undefined:
       throw new UsageError('no command given (try: help)');
     default:
