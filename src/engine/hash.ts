@@ -25,7 +25,7 @@ function randomTable(size: number, seed: number): Int32Array {
 /**
  * Squares of the largest board (10x10). Stacks are bit fields of 32-bit integers, so a stack
  * holds at most 32 pieces: every board but 10x10 (40 pieces) stays below that by its piece
- * count; Board refuses a 10x10 capture that would go past it (see Board.make).
+ * count, and on 10x10 a capture that would go past it is not available (see MoveGenerator).
  */
 const SQUARES = 50;
 const PIECE_KINDS = 4;

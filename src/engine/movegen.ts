@@ -1,5 +1,5 @@
 import { TOP_EMPTY, type Board } from './board.js';
-import { MAX_STACK_HEIGHT } from './hash.js';
+import * as hash from './hash.js';
 import * as moveList from './movelist.js';
 import type { MoveList } from './movelist.js';
 
@@ -14,23 +14,7 @@ const MAX_JUMPS = moveList.MAX_JUMPS;
 const INLINE_JUMPS = moveList.INLINE_JUMPS;
 const EXTRA_JUMPS = moveList.EXTRA_JUMPS;
 const MOVE_STRIDE = moveList.MOVE_STRIDE;
-
-/** A move's stack past the engine's height limit: the square it moves from, its height after. */
-export interface Overgrowth {
-  readonly from: number;
-  readonly height: number;
-}
-
-/** The tallest stack past MAX_STACK_HEIGHT that a move of `list` would build, if any. */
-function tallestOvergrowth(board: Board, list: MoveList): Overgrowth | undefined {
-  let tallest: Overgrowth | undefined;
-  for (let i = 0; i < list.count; i++) {
-    const height = board.height[list.from(i)]! + list.jumps(i);
-    if (height > MAX_STACK_HEIGHT && height > (tallest?.height ?? 0))
-      tallest = { from: list.from(i), height };
-  }
-  return tallest;
-}
+const MAX_STACK_HEIGHT = hash.MAX_STACK_HEIGHT;
 
 /**
  * Legal move generation for every variant on a Board: captures first (mandatory, every
@@ -43,6 +27,11 @@ function tallestOvergrowth(board: Board, list: MoveList): Overgrowth | undefined
  * `blocked` bit set keeps every jumped square off-limits until the move ends (Turkish strike).
  * The moving stack is lifted off its start square for the whole search, so that square counts
  * as empty.
+ *
+ * The engine's stack limit (docs/rules-choices.md, 16): a capture whose stack would end taller
+ * than MAX_STACK_HEIGHT pieces (a stack is a 32-bit field) is not available. The search finds
+ * the sequences by the rules alone and record() drops those, so a sequence that must go on past
+ * the limit is not cut short: it is gone. Only the 10x10 board has pieces enough to meet it.
  *
  * Two ways to find the stacks that move, fixed per generator when it is built: boards of up to
  * 32 squares use the Board's bitboards (shift tricks to find men that can jump, bulk counting
@@ -69,14 +58,20 @@ export class MoveGenerator {
   /** sharedPieces or wide: run() leaves the bitboard path for another one. */
   private readonly otherPath: boolean;
 
-  /** generate() throws on a move that would build a stack taller than the engine holds. */
-  private refuseOvergrowth = true;
+  /**
+   * The most pieces a capture may leave in the moving stack: MAX_STACK_HEIGHT, or, where a
+   * jumped piece leaves the board and the stack never grows (Multistorey), more than any
+   * capture reaches.
+   */
+  private readonly heightCap: number;
 
   // State of the capture search in progress.
   private list: MoveList | null = null;
   private found = 0;
   private from = 0;
   private startsAsKing = false;
+  /** Jumps the moving stack has room for under MAX_STACK_HEIGHT (see the class comment). */
+  private jumpRoom = 0;
   private enemy = 0;
   private whiteToMove = true;
   private farRank = 0;
@@ -116,6 +111,8 @@ export class MoveGenerator {
     this.kingReverts = board.variant.kingRevertsAfterCapture === true;
     this.covering = board.variant.covering === true;
     this.sharedPieces = board.variant.sharedPieces === true;
+    this.heightCap =
+      board.variant.capturedPiecesLeave === true ? MAX_STACK_HEIGHT + MAX_JUMPS : MAX_STACK_HEIGHT;
     this.wide = board.wide || options.scan === true;
     this.otherPath = this.wide || this.sharedPieces;
     this.topRank = board.geometry.ranks - 1;
@@ -167,23 +164,6 @@ export class MoveGenerator {
   generate(list: MoveList): number {
     list.clear();
     return this.run(list);
-  }
-
-  /**
-   * The tallest stack past MAX_STACK_HEIGHT pieces that a legal move would build (generate()
-   * throws on such a move: the engine holds no taller stack), or undefined when every move
-   * fits. Only the 10x10 board has pieces enough. The FEN parser asks, so that a position whose
-   * moves the engine cannot generate is refused at the door (docs/rules-choices.md, 16).
-   */
-  overgrowth(): Overgrowth | undefined {
-    const list = new moveList.MoveList();
-    this.refuseOvergrowth = false;
-    try {
-      this.generate(list);
-    } finally {
-      this.refuseOvergrowth = true;
-    }
-    return this.wide ? tallestOvergrowth(this.board, list) : undefined;
   }
 
   /** Counts the legal moves without storing them (bulk-counting perft). */
@@ -307,10 +287,7 @@ export class MoveGenerator {
       for (let s = 0; s < n; s++) if (top[s] === 2 + 2 * c) this.capturesFrom(s, false);
       for (let s = 0; s < n; s++) if (top[s] === 3 + 2 * c) this.capturesFrom(s, true);
     }
-    if (this.found > 0) {
-      if (list !== null) this.checkHeights(list);
-      return this.found;
-    }
+    if (this.found > 0) return this.found;
     for (let c = firstColor; c <= lastColor; c++) {
       this.moveAs(c === 0);
       for (let s = 0; s < n; s++) if (top[s] === 2 + 2 * c) this.manQuietMoves(s);
@@ -322,15 +299,6 @@ export class MoveGenerator {
       }
     }
     return this.found;
-  }
-
-  /**
-   * A stack is a 32-bit field per square: on the 10x10 board (40 pieces) a capture could make a
-   * stack taller than that. Refused loudly rather than played wrongly (see hash.ts).
-   */
-  private checkHeights(list: MoveList): void {
-    if (this.refuseOvergrowth && tallestOvergrowth(this.board, list) !== undefined)
-      throw new Error(`MoveGenerator: a stack of more than ${MAX_STACK_HEIGHT} pieces`);
   }
 
   /** Sets the capture search's colour: stacks topped by White (`white`) or by Black move. */
@@ -430,6 +398,7 @@ export class MoveGenerator {
     top[from] = EMPTY;
     this.from = from;
     this.startsAsKing = king;
+    this.jumpRoom = this.heightCap - savedHeight;
     this.blocked = 0;
     this.extend(from, king, -1, -1, 0);
     height[from] = savedHeight;
@@ -566,6 +535,7 @@ export class MoveGenerator {
   }
 
   private record(jumpCount: number, to: number, kingAtEnd: boolean): void {
+    if (jumpCount > this.jumpRoom) return; // past the stack limit: not available
     this.found++;
     const list = this.list;
     if (list === null) return;

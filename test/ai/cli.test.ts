@@ -24,6 +24,14 @@ describe('cli: best, match and tune', () => {
     expect(stdout).toMatch(/score: win in \d+ plies/);
   });
 
+  it('best answers beside a stack of 32, whose search meets captures that would build 33', () => {
+    const fen = 'W:Wi1(0000000000000000000/0000000000000),g3:Bd8,j4,a3,j6';
+    const { code, stdout, stderr } = runCli('best', '--variant', 'adiyukh-10x10', '--fen', fen);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^move: (i1-j2|i1-h2|g3-h4|g3-f4)$/m);
+  });
+
   it('match plays games on worker threads and reports the Elo difference', () => {
     const { code, stdout } = runCli(
       'match',

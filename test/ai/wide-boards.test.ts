@@ -3,7 +3,7 @@ import { replayGame, VARIANT_IDS, VARIANTS } from '../../src/engine/index.js';
 import { defaultWeights } from '../../src/ai/weights.js';
 import { fen, moveTexts } from '../support/engine-helpers.js';
 import { inProcessOn, levelsGame } from '../support/ai-games.js';
-import { playMatch, Searcher } from '../../src/ai/index.js';
+import { playGame, playMatch, Searcher } from '../../src/ai/index.js';
 
 // Node budgets alone decide: a clock that stands still.
 const searcher = new Searcher({ ttBits: 16, now: () => 0 });
@@ -59,5 +59,26 @@ describe('adiyukh-10x10: the search with captures of more than 12 jumps', () => 
     expect(result.pv[0]).toBeDefined();
     expect(legal).toContain(result.pv[0]);
     expect(result.pv[0]!.split(':')).toHaveLength(21); // the start and 20 landings
+  });
+});
+
+describe('adiyukh-10x10: the AI beside a stack of 32', () => {
+  // The search from here meets captures that would build a stack of 33: not available.
+  const start = 'W:Wi1(0000000000000000000/0000000000000),g3:Bd8,j4,a3,j6';
+
+  it('plays a game from there to its end by the rules', async () => {
+    const outcome = await playGame({
+      start: fen(start, 'adiyukh-10x10'),
+      white: { kind: 'level', level: 8 },
+      black: { kind: 'level', level: 8 },
+      think: inProcess,
+      seed: 3,
+      scale: 0.05,
+      maxPlies: 400,
+    });
+    expect(outcome.end).toBe('half-count');
+    const replay = replayGame('adiyukh-10x10', start, outcome.moves);
+    expect(replay.ok).toBe(true);
+    expect(replay.ok && replay.value.status.kind).not.toBe('ongoing');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { integerOption, parseOptions, UsageError } from '../../src/cli/options.js';
+import { UNHOLDABLE_FEN, UNHOLDABLE_REASON } from '../support/engine-helpers.js';
 import { runCli } from '../support/run-cli.js';
 
 describe('cli options', () => {
@@ -38,12 +39,10 @@ describe('cli options', () => {
   });
 
   it('refuses a position the engine cannot hold with the reason, as bad input (exit 2)', () => {
-    const fen = `W:Wc3(${'0'.repeat(20)}/${'0'.repeat(12)}):Bd4,h8`;
+    const fen = UNHOLDABLE_FEN;
     const { code, stdout, stderr } = runCli('moves', '--variant', 'adiyukh-10x10', '--fen', fen);
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toBe(
-      'error: bad --fen: c3: a capture by this stack of 32 pieces would build one of 33; the engine holds 32 pieces in a stack at most.\n',
-    );
+    expect(stderr).toBe(`error: bad --fen: ${UNHOLDABLE_REASON}\n`);
   });
 });

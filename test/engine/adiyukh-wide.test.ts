@@ -7,11 +7,14 @@ import {
   MoveList,
   GameHistory,
   halfCounts,
+  MAX_STACK_HEIGHT,
   parseFen,
+  perft,
+  stackAt,
   type VariantId,
 } from '../../src/engine/index.js';
-import { fen, fenAfter, moveTexts } from '../support/engine-helpers.js';
-import { referenceMoves } from '../support/reference/reference.js';
+import { fen, fenAfter, moveTexts, playMoves, tower } from '../support/engine-helpers.js';
+import { referenceMoves, referencePerft } from '../support/reference/reference.js';
 
 /** The reference generator's moves, sorted, for the same position. */
 function referenceTexts(variant: VariantId, fenText: string): string[] {
@@ -186,5 +189,42 @@ describe('adiyukh-10x10: stacks', () => {
     expect(!tall.ok && tall.error.code).toBe('fen-stack-height');
     const fits = parseFen(`W:Wa1(${'0'.repeat(16)}/${'0'.repeat(16)}):B`, 'adiyukh-10x10');
     expect(fits.ok && fits.value.stacks[0]).toEqual({ height: 32, colors: 0xffff, kings: 0 });
+  });
+});
+
+describe('adiyukh-10x10: no capture builds a stack of more than 32 pieces', () => {
+  it('the capture ending at 32 is there, the one that would build 33 is not', () => {
+    // docs/rules.md's example: c3 (31) takes d4 alone (32) or b4 and b6 (33).
+    const text = `W:Wc3${tower(20, 11)}:Bd4,b4,b6`;
+    expect(checkedMoves('adiyukh-10x10', text)).toEqual(['c3:e5']);
+    const after = fenAfter(fen(text, 'adiyukh-10x10'), 'c3:e5');
+    expect(stackAt(fen(after, 'adiyukh-10x10'), 'e5')?.height).toBe(MAX_STACK_HEIGHT);
+  });
+
+  it('a route that must go on past 32 is not cut short: it is not there at all', () => {
+    // c3:a5 would have to go on over b6 (33); stopping on a5 breaks the must-continue rule.
+    expect(checkedMoves('adiyukh-10x10', `W:Wc3${tower(20, 11)}:Bb4,b6`)).toEqual(['c3-d4']);
+  });
+
+  it('with no capture left, the side plays its ordinary moves', () => {
+    // The 32-high black stack on f6 would take e5 into 33.
+    expect(checkedMoves('adiyukh-10x10', `B:We5,a1:Bf6${tower(20, 12)}`)).toEqual(['f6-g5']);
+  });
+
+  it('the king landing rule still holds: a landing whose capture goes on past 32 leaves none', () => {
+    // The king on a1 (31) jumps c3; only e5 lets it go on (over g3, to 33), so it must land
+    // there, and that route is not available. The king may not stop on d4 instead.
+    const text = `W:Wa1${tower(19, 12, true)},j2:Bc3,g3`;
+    expect(checkedMoves('adiyukh-10x10', text)).toEqual(['j2-i3']);
+    expect(perft(fen(text, 'adiyukh-10x10'), 2)).toBe(referencePerft('adiyukh-10x10', text, 2));
+  });
+
+  it('a game that comes to such a capture goes on: its moves are the ordinary ones', () => {
+    const start = 'W:Wi1(0000000000000000000/0000000000000),g3:Bd8,j4,a3,j6';
+    const history = playMoves(GameHistory.from(fen(start, 'adiyukh-10x10')), 'i1-h2', 'j4-i3');
+    // h2 (32) could only take i3 into 33: White moves g3.
+    expect(moveTexts(history.position)).toEqual(['g3-f4', 'g3-h4']);
+    expect(history.status().kind).toBe('ongoing');
+    expect(checkedMoves('adiyukh-10x10', makeFen(history.position))).toEqual(['g3-f4', 'g3-h4']);
   });
 });

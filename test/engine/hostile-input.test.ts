@@ -35,7 +35,13 @@ import {
 } from '../../src/engine/multi/index.js';
 import { looksLikeMove, normaliseMoveText } from '../../src/game/move-input.js';
 import { decodeLibrary } from '../../src/puzzles/index.js';
-import { fen, fenAfter, moveTexts } from '../support/engine-helpers.js';
+import {
+  fen,
+  fenAfter,
+  moveTexts,
+  UNHOLDABLE_FEN,
+  UNHOLDABLE_REASON,
+} from '../support/engine-helpers.js';
 import { seededRandom } from '../support/random.js';
 import { randomStackedPosition } from '../support/stacked-positions.js';
 
@@ -127,16 +133,12 @@ describe('variant words typed in commands', () => {
 
 const TALL_WHITE = `c3(${'0'.repeat(20)}/${'0'.repeat(12)})`;
 
-describe('positions the engine cannot hold', () => {
-  it('refuses a capture that would build a stack of more than 32 pieces, naming the square and the limit', () => {
-    expect(parseFen(`W:W${TALL_WHITE}:Bd4,h8`, 'adiyukh-10x10')).toEqual({
-      ok: false,
-      error: {
-        code: 'fen-stack-height',
-        message:
-          'c3: a capture by this stack of 32 pieces would build one of 33; the engine holds 32 pieces in a stack at most.',
-      },
-    });
+describe('stacks at and past the engine’s limit of 32 pieces', () => {
+  it('accepts a stack of 32 beside an enemy: the capture that would build 33 is not available', () => {
+    const text = `W:W${TALL_WHITE}:Bd4,h8`;
+    const parsed = parseFen(text, 'adiyukh-10x10');
+    expect(parsed.ok && makeFen(parsed.value)).toBe(text);
+    expect(moveTexts(fen(text, 'adiyukh-10x10'))).toEqual(['c3-b4']);
   });
 
   it('refuses a stack of more than 32 pieces, naming its square, in a short sentence', () => {
@@ -158,14 +160,13 @@ describe('positions the engine cannot hold', () => {
       schemaVersion: 1,
       variant: 'adiyukh-10x10',
       generatedBy: { command: 'x', seed: 1 },
-      puzzles: [{ id: 'p1', variant: 'adiyukh-10x10', fen: `W:W${TALL_WHITE}:Bd4,h8` }],
+      puzzles: [{ id: 'p1', variant: 'adiyukh-10x10', fen: UNHOLDABLE_FEN }],
     });
     expect(decodeLibrary(text)).toEqual({
       ok: false,
       error: {
         code: 'puzzle-fen',
-        message:
-          'puzzle 1: (p1) bad fen: c3: a capture by this stack of 32 pieces would build one of 33; the engine holds 32 pieces in a stack at most.',
+        message: `puzzle 1: (p1) bad fen: ${UNHOLDABLE_REASON}`,
       },
     });
   });

@@ -14,7 +14,7 @@ import {
   VARIANTS,
   type VariantId,
 } from '../../src/engine/index.js';
-import { fen, randomPositions } from '../support/engine-helpers.js';
+import { fen, randomPositions, tower } from '../support/engine-helpers.js';
 import { referenceMoves, referencePerft } from '../support/reference/reference.js';
 
 const POSITIONS_PER_VARIANT = 2000;
@@ -98,6 +98,52 @@ describe.each(VARIANT_IDS)('%s: fast generator against the reference', (variantI
     for (let depth = 1; depth <= 5; depth++) {
       expect(perft(start, depth), `depth ${depth}`).toBe(
         referencePerft(variantId, makeFen(start), depth),
+      );
+    }
+  });
+});
+
+/**
+ * adiyukh-10x10 starts with a stack of 30 to 32 and captures about, where the engine's stack
+ * limit (no capture builds a stack of more than 32) decides which captures are available.
+ */
+const NEAR_THE_LIMIT = [
+  'W:Wi1(0000000000000000000/0000000000000),g3:Bd8,j4,a3,j6',
+  `W:We5${tower(18, 12)},a1,c1:Bd6,f6,h6,b6,d8,f8,g3,i3`,
+  `B:We5,g5,c3,e3,g3,i3,b2,j2:Bf6${tower(19, 12)},a9`,
+  `W:Wa1${tower(19, 12, true)},j2:Bc3,g3,e7,h6,d8,f4`,
+  `B:Wd4,f4,h4,e5,c7,j2:Bb8${tower(17, 14, true)},e9,g9`,
+  `W:Wc3${tower(20, 11)}:Bd4,b4,b6,f6,h8,d8`,
+];
+
+describe('adiyukh-10x10 near the engine’s stack limit: fast generator against the reference', () => {
+  const positions = NEAR_THE_LIMIT.flatMap((start, i) =>
+    randomPositions('adiyukh-10x10', 120, 77 + i, 40, fen(start, 'adiyukh-10x10')),
+  );
+
+  it('agrees on moves and positions after them, and the limit takes captures away', () => {
+    let limited = 0;
+    for (const position of positions) {
+      const text = makeFen(position);
+      const fast = legalMoves(position)
+        .map((move) => ({
+          move: makeMove(VARIANTS['adiyukh-10x10'], move),
+          fen: makeFen(applyMove(position, move)),
+        }))
+        .sort((a, b) => a.move.localeCompare(b.move));
+      const reference = referenceMoves('adiyukh-10x10', text);
+      expect(fast, text).toEqual(reference.sort((a, b) => a.move.localeCompare(b.move)));
+      const unlimited = referenceMoves('adiyukh-10x10', text, Infinity).map((m) => m.move);
+      if (unlimited.sort().join() !== reference.map((m) => m.move).join()) limited++;
+    }
+    // The sample must meet the limit often, or the comparison proves little.
+    expect(limited).toBeGreaterThan(positions.length / 10);
+  });
+
+  it('matches the reference perft to depth 3 from each start', () => {
+    for (const start of NEAR_THE_LIMIT) {
+      expect(perft(fen(start, 'adiyukh-10x10'), 3), start).toBe(
+        referencePerft('adiyukh-10x10', start, 3),
       );
     }
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/game/ports.js';
 import { decodeChallenge, decodeGame, encodeChallenge, encodeGame } from '../../src/store/codec.js';
-import { square } from '../support/engine-helpers.js';
+import { square, UNHOLDABLE_FEN } from '../support/engine-helpers.js';
 import { CAROL, makeChallenge, makeGame } from '../support/game-fixtures.js';
 
 function corruptionOf(decode: () => unknown): string {
@@ -47,8 +47,8 @@ describe('record codec', () => {
       ['a start FEN that does not parse', { startFen: 'nonsense' }, /startFen/],
       [
         'a position the engine cannot hold',
-        { variant: 'adiyukh-10x10', fen: `W:Wc3(${'0'.repeat(20)}/${'0'.repeat(12)}):Bd4,h8` },
-        /fen does not parse: c3: a capture by this stack of 32 pieces would build one of 33/,
+        { variant: 'adiyukh-10x10', fen: UNHOLDABLE_FEN },
+        /fen does not parse: c3: a stack of 33 pieces; the engine holds 32/,
       ],
       [
         'a result with an unknown reason',

@@ -16,6 +16,22 @@ import {
 } from '../../src/engine/index.js';
 import { pick, seededRandom } from './random.js';
 
+/**
+ * A tall stack's composition as a FEN writes it: `own` pieces of its owner over `prisoners`,
+ * all men but a king on top if `kingOnTop` (`tower(3, 2, true)` is `(100/00)`).
+ */
+export function tower(own: number, prisoners: number, kingOnTop = false): string {
+  return `(${kingOnTop ? '1' : '0'}${'0'.repeat(own - 1)}/${'0'.repeat(prisoners)})`;
+}
+
+/**
+ * adiyukh-10x10: a position the engine cannot hold, a stack of 33 pieces (17 white men over 16
+ * black) on c3. The FEN parser refuses it: {@link UNHOLDABLE_REASON}.
+ */
+export const UNHOLDABLE_FEN = `W:Wc3${tower(17, 16)}:Bd4,h8`;
+export const UNHOLDABLE_REASON =
+  'c3: a stack of 33 pieces; the engine holds 32 pieces in a stack at most.';
+
 /** Parses a FEN that a test states as a fact; a typo fails the test loudly. */
 export function fen(text: string, variant: VariantId = 'bashni'): Position {
   const parsed = parseFen(text, variant);

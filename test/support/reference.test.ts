@@ -143,6 +143,18 @@ describe('further rule points', () => {
     );
   });
 
+  it('adiyukh-10x10: no capture builds a stack of more than 32 (the engine’s limit)', () => {
+    // docs/rules.md: the stack of 31 on c3 may take d4 (32), not b4 and b6 (33), nor stop on a5.
+    const fen = `W:Wc3(${'0'.repeat(20)}/${'0'.repeat(11)}):Bd4,b4,b6`;
+    expect(moves('adiyukh-10x10', fen)).toEqual(['c3:e5']);
+    const rulesAlone = referenceMoves('adiyukh-10x10', fen, Infinity).map((entry) => entry.move);
+    expect(rulesAlone.sort()).toEqual(['c3:a5:c7', 'c3:e5']);
+    // With every capture past the limit, the quiet moves.
+    expect(moves('adiyukh-10x10', `W:Wc3(${'0'.repeat(20)}/${'0'.repeat(12)}):Bd4,h8`)).toEqual([
+      'c3-b4',
+    ]);
+  });
+
   it('laska: officers move and capture one square, in any direction', () => {
     expect(moves('laska', 'W:WKd4:Bg7')).toEqual(['d4-c3', 'd4-c5', 'd4-e3', 'd4-e5']);
     expect(moves('laska', 'W:Wd4:Bg7')).toEqual(['d4-c5', 'd4-e5']);

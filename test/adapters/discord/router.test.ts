@@ -1,3 +1,4 @@
+import { UNHOLDABLE_FEN } from '../../support/engine-helpers.js';
 import { until } from '../../support/until.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodePayload } from '../../../src/chat/button-payload.js';
@@ -241,7 +242,7 @@ describe('Discord interaction router', () => {
     const { board, gameId } = await startGame();
     const game = await harness.service.getGame(gameId);
     if (!game.ok) throw new Error('no game');
-    const fen = `W:Wc3(${'0'.repeat(20)}/${'0'.repeat(12)}):Bd4,h8`;
+    const fen = UNHOLDABLE_FEN;
     const held = { ...game.value, variant: 'adiyukh-10x10', startFen: fen, fen, keys: [] } as const;
     harness.store.putRawGame(gameId, encodeGame(held));
     const move = buttonsOf(board.message).find((b) => decodePayload(b.customId)?.kind === 'move')!;

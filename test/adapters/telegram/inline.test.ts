@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decodePayload } from '../../../src/chat/button-payload.js';
 import { inlineIds } from '../../../src/adapters/telegram/features/inline.js';
 import { MEDIA_SIZE } from '../../../src/adapters/telegram/media.js';
+import { UNHOLDABLE_FEN, UNHOLDABLE_REASON } from '../../support/engine-helpers.js';
 import type { KeyboardButtonView } from '../../support/telegram/fake-bot-api.js';
 import { imageSize } from '../../support/telegram/media.js';
 import { TelegramHarness } from './harness.js';
@@ -86,9 +87,8 @@ describe('Telegram: inline mode', () => {
   it('refuses a position the engine cannot hold in the shared words, with the reason', async () => {
     h = await TelegramHarness.start({ media: true });
     const { alice, carol } = users();
-    const fen = `W:Wc3(${'0'.repeat(20)}/${'0'.repeat(12)}):Bd4,h8`;
-    const reason =
-      'c3: a capture by this stack of 32 pieces would build one of 33; the engine holds 32 pieces in a stack at most.';
+    const fen = UNHOLDABLE_FEN;
+    const reason = UNHOLDABLE_REASON;
     const english = await ask(alice, `adiyukh-10x10 ${fen}`);
     expect(english.results).toEqual([
       expect.objectContaining({ type: 'article', id: 'bad-fen', title: '⚠️ Not a position' }),

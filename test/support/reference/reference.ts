@@ -212,7 +212,21 @@ function whoMovesNext(
   return { whiteToMove: !position.whiteToMove, movesLeft: fromStart ? 1 : rules.movesPerTurn };
 }
 
-function capturesFrom(rules: VariantRules, position: Position, from: string): Move[] {
+/**
+ * The engine keeps a stack in 32 bits. Its own rule (docs/rules-choices.md, 16): a capture
+ * sequence whose moving stack would end taller than this is not available. The sequences are
+ * found by the rules alone and only then dropped, so a route that must go on past the limit is
+ * not cut short where it would still fit: it is gone (and a king's landing that lets it go on
+ * still rules out the landings that do not). Only the 10x10 board has pieces enough to meet it.
+ */
+export const ENGINE_STACK_LIMIT = 32;
+
+function capturesFrom(
+  rules: VariantRules,
+  position: Position,
+  from: string,
+  stackLimit: number,
+): Move[] {
   const start: CaptureState = {
     board: position.board,
     at: from,
@@ -223,7 +237,8 @@ function capturesFrom(rules: VariantRules, position: Position, from: string): Mo
   };
   const ends: CaptureState[] = [];
   collectCaptures(rules, start, ends);
-  return ends.map((end) => ({
+  const fitting = ends.filter((end) => end.board.get(end.at)!.length <= stackLimit);
+  return fitting.map((end) => ({
     notation: end.path.join(':'),
     after: {
       board: rules.topIsKingOnlyOnFarRankAfterCapture === true ? settleTop(rules, end) : end.board,
@@ -301,8 +316,12 @@ function coverMovesFrom(rules: VariantRules, position: Position, from: string): 
   return moves;
 }
 
-/** All legal moves: captures if the side to move has any (mandatory), else quiet moves. */
-function legalMoves(variant: RefVariant, position: Position): Move[] {
+/**
+ * All legal moves: captures if the side to move has any (mandatory), else quiet moves. Captures
+ * that would build a stack taller than `stackLimit` are not available (ENGINE_STACK_LIMIT);
+ * when they are the only ones, the quiet moves are the legal ones.
+ */
+function legalMoves(variant: RefVariant, position: Position, stackLimit: number): Move[] {
   const rules = VARIANT_RULES[variant];
   if (rules.sharedPieces === true) {
     // Stavropol: once every top has the same colour the game is over.
@@ -317,7 +336,7 @@ function legalMoves(variant: RefVariant, position: Position): Move[] {
       (rules.sharedPieces === true || topOf(stack).white === position.whiteToMove)
     );
   });
-  const captures = own.flatMap((square) => capturesFrom(rules, position, square));
+  const captures = own.flatMap((square) => capturesFrom(rules, position, square, stackLimit));
   const moves =
     captures.length > 0
       ? captures
@@ -332,9 +351,17 @@ function legalMoves(variant: RefVariant, position: Position): Move[] {
   return moves;
 }
 
-/** Every legal move in the position, with the canonical FEN of the position after it. */
-export function referenceMoves(variant: RefVariant, fen: string): { move: string; fen: string }[] {
-  return legalMoves(variant, parseFen(variant, fen)).map((move) => ({
+/**
+ * Every legal move in the position, with the canonical FEN of the position after it.
+ * `stackLimit` other than the engine's (Infinity: the rules without the engine's limit) lets a
+ * test see which positions the limit changes.
+ */
+export function referenceMoves(
+  variant: RefVariant,
+  fen: string,
+  stackLimit = ENGINE_STACK_LIMIT,
+): { move: string; fen: string }[] {
+  return legalMoves(variant, parseFen(variant, fen), stackLimit).map((move) => ({
     move: move.notation,
     fen: writeFen(variant, move.after),
   }));
@@ -343,7 +370,8 @@ export function referenceMoves(variant: RefVariant, fen: string): { move: string
 function perft(variant: RefVariant, position: Position, depth: number): number {
   if (depth === 0) return 1;
   let leaves = 0;
-  for (const move of legalMoves(variant, position)) leaves += perft(variant, move.after, depth - 1);
+  const moves = legalMoves(variant, position, ENGINE_STACK_LIMIT);
+  for (const move of moves) leaves += perft(variant, move.after, depth - 1);
   return leaves;
 }
 
