@@ -100,6 +100,11 @@ export interface Challenge {
   readonly seats?: readonly (Player | null)[];
   /** Whether the game it starts is rated (two people; see game/ratings.ts). Casual if absent. */
   readonly rated?: boolean;
+  /**
+   * Keys of the last requests that changed it (as a game's `requestKeys`): a /join or a sit
+   * delivered twice is recognised, not applied twice.
+   */
+  readonly requestKeys?: readonly string[];
 }
 
 /**

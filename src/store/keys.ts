@@ -86,6 +86,9 @@ export class KeyBuilder {
   dailyClaim(chatKey: string, day: string): string {
     return `${this.prefix}puzzle:claim:${chatKey}:${day}`;
   }
+  puzzleHandout(requestKey: string): string {
+    return `${this.prefix}puzzle:handout:${requestKey}`;
+  }
   /** `player` is a playerKey: the leaderboards hold keys, not players. */
   playerRating(variant: VariantId, pool: RatingPool, player: string): string {
     return `${this.prefix}rating:${variant}:${pool}:${player}`;

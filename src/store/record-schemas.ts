@@ -164,6 +164,7 @@ export const CHALLENGE: v.GenericSchema<unknown, Challenge> = v.looseObject({
   inviteCode: v.optional(v.string()),
   seats: v.optional(v.array(v.nullable(PLAYER))),
   rated: v.optional(v.boolean()),
+  requestKeys: v.optional(v.array(v.string())),
 });
 
 const RATING_POOLS: Record<RatingPool, true> = { people: true, bot: true };
