@@ -226,6 +226,7 @@ export class Challenges {
         daysPerMove: challenge.daysPerMove,
         views: options.views ?? [],
         opening: opening.value,
+        challengeId: challenge.id,
         rated: challenge.rated === true,
         // The challenger may have left long ago: then White, if it is them, is pinged.
         announced: shouldPingAtStart(

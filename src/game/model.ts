@@ -183,6 +183,11 @@ export interface Game {
   readonly rated?: boolean;
   /** The tournament board this game is, if any. */
   readonly tournament?: TournamentSlot;
+  /**
+   * The challenge it was started from (accepted, or a full table's lobby), if any: its cards
+   * are the game's start to show again (a start delivered twice shows it once).
+   */
+  readonly challengeId?: string;
 }
 
 /** A tournament game's place in its event (see tournament-model.ts). */

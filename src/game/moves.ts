@@ -114,6 +114,8 @@ export function draftGame(
     tournament?: TournamentSlot;
     /** The request that starts it: the game's id is derived from it. */
     requestKey?: string;
+    /** The challenge it is started from. */
+    challengeId?: string;
   },
   now: number,
 ): Draft<Game> {
@@ -133,6 +135,7 @@ export function draftGame(
     views: input.views,
     ...(input.rated === true ? { rated: true } : {}),
     ...(input.tournament === undefined ? {} : { tournament: input.tournament }),
+    ...(input.challengeId === undefined ? {} : { challengeId: input.challengeId }),
   } satisfies Draft<Game>;
   const humanToMove = playerToMove(draft as Game).botLevel === undefined;
   return {

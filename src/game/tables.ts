@@ -222,6 +222,7 @@ export class Tables {
         daysPerMove: challenge.daysPerMove,
         views: [],
         opening: tableOpening(SEAT_ORDER),
+        challengeId: challenge.id,
         // White is pinged unless it was White who filled the table just now.
         announced: by === undefined || !samePlayer(white!, by),
       },

@@ -140,6 +140,7 @@ export const GAME: v.GenericSchema<unknown, Game> = v.looseObject({
   nudge: v.optional(v.looseObject({ at: TIME, ply: COUNT })),
   requestKeys: v.optional(v.array(v.string())),
   rated: v.optional(v.boolean()),
+  challengeId: v.optional(v.string()),
   tournament: v.optional(TOURNAMENT_SLOT),
 });
 
