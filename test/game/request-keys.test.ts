@@ -6,39 +6,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { botPlayer } from '../../src/game/bot-player.js';
 import { silentLogger } from '../../src/game/logger.js';
-import type { Challenge, Game } from '../../src/game/model.js';
 import type { ServiceResult } from '../../src/game/results.js';
 import { GameService } from '../../src/game/service.js';
 import type { TournamentRequest } from '../../src/game/tournaments.js';
 import { MemoryGameStore } from '../../src/store/memory-store.js';
 import { MemoryLeagueStore } from '../../src/store/memory-league-store.js';
+import { countMade, type MadeCount } from '../support/counting-store.js';
 import { ALICE, BORIS, CAROL } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
 import { value } from '../support/service-results.js';
-
-/** A memory store that counts the records it was asked to make and made. */
-class CountingStore extends MemoryGameStore {
-  challengesMade = 0;
-  gamesMade = 0;
-
-  override async createChallenge(challenge: Challenge): Promise<boolean> {
-    const made = await super.createChallenge(challenge);
-    if (made) this.challengesMade++;
-    return made;
-  }
-
-  override async createGame(game: Game): Promise<boolean> {
-    const made = await super.createGame(game);
-    if (made) this.gamesMade++;
-    return made;
-  }
-
-  override async startGame(next: Challenge, expected: number, game: Game): Promise<boolean> {
-    const made = await super.startGame(next, expected, game);
-    if (made) this.gamesMade++;
-    return made;
-  }
-}
 
 /** The second delivery's result: the first one's value, marked repeated, without events. */
 function expectRepeated<T>(first: ServiceResult<T>, second: ServiceResult<T>): void {
@@ -46,7 +22,8 @@ function expectRepeated<T>(first: ServiceResult<T>, second: ServiceResult<T>): v
 }
 
 describe('a request delivered twice makes one thing', () => {
-  let store: CountingStore;
+  let store: MemoryGameStore;
+  let made: MadeCount;
   let league: MemoryLeagueStore;
   let clock: ManualClock;
   let scheduler: ManualScheduler;
@@ -71,7 +48,8 @@ describe('a request delivered twice makes one thing', () => {
   let other: GameService;
 
   beforeEach(() => {
-    store = new CountingStore();
+    store = new MemoryGameStore();
+    made = countMade(store);
     league = new MemoryLeagueStore();
     clock = new ManualClock();
     scheduler = new ManualScheduler(clock);
@@ -87,7 +65,7 @@ describe('a request delivered twice makes one thing', () => {
     const second = await other.createChallenge(request);
     expect(value(first).inviteCode).toBeDefined();
     expectRepeated(first, second);
-    expect(store.challengesMade).toBe(1);
+    expect(made.challenges).toBe(1);
     // Another request is another challenge.
     const third = await service.createChallenge({ ...request, requestKey: 'tg:2' });
     expect(value(third).id).not.toBe(value(first).id);
@@ -107,7 +85,7 @@ describe('a request delivered twice makes one thing', () => {
       requestKey: 'tg:4',
     };
     expectRepeated(await service.createChallenge(table), await other.createChallenge(table));
-    expect(store.challengesMade).toBe(2);
+    expect(made.challenges).toBe(2);
   });
 
   it('delivered to two processes at once: one challenge, both get it', async () => {
@@ -118,7 +96,7 @@ describe('a request delivered twice makes one thing', () => {
     ]);
     expect(new Set(results.map((result) => value(result).id)).size).toBe(1);
     expect(results.filter((result) => result.ok && result.repeated === true)).toHaveLength(1);
-    expect(store.challengesMade).toBe(1);
+    expect(made.challenges).toBe(1);
   });
 
   it('/play (a game against the bot): one game', async () => {
@@ -131,7 +109,7 @@ describe('a request delivered twice makes one thing', () => {
     const first = await service.startGame(request);
     expect(value(first).id).toBeDefined();
     expectRepeated(first, await other.startGame(request));
-    expect(store.gamesMade).toBe(1);
+    expect(made.games).toBe(1);
     expect(value(await service.activeGames(ALICE))).toHaveLength(1);
   });
 
@@ -143,7 +121,7 @@ describe('a request delivered twice makes one thing', () => {
     const first = await service.joinByCode(challenge.inviteCode!, BORIS, chat, 'tg:7');
     const second = await other.joinByCode(challenge.inviteCode!, BORIS, chat, 'tg:7');
     expectRepeated(first, second);
-    expect(store.gamesMade).toBe(1);
+    expect(made.games).toBe(1);
     // Someone else's request is refused as before: the challenge is taken.
     const late = await other.joinByCode(challenge.inviteCode!, CAROL, chat, 'tg:8');
     expect(late.ok ? 'ok' : late.code).toBe('challenge-closed');
@@ -160,7 +138,7 @@ describe('a request delivered twice makes one thing', () => {
       requestKey: 'tg:9',
     });
     expectRepeated(first, second);
-    expect(store.gamesMade).toBe(1);
+    expect(made.games).toBe(1);
   });
 
   it('/join CODE at a table: one seat; the sit that filled it, one game', async () => {
@@ -185,7 +163,7 @@ describe('a request delivered twice makes one thing', () => {
     };
     expect(game(again)).toBe(game(filled));
     expect(again).toMatchObject({ repeated: true, events: [] });
-    expect(store.gamesMade).toBe(1);
+    expect(made.games).toBe(1);
   });
 
   it('/tournament new: one tournament, not "this chat already has one"', async () => {

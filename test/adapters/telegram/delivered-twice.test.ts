@@ -8,8 +8,7 @@ import type { Update, User } from 'grammy/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodePayload } from '../../../src/chat/button-payload.js';
 import { VARIANTS } from '../../../src/engine/index.js';
-import type { Challenge, Game } from '../../../src/game/model.js';
-import type { MemoryGameStore } from '../../../src/store/memory-store.js';
+import { countMade, type MadeCount } from '../../support/counting-store.js';
 import { item } from '../../support/present.js';
 import { until } from '../../support/until.js';
 import { ALICE, TelegramHarness, type BotProcess } from './harness.js';
@@ -18,34 +17,10 @@ const GROUP = -1001234567890;
 /** A puzzle, White to move: a3-b4 a5:c3 e3-d4. */
 const SHORT = 'bashni-6b60d0593601';
 
-/** Counts the challenges and games a store makes (a second delivery must make none). */
-function countMade(store: MemoryGameStore): { challenges: number; games: number } {
-  const made = { challenges: 0, games: 0 };
-  const createChallenge = store.createChallenge.bind(store);
-  const createGame = store.createGame.bind(store);
-  const startGame = store.startGame.bind(store);
-  store.createChallenge = async (challenge: Challenge) => {
-    const stored = await createChallenge(challenge);
-    if (stored) made.challenges++;
-    return stored;
-  };
-  store.createGame = async (game: Game) => {
-    const stored = await createGame(game);
-    if (stored) made.games++;
-    return stored;
-  };
-  store.startGame = async (next, expected, game) => {
-    const stored = await startGame(next, expected, game);
-    if (stored) made.games++;
-    return stored;
-  };
-  return made;
-}
-
 describe('Telegram: a creating command delivered twice', () => {
   let h: TelegramHarness;
   let other: BotProcess;
-  let made: { challenges: number; games: number };
+  let made: MadeCount;
   let alice: User;
   let bob: User;
 
