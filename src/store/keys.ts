@@ -22,6 +22,7 @@ import { playerKey, viewKey } from '../game/model.js';
  *   <p>puzzle:days:<chatKey>:<playerKey>         hash day → "1" solved / "0" failed (streaks)
  *   <p>puzzle:daily                              hash chatKey → daily post setting
  *   <p>puzzle:claim:<chatKey>:<day>              string with a TTL: that day's post is claimed
+ *   <p>puzzle:handout:<requestKey>               string with a TTL: the puzzle a request got
  *   <p>rating:<variant>:<pool>:<playerKey>       hash { v: games, d: JSON }: a game rating
  *   <p>rating:player:<playerKey>                 set of "<variant>:<pool>" the player is rated in
  *   <p>rated:<gameId>                            string: the game's ratings are saved (once)
