@@ -339,10 +339,19 @@ export class TelegramPresenter {
    * another delivery is posting it. Resolves once handed off; whether this call posts it.
    */
   async queueFirstBoard(game: Game, chatId: string): Promise<boolean> {
-    const shown = !isInlineChat(chatId) && liveViews(game.views).some((v) => v.chatId === chatId);
-    if (shown || !(await this.pending.mark(game.id, game.version, chatId, false))) return false;
+    if (!(await this.takeFirstPost(game, chatId))) return false;
     this.pending.track(game.id, this.sendBoard(game, chatId));
     return true;
+  }
+
+  /**
+   * Takes on the post of a new game's first board in a chat, unless the chat shows the game
+   * already (an inline card becomes the board: it is in the views from the start) or another
+   * delivery of the same start holds the post.
+   */
+  private async takeFirstPost(game: Game, chatId: string): Promise<boolean> {
+    const shown = !isInlineChat(chatId) && liveViews(game.views).some((v) => v.chatId === chatId);
+    return !shown && this.pending.mark(game.id, game.version, chatId, false);
   }
 
   private async sendBoard(game: Game, chatId: string): Promise<ChatView | undefined> {
@@ -568,12 +577,9 @@ export class TelegramPresenter {
     for (const view of liveViews(game.views)) if (isInlineChat(view.chatId)) chats.add(view.chatId);
     if (acceptedIn?.platform === 'telegram') chats.add(acceptedIn.chatId);
     const posts: Promise<unknown>[] = [];
-    for (const chatId of chats) {
-      // A start shown again (its request delivered twice) posts only what is missing.
-      const shown = !isInlineChat(chatId) && liveViews(game.views).some((v) => v.chatId === chatId);
-      if (!shown && (await this.pending.mark(game.id, game.version, chatId, false)))
-        posts.push(this.sendBoard(game, chatId));
-    }
+    // A start shown again (its request delivered twice) posts only what is missing.
+    for (const chatId of chats)
+      if (await this.takeFirstPost(game, chatId)) posts.push(this.sendBoard(game, chatId));
     // The first ping goes under the new boards (whoever posts them pings).
     this.pending.track(
       game.id,
