@@ -4,10 +4,10 @@
  *
  * - With a webhook behind a load balancer, the same update reaching two bot processes (a
  *   retry sent to the other one) makes one challenge and one card, one game and one board.
- * - Killed between the save and the send, in long polling: the update was never confirmed, so
- *   Telegram delivers it again to the next process, which makes nothing twice and sends the
- *   card once — at once when it was still waiting in its chat's lane, and when the dead
- *   process had it on its way to Telegram, once that process's claim on it has run out.
+ * - Killed before the update was confirmed, in long polling: Telegram delivers it again to the
+ *   next process, which makes nothing twice and sends the card once — not again when it was
+ *   sent, at once when it was still waiting in its chat's lane, and when the dead process had
+ *   it on its way to Telegram (between the save and the send), once that claim has run out.
  */
 import type { Update } from 'grammy/types';
 import type { Redis } from 'ioredis';
@@ -19,6 +19,7 @@ import { REPLY_LEASE_MS } from '../src/adapters/telegram/request-replies.js';
 import { useAppFleet } from './support/app-fleet.js';
 import { freePort, outputMatches, TOKEN, type StartedApp } from './support/start-app.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
+import { item, present } from './support/present.js';
 import { until } from './support/until.js';
 
 const GROUP = -1001234567890;
@@ -120,6 +121,35 @@ function holdConfirmation(fake: FakeBotApi, update: () => Update | undefined) {
     return pushed !== undefined && Number(params.offset ?? 0) > pushed.update_id;
   });
 }
+
+it('killed right after the card was sent: the redelivered /newgame sends no second card', async () => {
+  const { fake, alice, challenges, cards } = await world('sent:');
+  const pushed: { newgame?: Update } = {};
+  const confirm = holdConfirmation(fake, () => pushed.newgame);
+  let bot = startPolling(fake, 'sent:');
+  await fake.waitForCall('getUpdates', undefined, 30_000);
+  const newgame = fake.pushMessage({ from: alice, chat: GROUP, text: '/newgame' });
+  pushed.newgame = newgame;
+  await until(() => cards().length > 0 || undefined, 'the card');
+  // Sent and recorded as sent: the card is its challenge's view.
+  const accept = fake.keyboard(GROUP, item(cards(), 0).messageId).flat()[0]?.callback_data;
+  const challengeId = present(accept, 'the Accept button').split('|')[1]!;
+  await until(
+    async () => ((await store!.getChallenge(challengeId))?.views.length ?? 0) > 0,
+    'the card recorded',
+  );
+  await confirm.held(20_000);
+  await kill(bot);
+  confirm.release();
+  expect(fake.pendingUpdates.map((u) => u.update_id)).toContain(newgame.update_id);
+
+  bot = startPolling(fake, 'sent:');
+  await fake.waitUntilConfirmed(newgame, 30_000);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  expect(cards()).toHaveLength(1);
+  expect(await challenges()).toBe(1);
+  expect(bot.child.exitCode).toBeNull();
+}, 120_000);
 
 it('killed with the card still in its lane: the redelivered /newgame sends it, once', async () => {
   const { fake, alice, challenges, cards } = await world('lane:');
