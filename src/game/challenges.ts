@@ -61,7 +61,10 @@ export interface AcceptOptions {
   readonly requestKey?: string;
 }
 
-/** Tries at a new challenge whose id or invite code is taken (each with a new id and code). */
+/**
+ * Tries at a new challenge whose id or invite code is taken: each with a new code, and a new id
+ * unless the id is given or derived from the request (then a taken id is the request's own).
+ */
 const CREATE_ATTEMPTS = 5;
 
 /** Challenges: made, accepted (which starts a game), declined, cancelled, expired. */
