@@ -125,23 +125,29 @@ export class PendingPresentations {
     return (this.pending.get(gameId)?.open ?? 0) > 0;
   }
 
-  /** Records a game as pending (and `postIn`, a chat that needs a new board message). */
-  async mark(gameId: string, version: number, postIn?: string): Promise<void> {
+  /**
+   * Records a game as pending (and `postIn`, a chat that needs a new board message, whose post
+   * this process takes on). `force` false: only if nobody else is posting it (a game's start,
+   * which two deliveries of one request may show at once) — whether this call took it on; the
+   * post then stays with whoever holds it (and the sweep, should they die first).
+   */
+  async mark(gameId: string, version: number, postIn?: string, force = true): Promise<boolean> {
     const entry = this.pending.get(gameId) ?? { version: 0, open: 0, posts: false };
     entry.version = Math.max(entry.version, version);
     if (postIn !== undefined) entry.posts = true;
     this.pending.set(gameId, entry);
     try {
       await this.deps.store.markPending(gameId);
-      if (postIn !== undefined) {
-        await this.deps.store.leasePost(gameId, postIn, this.postLeaseMs, true);
-        await this.deps.store.addPendingPost(gameId, postIn);
-      }
+      if (postIn === undefined) return true;
+      const mine = await this.deps.store.leasePost(gameId, postIn, this.postLeaseMs, force);
+      await this.deps.store.addPendingPost(gameId, postIn);
+      return mine;
     } catch (error) {
       this.deps.logger.warn(`${this.deps.platform}: could not record a pending board`, {
         gameId,
         err: error,
       });
+      return true;
     }
   }
 

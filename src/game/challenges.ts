@@ -2,6 +2,7 @@ import { startPosition } from '../engine/index.js';
 import type { ServiceContext } from './context.js';
 import { openingFields } from './game-rules.js';
 import { drawInviteCode, normalizeInviteCode } from './invite-codes.js';
+import { requestedId } from './request-ids.js';
 import {
   isTableVariant,
   samePlayer,
@@ -35,9 +36,16 @@ export interface ChallengeRequest {
   readonly rated?: boolean;
   /**
    * The challenge's id, when the caller derives it (Telegram's inline cards: from the inline
-   * message, so that two processes make one record). Made once: a clash is refused as 'busy'.
+   * message, so that two processes make one record). Made once: a second create with it gets
+   * the stored challenge back, `repeated`.
    */
   readonly id?: string;
+  /**
+   * The request that makes it (a chat update's key): its id is derived from it, so the same
+   * request delivered twice, or to two processes, makes one challenge (the second gets it back,
+   * `repeated`).
+   */
+  readonly requestKey?: string;
 }
 
 /** How an acceptance names its game, when the caller derives it (see AcceptOptions). */
@@ -46,9 +54,17 @@ export interface AcceptOptions {
   readonly gameId?: string;
   /** Where the game is shown from its start (an inline card becomes its board). */
   readonly views?: readonly ChatView[];
+  /**
+   * The request that accepts (a chat update's key): the same request again gets the game it
+   * started back, `repeated`, instead of a refusal.
+   */
+  readonly requestKey?: string;
 }
 
-/** Tries at a new challenge whose id or invite code is taken (each with a new id and code). */
+/**
+ * Tries at a new challenge whose id or invite code is taken: each with a new code, and a new id
+ * unless the id is given or derived from the request (then a taken id is the request's own).
+ */
 const CREATE_ATTEMPTS = 5;
 
 /** Challenges: made, accepted (which starts a game), declined, cancelled, expired. */
@@ -76,9 +92,12 @@ export class Challenges {
     ) {
       return refusal('own-challenge', 'You cannot challenge yourself.');
     }
+    const id =
+      input.id ??
+      (input.requestKey === undefined ? undefined : requestedId('challenge', input.requestKey));
     const created = await this.context.records.createChallenge(
       (now) => ({
-        id: input.id ?? this.context.newId(),
+        id: id ?? this.context.newId(),
         challenger,
         target:
           target.kind === 'username'
@@ -94,16 +113,18 @@ export class Challenges {
         ...(table ? { seats: Tables.seatsFor(challenger) } : {}),
         ...(input.rated === true && !table ? { rated: true } : {}),
       }),
-      input.id === undefined ? CREATE_ATTEMPTS : 1,
+      { attempts: CREATE_ATTEMPTS, once: id !== undefined },
     );
     if (!created.ok) return created;
     const challenge = created.value;
+    // Again for a repeated request: its first delivery may have died before (same job, one).
     await this.timers.schedule({
       kind: 'challenge-expiry',
       targetId: challenge.id,
       ply: 0,
       at: challenge.expiresAt,
     });
+    if (created.repeated === true) return created;
     return success(challenge, [{ type: 'challenge-created', challenge }]);
   }
 
@@ -117,20 +138,12 @@ export class Challenges {
     chat?: AcceptedIn,
     options: AcceptOptions = {},
   ): Promise<ServiceResult<Game>> {
-    const result = await this.context.records.acceptChallenge(id, (challenge, now) =>
-      this.acceptance(challenge, acceptor, now, options),
+    const result = await this.context.records.acceptChallenge(
+      id,
+      (challenge, now) => this.acceptance(challenge, acceptor, now, options),
+      options.requestKey,
     );
     return startedFromChallenge(result, this.gameStarted, chat);
-  }
-
-  /** Accepts the open challenge with this invite code, as typed (see normalizeInviteCode). */
-  async joinByCode(
-    text: string,
-    acceptor: Player,
-    chat?: AcceptedIn,
-  ): Promise<ServiceResult<Game>> {
-    const found = await this.findByCode(text);
-    return found.ok ? this.accept(found.value, acceptor, chat) : found;
   }
 
   /** The id of the open challenge with this invite code, as typed (see normalizeInviteCode). */
@@ -216,6 +229,7 @@ export class Challenges {
         daysPerMove: challenge.daysPerMove,
         views: options.views ?? [],
         opening: opening.value,
+        challengeId: challenge.id,
         rated: challenge.rated === true,
         // The challenger may have left long ago: then White, if it is them, is pinged.
         announced: shouldPingAtStart(

@@ -100,6 +100,11 @@ export interface Challenge {
   readonly seats?: readonly (Player | null)[];
   /** Whether the game it starts is rated (two people; see game/ratings.ts). Casual if absent. */
   readonly rated?: boolean;
+  /**
+   * Keys of the last requests that changed it (as a game's `requestKeys`): a /join or a sit
+   * delivered twice is recognised, not applied twice.
+   */
+  readonly requestKeys?: readonly string[];
 }
 
 /**
@@ -178,6 +183,11 @@ export interface Game {
   readonly rated?: boolean;
   /** The tournament board this game is, if any. */
   readonly tournament?: TournamentSlot;
+  /**
+   * The challenge it was started from (accepted, or a full table's lobby), if any: its cards
+   * are the game's start to show again (a start delivered twice shows it once).
+   */
+  readonly challengeId?: string;
 }
 
 /** A tournament game's place in its event (see tournament-model.ts). */

@@ -38,8 +38,10 @@ import { normaliseMoveText } from './move-input.js';
 import { newTurn, shouldPing } from './notify.js';
 import { passTurn } from './turns.js';
 import type { Draft } from './record-updates.js';
+import { requestedId } from './request-ids.js';
 import {
   refusal,
+  repeated,
   success,
   type AcceptedIn,
   type GameEvent,
@@ -79,6 +81,12 @@ export interface GameRequest {
   readonly announced?: boolean;
   /** The chat where the game was started (its board is posted there). */
   readonly startedIn?: AcceptedIn;
+  /**
+   * The request that starts it (a chat update's key): its id is derived from it, so the same
+   * request delivered twice, or to two processes, starts one game (the second gets it back,
+   * `repeated`).
+   */
+  readonly requestKey?: string;
 }
 
 /**
@@ -104,11 +112,15 @@ export function draftGame(
     announced: boolean;
     rated?: boolean;
     tournament?: TournamentSlot;
+    /** The request that starts it: the game's id is derived from it. */
+    requestKey?: string;
+    /** The challenge it is started from. */
+    challengeId?: string;
   },
   now: number,
 ): Draft<Game> {
   const draft = {
-    id: input.tournament === undefined ? context.newId() : tournamentGameId(input.tournament),
+    id: gameId(context, input),
     variant: input.variant,
     white: input.white,
     black: input.black,
@@ -123,12 +135,23 @@ export function draftGame(
     views: input.views,
     ...(input.rated === true ? { rated: true } : {}),
     ...(input.tournament === undefined ? {} : { tournament: input.tournament }),
+    ...(input.challengeId === undefined ? {} : { challengeId: input.challengeId }),
   } satisfies Draft<Game>;
   const humanToMove = playerToMove(draft as Game).botLevel === undefined;
   return {
     ...draft,
     ...newTurn({}, now, draft.moves.length, input.announced, humanToMove),
   };
+}
+
+/** A new game's id: a tournament board's, a request's (derived from them), or a new one. */
+function gameId(
+  context: ServiceContext,
+  input: { tournament?: TournamentSlot; requestKey?: string },
+): string {
+  if (input.tournament !== undefined) return tournamentGameId(input.tournament);
+  if (input.requestKey !== undefined) return requestedId('game', input.requestKey);
+  return context.newId();
 }
 
 /**
@@ -142,7 +165,9 @@ export async function startedFromChallenge(
 ): Promise<ServiceResult<Game>> {
   if (!accepted.ok) return accepted;
   const { challenge, game } = accepted.value;
+  // Again for a repeated request: its first delivery may have died before (idempotent).
   await followUp(game);
+  if (accepted.repeated === true) return repeated(game);
   const ping = game.turnAnnounced === true;
   const acceptedIn = chat === undefined ? {} : { acceptedIn: chat };
   return success(game, [{ type: 'game-started', game, challenge, ping, ...acceptedIn }]);
@@ -162,24 +187,28 @@ export class Moves {
       ? tableOpeningOf(input)
       : twoPlayerOpening(variant, input);
     if (!opening.ok) return opening;
-    const created = await this.context.records.createGame((now) =>
-      draftGame(
-        this.context,
-        {
-          ...input,
-          variant,
-          daysPerMove: input.daysPerMove ?? null,
-          views: input.views ?? [],
-          opening: opening.opening,
-          // Started by a player's own command: they are here (and nudged later if not).
-          announced: input.announced ?? false,
-        },
-        now,
-      ),
+    const created = await this.context.records.createGame(
+      (now) =>
+        draftGame(
+          this.context,
+          {
+            ...input,
+            variant,
+            daysPerMove: input.daysPerMove ?? null,
+            views: input.views ?? [],
+            opening: opening.opening,
+            // Started by a player's own command: they are here (and nudged later if not).
+            announced: input.announced ?? false,
+          },
+          now,
+        ),
+      { once: input.requestKey !== undefined && input.tournament === undefined },
     );
     if (!created.ok) return created;
     const game = created.value;
+    // Again for a repeated request: its first delivery may have died before (idempotent).
     await this.followUp(game);
+    if (created.repeated === true) return created;
     // A tournament round's pairings message mentions both players: no ping of its own.
     const ping = game.turnAnnounced === true && input.tournament === undefined;
     const startedIn = input.startedIn === undefined ? {} : { acceptedIn: input.startedIn };

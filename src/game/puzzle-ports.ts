@@ -98,4 +98,14 @@ export interface PuzzleStore {
    * processes and restarts (the claim is kept a few days, then forgotten).
    */
   claimDailyPost(chatKey: string, day: string): Promise<boolean>;
+
+  /**
+   * Records the puzzle handed out for a request (a chat update's key, so that the same request
+   * delivered twice gets the same puzzle): `puzzleId` if the request has none yet, and returns
+   * the one it has — the first, across processes. Kept a few days (HANDOUT_TTL_MS: longer than
+   * Telegram keeps an update it may deliver again), then forgotten.
+   */
+  handOut(requestKey: string, puzzleId: string): Promise<string>;
+  /** The puzzle handed out for a request, if one was (and is still remembered). */
+  handedOut(requestKey: string): Promise<string | undefined>;
 }

@@ -24,7 +24,7 @@ import {
   type PuzzleLine,
   type PuzzleStep,
 } from './puzzle-solving.js';
-import { refusal, success, type ServiceResult } from './results.js';
+import { refusal, repeated, success, type ServiceResult } from './results.js';
 import { StoreError } from './ports.js';
 
 /** The puzzles the bot has (the committed libraries). */
@@ -98,38 +98,53 @@ export class PuzzleService {
   /**
    * A puzzle for the player now: one they have not attempted, of the difficulty that suits
    * their rating if there is one left (else the nearest), never the next days' daily puzzles.
+   * `requestKey`: the request asking (a chat update's key); the same request again — delivered
+   * twice, or to two processes — gets the same puzzle, `repeated`, not the next one.
    */
   async next(
     player: PlayerId,
-    variant: VariantId = DAILY_VARIANT,
+    options: { readonly variant?: VariantId; readonly requestKey?: string } = {},
   ): Promise<ServiceResult<PuzzleLine>> {
+    const { requestKey } = options;
     return this.guard(async () => {
-      const rating = (await this.store.rating('user', playerKey(player)))?.rating ?? 1500;
-      const want = difficultyFor(rating);
-      const upcoming = new Set(
-        [0, 1, 2, 3].map((days) => this.dailyPuzzle(addDays(this.today(), days))?.id),
-      );
-      const candidates = this.catalog
-        .list(variant)
-        .filter((puzzle) => !upcoming.has(puzzle.id))
-        .map((puzzle) => ({
-          puzzle,
-          distance: Math.abs((puzzle.difficulty ?? want) - want),
-          draw: this.random(),
-        }))
-        .sort((a, b) => a.distance - b.distance || a.draw - b.draw);
-      // Nearest first, a page of candidates per store call, until one is new to the player.
-      for (let from = 0; from < candidates.length; from += ATTEMPTS_PAGE) {
-        const page = candidates.slice(from, from + ATTEMPTS_PAGE).map(({ puzzle }) => puzzle);
-        const tried = await this.store.attempted(
-          player,
-          page.map((puzzle) => puzzle.id),
-        );
-        const fresh = page.find((puzzle) => !tried.has(puzzle.id));
-        if (fresh !== undefined) return success(fresh);
-      }
-      return refusal('no-puzzle-left', 'You have tried every puzzle we have.');
+      const before = requestKey === undefined ? undefined : await this.store.handedOut(requestKey);
+      const known = before === undefined ? undefined : this.catalog.byId(before);
+      if (known !== undefined) return repeated(known);
+      const drawn = await this.draw(player, options.variant ?? DAILY_VARIANT);
+      if (!drawn.ok || requestKey === undefined) return drawn;
+      // Another delivery of the request may have drawn one meanwhile: the first one stands.
+      const first = this.catalog.byId(await this.store.handOut(requestKey, drawn.value.id));
+      return first === undefined || first.id === drawn.value.id ? drawn : repeated(first);
     });
+  }
+
+  /** A puzzle new to the player, near their rating (see next). */
+  private async draw(player: PlayerId, variant: VariantId): Promise<ServiceResult<PuzzleLine>> {
+    const rating = (await this.store.rating('user', playerKey(player)))?.rating ?? 1500;
+    const want = difficultyFor(rating);
+    const upcoming = new Set(
+      [0, 1, 2, 3].map((days) => this.dailyPuzzle(addDays(this.today(), days))?.id),
+    );
+    const candidates = this.catalog
+      .list(variant)
+      .filter((puzzle) => !upcoming.has(puzzle.id))
+      .map((puzzle) => ({
+        puzzle,
+        distance: Math.abs((puzzle.difficulty ?? want) - want),
+        draw: this.random(),
+      }))
+      .sort((a, b) => a.distance - b.distance || a.draw - b.draw);
+    // Nearest first, a page of candidates per store call, until one is new to the player.
+    for (let from = 0; from < candidates.length; from += ATTEMPTS_PAGE) {
+      const page = candidates.slice(from, from + ATTEMPTS_PAGE).map(({ puzzle }) => puzzle);
+      const tried = await this.store.attempted(
+        player,
+        page.map((puzzle) => puzzle.id),
+      );
+      const fresh = page.find((puzzle) => !tried.has(puzzle.id));
+      if (fresh !== undefined) return success(fresh);
+    }
+    return refusal('no-puzzle-left', 'You have tried every puzzle we have.');
   }
 
   /** The puzzle of a day (YYYY-MM-DD): the same in every chat and process. */

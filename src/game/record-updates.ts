@@ -1,7 +1,14 @@
 import type { Logger } from './logger.js';
 import type { Challenge, Game } from './model.js';
 import { StoreError, type Clock, type GameStore } from './ports.js';
-import { refusal, success, type GameEvent, type Refusal, type ServiceResult } from './results.js';
+import {
+  refusal,
+  repeated,
+  success,
+  type GameEvent,
+  type Refusal,
+  type ServiceResult,
+} from './results.js';
 
 /**
  * A use case's change to one record: the next record and what happened, or a refusal. The
@@ -28,8 +35,36 @@ type Stamped = 'version' | 'createdAt' | 'updatedAt';
 /** A new record as a use case builds it; RecordUpdates stamps version 1 and the times. */
 export type Draft<T> = Omit<T, Stamped>;
 
-/** How many request keys a game remembers (a redelivered update comes within seconds). */
+/** How many request keys a record remembers (a redelivered update comes within seconds). */
 export const REQUEST_KEYS_KEPT = 16;
+
+/** A record that remembers the requests that changed it (games and challenges). */
+interface Keyed {
+  readonly requestKeys?: readonly string[];
+}
+
+/** `next` remembering one more request (the last REQUEST_KEYS_KEPT). */
+function withRequestKey<T extends Keyed>(next: T, requestKey: string | undefined): T {
+  if (requestKey === undefined || changedBy(next, requestKey)) return next;
+  const requestKeys = [...(next.requestKeys ?? []), requestKey].slice(-REQUEST_KEYS_KEPT);
+  return { ...next, requestKeys };
+}
+
+/** Whether a record was changed by this request before. */
+function changedBy(record: Keyed, requestKey: string | undefined): boolean {
+  return requestKey !== undefined && record.requestKeys?.includes(requestKey) === true;
+}
+
+/**
+ * How a new record is made: `attempts` builds (each with a new id and invite code, unless its id
+ * is given), and whether its id names the request that makes it (`once`: derived from the
+ * request's key, or given by the caller): then a record already stored under it is that
+ * request's, made by an earlier delivery, and is returned as `repeated`.
+ */
+export interface CreateOptions {
+  readonly attempts?: number;
+  readonly once?: boolean;
+}
 
 /** Attempts of a compare-and-set update whose caller did not name a version. */
 const CAS_ATTEMPTS = 5;
@@ -94,39 +129,54 @@ export class RecordUpdates {
     }
   }
 
-  /** Stores a new game built at `now`; its id must be new. */
-  createGame(build: (now: number) => Draft<Game>): Promise<ServiceResult<Game>> {
-    return this.create(build, (game) => this.store.createGame(game));
+  /** Stores a new game built at `now`; its id must be new (see CreateOptions for `once`). */
+  createGame(
+    build: (now: number) => Draft<Game>,
+    options: CreateOptions = {},
+  ): Promise<ServiceResult<Game>> {
+    return this.create(build, options, {
+      insert: (game) => this.store.createGame(game),
+      load: (id) => this.store.getGame(id),
+    });
   }
 
   /**
    * Stores a new challenge built at `now`. Its id and invite code must be new: on a clash it is
-   * built again (a new id and code) up to `attempts` times.
+   * built again (a new code, and a new id unless it is given) up to `attempts` times.
    */
   createChallenge(
     build: (now: number) => Draft<Challenge>,
-    attempts = 1,
+    options: CreateOptions = {},
   ): Promise<ServiceResult<Challenge>> {
-    return this.create(build, (challenge) => this.store.createChallenge(challenge), attempts);
+    return this.create(build, options, {
+      insert: (challenge) => this.store.createChallenge(challenge),
+      load: (id) => this.store.getChallenge(id),
+    });
   }
 
   /**
    * Accepting a challenge: the challenge's compare-and-set and the game it starts, in one store
-   * call, retried on a lost race.
+   * call, retried on a lost race. `requestKey`: the request that accepts it; the same request
+   * again (it started the game) gets that game back as `repeated`.
    */
   acceptChallenge(
     id: string,
     accept: (challenge: Challenge, now: number) => Acceptance,
+    requestKey?: string,
   ): Promise<ServiceResult<{ challenge: Challenge; game: Game }>> {
     return this.guard(async () => {
       for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
         const challenge = await this.store.getChallenge(id);
         if (challenge === undefined)
           return refusal('challenge-not-found', 'This challenge no longer exists.');
+        if (changedBy(challenge, requestKey) && challenge.gameId !== undefined) {
+          const game = await this.store.getGame(challenge.gameId);
+          if (game !== undefined) return repeated({ challenge, game });
+        }
         const now = this.clock.now();
         const acceptance = accept(challenge, now);
         if (!acceptance.ok) return acceptance;
-        const accepted = stampChange(challenge, acceptance.next, now);
+        const accepted = stampChange(challenge, withRequestKey(acceptance.next, requestKey), now);
         const game = stampNew(acceptance.game, now);
         if (await this.store.startGame(accepted, challenge.version, game)) {
           return success({ challenge: accepted, game });
@@ -183,53 +233,48 @@ export class RecordUpdates {
   ): Promise<ServiceResult<Game>> {
     const { seenPly, requestKey } = options;
     const stale = seenPly === undefined ? undefined : (game: Game) => game.moves.length !== seenPly;
-    const keyed =
-      requestKey === undefined
-        ? change
-        : (game: Game, now: number): Mutation<Game> => {
-            const mutation = change(game, now);
-            if (!mutation.ok) return mutation;
-            const keys = [...(mutation.next.requestKeys ?? []), requestKey].slice(
-              -REQUEST_KEYS_KEPT,
-            );
-            return { ...mutation, next: { ...mutation.next, requestKeys: keys } };
-          };
-    return this.update(id, keyed, stale, {
+    return this.update(id, keyedChange(change, requestKey), stale, {
       load: (key) => this.store.getGame(key),
       save,
       attach: (event, game) => ('game' in event ? { ...event, game } : event),
       missing: 'No such game.',
-      done:
-        requestKey === undefined
-          ? undefined
-          : (game: Game) => game.requestKeys?.includes(requestKey) === true,
+      requestKey,
     });
   }
 
-  /** Changes a challenge. */
+  /**
+   * Changes a challenge; `requestKey` as for a game: the same request again succeeds with the
+   * record as it is, `repeated`.
+   */
   challenge(
     id: string,
     change: (challenge: Challenge, now: number) => Mutation<Challenge>,
+    requestKey?: string,
   ): Promise<ServiceResult<Challenge>> {
-    return this.update(id, change, undefined, {
+    return this.update(id, keyedChange(change, requestKey), undefined, {
       load: (key) => this.store.getChallenge(key),
       save: (next, expected) => this.store.saveChallenge(next, expected),
       attach: (event, challenge) => ('challenge' in event ? { ...event, challenge } : event),
       missing: 'No such challenge.',
       missingCode: 'challenge-not-found',
+      requestKey,
     });
   }
 
-  private create<T>(
+  private create<T extends { id: string }>(
     build: (now: number) => Draft<T>,
-    insert: (record: T) => Promise<boolean>,
-    attempts = 1,
+    options: CreateOptions,
+    io: { insert(record: T): Promise<boolean>; load(id: string): Promise<T | undefined> },
   ): Promise<ServiceResult<T>> {
     return this.guard(async () => {
-      for (let attempt = 0; attempt < attempts; attempt++) {
+      for (let attempt = 0; attempt < (options.attempts ?? 1); attempt++) {
         const now = this.clock.now();
         const record = stampNew(build(now), now);
-        if (await insert(record)) return success(record);
+        if (await io.insert(record)) return success(record);
+        if (options.once !== true) continue;
+        // Its id is taken: by the record this request made before, or (a challenge) its code.
+        const made = await io.load(record.id);
+        if (made !== undefined) return repeated(made);
       }
       return refusal('busy', 'Please try again.');
     });
@@ -240,7 +285,7 @@ export class RecordUpdates {
    * moved on from what the caller saw; it is checked again on every attempt, so of two taps on
    * the same board one applies and the other is reported stale.
    */
-  private update<T extends { version: number; updatedAt: number }>(
+  private update<T extends Keyed & { version: number; updatedAt: number }>(
     id: string,
     change: (record: T, now: number) => Mutation<T>,
     isStale: ((record: T) => boolean) | undefined,
@@ -252,15 +297,15 @@ export class RecordUpdates {
       missing: string;
       /** The refusal code for a missing record; 'not-found' by default. */
       missingCode?: 'not-found' | 'challenge-not-found';
-      /** The request was applied before: succeed with the record as it is. */
-      done?: (record: T) => boolean;
+      /** The request asking: if it changed the record before, succeed with the record as it is. */
+      requestKey?: string;
     },
   ): Promise<ServiceResult<T>> {
     return this.guard(async () => {
       for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
         const record = await io.load(id);
         if (record === undefined) return refusal(io.missingCode ?? 'not-found', io.missing);
-        if (io.done?.(record) === true) return success(record, []);
+        if (changedBy(record, io.requestKey)) return repeated(record);
         if (isStale?.(record) === true) {
           return refusal('stale-version', 'The board has changed since you saw it.');
         }
@@ -278,6 +323,20 @@ export class RecordUpdates {
       return refusal('busy', 'Too many changes at once; please try again.');
     });
   }
+}
+
+/** The change, remembering the request that made it (if one is named). */
+function keyedChange<T extends Keyed>(
+  change: (record: T, now: number) => Mutation<T>,
+  requestKey: string | undefined,
+): (record: T, now: number) => Mutation<T> {
+  if (requestKey === undefined) return change;
+  return (record, now) => {
+    const mutation = change(record, now);
+    return mutation.ok
+      ? { ...mutation, next: withRequestKey(mutation.next, requestKey) }
+      : mutation;
+  };
 }
 
 /** A new record: version 1, created and updated now. */

@@ -150,10 +150,26 @@ export type Refusal = {
 export type RefusalOf<C extends ServiceErrorCode> = Extract<Refusal, { readonly code: C }>;
 
 export type ServiceResult<T> =
-  { readonly ok: true; readonly value: T; readonly events: readonly GameEvent[] } | Refusal;
+  | {
+      readonly ok: true;
+      readonly value: T;
+      readonly events: readonly GameEvent[];
+      /**
+       * The same request (its key: a chat update's or interaction's) was done before — the
+       * update delivered twice, or to two processes: `value` is what that first delivery made
+       * or left, and nothing happened now (no events).
+       */
+      readonly repeated?: true;
+    }
+  | Refusal;
 
 export function success<T>(value: T, events: readonly GameEvent[] = []): ServiceResult<T> {
   return { ok: true, value, events };
+}
+
+/** What a request already done gave (see ServiceResult's `repeated`): no events. */
+export function repeated<T>(value: T): ServiceResult<T> {
+  return { ok: true, value, events: [], repeated: true };
 }
 
 export function refusal<C extends PlainCode>(code: C, message: string): RefusalOf<C>;

@@ -187,26 +187,36 @@ export class GameService {
   /**
    * Accepts the open challenge with this invite code, typed any way (trimmed, any letter case,
    * with spaces or dashes), or sits down at the table game it names (the game, once the table
-   * is full); an unknown code is refused as 'challenge-not-found'.
+   * is full); an unknown code is refused as 'challenge-not-found'. `requestKey`: the request
+   * (a chat update's key); the same request again gets what it did back, `repeated`.
    */
   async joinByCode(
     code: string,
     acceptor: Player,
     chat?: AcceptedIn,
+    requestKey?: string,
   ): Promise<ServiceResult<Game | Seating>> {
     const found = await this.challenges.findByCode(code);
     if (!found.ok) return found;
     const challenge = await this.queries.getChallenge(found.value);
     if (challenge.ok && challenge.value.seats !== undefined)
-      return this.tables.sit(found.value, acceptor, chat);
-    return this.challenges.accept(found.value, acceptor, chat);
+      return this.tables.sit(found.value, acceptor, chat, requestKey);
+    return this.challenges.accept(found.value, acceptor, chat, { requestKey });
   }
 
   // ---- table games (Zhernov's four-player lobby) -------------------------------------------
 
-  /** Sits a player down at a table game's lobby; the last seat taken starts the game. */
-  sitAtTable(id: string, player: Player, chat?: AcceptedIn): Promise<ServiceResult<Seating>> {
-    return this.tables.sit(id, player, chat);
+  /**
+   * Sits a player down at a table game's lobby; the last seat taken starts the game. The same
+   * `requestKey` again gets what it did back, `repeated` (also for the bot's seat and the start).
+   */
+  sitAtTable(
+    id: string,
+    player: Player,
+    chat?: AcceptedIn,
+    requestKey?: string,
+  ): Promise<ServiceResult<Seating>> {
+    return this.tables.sit(id, player, chat, requestKey);
   }
 
   /** Seats the bot at a level in the table's next free seat, for a player sitting there. */
@@ -216,8 +226,9 @@ export class GameService {
     level: number,
     botName: string,
     chat?: AcceptedIn,
+    requestKey?: string,
   ): Promise<ServiceResult<Seating>> {
-    return this.tables.seatBot(id, player, level, botName, chat);
+    return this.tables.seatBot(id, player, level, botName, chat, requestKey);
   }
 
   /** A player stands up from a table's lobby (its maker standing up closes the table). */
@@ -226,8 +237,13 @@ export class GameService {
   }
 
   /** Starts a full table's game (when the sit that filled it could not). */
-  startTable(id: string, player: Player, chat?: AcceptedIn): Promise<ServiceResult<Game>> {
-    return this.tables.start(id, player, chat);
+  startTable(
+    id: string,
+    player: Player,
+    chat?: AcceptedIn,
+    requestKey?: string,
+  ): Promise<ServiceResult<Game>> {
+    return this.tables.start(id, player, chat, requestKey);
   }
 
   /** The challenged player says no. Open challenges cannot be declined, only left to expire. */

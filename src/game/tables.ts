@@ -18,7 +18,14 @@ import {
 } from './model.js';
 import { draftGame, startedFromChallenge, type GameFollowUp } from './moves.js';
 import type { Acceptance, Mutation } from './record-updates.js';
-import { refusal, success, type AcceptedIn, type Refusal, type ServiceResult } from './results.js';
+import {
+  refusal,
+  repeated,
+  success,
+  type AcceptedIn,
+  type Refusal,
+  type ServiceResult,
+} from './results.js';
 import { tableOpening } from './table-rules.js';
 
 /** Seats at a table game, in turn order. */
@@ -73,12 +80,23 @@ export class Tables {
     return [challenger, ...Array.from({ length: TABLE_SEATS - 1 }, () => null)];
   }
 
-  /** Sits a player down at the first free seat; the last seat taken starts the game. */
-  async sit(id: string, player: Player, chat?: AcceptedIn): Promise<ServiceResult<Seating>> {
-    const seated = await this.context.records.challenge(id, (challenge, now) =>
-      sitDown(challenge, player, now),
+  /**
+   * Sits a player down at the first free seat; the last seat taken starts the game.
+   * `requestKey`: the request that asks (a chat update's key); the same request again gets what
+   * it did back, `repeated`.
+   */
+  async sit(
+    id: string,
+    player: Player,
+    chat?: AcceptedIn,
+    requestKey?: string,
+  ): Promise<ServiceResult<Seating>> {
+    const seated = await this.context.records.challenge(
+      id,
+      (challenge, now) => sitDown(challenge, player, now),
+      requestKey,
     );
-    return this.afterSeating(seated, player, chat);
+    return this.afterSeating(seated, player, chat, requestKey);
   }
 
   /**
@@ -91,21 +109,26 @@ export class Tables {
     level: number,
     displayName: string,
     chat?: AcceptedIn,
+    requestKey?: string,
   ): Promise<ServiceResult<Seating>> {
-    const seated = await this.context.records.challenge(id, (challenge, now) => {
-      const open = openSeats(challenge, now);
-      if (!open.ok) return open;
-      const { seats } = open;
-      if (seatedAt(seats, player) < 0)
-        return refusal('not-seated', 'Only players at this table can seat the bot.');
-      const free = seats.indexOf(null);
-      if (free < 0) return refusal('table-full', 'This table is full.');
-      const bot = seatedBot(player.platform, level, displayName, SEAT_COLORS[free]!);
-      return sitDown(challenge, bot, now);
-    });
+    const seated = await this.context.records.challenge(
+      id,
+      (challenge, now) => {
+        const open = openSeats(challenge, now);
+        if (!open.ok) return open;
+        const { seats } = open;
+        if (seatedAt(seats, player) < 0)
+          return refusal('not-seated', 'Only players at this table can seat the bot.');
+        const free = seats.indexOf(null);
+        if (free < 0) return refusal('table-full', 'This table is full.');
+        const bot = seatedBot(player.platform, level, displayName, SEAT_COLORS[free]!);
+        return sitDown(challenge, bot, now);
+      },
+      requestKey,
+    );
     const actor = seated.ok ? seatedAt(seated.value.seats ?? [], player) : -1;
     const by = seated.ok && actor >= 0 ? seated.value.seats![actor]! : undefined;
-    return this.afterSeating(seated, by, chat);
+    return this.afterSeating(seated, by, chat, requestKey);
   }
 
   /**
@@ -131,34 +154,51 @@ export class Tables {
    * Starts the game of a full table (the sit that filled it does this; a player at the table
    * may ask again if that start failed). Refused while a seat is free.
    */
-  async start(id: string, by?: Player, chat?: AcceptedIn): Promise<ServiceResult<Game>> {
-    const result = await this.context.records.acceptChallenge(id, (challenge, now) =>
-      this.gameOf(challenge, by, now),
+  async start(
+    id: string,
+    by?: Player,
+    chat?: AcceptedIn,
+    requestKey?: string,
+  ): Promise<ServiceResult<Game>> {
+    const result = await this.context.records.acceptChallenge(
+      id,
+      (challenge, now) => this.gameOf(challenge, by, now),
+      requestKey,
     );
     return startedFromChallenge(result, this.gameStarted, chat);
   }
 
+  /**
+   * After a seat was taken: the lobby, or the game the last seat starts. A repeated sit (the
+   * same request again) gets what it did back — the game too, started now if its first
+   * delivery died before the start.
+   */
   private async afterSeating(
     seated: ServiceResult<Challenge>,
     actor: Player | undefined,
     chat: AcceptedIn | undefined,
+    requestKey: string | undefined,
   ): Promise<ServiceResult<Seating>> {
     if (!seated.ok) return seated;
     const challenge = seated.value;
-    if (challenge.seats?.includes(null) !== false) return success({ challenge }, seated.events);
-    const started = await this.start(challenge.id, actor, chat);
+    const lobby = () =>
+      seated.repeated === true ? repeated({ challenge }) : success({ challenge }, seated.events);
+    if (challenge.seats?.includes(null) !== false) return lobby();
+    const started = await this.start(challenge.id, actor, chat, requestKey);
     if (!started.ok) {
       // The table is full and saved; its start can be asked for again (Start on the card).
       this.context.logger.warn('a full table did not start', {
         id: challenge.id,
         code: started.code,
       });
-      return success({ challenge }, seated.events);
+      return lobby();
     }
     const game = started.value;
-    return success({ challenge: { ...challenge, status: 'accepted', gameId: game.id }, game }, [
-      ...started.events,
-    ]);
+    const value = {
+      challenge: { ...challenge, status: 'accepted' as const, gameId: game.id },
+      game,
+    };
+    return started.repeated === true ? repeated(value) : success(value, [...started.events]);
   }
 
   /** The game a full table starts, or why it cannot start. */
@@ -182,6 +222,7 @@ export class Tables {
         daysPerMove: challenge.daysPerMove,
         views: [],
         opening: tableOpening(SEAT_ORDER),
+        challengeId: challenge.id,
         // White is pinged unless it was White who filled the table just now.
         announced: by === undefined || !samePlayer(white!, by),
       },

@@ -16,7 +16,15 @@ import { StoreError } from './ports.js';
 import { botPlayer } from './bot-player.js';
 import { botRating } from './rating-model.js';
 import { ratingAt } from './ratings.js';
-import { refusal, success, type GameEvent, type Refusal, type ServiceResult } from './results.js';
+import { requestedId } from './request-ids.js';
+import {
+  refusal,
+  repeated,
+  success,
+  type GameEvent,
+  type Refusal,
+  type ServiceResult,
+} from './results.js';
 import {
   MAX_ENTRANTS,
   MIN_ENTRANTS,
@@ -44,6 +52,12 @@ export interface TournamentRequest {
   /** Swiss rounds (0: by the field, at the start), or round-robin cycles. */
   readonly rounds: number;
   readonly rated: boolean;
+  /**
+   * The request that opens it (a chat update's key): its id is derived from it, so the same
+   * request delivered twice, or to two processes, opens one tournament (the second gets it
+   * back, `repeated`).
+   */
+  readonly requestKey?: string;
 }
 
 /** What the tournaments need of the rest of the service. */
@@ -81,14 +95,22 @@ export class Tournaments {
     input: TournamentRequest,
     views: readonly ChatView[] = [],
   ): Promise<ServiceResult<Tournament>> {
+    const { requestKey, ...fields } = input;
+    const id =
+      requestKey === undefined ? `t${this.context.newId()}` : requestedId('tournament', requestKey);
     return this.context.records.guard(async () => {
+      // The request's own tournament, opened by its first delivery, is the chat's live one.
+      const made = async () =>
+        requestKey === undefined ? undefined : this.league.getTournament(id);
+      const before = await made();
+      if (before !== undefined) return repeated(before);
       const live = await this.liveInChat(input.chat);
       if (live !== undefined)
         return refusal('tournament-live', 'This chat already has a tournament on.');
       const now = this.context.clock.now();
       const tournament: Tournament = {
-        ...input,
-        id: `t${this.context.newId()}`,
+        ...fields,
+        id,
         version: 1,
         status: 'signup',
         entrants: [{ player: input.organiser }],
@@ -97,8 +119,11 @@ export class Tournaments {
         createdAt: now,
         updatedAt: now,
       };
-      if (!(await this.league.createTournament(tournament)))
-        return refusal('busy', 'Please try again.');
+      if (!(await this.league.createTournament(tournament))) {
+        // Another delivery of the same request made it meanwhile (another process).
+        const meanwhile = await made();
+        return meanwhile === undefined ? refusal('busy', 'Please try again.') : repeated(meanwhile);
+      }
       return success(tournament);
     });
   }

@@ -45,10 +45,12 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return Promise.resolve();
   }
 
-  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
-    if ((await this.get(key)) !== undefined) return false;
-    await this.set(key, value, ttlMs);
-    return true;
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    // Checked and set in one step: of two callers at the same moment, one holds the key.
+    const entry = this.values.get(key);
+    if (entry !== undefined && entry.expiresAt > Date.now()) return Promise.resolve(false);
+    void this.set(key, value, ttlMs);
+    return Promise.resolve(true);
   }
 
   private readonly sets = new Map<string, Set<string>>();

@@ -22,6 +22,7 @@ import { playerKey, viewKey } from '../game/model.js';
  *   <p>puzzle:days:<chatKey>:<playerKey>         hash day → "1" solved / "0" failed (streaks)
  *   <p>puzzle:daily                              hash chatKey → daily post setting
  *   <p>puzzle:claim:<chatKey>:<day>              string with a TTL: that day's post is claimed
+ *   <p>puzzle:handout:<requestKey>               string with a TTL: the puzzle a request got
  *   <p>rating:<variant>:<pool>:<playerKey>       hash { v: games, d: JSON }: a game rating
  *   <p>rating:player:<playerKey>                 set of "<variant>:<pool>" the player is rated in
  *   <p>rated:<gameId>                            string: the game's ratings are saved (once)
@@ -89,6 +90,9 @@ export class KeyBuilder {
   }
   dailyClaim(chatKey: string, day: string): string {
     return `${this.prefix}puzzle:claim:${chatKey}:${day}`;
+  }
+  puzzleHandout(requestKey: string): string {
+    return `${this.prefix}puzzle:handout:${requestKey}`;
   }
   /** `player` is a playerKey: the leaderboards hold keys, not players. */
   playerRating(variant: VariantId, pool: RatingPool, player: string): string {

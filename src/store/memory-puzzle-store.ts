@@ -13,6 +13,7 @@ import type { Rating } from '../ratings/glicko2.js';
 import { consoleLogger, type Logger } from '../game/logger.js';
 import {
   DAILY_CLAIM_TTL_MS,
+  HANDOUT_TTL_MS,
   DAY_HISTORY_TTL_MS,
   decodeOrSkip,
   type PuzzleStoreOptions,
@@ -46,6 +47,8 @@ export class MemoryPuzzleStore implements PuzzleStore {
   private readonly outcomes = new Map<string, Map<string, boolean>>();
   private readonly settings = new Map<string, string>();
   private readonly claims = new Map<string, number>();
+  /** Request key → the puzzle handed out, and until when it is remembered. */
+  private readonly handouts = new Map<string, { puzzleId: string; until: number }>();
   private readonly claimTtlMs: number;
   private readonly log: Logger;
   private readonly clock: Clock;
@@ -147,6 +150,20 @@ export class MemoryPuzzleStore implements PuzzleStore {
     this.claims.set(key, now + this.claimTtlMs);
     for (const [other, until] of this.claims) if (until <= now) this.claims.delete(other);
     return true;
+  }
+
+  async handOut(requestKey: string, puzzleId: string): Promise<string> {
+    const now = this.clock.now();
+    const known = this.handouts.get(requestKey);
+    if (known !== undefined && known.until > now) return known.puzzleId;
+    for (const [other, { until }] of this.handouts) if (until <= now) this.handouts.delete(other);
+    this.handouts.set(requestKey, { puzzleId, until: now + HANDOUT_TTL_MS });
+    return puzzleId;
+  }
+
+  async handedOut(requestKey: string): Promise<string | undefined> {
+    const known = this.handouts.get(requestKey);
+    return known !== undefined && known.until > this.clock.now() ? known.puzzleId : undefined;
   }
 
   private dayResults(chatKey: string, day: string): Map<string, string> {

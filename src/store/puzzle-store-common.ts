@@ -13,6 +13,12 @@ export interface PuzzleStoreOptions {
 export const DAILY_CLAIM_TTL_MS = 3 * 86_400_000;
 
 /**
+ * How long the puzzle handed out for a request is remembered: three days, well past the day
+ * Telegram keeps an update it may deliver again.
+ */
+export const HANDOUT_TTL_MS = 3 * 86_400_000;
+
+/**
  * How long a chat's day results and a player's day outcomes are kept after their last write:
  * the leaderboards look back a week, and a streak ends after one missed day.
  */

@@ -140,6 +140,7 @@ export const GAME: v.GenericSchema<unknown, Game> = v.looseObject({
   nudge: v.optional(v.looseObject({ at: TIME, ply: COUNT })),
   requestKeys: v.optional(v.array(v.string())),
   rated: v.optional(v.boolean()),
+  challengeId: v.optional(v.string()),
   tournament: v.optional(TOURNAMENT_SLOT),
 });
 
@@ -164,6 +165,7 @@ export const CHALLENGE: v.GenericSchema<unknown, Challenge> = v.looseObject({
   inviteCode: v.optional(v.string()),
   seats: v.optional(v.array(v.nullable(PLAYER))),
   rated: v.optional(v.boolean()),
+  requestKeys: v.optional(v.array(v.string())),
 });
 
 const RATING_POOLS: Record<RatingPool, true> = { people: true, bot: true };

@@ -15,6 +15,7 @@ import { KeyBuilder } from './keys.js';
 import { consoleLogger, type Logger } from '../game/logger.js';
 import {
   DAILY_CLAIM_TTL_MS,
+  HANDOUT_TTL_MS,
   DAY_HISTORY_TTL_MS,
   decodeOrSkip,
   type PuzzleStoreOptions,
@@ -239,6 +240,24 @@ export class RedisPuzzleStore implements PuzzleStore {
       this.redis.set(this.keys.dailyClaim(chatKey, day), '1', 'PX', ttl, 'NX'),
     );
     return reply === 'OK';
+  }
+
+  async handOut(requestKey: string, puzzleId: string): Promise<string> {
+    const key = this.keys.puzzleHandout(requestKey);
+    // One transaction: stored if new, then read back (the first one's, if it was not).
+    const replies = await this.run('handOut', () =>
+      this.redis.multi().set(key, puzzleId, 'PX', HANDOUT_TTL_MS, 'NX').get(key).exec(),
+    );
+    const [error, stored] = replies?.[1] ?? [new Error('no reply'), null];
+    if (error !== null) throw error;
+    return typeof stored === 'string' ? stored : puzzleId;
+  }
+
+  async handedOut(requestKey: string): Promise<string | undefined> {
+    const stored = await this.run('handedOut', () =>
+      this.redis.get(this.keys.puzzleHandout(requestKey)),
+    );
+    return stored ?? undefined;
   }
 
   private decodeDay(chatKey: string, day: string, rows: Record<string, string>): DailyResult[] {

@@ -8,6 +8,7 @@ import { ManualClock } from '../support/manual-scheduler.js';
 import { DEFAULT_RATING } from '../../src/ratings/glicko2.js';
 import { item } from '../support/present.js';
 import { solutionAt } from '../support/puzzles.js';
+import { value } from '../support/service-results.js';
 
 const START = makeFen(startPosition('bashni'));
 /** Seven one-move "puzzles" from the start (the line checking is tested on its own). */
@@ -116,6 +117,31 @@ describe('puzzle use cases', () => {
       await puzzles.play(next.value.id, ANNA, 0, solutionAt(next.value, 0));
     }
     expect(offered.size).toBe(LINES.length - upcoming.size);
+  });
+
+  it('the same request, delivered twice or to two processes, gets the same puzzle', async () => {
+    const store = new MemoryPuzzleStore();
+    let draws = 0;
+    // Each process draws differently: only the request's key makes them agree.
+    const process = () =>
+      new PuzzleService({
+        store,
+        catalog,
+        clock: new ManualClock(Date.UTC(2026, 10, 30, 6)),
+        random: () => (++draws % 7) / 7,
+      });
+    const [a, b] = [process(), process()];
+    const first = await a.next(ANNA, { requestKey: 'tg:1' });
+    const again = await b.next(ANNA, { requestKey: 'tg:1' });
+    expect(again).toEqual({ ok: true, value: value(first), events: [], repeated: true });
+    const both = await Promise.all([
+      a.next(ANNA, { requestKey: 'tg:2' }),
+      b.next(ANNA, { requestKey: 'tg:2' }),
+    ]);
+    expect(value(item(both, 0)).id).toBe(value(item(both, 1)).id);
+    // Still the same once the player has tried it (the redelivery comes after the attempt).
+    await a.play(value(first).id, ANNA, 0, solutionAt(value(first), 0));
+    expect(value(await b.next(ANNA, { requestKey: 'tg:1' })).id).toBe(value(first).id);
   });
 
   it('posts a chat’s daily puzzle once per day, across two processes, at the chat’s own time', async () => {

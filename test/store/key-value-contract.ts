@@ -45,6 +45,14 @@ export function keyValueContract(name: string, makeStore: () => Promise<KeyValue
       expect(await kv.setIfAbsent('plain', 'y', 1_000)).toBe(false);
     });
 
+    it('of calls at the same moment, one sets the value (a lease has one holder)', async () => {
+      const takes = await Promise.all(
+        ['a', 'b', 'c'].map((v) => kv.setIfAbsent('race', v, 60_000)),
+      );
+      expect(takes.filter(Boolean)).toHaveLength(1);
+      expect(['a', 'b', 'c'][takes.indexOf(true)]).toBe(await kv.get('race'));
+    });
+
     it('keeps sets of members: add is idempotent, remove takes one out', async () => {
       expect(await kv.setMembers('todo')).toEqual([]);
       await kv.addToSet('todo', 'g1');

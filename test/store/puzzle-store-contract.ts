@@ -300,6 +300,20 @@ export function puzzleStoreContract(
       expect(await store.claimDailyPost(OTHER_CHAT, '2026-07-01')).toBe(true);
     });
 
+    it('hands out one puzzle per request, the first one, across instances', async () => {
+      expect(await store.handedOut('tg:1')).toBeUndefined();
+      const handed = await Promise.all([
+        store.handOut('tg:1', 'p1'),
+        harness.twin.handOut('tg:1', 'p2'),
+        store.handOut('tg:1', 'p3'),
+      ]);
+      expect(new Set(handed).size).toBe(1);
+      expect(['p1', 'p2', 'p3']).toContain(handed[0]);
+      expect(await harness.twin.handedOut('tg:1')).toBe(handed[0]);
+      expect(await store.handOut('tg:1', 'p4')).toBe(handed[0]);
+      expect(await store.handOut('dc:1', 'p4')).toBe('p4');
+    });
+
     it('a corrupt record is an error for that record only; lists skip it and say so', async () => {
       await store.recordFirstAttempt(attempt(ALICE, 'good', true, 1), {
         user: rated(1600),

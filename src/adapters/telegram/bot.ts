@@ -151,6 +151,7 @@ export function createTelegramBot(
     tasks,
     botUsername: () => bot.botInfo.username,
     media: options.inline?.media,
+    puzzles: base.puzzles,
   });
   const deps: TelegramDeps = {
     ...base,

@@ -67,6 +67,9 @@ function parseNotice(text: string | undefined): Notice | undefined {
 /** Games whose boards may not show their newest state yet (see TelegramPresenter). */
 export const PENDING_BOARDS = 'tg:pending-boards';
 
+/** Requests whose reply may not be sent yet (see request-replies.ts). */
+export const PENDING_REPLIES = 'tg:pending-replies';
+
 /** Per-chat state of the Telegram adapter, kept in the key-value store so it survives restarts. */
 export class ChatState {
   /**
@@ -242,5 +245,43 @@ export class ChatState {
 
   leasePost(gameId: string, chatId: string, ttlMs: number, force: boolean): Promise<boolean> {
     return leaseKey(this.kv, `tg:posting:${gameId}:${chatId}`, ttlMs, force);
+  }
+
+  // ---- the replies of requests (see request-replies.ts) -------------------------------------
+
+  /** A request's reply record as stored (JSON), if it has one. */
+  reply(requestKey: string): Promise<string | undefined> {
+    return this.kv.get(`tg:reply:${requestKey}`);
+  }
+
+  /** Stores a request's reply record unless it has one; whether it stored this one. */
+  keepReply(requestKey: string, record: string, ttlMs: number): Promise<boolean> {
+    return this.kv.setIfAbsent(`tg:reply:${requestKey}`, record, ttlMs);
+  }
+
+  setReply(requestKey: string, record: string, ttlMs: number): Promise<void> {
+    return this.kv.set(`tg:reply:${requestKey}`, record, ttlMs);
+  }
+
+  /** Takes the right to send a request's reply for `ttlMs`, unless someone holds it. */
+  leaseReply(requestKey: string, ttlMs: number): Promise<boolean> {
+    return leaseKey(this.kv, `tg:replying:${requestKey}`, ttlMs, false);
+  }
+
+  releaseReply(requestKey: string): Promise<void> {
+    return this.kv.delete(`tg:replying:${requestKey}`);
+  }
+
+  /** Requests whose reply may not be sent yet (for the recovery sweep). */
+  addPendingReply(requestKey: string): Promise<void> {
+    return this.kv.addToSet(PENDING_REPLIES, requestKey);
+  }
+
+  removePendingReply(requestKey: string): Promise<void> {
+    return this.kv.removeFromSet(PENDING_REPLIES, requestKey);
+  }
+
+  pendingReplies(): Promise<string[]> {
+    return this.kv.setMembers(PENDING_REPLIES);
   }
 }

@@ -11,6 +11,7 @@ import type { ChatMembers } from './chat-members.js';
 import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import type { TelegramPresenter } from './presenter.js';
+import type { Reply } from './request-replies.js';
 import { refusalText } from '../../chat/refusal-text.js';
 import { bestEffort } from '../../game/logger.js';
 
@@ -42,6 +43,12 @@ export interface BashniFlavor {
   requestKey: string;
   /** Queues a message in this chat: never waits for Telegram, never throws. */
   say(text: string, other?: SendOther): void;
+  /**
+   * The one reply of a request that makes something (a card, a confirmation): sent once however
+   * often the update is delivered, and to however many processes (see request-replies.ts).
+   * Resolves once it is handed off — await it, so that the update is not confirmed before.
+   */
+  sayOnce(text: string, reply?: Omit<Reply, 'chatId' | 'text'>): Promise<void>;
   /** Answers a tap at once (not behind the chat's lane); never throws. */
   answer(text?: string, alert?: boolean): Promise<void>;
   /** Presents a service result: events on success; the refusal as an alert or a reply. */
@@ -73,6 +80,14 @@ export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContex
     ctx.say = (text, other) => {
       if (ctx.chat === undefined) return;
       deps.tasks.track(deps.out.sendText(ctx.chat.id, text, other));
+    };
+    ctx.sayOnce = async (text, reply) => {
+      if (ctx.chat === undefined) return;
+      await deps.presenter.replies.send(ctx.requestKey, {
+        ...reply,
+        chatId: String(ctx.chat.id),
+        text,
+      });
     };
     ctx.answer = async (text, alert) => {
       if (ctx.callbackQuery === undefined) return;

@@ -34,6 +34,9 @@ import { ratedText } from '../../chat/league-text.js';
 import type { PlayerRating } from '../../game/rating-model.js';
 import { bestEffort } from '../../game/logger.js';
 import { replayData } from '../../chat/replay.js';
+import type { PuzzleService } from '../../game/puzzles.js';
+import { puzzleImage } from './puzzle-message.js';
+import { RequestReplies } from './request-replies.js';
 
 /** The live views that can receive messages (pings, notices): not inline messages. */
 function messageViews(views: readonly ChatView[]): ChatView[] {
@@ -62,6 +65,8 @@ export interface PresenterDeps {
   readonly botUsername?: () => string;
   /** Signed picture URLs (TELEGRAM_MEDIA_URL), for inline messages; absent when not served. */
   readonly media?: MediaLinks;
+  /** The puzzles, for the pictures of puzzle replies (see request-replies.ts). */
+  readonly puzzles?: Pick<PuzzleService, 'get'>;
 }
 
 /**
@@ -82,6 +87,8 @@ export class TelegramPresenter {
   /** The newest record seen of each game: deliveries check it at the last moment. */
   private readonly latest = new LatestGames();
   private readonly pending: PendingPresentations;
+  /** The replies of requests that make something (cards, puzzles), each sent once. */
+  readonly replies: RequestReplies;
 
   constructor(private readonly deps: PresenterDeps) {
     this.boards = new BoardSync(deps.out, (view) => deps.tasks.track(this.replaceGoneBoard(view)));
@@ -105,6 +112,24 @@ export class TelegramPresenter {
         getGame: (id) => deps.service.getGame(id),
       },
     );
+    this.replies = new RequestReplies({
+      ...deps,
+      picture: (puzzleId, ply) => {
+        const puzzle = deps.puzzles?.get(puzzleId);
+        return puzzle?.ok === true ? puzzleImage(puzzle.value, ply, deps.painter) : undefined;
+      },
+      shown: async (shows, view) => {
+        const added =
+          shows.kind === 'challenge'
+            ? await deps.service.addView({ kind: 'challenge', id: shows.id }, view)
+            : await deps.service.addTournamentView(shows.id, view);
+        if (!added.ok)
+          deps.logger.warn(`telegram: could not record a ${shows.kind} card`, {
+            id: shows.id,
+            code: added.code,
+          });
+      },
+    });
     this.league = new LeagueCards(deps, (chatId, fallback) => this.chatContext(chatId, fallback));
     this.cards = new ChatCards(
       deps,
@@ -308,6 +333,27 @@ export class TelegramPresenter {
     this.pending.track(game.id, this.sendBoard(game, chatId));
   }
 
+  /**
+   * A new game's board in a chat, once however often the request that started it is delivered
+   * (`/play` again, in another process): not where the chat shows the game already, nor while
+   * another delivery is posting it. Resolves once handed off; whether this call posts it.
+   */
+  async queueFirstBoard(game: Game, chatId: string): Promise<boolean> {
+    if (!(await this.takeFirstPost(game, chatId))) return false;
+    this.pending.track(game.id, this.sendBoard(game, chatId));
+    return true;
+  }
+
+  /**
+   * Takes on the post of a new game's first board in a chat, unless the chat shows the game
+   * already (an inline card becomes the board: it is in the views from the start) or another
+   * delivery of the same start holds the post.
+   */
+  private async takeFirstPost(game: Game, chatId: string): Promise<boolean> {
+    const shown = !isInlineChat(chatId) && liveViews(game.views).some((v) => v.chatId === chatId);
+    return !shown && this.pending.mark(game.id, game.version, chatId, false);
+  }
+
   private async sendBoard(game: Game, chatId: string): Promise<ChatView | undefined> {
     const inline = inlineMessageIdOf(chatId);
     if (inline !== undefined) return this.showInline(game, inlineView(inline));
@@ -403,8 +449,17 @@ export class TelegramPresenter {
    * Brings the boards of every pending game up to date: after a restart (a process that died
    * before its boards were shown) and now and then, for deliveries that failed.
    */
-  recoverPending(): Promise<number> {
-    return this.pending.recover();
+  async recoverPending(): Promise<number> {
+    const replies = bestEffort(
+      this.deps.logger,
+      'telegram: could not recover the replies of requests',
+      this.replies.recover(),
+      {},
+      0,
+    );
+    const boards = await this.pending.recover();
+    await replies;
+    return boards;
   }
 
   // ---- turns and notices ---------------------------------------------------------------------
@@ -521,14 +576,33 @@ export class TelegramPresenter {
     }
     for (const view of liveViews(game.views)) if (isInlineChat(view.chatId)) chats.add(view.chatId);
     if (acceptedIn?.platform === 'telegram') chats.add(acceptedIn.chatId);
-    for (const chatId of chats) await this.pending.mark(game.id, game.version, chatId);
-    const posted = [...chats].map((chatId) => this.sendBoard(game, chatId));
-    // The first ping goes under the new boards.
+    const posts: Promise<unknown>[] = [];
+    // A start shown again (its request delivered twice) posts only what is missing.
+    for (const chatId of chats)
+      if (await this.takeFirstPost(game, chatId)) posts.push(this.sendBoard(game, chatId));
+    // The first ping goes under the new boards (whoever posts them pings).
     this.pending.track(
       game.id,
-      Promise.all(posted).then(async () => {
-        if (ping) await this.pingToMove(this.latest.get(game.id) ?? game);
+      Promise.all(posts).then(async () => {
+        if (ping && posts.length > 0) await this.pingToMove(this.latest.get(game.id) ?? game);
       }),
     );
+  }
+
+  /**
+   * A game's start once more, for its request delivered again (a /join, an Accept or the sit
+   * that filled a table, `repeated`): its cards and boards, where its first delivery did not get
+   * to show them — it may have died between the save and the hand-off.
+   */
+  async showStartAgain(game: Game, acceptedIn: AcceptedIn | undefined): Promise<void> {
+    const current = this.note(game);
+    const challenge =
+      current.challengeId === undefined
+        ? undefined
+        : await this.deps.service.getChallenge(current.challengeId);
+    await this.pending.mark(current.id, current.version);
+    const from = challenge?.ok === true ? challenge.value : undefined;
+    await this.startGame(current, from, current.turnAnnounced === true, acceptedIn);
+    this.pending.settle(current.id);
   }
 }

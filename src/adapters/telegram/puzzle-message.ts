@@ -32,7 +32,7 @@ export function fitCaption(lines: readonly string[], limit = CAPTION_LIMIT): str
 }
 
 /** The puzzle's picture at `ply` moves into its line, the solver's side at the bottom. */
-function puzzleImage(puzzle: PuzzleLine, ply: number, painter: BoardPainter) {
+export function puzzleImage(puzzle: PuzzleLine, ply: number, painter: BoardPainter) {
   return () => {
     let lastMove: Move | null = null;
     const last = ply > 0 ? puzzle.solution[ply - 1] : undefined;

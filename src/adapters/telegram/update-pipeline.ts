@@ -43,6 +43,12 @@ export interface UpdatePipelineOptions {
   readonly stuckAfterMs?: number;
 }
 
+/**
+ * Updates handled that a process remembers (to recognise one delivered again): more than it
+ * handles while a stuck update holds back the confirmation (at most a minute, stuckAfterMs).
+ */
+const HANDLED_KEPT = 20_000;
+
 /** Tracks which updates are in flight and which offset may be confirmed. */
 export class UpdatePipeline {
   private readonly inFlight = new Map<number, Promise<void>>();
@@ -60,16 +66,14 @@ export class UpdatePipeline {
   /**
    * Takes an update. Returns whether it was new (an update delivered again while it is in
    * flight, or after it was handled, is not handled twice by this process) and a promise that
-   * resolves when it has been handled.
+   * resolves when it has been handled. An id below those handled is not taken for handled: with
+   * a webhook it may be Telegram's retry of an update another process died on.
    */
   accept(update: Update): { fresh: boolean; done: Promise<void> } {
     const id = update.update_id;
     const running = this.inFlight.get(id);
     if (running !== undefined) return { fresh: false, done: running };
-    // Below the confirmable offset and not in flight means handled (and forgotten).
-    if (this.done.has(id) || (this.highest > 0 && id < this.confirmOffset())) {
-      return { fresh: false, done: Promise.resolve() };
-    }
+    if (this.done.has(id)) return { fresh: false, done: Promise.resolve() };
     this.highest = Math.max(this.highest, id);
     const key = updateChatKey(update);
     const previous = this.tails.get(key) ?? Promise.resolve();
@@ -128,8 +132,11 @@ export class UpdatePipeline {
   private finish(id: number): void {
     if (!this.inFlight.delete(id)) return;
     this.done.add(id);
-    const offset = this.confirmOffset();
-    for (const seen of this.done) if (seen < offset) this.done.delete(seen);
+    // The oldest handled go first (a Set keeps the order they were added in).
+    for (const seen of this.done) {
+      if (this.done.size <= HANDLED_KEPT) break;
+      this.done.delete(seen);
+    }
     const waiters = this.progressWaiters;
     this.progressWaiters = [];
     for (const wake of waiters) wake();

@@ -85,6 +85,28 @@ describe('update pipeline', () => {
     expect(handled).toBe(2);
   });
 
+  it('handles an update it never saw though its id is below those handled (a webhook retry)', async () => {
+    // Behind a load balancer, Telegram's retry of an update another process died on can reach
+    // a process that has handled later updates of other chats since.
+    const handled: number[] = [];
+    const pipeline = new UpdatePipeline({
+      logger: quiet,
+      handle: (update) => {
+        handled.push(update.update_id);
+        return Promise.resolve();
+      },
+    });
+    await pipeline.accept(message(20, -1)).done;
+    await pipeline.accept(message(21, -2)).done;
+    const retry = pipeline.accept(message(19, -3));
+    expect(retry.fresh).toBe(true);
+    await retry.done;
+    expect(handled).toEqual([20, 21, 19]);
+    // Handled, it is known: delivered again, it is not handled twice.
+    expect(pipeline.accept(message(19, -3)).fresh).toBe(false);
+    expect(pipeline.accept(message(20, -1)).fresh).toBe(false);
+  });
+
   it('every line logged while handling an update carries its update_id', async () => {
     const { logger, lines } = capturingLogger();
     const pipeline = new UpdatePipeline({

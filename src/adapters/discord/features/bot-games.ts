@@ -26,6 +26,8 @@ export function botGameFeature(router: InteractionRouter, deps: DiscordDeps): vo
         daysPerMove: null,
         // Rated against the level's fixed rating, in a pool of its own (a table game never is).
         rated: !isTableVariant(variant),
+        // The same interaction handled again is the same game.
+        requestKey: turn.requestKey,
       }),
     );
     if (game === undefined) return;

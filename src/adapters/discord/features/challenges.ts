@@ -95,6 +95,8 @@ export function challengeFeature(router: InteractionRouter, deps: DiscordDeps): 
         daysPerMove: daysOption(interaction.options.getInteger('days')),
         // Rated unless the challenger says not (a table game never is: the service sees to it).
         rated: interaction.options.getBoolean('rated') ?? true,
+        // The same interaction handled again is the same challenge.
+        requestKey: turn.requestKey,
       }),
     );
     if (challenge === undefined) return;
@@ -104,10 +106,12 @@ export function challengeFeature(router: InteractionRouter, deps: DiscordDeps): 
   router.button('accept', 'update', async (turn, payload) => {
     await turn.present(
       challengeRefusal(
-        await deps.service.acceptChallenge(payload.challengeId, turn.player, {
-          platform: 'discord',
-          chatId: turn.channelId,
-        }),
+        await deps.service.acceptChallenge(
+          payload.challengeId,
+          turn.player,
+          { platform: 'discord', chatId: turn.channelId },
+          { requestKey: turn.requestKey },
+        ),
       ),
     );
   });
@@ -163,10 +167,12 @@ export function joinFeature(router: InteractionRouter, deps: DiscordDeps): void 
   router.command('join', 'ephemeral', async (turn) => {
     const { interaction, t } = turn;
     const code = interaction.isChatInputCommand() ? interaction.options.getString('code') : null;
-    const joined = await deps.service.joinByCode(code ?? '', turn.player, {
-      platform: 'discord',
-      chatId: turn.channelId,
-    });
+    const joined = await deps.service.joinByCode(
+      code ?? '',
+      turn.player,
+      { platform: 'discord', chatId: turn.channelId },
+      turn.requestKey,
+    );
     if (!joined.ok && joined.code === 'challenge-not-found') {
       await turn.whisper(markdown(t.joinUnknown(escapeHtml((code ?? '').slice(0, 20)))));
       return;

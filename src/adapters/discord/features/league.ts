@@ -133,6 +133,8 @@ async function open(turn: Turn, deps: DiscordDeps, options: CommandOptions): Pro
       // A Swiss event's rounds, when not given, follow the field at the start.
       rounds: args.rounds ?? (args.format === 'swiss' ? 0 : 1),
       rated: args.rated,
+      // The same interaction handled again is the same tournament.
+      requestKey: turn.requestKey,
     }),
   );
   if (tournament === undefined) return;

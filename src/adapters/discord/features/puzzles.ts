@@ -85,7 +85,8 @@ export async function showPuzzleTop(turn: Turn, deps: DiscordDeps): Promise<void
 
 /** A new puzzle for the user (by their rating), in a new message or in `messageId`'s. */
 async function openNext(turn: Turn, deps: DiscordDeps, messageId?: string): Promise<void> {
-  const next = await deps.puzzles.next(turn.player);
+  // The same interaction handled again gets the same puzzle.
+  const next = await deps.puzzles.next(turn.player, { requestKey: turn.requestKey });
   if (!next.ok) await refuse(turn, next);
   else await openAttempt(turn, deps, next.value, messageId);
 }

@@ -7,12 +7,18 @@ const pressedIn = (turn: Turn) => ({ platform: 'discord' as const, chatId: turn.
  * The buttons of a table game's lobby card (Zhernov's four-player game): sit down, stand up,
  * seat the bot at a level, and start a full table. Closing the table is the card's Decline
  * (its maker's cancel). The changes come back as events: the presenter edits the cards, and
- * posts the board when the last seat is taken.
+ * posts the board when the last seat is taken. Each press is keyed on its interaction: handled
+ * twice, it sits (and starts the game) once.
  */
 export function tableFeature(router: InteractionRouter, deps: DiscordDeps): void {
   router.button('sit', 'update', async (turn, payload) => {
     await turn.present(
-      await deps.service.sitAtTable(payload.challengeId, turn.player, pressedIn(turn)),
+      await deps.service.sitAtTable(
+        payload.challengeId,
+        turn.player,
+        pressedIn(turn),
+        turn.requestKey,
+      ),
     );
   });
   router.button('stand', 'update', async (turn, payload) => {
@@ -27,12 +33,18 @@ export function tableFeature(router: InteractionRouter, deps: DiscordDeps): void
         payload.level,
         name,
         pressedIn(turn),
+        turn.requestKey,
       ),
     );
   });
   router.button('table-start', 'update', async (turn, payload) => {
     await turn.present(
-      await deps.service.startTable(payload.challengeId, turn.player, pressedIn(turn)),
+      await deps.service.startTable(
+        payload.challengeId,
+        turn.player,
+        pressedIn(turn),
+        turn.requestKey,
+      ),
     );
   });
 }

@@ -48,12 +48,15 @@ export function botGameFeature(deps: TelegramDeps): Composer<BashniContext> {
       daysPerMove: null,
       // Rated against the level's fixed rating, in a pool of its own (a table game never is).
       rated: !isTableVariant(args.variant),
+      // The same update again (redelivered, or to another process) is the same game.
+      requestKey: ctx.requestKey,
     });
     if (!started.ok) {
       await ctx.present(started);
       return;
     }
-    await deps.presenter.queueBoard(started.value, String(ctx.chat.id));
+    // One board, however often the update comes: not again where it is shown or being posted.
+    await deps.presenter.queueFirstBoard(started.value, String(ctx.chat.id));
   });
   return composer;
 }

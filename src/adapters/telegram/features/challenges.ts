@@ -16,9 +16,10 @@ import { languageFor, type Messages } from '../../../i18n/index.js';
 import type { ButtonRouter } from '../buttons.js';
 import { encodePayload } from '../../../chat/button-payload.js';
 import { noteChatLanguage, type BashniContext, type TelegramDeps } from '../context.js';
-import { escapeHtml, mentionOf, nameOf, playerFromUser, telegramView } from '../identity.js';
+import { escapeHtml, mentionOf, nameOf, playerFromUser } from '../identity.js';
 import { bestEffort } from '../../../game/logger.js';
 import { lobbyKeyboard, lobbyText } from '../table-cards.js';
+import { presentStart } from './tables.js';
 
 export interface NewGameArguments {
   readonly username?: string;
@@ -87,25 +88,17 @@ export function challengeFeature(
 ): Composer<BashniContext> {
   const composer = new Composer<BashniContext>();
 
-  /** Posts a challenge card and records it as the challenge's view once it is there. */
+  /**
+   * Posts a challenge card, once however often the update is delivered, and records it as the
+   * challenge's view once it is there. Resolves once it is handed off.
+   */
   const postCard = (
     ctx: BashniContext,
     challenge: Challenge,
     text: string,
     keyboard: InlineKeyboard,
-  ) => {
-    deps.tasks.track(
-      deps.out
-        .sendText(ctx.chat!.id, text, { parse_mode: 'HTML', reply_markup: keyboard })
-        .then(async (sent) => {
-          if (!sent.ok) return;
-          await deps.service.addView(
-            { kind: 'challenge', id: challenge.id },
-            telegramView(sent.value.chat.id, sent.value.message_id),
-          );
-        }),
-    );
-  };
+  ): Promise<void> =>
+    ctx.sayOnce(text, { html: true, keyboard, shows: { kind: 'challenge', id: challenge.id } });
 
   composer.command('newgame', async (ctx) => {
     if (ctx.from === undefined) return;
@@ -148,6 +141,8 @@ export function challengeFeature(
       variant: args.variant,
       daysPerMove: args.daysPerMove,
       rated: args.rated,
+      // The same update again (redelivered, or to another process) is the same challenge.
+      requestKey: ctx.requestKey,
     });
     if (!created.ok) {
       await ctx.present(created);
@@ -155,7 +150,7 @@ export function challengeFeature(
     }
     const challenge = created.value;
     if (challenge.seats !== undefined) {
-      postCard(
+      await postCard(
         ctx,
         challenge,
         lobbyText(challenge, t, ctx.me.username),
@@ -178,7 +173,7 @@ export function challengeFeature(
           .text(t.cancel, encodePayload({ kind: 'decline', challengeId: challenge.id }));
       }
     }
-    postCard(ctx, challenge, text, keyboard);
+    await postCard(ctx, challenge, text, keyboard);
   });
 
   composer.command('start', async (ctx) => {
@@ -209,7 +204,7 @@ export function challengeFeature(
     }
     if (challenge.seats !== undefined) {
       // A table's card, with its seats and buttons, in the private chat too.
-      postCard(
+      await postCard(
         ctx,
         challenge,
         lobbyText(challenge, t, ctx.me.username),
@@ -219,7 +214,7 @@ export function challengeFeature(
     }
     if (ctx.from !== undefined && samePlayer(challenge.challenger, playerFromUser(ctx.from))) {
       // The challenger opened their own link: nothing to accept, only to withdraw.
-      postCard(
+      await postCard(
         ctx,
         challenge,
         t.challengeYours,
@@ -243,7 +238,7 @@ export function challengeFeature(
             encodePayload({ kind: 'accept', challengeId: challenge.id }),
           )
         : cardKeyboard(challenge, t);
-    postCard(ctx, challenge, text, keyboard);
+    await postCard(ctx, challenge, text, keyboard);
   });
 
   composer.command('join', async (ctx) => {
@@ -253,31 +248,39 @@ export function challengeFeature(
       ctx.say(ctx.t.joinUsage);
       return;
     }
-    const result = await deps.service.joinByCode(typed, playerFromUser(ctx.from), {
-      platform: 'telegram',
-      chatId: String(ctx.chat.id),
-    });
+    const chat = { platform: 'telegram' as const, chatId: String(ctx.chat.id) };
+    const result = await deps.service.joinByCode(
+      typed,
+      playerFromUser(ctx.from),
+      chat,
+      ctx.requestKey,
+    );
     if (!result.ok && result.code === 'challenge-not-found') {
       ctx.say(ctx.t.joinUnknown(escapeHtml(typed.slice(0, 20))), { parse_mode: 'HTML' });
       return;
     }
-    if (!(await ctx.present(result)) || !result.ok) return;
+    if (!(await presentStart(deps, ctx, result, chat)) || !result.ok) return;
     // A table not yet full: tell the player where they sit (the game's board says the rest).
     const value = result.value;
     if ('challenge' in value && value.game === undefined) {
       const seat = lobbySeatOf(value.challenge, playerFromUser(ctx.from));
-      if (seat !== undefined) ctx.say(ctx.t.table.seated(seat));
+      if (seat !== undefined) await ctx.sayOnce(ctx.t.table.seated(seat));
     }
   });
 
   buttons.on('accept', async (ctx, payload) => {
-    const chat = ctx.callbackQuery?.message?.chat;
+    const tapped = ctx.callbackQuery?.message?.chat;
+    const chat =
+      tapped === undefined
+        ? undefined
+        : { platform: 'telegram' as const, chatId: String(tapped.id) };
     const result = await deps.service.acceptChallenge(
       payload.challengeId,
       playerFromUser(ctx.from!),
-      chat === undefined ? undefined : { platform: 'telegram', chatId: String(chat.id) },
+      chat,
+      { requestKey: ctx.requestKey },
     );
-    await ctx.present(result.ok ? result : challengeRefusal(result));
+    await presentStart(deps, ctx, result.ok ? result : challengeRefusal(result), chat);
   });
 
   buttons.on('decline', async (ctx, payload) => {

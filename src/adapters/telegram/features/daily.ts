@@ -67,7 +67,8 @@ export function dailyFeature(deps: TelegramDeps): Composer<BashniContext> {
     }
     if (word === 'off') {
       const stopped = await deps.puzzles.stopDaily(chatKey);
-      if (stopped.ok) ctx.say(t.puzzles.dailyOff);
+      // Its confirmation once, however often the update is delivered.
+      if (stopped.ok) await ctx.sayOnce(t.puzzles.dailyOff);
       else await ctx.present(stopped);
       return;
     }
@@ -83,7 +84,8 @@ export function dailyFeature(deps: TelegramDeps): Composer<BashniContext> {
     // The post speaks the chat's language: the one of whoever turned it on, until /lang.
     if (ctx.settings.lang === undefined && ctx.from !== undefined)
       await noteChatLanguage(deps, ctx.chat.id, languageFor(ctx.from.language_code));
-    ctx.say(t.puzzles.dailyOn(started.value.time, started.value.timeZone));
+    // The setting is the same however often it is set; its confirmation is said once.
+    await ctx.sayOnce(t.puzzles.dailyOn(started.value.time, started.value.timeZone));
   });
 
   return composer;

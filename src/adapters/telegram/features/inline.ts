@@ -398,8 +398,8 @@ async function ensureChallenge(
     rated: terms.rated,
     views: [inlineView(inlineId)],
   });
-  // 'busy': the id is taken, by the same card recorded meanwhile.
-  return created.ok || created.code !== 'busy' ? created : deps.service.getChallenge(challengeId);
+  // The same card recorded meanwhile (another process) comes back as it is, `repeated`.
+  return created;
 }
 
 /** A challenge card: the start position, who offers what, Accept and Withdraw (both signed). */

@@ -14,7 +14,7 @@ import { isTableVariant, type PlayerId } from '../../../game/model.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
 import type { ButtonRouter } from '../buttons.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
-import { chatKeyOf, nameOf, playerFromUser, telegramView } from '../identity.js';
+import { chatKeyOf, nameOf, playerFromUser } from '../identity.js';
 import { tournamentCardText, tournamentKeyboard } from '../league-cards.js';
 import { showPuzzleTop } from './daily.js';
 
@@ -100,18 +100,17 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
           // A Swiss event's rounds, when not given, follow the field at the start.
           rounds: args.rounds ?? (args.format === 'swiss' ? 0 : 1),
           rated: args.rated,
+          // The same update again (redelivered, or to another process) is the same tournament.
+          requestKey: ctx.requestKey,
         });
         if (!created.ok) return void (await ctx.present(created));
         const tournament = created.value;
-        const sent = await deps.out.sendText(ctx.chat.id, tournamentCardText(tournament, ctx.t), {
-          parse_mode: 'HTML',
-          reply_markup: tournamentKeyboard(tournament, ctx.t),
+        // Its card once, recorded as its view when it is there.
+        await ctx.sayOnce(tournamentCardText(tournament, ctx.t), {
+          html: true,
+          keyboard: tournamentKeyboard(tournament, ctx.t),
+          shows: { kind: 'tournament', id: tournament.id },
         });
-        if (sent.ok)
-          await deps.service.addTournamentView(
-            tournament.id,
-            telegramView(sent.value.chat.id, sent.value.message_id),
-          );
         return;
       }
       case 'bot':

@@ -59,36 +59,44 @@ export function puzzleFeature(
   // A puzzle message the user deleted is simply gone: /puzzle gives another.
   const boards = new BoardSync(deps.out, () => undefined);
 
-  /** Posts a puzzle to solve, at its start, in a private chat. */
+  /**
+   * Posts a puzzle to solve, at its start, in a private chat: once however often the update is
+   * delivered. Resolves once it is handed off.
+   */
   const post = (chatId: number, puzzle: PuzzleLine, ctx: BashniContext) => {
     const face = solvingFace(puzzle, 0, ctx.t, painter);
-    deps.tasks.track(
-      deps.out
-        .sendPhoto(chatId, face.image, {
-          caption: face.caption,
-          parse_mode: 'HTML',
-          reply_markup: face.keyboard,
-        })
-        .then((sent) => {
-          if (!sent.ok) return;
-          boards.assume(telegramView(sent.value.chat.id, sent.value.message_id), {
-            imageKey: face.imageKey,
-            caption: plainText(face.caption),
-            keyboard: face.keyboard,
-          });
+    return deps.presenter.replies.send(
+      ctx.requestKey,
+      {
+        chatId: String(chatId),
+        text: face.caption,
+        html: true,
+        keyboard: face.keyboard,
+        picture: { puzzleId: puzzle.id, ply: 0 },
+      },
+      (sent) =>
+        boards.assume(telegramView(sent.chat.id, sent.message_id), {
+          imageKey: face.imageKey,
+          caption: plainText(face.caption),
+          keyboard: face.keyboard,
         }),
     );
   };
 
-  /** A puzzle for the user now (by their rating), posted here; a refusal said. */
+  /**
+   * A puzzle for the user now (by their rating), posted here; a refusal said. The same update
+   * again (redelivered, or to another process) gets the same puzzle, posted once.
+   */
   const offer = async (ctx: BashniContext, chatId: number) => {
-    const next = await deps.puzzles.next(playerFromUser(ctx.from!));
+    const next = await deps.puzzles.next(playerFromUser(ctx.from!), {
+      requestKey: ctx.requestKey,
+    });
     if (!next.ok) {
       await ctx.present(next);
       return;
     }
     if (ctx.chat?.type === 'private') {
-      post(chatId, next.value, ctx);
+      await post(chatId, next.value, ctx);
       return;
     }
     const face = postedFace(
@@ -97,13 +105,11 @@ export function puzzleFeature(
       painter,
       startLink(ctx.me.username, `p_${next.value.id}`),
     );
-    deps.tasks.track(
-      deps.out.sendPhoto(chatId, face.image, {
-        caption: face.caption,
-        parse_mode: 'HTML',
-        reply_markup: face.keyboard,
-      }),
-    );
+    await ctx.sayOnce(face.caption, {
+      html: true,
+      keyboard: face.keyboard,
+      picture: { puzzleId: next.value.id, ply: 0 },
+    });
   };
 
   /** Where the attempt on a puzzle message stands: its keyboard, and the moves saved for it. */
@@ -299,7 +305,7 @@ export function puzzleFeature(
     if (puzzleId !== undefined) {
       const found = deps.puzzles.get(puzzleId);
       if (!found.ok) ctx.say(refusalText(ctx.t, found));
-      else post(ctx.chat.id, found.value, ctx);
+      else await post(ctx.chat.id, found.value, ctx);
       return true;
     }
     const [, year, month, dayOfMonth, chatId] = daily!;
@@ -321,7 +327,7 @@ export function puzzleFeature(
           err: error,
         }),
       );
-    post(ctx.chat.id, puzzle, ctx);
+    await post(ctx.chat.id, puzzle, ctx);
     return true;
   };
 
