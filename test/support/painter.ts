@@ -31,8 +31,7 @@ export const inlinePainter = {
 /**
  * inlinePainter with the games' animations at their smallest size: the same renderer and the
  * same checks (a name too long for a title, moves that do not replay), under a third of the
- * pixels.
- * For tests of what is said around the pictures.
+ * pixels. For tests of what is said around the pictures.
  */
 export const quickPainter = {
   ...inlinePainter,
