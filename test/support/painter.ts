@@ -12,6 +12,7 @@ import {
   type StandingsPicture,
 } from '../../src/render/index.js';
 import type { Position } from '../../src/engine/index.js';
+import { REPLAY_MIN_SIZE } from '../../src/render/replay-options.js';
 import type { TablePosition } from '../../src/engine/multi/index.js';
 import type { RenderOptions, TableRenderOptions } from '../../src/render/index.js';
 
@@ -25,6 +26,17 @@ export const inlinePainter = {
   paintRatingGraph: (picture: RatingGraphPicture) => Promise.resolve(renderRatingGraph(picture)),
   // A failed drawing rejects, as the pool's does.
   paintReplay: (picture: ReplayPicture) => Promise.resolve().then(() => renderReplay(picture)),
+};
+
+/**
+ * inlinePainter with the games' animations at their smallest size: the same renderer and the
+ * same checks (a name too long for a title, moves that do not replay), under a third of the
+ * pixels. For tests of what is said around the pictures.
+ */
+export const quickPainter = {
+  ...inlinePainter,
+  paintReplay: (picture: ReplayPicture) =>
+    Promise.resolve().then(() => renderReplay(picture, { size: REPLAY_MIN_SIZE })),
 };
 
 /** Draws a review's pictures on the calling thread, as main.ts does on the render pool. */

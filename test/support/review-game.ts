@@ -8,6 +8,7 @@ import {
   Searcher,
   think,
   type AnalysisRequest,
+  type ThinkRequest,
 } from '../../src/ai/index.js';
 import {
   applyMove,
@@ -20,14 +21,24 @@ import {
 } from '../../src/engine/index.js';
 import type { PositionAnalysis } from '../../src/game/ports.js';
 
-/** The PositionAnalysis port on this thread, with a count of the positions it looked at. */
-export function inlineAnalysis(): PositionAnalysis & { calls: number } {
+/** A search budget per position for reviews whose verdicts do not matter: a few ms a game. */
+export const QUICK_REVIEW_NODES = 300;
+
+/**
+ * The PositionAnalysis port on this thread, with a count of the positions it looked at. With
+ * `nodes`, each position gets that search budget instead of the review's (a quick, shallow
+ * review, for tests of what is shown around it).
+ */
+export function inlineAnalysis(nodes?: number): PositionAnalysis & { calls: number } {
   const searcher = new Searcher({ ttBits: 16, now: () => 0 });
   const port = {
     calls: 0,
     analyse: (request: AnalysisRequest) => {
       port.calls++;
-      return Promise.resolve(positionEval(request, think(searcher, analysisThinkRequest(request))));
+      const asked: ThinkRequest = analysisThinkRequest(request);
+      const search: ThinkRequest =
+        nodes === undefined ? asked : { ...asked, player: { kind: 'search', nodes } };
+      return Promise.resolve(positionEval(request, think(searcher, search)));
     },
   };
   return port;

@@ -1,16 +1,20 @@
-import { silentLogger } from '../../../src/game/logger.js';
 /**
  * User text cannot inject markup: hostile display names run through every Discord message that
  * shows a name — challenge cards (open and to a user), the game message, the result and rating
- * notices, /top, /stats, /replay, /review, a table's lobby card, a tournament's card, pairings, winner and
- * standings — with the real discord.js against the fake Discord, which renders each message as
- * Discord does and counts who it would ping. Nothing links, nothing is formatted or mentioned by
- * a name, only the players meant to be pinged are, and the name reads as typed.
+ * notices, /top, /stats, /replay, /review, a table's lobby card, a tournament's card, pairings,
+ * winner and standings — with the real discord.js against the fake Discord, which renders each
+ * message as Discord does and counts who it would ping. Nothing links, nothing is formatted or
+ * mentioned by a name, only the players meant to be pinged are, and the name reads as typed.
+ *
+ * Several names share a flow: two hostile players play each game, a tournament's field is all
+ * hostile names. Each flow has a guild of its own.
  */
 import { REST } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiscordBot, type DiscordApp } from '../../../src/adapters/discord/bot.js';
 import { registerCommands } from '../../../src/adapters/discord/commands.js';
+import { silentLogger } from '../../../src/game/logger.js';
+import { normaliseMoveText, quoteBack } from '../../../src/game/move-input.js';
 import { systemClock } from '../../../src/game/ports.js';
 import { GameService } from '../../../src/game/service.js';
 import { InProcessScheduler } from '../../../src/store/memory-scheduler.js';
@@ -24,12 +28,17 @@ import {
   type StoredMessage,
 } from '../../support/discord/fake-discord.js';
 import { renderMarkdown, type RenderedMarkdown } from '../../support/discord/markdown.js';
-import { BYSTANDER_ID, HOSTILE_NAMES, INVISIBLE_NAME } from '../../support/hostile-names.js';
-import { inlinePainter, inlineReviewPainter } from '../../support/painter.js';
-import { inlineAnalysis } from '../../support/review-game.js';
-import { testPuzzleService } from '../../support/puzzles.js';
+import {
+  BYSTANDER_ID,
+  hostileGroups,
+  HOSTILE_NAMES,
+  INVISIBLE_NAME,
+  titled,
+} from '../../support/hostile-names.js';
+import { inlineReviewPainter, quickPainter } from '../../support/painter.js';
 import { item } from '../../support/present.js';
-import { normaliseMoveText, quoteBack } from '../../../src/game/move-input.js';
+import { testPuzzleService } from '../../support/puzzles.js';
+import { inlineAnalysis, QUICK_REVIEW_NODES } from '../../support/review-game.js';
 
 let fake: FakeDiscord;
 let app: DiscordApp;
@@ -49,7 +58,8 @@ beforeAll(async () => {
     scheduler: new InProcessScheduler(),
     logger: silentLogger,
     league: new MemoryLeagueStore(),
-    analysis: inlineAnalysis(),
+    // A shallow review: what it says of the moves is not what is tested here.
+    analysis: inlineAnalysis(QUICK_REVIEW_NODES),
     kv,
     onEvents: (events) => app.presenter.handle(events),
   });
@@ -60,7 +70,8 @@ beforeAll(async () => {
       kv,
       clock: systemClock,
       logger: silentLogger,
-      painter: inlinePainter,
+      // Smaller animations: the pictures are drawn and checked, not looked at.
+      painter: quickPainter,
       reviewPainter: inlineReviewPainter,
     },
     { restApi: fake.restApi },
@@ -93,19 +104,52 @@ function markdownOf(message: StoredMessage): string[] {
   );
 }
 
-/** Whose name a message shows, and how it should read. */
-interface Named {
-  readonly user: FakeUser;
+/** Text a message should show: a name (then a mention of its user will do) or what was typed. */
+interface Shown {
   readonly shown: string;
+  readonly user?: FakeUser;
+}
+
+/** A player of a flow: a user bearing a hostile name, and the name as the bot should show it. */
+interface Member extends Shown {
+  readonly user: FakeUser;
+}
+
+/** A flow's channel and its members, named for the failure messages. */
+interface Club {
+  readonly label: string;
+  readonly channelId: string;
+  readonly members: readonly Member[];
+  readonly users: readonly FakeUser[];
+}
+
+let clubs = 0;
+/** A guild of its own for a flow; its owner (who may run tournaments) is the first member. */
+function club(label: string, names: readonly string[]): Club {
+  clubs += 1;
+  const members = names.map((name, index): Member => {
+    const user = fake.newUser(`player${clubs}x${index}`, { global_name: name });
+    // As typed, or the username when nothing would show.
+    return { user, shown: name === INVISIBLE_NAME ? user.username : name };
+  });
+  const owner = item(members, 0, 'members').user;
+  const guild = fake.addGuild({ name: 'Club', ownerId: owner.id, channels: [{ name: 'games' }] });
+  const channelId = item(guild.channels, 0, 'channels').id;
+  return { label, channelId, members, users: members.map((m) => m.user) };
 }
 
 /**
  * A message shows user text safely: no link, no mention but of `players`, nobody pinged but
- * them, and (when `named` is given) that user's name as plain text, its markup shown, not
- * applied — or a mention of them, which Discord itself shows by their name.
+ * them, and each of `shows` as plain text, its markup shown, not applied — or for a name, a
+ * mention of its user, which Discord itself shows by their name.
  */
-function expectSafe(message: StoredMessage, players: readonly FakeUser[], named?: Named): void {
-  const where = `message ${message.id}: ${JSON.stringify(markdownOf(message))}`;
+function expectSafe(
+  kind: string,
+  message: StoredMessage,
+  players: readonly FakeUser[],
+  shows: readonly Shown[] = [],
+): void {
+  const where = `${kind}, message ${message.id}: ${JSON.stringify(markdownOf(message))}`;
   // Every message the bot sends says whom it may ping (without, Discord pings everything).
   expect(message.allowedMentions, `allowed_mentions of ${where}`).toMatchObject({ parse: [] });
   const meant = new Set(players.map((player) => player.id));
@@ -123,184 +167,200 @@ function expectSafe(message: StoredMessage, players: readonly FakeUser[], named?
       `pinged in ${where}`,
     ).toEqual([]);
   }
-  if (named === undefined) return;
-  const shows = (text: RenderedMarkdown) =>
-    text.plain.includes(named.shown) ||
-    text.mentions.some((m) => m.kind === 'user' && m.id === named.user.id);
-  expect(
-    rendered.some(shows),
-    `"${named.shown}" as plain text in ${where}\nrendered: ${JSON.stringify(rendered.map((r) => r.plain))}`,
-  ).toBe(true);
+  for (const { shown, user } of shows) {
+    const holds = (text: RenderedMarkdown) =>
+      text.plain.includes(shown) ||
+      text.mentions.some((m) => m.kind === 'user' && m.id === user?.id);
+    expect(
+      rendered.some(holds),
+      `"${shown}" as plain text in ${where}\nrendered: ${JSON.stringify(rendered.map((r) => r.plain))}`,
+    ).toBe(true);
+  }
 }
 
-function newest(channelId: string, test: (message: StoredMessage) => boolean): StoredMessage {
-  const found = fake.messages(channelId).filter(test).at(-1);
-  if (found === undefined) throw new Error(`no such message in ${channelId}`);
+/** Every message of the club's channel, ephemeral and deleted ones too, is safe. */
+function expectAllSafe(club: Club): void {
+  const all = fake.messages(club.channelId, { includeEphemeral: true, includeDeleted: true });
+  for (const message of all) expectSafe(`a message in ${club.label}`, message, club.users);
+}
+
+/** The club's newest message that passes `test` (it is `kind`, for the failure message). */
+function newest(club: Club, kind: string, test: (m: StoredMessage) => boolean): StoredMessage {
+  const found = fake.messages(club.channelId).filter(test).at(-1);
+  if (found === undefined) throw new Error(`no ${kind} in ${club.label}`);
   return found;
 }
 
-const isBoard = (m: StoredMessage) => m.attachments.some((a) => a.filename === 'board.png');
+/** A message as it is now (after its edits). */
+const now = (message: StoredMessage) => fake.message(message.channelId, message.id)!;
+
 const startsWith = (prefix: string) => (m: StoredMessage) => m.content.startsWith(prefix);
 
+/** Runs a command in the club's channel; returns its answer. */
+async function run(
+  club: Club,
+  user: FakeUser,
+  name: string,
+  options?: Parameters<FakeDiscord['command']>[0]['options'],
+): Promise<StoredMessage> {
+  const handle = await answered(fake.command({ user, channelId: club.channelId, name, options }));
+  return handle.original!;
+}
+
+async function press(user: FakeUser, message: StoredMessage, label: string): Promise<void> {
+  await answered(fake.press({ user, message, label }));
+}
+
 /** Resigns `user`'s active game by /resign and its confirmation. */
-async function resign(user: FakeUser, channelId: string): Promise<void> {
-  const asked = await answered(fake.command({ user, channelId, name: 'resign' }));
-  await answered(fake.press({ user, message: asked.original!, label: '🏳️ Yes, resign' }));
+async function resign(user: FakeUser, club: Club): Promise<void> {
+  await press(user, await run(club, user, 'resign'), '🏳️ Yes, resign');
 }
 
-/** `user`'s active games, as the service has them. */
-async function activeGames(user: FakeUser) {
-  const games = await service.activeGames({ platform: 'discord', userId: user.id });
-  return games.ok ? games.value : [];
+/** `member`'s active game, its players as members (White first) and its message in the club. */
+async function gameOf(club: Club, member: Member) {
+  const games = await service.activeGames({ platform: 'discord', userId: member.user.id });
+  const game = games.ok ? games.value[0] : undefined;
+  if (game === undefined) return undefined;
+  const seat = (userId: string) => club.members.find((m) => m.user.id === userId)!;
+  const players = [seat(game.white.userId), seat(game.black.userId)] as const;
+  const view = game.views.find((v) => v.platform === 'discord' && v.chatId === club.channelId);
+  const message = fake.message(club.channelId, view?.messageId ?? '');
+  if (message === undefined) throw new Error(`no message of game ${game.id} in ${club.label}`);
+  return { id: game.id, players, message };
 }
 
-/** Two plies by /move (a game is rated from its second ply on). */
-async function openingPlies(users: readonly FakeUser[], channelId: string): Promise<void> {
-  const game = item(await activeGames(item(users, 0)), 0, 'active games');
-  const white = users.find((user) => user.id === game.white.userId)!;
-  const black = users.find((user) => user !== white)!;
-  for (const [user, notation] of [
-    [white, 'c3-d4'],
-    [black, 'f6-g5'],
-  ] as const)
-    await answered(fake.command({ user, channelId, name: 'move', options: { notation } }));
-}
+// Two hostile players a game (the odd name out plays a plain name).
+const PAIRS = hostileGroups(2);
+// A tournament's field of eight.
+const FIELDS = hostileGroups(8);
 
-/** A guild of its own for a name: its owner (who may run tournaments) bears the name. */
-function world(name: string) {
-  const hostile = fake.newUser(`hostile${fake.calls.length}`, { global_name: name });
-  const guild = fake.addGuild({ name: 'Club', ownerId: hostile.id, channels: [{ name: 'games' }] });
-  const boris = fake.newUser('boris', { global_name: 'Boris' });
-  const carl = fake.newUser('carl', { global_name: 'Carl' });
-  // The name as the bot should show it: as typed, or the username when nothing would show.
-  const shown = name === INVISIBLE_NAME ? hostile.username : name;
-  const named: Named = { user: hostile, shown };
-  return { hostile, boris, carl, channelId: item(guild.channels, 0, 'channels').id, named };
-}
+describe('Discord shows hostile names as text', () => {
+  it.each(PAIRS.map(titled))(
+    'in challenge cards of %s (open, withdrawn, to a player, declined, accepted) and lobby cards',
+    async (label, names) => {
+      const pair = club(`the cards of ${label}`, names);
+      const [a, b] = pair.members as [Member, Member];
+      const both = pair.users;
+      const where = (kind: string) => `${kind} in ${pair.label}`;
+      for (const member of pair.members) {
+        const open = await run(pair, member.user, 'newgame');
+        expectSafe(where('the open challenge card'), open, [member.user], [member]);
+        await press(member.user, open, '✖️ Withdraw');
+        expectSafe(where('the withdrawn challenge card'), now(open), [member.user], [member]);
+      }
+      // A challenge to a player pings them alone; b's is declined, a's accepted.
+      const declined = await run(pair, b.user, 'newgame', { opponent: a.user });
+      expectSafe(where('the challenge card to a player'), declined, both, [b]);
+      expect(declined.pinged.users, where('the challenge card to a player')).toEqual([a.user.id]);
+      await press(a.user, declined, '✖️ Decline');
+      expectSafe(where('the declined challenge card'), now(declined), both, [b]);
+      const card = await run(pair, a.user, 'newgame', { opponent: b.user });
+      expectSafe(where('the challenge card to a player'), card, both, [a]);
+      expect(card.pinged.users, where('the challenge card to a player')).toEqual([b.user.id]);
+      await press(b.user, card, '✅ Accept');
+      expectSafe(where('the accepted challenge card'), now(card), both, [a, b]);
+      for (const member of pair.members) {
+        const lobby = await run(pair, member.user, 'newgame', { variant: 'zhernov' });
+        expectSafe(where('the lobby card'), lobby, [member.user], [member]);
+      }
+      expectAllSafe(pair);
+    },
+  );
 
-describe.each(HOSTILE_NAMES.map((name) => [JSON.stringify(name), name]))(
-  'Discord shows the name %s as text',
-  (_, name) => {
-    it('in challenge cards, the game message, the result and rating notices, /top, /stats, /replay and /review', async () => {
-      const { hostile, boris, channelId, named } = world(name);
-      const both = [hostile, boris];
-
-      const open = await answered(fake.command({ user: hostile, channelId, name: 'newgame' }));
-      expectSafe(open.original!, [hostile], named);
-      await answered(fake.press({ user: hostile, message: open.original!, label: '✖️ Withdraw' }));
-      expectSafe(fake.message(channelId, open.original!.id)!, [hostile], named);
-
-      const card = await answered(
-        fake.command({ user: hostile, channelId, name: 'newgame', options: { opponent: boris } }),
-      );
-      expectSafe(card.original!, both, named);
-      expect(card.original!.pinged.users).toEqual([boris.id]);
-      await answered(fake.press({ user: boris, message: card.original!, label: '✅ Accept' }));
-      expectSafe(fake.message(channelId, card.original!.id)!, both, named);
-      expectSafe(await fake.waitFor(() => fake.messages(channelId).find(isBoard)), both, named);
-
-      await openingPlies(both, channelId);
-      await resign(hostile, channelId);
-      expectSafe(newest(channelId, isBoard), both, named);
-      expectSafe(newest(channelId, startsWith('🏁')), both);
-      expectSafe(newest(channelId, startsWith('📈')), both, named);
-
-      const top = await answered(fake.command({ user: boris, channelId, name: 'top' }));
-      expectSafe(top.original!, both, named);
-      const own = await answered(fake.command({ user: hostile, channelId, name: 'stats' }));
-      expectSafe(own.original!, both, named);
-      // Boris's last results name his opponent.
-      const theirs = await answered(fake.command({ user: boris, channelId, name: 'stats' }));
-      expectSafe(theirs.original!, both, named);
-      const replay = await answered(fake.command({ user: boris, channelId, name: 'replay' }));
-      expectSafe(replay.original!, both, named);
-      const review = await answered(fake.command({ user: boris, channelId, name: 'review' }));
-      expectSafe(review.original!, both, named);
-
-      const table = await answered(
+  it.each(FIELDS.map(titled))(
+    'in a Swiss tournament of %s: the sign-up card, the pairings, the games (game message, result, ratings, /replay, /review), /top, /stats, the standings and the winner',
+    async (label, names) => {
+      const event = club(`the tournament of ${label}`, names);
+      const [organiser, ...others] = event.members as [Member, ...Member[]];
+      const everyone = event.users;
+      const where = (kind: string) => `${kind} in ${event.label}`;
+      // One round (every one of the eight plays), one day a move.
+      const opened = await answered(
         fake.command({
-          user: hostile,
-          channelId,
-          name: 'newgame',
-          options: { variant: 'zhernov' },
+          user: organiser.user,
+          channelId: event.channelId,
+          name: 'tournament',
+          subcommand: 'new',
+          options: { format: 'swiss', rounds: 1, days: 1 },
         }),
       );
-      expectSafe(table.original!, [hostile], named);
-
-      for (const message of fake.messages(channelId, { includeEphemeral: true }))
-        expectSafe(message, both);
-    });
-
-    it('in what the bot says back of what was typed: /join, /replay and /move', async () => {
-      const { hostile, boris, channelId } = world('Hostile');
-      const both = [hostile, boris];
-      const said = (handle: InteractionHandle) =>
-        item(
-          fake.ephemeral(hostile.id).filter((m) => m.interaction?.id === handle.id),
-          0,
-          'reply',
-        );
-      const join = await answered(
-        fake.command({ user: hostile, channelId, name: 'join', options: { code: name } }),
-      );
-      expectSafe(said(join), both, { user: boris, shown: name.slice(0, 20) });
-      const replay = await answered(
-        fake.command({ user: hostile, channelId, name: 'replay', options: { game: name } }),
-      );
-      expectSafe(said(replay), both, { user: boris, shown: name.trim().slice(0, 64) });
-
-      const card = await answered(
-        fake.command({ user: hostile, channelId, name: 'newgame', options: { opponent: boris } }),
-      );
-      await answered(fake.press({ user: boris, message: card.original!, label: '✅ Accept' }));
-      const game = item(await activeGames(hostile), 0, 'active games');
-      if (game.white.userId === boris.id)
-        await answered(
-          fake.command({ user: boris, channelId, name: 'move', options: { notation: 'c3-d4' } }),
-        );
-      const move = await answered(
-        fake.command({ user: hostile, channelId, name: 'move', options: { notation: name } }),
-      );
-      expectSafe(said(move), both, { user: boris, shown: quoteBack(normaliseMoveText(name)) });
-    });
-
-    it('in a tournament: the sign-up card, the pairings, the winner and the standings', async () => {
-      const { hostile, boris, carl, channelId, named } = world(name);
-      const players = [hostile, boris, carl];
-      const opened = await answered(
-        fake.command({ user: hostile, channelId, name: 'tournament', subcommand: 'new' }),
-      );
       const card = opened.original!;
-      expectSafe(card, players, named);
-      for (const user of [boris, carl])
-        await answered(fake.press({ user, message: card, label: '✋ Join' }));
-      await answered(fake.press({ user: hostile, message: card, label: '▶️ Start' }));
-      expectSafe(fake.message(channelId, card.id)!, players, named);
-      const pairings = newest(channelId, startsWith('🏁'));
-      expectSafe(pairings, players, named);
-      expect(pairings.pinged.users.length).toBeGreaterThan(0);
+      expectSafe(where('the sign-up card'), card, everyone, [organiser]);
+      for (const { user } of others) await press(user, card, '✋ Join');
+      expectSafe(where('the sign-up card'), now(card), everyone, event.members);
+      await press(organiser.user, card, '▶️ Start');
+      expectSafe(where('the sign-up card, started'), now(card), everyone, event.members);
+      const pairings = newest(event, 'pairings', startsWith('🏁 **Round'));
+      expectSafe(where('the pairings'), pairings, everyone, event.members);
+      expect(pairings.pinged.users.length, where('the pairings')).toBeGreaterThan(0);
 
-      // Each round's game is resigned by its first player with a game, to the end.
-      for (let round = 0; round < 3; round += 1) {
-        const user = (
-          await Promise.all(players.map(async (p) => ((await activeGames(p)).length > 0 ? p : [])))
-        ).flat()[0];
-        if (user !== undefined) await resign(user, channelId);
+      // Each game rated (two plies), then White resigns: the winners are the Black players.
+      const winners: Member[] = [];
+      const opponents = new Map<Member, Member>();
+      for (const member of event.members) {
+        const game = await gameOf(event, member);
+        if (game === undefined) continue;
+        const [white, black] = game.players;
+        expectSafe(where('the game message'), game.message, everyone, game.players);
+        await run(event, white.user, 'move', { notation: 'c3-d4' });
+        await run(event, black.user, 'move', { notation: 'f6-g5' });
+        await resign(white.user, event);
+        winners.push(black);
+        opponents.set(white, black).set(black, white);
+        expectSafe(where('the game message at the end'), now(game.message), everyone, game.players);
+        const result = newest(event, 'result', (m) => /^🏁 (White|Black) wins/.test(m.content));
+        expectSafe(where('the result'), result, everyone);
+        const ratings = newest(event, 'ratings', startsWith('📈'));
+        expectSafe(where('the ratings'), ratings, everyone, game.players);
+        const replay = await run(event, black.user, 'replay', { game: game.id });
+        expectSafe(where('/replay'), replay, everyone, game.players);
+        const review = await run(event, black.user, 'review');
+        expectSafe(where('/review'), review, everyone, game.players);
       }
-      const winner = newest(channelId, startsWith('🥇'));
-      expect(winner.pinged.users.length).toBeGreaterThan(0);
-      const standings = await answered(fake.command({ user: boris, channelId, name: 'standings' }));
-      for (const message of [winner, standings.original!]) expectSafe(message, players);
+      expectSafe(where('/top'), await run(event, organiser.user, 'top'), everyone, event.members);
+      // Each one's stats name them, and their last opponent.
+      for (const member of event.members) {
+        const stats = await run(event, member.user, 'stats');
+        expectSafe(where('/stats'), stats, everyone, [member, opponents.get(member)!]);
+      }
+      const winner = newest(event, 'winner', startsWith('🥇'));
+      expectSafe(where('the winner'), winner, everyone, winners);
+      expect(winner.pinged.users.length, where('the winner')).toBeGreaterThan(0);
       // The standings picture draws the names; its text is the title.
-      expect(
-        fake
-          .messages(channelId)
-          .some((message) =>
-            markdownOf(message).some((text) => renderMarkdown(text).plain.includes(named.shown)),
-          ),
-      ).toBe(true);
-      for (const message of fake.messages(channelId, { includeEphemeral: true }))
-        expectSafe(message, players);
-    });
-  },
-);
+      expectSafe(where('the standings'), await run(event, organiser.user, 'standings'), everyone);
+      expectAllSafe(event);
+    },
+  );
+
+  it('in what the bot says back of what was typed: /join, /replay and /move', async () => {
+    const chat = club('what was typed', ['Hostile', 'Boris']);
+    const [typist, boris] = chat.users as [FakeUser, FakeUser];
+    // Answers only the typist sees.
+    const said = async (name: string, options: Record<string, string>) => {
+      const handle = await answered(
+        fake.command({ user: typist, channelId: chat.channelId, name, options }),
+      );
+      const answers = fake.ephemeral(typist.id).filter((m) => m.interaction?.id === handle.id);
+      return item(answers, 0, `the answer to /${name}`);
+    };
+    const card = await run(chat, typist, 'newgame', { opponent: boris });
+    await press(boris, card, '✅ Accept');
+    const game = await gameOf(chat, chat.members[0]!);
+    if (game?.players[0].user === boris) await run(chat, boris, 'move', { notation: 'c3-d4' });
+    for (const name of HOSTILE_NAMES) {
+      const where = (command: string) => `${command} ${JSON.stringify(name)}`;
+      const join = await said('join', { code: name });
+      expectSafe(where('/join'), join, chat.users, [{ shown: name.slice(0, 20) }]);
+      const replay = await said('replay', { game: name });
+      expectSafe(where('/replay'), replay, chat.users, [{ shown: name.trim().slice(0, 64) }]);
+      const move = await said('move', { notation: name });
+      const quoted = quoteBack(normaliseMoveText(name));
+      expectSafe(where('/move'), move, chat.users, [{ shown: quoted }]);
+    }
+  });
+
+  it('runs every name through each flow', () => {
+    for (const flow of [PAIRS, FIELDS])
+      expect(HOSTILE_NAMES.filter((name) => !flow.flat().includes(name))).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import type { Update, User } from 'grammy/types';
 import { PNG } from 'pngjs';
 import type { AddressInfo } from 'node:net';
 import { createCanvas, Image } from '@napi-rs/canvas';
+import { seededRandom } from '../../../src/engine/index.js';
 import { renderBoard } from '../../../src/render/index.js';
 import {
   MediaLinks,
@@ -103,6 +104,16 @@ export const testJpegPainter: JpegPainter = {
 
 export const MEDIA_KEY = mediaKey(TOKEN);
 
+/**
+ * Random draws like the harness's own (below one half: the challenger takes White), from a
+ * seeded generator: invite codes that do not repeat, for a file making more challenges than the
+ * default's codes allow.
+ */
+export function seededDraws(seed = 1): () => number {
+  const random = seededRandom(seed);
+  return () => random() * 0.49;
+}
+
 export class TelegramHarness {
   readonly store = new MemoryGameStore();
   readonly league = new MemoryLeagueStore();
@@ -128,12 +139,23 @@ export class TelegramHarness {
   media: { links: MediaLinks; baseUrl: string; close: () => Promise<void> } | undefined;
   /** Inline mode on, without pictures (`media: false`) or with them. */
   private inlineMode: 'off' | 'no-media' | 'media' = 'off';
+  /**
+   * Always below one half: the challenger takes White. Varied, so invite codes differ; but the
+   * codes repeat with the draws, and a code stays taken in the store: about 90 challenges fit.
+   */
+  private random = () => ((++this.draws % 97) / 97) * 0.49;
+  /** The bot's delivery lanes over TEST_LANES (the `lanes` option), in every process. */
+  private lanes: Partial<DeliveryLanesOptions> = {};
 
   static async start(
     options: {
       bot?: BotMoves;
       analysis?: PositionAnalysis;
       limits?: Partial<TelegramLimits>;
+      /** The service's random draws (default: below one half, repeating every 97 draws). */
+      random?: () => number;
+      /** The bot's budgets over TEST_LANES: to match faster `limits`. */
+      lanes?: Partial<DeliveryLanesOptions>;
       wiring?: HarnessWiring;
       /** Draws instead of testPainter (a painter that fails, say). */
       painter?: BoardPainter;
@@ -150,6 +172,8 @@ export class TelegramHarness {
     harness.bot = options.bot;
     harness.analysis = options.analysis;
     harness.wiring = options.wiring ?? {};
+    harness.lanes = options.lanes ?? {};
+    if (options.random !== undefined) harness.random = options.random;
     harness.painter = options.painter ?? testPainter;
     if (options.media !== undefined) harness.inlineMode = options.media ? 'media' : 'no-media';
     if (options.media === true) {
@@ -176,8 +200,7 @@ export class TelegramHarness {
       scheduler: this.scheduler,
       clock: this.clock,
       newId: () => `g${++this.ids}`,
-      // Always below one half: the challenger takes White. Varied, so invite codes differ.
-      random: () => ((++this.draws % 97) / 97) * 0.49,
+      random: this.random,
       bot: this.bot,
       analysis: this.analysis,
       kv: this.kv,
@@ -194,7 +217,7 @@ export class TelegramHarness {
         apiRoot: this.fake.apiRoot,
         painter: this.painter,
         reviewPainter: inlineReviewPainter,
-        lanes: { ...TEST_LANES, ...lanes },
+        lanes: { ...TEST_LANES, ...this.lanes, ...lanes },
         transformers,
         publish: publish && ((events) => publish(events, app)),
         ...(this.inlineMode === 'off'
