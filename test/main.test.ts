@@ -145,66 +145,51 @@ describe('npm start (src/main.ts)', () => {
     expect(JSON.parse(runningLine!)).toMatchObject({ level: 30, pid: app.child.pid });
   });
 
-  it('with TELEGRAM_WEBHOOK_URL it serves a webhook that checks the secret', async () => {
-    fake = await FakeBotApi.start({ botUsername: 'bashni_test_bot' });
-    const port = await freePort();
-    const app = start({
-      TELEGRAM_BOT_TOKEN: TOKEN,
-      TELEGRAM_API_ROOT: fake.apiRoot,
-      TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/telegram-hook',
-      TELEGRAM_WEBHOOK_SECRET: 's3cret',
-      PORT: String(port),
-    });
-    running = app.child;
-    await fake.waitForCall('setWebhook', undefined, 20_000);
-    expect(fake.webhookUrl).toBe('https://bot.example.org/telegram-hook');
-
-    const bob = fake.user(12, 'Bob', 'bob', 'en');
-    const update = fake.message({ from: bob, chat: fake.privateChat(bob), text: '/help' });
-    const post = (secret: string) =>
-      fetch(`http://127.0.0.1:${port}/telegram-hook`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
-        body: JSON.stringify(update),
+  it.each([
+    ['TELEGRAM_WEBHOOK_SECRET', { TELEGRAM_WEBHOOK_SECRET: 's3cret' }],
+    ['a secret derived from the token', {}],
+  ])(
+    'with TELEGRAM_WEBHOOK_URL it serves a webhook that sets and checks %s',
+    async (_, secretEnv: Record<string, string>) => {
+      fake = await FakeBotApi.start({ botUsername: 'bashni_test_bot' });
+      const port = await freePort();
+      const app = start({
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_API_ROOT: fake.apiRoot,
+        TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/telegram-hook',
+        PORT: String(port),
+        ...secretEnv,
       });
-    expect((await post('wrong')).status).toBe(401);
-    expect((await post('s3cret')).status).toBe(200);
-    const reply = await fake.waitForCall(
-      'sendMessage',
-      (call) => call.params.chat_id === 12,
-      10_000,
-    );
-    expect(String(reply.params.text)).toContain('/newgame');
-  });
+      running = app.child;
+      await outputMatches(app, /Bashni Bot is running/);
+      expect(fake.webhookUrl).toBe('https://bot.example.org/telegram-hook');
+      const secret = fake.webhookSecret;
+      if (secretEnv.TELEGRAM_WEBHOOK_SECRET === undefined)
+        expect(secret).toMatch(/^[A-Za-z0-9_-]{32,256}$/);
+      else expect(secret).toBe(secretEnv.TELEGRAM_WEBHOOK_SECRET);
 
-  it('without TELEGRAM_WEBHOOK_SECRET the webhook sets and checks a secret derived from the token', async () => {
-    fake = await FakeBotApi.start({ botUsername: 'bashni_test_bot' });
-    const port = await freePort();
-    const app = start({
-      TELEGRAM_BOT_TOKEN: TOKEN,
-      TELEGRAM_API_ROOT: fake.apiRoot,
-      TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/hook',
-      PORT: String(port),
-    });
-    running = app.child;
-    await outputMatches(app, /Bashni Bot is running/);
-    const secret = fake.webhookSecret;
-    expect(secret).toMatch(/^[A-Za-z0-9_-]{32,256}$/);
-    const bob = fake.user(12, 'Bob', 'bob', 'en');
-    const update = fake.message({ from: bob, chat: fake.privateChat(bob), text: '/help' });
-    const post = (headers: Record<string, string>) =>
-      fetch(`http://127.0.0.1:${port}/hook`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(update),
-      });
-    // A stranger who reaches the port acts as nobody.
-    expect((await post({})).status).toBe(401);
-    expect(fake.callsOf('sendMessage')).toHaveLength(0);
-    expect((await post({ 'x-telegram-bot-api-secret-token': secret })).status).toBe(200);
-    await fake.waitForCall('sendMessage', (call) => call.params.chat_id === 12, 10_000);
-    expect(app.output()).not.toContain(secret);
-  });
+      const bob = fake.user(12, 'Bob', 'bob', 'en');
+      const update = fake.message({ from: bob, chat: fake.privateChat(bob), text: '/help' });
+      const post = (headers: Record<string, string>) =>
+        fetch(`http://127.0.0.1:${port}/telegram-hook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(update),
+        });
+      // A stranger who reaches the port acts as nobody.
+      expect((await post({})).status).toBe(401);
+      expect((await post({ 'x-telegram-bot-api-secret-token': 'wrong' })).status).toBe(401);
+      expect(fake.callsOf('sendMessage')).toHaveLength(0);
+      expect((await post({ 'x-telegram-bot-api-secret-token': secret })).status).toBe(200);
+      const reply = await fake.waitForCall(
+        'sendMessage',
+        (call) => call.params.chat_id === 12,
+        10_000,
+      );
+      expect(String(reply.params.text)).toContain('/newgame');
+      expect(app.output()).not.toContain(secret);
+    },
+  );
 
   it.each([
     ['METRICS_PORT', (port: number) => ({ METRICS_PORT: String(port) })],

@@ -8,7 +8,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisCluster, type PrivateCluster } from './support/redis-cluster.js';
-import { startRedis, startReplica, type PrivateRedis } from './support/redis-server.js';
+import { useReplicaPair } from './support/redis-server.js';
 import {
   freePort,
   killAll,
@@ -100,19 +100,10 @@ async function playersTryToPlay(app: StartedApp, bot: FakeBotApi): Promise<numbe
 }
 
 describe('on a read-only replica', () => {
-  let master: PrivateRedis;
-  let replica: PrivateRedis;
-  beforeAll(async () => {
-    master = await startRedis();
-    replica = await startReplica(master);
-  });
-  afterAll(async () => {
-    await (replica as PrivateRedis | undefined)?.stop();
-    await (master as PrivateRedis | undefined)?.stop();
-  });
+  const pair = useReplicaPair();
 
   it('/healthz fails with READONLY, the log stays short, players are told; a master again, all works', async () => {
-    const { app, fake: bot, healthBecomes } = await startBot(replica.url);
+    const { app, fake: bot, healthBecomes } = await startBot(pair.replica().url);
     const failing = await healthBecomes(503);
     expect(failing.body).toMatchObject({
       ok: false,
@@ -129,7 +120,7 @@ describe('on a read-only replica', () => {
     expect(count(app, /scheduler: worker error/)).toBe(0);
 
     // The failover's end: the replica becomes the master.
-    const admin = new Redis(replica.url);
+    const admin = new Redis(pair.replica().url);
     try {
       await admin.call('REPLICAOF', 'NO', 'ONE');
     } finally {

@@ -4,7 +4,7 @@ import { Queue, type JobType } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TIMER_KINDS, type TimerJob } from '../../src/game/ports.js';
 import { BullMqScheduler, bullJobId, createBullMqRedis } from '../../src/store/bullmq-scheduler.js';
-import { startRedis, startReplica, type PrivateRedis } from '../support/redis-server.js';
+import { startRedis, useReplicaPair, type PrivateRedis } from '../support/redis-server.js';
 import { item } from '../support/present.js';
 
 const PREFIX = 'test:bull';
@@ -194,6 +194,23 @@ describe('BullMqScheduler', () => {
   });
 });
 
+/** A started scheduler on `url` whose log lines and fired timers are recorded. */
+async function recordingScheduler(url: string) {
+  const lines: string[] = [];
+  const scheduler = new BullMqScheduler({
+    connection: url,
+    prefix: 'test:bull',
+    log: textLogger(lines),
+  });
+  cleanups.push(() => scheduler.stop());
+  const fired: TimerJob[] = [];
+  await scheduler.start((firedJob) => {
+    fired.push(firedJob);
+    return Promise.resolve();
+  });
+  return { lines, scheduler, fired };
+}
+
 describe('BullMqScheduler: a Redis outage', () => {
   let dying: PrivateRedis;
   beforeAll(async () => {
@@ -204,18 +221,7 @@ describe('BullMqScheduler: a Redis outage', () => {
   });
 
   it('is logged once when it starts and once when it ends, then timers fire again', async () => {
-    const lines: string[] = [];
-    const scheduler = new BullMqScheduler({
-      connection: dying.url,
-      prefix: 'test:bull',
-      log: textLogger(lines),
-    });
-    cleanups.push(() => scheduler.stop());
-    const fired: TimerJob[] = [];
-    await scheduler.start((firedJob) => {
-      fired.push(firedJob);
-      return Promise.resolve();
-    });
+    const { lines, scheduler, fired } = await recordingScheduler(dying.url);
 
     await dying.stop();
     // Several reconnect attempts of the queue's and of the worker's connection fail meanwhile
@@ -237,30 +243,10 @@ describe('BullMqScheduler: a Redis outage', () => {
 });
 
 describe('BullMqScheduler on a read-only replica (after a failover)', () => {
-  let master: PrivateRedis;
-  let replica: PrivateRedis;
-  beforeAll(async () => {
-    master = await startRedis();
-    replica = await startReplica(master);
-  });
-  afterAll(async () => {
-    await (replica as PrivateRedis | undefined)?.stop();
-    await (master as PrivateRedis | undefined)?.stop();
-  });
+  const pair = useReplicaPair();
 
   it('its worker tries again after growing pauses, not at once; a master again, timers fire', async () => {
-    const lines: string[] = [];
-    const scheduler = new BullMqScheduler({
-      connection: replica.url,
-      prefix: 'test:bull',
-      log: textLogger(lines),
-    });
-    cleanups.push(() => scheduler.stop());
-    const fired: TimerJob[] = [];
-    await scheduler.start((firedJob) => {
-      fired.push(firedJob);
-      return Promise.resolve();
-    });
+    const { lines, scheduler, fired } = await recordingScheduler(pair.replica().url);
     await expect(scheduler.schedule(job({ kind: 'reminder' }))).rejects.toMatchObject({
       code: 'store-unavailable',
     });
@@ -272,7 +258,7 @@ describe('BullMqScheduler on a read-only replica (after a failover)', () => {
     expect(refused.length).toBeLessThan(20);
     expect(refused[0]).toMatch(/READONLY/);
 
-    const admin = createBullMqRedis(replica.url);
+    const admin = createBullMqRedis(pair.replica().url);
     try {
       await admin.call('REPLICAOF', 'NO', 'ONE');
     } finally {

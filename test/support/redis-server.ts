@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A throw-away redis-server for one test file: its own free port on 127.0.0.1, no persistence,
@@ -206,4 +207,26 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Priv
  */
 export function startReplica(master: PrivateRedis): Promise<PrivateRedis> {
   return startRedis({ args: () => ['--replicaof', '127.0.0.1', String(master.port)] });
+}
+
+/**
+ * For a describe block: a private master and a read-only replica of it, started before its tests
+ * and stopped after them. The getters work from beforeAll on.
+ */
+export function useReplicaPair(): { master: () => PrivateRedis; replica: () => PrivateRedis } {
+  let master: PrivateRedis | undefined;
+  let replica: PrivateRedis | undefined;
+  beforeAll(async () => {
+    master = await startRedis();
+    replica = await startReplica(master);
+  });
+  afterAll(async () => {
+    await replica?.stop();
+    await master?.stop();
+  });
+  const started = (server: PrivateRedis | undefined) => {
+    if (server === undefined) throw new Error('useReplicaPair: not started yet');
+    return server;
+  };
+  return { master: () => started(master), replica: () => started(replica) };
 }

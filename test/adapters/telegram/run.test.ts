@@ -114,15 +114,8 @@ describe('Telegram webhook: answered only once the update is handled', () => {
     expect(handled).toEqual([7]); // ...handled all the same
   });
 
-  it('refuses every request without the secret token, logging it once a minute', async () => {
-    fake = await FakeBotApi.start();
-    const handled: number[] = [];
-    const warnings: { message: string; context?: Record<string, unknown> }[] = [];
-    const logger = {
-      ...silentLogger,
-      warn: (message: string, context?: Record<string, unknown>) =>
-        void warnings.push({ message, context }),
-    };
+  /** A webhook on a port of its own whose pipeline records the ids it handles. */
+  async function recordingWebhook(handled: number[], logger: typeof silentLogger) {
     const pipeline = new UpdatePipeline({
       logger: silentLogger,
       handle: (update) => Promise.resolve(void handled.push(update.update_id)),
@@ -134,6 +127,19 @@ describe('Telegram webhook: answered only once the update is handled', () => {
       { webhook: { url: HOOK, secret: SECRET }, server },
       logger,
     );
+    return server;
+  }
+
+  it('refuses every request without the secret token, logging it once a minute', async () => {
+    fake = await FakeBotApi.start();
+    const handled: number[] = [];
+    const warnings: { message: string; context?: Record<string, unknown> }[] = [];
+    const logger = {
+      ...silentLogger,
+      warn: (message: string, context?: Record<string, unknown>) =>
+        void warnings.push({ message, context }),
+    };
+    const server = await recordingWebhook(handled, logger);
     expect(fake.webhookSecret).toBe(SECRET);
     const body = JSON.stringify({ update_id: 9, message: { message_id: 1, date: 0, text: 'x' } });
     const statuses: number[] = [];
@@ -161,17 +167,7 @@ describe('Telegram webhook: answered only once the update is handled', () => {
   it('answers 413 to a body over the limit, and the same connection serves the next update', async () => {
     fake = await FakeBotApi.start();
     const handled: number[] = [];
-    const pipeline = new UpdatePipeline({
-      logger: silentLogger,
-      handle: (update) => Promise.resolve(void handled.push(update.update_id)),
-    });
-    const server = await bindPort(0, '127.0.0.1', 'PORT');
-    stop = await startTelegram(
-      new Api(TOKEN, { apiRoot: fake.apiRoot }),
-      pipeline,
-      { webhook: { url: HOOK, secret: SECRET }, server },
-      silentLogger,
-    );
+    const server = await recordingWebhook(handled, silentLogger);
     // One keep-alive connection for both requests, as Telegram (or a load balancer) keeps.
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const post = (body: string, timeoutMs: number) =>
