@@ -28,6 +28,7 @@ import { DiscordPresenter } from './presenter.js';
 import { InteractionRouter } from './router.js';
 import { reviewFeature } from './features/review.js';
 import type { ReviewPainter } from '../../chat/review-text.js';
+import { bestEffort } from '../../game/logger.js';
 
 /** An interaction is deferred when its handler has not answered after this long (limit 3 s). */
 export const DEFER_AFTER_MS = 1_500;
@@ -54,7 +55,10 @@ export interface DiscordBotOptions {
   readonly deferAfterMs?: number;
   /** Replaces the REST channel output (unit tests record instead). */
   readonly out?: ChannelOutput;
-  /** How often game messages left behind (failed edits) are brought up to date; 60 s. */
+  /**
+   * How often game messages left behind (an edit that failed, a process that died before its
+   * edits) are brought up to date; 60 s (tests shorten it). The first sweep runs at start.
+   */
   readonly sweepMs?: number;
   /**
    * The gateway shards this client runs, of `count`: several bot processes split Discord's
@@ -80,11 +84,14 @@ export interface DiscordApp {
    * channel is gone (its daily post is then off); false when it is worth trying again.
    */
   postDaily: (due: DuePost) => Promise<boolean>;
-  /** Logs in and resolves once the gateway session is ready. */
+  /**
+   * Logs in and resolves once the gateway session is ready; then sweeps the pending game
+   * messages (now, and every `sweepMs`) until the intake stops.
+   */
   start(token: string): Promise<void>;
   /**
    * Stops taking interactions (the first step of a shutdown): later ones go unanswered, as if
-   * the bot were down, rather than start work the shutdown would cut short.
+   * the bot were down, rather than start work the shutdown would cut short. The sweeps stop too.
    */
   stopIntake(): void;
   /** Waits for queued work (at most `deadlineMs`), then disconnects. */
@@ -155,6 +162,15 @@ export function createDiscordBot(
   leagueFeature(router, router.deps);
   if (deps.reviewPainter !== undefined) reviewFeature(router, router.deps, deps.reviewPainter);
 
+  // Game messages a previous process did not bring up to date (it died first), and now and then
+  // those whose edit failed (the durable hand-off, src/chat/pending-presentations.ts).
+  const recover = (): void =>
+    tasks.track(
+      bestEffort(logger, 'discord: could not recover game messages', presenter.recoverPending()),
+    );
+  let sweep: NodeJS.Timeout | undefined;
+  const stopSweeps = (): void => clearInterval(sweep);
+
   const onInteraction = (interaction: Interaction): void => tasks.track(router.route(interaction));
   client.on(Events.InteractionCreate, onInteraction);
   // Only with the Server Members intent; harmless without it (the event never comes).
@@ -176,9 +192,16 @@ export function createDiscordBot(
       );
       await client.login(token);
       await ready;
+      recover();
+      sweep ??= setInterval(recover, options.sweepMs ?? 60_000);
+      sweep.unref();
     },
-    stopIntake: () => client.off(Events.InteractionCreate, onInteraction),
+    stopIntake: () => {
+      client.off(Events.InteractionCreate, onInteraction);
+      stopSweeps();
+    },
     close: async (deadlineMs) => {
+      stopSweeps();
       await Promise.race([
         tasks.idle(),
         new Promise((resolve) => setTimeout(resolve, deadlineMs).unref()),
