@@ -129,7 +129,8 @@ export const en: Messages = {
   stackInfo: (square, pieces, height) =>
     height === 1 ? `${square}: ${pieces}` : `${square}: ${pieces} (${height} pieces, top first)`,
 
-  resignQuestion: 'Resign this game?',
+  gameVs: (opponents, variant, move) => `vs ${opponents} (${variant}, move ${move})`,
+  resignQuestion: (game) => `Resign your game ${game}?`,
   resignYes: '🏳️ Yes, resign',
   resignNo: 'No, play on',
   resignKept: 'Good — play on!',
@@ -262,6 +263,13 @@ export const en: Messages = {
   discord: {
     moveButton: '♟ Move',
     played: (move) => `✅ You played ${move}.`,
+    gameElsewhere: (game, place, link) =>
+      `↪ Your game ${game} is in ${place}: <a href="${link}">its board</a>.`,
+    drawPostedThere: (game, place, link) =>
+      `The offer is posted in ${place}, under <a href="${link}">your game ${game}</a>.`,
+    boardElsewhere: (game, place, link) =>
+      `Your game ${game} as it is now, shown to you only. It is played in ${place}, where its live board stays: <a href="${link}">go there</a>.`,
+    otherChat: 'another chat',
     help: [
       'Play Bashni here:',
       '`/newgame opponent:@friend` — challenge a friend; `/newgame` alone — an open challenge with a code anyone can join, in Discord or Telegram',

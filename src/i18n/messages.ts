@@ -90,7 +90,13 @@ export interface Messages {
   readonly chooseRoute: string;
   readonly stackInfo: (square: string, pieces: string, height: number) => string;
 
-  readonly resignQuestion: string;
+  /**
+   * What follows "game" where an answer names one of the player's games: the opponents, the
+   * variant and the move number ("vs Boris (Bashni, move 12)").
+   */
+  readonly gameVs: (opponents: string, variant: string, move: number) => string;
+  /** /resign's question; `game` is `gameVs`'s words. */
+  readonly resignQuestion: (game: string) => string;
   readonly resignYes: string;
   readonly resignNo: string;
   readonly resignKept: string;
@@ -476,6 +482,17 @@ export interface DiscordMessages {
   readonly moveButton: string;
   /** The picker's last word, once the move is played. */
   readonly played: (move: string) => string;
+  /**
+   * A command's game lives in another channel (`place`: a channel mention, or `otherChat`):
+   * where, with a link to its game message. `game` is `gameVs`'s words.
+   */
+  readonly gameElsewhere: (game: string, place: string, link: string) => string;
+  /** /draw's answer when the game is elsewhere: the offer is posted under its game message. */
+  readonly drawPostedThere: (game: string, place: string, link: string) => string;
+  /** /board's answer when the game is elsewhere: the board as it is now, for the user only. */
+  readonly boardElsewhere: (game: string, place: string, link: string) => string;
+  /** Where a game is when its channel's server is not known here (a direct message). */
+  readonly otherChat: string;
   readonly settingsSaved: string;
   /** /help on Discord (its commands take options, not words). */
   readonly help: string;

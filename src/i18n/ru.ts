@@ -131,7 +131,8 @@ export const ru: Messages = {
       ? `${square}: ${pieces}`
       : `${square}: ${pieces} (${pluralRu(height, 'шашка', 'шашки', 'шашек')}, сверху вниз)`,
 
-  resignQuestion: 'Сдаться в этой партии?',
+  gameVs: (opponents, variant, move) => `против ${opponents} (${variant}, ход ${move})`,
+  resignQuestion: (game) => `Сдаться в партии ${game}?`,
   resignYes: '🏳️ Да, сдаюсь',
   resignNo: 'Нет, играем',
   resignKept: 'Отлично, играем дальше!',
@@ -264,6 +265,13 @@ export const ru: Messages = {
   discord: {
     moveButton: '♟ Сделать ход',
     played: (move) => `✅ Ваш ход: ${move}.`,
+    gameElsewhere: (game, place, link) =>
+      `↪ Ваша партия ${game} идёт в ${place}: <a href="${link}">её доска</a>.`,
+    drawPostedThere: (game, place, link) =>
+      `Предложение опубликовано в ${place}, под <a href="${link}">вашей партией ${game}</a>.`,
+    boardElsewhere: (game, place, link) =>
+      `Ваша партия ${game} сейчас — это видите только вы. Она идёт в ${place}, и её живая доска остаётся там: <a href="${link}">перейти</a>.`,
+    otherChat: 'другом чате',
     help: [
       'Играйте в башни здесь:',
       '`/новая-игра соперник:@друг` — вызвать друга; просто `/новая-игра` — открытый вызов с кодом, по которому можно войти в Discord или Telegram',

@@ -6,7 +6,7 @@ import {
 } from 'discord.js';
 import type { Logger } from '../../game/service.js';
 import { isHarmless } from './api-errors.js';
-import { allowedMentions, interactionReply, type OutgoingMessage } from './channel-output.js';
+import { interactionReply, type OutgoingMessage } from './channel-output.js';
 
 export type AnswerableInteraction =
   ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction;
@@ -82,15 +82,19 @@ export class Answer {
     }
   }
 
-  /** Tells only the user something (a refusal, a hint), whatever the mode. */
-  async whisper(content: string): Promise<void> {
+  /**
+   * Tells only the user something (a refusal, a hint; a text, or a whole message such as a
+   * board), whatever the mode.
+   */
+  async whisper(message: string | OutgoingMessage): Promise<void> {
     clearTimeout(this.timer);
+    const reply = interactionReply(typeof message === 'string' ? { content: message } : message);
+    // What the message does not have is cleared (a deferred reply may be filled with it).
     const text = {
-      content,
-      embeds: [],
-      components: [],
-      files: [],
-      allowedMentions: allowedMentions(),
+      ...reply,
+      embeds: reply.embeds ?? [],
+      components: reply.components ?? [],
+      files: reply.files ?? [],
     };
     try {
       if (this.answered) {

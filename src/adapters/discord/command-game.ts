@@ -1,18 +1,30 @@
-import { pickCommandGame } from '../../chat/command-game.js';
+import { gameVs, pickCommandGame } from '../../chat/command-game.js';
 import type { Game } from '../../game/model.js';
 import { markdown } from './markdown.js';
 import { refusalText } from '../../chat/refusal-text.js';
-import { liveViews } from './identity.js';
+import { liveViews, messageLink, nameOf } from './identity.js';
 import type { DiscordDeps, Turn } from './router.js';
 
 /**
+ * Where a command's game is when it is not shown in the command's channel, for the answer to
+ * say (only to the user, here): the game's words (`Messages.gameVs`), its channel (a channel
+ * mention, or "another chat" where its server is not known) and a link to its game message.
+ */
+export interface Elsewhere {
+  readonly game: string;
+  readonly place: string;
+  readonly link: string;
+}
+
+/**
  * The game a command is about: the user's one active game shown in this channel (preferring
- * the one where it is their move), else their only active game anywhere.
+ * the one where it is their move), else their only active game anywhere — then `work` is told
+ * where it is (`Elsewhere`): it acts there, and its answer here says so.
  */
 export async function withCommandGame(
   turn: Turn,
   deps: DiscordDeps,
-  work: (game: Game) => Promise<void>,
+  work: (game: Game, elsewhere: Elsewhere | undefined) => Promise<void>,
 ): Promise<void> {
   const { t } = turn;
   const games = await deps.service.activeGames(turn.player);
@@ -29,5 +41,29 @@ export async function withCommandGame(
     await turn.whisper(game === 'none' ? t.errors.noGameHere : t.errors.severalGames);
     return;
   }
-  await work(deps.presenter.note(game));
+  const current = deps.presenter.note(game);
+  await work(current, elsewhereOf(current, turn, deps));
+}
+
+/**
+ * Where `game` is shown on Discord when not in the turn's channel: its live game message in
+ * another channel; undefined when it is shown here (or nowhere on Discord: a game of Telegram's).
+ */
+function elsewhereOf(game: Game, turn: Turn, deps: DiscordDeps): Elsewhere | undefined {
+  const views = liveViews(game.views);
+  const view = views.at(0);
+  if (view === undefined || views.some((v) => v.chatId === turn.channelId)) return undefined;
+  const guildId = deps.guildOf(view.chatId);
+  return {
+    game: gameVs(game, turn.player, turn.t, { name: nameOf }),
+    place: guildId === undefined ? turn.t.discord.otherChat : `<#${view.chatId}>`,
+    link: messageLink(guildId, view.chatId, view.messageId),
+  };
+}
+
+/** An answer's text, and where the game is when that is not here (already markdown). */
+export function withPlace(content: string, turn: Turn, elsewhere: Elsewhere | undefined): string {
+  if (elsewhere === undefined) return content;
+  const { game, place, link } = elsewhere;
+  return `${content}\n${markdown(turn.t.discord.gameElsewhere(game, place, link))}`;
 }

@@ -49,6 +49,15 @@ export function channelKey(channelId: string): string {
   return chatKey({ platform: 'discord', chatId: channelId });
 }
 
+/** A link that opens a message in the Discord client (`guildId` undefined: a direct message). */
+export function messageLink(
+  guildId: string | undefined,
+  channelId: string,
+  messageId: string,
+): string {
+  return `https://discord.com/channels/${guildId ?? '@me'}/${channelId}/${messageId}`;
+}
+
 export function discordView(channelId: string, messageId: string): ChatView {
   return { platform: 'discord', chatId: channelId, messageId };
 }

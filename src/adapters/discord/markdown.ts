@@ -43,12 +43,13 @@ function escapeMark(mark: string): string {
   return mark.endsWith('.') ? `${mark.slice(0, -1)}\\.` : `\\${mark}`;
 }
 
-const TAG = /<(\/?)(b|i|code)>|<a href="([^"]*)">|<\/a>|<@(\d+)>/y;
+const TAG = /<(\/?)(b|i|code)>|<a href="([^"]*)">|<\/a>|<[@#](\d+)>/y;
 const MARKERS: Readonly<Record<string, string>> = { b: '**', i: '*', code: '`' };
 
 /**
- * Converts the catalogue's HTML (b, i, code, a; and `<@id>`, the mentions the Discord adapter
- * puts in) to Discord markdown; all other text is decoded and escaped, so it shows as written.
+ * Converts the catalogue's HTML (b, i, code, a; and `<@id>` and `<#id>`, the user and channel
+ * mentions the Discord adapter puts in) to Discord markdown; all other text is decoded and
+ * escaped, so it shows as written.
  */
 export function markdown(html: string): string {
   let out = '';
@@ -68,7 +69,7 @@ export function markdown(html: string): string {
       continue;
     }
     at += tag[0].length;
-    const [whole, closing, name, link, userId] = tag;
+    const [whole, closing, name, link, mentioned] = tag;
     if (name === 'code' && closing === '') code = '';
     else if (name === 'code') {
       out += codeSpan(code ?? '');
@@ -77,7 +78,7 @@ export function markdown(html: string): string {
     else if (link !== undefined) {
       href = decode(link);
       out += '[';
-    } else if (userId !== undefined) out += whole;
+    } else if (mentioned !== undefined) out += whole;
     else out += `](${href})`;
   }
   return code === undefined ? out : out + codeSpan(code);

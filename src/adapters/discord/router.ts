@@ -9,6 +9,7 @@ import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messages, type Messages } from '../../i18n/index.js';
 import { Answer, type AnswerableInteraction, type AnswerMode } from './answer.js';
+import type { OutgoingMessage } from './channel-output.js';
 import type { ChannelState } from './channel-state.js';
 import type { BoardPainter } from './game-message.js';
 import { playerFromUser } from './identity.js';
@@ -49,8 +50,8 @@ export interface Turn<I extends AnswerableInteraction = AnswerableInteraction> {
   readonly requestKey: string;
   /** Shows a service result: its events to everyone, or its refusal to the user only. */
   present<T>(result: ServiceResult<T>): Promise<T | undefined>;
-  /** Tells the user only. */
-  whisper(text: string): Promise<void>;
+  /** Tells the user only (a text, or a whole message). */
+  whisper(message: string | OutgoingMessage): Promise<void>;
 }
 
 type CommandInteraction = Extract<AnswerableInteraction, { commandName: string }>;
@@ -119,7 +120,7 @@ export class InteractionRouter {
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- Discord's payload marks channel_id optional
       channelId: interaction.channelId ?? interaction.user.id,
       requestKey: `dc:${interaction.id}`,
-      whisper: (text) => answer.whisper(text),
+      whisper: (message) => answer.whisper(message),
       present: async (result) => {
         if (!result.ok) {
           await answer.whisper(markdown(refusalText(t, result)));

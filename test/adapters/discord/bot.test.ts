@@ -48,7 +48,7 @@ it('brings a game message whose edit failed six times up to date at the next swe
       ? fake.message(channelId, board.id)
       : undefined,
   );
-  expect(shown?.components.length).toBeGreaterThan(0);
+  expect(shown.components.length).toBeGreaterThan(0);
   expect(fake.callsTo(edit).filter((call) => call.status === 500)).toHaveLength(6);
   await until(
     async () => (await bot.kv.setMembers(PENDING_GAMES)).length === 0,

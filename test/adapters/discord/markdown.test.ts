@@ -4,8 +4,8 @@ import { renderMarkdown } from '../../support/discord/markdown.js';
 
 describe("Discord's markdown from the catalogue's HTML", () => {
   it('turns the tags into markdown and keeps the mentions the adapter puts in', () => {
-    expect(markdown('<b>Bashni</b>, <i>rated</i>: <code>/join ABC234</code> <@42>')).toBe(
-      '**Bashni**, *rated*: `/join ABC234` <@42>',
+    expect(markdown('<b>Bashni</b>, <i>rated</i>: <code>/join ABC234</code> <@42> in <#7>')).toBe(
+      '**Bashni**, *rated*: `/join ABC234` <@42> in <#7>',
     );
     expect(markdown('see the <a href="https://discord.com/channels/1/2/3">board</a>')).toBe(
       'see the [board](https://discord.com/channels/1/2/3)',
@@ -13,7 +13,7 @@ describe("Discord's markdown from the catalogue's HTML", () => {
   });
 
   it('shows every other text as written: escaped for HTML in, escaped for markdown out', () => {
-    const name = '<b>x</b> &amp; **y** <@1> @everyone https://evil.example';
+    const name = '<b>x</b> &amp; **y** <@1> <#2> @everyone https://evil.example';
     const shown = renderMarkdown(markdown(`♟ <b>${escapeHtml(name)}</b> plays`));
     expect(shown.plain).toBe(`♟ ${name} plays`);
     expect(shown.spans).toEqual([{ kind: 'strong', text: name }]);

@@ -119,7 +119,7 @@ describe('Telegram: a full game in a group', () => {
     // Bob resigns, with a confirmation.
     await h.say(bob, GROUP, '/resign');
     const question = fake.lastBotMessage(GROUP)!;
-    expect(question.text).toBe('Resign this game?');
+    expect(question.text).toBe('Resign your game vs Alice (Bashni, move 2)?');
     expect(await h.press(alice, GROUP, question.messageId, '🏳️ Yes, resign')).toMatchObject({
       show_alert: true,
     });

@@ -50,7 +50,9 @@ describe('Telegram: a round-robin tournament in a group', () => {
   /** /resign, confirmed on its button. */
   async function resign(user: User): Promise<void> {
     await h.say(user, GROUP, '/resign');
-    const question = h.fake.chat(GROUP).messages.findLast((m) => m.text === 'Resign this game?');
+    const question = h.fake
+      .chat(GROUP)
+      .messages.findLast((m) => m.text?.startsWith('Resign your game vs ') === true);
     await h.press(user, GROUP, question!.messageId, '🏳️ Yes, resign');
   }
 

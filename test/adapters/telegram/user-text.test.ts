@@ -176,7 +176,7 @@ async function openChallenge(club: Club, user: User, words = ''): Promise<Stored
 async function resign(user: User, group: number): Promise<void> {
   await h.say(user, group, '/resign');
   const question = item(
-    h.fake.chat(group).messages.filter((m) => m.text === 'Resign this game?'),
+    h.fake.chat(group).messages.filter((m) => m.text?.startsWith('Resign your game vs ') === true),
     0,
     'the question',
   );

@@ -5,8 +5,9 @@ import { sideToMove } from '../../../game/game-rules.js';
 import { opponentsOf, otherSide, sideOf } from '../../../game/model.js';
 import { resultText } from '../../../chat/board-caption.js';
 import { parseLang } from '../../../i18n/index.js';
-import { withCommandGame } from '../command-game.js';
-import { discordView, liveViews, mentionOf, nameOf } from '../identity.js';
+import { gameVs } from '../../../chat/command-game.js';
+import { withCommandGame, withPlace } from '../command-game.js';
+import { discordView, liveViews, mentionOf, messageLink, nameOf } from '../identity.js';
 import { markdown } from '../markdown.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
 
@@ -35,19 +36,15 @@ export function managesServer(turn: Turn): boolean {
   return mayHere(turn, PermissionFlagsBits.ManageGuild);
 }
 
-/** A link that opens a message in the Discord client. */
-function messageLink(guildId: string | undefined, channelId: string, messageId: string): string {
-  return `https://discord.com/channels/${guildId ?? '@me'}/${channelId}/${messageId}`;
-}
-
 /** /resign, /draw, /games, /board, /pdn, /rules, /help, /settings and their buttons. */
 export function commandFeature(router: InteractionRouter, deps: DiscordDeps): void {
   router.command('resign', 'ephemeral', (turn) =>
-    withCommandGame(turn, deps, async (game) => {
+    withCommandGame(turn, deps, async (game, elsewhere) => {
       const { t } = turn;
       const ply = game.moves.length;
+      const question = markdown(t.resignQuestion(gameVs(game, turn.player, t, { name: nameOf })));
       await turn.answer.respond({
-        content: t.resignQuestion,
+        content: withPlace(question, turn, elsewhere),
         components: [
           {
             type: ComponentType.ActionRow,
@@ -106,7 +103,7 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
   });
 
   router.command('draw', 'ephemeral', (turn) =>
-    withCommandGame(turn, deps, async (game) => {
+    withCommandGame(turn, deps, async (game, elsewhere) => {
       const side = sideOf(game, turn.player);
       const answering =
         (side === 'white' || side === 'black') && game.drawOffer === otherSide(side);
@@ -116,11 +113,18 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
       const after = await turn.present(result);
       if (after === undefined) return;
       const { t } = turn;
+      if (after.result !== undefined) {
+        const result = resultText(after, after.result, t, { name: nameOf, mention: mentionOf });
+        await turn.answer.respond({ content: withPlace(markdown(result), turn, elsewhere) });
+        return;
+      }
+      // An offer is posted under the game's message; from elsewhere, the answer links to it.
+      const offer = t.drawOffer(nameOf(turn.player));
       await turn.answer.respond({
         content: markdown(
-          after.result === undefined
-            ? t.drawOffer(nameOf(turn.player))
-            : resultText(after, after.result, t, { name: nameOf, mention: mentionOf }),
+          elsewhere === undefined
+            ? offer
+            : `${offer}\n${t.discord.drawPostedThere(elsewhere.game, elsewhere.place, elsewhere.link)}`,
         ),
       });
     }),
@@ -158,19 +162,30 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
   });
 
   router.command('board', 'public', (turn) =>
-    withCommandGame(turn, deps, async (game) => {
-      const messageId = await turn.answer.respond(
-        await deps.presenter.messageFor(game, turn.channelId),
-      );
+    withCommandGame(turn, deps, async (game, elsewhere) => {
+      const message = await deps.presenter.messageFor(game, turn.channelId);
+      if (elsewhere !== undefined) {
+        // The game is played in another channel: its live message stays there (where the
+        // opponent follows it); here the user alone sees the board as it is now, without its
+        // buttons (it is not kept up to date), and the way to the live one.
+        const { game: words, place, link } = elsewhere;
+        await turn.whisper({
+          ...message,
+          content: markdown(turn.t.discord.boardElsewhere(words, place, link)),
+          components: [],
+        });
+        return;
+      }
+      const messageId = await turn.answer.respond(message);
       if (messageId !== undefined)
         await deps.presenter.recordGameMessage(game, discordView(turn.channelId, messageId));
     }),
   );
 
   router.command('pdn', 'ephemeral', (turn) =>
-    withCommandGame(turn, deps, async (game) => {
+    withCommandGame(turn, deps, async (game, elsewhere) => {
       await turn.answer.respond({
-        content: turn.t.pdnCaption,
+        content: withPlace(markdown(turn.t.pdnCaption), turn, elsewhere),
         files: [{ name: pdnFileName(game), data: Buffer.from(gamePdn(game), 'utf8') }],
       });
     }),

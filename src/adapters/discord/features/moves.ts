@@ -4,7 +4,7 @@ import { refusalText } from '../../../chat/refusal-text.js';
 import { anyPosition, playerToMove } from '../../../game/game-rules.js';
 import { samePlayer, sideOf, type Game } from '../../../game/model.js';
 import type { OutgoingMessage } from '../channel-output.js';
-import { withCommandGame } from '../command-game.js';
+import { withCommandGame, withPlace } from '../command-game.js';
 import { orientationFor } from '../game-message.js';
 import { markdown } from '../markdown.js';
 import { stackPicker } from '../picker.js';
@@ -34,15 +34,16 @@ export function moveFeature(router: InteractionRouter, deps: DiscordDeps): void 
   });
 
   router.command('move', 'ephemeral', (turn) =>
-    withCommandGame(turn, deps, async (game) => {
+    withCommandGame(turn, deps, async (game, elsewhere) => {
       const text = turn.interaction.isChatInputCommand()
         ? (turn.interaction.options.getString('notation') ?? '')
         : '';
       const played = await turn.present(
         await deps.service.play(game.id, turn.player, text, { requestKey: turn.requestKey }),
       );
-      if (played !== undefined)
-        await turn.answer.respond({ content: turn.t.discord.played(played.moves.at(-1)!) });
+      if (played === undefined) return;
+      const content = markdown(turn.t.discord.played(played.moves.at(-1)!));
+      await turn.answer.respond({ content: withPlace(content, turn, elsewhere) });
     }),
   );
 }

@@ -5,6 +5,7 @@ import { opponentsOf, sideOf, type Game } from '../../../game/model.js';
 import { LANGS, messages, parseLang, type Messages } from '../../../i18n/index.js';
 import type { ButtonRouter } from '../buttons.js';
 import { encodePayload } from '../../../chat/button-payload.js';
+import { gameVs } from '../../../chat/command-game.js';
 import { withCommandGame } from '../command-game.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { isPrivateChat, liveViews, messageLink, nameOf, playerFromUser } from '../identity.js';
@@ -28,7 +29,11 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
           encodePayload({ kind: 'resign', gameId: game.id, ply: game.moves.length, userId }),
         )
         .text(ctx.t.resignNo, encodePayload({ kind: 'keep-playing', gameId: game.id, userId }));
-      ctx.say(ctx.t.resignQuestion, { reply_markup: keyboard });
+      // Which game it would resign, by name (names are escaped for HTML).
+      const question = ctx.t.resignQuestion(
+        gameVs(game, playerFromUser(ctx.from!), ctx.t, { name: nameOf }),
+      );
+      ctx.say(question, { reply_markup: keyboard, parse_mode: 'HTML' });
       return Promise.resolve();
     }),
   );
