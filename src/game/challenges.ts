@@ -20,7 +20,14 @@ import { draftGame, startedFromChallenge, type GameFollowUp } from './moves.js';
 import { shouldPingAtStart } from './notify.js';
 import type { TimerJob } from './ports.js';
 import type { Acceptance } from './record-updates.js';
-import { refusal, success, type AcceptedIn, type Refusal, type ServiceResult } from './results.js';
+import {
+  refusal,
+  success,
+  type AcceptedIn,
+  type GameEvent,
+  type Refusal,
+  type ServiceResult,
+} from './results.js';
 import { Tables } from './tables.js';
 import type { Timers } from './timers.js';
 
@@ -124,8 +131,38 @@ export class Challenges {
       ply: 0,
       at: challenge.expiresAt,
     });
-    if (created.repeated === true) return created;
-    return success(challenge, [{ type: 'challenge-created', challenge }]);
+    const withdrawn = await this.withdrawTwins(challenge);
+    if (created.repeated === true) return { ...created, events: withdrawn };
+    return success(challenge, [{ type: 'challenge-created', challenge }, ...withdrawn]);
+  }
+
+  /**
+   * A challenge replaces the challenger's open ones to the same opponent on the same terms (a
+   * second `/newgame @bob`, the first card scrolled away): those are withdrawn — their cards
+   * say so and their Accept no longer works — so that the opponent has one challenge to take.
+   * Open challenges (anyone may take them, by their own codes) are never twins. Only twins made
+   * before (or in the same millisecond) go, and only while this one is open: a late second
+   * delivery of the first request never withdraws the challenge that replaced it. Returns the
+   * events of the withdrawals; a store failure leaves the earlier ones open (logged).
+   */
+  private async withdrawTwins(challenge: Challenge): Promise<GameEvent[]> {
+    if (challenge.target.kind === 'open' || challenge.status !== 'open') return [];
+    const { records, store } = this.context;
+    const ids = await records.guard(async () =>
+      success(await store.openChallengeIds(challenge.challenger)),
+    );
+    if (!ids.ok) return [];
+    const events: GameEvent[] = [];
+    for (const id of ids.value) {
+      if (id === challenge.id) continue;
+      const earlier = await records.guard(async () => success(await store.getChallenge(id)));
+      const twin = earlier.ok ? earlier.value : undefined;
+      if (twin === undefined || !sameTerms(twin, challenge) || twin.createdAt > challenge.createdAt)
+        continue;
+      const cancelled = await this.cancel(id, challenge.challenger);
+      if (cancelled.ok) events.push(...cancelled.events);
+    }
+    return events;
   }
 
   /**
@@ -273,4 +310,22 @@ function isTarget(target: ChallengeTarget, player: Player): boolean {
     case 'username':
       return player.username !== undefined && player.username.toLowerCase() === target.username;
   }
+}
+
+/** Two challenges by one challenger that ask the same opponent for the same game. */
+function sameTerms(a: Challenge, b: Challenge): boolean {
+  const sameTarget =
+    a.target.kind === 'user' && b.target.kind === 'user'
+      ? samePlayer(a.target.player, b.target.player)
+      : a.target.kind === 'username' && b.target.kind === 'username'
+        ? a.target.username === b.target.username
+        : false;
+  return (
+    sameTarget &&
+    samePlayer(a.challenger, b.challenger) &&
+    a.variant === b.variant &&
+    a.daysPerMove === b.daysPerMove &&
+    a.challengerSide === b.challengerSide &&
+    (a.rated === true) === (b.rated === true)
+  );
 }

@@ -36,6 +36,8 @@ export interface GameStore {
   /** The id of the challenge with this invite code (exactly as stored), until it is purged. */
   findChallengeByCode(code: string): Promise<string | undefined>;
   saveChallenge(next: Challenge, expectedVersion: number): Promise<boolean>;
+  /** Ids of the open challenges a player made (indexed with every write of a challenge). */
+  openChallengeIds(challenger: PlayerId): Promise<string[]>;
 
   /**
    * Accepting a challenge, atomically: saves `next` (the accepted challenge) by compare-and-set

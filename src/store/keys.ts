@@ -9,6 +9,7 @@ import { playerKey, viewKey } from '../game/model.js';
  *   <p>challenge:<id>       hash { v: version, d: JSON }
  *   <p>code:<CODE>          string: the id of the challenge with that invite code
  *   <p>player:<platform:userId>:active   set of active game ids
+ *   <p>player:<platform:userId>:challenges   set of ids of the open challenges they made
  *   <p>view:<platform:chat:message>      string "game:<id>" or "challenge:<id>"
  *   <p>finished             sorted set of finished game ids by finish time (for purging)
  *   <p>active               sorted set of active game ids by last change (idle games end)
@@ -48,6 +49,9 @@ export class KeyBuilder {
   }
   activeGames(player: PlayerId): string {
     return `${this.prefix}player:${playerKey(player)}:active`;
+  }
+  openChallenges(challenger: PlayerId): string {
+    return `${this.prefix}player:${playerKey(challenger)}:challenges`;
   }
   view(view: ChatView): string {
     return `${this.prefix}view:${viewKey(view)}`;

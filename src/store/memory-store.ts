@@ -13,6 +13,8 @@ export class MemoryGameStore implements GameStore {
   private readonly challenges = new Map<string, string>();
   private readonly versions = new Map<string, number>();
   private readonly active = new Map<string, Set<string>>();
+  /** Player key → the ids of the open challenges they made. */
+  private readonly openChallenges = new Map<string, Set<string>>();
   private readonly views = new Map<string, { kind: 'game' | 'challenge'; id: string }>();
   /** Invite code → challenge id, until the challenge is purged. */
   private readonly codes = new Map<string, string>();
@@ -44,6 +46,10 @@ export class MemoryGameStore implements GameStore {
     if (!this.matches(`challenge:${next.id}`, expectedVersion, next.version)) return false;
     this.writeChallenge(next);
     return true;
+  }
+
+  async openChallengeIds(challenger: PlayerId): Promise<string[]> {
+    return [...(this.openChallenges.get(playerKey(challenger)) ?? [])];
   }
 
   async startGame(next: Challenge, expectedVersion: number, game: Game): Promise<boolean> {
@@ -147,6 +153,12 @@ export class MemoryGameStore implements GameStore {
   private writeChallenge(challenge: Challenge): void {
     this.challenges.set(challenge.id, encodeChallenge(challenge));
     this.versions.set(`challenge:${challenge.id}`, challenge.version);
+    indexMember(
+      this.openChallenges,
+      playerKey(challenge.challenger),
+      challenge.id,
+      challenge.status === 'open',
+    );
     for (const view of challenge.views) {
       if (!this.views.has(viewKey(view)))
         this.views.set(viewKey(view), { kind: 'challenge', id: challenge.id });
@@ -156,14 +168,22 @@ export class MemoryGameStore implements GameStore {
   private writeGame(game: Game): void {
     this.games.set(game.id, encodeGame(game));
     this.versions.set(`game:${game.id}`, game.version);
-    for (const player of gamePlayers(game)) {
-      const key = playerKey(player);
-      const set = this.active.get(key) ?? new Set<string>();
-      if (game.status === 'active') set.add(game.id);
-      else set.delete(game.id);
-      if (set.size > 0) this.active.set(key, set);
-      else this.active.delete(key);
-    }
+    for (const player of gamePlayers(game))
+      indexMember(this.active, playerKey(player), game.id, game.status === 'active');
     for (const view of game.views) this.views.set(viewKey(view), { kind: 'game', id: game.id });
   }
+}
+
+/** Adds `id` to the set of `key` in an index (`member`), or takes it out (an empty set goes). */
+function indexMember(
+  index: Map<string, Set<string>>,
+  key: string,
+  id: string,
+  member: boolean,
+): void {
+  const set = index.get(key) ?? new Set<string>();
+  if (member) set.add(id);
+  else set.delete(id);
+  if (set.size > 0) index.set(key, set);
+  else index.delete(key);
 }

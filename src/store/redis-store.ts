@@ -61,7 +61,8 @@ const ACTIVE_INDEX_MIGRATION = 'active-index';
  * KeyBuilder's keys; every write is a WritePlan (redis-write-plan.ts), so a record, its
  * compare-and-set and all of its index updates change together or not at all. Indexes are
  * computed here from the record being written and handed to the script:
- *   - player active sets: SADD for an active game, SREM otherwise;
+ *   - player active sets: SADD for an active game, SREM otherwise; the same for the open
+ *     challenges a player made;
  *   - views: a game's views overwrite ("game:<id>"), a challenge's only claim free views
  *     ("challenge:<id>", SET NX), so a message that became a game's keeps pointing at the game;
  *   - `finished` / `closed` sorted sets, scored by finishedAt / updatedAt, drive purge();
@@ -202,6 +203,12 @@ export class RedisGameStore implements GameStore {
     const plan = new WritePlan().requireVersion(this.keys.game(next.id), String(expectedVersion));
     this.writeGame(plan, next);
     return this.apply('saveGame', next.id, plan);
+  }
+
+  async openChallengeIds(challenger: PlayerId): Promise<string[]> {
+    return this.run('openChallengeIds', undefined, () =>
+      this.redis.smembers(this.keys.openChallenges(challenger)),
+    );
   }
 
   async activeGameIds(player: PlayerId): Promise<string[]> {
@@ -375,6 +382,8 @@ export class RedisGameStore implements GameStore {
     const { id } = challenge;
     plan.op('hset', this.keys.challenge(id), String(challenge.version), encodeChallenge(challenge));
     for (const view of challenge.views) plan.op('setnx', this.keys.view(view), `challenge:${id}`);
+    const open = challenge.status === 'open';
+    plan.op(open ? 'sadd' : 'srem', this.keys.openChallenges(challenge.challenger), id);
     if (CLOSED_CHALLENGE_STATUSES.has(challenge.status))
       plan.op('zadd', this.keys.closedChallenges(), String(challenge.updatedAt), id);
     else plan.op('zrem', this.keys.closedChallenges(), id);

@@ -97,6 +97,21 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
       expect((await store.getChallenge('c1'))?.status).toBe('declined');
     });
 
+    it('indexes the open challenges of each challenger; a closed or accepted one leaves it', async () => {
+      await store.createChallenge(makeChallenge('c1'));
+      await store.createChallenge(makeChallenge('c2'));
+      await store.createChallenge(makeChallenge('c3', { challenger: BORIS }));
+      expect((await store.openChallengeIds(ALICE)).sort()).toEqual(['c1', 'c2']);
+      expect(await store.openChallengeIds(BORIS)).toEqual(['c3']);
+      expect(await store.openChallengeIds(CAROL)).toEqual([]);
+
+      await store.saveChallenge(makeChallenge('c1', { version: 2, status: 'cancelled' }), 1);
+      const accepted = makeChallenge('c2', { version: 2, status: 'accepted', gameId: 'g1' });
+      await store.startGame(accepted, 1, makeGame('g1'));
+      expect(await store.openChallengeIds(ALICE)).toEqual([]);
+      expect(await store.openChallengeIds(BORIS)).toEqual(['c3']);
+    });
+
     it('starts a game from a challenge atomically: both or neither', async () => {
       await store.createChallenge(makeChallenge('c1'));
       const accepted = makeChallenge('c1', { version: 2, status: 'accepted', gameId: 'g1' });

@@ -144,10 +144,9 @@ export function challengeFeature(
       // The same update again (redelivered, or to another process) is the same challenge.
       requestKey: ctx.requestKey,
     });
-    if (!created.ok) {
-      await ctx.present(created);
-      return;
-    }
+    // Its events shown too: an earlier challenge it replaces (the same, to the same player) is
+    // withdrawn, and its card says so.
+    if (!(await ctx.present(created)) || !created.ok) return;
     const challenge = created.value;
     if (challenge.seats !== undefined) {
       await postCard(
