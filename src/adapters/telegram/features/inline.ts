@@ -262,7 +262,7 @@ export function inlineFeature(
     const inlineId = ctx.callbackQuery?.inline_message_id;
     const terms = verifiedTerms(payload, key);
     if (inlineId === undefined || terms === undefined) {
-      await ctx.answer(ctx.t.errors.unknownButton, true);
+      await ctx.answer(ctx.own.errors.unknownButton, true);
       return undefined;
     }
     const known = await deps.chats.profile(payload.challengerId);
@@ -285,11 +285,11 @@ export function inlineFeature(
     const { challenge, inlineId } = card;
     const acceptor = playerFromUser(ctx.from!);
     if (samePlayer(challenge.challenger, acceptor)) {
-      await ctx.answer(ctx.t.inline.ownCard, true);
+      await ctx.answer(ctx.own.inline.ownCard, true);
       return;
     }
     if (challenge.status === 'accepted') {
-      await ctx.answer(ctx.t.inline.taken, true);
+      await ctx.answer(ctx.own.inline.taken, true);
       return;
     }
     const { gameId } = inlineIds(inlineId);
@@ -301,7 +301,7 @@ export function inlineFeature(
       // Someone was quicker (another tap, another process).
       const now = await deps.service.getChallenge(challenge.id);
       if (now.ok && now.value.status === 'accepted') {
-        await ctx.answer(ctx.t.inline.taken, true);
+        await ctx.answer(ctx.own.inline.taken, true);
         return;
       }
     }
@@ -313,7 +313,7 @@ export function inlineFeature(
     if (card === undefined) return;
     const player = playerFromUser(ctx.from!);
     if (!samePlayer(card.challenge.challenger, player)) {
-      await ctx.answer(ctx.t.inline.onlyChallenger, true);
+      await ctx.answer(ctx.own.inline.onlyChallenger, true);
       return;
     }
     await ctx.present(await deps.service.cancelChallenge(card.challenge.id, player));
@@ -323,7 +323,7 @@ export function inlineFeature(
   buttons.on('draw-offer', async (ctx, payload) => {
     const loaded = await deps.service.getGame(payload.gameId);
     if (loaded.ok && loaded.value.moves.length !== payload.ply) {
-      await ctx.answer(ctx.t.errors.stale, true);
+      await ctx.answer(ctx.own.errors.stale, true);
       return;
     }
     await ctx.present(await deps.service.offerDraw(payload.gameId, playerFromUser(ctx.from!)));
@@ -345,7 +345,7 @@ export function inlineFeature(
     const player = playerFromUser(ctx.from!);
     const seat = [game.white, game.black].find((p) => samePlayer(p, player));
     if (seat === undefined) {
-      await ctx.answer(ctx.t.errors.notAPlayer, true);
+      await ctx.answer(ctx.own.errors.notAPlayer, true);
       return;
     }
     await ctx.answer();
