@@ -93,14 +93,10 @@ export class ChatState {
     return settings;
   }
 
-  /** Changes the fields `change` names; `ttlMs`: kept that long (an inline card's), else for good. */
-  async updateSettings(
-    chatId: number | string,
-    change: ChatSettings,
-    ttlMs?: number,
-  ): Promise<ChatSettings> {
+  /** Changes the fields `change` names; the others are kept. */
+  async updateSettings(chatId: number | string, change: ChatSettings): Promise<ChatSettings> {
     const next = changedSettings(await this.settings(chatId), change);
-    await this.kv.set(`tg:chat:${chatId}`, JSON.stringify(next), ttlMs);
+    await this.kv.set(`tg:chat:${chatId}`, JSON.stringify(next));
     this.recentSettings.set(String(chatId), next);
     return next;
   }

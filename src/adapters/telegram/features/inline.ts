@@ -30,7 +30,9 @@ import {
 } from '../../../game/model.js';
 import { puzzlePosition } from '../../../game/puzzle-solving.js';
 import type { ServiceResult } from '../../../game/results.js';
-import { languageFor, type Messages } from '../../../i18n/index.js';
+import type { Lang, Messages } from '../../../i18n/index.js';
+import { personalLanguage } from '../../../chat/chat-settings.js';
+import type { ChatSettings } from '../chat-state.js';
 import type { ButtonRouter } from '../buttons.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { inlineView, nameOf, playerFromUser } from '../identity.js';
@@ -223,7 +225,7 @@ export function inlineFeature(
       );
     }
     const asked = readInlineQuery(query);
-    const lang = ctx.settings.lang ?? languageFor(ctx.from.language_code);
+    const lang = cardLanguage(ctx.settings, player);
     const sharedKey = `${lang}\n${dayIn('UTC', deps.clock.now())}\n${asked.kind === 'card' ? (asked.puzzle ? 'card+puzzle' : 'card') : query.trim()}`;
     let shared = answers.get(sharedKey);
     if (shared === undefined) {
@@ -399,7 +401,22 @@ async function ensureChallenge(
     views: [inlineView(inlineId)],
   });
   // The same card recorded meanwhile (another process) comes back as it is, `repeated`.
+  if (created.ok) {
+    // The card keeps the language it was made in, whoever accepts it (see docs/settings.md).
+    const lang = cardLanguage(await deps.chats.settings(challenger.userId), challenger);
+    await bestEffort(
+      deps.logger,
+      'telegram: could not note an inline card’s language',
+      deps.chats.updateSettings(inlineView(inlineId).chatId, { lang }),
+      { challengeId },
+    );
+  }
   return created;
+}
+
+/** The language of a card: its maker's own (their private chat's setting, else their locale). */
+function cardLanguage(own: ChatSettings, maker: Player): Lang {
+  return personalLanguage(own, { locale: maker.language, privateChat: true, admin: false });
 }
 
 /** A challenge card: the start position, who offers what, Accept and Withdraw (both signed). */
