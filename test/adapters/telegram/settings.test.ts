@@ -38,9 +38,9 @@ describe('Telegram: who sets a group’s language, and who reads which', () => {
       show_alert: true,
       text: ONLY_ADMINS,
     });
-    expect(await h.press(alice, GROUP, menu.messageId, 'Player to move at the bottom')).toMatchObject(
-      { show_alert: true, text: ONLY_ADMINS },
-    );
+    expect(
+      await h.press(alice, GROUP, menu.messageId, 'Player to move at the bottom'),
+    ).toMatchObject({ show_alert: true, text: ONLY_ADMINS });
     expect(h.fake.message(GROUP, menu.messageId)!.text).toBe(menu.text);
     await h.say(alice, GROUP, '/help');
     expect(last()).toContain('Bashni');

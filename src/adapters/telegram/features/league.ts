@@ -53,7 +53,8 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
       return;
     }
     const text = statsText(who.name, records.value, ctx.own);
-    const graph = records.value[0] === undefined ? undefined : ratingGraph(records.value[0], ctx.own);
+    const graph =
+      records.value[0] === undefined ? undefined : ratingGraph(records.value[0], ctx.own);
     deps.presenter.league.postStats(ctx.chat.id, text, graph);
   });
 
