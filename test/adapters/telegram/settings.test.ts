@@ -22,12 +22,18 @@ describe('Telegram: who sets a group’s language, and who reads which', () => {
 
   const last = () => h.fake.lastBotMessage(GROUP)!.text;
 
-  it('only admins change a group’s language and board; in a private chat its owner', async () => {
+  /** A group where Alice (English) is a member and Olga (Russian) an administrator. */
+  async function groupOfTwo() {
     h = await TelegramHarness.start();
     h.fake.group(GROUP, 'Club');
     const alice = h.fake.user(11, 'Alice', 'alice', 'en');
     const olga = h.fake.user(12, 'Olga', 'olga', 'ru');
     h.fake.setChatMember(GROUP, olga.id, 'administrator');
+    return { alice, olga };
+  }
+
+  it('only admins change a group’s language and board; in a private chat its owner', async () => {
+    const { alice, olga } = await groupOfTwo();
 
     // A member is told, in their own language, and nothing changes.
     await h.say(alice, GROUP, '/lang ru');
@@ -64,11 +70,7 @@ describe('Telegram: who sets a group’s language, and who reads which', () => {
   });
 
   it('a command’s language never sets a group’s; a reply to one person is in theirs', async () => {
-    h = await TelegramHarness.start();
-    h.fake.group(GROUP, 'Club');
-    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
-    const olga = h.fake.user(12, 'Olga', 'olga', 'ru');
-    h.fake.setChatMember(GROUP, olga.id, 'administrator');
+    const { alice, olga } = await groupOfTwo();
 
     // Olga's /newgame is answered in Russian; the group stays without a language.
     await h.say(olga, GROUP, '/newgame');
