@@ -1,5 +1,5 @@
 /**
- * Paints the rating graph that rating-graph-layout.ts has placed, with canvas.ts's fonts, text
+ * Paints the rating graph that rating-graph-layout.ts has placed, with primitives/'s fonts, text
  * fitting, pill and PNG encoding. Painted whole on every render.
  */
 import { measureText, type PaintContext } from './primitives/canvas.js';

@@ -1,5 +1,5 @@
 /**
- * Paints the tournament standings picture that standings-layout.ts has placed, with canvas.ts's
+ * Paints the tournament standings picture that standings-layout.ts has placed, with primitives/'s
  * fonts, text fitting and PNG encoding. The picture is painted whole on every render: unlike a
  * board, no part of it is the same from one render to the next.
  */
