@@ -13,6 +13,7 @@ import {
 } from './layout.js';
 import type { LastMove, NormalisedOptions } from './options.js';
 import type { Context } from './primitives/canvas.js';
+import { paintDot } from './primitives/text.js';
 import type { Theme } from './themes.js';
 
 function insetRect(rect: Rect, inset: number): Rect {
@@ -139,13 +140,11 @@ export function paintTargets(
   const metrics = markerMetrics(layout.squareSize);
   for (const square of options.selected.targets) {
     const center = squareCenter(layout, geometry.file[square]!, geometry.rank[square]!);
-    ctx.beginPath();
-    ctx.arc(center.x, center.y, metrics.targetRadius, 0, Math.PI * 2);
-    ctx.fillStyle = theme.target;
-    ctx.fill();
-    ctx.strokeStyle = theme.targetOutline;
-    ctx.lineWidth = Math.max(1.5, layout.squareSize * 0.03);
-    ctx.stroke();
+    paintDot(ctx, center.x, center.y, metrics.targetRadius, {
+      fill: theme.target,
+      outline: theme.targetOutline,
+      outlineWidth: Math.max(1.5, layout.squareSize * 0.03),
+    });
   }
 }
 

@@ -2,7 +2,6 @@
  * Stacks as piles of discs, each distinct stack painted once per theme and square size as a
  * sprite; crowns, kings' stripes and height badges.
  */
-import { LRUCache } from 'lru-cache';
 import type { Stack } from '../engine/index.js';
 import { BOLD_FONT } from './fonts.js';
 import {
@@ -18,16 +17,13 @@ import {
   newCanvas,
   type Context,
   type Gradient,
+  spriteCache,
   type Sprite,
 } from './primitives/canvas.js';
 import { paintPill } from './primitives/text.js';
 import type { PieceColors, Theme } from './themes.js';
 
-const stackSprites = new LRUCache<string, Sprite>({
-  max: 2048,
-  maxSize: 48 * 1024 * 1024,
-  sizeCalculation: (sprite) => sprite.width * sprite.height * 4,
-});
+const stackSprites = spriteCache(2048, 48 * 1024 * 1024);
 
 export function stackSprite(theme: Theme, stack: Stack, squareSize: number): Sprite {
   const key = `${theme.id}|${squareSize}|${stack.height}.${stack.colors}.${stack.kings}`;

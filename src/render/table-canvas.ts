@@ -1,5 +1,4 @@
 /** Paints a table game's picture (Zhernov's four-player game) where table-layout.ts placed it. */
-import { LRUCache } from 'lru-cache';
 import { GEOMETRY_8, type Stack } from '../engine/index.js';
 import type { Column, Seat, TablePosition } from '../engine/multi/index.js';
 import { background } from './board-background.js';
@@ -21,11 +20,12 @@ import {
   fontSpec,
   newCanvas,
   registerRenderFonts,
+  spriteCache,
   type Context,
   type Sprite,
 } from './primitives/canvas.js';
 import { readBack, surfaceFor } from './primitives/surface.js';
-import { paintLine } from './primitives/text.js';
+import { paintDot, paintLine } from './primitives/text.js';
 import {
   tableLayout,
   tableStandings,
@@ -39,11 +39,7 @@ import {
 import type { NormalisedTableOptions } from './table-options.js';
 import { THEMES, type PieceColors, type Theme } from './themes.js';
 
-const columnSprites = new LRUCache<string, Sprite>({
-  max: 1024,
-  maxSize: 32 * 1024 * 1024,
-  sizeCalculation: (sprite) => sprite.width * sprite.height * 4,
-});
+const columnSprites = spriteCache(1024, 32 * 1024 * 1024);
 
 /**
  * A column as a pile: its chips are all its owner's, so the two-player pile painter draws it
@@ -111,13 +107,11 @@ function paintChip(
   fontSize: number,
   colors: { fill: string; outline: string; text: string },
 ): void {
-  ctx.beginPath();
-  ctx.arc(chip.x, chip.y, chip.radius, 0, Math.PI * 2);
-  ctx.fillStyle = colors.fill;
-  ctx.fill();
-  ctx.strokeStyle = colors.outline;
-  ctx.lineWidth = Math.max(1, chip.radius * 0.1);
-  ctx.stroke();
+  paintDot(ctx, chip.x, chip.y, chip.radius, {
+    fill: colors.fill,
+    outline: colors.outline,
+    outlineWidth: Math.max(1, chip.radius * 0.1),
+  });
   ctx.fillStyle = colors.text;
   ctx.font = fontSpec(BOLD_FONT, fontSize);
   ctx.textAlign = 'center';

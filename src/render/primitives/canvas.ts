@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { createCanvas, GlobalFonts, Image, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { LRUCache } from 'lru-cache';
 import { RenderError } from '../errors.js';
 import { BOLD_FONT, REGULAR_FONT, type RenderFont } from '../fonts.js';
 import type { FontWeight } from '../text-fit.js';
@@ -21,6 +22,15 @@ export type Sprite = Canvas;
 /** A new blank canvas of `width` x `height` px. */
 export function newCanvas(width: number, height: number): Sprite {
   return createCanvas(width, height);
+}
+
+/** A cache of sprites bounded by count and by their pixels' bytes. */
+export function spriteCache(max: number, maxBytes: number): LRUCache<string, Sprite> {
+  return new LRUCache<string, Sprite>({
+    max,
+    maxSize: maxBytes,
+    sizeCalculation: (sprite) => sprite.width * sprite.height * 4,
+  });
 }
 
 let fontsRegistered = false;

@@ -1,4 +1,4 @@
-/** Text and pills drawn on any picture: a fitted line, a title line, a number in a pill. */
+/** Drawn on any picture: a fitted line of text, a title line, a number in a pill, a dot. */
 import { BOLD_FONT, type RenderFont } from '../fonts.js';
 import type { Rect } from '../layout.js';
 import { fitLine } from '../text-fit.js';
@@ -47,6 +47,23 @@ export function paintTextLine(
 export function roundedRect(ctx: Context, rect: Rect, radius: number): void {
   ctx.beginPath();
   ctx.roundRect(rect.x, rect.y, rect.width, rect.height, radius);
+}
+
+/** A filled disc with an outline (a move's target, a seat's chip). */
+export function paintDot(
+  ctx: Context,
+  x: number,
+  y: number,
+  radius: number,
+  colors: { fill: string; outline: string; outlineWidth: number },
+): void {
+  ctx.beginPath();
+  ctx.arc(x, y, radius, 0, Math.PI * 2);
+  ctx.fillStyle = colors.fill;
+  ctx.fill();
+  ctx.strokeStyle = colors.outline;
+  ctx.lineWidth = colors.outlineWidth;
+  ctx.stroke();
 }
 
 /**
