@@ -14,6 +14,7 @@ import type { PlayerRating } from '../../game/rating-model.js';
 import type { Tournament } from '../../game/tournament-model.js';
 import type { Messages } from '../../i18n/index.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
+import type { ChatOrder } from '../../chat/chat-order.js';
 import type { BoardPainter } from './board-message.js';
 import type { ChatContext } from './chat-cards.js';
 import type { ChatOutput } from './chat-output.js';
@@ -44,7 +45,8 @@ export function tournamentCardText(tournament: Tournament, t: Messages): string 
 /**
  * What ratings and tournaments show in Telegram: the sign-up card kept up to date, each round's
  * pairings (after the standings picture of the round before), withdrawals, the winner, and the
- * new ratings under a rated game's board.
+ * new ratings under a rated game's board. Each post waits for the chat's announcements before
+ * it (ChatOrder): a round's pairings come after the last result and before the round's boards.
  */
 export class LeagueCards implements LeagueShows {
   constructor(
@@ -52,6 +54,7 @@ export class LeagueCards implements LeagueShows {
       readonly out: ChatOutput;
       readonly tasks: BackgroundTasks;
       readonly painter: BoardPainter;
+      readonly order: ChatOrder;
     },
     private readonly chatContext: ChatContext,
   ) {}
@@ -110,7 +113,7 @@ export class LeagueCards implements LeagueShows {
   /** The standings picture of a chat's tournament (for /standings too). */
   postStandings(tournament: Tournament, chatId: string | number, t: Messages): void {
     const data: StandingsData = standingsData(tournament, t);
-    this.deps.tasks.track(
+    this.inOrder(chatId, () =>
       this.deps.out.sendPhoto(chatId, () => this.deps.painter.paintStandings(data), {
         caption: `🏆 ${data.title} — ${data.subtitle ?? ''}`.trim(),
       }),
@@ -121,7 +124,7 @@ export class LeagueCards implements LeagueShows {
   async rated(game: Game, ratings: readonly PlayerRating[]): Promise<void> {
     for (const view of liveViews(game.views)) {
       const { t } = await this.chatContext(view.chatId, game.white.language);
-      this.deps.tasks.track(
+      this.inOrder(view.chatId, () =>
         this.deps.out.sendText(view.chatId, ratedText(game, ratings, t, NAMES), {
           parse_mode: 'HTML',
           reply_parameters: {
@@ -138,7 +141,7 @@ export class LeagueCards implements LeagueShows {
     const fits = text.length <= MAX_CAPTION;
     if (graph === undefined || !fits) this.say(chatId, text);
     if (graph === undefined) return;
-    this.deps.tasks.track(
+    this.inOrder(chatId, () =>
       this.deps.out.sendPhoto(
         chatId,
         () => this.deps.painter.paintRatingGraph(graph),
@@ -148,6 +151,11 @@ export class LeagueCards implements LeagueShows {
   }
 
   private say(chatId: string | number, text: string): void {
-    this.deps.tasks.track(this.deps.out.sendText(chatId, text, { parse_mode: 'HTML' }));
+    this.inOrder(chatId, () => this.deps.out.sendText(chatId, text, { parse_mode: 'HTML' }));
+  }
+
+  /** Delivers a post after the chat's announcements before it, in the background. */
+  private inOrder(chatId: string | number, deliver: () => Promise<unknown>): void {
+    this.deps.tasks.track(this.deps.order.next(String(chatId), deliver));
   }
 }
