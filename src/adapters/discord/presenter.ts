@@ -421,22 +421,24 @@ export class DiscordPresenter {
   ): void {
     const { channels, out } = this.deps;
     this.deps.tasks.track(
-      this.order.next(view.chatId, async () => {
-        const previous = await bestEffort(
-          this.deps.logger,
-          'discord: could not read the last notice; it stays',
-          channels.notice(view.chatId, gameId),
-          { channelId: view.chatId, gameId },
-        );
-        const attached = files === undefined ? undefined : await files;
-        const id = await out.post(view.chatId, {
-          ...message,
-          ...(attached === undefined ? {} : { files: attached }),
-          replyTo: view.messageId,
-        });
-        await channels.setNotice(view.chatId, gameId, id);
-        if (previous !== undefined) await out.remove(view.chatId, previous);
-      }).catch((error: unknown) => this.report('could not post a notice', error, view)),
+      this.order
+        .next(view.chatId, async () => {
+          const previous = await bestEffort(
+            this.deps.logger,
+            'discord: could not read the last notice; it stays',
+            channels.notice(view.chatId, gameId),
+            { channelId: view.chatId, gameId },
+          );
+          const attached = files === undefined ? undefined : await files;
+          const id = await out.post(view.chatId, {
+            ...message,
+            ...(attached === undefined ? {} : { files: attached }),
+            replyTo: view.messageId,
+          });
+          await channels.setNotice(view.chatId, gameId, id);
+          if (previous !== undefined) await out.remove(view.chatId, previous);
+        })
+        .catch((error: unknown) => this.report('could not post a notice', error, view)),
     );
   }
 
