@@ -77,7 +77,7 @@ export function parseTournamentArguments(
   return { format, variant, daysPerMove, rated, ...(rounds === undefined ? {} : { rounds }) };
 }
 
-/** The sign-up card's text. */
+/** The sign-up card's text (once the tournament has started, it says so instead of "join"). */
 export function tournamentCard(tournament: Tournament, t: Messages, names: PlayerNames): string {
   const words = t.league.tournament;
   return words.card({
@@ -89,6 +89,7 @@ export function tournamentCard(tournament: Tournament, t: Messages, names: Playe
     rated: tournament.rated,
     entrants: tournament.entrants.map((entrant) => names.name(entrant.player)),
     min: MIN_ENTRANTS,
+    open: tournament.status === 'signup',
   });
 }
 

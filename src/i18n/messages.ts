@@ -268,6 +268,8 @@ export interface TournamentMessages {
     rated: boolean;
     entrants: readonly string[];
     min: number;
+    /** Sign-up is open; false once the tournament has started (the card then says so). */
+    open: boolean;
   }) => string;
   /** "5 rounds", "single round robin", "double round robin". */
   readonly rounds: (format: 'round-robin' | 'swiss', rounds: number) => string;

@@ -49,7 +49,9 @@ export const ruLeague: LeagueMessages = {
         `🏆 <b>Турнир</b>, организатор ${c.organiser}: <b>${c.variant}</b>, ${c.format}, ${c.rounds}, ${c.clock}${c.rated ? ', на рейтинг' : ', без рейтинга'}.`,
         `Участники (${c.entrants.length}):`,
         ...c.entrants.map((name, i) => `${i + 1}. ${name}`),
-        `Записывайтесь кнопкой ниже; начинает организатор (нужно не меньше ${c.min} игроков).`,
+        c.open
+          ? `Записывайтесь кнопкой ниже; начинает организатор (нужно не меньше ${c.min} игроков).`
+          : '▶️ Турнир начался, запись закрыта. Таблица: /standings',
       ].join('\n'),
     rounds: (format, rounds) =>
       format === 'swiss'

@@ -112,6 +112,9 @@ describe('Discord: a round-robin tournament of three', () => {
     const beforeStart = harness.out.messages.length;
     await harness.press(ANNA, buttonOf(card.last, 'tournament-start'), cardRef);
     expect(messageById(cardRef.id).message.components).toEqual([]);
+    // The card says the tournament started (and no longer asks to join).
+    expect(shownText(messageById(cardRef.id))).toContain('The tournament has started');
+    expect(shownText(messageById(cardRef.id))).not.toContain('Join below');
     expect(postedSince(beforeStart)).toEqual(['round', 'board']);
 
     const points = new Map<string, number>();

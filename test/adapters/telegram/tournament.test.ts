@@ -115,6 +115,10 @@ describe('Telegram: a round-robin tournament in a group', () => {
 
     // Round 1 by Berger's table for four: Alice–Bot, Bob–Carol (seeds by rating, then sign-up).
     expect(h.labels(GROUP, card.messageId)).toEqual([]);
+    // The card says the tournament started (and no longer asks to join).
+    const started = h.fake.message(GROUP, card.messageId)?.text ?? '';
+    expect(started).toContain('The tournament has started; sign-up is closed.');
+    expect(started).not.toContain('Join below');
     const round1 = texts().find((text) => text.startsWith('🏁 Round 1 of 3'))!;
     expect(round1).toContain(`1. ⚪ @alice — ⚫ ${BOT}`);
     expect(round1).toContain('2. ⚪ @bob — ⚫ @carol');
