@@ -136,6 +136,21 @@ export function winnerText(tournament: Tournament, t: Messages, names: PlayerNam
   return t.league.tournament.winner(winners, tournamentTitle(tournament, t));
 }
 
+/**
+ * The standings as text while there is no table to draw (no round over yet: "after round 0"
+ * would say nothing): the tournament and its players. Undefined once a round is over.
+ */
+export function noStandingsYet(
+  tournament: Tournament,
+  t: Messages,
+  names: PlayerNames,
+): string | undefined {
+  const over = tournament.played.some((round) => round.finishedAt !== undefined);
+  if (over || tournament.status === 'finished') return undefined;
+  const entrants = tournament.entrants.map((entrant) => names.name(entrant.player));
+  return t.league.tournament.noRoundsYet(tournamentTitle(tournament, t), entrants);
+}
+
 /** The words `½` style points: 2½, ½, 3. */
 export function pointsText(points: number): string {
   const whole = Math.floor(points);

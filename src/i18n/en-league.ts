@@ -80,6 +80,12 @@ export const enLeague: LeagueMessages = {
         : `🥇 ${names.join(' and ')} share first place in the ${title}! Congratulations!`,
     title: (variant, format) => `${variant} ${format} tournament`,
     afterRound: (round, of) => `after round ${round} of ${of}`,
+    noRoundsYet: (title, entrants) =>
+      [
+        `🏆 <b>${title}</b>: no rounds played yet.`,
+        `Players (${entrants.length}):`,
+        ...entrants.map((name, i) => `${i + 1}. ${name}`),
+      ].join('\n'),
     final: 'final standings',
     headers: {
       place: '#',

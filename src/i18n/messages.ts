@@ -290,6 +290,8 @@ export interface TournamentMessages {
   readonly winner: (names: readonly string[], title: string) => string;
   readonly title: (variant: string, format: string) => string;
   readonly afterRound: (round: number, of: number) => string;
+  /** /standings before any round is over: the tournament and its players (names written). */
+  readonly noRoundsYet: (title: string, entrants: readonly string[]) => string;
   readonly final: string;
   readonly headers: {
     readonly place: string;

@@ -84,6 +84,12 @@ export const ruLeague: LeagueMessages = {
         : `🥇 ${names.join(' и ')} делят первое место в турнире (${title})! Поздравляем!`,
     title: (variant, format) => `${variant}, ${format}`,
     afterRound: (round, of) => `после ${round}-го тура из ${of}`,
+    noRoundsYet: (title, entrants) =>
+      [
+        `🏆 <b>${title}</b>: ещё не сыгран ни один тур.`,
+        `Участники (${entrants.length}):`,
+        ...entrants.map((name, i) => `${i + 1}. ${name}`),
+      ].join('\n'),
     final: 'итоговая таблица',
     headers: {
       place: '№',

@@ -9,6 +9,7 @@ import type { ChatOrder } from '../../chat/chat-order.js';
 import type { LeagueShows } from '../../chat/league-events.js';
 import { leaderboardText, ratedText, ratingGraph, statsText } from '../../chat/league-text.js';
 import {
+  noStandingsYet,
   roundText,
   standingsData,
   tournamentCard,
@@ -71,12 +72,14 @@ export function tournamentCardMessage(tournament: Tournament, t: Messages): Outg
   );
 }
 
-/** The standings picture of a tournament, titled. */
+/** The standings picture of a tournament, titled (a text before any round is over). */
 export async function standingsMessage(
   tournament: Tournament,
   t: Messages,
   painter: BoardPainter,
 ): Promise<OutgoingMessage> {
+  const notYet = noStandingsYet(tournament, t, NAMES);
+  if (notYet !== undefined) return embedMessage(notYet);
   const data = standingsData(tournament, t);
   const image = await painter.paintStandings(data);
   return pictureMessage(

@@ -3,6 +3,7 @@ import { encodePayload } from '../../chat/button-payload.js';
 import { ratedText, type RatingGraphData } from '../../chat/league-text.js';
 import type { LeagueShows } from '../../chat/league-events.js';
 import {
+  noStandingsYet,
   roundText,
   standingsData,
   tournamentCard,
@@ -110,8 +111,10 @@ export class LeagueCards implements LeagueShows {
     this.say(chatId, winnerText(tournament, t, NAMES));
   }
 
-  /** The standings picture of a chat's tournament (for /standings too). */
+  /** The standings picture of a chat's tournament (for /standings too; text before round 1). */
   postStandings(tournament: Tournament, chatId: string | number, t: Messages): void {
+    const notYet = noStandingsYet(tournament, t, NAMES);
+    if (notYet !== undefined) return this.say(chatId, notYet);
     const data: StandingsData = standingsData(tournament, t);
     this.inOrder(chatId, () =>
       this.deps.out.sendPhoto(chatId, () => this.deps.painter.paintStandings(data), {

@@ -109,6 +109,10 @@ describe('Discord: a round-robin tournament of three', () => {
     expect(whispered(notTheirs)).toBe('Only the organiser or a chat admin can do that.');
     expect((await current()).status).toBe('signup');
 
+    // Before any round is over, /standings lists the players instead of an empty table.
+    const early = await harness.command(BORIS, 'standings');
+    expect(JSON.stringify(early.last)).toContain('no rounds played yet.\\nPlayers (3):');
+
     const beforeStart = harness.out.messages.length;
     await harness.press(ANNA, buttonOf(card.last, 'tournament-start'), cardRef);
     expect(messageById(cardRef.id).message.components).toEqual([]);

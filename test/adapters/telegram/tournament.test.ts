@@ -110,6 +110,14 @@ describe('Telegram: a round-robin tournament in a group', () => {
     // The bot takes the fourth place, at level 2: it plays its games at once.
     await h.say(alice, GROUP, '/tournament bot 2');
     expect(h.fake.message(GROUP, card.messageId)?.text).toContain(`4. ${BOT}`);
+    // Before any round is over, /standings lists the players instead of an empty table.
+    const noTable = [
+      '🏆 Bashni round robin tournament: no rounds played yet.',
+      'Players (4):',
+      '1. Alice',
+    ].join('\n');
+    await h.say(bob, GROUP, '/standings');
+    await until(() => texts().at(-1)?.startsWith(noTable), '/standings before the start');
     await h.press(alice, GROUP, card.messageId, '▶️ Start');
     await h.process.settle();
 
@@ -122,6 +130,10 @@ describe('Telegram: a round-robin tournament in a group', () => {
     const round1 = texts().find((text) => text.startsWith('🏁 Round 1 of 3'))!;
     expect(round1).toContain(`1. ⚪ @alice — ⚫ ${BOT}`);
     expect(round1).toContain('2. ⚪ @bob — ⚫ @carol');
+    expect(h.boards(GROUP)).toHaveLength(2);
+    await h.say(bob, GROUP, '/standings');
+    await until(() => texts().at(-1)?.startsWith(noTable), '/standings in round 1');
+    expect(texts().at(-1)).toContain(`4. ${BOT}`);
     expect(h.boards(GROUP)).toHaveLength(2);
 
     await resign(alice); // the bot wins
