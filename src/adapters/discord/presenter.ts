@@ -30,6 +30,7 @@ import { lobbyButtons, lobbyContent } from './table-cards.js';
 import { LeagueCards } from './league-cards.js';
 import { isLeagueEvent, showLeagueEvent } from '../../chat/league-events.js';
 import { replayData } from '../../chat/replay.js';
+import { gameFileStem } from '../../chat/pdn-export.js';
 import { ChatOrder } from '../../chat/chat-order.js';
 
 /** The largest attachment a bot may send where the server has no boost (10 MiB). */
@@ -37,7 +38,7 @@ export const DISCORD_FILE_LIMIT = 10 * 1024 * 1024;
 
 /** The file name of a game's animation. */
 export function replayFileName(game: Game): string {
-  return `bashni-${game.id}.gif`;
+  return `${gameFileStem(game)}.gif`;
 }
 
 export interface DiscordPresenterDeps {
