@@ -6,12 +6,7 @@ import { opponentsOf, otherSide, sideOf, type Game } from '../../../game/model.j
 import { resultText } from '../../../chat/board-caption.js';
 import { parseLang } from '../../../i18n/index.js';
 import { gameVs } from '../../../chat/command-game.js';
-import {
-  channelLastGame,
-  withCommandGame,
-  withPlace,
-  type Elsewhere,
-} from '../command-game.js';
+import { channelLastGame, withCommandGame, withPlace, type Elsewhere } from '../command-game.js';
 import { discordView, liveViews, mentionOf, messageLink, nameOf } from '../identity.js';
 import { markdown } from '../markdown.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
