@@ -87,13 +87,19 @@ describe('Telegram: other ways in, and the commands', () => {
     expect(fake.lastBotMessage(GROUP)!.text).toContain('Usage: /newgame');
   });
 
-  it('/games, /board, /pdn, /rules, /help, /lang and /settings', async () => {
+  /** Alice challenges Bob in the group (`/newgame <words> @bob`) and Bob accepts. */
+  async function acceptedGame(words = '') {
     const { fake } = h;
     fake.group(GROUP, 'Club');
     const alice = fake.user(11, 'Alice', 'alice', 'en');
     const bob = fake.user(12, 'Bob', 'bob', 'en');
-    await h.say(alice, GROUP, '/newgame @bob');
+    await h.say(alice, GROUP, `/newgame ${words}@bob`);
     await h.press(bob, GROUP, fake.lastBotMessage(GROUP)!.messageId, '✅ Accept');
+    return { fake, alice, bob };
+  }
+
+  it('/games, /board, /pdn, /rules, /help, /lang and /settings', async () => {
+    const { fake, alice, bob } = await acceptedGame();
     const board = item(h.boards(GROUP), 0, 'board');
     await h.say(alice, GROUP, '/move c3-d4');
 
@@ -144,12 +150,7 @@ describe('Telegram: other ways in, and the commands', () => {
   });
 
   it('/pdn right after a game gives that game, named for its variant; /replay takes the name', async () => {
-    const { fake } = h;
-    fake.group(GROUP, 'Club');
-    const alice = fake.user(11, 'Alice', 'alice', 'en');
-    const bob = fake.user(12, 'Bob', 'bob', 'en');
-    await h.say(alice, GROUP, '/newgame laska @bob');
-    await h.press(bob, GROUP, fake.lastBotMessage(GROUP)!.messageId, '✅ Accept');
+    const { fake, alice, bob } = await acceptedGame('laska ');
     const started = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
     const game = started.ok ? item(started.value, 0, 'the game') : undefined;
     await h.say(alice, GROUP, `/move ${firstLegalMove('laska', game!.fen)}`);
