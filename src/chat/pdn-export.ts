@@ -72,7 +72,15 @@ function tableRecord(game: Game): string {
   return `${tags.join('\n')}\n\n${[...plies, result].join(' ')}\n`;
 }
 
+/**
+ * A game's files are named for its variant and id (`laska-g12`, `zhernov-g3`): what the player
+ * played, and what /replay takes back (replayGameId).
+ */
+export function gameFileStem(game: Game): string {
+  return `${game.variant}-${game.id}`;
+}
+
 /** The file name a game's PDN is sent under. */
 export function pdnFileName(game: Game): string {
-  return `bashni-${game.id}.pdn`;
+  return `${gameFileStem(game)}.pdn`;
 }

@@ -2,7 +2,8 @@
  * A game's animation as every chat adapter asks for it: what the renderer is given (the start,
  * the moves, the frame texts in the chat's language) and what the message says.
  */
-import type { VariantId } from '../engine/index.js';
+import { VARIANT_IDS, type VariantId } from '../engine/index.js';
+import { TABLE_VARIANT_IDS } from '../engine/multi/index.js';
 import { resultText } from './board-caption.js';
 import type { PlayerNames } from './player-label.js';
 import { isTableVariant, sideOf, type ChatView, type Game, type PlayerId } from '../game/model.js';
@@ -62,15 +63,21 @@ export function noReplayText(t: Messages, why: NoReplay, game: Game): string {
     : t.replay.tooLong(game.moves.length, MAX_ANIMATED_PLIES);
 }
 
+/** A game file's variant prefix (see gameFileStem), the longest ids first (`bashni-double-2-`). */
+const FILE_PREFIX = new RegExp(
+  `^(${[...VARIANT_IDS, ...TABLE_VARIANT_IDS].sort((a, b) => b.length - a.length).join('|')})-`,
+  'i',
+);
+
 /**
- * The game id in /replay's argument: an id as it stands, or a PDN file's name
- * (`bashni-<id>.pdn`, see pdnFileName). Undefined for an empty argument or one that cannot be
+ * The game id in /replay's argument: an id as it stands, or a game file's name
+ * (`laska-<id>.pdn`, see gameFileStem). Undefined for an empty argument or one that cannot be
  * an id.
  */
 export function replayGameId(argument: string): string | undefined {
   const word = argument.trim();
   if (word === '') return undefined;
-  const id = word.replace(/^bashni-/i, '').replace(/\.pdn$/i, '');
+  const id = word.replace(FILE_PREFIX, '').replace(/\.(pdn|gif)$/i, '');
   return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : undefined;
 }
 

@@ -77,7 +77,7 @@ export function parseTournamentArguments(
   return { format, variant, daysPerMove, rated, ...(rounds === undefined ? {} : { rounds }) };
 }
 
-/** The sign-up card's text. */
+/** The sign-up card's text (once the tournament has started, it says so instead of "join"). */
 export function tournamentCard(tournament: Tournament, t: Messages, names: PlayerNames): string {
   const words = t.league.tournament;
   return words.card({
@@ -89,6 +89,7 @@ export function tournamentCard(tournament: Tournament, t: Messages, names: Playe
     rated: tournament.rated,
     entrants: tournament.entrants.map((entrant) => names.name(entrant.player)),
     min: MIN_ENTRANTS,
+    open: tournament.status === 'signup',
   });
 }
 
@@ -133,6 +134,21 @@ export function winnerText(tournament: Tournament, t: Messages, names: PlayerNam
     .filter((row) => row.rank === 1)
     .map((row) => names.mention(tournament.entrants[row.index]!.player));
   return t.league.tournament.winner(winners, tournamentTitle(tournament, t));
+}
+
+/**
+ * The standings as text while there is no table to draw (no round over yet: "after round 0"
+ * would say nothing): the tournament and its players. Undefined once a round is over.
+ */
+export function noStandingsYet(
+  tournament: Tournament,
+  t: Messages,
+  names: PlayerNames,
+): string | undefined {
+  const over = tournament.played.some((round) => round.finishedAt !== undefined);
+  if (over || tournament.status === 'finished') return undefined;
+  const entrants = tournament.entrants.map((entrant) => names.name(entrant.player));
+  return t.league.tournament.noRoundsYet(tournamentTitle(tournament, t), entrants);
 }
 
 /** The words `½` style points: 2½, ½, 3. */

@@ -187,19 +187,34 @@ export class Reviews {
 
   /** The game most recently finished in a chat (or, failing that, by the player), if known. */
   async lastFinished(where: ReviewWhere, player: PlayerId): Promise<string | undefined> {
+    return (await this.lastFinishedIn(where)) ?? (await this.lastFinishedBy(player));
+  }
+
+  /** The game most recently finished in a chat, if known. */
+  lastFinishedIn(where: ReviewWhere): Promise<string | undefined> {
+    return this.lastNoted(chatLastKey(where));
+  }
+
+  /** The game the player most recently finished, anywhere, if known. */
+  lastFinishedBy(player: PlayerId): Promise<string | undefined> {
+    return this.lastNoted(playerLastKey(player));
+  }
+
+  private async lastNoted(key: string): Promise<string | undefined> {
     const kv = this.settings.kv;
     if (kv === undefined) return undefined;
     try {
-      return (await kv.get(chatLastKey(where))) ?? (await kv.get(playerLastKey(player)));
+      return await kv.get(key);
     } catch (error) {
       this.context.logger.warn('review: could not read the last finished game', { err: error });
       return undefined;
     }
   }
 
+  /** A table game is noted too: /review then says such games are not reviewed. */
   private async noteFinished(game: Game): Promise<void> {
     const kv = this.settings.kv;
-    if (kv === undefined || isTableVariant(game.variant)) return;
+    if (kv === undefined) return;
     const ttl = this.settings.ttlMs;
     const chats = new Set(game.views.map(chatLastKey));
     const players = [game.white, game.black].filter((p) => p.botLevel === undefined);

@@ -5,7 +5,14 @@ import { DAY_MS } from './context.js';
 import { DrawsAndResignation } from './draws-and-resignation.js';
 import { IdleGames } from './idle-games.js';
 import type { MoveInput } from './game-rules.js';
-import type { Challenge, ChatView, Game, Player, PlayerId } from './model.js';
+import {
+  chatKey,
+  type Challenge,
+  type ChatView,
+  type Game,
+  type Player,
+  type PlayerId,
+} from './model.js';
 import { Moves, type GameRequest } from './moves.js';
 import {
   systemClock,
@@ -435,6 +442,22 @@ export class GameService {
   /** The id of the game most recently finished in a chat (else by the player), if known. */
   lastFinishedGame(where: ReviewWhere, player: PlayerId): Promise<string | undefined> {
     return this.reviews.lastFinished(where, player);
+  }
+
+  /**
+   * The game `/review` means in a chat when none is named: the one most recently finished there
+   * (a table game too: its review is refused as such), else the player's game in progress there
+   * (refused: reviews come after the game), else the one the player most recently finished.
+   */
+  async gameToReview(where: ReviewWhere, player: PlayerId): Promise<string | undefined> {
+    const finished = await this.reviews.lastFinishedIn(where);
+    if (finished !== undefined) return finished;
+    const active = await this.queries.activeGames(player);
+    const here = chatKey(where);
+    const playing = active.ok
+      ? active.value.find((game) => game.views.some((view) => chatKey(view) === here))
+      : undefined;
+    return playing?.id ?? this.reviews.lastFinishedBy(player);
   }
 
   /** Whether this service can review games (it has an engine and a store for reviews). */

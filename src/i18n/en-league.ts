@@ -45,7 +45,9 @@ export const enLeague: LeagueMessages = {
         `🏆 <b>Tournament</b> by ${c.organiser}: <b>${c.variant}</b>, ${c.format}, ${c.rounds}, ${c.clock}${c.rated ? ', rated' : ', casual'}.`,
         `Players (${c.entrants.length}):`,
         ...c.entrants.map((name, i) => `${i + 1}. ${name}`),
-        `Join below; the organiser starts it (at least ${c.min} players).`,
+        c.open
+          ? `Join below; the organiser starts it (at least ${c.min} players).`
+          : '▶️ The tournament has started; sign-up is closed. The table: /standings',
       ].join('\n'),
     rounds: (format, rounds) =>
       format === 'swiss'
@@ -78,6 +80,12 @@ export const enLeague: LeagueMessages = {
         : `🥇 ${names.join(' and ')} share first place in the ${title}! Congratulations!`,
     title: (variant, format) => `${variant} ${format} tournament`,
     afterRound: (round, of) => `after round ${round} of ${of}`,
+    noRoundsYet: (title, entrants) =>
+      [
+        `🏆 <b>${title}</b>: no rounds played yet.`,
+        `Players (${entrants.length}):`,
+        ...entrants.map((name, i) => `${i + 1}. ${name}`),
+      ].join('\n'),
     final: 'final standings',
     headers: {
       place: '#',

@@ -270,6 +270,8 @@ export interface TournamentMessages {
     rated: boolean;
     entrants: readonly string[];
     min: number;
+    /** Sign-up is open; false once the tournament has started (the card then says so). */
+    open: boolean;
   }) => string;
   /** "5 rounds", "single round robin", "double round robin". */
   readonly rounds: (format: 'round-robin' | 'swiss', rounds: number) => string;
@@ -290,6 +292,8 @@ export interface TournamentMessages {
   readonly winner: (names: readonly string[], title: string) => string;
   readonly title: (variant: string, format: string) => string;
   readonly afterRound: (round: number, of: number) => string;
+  /** /standings before any round is over: the tournament and its players (names written). */
+  readonly noRoundsYet: (title: string, entrants: readonly string[]) => string;
   readonly final: string;
   readonly headers: {
     readonly place: string;

@@ -49,7 +49,9 @@ export const ruLeague: LeagueMessages = {
         `🏆 <b>Турнир</b>, организатор ${c.organiser}: <b>${c.variant}</b>, ${c.format}, ${c.rounds}, ${c.clock}${c.rated ? ', на рейтинг' : ', без рейтинга'}.`,
         `Участники (${c.entrants.length}):`,
         ...c.entrants.map((name, i) => `${i + 1}. ${name}`),
-        `Записывайтесь кнопкой ниже; начинает организатор (нужно не меньше ${c.min} игроков).`,
+        c.open
+          ? `Записывайтесь кнопкой ниже; начинает организатор (нужно не меньше ${c.min} игроков).`
+          : '▶️ Турнир начался, запись закрыта. Таблица: /standings',
       ].join('\n'),
     rounds: (format, rounds) =>
       format === 'swiss'
@@ -82,6 +84,12 @@ export const ruLeague: LeagueMessages = {
         : `🥇 ${names.join(' и ')} делят первое место в турнире (${title})! Поздравляем!`,
     title: (variant, format) => `${variant}, ${format}`,
     afterRound: (round, of) => `после ${round}-го тура из ${of}`,
+    noRoundsYet: (title, entrants) =>
+      [
+        `🏆 <b>${title}</b>: ещё не сыгран ни один тур.`,
+        `Участники (${entrants.length}):`,
+        ...entrants.map((name, i) => `${i + 1}. ${name}`),
+      ].join('\n'),
     final: 'итоговая таблица',
     headers: {
       place: '№',

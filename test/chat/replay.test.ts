@@ -7,6 +7,7 @@ import {
   replayData,
   replayGameId,
 } from '../../src/chat/replay.js';
+import { gameFileStem, pdnFileName } from '../../src/chat/pdn-export.js';
 import { messages } from '../../src/i18n/index.js';
 import { ALICE, BORIS, CAROL, makeGame, makeTableGame } from '../support/game-fixtures.js';
 
@@ -59,6 +60,23 @@ describe('what a game’s animation is made of', () => {
     expect(replayGameId('two words')).toBeUndefined();
     expect(replayGameId('<b>')).toBeUndefined();
     expect(replayGameId('x'.repeat(65))).toBeUndefined();
+  });
+
+  it('names a game’s files for its variant, and reads every such name back', () => {
+    const laska = makeGame('g12', { variant: 'laska' });
+    const double = makeGame('g7', { variant: 'bashni-double-2' });
+    const table = makeTableGame('g3');
+    expect([laska, double, table].map(pdnFileName)).toEqual([
+      'laska-g12.pdn',
+      'bashni-double-2-g7.pdn',
+      'zhernov-g3.pdn',
+    ]);
+    for (const game of [laska, double, table]) {
+      expect(replayGameId(pdnFileName(game))).toBe(game.id);
+      expect(replayGameId(`${gameFileStem(game)}.gif`)).toBe(game.id);
+    }
+    // A tournament game's id has dashes of its own.
+    expect(replayGameId('adiyukh-8x10-tAbc-r2b1.pdn')).toBe('tAbc-r2b1');
   });
 
   it('shows a named game to its players and in chats that showed it, to nobody else', () => {

@@ -3,6 +3,7 @@ import type { Game } from '../../game/model.js';
 import { markdown } from './markdown.js';
 import { refusalText } from '../../chat/refusal-text.js';
 import { liveViews, messageLink, nameOf } from './identity.js';
+import { bestEffort } from '../../game/logger.js';
 import type { DiscordDeps, Turn } from './router.js';
 
 /**
@@ -66,4 +67,28 @@ export function withPlace(content: string, turn: Turn, elsewhere: Elsewhere | un
   if (elsewhere === undefined) return content;
   const { game, place, link } = elsewhere;
   return `${content}\n${markdown(turn.t.discord.gameElsewhere(game, place, link))}`;
+}
+
+/**
+ * The last game whose message was posted in the turn's channel (over or not: right after a
+ * game, that one), as /replay and /pdn take it when no game is named. 'told' once the user has
+ * been told why it could not be read.
+ */
+export async function channelLastGame(
+  turn: Turn,
+  deps: DiscordDeps,
+): Promise<Game | 'told' | undefined> {
+  const last = await bestEffort(
+    deps.logger,
+    'discord: could not read the channel’s last game',
+    deps.channels.lastGame(turn.channelId),
+    { channelId: turn.channelId },
+    undefined,
+  );
+  if (last === undefined) return undefined;
+  const found = await deps.service.getGame(last);
+  if (found.ok) return found.value;
+  if (found.code === 'not-found') return undefined;
+  await turn.whisper(markdown(refusalText(turn.t, found)));
+  return 'told';
 }

@@ -6,9 +6,11 @@
 import { gameLanguageHint } from '../../chat/chat-settings.js';
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
+import type { ChatOrder } from '../../chat/chat-order.js';
 import type { LeagueShows } from '../../chat/league-events.js';
 import { leaderboardText, ratedText, ratingGraph, statsText } from '../../chat/league-text.js';
 import {
+  noStandingsYet,
   roundText,
   standingsData,
   tournamentCard,
@@ -71,12 +73,14 @@ export function tournamentCardMessage(tournament: Tournament, t: Messages): Outg
   );
 }
 
-/** The standings picture of a tournament, titled. */
+/** The standings picture of a tournament, titled (a text before any round is over). */
 export async function standingsMessage(
   tournament: Tournament,
   t: Messages,
   painter: BoardPainter,
 ): Promise<OutgoingMessage> {
+  const notYet = noStandingsYet(tournament, t, NAMES);
+  if (notYet !== undefined) return embedMessage(notYet);
   const data = standingsData(tournament, t);
   const image = await painter.paintStandings(data);
   return pictureMessage(
@@ -131,6 +135,7 @@ export interface LeagueCardsDeps {
   readonly tasks: BackgroundTasks;
   readonly painter: BoardPainter;
   readonly logger: Logger;
+  readonly order: ChatOrder;
 }
 
 /** A channel's language (`fallback`: a platform language code). */
@@ -140,8 +145,8 @@ type ChannelLanguage = (channelId: string, fallback?: string) => Promise<{ t: Me
  * What ratings and tournaments show in Discord channels: the sign-up cards kept up to date,
  * each round's pairings (after the standings picture of the round before), withdrawals, the
  * final standings and the winner, and the new ratings under a rated game's board. A channel's
- * posts of one event are sent one after another, so they read in order there, before the
- * boards of the round's games.
+ * posts of one event are sent one after another, after the channel's announcements before them
+ * (ChatOrder), so they read in order there: after the last result, before the round's boards.
  */
 export class LeagueCards implements LeagueShows {
   /** Card edits: the newest version of a tournament wins, however events arrive. */
@@ -185,12 +190,17 @@ export class LeagueCards implements LeagueShows {
     const { t } = await this.language(channelId, tournament.organiser.language);
     if (round === 1)
       await this.updateCards(tournament, (words) => tournamentCard(tournament, words, NAMES));
-    else await this.postStandings(tournament, channelId, t);
     const playing = tournament.entrants
       .filter((entrant) => playsIn(entrant, round))
       .map((entrant) => entrant.player);
-    for (const content of splitLines(markdown(roundText(tournament, round, t, NAMES)), MAX_CONTENT))
-      await this.post(channelId, { content, pings: pingsOf(playing) });
+    this.inOrder(channelId, async () => {
+      if (round > 1) await this.postStandings(tournament, channelId, t);
+      for (const content of splitLines(
+        markdown(roundText(tournament, round, t, NAMES)),
+        MAX_CONTENT,
+      ))
+        await this.post(channelId, { content, pings: pingsOf(playing) });
+    });
   }
 
   async withdrawal(tournament: Tournament, entrant: number): Promise<void> {
@@ -199,7 +209,7 @@ export class LeagueCards implements LeagueShows {
     if (channelId === undefined || out === undefined) return;
     const { t } = await this.language(channelId, tournament.organiser.language);
     const text = t.league.tournament.withdrawn(NAMES.name(out.player), out.outWhy ?? 'withdrew');
-    await this.post(channelId, { content: markdown(text) });
+    this.inOrder(channelId, () => this.post(channelId, { content: markdown(text) }));
   }
 
   /** The end: the final standings picture, then the winner (pinged). */
@@ -207,12 +217,14 @@ export class LeagueCards implements LeagueShows {
     const channelId = this.channelOf(tournament);
     if (channelId === undefined) return;
     const { t } = await this.language(channelId, tournament.organiser.language);
-    await this.postStandings(tournament, channelId, t);
     const winners = standingsOf(tournament)
       .filter((row) => row.rank === 1)
       .map((row) => tournament.entrants[row.index]!.player);
     const content = fitLines(markdown(winnerText(tournament, t, NAMES)), MAX_CONTENT);
-    await this.post(channelId, { content, pings: pingsOf(winners) });
+    this.inOrder(channelId, async () => {
+      await this.postStandings(tournament, channelId, t);
+      await this.post(channelId, { content, pings: pingsOf(winners) });
+    });
   }
 
   /** A rated game's new ratings, answering its game message in each channel. */
@@ -220,12 +232,17 @@ export class LeagueCards implements LeagueShows {
     for (const view of liveViews(game.views)) {
       const { t } = await this.language(view.chatId, gameLanguageHint(game));
       const content = markdown(ratedText(game, ratings, t, NAMES));
-      this.deps.tasks.track(this.post(view.chatId, { content, replyTo: view.messageId }));
+      this.inOrder(view.chatId, () => this.post(view.chatId, { content, replyTo: view.messageId }));
     }
   }
 
   private async postStandings(tournament: Tournament, channelId: string, t: Messages) {
     await this.post(channelId, await standingsMessage(tournament, t, this.deps.painter));
+  }
+
+  /** Delivers posts after the channel's announcements before them, in the background. */
+  private inOrder(channelId: string, deliver: () => Promise<void>): void {
+    this.deps.tasks.track(this.deps.order.next(channelId, deliver));
   }
 
   /** The channel of a Discord tournament (others are shown by their own platform). */

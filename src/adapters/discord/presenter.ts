@@ -31,13 +31,15 @@ import { lobbyButtons, lobbyContent } from './table-cards.js';
 import { LeagueCards } from './league-cards.js';
 import { isLeagueEvent, showLeagueEvent } from '../../chat/league-events.js';
 import { replayData } from '../../chat/replay.js';
+import { gameFileStem } from '../../chat/pdn-export.js';
+import { ChatOrder } from '../../chat/chat-order.js';
 
 /** The largest attachment a bot may send where the server has no boost (10 MiB). */
 export const DISCORD_FILE_LIMIT = 10 * 1024 * 1024;
 
 /** The file name of a game's animation. */
 export function replayFileName(game: Game): string {
-  return `bashni-${game.id}.gif`;
+  return `${gameFileStem(game)}.gif`;
 }
 
 export interface DiscordPresenterDeps {
@@ -69,9 +71,11 @@ export class DiscordPresenter {
   private readonly pending: PendingPresentations;
   /** Ratings and tournaments: sign-up cards, rounds, standings, the ratings after a game. */
   readonly league: LeagueCards;
+  /** Results, ratings, rounds, new game messages and notices, in each channel in order. */
+  private readonly order = new ChatOrder();
 
   constructor(private readonly deps: DiscordPresenterDeps) {
-    this.league = new LeagueCards(deps, (channelId, fallback) =>
+    this.league = new LeagueCards({ ...deps, order: this.order }, (channelId, fallback) =>
       this.channelContext(channelId, fallback),
     );
     this.boards = new MessageSync(
@@ -355,7 +359,10 @@ export class DiscordPresenter {
     }
     if (acceptedIn?.platform === 'discord') channels.add(acceptedIn.chatId);
     for (const channelId of channels) await this.pending.mark(game.id, game.version, channelId);
-    const posted = [...channels].map((channelId) => this.postGame(game, channelId));
+    // After the channel's announcements before it (a round's pairings come before its boards).
+    const posted = [...channels].map((channelId) =>
+      this.order.next(channelId, () => this.postGame(game, channelId)),
+    );
     this.pending.track(
       game.id,
       Promise.all(posted).then(async () => {
@@ -404,7 +411,10 @@ export class DiscordPresenter {
     }
   }
 
-  /** Posts a channel's one live notice of a game (the previous one is removed). */
+  /**
+   * Posts a channel's one live notice of a game (the previous one is removed), after the
+   * channel's announcements before it: a result before the ratings and the next round.
+   */
   private notice(
     view: ChatView,
     gameId: string,
@@ -413,22 +423,24 @@ export class DiscordPresenter {
   ): void {
     const { channels, out } = this.deps;
     this.deps.tasks.track(
-      (async () => {
-        const previous = await bestEffort(
-          this.deps.logger,
-          'discord: could not read the last notice; it stays',
-          channels.notice(view.chatId, gameId),
-          { channelId: view.chatId, gameId },
-        );
-        const attached = files === undefined ? undefined : await files;
-        const id = await out.post(view.chatId, {
-          ...message,
-          ...(attached === undefined ? {} : { files: attached }),
-          replyTo: view.messageId,
-        });
-        await channels.setNotice(view.chatId, gameId, id);
-        if (previous !== undefined) await out.remove(view.chatId, previous);
-      })().catch((error: unknown) => this.report('could not post a notice', error, view)),
+      this.order
+        .next(view.chatId, async () => {
+          const previous = await bestEffort(
+            this.deps.logger,
+            'discord: could not read the last notice; it stays',
+            channels.notice(view.chatId, gameId),
+            { channelId: view.chatId, gameId },
+          );
+          const attached = files === undefined ? undefined : await files;
+          const id = await out.post(view.chatId, {
+            ...message,
+            ...(attached === undefined ? {} : { files: attached }),
+            replyTo: view.messageId,
+          });
+          await channels.setNotice(view.chatId, gameId, id);
+          if (previous !== undefined) await out.remove(view.chatId, previous);
+        })
+        .catch((error: unknown) => this.report('could not post a notice', error, view)),
     );
   }
 

@@ -54,13 +54,44 @@ async function postingHere(
   return games.filter((_, index) => posting[index]?.includes(chatId) === true);
 }
 
-/** Runs `work` on the game a command is about, or tells the user why there is none. */
+/**
+ * The game a command that shows one (/replay, /pdn) means when none is named: the board it
+ * replies to, else the last game whose board was posted in this chat (over or not: right after
+ * a game, that one), else the sender's game here (as gameForCommand).
+ */
+export async function shownGameFor(ctx: BashniContext, deps: TelegramDeps): Promise<GameLookup> {
+  const reply = ctx.message?.reply_to_message;
+  if (reply !== undefined && reply.from?.id === ctx.me.id) {
+    const lookup = await gameForCommand(ctx, deps);
+    if (typeof lookup === 'object' && !('ok' in lookup)) return lookup;
+  }
+  const chatId = String(ctx.chat?.id);
+  const last = await bestEffort(
+    deps.logger,
+    'telegram: could not read the chat’s last game',
+    deps.chats.lastGame(chatId),
+    { chatId },
+    undefined,
+  );
+  if (last !== undefined) {
+    const found = await deps.service.getGame(last);
+    if (found.ok) return found.value;
+    if (found.code !== 'not-found') return found;
+  }
+  return gameForCommand(ctx, deps);
+}
+
+/**
+ * Runs `work` on the game a command is about (`find`: gameForCommand unless given), or tells
+ * the user why there is none.
+ */
 export async function withCommandGame(
   ctx: BashniContext,
   deps: TelegramDeps,
   work: (game: Game) => Promise<void>,
+  find: (ctx: BashniContext, deps: TelegramDeps) => Promise<GameLookup> = gameForCommand,
 ): Promise<void> {
-  const game = await gameForCommand(ctx, deps);
+  const game = await find(ctx, deps);
   if (game === 'none' || game === 'several') {
     ctx.say(game === 'none' ? ctx.t.errors.noGameHere : ctx.t.errors.severalGames);
     return;

@@ -4,6 +4,7 @@ import { encodePayload } from '../../chat/button-payload.js';
 import { ratedText, type RatingGraphData } from '../../chat/league-text.js';
 import type { LeagueShows } from '../../chat/league-events.js';
 import {
+  noStandingsYet,
   roundText,
   standingsData,
   tournamentCard,
@@ -15,6 +16,7 @@ import type { PlayerRating } from '../../game/rating-model.js';
 import type { Tournament } from '../../game/tournament-model.js';
 import type { Messages } from '../../i18n/index.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
+import type { ChatOrder } from '../../chat/chat-order.js';
 import type { BoardPainter } from './board-message.js';
 import type { ChatContext } from './chat-cards.js';
 import type { ChatOutput } from './chat-output.js';
@@ -45,7 +47,8 @@ export function tournamentCardText(tournament: Tournament, t: Messages): string 
 /**
  * What ratings and tournaments show in Telegram: the sign-up card kept up to date, each round's
  * pairings (after the standings picture of the round before), withdrawals, the winner, and the
- * new ratings under a rated game's board.
+ * new ratings under a rated game's board. Each post waits for the chat's announcements before
+ * it (ChatOrder): a round's pairings come after the last result and before the round's boards.
  */
 export class LeagueCards implements LeagueShows {
   constructor(
@@ -53,6 +56,7 @@ export class LeagueCards implements LeagueShows {
       readonly out: ChatOutput;
       readonly tasks: BackgroundTasks;
       readonly painter: BoardPainter;
+      readonly order: ChatOrder;
     },
     private readonly chatContext: ChatContext,
   ) {}
@@ -108,10 +112,12 @@ export class LeagueCards implements LeagueShows {
     this.say(chatId, winnerText(tournament, t, NAMES));
   }
 
-  /** The standings picture of a chat's tournament (for /standings too). */
+  /** The standings picture of a chat's tournament (for /standings too; text before round 1). */
   postStandings(tournament: Tournament, chatId: string | number, t: Messages): void {
+    const notYet = noStandingsYet(tournament, t, NAMES);
+    if (notYet !== undefined) return this.say(chatId, notYet);
     const data: StandingsData = standingsData(tournament, t);
-    this.deps.tasks.track(
+    this.inOrder(chatId, () =>
       this.deps.out.sendPhoto(chatId, () => this.deps.painter.paintStandings(data), {
         caption: `🏆 ${data.title} — ${data.subtitle ?? ''}`.trim(),
       }),
@@ -125,7 +131,7 @@ export class LeagueCards implements LeagueShows {
         view.chatId,
         gameLanguageHint(game, { platform: 'telegram', userId: view.chatId }),
       );
-      this.deps.tasks.track(
+      this.inOrder(view.chatId, () =>
         this.deps.out.sendText(view.chatId, ratedText(game, ratings, t, NAMES), {
           parse_mode: 'HTML',
           reply_parameters: {
@@ -142,7 +148,7 @@ export class LeagueCards implements LeagueShows {
     const fits = text.length <= MAX_CAPTION;
     if (graph === undefined || !fits) this.say(chatId, text);
     if (graph === undefined) return;
-    this.deps.tasks.track(
+    this.inOrder(chatId, () =>
       this.deps.out.sendPhoto(
         chatId,
         () => this.deps.painter.paintRatingGraph(graph),
@@ -152,6 +158,11 @@ export class LeagueCards implements LeagueShows {
   }
 
   private say(chatId: string | number, text: string): void {
-    this.deps.tasks.track(this.deps.out.sendText(chatId, text, { parse_mode: 'HTML' }));
+    this.inOrder(chatId, () => this.deps.out.sendText(chatId, text, { parse_mode: 'HTML' }));
+  }
+
+  /** Delivers a post after the chat's announcements before it, in the background. */
+  private inOrder(chatId: string | number, deliver: () => Promise<unknown>): void {
+    this.deps.tasks.track(this.deps.order.next(String(chatId), deliver));
   }
 }

@@ -38,6 +38,7 @@ import { replayData } from '../../chat/replay.js';
 import type { PuzzleService } from '../../game/puzzles.js';
 import { puzzleImage } from './puzzle-message.js';
 import { RequestReplies } from './request-replies.js';
+import { ChatOrder } from '../../chat/chat-order.js';
 
 /** The live views that can receive messages (pings, notices): not inline messages. */
 function messageViews(views: readonly ChatView[]): ChatView[] {
@@ -85,6 +86,8 @@ export class TelegramPresenter {
   private readonly pending: PendingPresentations;
   /** The replies of requests that make something (cards, puzzles), each sent once. */
   readonly replies: RequestReplies;
+  /** Results, ratings, rounds and new boards, delivered in each chat in the events' order. */
+  private readonly order = new ChatOrder();
 
   constructor(private readonly deps: PresenterDeps) {
     this.boards = new BoardSync(deps.out, (view) => deps.tasks.track(this.replaceGoneBoard(view)));
@@ -126,7 +129,9 @@ export class TelegramPresenter {
           });
       },
     });
-    this.league = new LeagueCards(deps, (chatId, fallback) => this.chatContext(chatId, fallback));
+    this.league = new LeagueCards({ ...deps, order: this.order }, (chatId, fallback) =>
+      this.chatContext(chatId, fallback),
+    );
     this.cards = new ChatCards(
       deps,
       (chatId, fallback) => this.chatContext(chatId, fallback),
@@ -227,19 +232,19 @@ export class TelegramPresenter {
           const text =
             ratings === undefined ? result : `${result}\n\n${ratedText(game, ratings, t, names)}`;
           const replyTo = Number(view.messageId);
-          // The notice comes with the game's animation (a table game's: as text).
+          // The notice comes with the game's animation (a table game's: as text), drawn while
+          // the announcements before it in the chat are delivered.
           const replay = replayData(game, t);
+          const animation =
+            typeof replay === 'string' ? undefined : this.deps.painter.paintReplay(replay);
+          animation?.catch(() => undefined); // handled by postAnimation, however late it comes
           this.pending.track(
             game.id,
-            typeof replay === 'string'
-              ? this.notices.post(view.chatId, game.id, text, { replyTo })
-              : this.notices.postAnimation(
-                  view.chatId,
-                  game.id,
-                  text,
-                  this.deps.painter.paintReplay(replay),
-                  { replyTo },
-                ),
+            this.order.next(view.chatId, () =>
+              animation === undefined
+                ? this.notices.post(view.chatId, game.id, text, { replyTo })
+                : this.notices.postAnimation(view.chatId, game.id, text, animation, { replyTo }),
+            ),
           );
         }
         return;
@@ -574,8 +579,10 @@ export class TelegramPresenter {
     if (acceptedIn?.platform === 'telegram') chats.add(acceptedIn.chatId);
     const posts: Promise<unknown>[] = [];
     // A start shown again (its request delivered twice) posts only what is missing.
+    // After the chat's announcements before it (a round's pairings come before its boards).
     for (const chatId of chats)
-      if (await this.takeFirstPost(game, chatId)) posts.push(this.sendBoard(game, chatId));
+      if (await this.takeFirstPost(game, chatId))
+        posts.push(this.order.next(chatId, () => this.sendBoard(game, chatId)));
     // The first ping goes under the new boards (whoever posts them pings).
     this.pending.track(
       game.id,

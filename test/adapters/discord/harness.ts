@@ -149,6 +149,8 @@ export class DiscordHarness {
       league?: boolean;
       /** The engine's analysis for /review (reviews are refused without it). */
       analysis?: PositionAnalysis;
+      /** Drawings instead of inlinePainter's (a game's animation that takes a while, say). */
+      painter?: Partial<typeof inlinePainter>;
     } = {},
   ) {
     this.service = new GameService({
@@ -165,6 +167,7 @@ export class DiscordHarness {
     });
     const painter = {
       ...inlinePainter,
+      ...options.painter,
       paintStandings: (data: StandingsData) => {
         this.pictures.push({ kind: 'standings', data });
         return inlinePainter.paintStandings(data);

@@ -120,4 +120,20 @@ describe('Discord: a game’s animation', () => {
     expect(textOf(notice!.message.content!)).toBe('🏁 White wins (resignation).');
     expect(attachedGif(notice!.message.files).frameCount).toBe(4);
   });
+
+  it('/pdn right after a game gives that game’s record, as /replay finds it', async () => {
+    harness = new DiscordHarness();
+    const { gameId } = await playedGame();
+    const game = await harness.service.getGame(gameId);
+    if (!game.ok) throw new Error('no game');
+    await harness.service.resign(gameId, game.value.black);
+    await harness.settle();
+    const pdn = await harness.command(ANNA, 'pdn');
+    const files = pdn.last!.files as { name: string; data?: Buffer; attachment?: Buffer }[];
+    const file = item(files, 0, 'the PDN');
+    expect(file.name).toBe(`bashni-${gameId}.pdn`);
+    expect((file.attachment ?? file.data)!.toString('utf8')).toContain(
+      '1. c3-d4 f6-g5 2. g3-h4 1-0',
+    );
+  });
 });

@@ -67,3 +67,43 @@ describe('Discord: /review', () => {
     expect(stale.last).toMatchObject({ content: en.review.stale, flags: 64 });
   });
 });
+
+describe('Discord: /review refusals', () => {
+  /** The last thing an interaction said (a refusal after the deferral is a private follow-up). */
+  const said = (interaction: { calls: { options?: { content?: unknown } }[] }) =>
+    interaction.calls
+      .map((call) => call.options?.content)
+      .filter((content) => content !== undefined)
+      .at(-1);
+
+  it('during a game says reviews come after it; after a table game, that those are not reviewed', async () => {
+    harness = new DiscordHarness({ analysis: inlineAnalysis() });
+    const [anna, boris] = [playerOfUser(ANNA), playerOfUser(BORIS)];
+    const views = [{ platform: 'discord', chatId: CHANNEL, messageId: '42' }] as const;
+    const playing = await harness.service.startGame({ white: anna, black: boris, views });
+    if (!playing.ok) throw new Error(playing.message);
+    const during = await harness.command(ANNA, 'review');
+    expect(said(during)).toBe(en.review.notOver);
+    const over = await harness.service.resign(playing.value.id, anna);
+    if (!over.ok) throw new Error(over.message);
+
+    const seat = (userId: string, displayName: string) =>
+      ({ platform: 'discord', userId, displayName }) as const;
+    const [carl, dora] = [seat('300000000000000103', 'Carl'), seat('300000000000000104', 'Dora')];
+    const table = await harness.service.startGame({
+      white: anna,
+      black: boris,
+      red: carl,
+      green: dora,
+      variant: 'zhernov',
+      views: [{ ...views[0], messageId: '43' }],
+    });
+    if (!table.ok) throw new Error(table.message);
+    for (const player of [boris, carl, dora]) {
+      const out = await harness.service.resign(table.value.id, player);
+      if (!out.ok) throw new Error(out.message);
+    }
+    const after = await harness.command(ANNA, 'review');
+    expect(said(after)).toBe(en.review.notForTables);
+  });
+});

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decodePayload } from '../../../src/chat/button-payload.js';
 import { pointsText } from '../../../src/chat/tournament-text.js';
 import type { Tournament } from '../../../src/game/tournament-model.js';
+import type { ReplayPicture } from '../../../src/render/index.js';
+import { inlinePainter } from '../../support/painter.js';
 import { item, present } from '../../support/present.js';
 import { textOf } from '../../support/text-of.js';
 import {
@@ -56,6 +58,7 @@ function kindOf(message: PostedMessage): string {
   if (picture === 'standings.png') return 'standings';
   const text = shownText(message);
   if (text.startsWith('🏁 **')) return 'round';
+  if (text.startsWith('🏁 ')) return 'result';
   if (text.startsWith('📈')) return 'rated';
   if (text.startsWith('🥇')) return 'winner';
   return 'other';
@@ -63,10 +66,15 @@ function kindOf(message: PostedMessage): string {
 
 /** The kinds of the messages posted since `since` (ratings and notices apart). */
 function postedSince(since: number): string[] {
+  return readSince(since).filter((kind) => kind !== 'result' && kind !== 'rated');
+}
+
+/** The kinds of the messages posted since `since`, results and ratings too, as read. */
+function readSince(since: number): string[] {
   return harness.out.messages
     .slice(since)
     .map(kindOf)
-    .filter((kind) => kind !== 'other' && kind !== 'rated');
+    .filter((kind) => kind !== 'other');
 }
 
 const whispered = (interaction: { last?: Record<string, unknown> }) =>
@@ -74,7 +82,13 @@ const whispered = (interaction: { last?: Record<string, unknown> }) =>
 
 describe('Discord: a round-robin tournament of three', () => {
   it('signs up by buttons, pairs each round after the standings, and names the winner', async () => {
-    harness = new DiscordHarness({ league: true });
+    // A game's animation takes a moment to draw, as on the render pool: its result still comes
+    // before the ratings and the next round.
+    const paintReplay = async (picture: ReplayPicture) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return inlinePainter.paintReplay(picture);
+    };
+    harness = new DiscordHarness({ league: true, painter: { paintReplay } });
     const card = await harness.command(ANNA, 'tournament new', { days: 1 }, MANAGER);
     const cardRef = replyRef(card);
     expect(buttonsOf(card.last).map((b) => decodePayload(b.customId)?.kind)).toEqual([
@@ -95,9 +109,16 @@ describe('Discord: a round-robin tournament of three', () => {
     expect(whispered(notTheirs)).toBe('Only the organiser or a chat admin can do that.');
     expect((await current()).status).toBe('signup');
 
+    // Before any round is over, /standings lists the players instead of an empty table.
+    const early = await harness.command(BORIS, 'standings');
+    expect(JSON.stringify(early.last)).toContain('no rounds played yet.\\nPlayers (3):');
+
     const beforeStart = harness.out.messages.length;
     await harness.press(ANNA, buttonOf(card.last, 'tournament-start'), cardRef);
     expect(messageById(cardRef.id).message.components).toEqual([]);
+    // The card says the tournament started (and no longer asks to join).
+    expect(shownText(messageById(cardRef.id))).toContain('The tournament has started');
+    expect(shownText(messageById(cardRef.id))).not.toContain('Join below');
     expect(postedSince(beforeStart)).toEqual(['round', 'board']);
 
     const points = new Map<string, number>();
@@ -140,6 +161,12 @@ describe('Discord: a round-robin tournament of three', () => {
       expect(postedSince(since)).toEqual(
         round < rounds ? ['standings', 'round', 'board'] : ['standings', 'winner'],
       );
+      // The result first, then its ratings, then what it leads to.
+      expect(readSince(since)).toEqual([
+        'result',
+        'rated',
+        ...(round < rounds ? ['standings', 'round', 'board'] : ['standings', 'winner']),
+      ]);
 
       // The standings picture shows what was played: everyone's points so far.
       const standings = harness.pictures.filter((p) => p.kind === 'standings').at(-1);

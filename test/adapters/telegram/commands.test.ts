@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parsePdn } from '../../../src/engine/index.js';
 import { TelegramHarness } from './harness.js';
 import { item } from '../../support/present.js';
+import { firstLegalMove } from '../../support/any-game.js';
+import { until } from '../../support/until.js';
 
 const GROUP = -1001234567890;
 
@@ -85,13 +87,19 @@ describe('Telegram: other ways in, and the commands', () => {
     expect(fake.lastBotMessage(GROUP)!.text).toContain('Usage: /newgame');
   });
 
-  it('/games, /board, /pdn, /rules, /help, /lang and /settings', async () => {
+  /** Alice challenges Bob in the group (`/newgame <words> @bob`) and Bob accepts. */
+  async function acceptedGame(words = '') {
     const { fake } = h;
     fake.group(GROUP, 'Club');
     const alice = fake.user(11, 'Alice', 'alice', 'en');
     const bob = fake.user(12, 'Bob', 'bob', 'en');
-    await h.say(alice, GROUP, '/newgame @bob');
+    await h.say(alice, GROUP, `/newgame ${words}@bob`);
     await h.press(bob, GROUP, fake.lastBotMessage(GROUP)!.messageId, '✅ Accept');
+    return { fake, alice, bob };
+  }
+
+  it('/games, /board, /pdn, /rules, /help, /lang and /settings', async () => {
+    const { fake, alice, bob } = await acceptedGame();
     const board = item(h.boards(GROUP), 0, 'board');
     await h.say(alice, GROUP, '/move c3-d4');
 
@@ -141,5 +149,24 @@ describe('Telegram: other ways in, and the commands', () => {
     const live = h.boards(GROUP).at(-1)!;
     expect(live.caption).toContain('Ход 2 · ходят белые');
     expect(h.labels(GROUP, live.messageId)[0]).toMatch(/^⚪/);
+  });
+
+  it('/pdn right after a game gives that game, named for its variant; /replay takes the name', async () => {
+    const { fake, alice, bob } = await acceptedGame('laska ');
+    const started = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
+    const game = started.ok ? item(started.value, 0, 'the game') : undefined;
+    await h.say(alice, GROUP, `/move ${firstLegalMove('laska', game!.fen)}`);
+    await h.say(bob, GROUP, '/resign');
+    await h.press(bob, GROUP, fake.lastBotMessage(GROUP)!.messageId, '🏳️ Yes, resign');
+    await h.process.settle();
+
+    await h.say(alice, GROUP, '/pdn');
+    const document = fake.lastBotMessage(GROUP)!.document;
+    expect(document?.filename).toBe(`laska-${game!.id}.pdn`);
+    const pdn = parsePdn(document!.data.toString('utf8'));
+    expect(pdn.ok && pdn.value.result).toBe('1-0');
+    await h.say(bob, GROUP, `/replay laska-${game!.id}.pdn`);
+    await until(() => fake.lastBotMessage(GROUP)?.animation, 'the replay');
+    expect(fake.lastBotMessage(GROUP)!.caption).toContain('White wins');
   });
 });

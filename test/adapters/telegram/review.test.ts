@@ -25,8 +25,11 @@ describe('Telegram: /review of a finished game', () => {
     // Fair play: no review while the game is played (a reply to its board picks it).
     await h.say(alice, GROUP, '/review', boardId);
     expect(lastText()).toBe(en.review.notOver);
-    // Nothing finished here yet, and a bad id.
+    // Nothing finished here yet: the game being played is meant, and reviewed after it;
+    // someone without a game here hears there is nothing to review; and a bad id.
     await h.say(alice, GROUP, '/review');
+    expect(lastText()).toBe(en.review.notOver);
+    await h.say(h.fake.user(13, 'Carol', 'carol', 'en'), GROUP, '/review');
     expect(lastText()).toBe(en.review.noGame);
     await h.say(alice, GROUP, '/review no such id');
     expect(lastText()).toBe(en.review.noGame);
@@ -91,6 +94,37 @@ describe('Telegram: /review of a finished game', () => {
     expect(h.fake.chat(GROUP).messages.find((m) => m.messageId === review.messageId)!.caption).toBe(
       back.caption,
     );
+  });
+
+  it('after a table game, says table games are not reviewed', async () => {
+    const analysis = inlineAnalysis();
+    h = await TelegramHarness.start({ analysis });
+    h.fake.group(GROUP, 'Bashni club');
+    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
+    const seat = (userId: string, displayName: string) =>
+      ({ platform: 'telegram', userId, displayName, language: 'en' }) as const;
+    const [carol, dan] = [seat('13', 'Carol'), seat('14', 'Dan')];
+    const service = h.process.service;
+    const table = await service.startGame({
+      white: ALICE,
+      black: BOB,
+      red: carol,
+      green: dan,
+      variant: 'zhernov',
+      daysPerMove: 3,
+    });
+    if (!table.ok) throw new Error(table.message);
+    await h.process.presenter.postBoard(table.value, String(GROUP));
+    for (const player of [BOB, carol, dan]) {
+      const out = await service.resign(table.value.id, player);
+      if (!out.ok) throw new Error(out.message);
+    }
+    await h.process.settle();
+    const ended = await service.getGame(table.value.id);
+    expect(ended.ok && ended.value.status).toBe('finished');
+    await h.say(alice, GROUP, '/review');
+    expect(lastText()).toBe(en.review.notForTables);
+    expect(analysis.calls).toBe(0);
   });
 
   it('says so when the engine is not available', async () => {

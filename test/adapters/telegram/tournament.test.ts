@@ -31,6 +31,26 @@ describe('Telegram: a round-robin tournament in a group', () => {
       .messages.filter((m) => m.animation !== undefined && m.from.is_bot)
       .map((m) => m.caption ?? '');
 
+  /**
+   * What the group has read of the tournament, in order (deleted notices too): the rounds'
+   * pairings, the boards, the results (with the new ratings), the standings, the winner.
+   */
+  const timeline = () =>
+    h.fake
+      .chat(GROUP)
+      .allMessages.filter((m) => m.from.is_bot)
+      .flatMap((m): string[] => {
+        const text = m.text ?? m.caption ?? '';
+        if (m.animation !== undefined)
+          return [text.includes('📈 Ratings') ? 'result, ratings' : 'result'];
+        if (text.includes('📈 Ratings')) return ['ratings'];
+        if (m.photo !== undefined) return [text.startsWith('🏆') ? 'standings' : 'board'];
+        if (text.startsWith('🏁 Round')) return [text.split('\n')[0]!.replace(/<\/?b>/g, '')];
+        if (text.includes('is out of the tournament')) return ['withdrawal'];
+        if (text.includes('wins the')) return ['winner'];
+        return [];
+      });
+
   /** The game `user` plays now in this group's tournament. */
   async function gameOf(user: User): Promise<Game> {
     const games = await h.process.service.activeGames({
@@ -90,14 +110,30 @@ describe('Telegram: a round-robin tournament in a group', () => {
     // The bot takes the fourth place, at level 2: it plays its games at once.
     await h.say(alice, GROUP, '/tournament bot 2');
     expect(h.fake.message(GROUP, card.messageId)?.text).toContain(`4. ${BOT}`);
+    // Before any round is over, /standings lists the players instead of an empty table.
+    const noTable = [
+      '🏆 Bashni round robin tournament: no rounds played yet.',
+      'Players (4):',
+      '1. Alice',
+    ].join('\n');
+    await h.say(bob, GROUP, '/standings');
+    await until(() => texts().at(-1)?.startsWith(noTable), '/standings before the start');
     await h.press(alice, GROUP, card.messageId, '▶️ Start');
     await h.process.settle();
 
     // Round 1 by Berger's table for four: Alice–Bot, Bob–Carol (seeds by rating, then sign-up).
     expect(h.labels(GROUP, card.messageId)).toEqual([]);
+    // The card says the tournament started (and no longer asks to join).
+    const started = h.fake.message(GROUP, card.messageId)?.text ?? '';
+    expect(started).toContain('The tournament has started; sign-up is closed.');
+    expect(started).not.toContain('Join below');
     const round1 = texts().find((text) => text.startsWith('🏁 Round 1 of 3'))!;
     expect(round1).toContain(`1. ⚪ @alice — ⚫ ${BOT}`);
     expect(round1).toContain('2. ⚪ @bob — ⚫ @carol');
+    expect(h.boards(GROUP)).toHaveLength(2);
+    await h.say(bob, GROUP, '/standings');
+    await until(() => texts().at(-1)?.startsWith(noTable), '/standings in round 1');
+    expect(texts().at(-1)).toContain(`4. ${BOT}`);
     expect(h.boards(GROUP)).toHaveLength(2);
 
     await resign(alice); // the bot wins
@@ -133,6 +169,18 @@ describe('Telegram: a round-robin tournament in a group', () => {
       `${BOT} wins the Bashni round robin tournament!`,
     );
     expect(photos().some((caption) => caption.includes('final standings'))).toBe(true);
+    // In the order it happened: a round's pairings (which ping) before its boards; a game's
+    // result (with its new ratings) before the standings and the next round, or the winner.
+    const round = (n: number) => [`🏁 Round ${n} of 3`, 'board', 'board'];
+    await until(() => timeline().at(-1) === 'winner', 'the winner, last');
+    expect(timeline()).toEqual([
+      ...round(1),
+      ...['result', 'result', 'standings'],
+      ...round(2),
+      ...['result, ratings', 'result', 'standings'],
+      ...round(3),
+      ...['withdrawal', 'result', 'result', 'standings', 'winner'],
+    ]);
 
     // /standings any time; /stats and /top after the rated games.
     const before = h.boards(GROUP).length;

@@ -2,12 +2,12 @@ import { ButtonStyle, ComponentType, PermissionFlagsBits } from 'discord.js';
 import { encodePayload } from '../../../chat/button-payload.js';
 import { gamePdn, pdnFileName } from '../../../chat/pdn-export.js';
 import { sideToMove } from '../../../game/game-rules.js';
-import { opponentsOf, otherSide, sideOf } from '../../../game/model.js';
+import { opponentsOf, otherSide, sideOf, type Game } from '../../../game/model.js';
 import { resultText } from '../../../chat/board-caption.js';
 import { parseLang } from '../../../i18n/index.js';
 import { mayChangeSettings } from '../../../chat/chat-settings.js';
 import { gameVs } from '../../../chat/command-game.js';
-import { withCommandGame, withPlace } from '../command-game.js';
+import { channelLastGame, withCommandGame, withPlace, type Elsewhere } from '../command-game.js';
 import { discordView, liveViews, mentionOf, messageLink, nameOf } from '../identity.js';
 import { markdown } from '../markdown.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
@@ -188,14 +188,19 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
     }),
   );
 
-  router.command('pdn', 'ephemeral', (turn) =>
-    withCommandGame(turn, deps, async (game, elsewhere) => {
+  // The game /replay would show (right after a game, that one), else the user's game.
+  router.command('pdn', 'ephemeral', async (turn) => {
+    const sendPdn = async (game: Game, elsewhere: Elsewhere | undefined) => {
       await turn.answer.respond({
         content: withPlace(markdown(turn.t.pdnCaption), turn, elsewhere),
         files: [{ name: pdnFileName(game), data: Buffer.from(gamePdn(game), 'utf8') }],
       });
-    }),
-  );
+    };
+    const last = await channelLastGame(turn, deps);
+    if (last === 'told') return;
+    if (last !== undefined) return sendPdn(last, undefined);
+    await withCommandGame(turn, deps, sendPdn);
+  });
 
   // An embed: the rules of every variant run past a message's 2000 characters (4096 here).
   router.command('rules', 'ephemeral', (turn) =>

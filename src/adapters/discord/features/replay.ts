@@ -7,7 +7,7 @@ import {
 } from '../../../chat/replay.js';
 import { pickCommandGame } from '../../../chat/command-game.js';
 import { refusalText } from '../../../chat/refusal-text.js';
-import { bestEffort } from '../../../game/logger.js';
+import { channelLastGame } from '../command-game.js';
 import type { Game } from '../../../game/model.js';
 import { liveViews, nameOf } from '../identity.js';
 import { escapeHtml, markdown } from '../markdown.js';
@@ -76,21 +76,8 @@ async function replayTarget(
     }
     return found.value;
   }
-  const last = await bestEffort(
-    deps.logger,
-    'discord: could not read the channel’s last game',
-    deps.channels.lastGame(turn.channelId),
-    { channelId: turn.channelId },
-    undefined,
-  );
-  if (last !== undefined) {
-    const found = await deps.service.getGame(last);
-    if (found.ok) return found.value;
-    if (found.code !== 'not-found') {
-      await turn.whisper(markdown(refusalText(t, found)));
-      return undefined;
-    }
-  }
+  const last = await channelLastGame(turn, deps);
+  if (last !== undefined) return last === 'told' ? undefined : last;
   const games = await deps.service.activeGames(turn.player);
   if (!games.ok) {
     await turn.whisper(markdown(refusalText(t, games)));

@@ -52,7 +52,8 @@ async function reviewMessage(
 
 /**
  * /review on Discord: the engine's review of the channel's most recently finished game (else
- * the user's), deferred at once (a review searches for seconds), then answered with the
+ * the user's game here, refused while it is on, else their last one; GameService.gameToReview),
+ * deferred at once (a review searches for seconds), then answered with the
  * evaluation graph, the summary and buttons that step through the critical moments, each press
  * updating the message in place.
  */
@@ -63,7 +64,7 @@ export function reviewFeature(
 ): void {
   router.command('review', 'public', async (turn) => {
     const { t } = turn;
-    const gameId = await deps.service.lastFinishedGame(
+    const gameId = await deps.service.gameToReview(
       { platform: 'discord', chatId: turn.channelId },
       turn.player,
     );

@@ -6,7 +6,7 @@ import { LANGS, messages, parseLang, type Messages } from '../../../i18n/index.j
 import type { ButtonRouter } from '../buttons.js';
 import { encodePayload } from '../../../chat/button-payload.js';
 import { gameVs } from '../../../chat/command-game.js';
-import { withCommandGame } from '../command-game.js';
+import { shownGameFor, withCommandGame } from '../command-game.js';
 import { mayChangeChat, type BashniContext, type TelegramDeps } from '../context.js';
 import { isPrivateChat, liveViews, messageLink, nameOf, playerFromUser } from '../identity.js';
 
@@ -50,16 +50,22 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
     }),
   );
 
+  // The game /replay would show: right after a game, that one (its record is complete).
   composer.command('pdn', (ctx) =>
-    withGame(ctx, (game) => {
-      const text = gamePdn(game);
-      deps.tasks.track(
-        deps.out.sendDocument(ctx.chat.id, Buffer.from(text, 'utf8'), pdnFileName(game), {
-          caption: ctx.t.pdnCaption,
-        }),
-      );
-      return Promise.resolve();
-    }),
+    withCommandGame(
+      ctx,
+      deps,
+      (game) => {
+        const text = gamePdn(game);
+        deps.tasks.track(
+          deps.out.sendDocument(ctx.chat.id, Buffer.from(text, 'utf8'), pdnFileName(game), {
+            caption: ctx.t.pdnCaption,
+          }),
+        );
+        return Promise.resolve();
+      },
+      shownGameFor,
+    ),
   );
 
   composer.command('games', async (ctx) => {

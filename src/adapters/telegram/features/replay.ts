@@ -7,10 +7,9 @@ import {
   replayGameId,
 } from '../../../chat/replay.js';
 import { refusalText } from '../../../chat/refusal-text.js';
-import { bestEffort } from '../../../game/logger.js';
 import type { Game } from '../../../game/model.js';
 import type { BoardPainter } from '../board-message.js';
-import { gameForCommand } from '../command-game.js';
+import { shownGameFor } from '../command-game.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { nameOf, playerFromUser } from '../identity.js';
 
@@ -80,28 +79,7 @@ async function replayTarget(ctx: BashniContext, deps: TelegramDeps): Promise<Gam
     }
     return found.value;
   }
-  // A reply to a board, or the sender's one game here.
-  const reply = ctx.message?.reply_to_message;
-  if (reply !== undefined && reply.from?.id === ctx.me.id) {
-    const lookup = await gameForCommand(ctx, deps);
-    if (typeof lookup === 'object' && !('ok' in lookup)) return lookup;
-  }
-  const last = await bestEffort(
-    deps.logger,
-    'telegram: could not read the chat’s last game',
-    deps.chats.lastGame(chatId),
-    { chatId },
-    undefined,
-  );
-  if (last !== undefined) {
-    const found = await deps.service.getGame(last);
-    if (found.ok) return found.value;
-    if (found.code !== 'not-found') {
-      ctx.say(refusalText(t, found));
-      return undefined;
-    }
-  }
-  const lookup = await gameForCommand(ctx, deps);
+  const lookup = await shownGameFor(ctx, deps);
   if (typeof lookup === 'object' && !('ok' in lookup)) return lookup;
   if (typeof lookup === 'object') ctx.say(refusalText(t, lookup));
   else ctx.say(t.replay.noGame);

@@ -29,7 +29,7 @@ function keyboard(t: Messages, review: GameReview, moment?: number): InlineKeybo
 
 /**
  * /review [game] in Telegram: the engine's review of a finished game (the one named, the one
- * whose board the command replies to, else the chat's most recently finished one) as one photo:
+ * whose board the command replies to, else the one GameService.gameToReview means) as one photo:
  * the evaluation graph with the summary and buttons that step through the critical moments, each
  * tap editing the photo, caption and buttons in place. The search runs in the background (the
  * chat's other updates do not wait for it), off the main thread on the AI pool.
@@ -53,7 +53,7 @@ export function reviewFeature(
       });
       if (found.ok && found.value.kind === 'game') return found.value.game.id;
     }
-    return deps.service.lastFinishedGame(
+    return deps.service.gameToReview(
       { platform: 'telegram', chatId: String(ctx.chat!.id) },
       playerFromUser(ctx.from!),
     );
