@@ -46,6 +46,11 @@ export function minimumCostPerfectMatching(
   return { mate, cost: total };
 }
 
+/** The entry of a blossom's cyclic list at `index`, which may run below 0 (it wraps). */
+function at<X>(list: readonly X[], index: number): X {
+  return list[((index % list.length) + list.length) % list.length]!;
+}
+
 const FREE = 0;
 const S = 1;
 const T = 2;
@@ -224,7 +229,7 @@ class WeightedMatching {
     this.blossombestedges[b] = best;
     this.bestedge[b] = -1;
     for (const edge of best) {
-      if (this.bestedge[b] === -1 || this.slack(edge) < this.slack(this.bestedge[b]!)) {
+      if (this.bestedge[b] === -1 || this.slack(edge) < this.slack(this.bestedge[b])) {
         this.bestedge[b] = edge;
       }
     }
@@ -252,8 +257,6 @@ class WeightedMatching {
         jstep = -1;
         endptrick = 1;
       }
-      const at = <X>(list: readonly X[], index: number): X =>
-        list[((index % list.length) + list.length) % list.length]!;
       let p = this.labelend[b]!;
       while (j !== 0) {
         this.label[this.endpoint[p ^ 1]!] = FREE;
@@ -311,8 +314,6 @@ class WeightedMatching {
       jstep = -1;
       endptrick = 1;
     }
-    const at = <X>(list: readonly X[], index: number): X =>
-      list[((index % list.length) + list.length) % list.length]!;
     while (j !== 0) {
       j += jstep;
       t = at(childs, j);
@@ -326,7 +327,7 @@ class WeightedMatching {
     }
     this.blossomchilds[b] = [...childs.slice(i), ...childs.slice(0, i)];
     this.blossomendps[b] = [...endps.slice(i), ...endps.slice(0, i)];
-    this.blossombase[b] = this.blossombase[this.blossomchilds[b]![0]!]!;
+    this.blossombase[b] = this.blossombase[this.blossomchilds[b][0]!]!;
   }
 
   private augmentMatching(k: number): void {
@@ -479,11 +480,10 @@ class WeightedMatching {
       }
     }
     if (deltatype === 2 || deltatype === 3) {
+      // The edge has no slack now: scan on from its S end.
       this.allowedge[deltaedge] = true;
-      let [i, j] = this.edges[deltaedge]!;
-      if (deltatype === 2 && this.label[this.inblossom[i]!] === FREE) [i, j] = [j, i];
-      void j;
-      this.queue.push(i);
+      const [i, j] = this.edges[deltaedge]!;
+      this.queue.push(deltatype === 2 && this.label[this.inblossom[i]!] === FREE ? j : i);
     } else this.expandBlossom(deltablossom, false);
     return true;
   }
