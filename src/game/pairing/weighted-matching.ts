@@ -51,6 +51,17 @@ function at<X>(list: readonly X[], index: number): X {
   return list[((index % list.length) + list.length) % list.length]!;
 }
 
+/**
+ * Which way to go round a blossom from the sub-blossom at `index` to its base (index 0) along
+ * an even-length path: forward from an odd index (wrapping, so j starts below 0), backward
+ * from an even one; `endptrick` picks the endpoint of each connecting edge on that side.
+ */
+function roundTheBlossom(index: number, length: number) {
+  return (index & 1) !== 0
+    ? { j: index - length, jstep: 1, endptrick: 0 }
+    : { j: index, jstep: -1, endptrick: 1 };
+}
+
 const FREE = 0;
 const S = 1;
 const T = 2;
@@ -246,17 +257,9 @@ class WeightedMatching {
     if (!endstage && this.label[b] === T) {
       const endps = this.blossomendps[b]!;
       const entrychild = this.inblossom[this.endpoint[this.labelend[b]! ^ 1]!]!;
-      let j = childs.indexOf(entrychild);
-      let jstep: number;
-      let endptrick: number;
-      if ((j & 1) !== 0) {
-        j -= childs.length;
-        jstep = 1;
-        endptrick = 0;
-      } else {
-        jstep = -1;
-        endptrick = 1;
-      }
+      const way = roundTheBlossom(childs.indexOf(entrychild), childs.length);
+      const { jstep, endptrick } = way;
+      let j = way.j;
       let p = this.labelend[b]!;
       while (j !== 0) {
         this.label[this.endpoint[p ^ 1]!] = FREE;
@@ -303,17 +306,9 @@ class WeightedMatching {
     const childs = this.blossomchilds[b]!;
     const endps = this.blossomendps[b]!;
     const i = childs.indexOf(t);
-    let j = i;
-    let jstep: number;
-    let endptrick: number;
-    if ((i & 1) !== 0) {
-      j -= childs.length;
-      jstep = 1;
-      endptrick = 0;
-    } else {
-      jstep = -1;
-      endptrick = 1;
-    }
+    const way = roundTheBlossom(i, childs.length);
+    const { jstep, endptrick } = way;
+    let j = way.j;
     while (j !== 0) {
       j += jstep;
       t = at(childs, j);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlayedBoard } from '../../../src/game/pairing/standings.js';
 import { swissPairings, type SwissEntrant } from '../../../src/game/pairing/swiss.js';
 import { seededRandom } from '../../support/random.js';
-import { swissEntrantsAfter } from '../../support/swiss-events.js';
+import { playRandomResults, swissEntrantsAfter } from '../../support/swiss-events.js';
 
 type Colour = 'white' | 'black';
 
@@ -87,15 +87,7 @@ describe('swissPairings breaks the colour rules for as few players as possible',
         if (fewest > 0) forced++;
         if (broken.length !== fewest)
           excess.push(`event ${event} round ${round}: ${broken.length} broken, ${fewest} needed`);
-        for (const { white, black } of pairings) {
-          const roll = random();
-          boards.push({
-            round,
-            white,
-            black,
-            ...(black === null ? {} : { whiteScore: roll < 0.4 ? 1 : roll < 0.7 ? 0.5 : 0 }),
-          });
-        }
+        playRandomResults(boards, round, pairings, random);
       }
     }
     expect(excess).toEqual([]);
