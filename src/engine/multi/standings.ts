@@ -25,10 +25,7 @@ export function activeSeats(position: TablePosition): Seat[] {
  * places and their points.
  * Lines come in seat order.
  */
-export function standings(
-  position: TablePosition,
-  end?: TableEnd,
-): Standing[] {
+export function standings(position: TablePosition, end?: TableEnd): Standing[] {
   const players = position.seats.length;
   let best = 1;
   let worst = players;
