@@ -91,7 +91,15 @@ export function tablePictureText(game: Game, t: Messages) {
     t.table.seat('green'),
   ] as const;
   const reason = game.result?.reason;
-  const end = reason === 'last-player' || reason === 'no-capture-limit' ? reason : null;
+  // The picture needs only how the free places went: to the last seat in, or shared by the
+  // seats still in (at a repetition and at either limit alike).
+  const shared = reason === 'threefold-repetition' || reason === 'ply-limit';
+  const end =
+    reason === 'last-player' || reason === 'no-capture-limit'
+      ? reason
+      : shared
+        ? 'no-capture-limit'
+        : null;
   return { names, labels: { colors, ...t.table.picture }, end };
 }
 

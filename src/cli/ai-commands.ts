@@ -26,11 +26,13 @@ import {
   weightsFile,
 } from './options.js';
 import { countOf } from './plural.js';
+import { formatTableScore, isTableVariant, tableBestFen } from './table-commands.js';
 
 type Print = (line: string) => void;
 
 /**
- * `best [--variant V] [--fen F] [--ms N | --depth N] [--level L]`. With --depth each completed
+ * `best [--variant V] [--fen F] [--ms N | --depth N] [--level L]`; with `--variant zhernov` a
+ * table FEN, and the score in points of the seat to move. With --depth each completed
  * iteration goes to `progress` (a deep one may take up to the hour the search is given).
  */
 export function bestCommand(args: string[], print: Print, progress: Print): number {
@@ -43,8 +45,11 @@ export function bestCommand(args: string[], print: Print, progress: Print): numb
   });
   if (values.ms !== undefined && values.depth !== undefined)
     throw new UsageError('give either --ms or --depth, not both');
-  const position = positionOption(values.variant, values.fen);
-  if (!hasLegalMove(position)) throw new UsageError('the side to move has no legal move');
+  const table = isTableVariant(values.variant);
+  const target = table
+    ? { variant: 'zhernov' as const, fen: tableBestFen(values.fen) }
+    : twoPlayerTarget(values.variant, values.fen);
+  const score = table ? formatTableScore : formatScore;
   const ms = values.ms === undefined ? undefined : integerOption('ms', values.ms, 0, 3_600_000);
   const depth =
     values.depth === undefined ? undefined : integerOption('depth', values.depth, 1, 90);
@@ -58,8 +63,7 @@ export function bestCommand(args: string[], print: Print, progress: Print): numb
   const result = think(
     new Searcher(),
     {
-      variant: position.variant,
-      fen: makeFen(position),
+      ...target,
       player,
       seed: 1,
       timeMs: player.kind === 'level' ? ms : undefined,
@@ -69,18 +73,25 @@ export function bestCommand(args: string[], print: Print, progress: Print): numb
       ? undefined
       : (done) =>
           progress(
-            `depth ${done.depth}: ${done.move} ${formatScore(done.score)}, ` +
+            `depth ${done.depth}: ${done.move} ${score(done.score)}, ` +
               `${countOf(done.nodes, 'node')}, ${Math.round(done.ms)} ms`,
           ),
   );
   print(`move: ${result.move}`);
-  print(`score: ${formatScore(result.score)}`);
+  print(`score: ${score(result.score)}`);
   print(`depth: ${result.depth}`);
   print(`nodes: ${result.nodes}`);
   print(`nodes per second: ${Math.round((result.nodes * 1000) / Math.max(result.ms, 0.001))}`);
   print(`time: ${Math.round(result.ms)} ms`);
   if (result.pv.length > 0) print(`line: ${result.pv.join(' ')}`);
   return 0;
+}
+
+/** The two-player position `best` thinks about: --variant and --fen, with a move to make. */
+function twoPlayerTarget(variant: string | undefined, fen: string | undefined) {
+  const position = positionOption(variant, fen);
+  if (!hasLegalMove(position)) throw new UsageError('the side to move has no legal move');
+  return { variant: position.variant, fen: makeFen(position) };
 }
 
 /** A score for people: men with two decimals, or a forced win/loss in plies. */

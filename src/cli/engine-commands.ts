@@ -17,7 +17,12 @@ import {
   variantOption,
 } from './options.js';
 import { countOf } from './plural.js';
-import { isTableVariant, tableMovesCommand, tablePerftCommand } from './table-commands.js';
+import {
+  isTableVariant,
+  tableMovesCommand,
+  tablePerftCommand,
+  tableReplayCommand,
+} from './table-commands.js';
 
 type Print = (line: string) => void;
 
@@ -102,7 +107,7 @@ export function movesCommand(args: string[], print: Print): number {
   return 0;
 }
 
-/** `replay [--variant V] [--fen F] "<game text or PDN>"` */
+/** `replay [--variant V] [--fen F] "<game text or PDN>"` (zhernov: the moves, see table-commands) */
 export function replayCommand(args: string[], print: Print, printError: Print): number {
   const { values, positionals } = parseOptions(
     args,
@@ -112,6 +117,8 @@ export function replayCommand(args: string[], print: Print, printError: Print): 
   const [text, ...extra] = positionals;
   if (text === undefined || extra.length > 0)
     throw new UsageError('replay takes one argument: the game text or PDN, in quotes');
+  if (isTableVariant(values.variant))
+    return tableReplayCommand(text, values.fen, print, printError);
   const game = parsePdn(text);
   if (!game.ok) throw new UsageError(game.error.message);
   const setup = pdnSetup(game.value, variantOption(values.variant));

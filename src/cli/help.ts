@@ -59,6 +59,10 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
         'bashni, stolby, laska, giveaway, adiyukh, adiyukh-8x10, adiyukh-10x10, multistorey, bashni-double, bashni-double-2, bashni-double-11, borovikov or stavropol (default: the PDN Variant tag, else bashni)',
       ],
       ['--fen F', 'the start position; default the PDN FEN tag, else the start'],
+      [
+        '--variant zhernov',
+        "Zhernov's four-player game: the moves separated by spaces (resign:red for a drop-out), --fen a table FEN",
+      ],
     ],
   },
   render: {
@@ -78,6 +82,10 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
       ['--no-coordinates', 'no file letters and rank numbers'],
       ['--title T, --text T', 'a caption band under the board'],
       ['--out FILE.png', 'where to write (required)'],
+      [
+        '--variant zhernov',
+        "Zhernov's four-player game with its standings; --fen a table FEN (no --last, --select)",
+      ],
     ],
   },
   best: {
@@ -91,6 +99,10 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
       ['--ms N', 'thinking time in ms (default: the top level’s)'],
       ['--depth N', 'search to this depth, 1 to 90 (within an hour)'],
       ['--level L', 'play as the bot’s level 1-8 (--ms then caps its time)'],
+      [
+        '--variant zhernov',
+        "Zhernov's four-player game; --fen a table FEN, the score in points of the seat to move",
+      ],
     ],
   },
   match: {

@@ -17,6 +17,9 @@
  * `--select` marks a stack and the squares its legal moves end on (tap-to-move). `--title`
  * and `--text` add a caption band (puzzles, game ends).
  *
+ * `--variant zhernov` draws a table FEN (the four-seat start without --fen) with its standings;
+ * `--black-bottom` puts Black's edge at the bottom; --last and --select are not available.
+ *
  * `render --help` is answered by src/cli.ts, like every command's.
  *
  * Exit codes: 0 written, 1 the file could not be written, 2 bad arguments (one line on stderr).
@@ -45,6 +48,7 @@ import {
   type ThemeId,
 } from '../render/index.js';
 import { integerOption, parseOptions, positionOption, UsageError } from './options.js';
+import { isTableVariant, tablePositionOption } from './table-commands.js';
 
 /** Where the command writes; tests pass their own. */
 export interface RenderCommandOutput {
@@ -99,14 +103,32 @@ function readArguments(args: string[]): { png: Buffer; out: string } {
   if (values.out === undefined || values.out === '') {
     throw new UsageError('--out FILE.png is required (try: render --help)');
   }
-
-  const position = positionOption(values.variant, values.fen);
-  const variant = VARIANTS[position.variant];
   const size =
     values.size === undefined ? undefined : integerOption('size', values.size, MIN_SIZE, MAX_SIZE);
   if (values.theme !== undefined && !(THEME_IDS as string[]).includes(values.theme)) {
     throw new UsageError(`--theme must be one of ${THEME_IDS.join(', ')}, got "${values.theme}"`);
   }
+  const caption =
+    values.title === undefined && values.text === undefined
+      ? null
+      : { title: values.title ?? '', text: values.text ?? '' };
+
+  if (isTableVariant(values.variant)) {
+    if (values.last !== undefined || values.select !== undefined)
+      throw new UsageError('--last and --select are not available for zhernov');
+    const png = renderPicture('table', tablePositionOption(values.fen), {
+      size,
+      theme: values.theme as ThemeId | undefined,
+      // The seat opposite White's: Black's edge at the bottom.
+      bottom: values['black-bottom'] === true ? 2 : 0,
+      coordinates: values['no-coordinates'] !== true,
+      caption,
+    });
+    return { png, out: values.out };
+  }
+
+  const position = positionOption(values.variant, values.fen);
+  const variant = VARIANTS[position.variant];
 
   const options: RenderOptions = {
     size,
@@ -116,11 +138,7 @@ function readArguments(args: string[]): { png: Buffer; out: string } {
     lastMove: values.last === undefined ? null : readLastMove(variant, position, values.last),
     selected: values.select === undefined ? null : readSelection(variant, position, values.select),
   };
-  const caption =
-    values.title === undefined && values.text === undefined
-      ? undefined
-      : { title: values.title ?? '', text: values.text ?? '' };
-  const png = renderPicture('board', position, options, caption);
+  const png = renderPicture('board', position, options, caption ?? undefined);
   return { png, out: values.out };
 }
 

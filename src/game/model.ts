@@ -3,6 +3,7 @@ import {
   SEAT_COLORS,
   type SeatColor,
   type Standing,
+  type TableEnd,
   type TableVariantId,
 } from '../engine/multi/index.js';
 
@@ -117,8 +118,7 @@ export type EndReason =
   | 'agreement'
   | 'time'
   | 'abandoned'
-  | 'last-player'
-  | 'no-capture-limit';
+  | TableEnd;
 
 export interface GameResult {
   /** null for a draw, and at a table when the first place is shared or nobody took it. */

@@ -349,7 +349,7 @@ function tableOpeningOf(input: GameRequest): Opening {
       startFen: makeTableFen(replay.start),
       moves: [...(input.moves ?? [])],
       fen: makeTableFen(replay.state.position),
-      keys: [],
+      keys: replay.state.keys ?? [],
       quietPlies: replay.state.quietPlies,
       ...(last === undefined ? {} : { lastMove: moveSquares(last) }),
     },

@@ -18,6 +18,7 @@ import {
   SEAT_COLORS,
   settleTableTurn,
   tableMoves,
+  tableKey,
   tableStart,
   tableStatus,
   type Move,
@@ -45,15 +46,21 @@ export function seatOf(color: SeatColor): Seat {
   return SEAT_COLORS.indexOf(color) as Seat;
 }
 
-/** Where a table game's record stands for the rules. */
+/**
+ * Where a table game's record stands for the rules: its position keys (a record without them,
+ * from before repetition counted, starts its history at its current position) and its moves
+ * (drop-outs are not moves).
+ */
 export function tableState(game: Game): TableState {
-  return { position: tablePosition(game), quietPlies: game.quietPlies };
+  const plies = game.moves.filter((entry) => parseDropOut(entry) === undefined).length;
+  return { position: tablePosition(game), quietPlies: game.quietPlies, keys: game.keys, plies };
 }
 
 /** The fields of a new table game with the given seats taken (the start: VARIANTS.md's choice). */
 export function tableOpening(seats: readonly Seat[]): OpeningFields {
-  const fen = makeTableFen(tableStart(seats));
-  return { startFen: fen, moves: [], fen, keys: [], quietPlies: 0 };
+  const start = tableStart(seats);
+  const fen = makeTableFen(start);
+  return { startFen: fen, moves: [], fen, keys: [tableKey(start)], quietPlies: 0 };
 }
 
 /** Finds the legal move a player means: notation text, or a Move from the legal list. */
@@ -79,7 +86,11 @@ export function tableMoveTexts(position: TablePosition): string[] {
   return tableMoves(position).map(makeTableMove);
 }
 
-/** The engine's verdict on a table as a game result; undefined while the game goes on. */
+/**
+ * The engine's verdict on a table as a game result; undefined while the game goes on. At a
+ * repetition or a limit the seats still in share the free places, so nobody wins outright
+ * unless a seat already took first place.
+ */
 export function tableResult(state: TableState): GameResult | undefined {
   const status = tableStatus(state);
   if (status.kind === 'ongoing') return undefined;
@@ -94,6 +105,7 @@ function withState(game: Game, state: TableState, entry: string, now: number) {
     ...game,
     moves: [...game.moves, entry],
     fen: makeTableFen(state.position),
+    keys: state.keys ?? [],
     quietPlies: state.quietPlies,
     drawOffer: null,
   };
@@ -169,7 +181,12 @@ export function replayTable(
   const start = parseTableFen(startFen);
   if (!start.ok) return { ok: false, message: start.error.message, badStart: true };
   // A position set up by FEN may leave its seat to move without a move: the rules put it out.
-  let state = settleTableTurn({ position: start.value, quietPlies: 0 });
+  let state = settleTableTurn({
+    position: start.value,
+    quietPlies: 0,
+    keys: [tableKey(start.value)],
+    plies: 0,
+  });
   let last: Move | undefined;
   for (const [i, entry] of entries.entries()) {
     if (tableStatus(state).kind !== 'ongoing')

@@ -1,3 +1,4 @@
+import { TABLE_PLY_LIMIT } from '../engine/multi/index.js';
 import type { TableMessages } from './messages.js';
 
 const SEATS = { white: 'White', red: 'Red', black: 'Black', green: 'Green' };
@@ -56,6 +57,10 @@ export const enTable: TableMessages = {
     const first = winner === undefined ? '' : ` ${winner} takes first place.`;
     if (reason === 'no-capture-limit')
       return `Twenty rounds without a capture: the players still in share the places left.${first}`;
+    if (reason === 'threefold-repetition')
+      return `The same position for the third time: the players still in share the places left.${first}`;
+    if (reason === 'ply-limit')
+      return `${TABLE_PLY_LIMIT} moves played, the longest a game may last: the players still in share the places left.${first}`;
     if (reason === 'abandoned') return 'Game abandoned (nobody moved for too long).';
     return `Game over.${first}`;
   },

@@ -111,6 +111,7 @@ export const en: Messages = {
       abandoned: 'nobody moved for too long',
       'last-player': 'one player left',
       'no-capture-limit': 'twenty rounds without a capture',
+      'ply-limit': 'the move limit',
     }[reason];
     if (reason === 'abandoned') return `Game abandoned (${why}).`;
     return winner === null

@@ -1,3 +1,4 @@
+import { TABLE_PLY_LIMIT } from '../engine/multi/index.js';
 import type { TableMessages } from './messages.js';
 import { pluralRu } from './plural-ru.js';
 
@@ -53,6 +54,10 @@ export const ruTable: TableMessages = {
     const first = winner === undefined ? '' : ` Первое место — ${winner}.`;
     if (reason === 'no-capture-limit')
       return `Двадцать кругов без взятий: оставшиеся игроки делят свободные места.${first}`;
+    if (reason === 'threefold-repetition')
+      return `Позиция повторилась в третий раз: оставшиеся игроки делят свободные места.${first}`;
+    if (reason === 'ply-limit')
+      return `Сыграно ${TABLE_PLY_LIMIT} ходов — больше партия не длится: оставшиеся игроки делят свободные места.${first}`;
     if (reason === 'abandoned') return 'Партия брошена (слишком долго никто не ходил).';
     return `Партия окончена.${first}`;
   },

@@ -112,6 +112,7 @@ export const ru: Messages = {
       abandoned: 'слишком долго никто не ходил',
       'last-player': 'остался один игрок',
       'no-capture-limit': 'двадцать кругов без взятий',
+      'ply-limit': 'предел числа ходов',
     }[reason];
     if (reason === 'abandoned') return `Партия прекращена (${why}).`;
     if (winner === null) return reason === 'agreement' ? 'Ничья по соглашению.' : `Ничья (${why}).`;

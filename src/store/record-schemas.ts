@@ -37,6 +37,7 @@ const END_REASONS: Record<EndReason, true> = {
   abandoned: true,
   'last-player': true,
   'no-capture-limit': true,
+  'ply-limit': true,
 };
 const CHALLENGE_STATUSES: Record<ChallengeStatus, true> = {
   open: true,

@@ -4,6 +4,7 @@ import { gamePdn } from '../../src/chat/pdn-export.js';
 import { quotableMove, startedText, tablePictureText } from '../../src/chat/table-caption.js';
 import type { PlayerNames } from '../../src/chat/player-label.js';
 import type { Game } from '../../src/game/model.js';
+import { TABLE_PLY_LIMIT } from '../../src/engine/multi/index.js';
 import { messages } from '../../src/i18n/index.js';
 import { ALICE, BORIS, DMITRI, makeChallenge, makeTableGame } from '../support/game-fixtures.js';
 
@@ -68,6 +69,37 @@ describe('what the chats write about a table game', () => {
     expect(resultText(over, shared, messages('en'), names)).toBe(
       'Twenty rounds without a capture: the players still in share the places left.',
     );
+  });
+
+  it('says when a repetition or the move limit ended the game, in English and Russian', () => {
+    const over: Game = { ...middle(), status: 'finished' };
+    const ended = (reason: 'threefold-repetition' | 'ply-limit') => ({
+      winner: 'white' as const,
+      reason,
+      standings: [
+        { seat: 0 as const, place: 1, points: 4, count: true },
+        { seat: 1 as const, place: 2, points: 1, count: false },
+        { seat: 2 as const, place: 2, points: 1, count: false },
+        { seat: 3 as const, place: 2, points: 1, count: false },
+      ],
+    });
+    const text = (reason: 'threefold-repetition' | 'ply-limit', lang: 'en' | 'ru') =>
+      resultText(over, ended(reason), messages(lang), names);
+    expect(text('threefold-repetition', 'en')).toBe(
+      'The same position for the third time: the players still in share the places left. Alice takes first place.',
+    );
+    expect(text('threefold-repetition', 'ru')).toBe(
+      'Позиция повторилась в третий раз: оставшиеся игроки делят свободные места. Первое место — Alice.',
+    );
+    expect(text('ply-limit', 'en')).toBe(
+      `${TABLE_PLY_LIMIT} moves played, the longest a game may last: the players still in share the places left. Alice takes first place.`,
+    );
+    expect(text('ply-limit', 'ru')).toBe(
+      `Сыграно ${TABLE_PLY_LIMIT} ходов — больше партия не длится: оставшиеся игроки делят свободные места. Первое место — Alice.`,
+    );
+    // The picture shares the places of the seats still in, as at the no-capture limit.
+    const finished = { ...over, result: ended('ply-limit') };
+    expect(tablePictureText(finished, messages('en')).end).toBe('no-capture-limit');
   });
 
   it('writes the lobby card with every seat, free ones too', () => {

@@ -107,6 +107,37 @@ describe('table games (Zhernov): playing', () => {
     ]);
   });
 
+  it('keeps the position keys in the record and ends a capture cycle by threefold repetition', async () => {
+    // Red and Green are count; Black is forced round a six-ply loop with White.
+    const game = value(
+      await service.startGame({
+        ...seats,
+        variant: 'zhernov',
+        fen: 'B:Wh6(111):Ra7(00):Bg7(000):Gd8(111111):FR+,G+',
+      }),
+    );
+    expect(game.keys).toHaveLength(1);
+    const loop = ['g7-f6', 'h6-g7', 'f6:h8', 'g7-f8', 'h8-g7', 'f8:h6'];
+    const moves = [...loop, ...loop];
+    for (const [i, move] of moves.entries()) {
+      const played = await service.play(game.id, i % 2 === 0 ? CAROL : ALICE, move);
+      const last = i === moves.length - 1;
+      expect(played.ok && played.events.map((e) => e.type)).toEqual(
+        last ? ['move-played', 'game-over'] : ['move-played'],
+      );
+      if (!last) expect((await stored(game.id)).keys).toHaveLength(i + 2);
+    }
+    const over = await stored(game.id);
+    expect(over).toMatchObject({ status: 'finished', keys: [] });
+    expect(over.result).toMatchObject({ winner: 'red', reason: 'threefold-repetition' });
+    expect(over.result?.standings?.map((s) => [s.seat, s.place, s.points])).toEqual([
+      [0, 3, 0.5],
+      [1, 1, 4],
+      [2, 3, 0.5],
+      [3, 2, 3],
+    ]);
+  });
+
   it('takes a resignation as the seat going out; the others play on, the bot answers', async () => {
     const withBot = { ...seats, red: seatedBot('telegram', 2, 'Bot', 'red') };
     const game = value(await service.startGame({ ...withBot, variant: 'zhernov' }));

@@ -14,11 +14,12 @@ import {
   resignSeat,
   standings,
   tableMoves,
-  tableStart,
+  tableStartState,
   tableStatus,
   SEATS,
   type Seat,
   type Standing,
+  type TableEnd,
   type TableState,
 } from '../../engine/multi/index.js';
 import type { PlayerSpec, ThinkRequest, ThinkResult } from '../player.js';
@@ -27,7 +28,7 @@ import type { PlayerSpec, ThinkRequest, ThinkResult } from '../player.js';
 export type TableThink = (request: ThinkRequest) => Promise<ThinkResult>;
 
 /** How a table game ended. */
-export type TableGameEnd = 'last-player' | 'no-capture-limit' | 'ply-cap';
+export type TableGameEnd = TableEnd | 'ply-cap';
 
 export interface TableGameOutcome {
   /** The standings, one line per taken seat in seat order (every points value set). */
@@ -66,7 +67,7 @@ export async function playTableGame(options: TableGameOptions): Promise<TableGam
   const seats = options.seats ?? SEATS.slice(0, options.players.length);
   if (seats.length !== options.players.length)
     throw new Error('playTableGame: one player per seat');
-  let state: TableState = { position: tableStart(seats), quietPlies: 0 };
+  let state: TableState = tableStartState(seats);
   const random = seededRandom(options.seed);
   const openingPlies = options.openingPlies ?? 0;
   const maxPlies = options.maxPlies ?? TABLE_MAX_PLIES;

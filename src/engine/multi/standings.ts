@@ -1,4 +1,4 @@
-import type { Seat, Standing, TablePosition } from './types.js';
+import type { Seat, Standing, TableEnd, TablePosition } from './types.js';
 
 /** Points for the title of count, on top of the place's points. */
 export const COUNT_BONUS = 1;
@@ -20,14 +20,12 @@ export function activeSeats(position: TablePosition): Seat[] {
 /**
  * The standings of a table: a seat that became count took the best place still free when it
  * did, a seat that could not move (or resigned) the worst. `end` says how the game ended, if it
- * did: 'last-player' gives the one seat still playing (if any) the best free place;
- * 'no-capture-limit' makes the seats still playing share the free places and their points.
+ * did: 'last-player' gives the one seat still playing (if any) the best free place; every other
+ * end (repetition, the no-capture and ply limits) makes the seats still playing share the free
+ * places and their points.
  * Lines come in seat order.
  */
-export function standings(
-  position: TablePosition,
-  end?: 'last-player' | 'no-capture-limit',
-): Standing[] {
+export function standings(position: TablePosition, end?: TableEnd): Standing[] {
   const players = position.seats.length;
   let best = 1;
   let worst = players;

@@ -72,13 +72,28 @@ export interface TablePosition {
 }
 
 /**
- * Where a table game stands: the position and the plies since the last capture (the no-capture
- * limit: VARIANTS.md's 20 full rounds).
+ * Where a table game stands: the position, the plies since the last capture (the no-capture
+ * limit: VARIANTS.md's 20 full rounds) and what the end rules need of the past: the key of
+ * every position since the start (threefold repetition) and the moves played (the ply limit).
+ * Without `keys` only the current position is known (a game set up by FEN starts its history
+ * there); without `plies` none were played. applyTableMove and resignSeat carry both on.
  */
 export interface TableState {
   readonly position: TablePosition;
   readonly quietPlies: number;
+  /** Position keys (tableKey) from the start, current last. */
+  readonly keys?: readonly string[];
+  /** Moves played since the start (drop-outs are not moves). */
+  readonly plies?: number;
 }
+
+/**
+ * How a table game ended by the rules. 'last-player': fewer than two seats are active;
+ * 'threefold-repetition': the same position (columns, seat to move, finished seats) for the
+ * third time; 'no-capture-limit': 20 quiet rounds; 'ply-limit': TABLE_PLY_LIMIT moves. All but
+ * the first make the seats still playing share the free places.
+ */
+export type TableEnd = 'last-player' | 'threefold-repetition' | 'no-capture-limit' | 'ply-limit';
 
 /** One seat's line in the standings. */
 export interface Standing {
@@ -98,8 +113,7 @@ export type TableStatus =
   | { readonly kind: 'ongoing' }
   | {
       readonly kind: 'over';
-      /** 'last-player': fewer than two seats are active; 'no-capture-limit': 20 quiet rounds. */
-      readonly reason: 'last-player' | 'no-capture-limit';
+      readonly reason: TableEnd;
       readonly standings: readonly Standing[];
     };
 

@@ -41,12 +41,35 @@ export function dueColour(player: ColourHistory): Colour | undefined {
   return whites < blacks ? 'white' : 'black';
 }
 
+/** How many of the two players get a colour that breaks their hard colour rules (0, 1 or 2). */
+function breaksWith(first: ColourHistory, second: ColourHistory, firstColour: Colour): number {
+  return (
+    (keepsColourRules(first, firstColour) ? 0 : 1) +
+    (keepsColourRules(second, opposite(firstColour)) ? 0 : 1)
+  );
+}
+
+/** The fewest players of this pair whose hard colour rules any allocation breaks (0, 1 or 2). */
+export function colourBreaks(first: ColourHistory, second: ColourHistory): number {
+  return Math.min(breaksWith(first, second, 'white'), breaksWith(first, second, 'black'));
+}
+
+/**
+ * The players of this pair that the allocation of fewest breaks breaks the rules for (White to
+ * `first` when both allocations break as many).
+ */
+export function brokenBy<P extends ColourHistory>(first: P, second: P): P[] {
+  const white = breaksWith(first, second, 'white');
+  const colour: Colour = white <= breaksWith(first, second, 'black') ? 'white' : 'black';
+  return [
+    ...(keepsColourRules(first, colour) ? [] : [first]),
+    ...(keepsColourRules(second, opposite(colour)) ? [] : [second]),
+  ];
+}
+
 /** Whether some allocation of colours to this pair keeps the hard colour rules for both. */
 export function colourRulesAllowPair(first: ColourHistory, second: ColourHistory): boolean {
-  return (
-    (keepsColourRules(first, 'white') && keepsColourRules(second, 'black')) ||
-    (keepsColourRules(first, 'black') && keepsColourRules(second, 'white'))
-  );
+  return colourBreaks(first, second) === 0;
 }
 
 /** Both players are due the same colour, so one of them will not get it. */
@@ -57,7 +80,9 @@ export function wantSameColour(first: ColourHistory, second: ColourHistory): boo
 
 /**
  * The colour of the higher-placed player of a board (the other gets the opposite). The hard rules
- * decide when only one allocation keeps them; otherwise the higher-placed player gets their due
+ * decide when one allocation breaks them for fewer of the two (none, when one keeps them for
+ * both: a board relaxed for one player breaks them for that one only); otherwise the
+ * higher-placed player gets their due
  * colour, or else the opposite of the lower-placed player's due colour. With no preference on
  * either side neither has played a game yet (any game played makes a colour due), so there is no
  * last colour to alternate from: the higher-placed player gets White on odd boards.
@@ -67,9 +92,9 @@ export function colourOfHigherPlaced(
   lower: ColourHistory,
   boardNumber: number,
 ): Colour {
-  const keeps = (colour: Colour): boolean =>
-    keepsColourRules(higher, colour) && keepsColourRules(lower, opposite(colour));
-  if (keeps('white') !== keeps('black')) return keeps('white') ? 'white' : 'black';
+  const white = breaksWith(higher, lower, 'white');
+  const black = breaksWith(higher, lower, 'black');
+  if (white !== black) return white < black ? 'white' : 'black';
   const higherDue = dueColour(higher);
   if (higherDue !== undefined) return higherDue;
   const lowerDue = dueColour(lower);

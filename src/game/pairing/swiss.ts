@@ -11,8 +11,11 @@
  *   and blacks never drift more than two apart; one bye per player.
  *
  * Simplified (each is a deliberate departure):
- * 1. Colour rules are relaxed only when no pairing at all keeps them, and then for every player
- *    at once (FIDE relaxes them for topscorers in the last round only).
+ * 1. Colour rules are relaxed only when no pairing at all keeps them, and then for as few players
+ *    as possible: a cheapest perfect matching (weighted-matching.ts), each board costing the
+ *    players whose rules it must break, picks the players relaxed; the boards are then paired
+ *    in the Dutch order with the rules kept for everyone else (FIDE relaxes them for
+ *    topscorers in the last round only).
  * 2. The bye goes to the lowest-placed player without one whose absence leaves a pairable field
  *    (FIDE: to whoever is left over in the lowest bracket). If nobody without a bye can take it,
  *    the colour rules are relaxed first, then the bye goes to the lowest-placed player at all.
@@ -35,7 +38,16 @@
 import type { BoardPairing } from './board-pairing.js';
 import { hasPerfectMatching } from './matching.js';
 import { pairByScoreBrackets } from './swiss-brackets.js';
-import { colourOfHigherPlaced, colourRulesAllowPair, dueColour } from './swiss-colours.js';
+import {
+  brokenBy,
+  colourBreaks,
+  colourOfHigherPlaced,
+  colourRulesAllowPair,
+  dueColour,
+  keepsColourRules,
+  type Colour,
+} from './swiss-colours.js';
+import { minimumCostPerfectMatching } from './weighted-matching.js';
 
 /** An active entrant of a Swiss event as the pairer sees it before a round. */
 export interface SwissEntrant {
@@ -88,7 +100,8 @@ export function swissPairings(
       const canMeet = (first: number, second: number): boolean =>
         allowed.get(players[first]!)!.has(players[second]!);
       if (hasPerfectMatching(players.length, canMeet)) {
-        return boardsOf(players, points, canMeet, bye);
+        const meet = colourRules ? canMeet : fewestBreaks(players, canMeet);
+        return boardsOf(players, points, meet, bye);
       }
     }
   }
@@ -113,6 +126,38 @@ function meetingTable(
     }
   });
   return table;
+}
+
+/**
+ * Who may meet whom when the colour rules cannot all be kept: the rules are relaxed for the
+ * fewest players a pairing needs (a cheapest perfect matching over the boards allowed, each
+ * costing the players whose rules it breaks), and every other player keeps them. Any pairing
+ * under this table breaks the rules for at most that many players, as a board breaks them only
+ * for relaxed players (colourOfHigherPlaced takes the allocation of fewest breaks).
+ */
+function fewestBreaks(
+  players: readonly SwissEntrant[],
+  canMeet: (first: number, second: number) => boolean,
+): (first: number, second: number) => boolean {
+  const cheapest = minimumCostPerfectMatching(players.length, (a, b) =>
+    canMeet(a, b) ? colourBreaks(players[a]!, players[b]!) : undefined,
+  );
+  // The caller found a perfect matching, so a cheapest one exists.
+  const relaxed = new Set<SwissEntrant>();
+  cheapest!.mate.forEach((partner, at) => {
+    if (at < partner)
+      for (const broken of brokenBy(players[at]!, players[partner]!)) relaxed.add(broken);
+  });
+  const keeps = (player: SwissEntrant, colour: Colour) =>
+    relaxed.has(player) || keepsColourRules(player, colour);
+  return (first, second) => {
+    const a = players[first]!;
+    const b = players[second]!;
+    return (
+      canMeet(first, second) &&
+      ((keeps(a, 'white') && keeps(b, 'black')) || (keeps(a, 'black') && keeps(b, 'white')))
+    );
+  };
 }
 
 /** Who may take the bye, the first choice first: from the lowest-placed player up. */

@@ -13,9 +13,10 @@ import {
   TableBoard,
   tableMoves,
   tableStart,
+  tableStatus,
   type TableState,
 } from '../../../src/engine/multi/index.js';
-import { referenceTableMoves } from '../../support/reference/table.js';
+import { referenceTableEnd, referenceTableMoves } from '../../support/reference/table.js';
 import { pick, seededRandom } from '../../support/random.js';
 import { tableState } from '../../support/table-helpers.js';
 
@@ -99,7 +100,9 @@ describe.each(STARTS)('%s: the table engine against the reference', (_name, star
       const before = JSON.stringify(board.toState());
       for (const move of board.moves()) {
         board.make(move);
-        expect(board.toState()).toEqual(applyTableMove(state, move));
+        // The board holds the position; applyTableMove adds the history (keys, plies) on top.
+        const { position, quietPlies } = applyTableMove(state, move);
+        expect(board.toState()).toEqual({ position, quietPlies });
         board.unmake();
         expect(JSON.stringify(board.toState())).toBe(before);
       }
@@ -116,5 +119,35 @@ describe('the random games reach every kind of finish', () => {
       }
     }
     expect([...seen].sort()).toEqual(['2count', '2out', '3count', '3out', '4count', '4out']);
+  });
+});
+
+describe('the end of a game against the reference', () => {
+  it('ends every seeded random game at the same ply for the same reason, repetitions among them', () => {
+    const random = seededRandom(2812);
+    const reasons = new Set<string>();
+    const starts = [
+      ...STARTS.map(([, start]) => start),
+      'B:Wh6(111):Ra7(00):Bg7(000):Gd8(111111):FR+,G+',
+    ];
+    for (let game = 0; game < 120; game++) {
+      const start = starts[game % starts.length]!;
+      let state = tableState(start);
+      const moves: string[] = [];
+      let status = tableStatus(state);
+      while (status.kind === 'ongoing') {
+        const move = pick(tableMoves(state.position), random);
+        moves.push(makeTableMove(move));
+        state = applyTableMove(state, move);
+        status = tableStatus(state);
+      }
+      expect(referenceTableEnd(start, moves), start).toEqual({
+        ply: moves.length,
+        reason: status.reason,
+      });
+      reasons.add(status.reason);
+    }
+    expect(reasons).toContain('threefold-repetition');
+    expect(reasons).toContain('last-player');
   });
 });

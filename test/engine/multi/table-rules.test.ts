@@ -10,8 +10,10 @@ import {
   tableStart,
   tableStartState,
   tableStatus,
+  promotesOn,
   type Seat,
 } from '../../../src/engine/multi/index.js';
+import { GEOMETRY_8 } from '../../../src/engine/geometry.js';
 import {
   playTable,
   tableFen,
@@ -75,6 +77,26 @@ describe('quiet moves', () => {
       expect(tableFenAfter(text, corner)).toContain(man);
     },
   );
+
+  it.each([
+    ["two seats, White and Black (h8 is no one else's)", 'W:Wg7(00):Bb8', 'g7-h8', 'h8(00)'],
+    ['two seats, Black and Green', 'B:Bb2(00):Gh6', 'b2-a1', 'a1(00)'],
+    ["three seats without Green (a1 on Black's line only)", 'B:Wh6:Rd4:Bb2(00)', 'b2-a1', 'a1(00)'],
+    ["three seats without Red (h8 on White's line only)", 'W:Wg7(00):Bb6:Gh2', 'g7-h8', 'h8(00)'],
+  ])('%s: the corner crowns nobody at any table size', (_name, text, corner, man) => {
+    expect(tableFenAfter(text, corner)).toContain(man);
+  });
+
+  it('gives every seat the same three crowning squares, whichever seats are taken', () => {
+    const crowning = (seat: Seat) =>
+      GEOMETRY_8.names.filter((_name, square) => promotesOn(seat, square));
+    expect([0, 1, 2, 3].map((seat) => crowning(seat as Seat))).toEqual([
+      ['b8', 'd8', 'f8'],
+      ['h2', 'h4', 'h6'],
+      ['c1', 'e1', 'g1'],
+      ['a3', 'a5', 'a7'],
+    ]);
+  });
 });
 
 describe('captures', () => {

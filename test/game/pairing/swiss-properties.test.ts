@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlayedBoard } from '../../../src/game/pairing/standings.js';
 import { swissPairings, type SwissEntrant } from '../../../src/game/pairing/swiss.js';
 import { seededRandom } from '../../support/random.js';
-import { swissEntrantsAfter } from '../../support/swiss-events.js';
+import { playRandomResults, swissEntrantsAfter } from '../../support/swiss-events.js';
 
 type Colour = 'white' | 'black';
 
@@ -107,15 +107,7 @@ describe('swissPairings over random events', () => {
           expect(fields.some((players) => canAllBePaired(players, withColours))).toBe(false);
         }
 
-        for (const { white, black } of pairings) {
-          const roll = random();
-          boards.push({
-            round,
-            white,
-            black,
-            ...(black === null ? {} : { whiteScore: roll < 0.4 ? 1 : roll < 0.7 ? 0.5 : 0 }),
-          });
-        }
+        playRandomResults(boards, round, pairings, random);
       }
     });
   }

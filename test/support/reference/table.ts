@@ -299,3 +299,39 @@ export function referenceTablePerft(fen: string, depth: number): number {
   for (const { fen: after } of moves) nodes += referenceTablePerft(after, depth - 1);
   return nodes;
 }
+
+/**
+ * Reference end of a table game played from `fen` by `moves` (notation as referenceTableMoves
+ * writes it): after each move, in this order, fewer than two active seats ('last-player'), the
+ * third occurrence of the same FEN since the start ('threefold-repetition'), 20 rounds of the
+ * active seats without a capture ('no-capture-limit'), 1000 moves ('ply-limit'). The ply and
+ * reason of the first end, or undefined while the game goes on; the moves after it are ignored.
+ */
+export function referenceTableEnd(
+  fen: string,
+  moves: readonly string[],
+): { ply: number; reason: string } | undefined {
+  const seen = [fen];
+  let quiet = 0;
+  let current = fen;
+  const endAt = (ply: number): string | undefined => {
+    const table = parseRefTableFen(current);
+    const active = table.seats.filter((s) => isActive(table, s)).length;
+    if (active < 2) return 'last-player';
+    if (seen.filter((earlier) => earlier === current).length >= 3) return 'threefold-repetition';
+    if (quiet >= 20 * active) return 'no-capture-limit';
+    if (ply >= 1000) return 'ply-limit';
+    return undefined;
+  };
+  for (let ply = 0; ply <= moves.length; ply++) {
+    const reason = endAt(ply);
+    if (reason !== undefined) return { ply, reason };
+    if (ply === moves.length) return undefined;
+    const move = referenceTableMoves(current).find((m) => m.move === moves[ply]);
+    if (move === undefined) throw new Error(`reference: ${moves[ply]} is not legal in ${current}`);
+    quiet = move.move.includes(':') ? 0 : quiet + 1;
+    current = move.fen;
+    seen.push(current);
+  }
+  return undefined;
+}
