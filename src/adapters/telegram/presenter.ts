@@ -473,8 +473,11 @@ export class TelegramPresenter {
   ): Promise<void> {
     const effects = moveEffects(game, moved, ping);
     if (effects === undefined) return;
-    if (effects.botThinking)
-      for (const view of messageViews(game.views)) void this.deps.out.typing(view.chatId);
+    if (effects.botThinking) {
+      const ply = moved.moves.length;
+      for (const view of messageViews(game.views))
+        void this.deps.out.typing(view.chatId, () => this.stillToMove(game.id, ply));
+    }
     if (effects.ping !== undefined) await this.pingToMove(game, move);
     if (effects.clearNotice)
       for (const view of messageViews(game.views)) await this.notices.clear(view.chatId, game.id);

@@ -117,6 +117,51 @@ describe('Telegram: /play against the bot', () => {
     );
   });
 
+  it('shows "typing…" only while the bot is still to move, not after its answer is shown', async () => {
+    // Alice's board edit is held; the bot answers meanwhile. "typing…", which waits behind the
+    // board edits, would then come after the answer.
+    let think = () => undefined as void;
+    const thinking = new Promise<void>((resolve) => (think = resolve));
+    h = await TelegramHarness.start({
+      bot: {
+        chooseMove: async ({ fen, variant }) => {
+          await thinking;
+          return firstLegalMove(variant, fen);
+        },
+      },
+    });
+    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
+    h.fake.privateChat(alice);
+    await h.say(alice, 11, '/play 2');
+    const board = item(h.boards(11), 0, 'board');
+    await h.press(alice, 11, board.messageId, '⚪ c3');
+    const edit = h.fake.hold('editMessageMedia');
+    const pick = h.fake.buttonPress({
+      from: alice,
+      chatId: 11,
+      messageId: board.messageId,
+      button: '→ d4',
+    });
+    const handled = h.process.pipeline.accept(pick).done;
+    await edit.held();
+    await handled;
+    think();
+    await afterBotAnswer();
+    edit.release();
+    await h.process.settle();
+    await until(() =>
+      (h.fake.message(11, board.messageId)?.caption ?? '').includes('White to play'),
+    );
+    console.log(
+      h.fake.calls
+        .map((c) => c.method + ' ' + String(c.params.action ?? c.params.caption ?? '').slice(0, 80))
+        .join('\n'),
+    );
+    expect(h.fake.callsOf('sendChatAction').map((call) => call.params.action)).not.toContain(
+      'typing',
+    );
+  });
+
   it('refuses a bad level with the usage', async () => {
     h = await TelegramHarness.start({ bot: firstMove });
     const alice = h.fake.user(11, 'Alice', 'alice', 'en');
