@@ -11,7 +11,8 @@ export const enLeague: LeagueMessages = {
   ratedHeader: '📈 Ratings',
   ratedWord: 'rated',
   statsHeader: (name) => `📊 <b>${name}</b>`,
-  statsNone: (name) => `${name} has no rated games yet. Rated challenges and /play count.`,
+  statsNone: (name) =>
+    `${name} has no rated games yet. Rated challenges and games against the bot ({/play}) count.`,
   statsBlock: (s) =>
     [
       `<b>${s.variant}</b>${s.againstBot ? ' (against the bot)' : ''}: ${s.rating} ±${s.deviation}`,
@@ -37,7 +38,7 @@ export const enLeague: LeagueMessages = {
   topLine: (place, f, games) =>
     `${place}. ${f.name} — ${f.rating}${f.provisional ? '?' : ''} (${plural(games, 'game')})`,
   topNobody: 'Nobody yet.',
-  topHint: '? — provisional (few games). Puzzles: /top puzzles',
+  topHint: '? — provisional (few games). Puzzles: {puzzleTop}',
   tournament: {
     format: (format) => (format === 'swiss' ? 'Swiss' : 'round robin'),
     card: (c) =>
@@ -88,18 +89,18 @@ export const enLeague: LeagueMessages = {
     },
     usage:
       'Tournaments:\n/tournament new [round-robin|swiss] [variant] [days per move] [rounds] [casual] — open the sign-up (chat admins)\n/tournament bot 4 — enter the bot at a level (the organiser)\n/tournament leave — leave or withdraw\n/standings — the table',
-    none: 'This chat has no tournament. An admin can open one: /tournament new',
+    none: 'No tournament in {here}: {aManager} can open one with {openTournament}',
     adminsOnly: 'Only the chat’s admins can open a tournament here.',
     errors: {
       notFound: 'That tournament no longer exists.',
-      live: 'This chat already has a tournament on: /standings',
+      live: 'A tournament is already on in {here}: {/standings}',
       started: 'The tournament has already started.',
       over: 'This tournament is over.',
       alreadyEntered: 'You are already in.',
       notEntered: 'You are not in this tournament.',
       full: 'The tournament is full.',
       tooFew: (min) => `A tournament needs at least ${min} players.`,
-      notOrganiser: 'Only the organiser or a chat admin can do that.',
+      notOrganiser: 'Only the organiser or {aManager} can do that.',
     },
   },
 };

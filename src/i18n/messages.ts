@@ -177,6 +177,8 @@ export interface Messages {
   readonly inline: InlineMessages;
   /** What only the Discord adapter shows. */
   readonly discord: DiscordMessages;
+  /** The words each platform fills into the texts' placeholders (`{key}`). */
+  readonly platformWords: Readonly<Record<Platform, PlatformWords>>;
 }
 
 /** What Telegram's inline mode says (results of `@bot …`, the cards, the inline boards). */
@@ -557,4 +559,34 @@ export function durationParts(ms: number): { days: number; hours: number; minute
   if (totalMinutes < 60) return { days: 0, hours: 0, minutes: totalMinutes };
   const totalHours = Math.round(ms / 3_600_000);
   return { days: Math.floor(totalHours / 24), hours: totalHours % 24, minutes: 0 };
+}
+
+/** The chat platforms the bot speaks on. */
+export type Platform = 'telegram' | 'discord';
+
+/**
+ * What a text shared by both platforms says where the platforms differ: how to point at a game,
+ * where a leaderboard is, who may change a setting. A catalogue text holds `{key}` where the
+ * platform's words go, and `{/command}` where a command is named (Telegram's English name, or
+ * Discord's name in the language).
+ */
+export interface PlatformWords {
+  /** How to say which of several games: "reply to the board of the one you mean". */
+  readonly pickGame: string;
+  /** How to name a finished game for /review. */
+  readonly reviewHow: string;
+  /** How to name a game for /replay. */
+  readonly replayHow: string;
+  /** The command that shows the puzzle leaderboard. */
+  readonly puzzleTop: string;
+  /** Who may switch the daily puzzle on or off. */
+  readonly dailyManagers: string;
+  /** One who may run a tournament here besides its organiser: "a chat admin". */
+  readonly aManager: string;
+  /** The command that opens a tournament's sign-up. */
+  readonly openTournament: string;
+  /** The command that starts a game against the bot, with its level. */
+  readonly playLevel: string;
+  /** "this chat" or "this channel", after a preposition ("in this chat"). */
+  readonly here: string;
 }

@@ -13,7 +13,7 @@ export const ruLeague: LeagueMessages = {
   ratedWord: 'на рейтинг',
   statsHeader: (name) => `📊 <b>${name}</b>`,
   statsNone: (name) =>
-    `У ${name} пока нет рейтинговых партий. Считаются рейтинговые вызовы и игры с ботом (/play).`,
+    `У ${name} пока нет рейтинговых партий. Считаются рейтинговые вызовы и игры с ботом ({/play}).`,
   statsBlock: (s) =>
     [
       `<b>${s.variant}</b>${s.againstBot ? ' (с ботом)' : ''}: ${s.rating} ±${s.deviation}`,
@@ -41,7 +41,7 @@ export const ruLeague: LeagueMessages = {
   topLine: (place, f, n) =>
     `${place}. ${f.name} — ${f.rating}${f.provisional ? '?' : ''} (${games(n)})`,
   topNobody: 'Пока никого.',
-  topHint: '? — предварительный рейтинг (мало партий). Задачи: /top задачи',
+  topHint: '? — предварительный рейтинг (мало партий). Задачи: {puzzleTop}',
   tournament: {
     format: (format) => (format === 'swiss' ? 'швейцарская система' : 'круговой'),
     card: (c) =>
@@ -92,18 +92,18 @@ export const ruLeague: LeagueMessages = {
     },
     usage:
       'Турниры:\n/tournament new [round-robin|swiss] [вариант] [дней на ход] [туров] [casual] — открыть запись (админы чата)\n/tournament bot 4 — добавить бота нужного уровня (организатор)\n/tournament leave — выйти или сняться\n/standings — таблица',
-    none: 'В этом чате нет турнира. Админ может открыть запись: /tournament new',
+    none: 'В {here} нет турнира: открыть запись может {aManager} — {openTournament}',
     adminsOnly: 'Открыть турнир здесь могут только админы чата.',
     errors: {
       notFound: 'Этого турнира больше нет.',
-      live: 'В этом чате уже идёт турнир: /standings',
+      live: 'В {here} уже идёт турнир: {/standings}',
       started: 'Турнир уже начался.',
       over: 'Турнир окончен.',
       alreadyEntered: 'Вы уже записаны.',
       notEntered: 'Вы не участвуете в этом турнире.',
       full: 'Мест больше нет.',
       tooFew: (min) => `Для турнира нужно не меньше ${min} игроков.`,
-      notOrganiser: 'Это может только организатор или админ чата.',
+      notOrganiser: 'Это может только организатор или {aManager}.',
     },
   },
 };

@@ -4,6 +4,7 @@ import { durationParts, type Messages } from './messages.js';
 import { ruLeague } from './ru-league.js';
 import { ruReview } from './ru-review.js';
 import { ruTable } from './ru-table.js';
+import { ruPlatformWords } from './ru-platform.js';
 
 export { pluralRu } from './plural-ru.js';
 import { pluralRu } from './plural-ru.js';
@@ -54,8 +55,7 @@ export const ru: Messages = {
   challengeExpired: (challenger) => `⌛ Вызов от ${challenger} никто не принял вовремя.`,
   challengeYours:
     'Это ваше собственное приглашение: отправьте ссылку другу, и он сможет его принять.',
-  playAgainstMe:
-    'Чтобы сыграть со мной, напишите /play [уровень 1-8] (1 — новичок, 8 — в полную силу).',
+  playAgainstMe: 'Чтобы сыграть со мной, напишите {playLevel} (1 — новичок, 8 — в полную силу).',
   accept: '✅ Принять',
   decline: '✖️ Отклонить',
   cancel: '✖️ Отозвать',
@@ -166,14 +166,14 @@ export const ru: Messages = {
     unknownTimeZone: 'Неизвестный часовой пояс: укажите, например, Europe/Moscow или UTC.',
     illegalMove: (text) => `Ход ${text} здесь невозможен.`,
     badPosition: 'Такую позицию нельзя расставить по её записи (FEN).',
-    noGameHere: 'У вас нет партии в этом чате. Начните её командой /newgame.',
-    severalGames: 'У вас здесь несколько партий: ответьте на сообщение с нужной доской.',
+    noGameHere: 'У вас нет партии в {here}. Начните её командой {/newgame}.',
+    severalGames: 'У вас здесь несколько партий: {pickGame}.',
     moveUsage: 'Запишите ход так: /move c3-d4 или /move c3:e5:g3.',
     internal: 'Что-то пошло не так. Попробуйте ещё раз.',
   },
 
   gamesHeader: 'Ваши партии:',
-  noGames: 'У вас нет текущих партий. Начните новую командой /newgame.',
+  noGames: 'У вас нет текущих партий. Начните новую командой {/newgame}.',
   gameLine: (opponent, variant, yourTurn, link) =>
     `• ${variant} против ${opponent}${yourTurn ? ' — <b>ваш ход</b>' : ''}${link === undefined ? '' : ` — <a href="${link}">доска</a>`}`,
   pdnCaption: 'Запись партии (PDN).',
@@ -219,6 +219,7 @@ export const ru: Messages = {
   review: ruReview,
   replay: ruReplay,
   inline: ruInline,
+  platformWords: ruPlatformWords,
   puzzles: {
     task: (side, goal) => {
       const who = side === 'white' ? 'Ход белых' : 'Ход чёрных';
@@ -232,7 +233,7 @@ export const ru: Messages = {
     dailyTitle: (day) => `🧩 <b>Задача дня</b>, ${day}`,
     yourMove: 'Ваш ход: выберите башню.',
     replyHint: 'Можно и ответить на это сообщение ходом, например c3-d4.',
-    stale: 'Эта задача ушла дальше: решайте в её последнем сообщении (или попросите /puzzle).',
+    stale: 'Эта задача ушла дальше: решайте в её последнем сообщении (или попросите {/puzzle}).',
     correct: (move, reply) =>
       reply === undefined ? `✅ ${move}` : `✅ ${move} — ответ: ${reply}. Ваш ход.`,
     solved: (move) => `✅ ${move} — решено! 🎉`,
@@ -244,7 +245,7 @@ export const ru: Messages = {
     rating: (rating, change, provisional) =>
       `Рейтинг в задачах: ${Math.round(rating)}${provisional ? '?' : ''} (${change >= 0 ? '+' : ''}${Math.round(change)})`,
     notCounted: 'Засчитывается только первая попытка: рейтинг не изменился.',
-    countedForDaily: 'Засчитано в таблице чата: /top',
+    countedForDaily: 'Засчитано в таблице задач: {puzzleTop}',
     solveButton: '🧩 Решать',
     nextButton: '➡️ Следующая задача',
     solveInPrivate: 'Нажмите «Решать»: задача решается в личном чате со мной, без спешки.',
@@ -252,7 +253,7 @@ export const ru: Messages = {
     dailyOff: 'Задача дня в этом чате выключена.',
     dailyUsage:
       'Как пользоваться: /daily on [ЧЧ:ММ] [часовой пояс, например Europe/Moscow] — или /daily off. По умолчанию 09:00 UTC.',
-    adminsOnly: 'Это могут менять только администраторы чата.',
+    adminsOnly: 'Это могут менять только {dailyManagers}.',
     topHeader: (day) => `🏆 <b>Задачи</b> · ${day}`,
     topToday: '<b>Сегодня</b>',
     topWeek: '<b>За неделю</b>',

@@ -10,12 +10,12 @@ import type { Player } from '../../src/game/model.js';
 import { newPlayerRating, type PlayerRating } from '../../src/game/rating-model.js';
 import { withOutcome } from '../../src/game/ratings.js';
 import { DEFAULT_RATING } from '../../src/ratings/glicko2.js';
-import { messages } from '../../src/i18n/index.js';
+import { messagesOn } from '../../src/i18n/index.js';
 import { ALICE, BORIS, makeGame } from '../support/game-fixtures.js';
 import { inlinePainter } from '../support/painter.js';
 
-const en = messages('en');
-const ru = messages('ru');
+const en = messagesOn('telegram', 'en');
+const ru = messagesOn('telegram', 'ru');
 const NAMES = { name: (p: Player) => p.displayName, mention: (p: Player) => `@${p.displayName}` };
 
 /** A record after these scores against 1500-rated opponents. */

@@ -7,7 +7,7 @@ import type { Clock } from '../../game/ports.js';
 import type { GameEvent, ServiceResult } from '../../game/results.js';
 import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
-import { languageFor, messages, type Messages } from '../../i18n/index.js';
+import { languageFor, messagesOn, type Messages } from '../../i18n/index.js';
 import { Answer, type AnswerableInteraction, type AnswerMode } from './answer.js';
 import type { OutgoingMessage } from './channel-output.js';
 import type { ChannelState } from './channel-state.js';
@@ -111,7 +111,7 @@ export class InteractionRouter {
   ): Promise<void> {
     const { deps } = this;
     const answer = new Answer(interaction, mode, deps.deferAfterMs, deps.logger);
-    const t = messages(languageFor(interaction.locale));
+    const t = messagesOn('discord', languageFor(interaction.locale));
     const turn: Turn<I> = {
       interaction,
       answer,

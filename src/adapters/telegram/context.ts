@@ -4,7 +4,7 @@ import type { Clock } from '../../game/ports.js';
 import type { GameEvent, Refusal, ServiceResult } from '../../game/results.js';
 import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
-import { languageFor, messages, type Lang, type Messages } from '../../i18n/index.js';
+import { languageFor, messagesOn, type Lang, type Messages } from '../../i18n/index.js';
 import { describeApiError } from './api-errors.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import type { ChatMembers } from './chat-members.js';
@@ -75,7 +75,7 @@ export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContex
             {} as ChatSettings,
           );
     ctx.settings = settings;
-    ctx.t = messages(settings.lang ?? languageFor(ctx.from?.language_code));
+    ctx.t = messagesOn('telegram', settings.lang ?? languageFor(ctx.from?.language_code));
     ctx.requestKey = `tg:${ctx.update.update_id}`;
     ctx.say = (text, other) => {
       if (ctx.chat === undefined) return;

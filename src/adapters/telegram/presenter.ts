@@ -8,7 +8,7 @@ import { quotableMove, startedText } from '../../chat/table-caption.js';
 import type { Clock } from '../../game/ports.js';
 import type { AcceptedIn, GameEvent } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
-import { languageFor, messages, type Messages } from '../../i18n/index.js';
+import { languageFor, messagesOn, type Messages } from '../../i18n/index.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import { boardFace, keyboardPly, type BoardPainter } from './board-message.js';
 import { BoardSync, plainText, type BoardFace } from './board-sync.js';
@@ -151,7 +151,7 @@ export class TelegramPresenter {
       { chatId },
       {} as ChatSettings,
     );
-    return { settings, t: messages(settings.lang ?? languageFor(fallbackLanguage)) };
+    return { settings, t: messagesOn('telegram', settings.lang ?? languageFor(fallbackLanguage)) };
   }
 
   /** Remembers a record if it is the newest seen; returns the newest. */

@@ -250,7 +250,7 @@ describe('Discord interaction router', () => {
     expect(answerText(pressed)).toBe('This game’s record is damaged and cannot be loaded.');
     // A typed move looks among the channel's games, which pass over a damaged record.
     const typed = await harness.command(ANNA, 'move', { notation: 'c3:e5' });
-    expect(answerText(typed)).toBe('You have no game in this chat. Start one with /newgame.');
+    expect(answerText(typed)).toBe('You have no game in this channel. Start one with /newgame.');
   });
 
   it('defers a slow answer in time and then edits it', async () => {

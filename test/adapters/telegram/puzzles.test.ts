@@ -93,7 +93,7 @@ describe('Telegram: puzzles', () => {
     expect(solved).toContain('✅ a5:d8 — solved! 🎉');
     expect(solved).toContain('Solution: 1. f8-e7 h4:d8 2. b8-c7 d8:b6 3. a5:d8');
     expect(solved).toMatch(/Puzzle rating: \d+\?? \(\+\d+\)/);
-    expect(solved).not.toContain('Counted on the chat');
+    expect(solved).not.toContain('Counted on the puzzle leaderboard');
     expect(h.labels(11, messageId)).toEqual(['➡️ Next puzzle']);
 
     // Next: a new puzzle message, one not tried yet.
@@ -289,10 +289,12 @@ describe('Telegram: puzzles', () => {
     const bob = privateUser(12, 'Bob');
     h.fake.setChatMember(GROUP, 12, 'member');
     const carol = privateUser(13, 'Carol'); // not in the group
-    expect(await solve(bob)).toContain('Counted on the chat’s board: /top');
+    expect(await solve(bob)).toContain(
+      'Counted on the puzzle leaderboard of this chat: /top puzzles',
+    );
     const forged = await solve(carol);
     expect(forged).toContain('solved!');
-    expect(forged).not.toContain('Counted on the chat');
+    expect(forged).not.toContain('Counted on the puzzle leaderboard');
 
     await h.say(dana, GROUP, '/top puzzles');
     const top = h.fake.lastBotMessage(GROUP)!.text!;

@@ -103,7 +103,7 @@ describe('Telegram: a game’s animation', () => {
     // A game of others, shown in another chat, is not shown here.
     await h.say(carol, OTHER_GROUP, `/replay ${gameId}`);
     expect(lastText(OTHER_GROUP)).toBe(
-      `No game “${gameId}” here. Use /replay alone for the last game shown in this chat, or reply to a board with /replay.`,
+      `No game “${gameId}” here. /replay alone shows the last game shown in this chat.`,
     );
     expect(animations(OTHER_GROUP)).toEqual([]);
     expect(h.fake.floodRefusals()).toEqual([]);

@@ -2,7 +2,7 @@ import { Composer } from 'grammy';
 import { standingsText } from '../../../chat/puzzle-text.js';
 import type { PuzzlePlayer } from '../../../game/puzzle-ports.js';
 import type { DuePost } from '../../../game/puzzles.js';
-import { languageFor, messages } from '../../../i18n/index.js';
+import { languageFor, messagesOn } from '../../../i18n/index.js';
 import type { BoardPainter } from '../board-message.js';
 import { noteChatLanguage, type BashniContext, type TelegramDeps } from '../context.js';
 import { chatKeyOf, nameOf } from '../identity.js';
@@ -124,7 +124,7 @@ export function dailyPost(
       { chatId },
       { lang: undefined },
     );
-    const t = messages(settings.lang ?? 'en');
+    const t = messagesOn('telegram', settings.lang ?? 'en');
     const start = `d_${due.day.replaceAll('-', '')}_${chatId}`;
     const face = postedFace(due.puzzle, t, painter, startLink(botUsername(), start), due.day);
     const sent = await deps.out.sendPhoto(chatId, face.image, {
