@@ -90,7 +90,14 @@ export const en: Messages = {
       .filter((line) => line !== undefined)
       .join('\n'),
   result: (winner, reason, details) => {
-    const { counts, variant } = details ?? {};
+    const { counts, variant, viewer } = details ?? {};
+    if (reason === 'resignation' && winner !== null) {
+      const [won, lost] = winner === 'white' ? ['White', 'Black'] : ['Black', 'White'];
+      if (viewer === undefined) return `${won} wins (${lost} resigned).`;
+      return viewer === winner
+        ? `Your opponent resigned: you win (${won}).`
+        : `You resigned: ${won} wins.`;
+    }
     if (reason === 'half-count' && counts !== undefined) {
       const [white, black] = counts;
       if (winner === null) return `Draw ${white}:${black} on the half count.`;

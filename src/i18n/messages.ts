@@ -73,12 +73,18 @@ export interface Messages {
   }) => string;
   /**
    * `details.counts`: the half count's [White, Black] scores, for a game it decided (Adiyukh);
-   * `details.variant` words the 15-move rule as that variant counts it (Multistorey).
+   * `details.variant` words the 15-move rule as that variant counts it (Multistorey);
+   * `details.viewer`: the side of the one player the text is for (their own chat, their own
+   * answer), who is told "you resigned" or "your opponent resigned".
    */
   readonly result: (
     winner: Side | null,
     reason: EndReason,
-    details?: { readonly counts?: readonly [number, number]; readonly variant?: VariantId },
+    details?: {
+      readonly counts?: readonly [number, number];
+      readonly variant?: VariantId;
+      readonly viewer?: Side;
+    },
   ) => string;
   readonly yourMove: (mention: string, lastMove?: string) => string;
   readonly reminder: (mention: string, timeLeft: string) => string;

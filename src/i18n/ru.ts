@@ -92,7 +92,14 @@ export const ru: Messages = {
       .filter((line) => line !== undefined)
       .join('\n'),
   result: (winner, reason, details) => {
-    const { counts, variant } = details ?? {};
+    const { counts, variant, viewer } = details ?? {};
+    if (reason === 'resignation' && winner !== null) {
+      const [won, lost] = winner === 'white' ? ['белые', 'чёрные'] : ['чёрные', 'белые'];
+      if (viewer === undefined) return `Победили ${won} (${lost} сдались).`;
+      return viewer === winner
+        ? `Соперник сдался: вы победили (${won}).`
+        : `Вы сдались: победили ${won}.`;
+    }
     if (reason === 'half-count' && counts !== undefined) {
       const [white, black] = counts;
       if (winner === null) return `Ничья ${white}:${black} по подсчёту на половинах доски.`;
@@ -106,7 +113,7 @@ export const ru: Messages = {
       'threefold-repetition': 'троекратное повторение',
       'fifteen-move-rule':
         variant === 'multistorey' ? '15 ходов без взятий' : '15 ходов без изменения числа башен',
-      resignation: 'соперник сдался',
+      resignation: 'сдача',
       agreement: 'по соглашению',
       time: 'время вышло',
       abandoned: 'слишком долго никто не ходил',

@@ -227,7 +227,11 @@ export class TelegramPresenter {
         for (const view of messageViews(game.views)) {
           const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
           const names = { name: nameOf, mention: mentionOf };
-          const result = t.gameOverNotice(resultText(game, event.result, t, names));
+          // A player's own private chat is told of their resignation as theirs.
+          const viewer = isPrivateChat(view.chatId)
+            ? { platform: 'telegram' as const, userId: String(view.chatId) }
+            : undefined;
+          const result = t.gameOverNotice(resultText(game, event.result, t, names, viewer));
           const text =
             ratings === undefined ? result : `${result}\n\n${ratedText(game, ratings, t, names)}`;
           const replyTo = Number(view.messageId);

@@ -338,7 +338,9 @@ describe('Discord interaction router', () => {
     const ref = { id: item(ask.created, 0, 'ask.created').id, channelId: CHANNEL };
     const stranger = await harness.press(BORIS, yes.customId, ref);
     expect(answerText(stranger)).toMatch(/someone else|not for you/i);
-    await harness.press(ANNA, yes.customId, ref);
+    // The resigner is told it was their resignation (not "your opponent resigned").
+    const resigned = await harness.press(ANNA, yes.customId, ref, { locale: 'ru' });
+    expect(answerText(resigned)).toBe('Вы сдались: победили чёрные.');
     game = await harness.service.getGame(second.gameId);
     expect(game.ok && game.value.result).toMatchObject({ winner: 'black', reason: 'resignation' });
   });

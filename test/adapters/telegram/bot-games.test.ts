@@ -42,7 +42,15 @@ describe('Telegram: /play against the bot', () => {
   }
 
   it('starts a game against the bot, which answers each move and shows it is thinking', async () => {
-    h = await TelegramHarness.start({ bot: firstMove });
+    // The bot thinks until "typing…" has been shown ("typing…" is dropped once it has answered).
+    h = await TelegramHarness.start({
+      bot: {
+        chooseMove: async ({ fen, variant }) => {
+          await h.fake.waitForCall('sendChatAction', (call) => call.params.action === 'typing');
+          return firstLegalMove(variant, fen);
+        },
+      },
+    });
     const alice = h.fake.user(11, 'Alice', 'alice', 'en');
     h.fake.privateChat(alice);
     await h.say(alice, 11, '/play 2 laska');
@@ -160,6 +168,19 @@ describe('Telegram: /play against the bot', () => {
     expect(h.fake.callsOf('sendChatAction').map((call) => call.params.action)).not.toContain(
       'typing',
     );
+  });
+
+  it('tells the player who resigned in their private chat that they resigned', async () => {
+    h = await TelegramHarness.start({ bot: firstMove });
+    const alice = h.fake.user(11, 'Alice', 'alice', 'ru');
+    h.fake.privateChat(alice);
+    await h.say(alice, 11, '/play 2');
+    await h.say(alice, 11, '/resign');
+    const ask = h.fake.lastBotMessage(11)!;
+    await h.press(alice, 11, ask.messageId, '🏳️ Да, сдаюсь');
+    const texts = h.fake.chat(11).messages.map((m) => m.caption ?? m.text ?? '');
+    expect(texts).toContain('🏁 Вы сдались: победили чёрные.');
+    expect(texts.join('\n')).not.toContain('Соперник сдался');
   });
 
   it('refuses a bad level with the usage', async () => {
