@@ -1,6 +1,6 @@
 import type { LeagueMessages } from './messages.js';
+import { signedChange as signed } from './signed-change.js';
 
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 const RESULT_MARK = { 1: '✅', 0.5: '➖', 0: '❌' } as const;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -30,7 +30,8 @@ export const enLeague: LeagueMessages = {
   recentLine: (score, opponent, opponentRating, change) =>
     `${RESULT_MARK[score]} ${opponent} (${opponentRating}) ${signed(change)}`,
   graphTitle: (name, variant) => `${name} — ${variant}`,
-  graphFooter: (games) => `rating after each of the last ${plural(games, 'game')}`,
+  graphFooter: (games) =>
+    games === 1 ? 'rating after the last game' : `rating after each of the last ${games} games`,
   statsWho:
     'I don’t know that player here. Reply to their message with /stats, or name someone who has played a rated game in this chat.',
   topChat: (variant) => `🏆 <b>${variant}</b> — this chat`,
@@ -38,6 +39,8 @@ export const enLeague: LeagueMessages = {
   topLine: (place, f, games) =>
     `${place}. ${f.name} — ${f.rating}${f.provisional ? '?' : ''} (${plural(games, 'game')})`,
   topNobody: 'Nobody yet.',
+  topGlobalNobody:
+    'No established ratings yet: a rating joins this table once it is no longer provisional (?).',
   topHint: '? — provisional (few games). Puzzles: {puzzleTop}',
   tournament: {
     format: (format) => (format === 'swiss' ? 'Swiss' : 'round robin'),
@@ -87,6 +90,13 @@ export const enLeague: LeagueMessages = {
       buchholz: 'Buch',
       sonnebornBerger: 'SB',
     },
+    legend: (swiss) =>
+      [
+        swiss ? 'Buch: Buchholz, the sum of the opponents’ points' : undefined,
+        'SB: Sonneborn–Berger, the points of the opponents beaten plus half of those drawn with',
+      ]
+        .filter((part) => part !== undefined)
+        .join(' · '),
     usage:
       'Tournaments:\n/tournament new [round-robin|swiss] [variant] [days per move] [rounds] [casual] — open the sign-up (chat admins)\n/tournament bot 4 — enter the bot at a level (the organiser)\n/tournament leave — leave or withdraw\n/standings — the table',
     none: 'No tournament in {here}: {aManager} can open one with {openTournament}',

@@ -4,6 +4,7 @@ import { enLeague } from './en-league.js';
 import { enReview } from './en-review.js';
 import { enTable } from './en-table.js';
 import { enPlatformWords } from './en-platform.js';
+import { signedChange } from './signed-change.js';
 import { durationParts, type Messages } from './messages.js';
 
 function plural(n: number, one: string, many: string): string {
@@ -153,8 +154,12 @@ export const en: Messages = {
     stale: 'This board is out of date — here is the current one.',
     unknownButton: 'This button does not work any more.',
     gameOver: 'This game is over.',
-    notForYou: 'This is not for you.',
-    ownChallenge: 'That is your own challenge.',
+    notForYou: 'These buttons are for the player who asked: only they can answer.',
+    challengeFor: (target) =>
+      `This challenge is for ${target ?? 'another player'}: only they can accept or decline it.`,
+    onlyChallenger: 'Only the challenger can withdraw this challenge.',
+    challengeSelf: 'You can’t challenge yourself: name someone else, or make an open challenge.',
+    ownChallenge: 'That is your own challenge: someone else accepts it.',
     challengeClosed: 'This challenge is no longer open.',
     challengeExpired: 'This challenge has expired.',
     noDrawOffer: 'There is no draw offer to answer.',
@@ -238,10 +243,11 @@ export const en: Messages = {
       `🧩 <b>Puzzle</b> · ${variant}${difficulty === undefined ? '' : ` · ${'★'.repeat(difficulty)}${'☆'.repeat(5 - difficulty)}`}`,
     dailyTitle: (day) => `🧩 <b>Puzzle of the day</b>, ${day}`,
     yourMove: 'Your move: pick a tower.',
-    replyHint: 'You may also reply to this message with the move, e.g. c3-d4.',
+    replyHint: (example) =>
+      `You may also reply to this message with the move${example === undefined ? ' (from square, dash, to square)' : `, e.g. ${example}`}.`,
     stale: 'This puzzle has moved on: use its latest message (or ask for {/puzzle}).',
     correct: (move, reply) =>
-      reply === undefined ? `✅ ${move}` : `✅ ${move} — the reply: ${reply}. Your move.`,
+      reply === undefined ? `✅ ${move}` : `✅ ${move} — the reply: ${reply}.`,
     solved: (move) => `✅ ${move} — solved! 🎉`,
     wrong: (move, expected) =>
       move === undefined
@@ -249,7 +255,7 @@ export const en: Messages = {
         : `❌ ${move} is not it. The key move was ${expected}.`,
     solution: (line) => `Solution: ${line}`,
     rating: (rating, change, provisional) =>
-      `Puzzle rating: ${Math.round(rating)}${provisional ? '?' : ''} (${change >= 0 ? '+' : ''}${Math.round(change)})`,
+      `Puzzle rating: ${Math.round(rating)}${provisional ? '?' : ''} (${signedChange(change)})`,
     notCounted: 'Only the first attempt at a puzzle counts: your rating is unchanged.',
     countedForDaily: 'Counted on the puzzle leaderboard of {here}: {puzzleTop}',
     solveButton: '🧩 Solve',

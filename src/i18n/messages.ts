@@ -117,7 +117,14 @@ export interface Messages {
     readonly stale: string;
     readonly unknownButton: string;
     readonly gameOver: string;
+    /** A button of someone else's question (their /resign's): only they answer it. */
     readonly notForYou: string;
+    /** A challenge for someone else (`target`: "@name", escaped, when the challenge names one). */
+    readonly challengeFor: (target: string | undefined) => string;
+    /** Withdrawing someone else's challenge. */
+    readonly onlyChallenger: string;
+    /** A challenge made at oneself. */
+    readonly challengeSelf: string;
     readonly ownChallenge: string;
     readonly challengeClosed: string;
     readonly challengeExpired: string;
@@ -259,6 +266,8 @@ export interface LeagueMessages {
   readonly topGlobal: (variant: string) => string;
   readonly topLine: (place: number, figure: RatingFigure, games: number) => string;
   readonly topNobody: string;
+  /** The global table is empty: it lists established ratings only (no provisional ones). */
+  readonly topGlobalNobody: string;
   readonly topHint: string;
   /** Tournaments. */
   readonly tournament: TournamentMessages;
@@ -304,6 +313,8 @@ export interface TournamentMessages {
     readonly buchholz: string;
     readonly sonnebornBerger: string;
   };
+  /** What the tie-break headers stand for (Buchholz is shown in a Swiss event only). */
+  readonly legend: (swiss: boolean) => string;
   readonly usage: string;
   readonly none: string;
   readonly adminsOnly: string;
@@ -351,6 +362,8 @@ export interface TableMessages {
     toMove: string;
     toMoveName: string;
     lastMove?: string;
+    /** A seat that went out by the last entry (resigned, out of time): not a move. */
+    lastEvent?: string;
     timeLeft?: string;
   }) => string;
   readonly finalCaption: (input: {
@@ -358,6 +371,8 @@ export interface TableMessages {
     seats: readonly string[];
     result: string;
     lastMove?: string;
+    /** A seat that went out by the last entry (resigned, out of time): not a move. */
+    lastEvent?: string;
   }) => string;
   /** A seat's standing: "1st, 4 points, count" (points may be fractional). */
   readonly standing: (place: number, points: number, count: boolean) => string;
@@ -403,8 +418,8 @@ export interface PuzzleMessages {
   readonly dailyTitle: (day: string) => string;
   /** Under the board of an attempt: pick the move with the buttons. */
   readonly yourMove: string;
-  /** Telegram adds: a move may also be typed as a reply. */
-  readonly replyHint: string;
+  /** Telegram adds: a move may also be typed as a reply (`example`: a legal move, not the key). */
+  readonly replyHint: (example: string | undefined) => string;
   /** A press or a typed move for a point of the attempt it has moved past, or after its end. */
   readonly stale: string;
   /** A right move, and the defender's answer (`reply`) when the line goes on. */

@@ -5,6 +5,7 @@ import { ruLeague } from './ru-league.js';
 import { ruReview } from './ru-review.js';
 import { ruTable } from './ru-table.js';
 import { ruPlatformWords } from './ru-platform.js';
+import { signedChange } from './signed-change.js';
 
 export { pluralRu } from './plural-ru.js';
 import { pluralRu } from './plural-ru.js';
@@ -44,15 +45,15 @@ export const ru: Messages = {
   daysPerMove: (n) => (n === null ? 'без контроля времени' : `${days(n)} на ход`),
 
   challengeTo: (challenger, target, variant, clock) =>
-    `♟ ${challenger} вызывает ${target} на партию: <b>${variant}</b> (${clock}).`,
+    `♟ Вызов на партию: ${challenger} → ${target}, <b>${variant}</b> (${clock}).`,
   challengeOpen: (challenger, variant, clock) =>
     `♟ ${challenger} ищет соперника: <b>${variant}</b> (${clock}). Принять может любой.`,
   challengePrivate: (challenger, variant, clock) =>
     `♟ ${challenger} приглашает вас сыграть: <b>${variant}</b> (${clock}).`,
   challengeAccepted: (white, black) => `✅ Партия началась: ⚪ ${white} — ⚫ ${black}.`,
-  challengeDeclined: (challenger) => `✖️ Вызов от ${challenger} отклонён.`,
-  challengeCancelled: (challenger) => `✖️ ${challenger} отозвал(а) вызов.`,
-  challengeExpired: (challenger) => `⌛ Вызов от ${challenger} никто не принял вовремя.`,
+  challengeDeclined: (challenger) => `✖️ ${challenger}: вызов отклонён.`,
+  challengeCancelled: (challenger) => `✖️ ${challenger}: вызов отозван.`,
+  challengeExpired: (challenger) => `⌛ ${challenger}: вызов никто не принял вовремя.`,
   challengeYours:
     'Это ваше собственное приглашение: отправьте ссылку другу, и он сможет его принять.',
   playAgainstMe: 'Чтобы сыграть со мной, напишите {playLevel} (1 — новичок, 8 — в полную силу).',
@@ -146,7 +147,7 @@ export const ru: Messages = {
   drawOffer: (by) => `🤝 ${by} предлагает ничью.`,
   drawAccept: '🤝 Согласиться',
   drawDecline: '✖️ Отказаться',
-  drawDeclined: (by) => `✖️ ${by} отказался(ась) от ничьей.`,
+  drawDeclined: (by) => `✖️ ${by}: ничья отклонена.`,
 
   errors: {
     notYourTurn: 'Сейчас не ваш ход.',
@@ -154,8 +155,13 @@ export const ru: Messages = {
     stale: 'Эта доска устарела — вот актуальная.',
     unknownButton: 'Эта кнопка больше не работает.',
     gameOver: 'Партия окончена.',
-    notForYou: 'Это не для вас.',
-    ownChallenge: 'Это ваш собственный вызов.',
+    notForYou: 'Эти кнопки — для игрока, который спросил: ответить может только он.',
+    challengeFor: (target) =>
+      `Этот вызов адресован ${target === undefined ? 'другому игроку' : `игроку ${target}`}: принять или отклонить его может только адресат.`,
+    onlyChallenger: 'Отозвать вызов может только тот, кто его сделал.',
+    challengeSelf:
+      'Нельзя вызвать самого себя: назовите другого игрока или сделайте открытый вызов.',
+    ownChallenge: 'Это ваш собственный вызов: принять его должен кто-то другой.',
     challengeClosed: 'Этот вызов уже закрыт.',
     challengeExpired: 'Срок вызова истёк.',
     noDrawOffer: 'Предложения ничьей нет.',
@@ -239,10 +245,11 @@ export const ru: Messages = {
       `🧩 <b>Задача</b> · ${variant}${difficulty === undefined ? '' : ` · ${'★'.repeat(difficulty)}${'☆'.repeat(5 - difficulty)}`}`,
     dailyTitle: (day) => `🧩 <b>Задача дня</b>, ${day}`,
     yourMove: 'Ваш ход: выберите башню.',
-    replyHint: 'Можно и ответить на это сообщение ходом, например c3-d4.',
+    replyHint: (example) =>
+      `Можно и ответить на это сообщение ходом${example === undefined ? ' (поле, дефис, поле)' : `, например ${example}`}.`,
     stale: 'Эта задача ушла дальше: решайте в её последнем сообщении (или попросите {/puzzle}).',
     correct: (move, reply) =>
-      reply === undefined ? `✅ ${move}` : `✅ ${move} — ответ: ${reply}. Ваш ход.`,
+      reply === undefined ? `✅ ${move}` : `✅ ${move} — ответ: ${reply}.`,
     solved: (move) => `✅ ${move} — решено! 🎉`,
     wrong: (move, expected) =>
       move === undefined
@@ -250,7 +257,7 @@ export const ru: Messages = {
         : `❌ ${move} — не то. Ключевой ход: ${expected}.`,
     solution: (line) => `Решение: ${line}`,
     rating: (rating, change, provisional) =>
-      `Рейтинг в задачах: ${Math.round(rating)}${provisional ? '?' : ''} (${change >= 0 ? '+' : ''}${Math.round(change)})`,
+      `Рейтинг в задачах: ${Math.round(rating)}${provisional ? '?' : ''} (${signedChange(change)})`,
     notCounted: 'Засчитывается только первая попытка: рейтинг не изменился.',
     countedForDaily: 'Засчитано в таблице задач: {puzzleTop}',
     solveButton: '🧩 Решать',
@@ -272,7 +279,7 @@ export const ru: Messages = {
   },
   discord: {
     moveButton: '♟ Сделать ход',
-    played: (move) => `✅ Ваш ход: ${move}.`,
+    played: (move) => `✅ Ход сделан: ${move}.`,
     gameElsewhere: (game, place, link) =>
       `↪ Ваша партия ${game} идёт в ${place}: <a href="${link}">её доска</a>.`,
     drawPostedThere: (game, place, link) =>

@@ -5,6 +5,7 @@ import type { LeagueShows } from '../../chat/league-events.js';
 import {
   roundText,
   standingsData,
+  standingsLegend,
   tournamentCard,
   winnerText,
   type StandingsData,
@@ -112,7 +113,7 @@ export class LeagueCards implements LeagueShows {
     const data: StandingsData = standingsData(tournament, t);
     this.deps.tasks.track(
       this.deps.out.sendPhoto(chatId, () => this.deps.painter.paintStandings(data), {
-        caption: `🏆 ${data.title} — ${data.subtitle ?? ''}`.trim(),
+        caption: `🏆 ${data.title} — ${data.subtitle ?? ''}\n${standingsLegend(tournament, t)}`,
       }),
     );
   }

@@ -209,7 +209,7 @@ describe('puzzles in the Discord bot', () => {
     const text = seen(wrong.last);
     expect(text).toContain(`The key move was ${solutionAt(puzzle, 0)}`);
     expect(text).toContain(`Solution: 1. ${solutionAt(puzzle, 0)} ${solutionAt(puzzle, 1)}`);
-    expect(text).toMatch(/Puzzle rating: \d+\?? \(-\d+\)/);
+    expect(text).toMatch(/Puzzle rating: \d+\?? \(−\d+\)/);
     expect(kinds(wrong.last)).toEqual(['puzzle-next']);
     // The line's last board, not the one the attempt began with.
     expect(image(wrong.last)!.equals(first)).toBe(false);

@@ -31,7 +31,10 @@ describe('Telegram: a full game in a group', () => {
 
     // Carol may not accept a challenge meant for Bob.
     const wrong = await h.press(carol, GROUP, card.messageId, '✅ Accept');
-    expect(wrong).toMatchObject({ show_alert: true, text: 'This is not for you.' });
+    expect(wrong).toMatchObject({
+      show_alert: true,
+      text: 'This challenge is for @bob_r: only they can accept or decline it.',
+    });
     expect(h.boards(GROUP)).toHaveLength(0);
 
     // Bob accepts ten minutes later: the card says so, the board appears with the stacks White

@@ -81,13 +81,16 @@ describe('Telegram: puzzles', () => {
     h.fake.clearCalls();
     await h.press(alice, 11, messageId, '→ e7');
     expect(h.fake.calls.map((c) => c.method)).toEqual(['answerCallbackQuery', 'editMessageMedia']);
-    expect(caption(11, messageId)).toContain('✅ f8-e7 — the reply: h4:d8. Your move.');
+    expect(caption(11, messageId)).toContain('✅ f8-e7 — the reply: h4:d8.');
+    // Black to move: "your move" said once, and no White move (c3-d4) offered as the example.
+    expect(caption(11, messageId).match(/your move/gi)).toHaveLength(1);
+    expect(caption(11, messageId)).not.toContain('c3-d4');
     expect(h.fake.keyboard(11, messageId).flat().map(payloadOf)).toContainEqual(
       expect.objectContaining({ kind: 'puzzle-select', puzzleId: LONG, ply: 2 }),
     );
 
     await tapMove(alice, messageId, 'b8-c7');
-    expect(caption(11, messageId)).toContain('✅ b8-c7 — the reply: d8:b6. Your move.');
+    expect(caption(11, messageId)).toContain('✅ b8-c7 — the reply: d8:b6.');
     await tapMove(alice, messageId, 'a5:d8');
     const solved = caption(11, messageId);
     expect(solved).toContain('✅ a5:d8 — solved! 🎉');
@@ -112,7 +115,7 @@ describe('Telegram: puzzles', () => {
     const text = caption(11, messageId);
     expect(text).toContain('❌ h2-g3 is not it. The key move was a3-b4.');
     expect(text).toContain('Solution: 1. a3-b4 a5:c3 2. e3-d4');
-    expect(text).toMatch(/Puzzle rating: \d+\?? \(-\d+\)/);
+    expect(text).toMatch(/Puzzle rating: \d+\?? \(−\d+\)/);
     expect(h.labels(11, messageId)).toEqual(['➡️ Next puzzle']);
   });
 
@@ -172,7 +175,7 @@ describe('Telegram: puzzles', () => {
     expect(caption(11, a)).toMatch(/Puzzle rating: \d+\?? \(\+\d+\)/);
     expect(caption(12, b)).toContain('❌ f8-g7 is not it. The key move was f8-e7.');
     // Both attempts were first attempts: both rated.
-    expect(caption(12, b)).toMatch(/Puzzle rating: \d+\?? \(-\d+\)/);
+    expect(caption(12, b)).toMatch(/Puzzle rating: \d+\?? \(−\d+\)/);
   });
 
   it('plays a move typed as a reply to the puzzle, or /move as one; game replies still work', async () => {

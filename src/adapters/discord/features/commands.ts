@@ -220,7 +220,7 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
       return;
     }
     if (!managesChannel(turn)) {
-      await turn.whisper(t.errors.notForYou);
+      await turn.whisper(t.puzzles.adminsOnly);
       return;
     }
     await deps.channels.updateSettings(turn.channelId, { lang, orientation });
