@@ -7,10 +7,12 @@ import { corruptGame, gamePosition, sideToMove, twoPlayerVariant } from '../game
 import {
   isTableVariant,
   playerOf,
+  sideOf,
   twoPlayerSide,
   type Challenge,
   type Game,
   type GameResult,
+  type PlayerId,
 } from '../game/model.js';
 import type { Messages } from '../i18n/index.js';
 import type { PlayerNames } from './player-label.js';
@@ -93,17 +95,26 @@ export function boardCaption(game: Game, t: Messages, now: number, names: Player
   });
 }
 
-/** A game's result in words, as every chat shows it (a table's: see table-caption.ts). */
+/**
+ * A game's result in words, as every chat shows it (a table's: see table-caption.ts); for one
+ * of its players alone (`viewer`: their own chat or answer), a resignation is said to them.
+ */
 export function resultText(
   game: Game,
   result: GameResult,
   t: Messages,
   names: PlayerNames,
+  viewer?: PlayerId,
 ): string {
   const variant = game.variant;
   if (isTableVariant(variant)) return tableResultText(game, result, t, names);
   const winner = result.winner === null ? null : twoPlayerSide(result.winner);
-  return t.result(winner, result.reason, { counts: result.counts, variant });
+  const side = viewer === undefined ? undefined : sideOf(game, viewer);
+  return t.result(winner, result.reason, {
+    counts: result.counts,
+    variant,
+    ...(side === 'white' || side === 'black' ? { viewer: side } : {}),
+  });
 }
 
 /**

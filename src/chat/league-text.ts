@@ -74,12 +74,17 @@ export interface RatingGraphData {
   readonly footer?: string;
 }
 
-/** The graph of a record's recent games (undefined with none). */
+/**
+ * The graph of a record's recent games (undefined with none). A single game's graph starts at
+ * the rating before it (the initial rating): a line, not a lone dot.
+ */
 export function ratingGraph(record: PlayerRating, t: Messages): RatingGraphData | undefined {
-  if (record.recent.length === 0) return undefined;
+  const [first] = record.recent;
+  if (first === undefined) return undefined;
+  const start = record.recent.length === 1 ? [{ rating: first.rating - first.change }] : [];
   return {
     title: t.league.graphTitle(cutName(record.player.displayName), t.variant(record.variant)),
-    points: record.recent.map((outcome) => ({ rating: outcome.rating })),
+    points: [...start, ...record.recent.map((outcome) => ({ rating: outcome.rating }))],
     footer: t.league.graphFooter(record.recent.length),
   };
 }
@@ -91,15 +96,15 @@ export function leaderboardText(
   global: readonly PlayerRating[],
   t: Messages,
 ): string {
-  const lines = (records: readonly PlayerRating[]) =>
+  const lines = (records: readonly PlayerRating[], nobody = t.league.topNobody) =>
     records.length === 0
-      ? [t.league.topNobody]
+      ? [nobody]
       : records
           .slice(0, TOP_LINES)
           .map((record, index) => t.league.topLine(index + 1, figureOf(record), record.games));
   return [
     [t.league.topChat(variant), ...lines(chat)].join('\n'),
-    [t.league.topGlobal(variant), ...lines(global)].join('\n'),
+    [t.league.topGlobal(variant), ...lines(global, t.league.topGlobalNobody)].join('\n'),
     t.league.topHint,
   ].join('\n\n');
 }

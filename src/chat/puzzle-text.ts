@@ -3,7 +3,7 @@
  * an attempt, the solution line, and a chat's leaderboard — in the chat's language, HTML as in
  * the whole catalogue (Discord converts it). Only how a player is named is the platform's.
  */
-import { sideOfColor } from '../engine/index.js';
+import { legalMoves, makeMove, sideOfColor, VARIANTS } from '../engine/index.js';
 import type { PuzzlePlayer } from '../game/puzzle-ports.js';
 import {
   puzzlePosition,
@@ -15,6 +15,19 @@ import type { Standings } from '../game/puzzles.js';
 import type { Messages } from '../i18n/index.js';
 import { isProvisional } from '../ratings/glicko2.js';
 import type { Side } from '../game/model.js';
+
+/**
+ * A move to show as the way to type one, `ply` moves into the line: a legal move of the side to
+ * move other than the line's own (never the answer); undefined when there is no other.
+ */
+export function exampleMove(puzzle: PuzzleLine, ply: number): string | undefined {
+  const position = puzzlePosition(puzzle, ply);
+  const variant = VARIANTS[position.variant];
+  const key = puzzle.solution[ply];
+  return legalMoves(position)
+    .map((move) => makeMove(variant, move))
+    .find((text) => text !== key);
+}
 
 /** The side the solver plays. */
 export function solverSide(puzzle: PuzzleLine): Side {

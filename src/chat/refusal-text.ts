@@ -22,9 +22,12 @@ export function refusalText(t: Messages, refusal: Refusal): string {
     case 'game-over':
       return t.errors.gameOver;
     case 'not-for-you':
-      return t.errors.notForYou;
+      if (refusal.only === 'challenger') return t.errors.onlyChallenger;
+      return t.errors.challengeFor(
+        refusal.target === undefined ? undefined : escapeHtml(refusal.target),
+      );
     case 'own-challenge':
-      return t.errors.ownChallenge;
+      return refusal.making ? t.errors.challengeSelf : t.errors.ownChallenge;
     case 'challenge-closed':
       return t.errors.challengeClosed;
     case 'challenge-expired':

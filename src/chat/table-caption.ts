@@ -39,13 +39,17 @@ export function seatLines(game: Game, t: Messages, names: PlayerNames): string[]
 export function tableCaption(game: Game, t: Messages, now: number, names: PlayerNames): string {
   const variant = t.variant(game.variant);
   const seats = seatLines(game, t, names);
+  // The last entry: a move, or a seat going out (said on its own line, not as a move).
   const last = game.moves.at(-1);
-  const lastMove = last === undefined ? undefined : entryText(game, last, t, names);
+  const lastMove = quotableMove(last);
+  const lastEvent =
+    last === undefined || lastMove !== undefined ? undefined : entryText(game, last, t, names);
   if (game.status === 'finished' && game.result !== undefined) {
     return t.table.finalCaption({
       variant,
       seats,
       lastMove,
+      lastEvent,
       result: tableResultText(game, game.result, t, names),
     });
   }
@@ -58,6 +62,7 @@ export function tableCaption(game: Game, t: Messages, now: number, names: Player
     toMove: `${SEAT_SYMBOLS[color]} ${t.table.seat(color)}`,
     toMoveName: player === undefined ? '' : names.mention(player),
     lastMove,
+    lastEvent,
     timeLeft: game.deadline === null ? undefined : t.duration(game.deadline - now),
   });
 }

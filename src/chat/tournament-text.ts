@@ -181,6 +181,11 @@ export interface StandingsData {
   }[];
 }
 
+/** The line under the standings that says what their tie-break columns' abbreviations mean. */
+export function standingsLegend(tournament: Tournament, t: Messages): string {
+  return t.league.tournament.legend(tournament.format === 'swiss');
+}
+
 /** A board's mark for one player: 1, ½, 0, + / − for forfeits, = for a bye, '' unplayed. */
 function cellMark(score: number | undefined, forfeit: boolean): string {
   if (score === undefined) return '';

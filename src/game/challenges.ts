@@ -91,13 +91,13 @@ export class Challenges {
     const table = isTableVariant(input.variant ?? 'bashni');
     const target: ChallengeTarget = table ? { kind: 'open' } : input.target;
     if (target.kind === 'user' && samePlayer(target.player, challenger)) {
-      return refusal('own-challenge', 'You cannot challenge yourself.');
+      return refusal('own-challenge', 'You cannot challenge yourself.', { making: true });
     }
     if (
       target.kind === 'username' &&
       target.username.toLowerCase() === challenger.username?.toLowerCase()
     ) {
-      return refusal('own-challenge', 'You cannot challenge yourself.');
+      return refusal('own-challenge', 'You cannot challenge yourself.', { making: true });
     }
     const id =
       input.id ??
@@ -201,7 +201,10 @@ export class Challenges {
       if (challenge.status !== 'open')
         return refusal('challenge-closed', 'This challenge is no longer open.');
       if (challenge.target.kind === 'open' || !isTarget(challenge.target, player)) {
-        return refusal('not-for-you', 'Only the challenged player can decline.');
+        return refusal('not-for-you', 'Only the challenged player can decline.', {
+          only: 'challenged',
+          ...targetName(challenge.target),
+        });
       }
       const next: Challenge = { ...challenge, status: 'declined' };
       return { ok: true, next, events: [{ type: 'challenge-declined', challenge: next }] };
@@ -213,7 +216,7 @@ export class Challenges {
       if (challenge.status !== 'open')
         return refusal('challenge-closed', 'This challenge is no longer open.');
       if (!samePlayer(challenge.challenger, player))
-        return refusal('not-for-you', 'Only the challenger can cancel.');
+        return refusal('not-for-you', 'Only the challenger can cancel.', { only: 'challenger' });
       const next: Challenge = { ...challenge, status: 'cancelled' };
       return { ok: true, next, events: [{ type: 'challenge-cancelled', challenge: next }] };
     });
@@ -294,11 +297,19 @@ export class Challenges {
     if (challenge.status !== 'open')
       return refusal('challenge-closed', 'This challenge is no longer open.');
     if (samePlayer(challenge.challenger, acceptor))
-      return refusal('own-challenge', 'This is your own challenge.');
+      return refusal('own-challenge', 'This is your own challenge.', { making: false });
     if (!isTarget(challenge.target, acceptor))
-      return refusal('not-for-you', 'This challenge is for someone else.');
+      return refusal('not-for-you', 'This challenge is for someone else.', {
+        only: 'challenged',
+        ...targetName(challenge.target),
+      });
     return undefined;
   }
+}
+
+/** The challenged player's name where the challenge has one ("@name"), for a refusal to say. */
+function targetName(target: ChallengeTarget): { target?: string } {
+  return target.kind === 'username' ? { target: `@${target.username}` } : {};
 }
 
 function isTarget(target: ChallengeTarget, player: Player): boolean {

@@ -130,6 +130,13 @@ export interface RefusalFacts {
   readonly 'bad-position': { readonly fen: string };
   /** A timer that came early: when it is due (ms since epoch). */
   readonly 'not-due': { readonly at: number };
+  /**
+   * A challenge someone else must answer: its challenged player (`target`, "@name" where the
+   * challenge names one) or its challenger.
+   */
+  readonly 'not-for-you': { readonly only: 'challenged' | 'challenger'; readonly target?: string };
+  /** A player's own challenge: made at themselves (`making`), or answered by its challenger. */
+  readonly 'own-challenge': { readonly making: boolean };
 }
 
 type PlainCode = Exclude<ServiceErrorCode, keyof RefusalFacts>;

@@ -1,6 +1,6 @@
 import type { LeagueMessages } from './messages.js';
+import { signedChange as signed } from './signed-change.js';
 
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 const RESULT_MARK = { 1: '✅', 0.5: '➖', 0: '❌' } as const;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -11,7 +11,8 @@ export const enLeague: LeagueMessages = {
   ratedHeader: '📈 Ratings',
   ratedWord: 'rated',
   statsHeader: (name) => `📊 <b>${name}</b>`,
-  statsNone: (name) => `${name} has no rated games yet. Rated challenges and /play count.`,
+  statsNone: (name) =>
+    `${name} has no rated games yet. Rated challenges and games against the bot ({/play}) count.`,
   statsBlock: (s) =>
     [
       `<b>${s.variant}</b>${s.againstBot ? ' (against the bot)' : ''}: ${s.rating} ±${s.deviation}`,
@@ -29,7 +30,8 @@ export const enLeague: LeagueMessages = {
   recentLine: (score, opponent, opponentRating, change) =>
     `${RESULT_MARK[score]} ${opponent} (${opponentRating}) ${signed(change)}`,
   graphTitle: (name, variant) => `${name} — ${variant}`,
-  graphFooter: (games) => `rating after each of the last ${plural(games, 'game')}`,
+  graphFooter: (games) =>
+    games === 1 ? 'rating after the last game' : `rating after each of the last ${games} games`,
   statsWho:
     'I don’t know that player here. Reply to their message with /stats, or name someone who has played a rated game in this chat.',
   topChat: (variant) => `🏆 <b>${variant}</b> — this chat`,
@@ -37,7 +39,9 @@ export const enLeague: LeagueMessages = {
   topLine: (place, f, games) =>
     `${place}. ${f.name} — ${f.rating}${f.provisional ? '?' : ''} (${plural(games, 'game')})`,
   topNobody: 'Nobody yet.',
-  topHint: '? — provisional (few games). Puzzles: /top puzzles',
+  topGlobalNobody:
+    'No established ratings yet: a rating joins this table once it is no longer provisional (?).',
+  topHint: '? — provisional (few games). Puzzles: {puzzleTop}',
   tournament: {
     format: (format) => (format === 'swiss' ? 'Swiss' : 'round robin'),
     card: (c) =>
@@ -94,20 +98,27 @@ export const enLeague: LeagueMessages = {
       buchholz: 'Buch',
       sonnebornBerger: 'SB',
     },
+    legend: (swiss) =>
+      [
+        swiss ? 'Buch: Buchholz, the sum of the opponents’ points' : undefined,
+        'SB: Sonneborn–Berger, the points of the opponents beaten plus half of those drawn with',
+      ]
+        .filter((part) => part !== undefined)
+        .join(' · '),
     usage:
       'Tournaments:\n/tournament new [round-robin|swiss] [variant] [days per move] [rounds] [casual] — open the sign-up (chat admins)\n/tournament bot 4 — enter the bot at a level (the organiser)\n/tournament leave — leave or withdraw\n/standings — the table',
-    none: 'This chat has no tournament. An admin can open one: /tournament new',
+    none: 'No tournament in {here}: {aManager} can open one with {openTournament}',
     adminsOnly: 'Only the chat’s admins can open a tournament here.',
     errors: {
       notFound: 'That tournament no longer exists.',
-      live: 'This chat already has a tournament on: /standings',
+      live: 'A tournament is already on in {here}: {/standings}',
       started: 'The tournament has already started.',
       over: 'This tournament is over.',
       alreadyEntered: 'You are already in.',
       notEntered: 'You are not in this tournament.',
       full: 'The tournament is full.',
       tooFew: (min) => `A tournament needs at least ${min} players.`,
-      notOrganiser: 'Only the organiser or a chat admin can do that.',
+      notOrganiser: 'Only the organiser or {aManager} can do that.',
     },
   },
 };

@@ -8,7 +8,7 @@ export const enReview: ReviewMessages = {
     'The engine reviews a game once it is over: no engine help during play. Ask again after the game.',
   notForTables: 'Table games (more than two players) are not reviewed.',
   unavailable: 'The engine cannot review games here right now. Please try again later.',
-  noGame: 'No finished game to review here. Reply to a game’s board with /review, or give its id.',
+  noGame: 'No finished game to review here. {reviewHow}.',
   queued: 'Another review is running; yours comes next.',
   working: 'The engine is going through the game…',
   mistake: 'mistake',
@@ -30,5 +30,5 @@ export const enReview: ReviewMessages = {
   previous: '◀',
   next: '▶',
   toGraph: '📈 Graph',
-  stale: 'This review no longer matches the game. Send /review again.',
+  stale: 'This review no longer matches the game. Send {/review} again.',
 };

@@ -38,6 +38,7 @@ export const enTable: TableMessages = {
       ...c.seats,
       `Move ${c.moveNumber} · ${c.toMove} to play: ${c.toMoveName}`,
       c.lastMove === undefined ? undefined : `Last move: ${c.lastMove}`,
+      c.lastEvent === undefined ? undefined : `🏳️ ${c.lastEvent}`,
       c.timeLeft === undefined ? undefined : `⏳ ${c.timeLeft} left`,
     ]
       .filter((line) => line !== undefined)
@@ -47,6 +48,7 @@ export const enTable: TableMessages = {
       `<b>${c.variant}</b>`,
       ...c.seats,
       c.lastMove === undefined ? undefined : `Last move: ${c.lastMove}`,
+      c.lastEvent === undefined ? undefined : `🏳️ ${c.lastEvent}`,
       `🏁 ${c.result}`,
     ]
       .filter((line) => line !== undefined)

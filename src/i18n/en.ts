@@ -3,6 +3,8 @@ import { enInline } from './en-inline.js';
 import { enLeague } from './en-league.js';
 import { enReview } from './en-review.js';
 import { enTable } from './en-table.js';
+import { enPlatformWords } from './en-platform.js';
+import { signedChange } from './signed-change.js';
 import { durationParts, type Messages } from './messages.js';
 
 function plural(n: number, one: string, many: string): string {
@@ -53,7 +55,7 @@ export const en: Messages = {
   challengeCancelled: (challenger) => `✖️ ${challenger} withdrew the challenge.`,
   challengeExpired: (challenger) => `⌛ Nobody accepted the challenge from ${challenger} in time.`,
   challengeYours: 'This is your own invitation: send the link to a friend, who can accept it.',
-  playAgainstMe: 'To play against me, use /play [level 1-8] (1 is a beginner, 8 plays its best).',
+  playAgainstMe: 'To play against me, use {playLevel} (1 is a beginner, 8 plays its best).',
   accept: '✅ Accept',
   decline: '✖️ Decline',
   cancel: '✖️ Withdraw',
@@ -89,7 +91,14 @@ export const en: Messages = {
       .filter((line) => line !== undefined)
       .join('\n'),
   result: (winner, reason, details) => {
-    const { counts, variant } = details ?? {};
+    const { counts, variant, viewer } = details ?? {};
+    if (reason === 'resignation' && winner !== null) {
+      const [won, lost] = winner === 'white' ? ['White', 'Black'] : ['Black', 'White'];
+      if (viewer === undefined) return `${won} wins (${lost} resigned).`;
+      return viewer === winner
+        ? `Your opponent resigned: you win (${won}).`
+        : `You resigned: ${won} wins.`;
+    }
     if (reason === 'half-count' && counts !== undefined) {
       const [white, black] = counts;
       if (winner === null) return `Draw ${white}:${black} on the half count.`;
@@ -146,8 +155,12 @@ export const en: Messages = {
     stale: 'This board is out of date — here is the current one.',
     unknownButton: 'This button does not work any more.',
     gameOver: 'This game is over.',
-    notForYou: 'This is not for you.',
-    ownChallenge: 'That is your own challenge.',
+    notForYou: 'These buttons are for the player who asked: only they can answer.',
+    challengeFor: (target) =>
+      `This challenge is for ${target ?? 'another player'}: only they can accept or decline it.`,
+    onlyChallenger: 'Only the challenger can withdraw this challenge.',
+    challengeSelf: 'You can’t challenge yourself: name someone else, or make an open challenge.',
+    ownChallenge: 'That is your own challenge: someone else accepts it.',
     challengeClosed: 'This challenge is no longer open.',
     challengeExpired: 'This challenge has expired.',
     noDrawOffer: 'There is no draw offer to answer.',
@@ -165,14 +178,14 @@ export const en: Messages = {
     unknownTimeZone: 'Unknown time zone: use a name like Europe/Moscow or UTC.',
     illegalMove: (text) => `${text} is not a legal move here.`,
     badPosition: 'This position cannot be set up from its FEN.',
-    noGameHere: 'You have no game in this chat. Start one with /newgame.',
-    severalGames: 'You have several games here: reply to the board of the one you mean.',
+    noGameHere: 'You have no game in {here}. Start one with {/newgame}.',
+    severalGames: 'You have several games here: {pickGame}.',
     moveUsage: 'Write the move like /move c3-d4 or /move c3:e5:g3.',
     internal: 'Something went wrong. Please try again.',
   },
 
   gamesHeader: 'Your games:',
-  noGames: 'You have no active games. Start one with /newgame.',
+  noGames: 'You have no active games. Start one with {/newgame}.',
   gameLine: (opponent, variant, yourTurn, link) =>
     `• ${variant} vs ${opponent}${yourTurn ? ' — <b>your move</b>' : ''}${link === undefined ? '' : ` — <a href="${link}">board</a>`}`,
   pdnCaption: 'The game record (PDN).',
@@ -219,6 +232,7 @@ export const en: Messages = {
   review: enReview,
   replay: enReplay,
   inline: enInline,
+  platformWords: enPlatformWords,
   puzzles: {
     task: (side, goal) => {
       const who = side === 'white' ? 'White' : 'Black';
@@ -231,10 +245,11 @@ export const en: Messages = {
       `🧩 <b>Puzzle</b> · ${variant}${difficulty === undefined ? '' : ` · ${'★'.repeat(difficulty)}${'☆'.repeat(5 - difficulty)}`}`,
     dailyTitle: (day) => `🧩 <b>Puzzle of the day</b>, ${day}`,
     yourMove: 'Your move: pick a tower.',
-    replyHint: 'You may also reply to this message with the move, e.g. c3-d4.',
-    stale: 'This puzzle has moved on: use its latest message (or ask for /puzzle).',
+    replyHint: (example) =>
+      `You may also reply to this message with the move${example === undefined ? ' (from square, dash, to square)' : `, e.g. ${example}`}.`,
+    stale: 'This puzzle has moved on: use its latest message (or ask for {/puzzle}).',
     correct: (move, reply) =>
-      reply === undefined ? `✅ ${move}` : `✅ ${move} — the reply: ${reply}. Your move.`,
+      reply === undefined ? `✅ ${move}` : `✅ ${move} — the reply: ${reply}.`,
     solved: (move) => `✅ ${move} — solved! 🎉`,
     wrong: (move, expected) =>
       move === undefined
@@ -242,9 +257,9 @@ export const en: Messages = {
         : `❌ ${move} is not it. The key move was ${expected}.`,
     solution: (line) => `Solution: ${line}`,
     rating: (rating, change, provisional) =>
-      `Puzzle rating: ${Math.round(rating)}${provisional ? '?' : ''} (${change >= 0 ? '+' : ''}${Math.round(change)})`,
+      `Puzzle rating: ${Math.round(rating)}${provisional ? '?' : ''} (${signedChange(change)})`,
     notCounted: 'Only the first attempt at a puzzle counts: your rating is unchanged.',
-    countedForDaily: 'Counted on the chat’s board: /top',
+    countedForDaily: 'Counted on the puzzle leaderboard of {here}: {puzzleTop}',
     solveButton: '🧩 Solve',
     nextButton: '➡️ Next puzzle',
     solveInPrivate: 'Press Solve: you solve it in our private chat, at your own pace.',
@@ -252,7 +267,7 @@ export const en: Messages = {
     dailyOff: 'The daily puzzle is off in this chat.',
     dailyUsage:
       'Usage: /daily on [HH:MM] [time zone, e.g. Europe/Moscow] — or /daily off. Default: 09:00 UTC.',
-    adminsOnly: 'Only the chat’s admins can change this.',
+    adminsOnly: 'Only {dailyManagers} can change this.',
     topHeader: (day) => `🏆 <b>Puzzles</b> · ${day}`,
     topToday: '<b>Today</b>',
     topWeek: '<b>This week</b>',

@@ -1,12 +1,15 @@
 import { en } from './en.js';
-import type { Lang, Messages } from './messages.js';
+import type { Lang, Messages, Platform } from './messages.js';
 import { ru } from './ru.js';
+import { onPlatform } from './platform-words.js';
 
 export type {
   CommandName,
   DiscordMessages,
   Lang,
   Messages,
+  Platform,
+  PlatformWords,
   RatingFigure,
   SlashCommandName,
   SlashOptionName,
@@ -15,9 +18,22 @@ export { LANGS } from './messages.js';
 
 const CATALOGS: Readonly<Record<Lang, Messages>> = { ru, en };
 
-/** The messages of a language. */
+/**
+ * The messages of a language as written, with the platforms' placeholders (`{key}`, `{/command}`)
+ * still in them: for what does not reach a user. The adapters use `messagesOn`.
+ */
 export function messages(lang: Lang): Messages {
   return CATALOGS[lang];
+}
+
+const ON_PLATFORM = new Map<string, Messages>();
+
+/** The messages of a language as a platform shows them: its own words and command names. */
+export function messagesOn(platform: Platform, lang: Lang): Messages {
+  const key = `${platform}:${lang}`;
+  let t = ON_PLATFORM.get(key);
+  if (t === undefined) ON_PLATFORM.set(key, (t = onPlatform(CATALOGS[lang], platform)));
+  return t;
 }
 
 /** Languages whose speakers most likely read Russian get Russian; everyone else English. */

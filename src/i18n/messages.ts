@@ -73,12 +73,18 @@ export interface Messages {
   }) => string;
   /**
    * `details.counts`: the half count's [White, Black] scores, for a game it decided (Adiyukh);
-   * `details.variant` words the 15-move rule as that variant counts it (Multistorey).
+   * `details.variant` words the 15-move rule as that variant counts it (Multistorey);
+   * `details.viewer`: the side of the one player the text is for (their own chat, their own
+   * answer), who is told "you resigned" or "your opponent resigned".
    */
   readonly result: (
     winner: Side | null,
     reason: EndReason,
-    details?: { readonly counts?: readonly [number, number]; readonly variant?: VariantId },
+    details?: {
+      readonly counts?: readonly [number, number];
+      readonly variant?: VariantId;
+      readonly viewer?: Side;
+    },
   ) => string;
   readonly yourMove: (mention: string, lastMove?: string) => string;
   readonly reminder: (mention: string, timeLeft: string) => string;
@@ -111,7 +117,14 @@ export interface Messages {
     readonly stale: string;
     readonly unknownButton: string;
     readonly gameOver: string;
+    /** A button of someone else's question (their /resign's): only they answer it. */
     readonly notForYou: string;
+    /** A challenge for someone else (`target`: "@name", escaped, when the challenge names one). */
+    readonly challengeFor: (target: string | undefined) => string;
+    /** Withdrawing someone else's challenge. */
+    readonly onlyChallenger: string;
+    /** A challenge made at oneself. */
+    readonly challengeSelf: string;
     readonly ownChallenge: string;
     readonly challengeClosed: string;
     readonly challengeExpired: string;
@@ -179,6 +192,8 @@ export interface Messages {
   readonly inline: InlineMessages;
   /** What only the Discord adapter shows. */
   readonly discord: DiscordMessages;
+  /** The words each platform fills into the texts' placeholders (`{key}`). */
+  readonly platformWords: Readonly<Record<Platform, PlatformWords>>;
 }
 
 /** What Telegram's inline mode says (results of `@bot …`, the cards, the inline boards). */
@@ -253,6 +268,8 @@ export interface LeagueMessages {
   readonly topGlobal: (variant: string) => string;
   readonly topLine: (place: number, figure: RatingFigure, games: number) => string;
   readonly topNobody: string;
+  /** The global table is empty: it lists established ratings only (no provisional ones). */
+  readonly topGlobalNobody: string;
   readonly topHint: string;
   /** Tournaments. */
   readonly tournament: TournamentMessages;
@@ -302,6 +319,8 @@ export interface TournamentMessages {
     readonly buchholz: string;
     readonly sonnebornBerger: string;
   };
+  /** What the tie-break headers stand for (Buchholz is shown in a Swiss event only). */
+  readonly legend: (swiss: boolean) => string;
   readonly usage: string;
   readonly none: string;
   readonly adminsOnly: string;
@@ -349,6 +368,8 @@ export interface TableMessages {
     toMove: string;
     toMoveName: string;
     lastMove?: string;
+    /** A seat that went out by the last entry (resigned, out of time): not a move. */
+    lastEvent?: string;
     timeLeft?: string;
   }) => string;
   readonly finalCaption: (input: {
@@ -356,6 +377,8 @@ export interface TableMessages {
     seats: readonly string[];
     result: string;
     lastMove?: string;
+    /** A seat that went out by the last entry (resigned, out of time): not a move. */
+    lastEvent?: string;
   }) => string;
   /** A seat's standing: "1st, 4 points, count" (points may be fractional). */
   readonly standing: (place: number, points: number, count: boolean) => string;
@@ -401,8 +424,8 @@ export interface PuzzleMessages {
   readonly dailyTitle: (day: string) => string;
   /** Under the board of an attempt: pick the move with the buttons. */
   readonly yourMove: string;
-  /** Telegram adds: a move may also be typed as a reply. */
-  readonly replyHint: string;
+  /** Telegram adds: a move may also be typed as a reply (`example`: a legal move, not the key). */
+  readonly replyHint: (example: string | undefined) => string;
   /** A press or a typed move for a point of the attempt it has moved past, or after its end. */
   readonly stale: string;
   /** A right move, and the defender's answer (`reply`) when the line goes on. */
@@ -565,4 +588,34 @@ export function durationParts(ms: number): { days: number; hours: number; minute
   if (totalMinutes < 60) return { days: 0, hours: 0, minutes: totalMinutes };
   const totalHours = Math.round(ms / 3_600_000);
   return { days: Math.floor(totalHours / 24), hours: totalHours % 24, minutes: 0 };
+}
+
+/** The chat platforms the bot speaks on. */
+export type Platform = 'telegram' | 'discord';
+
+/**
+ * What a text shared by both platforms says where the platforms differ: how to point at a game,
+ * where a leaderboard is, who may change a setting. A catalogue text holds `{key}` where the
+ * platform's words go, and `{/command}` where a command is named (Telegram's English name, or
+ * Discord's name in the language).
+ */
+export interface PlatformWords {
+  /** How to say which of several games: "reply to the board of the one you mean". */
+  readonly pickGame: string;
+  /** How to name a finished game for /review. */
+  readonly reviewHow: string;
+  /** How to name a game for /replay. */
+  readonly replayHow: string;
+  /** The command that shows the puzzle leaderboard. */
+  readonly puzzleTop: string;
+  /** Who may switch the daily puzzle on or off. */
+  readonly dailyManagers: string;
+  /** One who may run a tournament here besides its organiser: "a chat admin". */
+  readonly aManager: string;
+  /** The command that opens a tournament's sign-up. */
+  readonly openTournament: string;
+  /** The command that starts a game against the bot, with its level. */
+  readonly playLevel: string;
+  /** "this chat" or "this channel", after a preposition ("in this chat"). */
+  readonly here: string;
 }

@@ -1,7 +1,7 @@
 import type { LeagueMessages } from './messages.js';
+import { signedChange as signed } from './signed-change.js';
 import { pluralRu } from './plural-ru.js';
 
-const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 const RESULT_MARK = { 1: '✅', 0.5: '➖', 0: '❌' } as const;
 const games = (n: number) => pluralRu(n, 'партия', 'партии', 'партий');
 
@@ -13,7 +13,7 @@ export const ruLeague: LeagueMessages = {
   ratedWord: 'на рейтинг',
   statsHeader: (name) => `📊 <b>${name}</b>`,
   statsNone: (name) =>
-    `У ${name} пока нет рейтинговых партий. Считаются рейтинговые вызовы и игры с ботом (/play).`,
+    `Игрок ${name}: рейтинговых партий пока нет. Считаются рейтинговые вызовы и игры с ботом ({/play}).`,
   statsBlock: (s) =>
     [
       `<b>${s.variant}</b>${s.againstBot ? ' (с ботом)' : ''}: ${s.rating} ±${s.deviation}`,
@@ -33,7 +33,8 @@ export const ruLeague: LeagueMessages = {
   recentLine: (score, opponent, opponentRating, change) =>
     `${RESULT_MARK[score]} ${opponent} (${opponentRating}) ${signed(change)}`,
   graphTitle: (name, variant) => `${name} — ${variant}`,
-  graphFooter: (n) => `рейтинг после каждой из последних: ${games(n)}`,
+  graphFooter: (n) =>
+    n === 1 ? 'рейтинг после последней партии' : `рейтинг после каждой из последних: ${games(n)}`,
   statsWho:
     'Не знаю такого игрока здесь. Ответьте на его сообщение командой /stats или назовите того, кто играл рейтинговую партию в этом чате.',
   topChat: (variant) => `🏆 <b>${variant}</b> — этот чат`,
@@ -41,7 +42,9 @@ export const ruLeague: LeagueMessages = {
   topLine: (place, f, n) =>
     `${place}. ${f.name} — ${f.rating}${f.provisional ? '?' : ''} (${games(n)})`,
   topNobody: 'Пока никого.',
-  topHint: '? — предварительный рейтинг (мало партий). Задачи: /top задачи',
+  topGlobalNobody:
+    'Устоявшихся рейтингов пока нет: рейтинг попадает сюда, когда перестаёт быть предварительным (?).',
+  topHint: '? — предварительный рейтинг (мало партий). Задачи: {puzzleTop}',
   tournament: {
     format: (format) => (format === 'swiss' ? 'швейцарская система' : 'круговой'),
     card: (c) =>
@@ -69,15 +72,15 @@ export const ruLeague: LeagueMessages = {
     cancel: '✖️ Отменить',
     joined: 'Вы в турнире.',
     left: 'Вы вышли из турнира.',
-    cancelled: (organiser) => `✖️ ${organiser} отменил турнир.`,
+    cancelled: (organiser) => `✖️ ${organiser}: турнир отменён.`,
     round: (number, of, lines) => [`🏁 <b>Тур ${number} из ${of}</b>`, ...lines].join('\n'),
     pairing: (board, white, black) => `${board}. ⚪ ${white} — ⚫ ${black}`,
     bye: (name) => `${name}: свободен (1 очко)`,
-    forfeit: (winner, loser) => `${winner} побеждает ${loser} без игры`,
+    forfeit: (winner, loser) => `${winner}: победа без игры (соперник — ${loser})`,
     withdrawn: (name, why) =>
       why === 'left-chat'
-        ? `🚪 ${name} покинул чат и выбыл из турнира; оставшиеся партии ему засчитаны как поражения.`
-        : `🚶 ${name} снялся с турнира; оставшиеся партии ему засчитаны как поражения.`,
+        ? `🚪 ${name}: выход из чата — и из турнира; оставшиеся партии засчитаны как поражения.`
+        : `🚶 ${name}: снятие с турнира; оставшиеся партии засчитаны как поражения.`,
     winner: (names, title) =>
       names.length === 1
         ? `🥇 ${names[0]} — победитель турнира (${title})! Поздравляем!`
@@ -98,20 +101,27 @@ export const ruLeague: LeagueMessages = {
       buchholz: 'Бух',
       sonnebornBerger: 'КБ',
     },
+    legend: (swiss) =>
+      [
+        swiss ? 'Бух — коэффициент Бухгольца: сумма очков соперников' : undefined,
+        'КБ — коэффициент Бергера: очки побеждённых соперников и половина очков тех, с кем ничья',
+      ]
+        .filter((part) => part !== undefined)
+        .join(' · '),
     usage:
       'Турниры:\n/tournament new [round-robin|swiss] [вариант] [дней на ход] [туров] [casual] — открыть запись (админы чата)\n/tournament bot 4 — добавить бота нужного уровня (организатор)\n/tournament leave — выйти или сняться\n/standings — таблица',
-    none: 'В этом чате нет турнира. Админ может открыть запись: /tournament new',
+    none: 'В {here} нет турнира: открыть запись может {aManager} — {openTournament}',
     adminsOnly: 'Открыть турнир здесь могут только админы чата.',
     errors: {
       notFound: 'Этого турнира больше нет.',
-      live: 'В этом чате уже идёт турнир: /standings',
+      live: 'В {here} уже идёт турнир: {/standings}',
       started: 'Турнир уже начался.',
       over: 'Турнир окончен.',
       alreadyEntered: 'Вы уже записаны.',
       notEntered: 'Вы не участвуете в этом турнире.',
       full: 'Мест больше нет.',
       tooFew: (min) => `Для турнира нужно не меньше ${min} игроков.`,
-      notOrganiser: 'Это может только организатор или админ чата.',
+      notOrganiser: 'Это может только организатор или {aManager}.',
     },
   },
 };

@@ -26,15 +26,16 @@ export const ruTable: TableMessages = {
   close: '✖️ Закрыть стол',
   bot: (level) => `🤖 Бот ${level}`,
   start: '▶️ Начать',
-  closed: (host) => `✖️ ${host} закрыл стол.`,
-  expired: (host) => `⌛ Стол ${host} не собрался вовремя.`,
+  closed: (host) => `✖️ ${host}: стол закрыт.`,
+  expired: (host) => `⌛ ${host}: стол не собрался вовремя.`,
   started: (players) => `✅ Партия началась: ${players.join(', ')}.`,
   caption: (c) =>
     [
       `<b>${c.variant}</b>`,
       ...c.seats,
-      `Ход ${c.moveNumber} · ходят ${c.toMove}: ${c.toMoveName}`,
+      `Ход ${c.moveNumber} · очередь: ${c.toMove} — ${c.toMoveName}`,
       c.lastMove === undefined ? undefined : `Последний ход: ${c.lastMove}`,
+      c.lastEvent === undefined ? undefined : `🏳️ ${c.lastEvent}`,
       c.timeLeft === undefined ? undefined : `⏳ осталось ${c.timeLeft}`,
     ]
       .filter((line) => line !== undefined)
@@ -44,6 +45,7 @@ export const ruTable: TableMessages = {
       `<b>${c.variant}</b>`,
       ...c.seats,
       c.lastMove === undefined ? undefined : `Последний ход: ${c.lastMove}`,
+      c.lastEvent === undefined ? undefined : `🏳️ ${c.lastEvent}`,
       `🏁 ${c.result}`,
     ]
       .filter((line) => line !== undefined)
@@ -61,12 +63,12 @@ export const ruTable: TableMessages = {
     if (reason === 'abandoned') return 'Партия брошена (слишком долго никто не ходил).';
     return `Партия окончена.${first}`;
   },
-  becameCount: (name) => `👑 У игрока ${name} столб из шести шашек — он становится графом!`,
+  becameCount: (name) => `👑 ${name}: столб из шести шашек — это граф!`,
   seatOut: (name, why) =>
     ({
       'no-move': `${name}: ходов не осталось — выбывает.`,
-      resign: `${name} сдаётся и выбывает; его столбы остаются на доске.`,
-      time: `${name}: время вышло — выбывает; его столбы остаются на доске.`,
+      resign: `${name}: сдача — выбывает; столбы остаются на доске.`,
+      time: `${name}: время вышло — выбывает; столбы остаются на доске.`,
     })[why],
   lobbyHint: 'Стол на четверых: нажмите «Сесть» или посадите бота на свободное место.',
   seated: (color) => `🪑 Вы сидите за ${SEATS_AT[color]}. Партия начнётся, когда стол соберётся.`,

@@ -4,6 +4,8 @@ import { durationParts, type Messages } from './messages.js';
 import { ruLeague } from './ru-league.js';
 import { ruReview } from './ru-review.js';
 import { ruTable } from './ru-table.js';
+import { ruPlatformWords } from './ru-platform.js';
+import { signedChange } from './signed-change.js';
 
 export { pluralRu } from './plural-ru.js';
 import { pluralRu } from './plural-ru.js';
@@ -43,19 +45,18 @@ export const ru: Messages = {
   daysPerMove: (n) => (n === null ? 'без контроля времени' : `${days(n)} на ход`),
 
   challengeTo: (challenger, target, variant, clock) =>
-    `♟ ${challenger} вызывает ${target} на партию: <b>${variant}</b> (${clock}).`,
+    `♟ Вызов на партию: ${challenger} → ${target}, <b>${variant}</b> (${clock}).`,
   challengeOpen: (challenger, variant, clock) =>
     `♟ ${challenger} ищет соперника: <b>${variant}</b> (${clock}). Принять может любой.`,
   challengePrivate: (challenger, variant, clock) =>
     `♟ ${challenger} приглашает вас сыграть: <b>${variant}</b> (${clock}).`,
   challengeAccepted: (white, black) => `✅ Партия началась: ⚪ ${white} — ⚫ ${black}.`,
-  challengeDeclined: (challenger) => `✖️ Вызов от ${challenger} отклонён.`,
-  challengeCancelled: (challenger) => `✖️ ${challenger} отозвал(а) вызов.`,
-  challengeExpired: (challenger) => `⌛ Вызов от ${challenger} никто не принял вовремя.`,
+  challengeDeclined: (challenger) => `✖️ ${challenger}: вызов отклонён.`,
+  challengeCancelled: (challenger) => `✖️ ${challenger}: вызов отозван.`,
+  challengeExpired: (challenger) => `⌛ ${challenger}: вызов никто не принял вовремя.`,
   challengeYours:
     'Это ваше собственное приглашение: отправьте ссылку другу, и он сможет его принять.',
-  playAgainstMe:
-    'Чтобы сыграть со мной, напишите /play [уровень 1-8] (1 — новичок, 8 — в полную силу).',
+  playAgainstMe: 'Чтобы сыграть со мной, напишите {playLevel} (1 — новичок, 8 — в полную силу).',
   accept: '✅ Принять',
   decline: '✖️ Отклонить',
   cancel: '✖️ Отозвать',
@@ -92,7 +93,14 @@ export const ru: Messages = {
       .filter((line) => line !== undefined)
       .join('\n'),
   result: (winner, reason, details) => {
-    const { counts, variant } = details ?? {};
+    const { counts, variant, viewer } = details ?? {};
+    if (reason === 'resignation' && winner !== null) {
+      const [won, lost] = winner === 'white' ? ['белые', 'чёрные'] : ['чёрные', 'белые'];
+      if (viewer === undefined) return `Победили ${won} (${lost} сдались).`;
+      return viewer === winner
+        ? `Соперник сдался: вы победили (${won}).`
+        : `Вы сдались: победили ${won}.`;
+    }
     if (reason === 'half-count' && counts !== undefined) {
       const [white, black] = counts;
       if (winner === null) return `Ничья ${white}:${black} по подсчёту на половинах доски.`;
@@ -106,7 +114,7 @@ export const ru: Messages = {
       'threefold-repetition': 'троекратное повторение',
       'fifteen-move-rule':
         variant === 'multistorey' ? '15 ходов без взятий' : '15 ходов без изменения числа башен',
-      resignation: 'соперник сдался',
+      resignation: 'сдача',
       agreement: 'по соглашению',
       time: 'время вышло',
       abandoned: 'слишком долго никто не ходил',
@@ -140,7 +148,7 @@ export const ru: Messages = {
   drawOffer: (by) => `🤝 ${by} предлагает ничью.`,
   drawAccept: '🤝 Согласиться',
   drawDecline: '✖️ Отказаться',
-  drawDeclined: (by) => `✖️ ${by} отказался(ась) от ничьей.`,
+  drawDeclined: (by) => `✖️ ${by}: ничья отклонена.`,
 
   errors: {
     notYourTurn: 'Сейчас не ваш ход.',
@@ -148,8 +156,13 @@ export const ru: Messages = {
     stale: 'Эта доска устарела — вот актуальная.',
     unknownButton: 'Эта кнопка больше не работает.',
     gameOver: 'Партия окончена.',
-    notForYou: 'Это не для вас.',
-    ownChallenge: 'Это ваш собственный вызов.',
+    notForYou: 'Эти кнопки — для игрока, который спросил: ответить может только он.',
+    challengeFor: (target) =>
+      `Этот вызов адресован ${target === undefined ? 'другому игроку' : `игроку ${target}`}: принять или отклонить его может только адресат.`,
+    onlyChallenger: 'Отозвать вызов может только тот, кто его сделал.',
+    challengeSelf:
+      'Нельзя вызвать самого себя: назовите другого игрока или сделайте открытый вызов.',
+    ownChallenge: 'Это ваш собственный вызов: принять его должен кто-то другой.',
     challengeClosed: 'Этот вызов уже закрыт.',
     challengeExpired: 'Срок вызова истёк.',
     noDrawOffer: 'Предложения ничьей нет.',
@@ -167,14 +180,14 @@ export const ru: Messages = {
     unknownTimeZone: 'Неизвестный часовой пояс: укажите, например, Europe/Moscow или UTC.',
     illegalMove: (text) => `Ход ${text} здесь невозможен.`,
     badPosition: 'Такую позицию нельзя расставить по её записи (FEN).',
-    noGameHere: 'У вас нет партии в этом чате. Начните её командой /newgame.',
-    severalGames: 'У вас здесь несколько партий: ответьте на сообщение с нужной доской.',
+    noGameHere: 'У вас нет партии в {here}. Начните её командой {/newgame}.',
+    severalGames: 'У вас здесь несколько партий: {pickGame}.',
     moveUsage: 'Запишите ход так: /move c3-d4 или /move c3:e5:g3.',
     internal: 'Что-то пошло не так. Попробуйте ещё раз.',
   },
 
   gamesHeader: 'Ваши партии:',
-  noGames: 'У вас нет текущих партий. Начните новую командой /newgame.',
+  noGames: 'У вас нет текущих партий. Начните новую командой {/newgame}.',
   gameLine: (opponent, variant, yourTurn, link) =>
     `• ${variant} против ${opponent}${yourTurn ? ' — <b>ваш ход</b>' : ''}${link === undefined ? '' : ` — <a href="${link}">доска</a>`}`,
   pdnCaption: 'Запись партии (PDN).',
@@ -221,6 +234,7 @@ export const ru: Messages = {
   review: ruReview,
   replay: ruReplay,
   inline: ruInline,
+  platformWords: ruPlatformWords,
   puzzles: {
     task: (side, goal) => {
       const who = side === 'white' ? 'Ход белых' : 'Ход чёрных';
@@ -233,10 +247,11 @@ export const ru: Messages = {
       `🧩 <b>Задача</b> · ${variant}${difficulty === undefined ? '' : ` · ${'★'.repeat(difficulty)}${'☆'.repeat(5 - difficulty)}`}`,
     dailyTitle: (day) => `🧩 <b>Задача дня</b>, ${day}`,
     yourMove: 'Ваш ход: выберите башню.',
-    replyHint: 'Можно и ответить на это сообщение ходом, например c3-d4.',
-    stale: 'Эта задача ушла дальше: решайте в её последнем сообщении (или попросите /puzzle).',
+    replyHint: (example) =>
+      `Можно и ответить на это сообщение ходом${example === undefined ? ' (поле, дефис, поле)' : `, например ${example}`}.`,
+    stale: 'Эта задача ушла дальше: решайте в её последнем сообщении (или попросите {/puzzle}).',
     correct: (move, reply) =>
-      reply === undefined ? `✅ ${move}` : `✅ ${move} — ответ: ${reply}. Ваш ход.`,
+      reply === undefined ? `✅ ${move}` : `✅ ${move} — ответ: ${reply}.`,
     solved: (move) => `✅ ${move} — решено! 🎉`,
     wrong: (move, expected) =>
       move === undefined
@@ -244,9 +259,9 @@ export const ru: Messages = {
         : `❌ ${move} — не то. Ключевой ход: ${expected}.`,
     solution: (line) => `Решение: ${line}`,
     rating: (rating, change, provisional) =>
-      `Рейтинг в задачах: ${Math.round(rating)}${provisional ? '?' : ''} (${change >= 0 ? '+' : ''}${Math.round(change)})`,
+      `Рейтинг в задачах: ${Math.round(rating)}${provisional ? '?' : ''} (${signedChange(change)})`,
     notCounted: 'Засчитывается только первая попытка: рейтинг не изменился.',
-    countedForDaily: 'Засчитано в таблице чата: /top',
+    countedForDaily: 'Засчитано в таблице задач: {puzzleTop}',
     solveButton: '🧩 Решать',
     nextButton: '➡️ Следующая задача',
     solveInPrivate: 'Нажмите «Решать»: задача решается в личном чате со мной, без спешки.',
@@ -254,7 +269,7 @@ export const ru: Messages = {
     dailyOff: 'Задача дня в этом чате выключена.',
     dailyUsage:
       'Как пользоваться: /daily on [ЧЧ:ММ] [часовой пояс, например Europe/Moscow] — или /daily off. По умолчанию 09:00 UTC.',
-    adminsOnly: 'Это могут менять только администраторы чата.',
+    adminsOnly: 'Это могут менять только {dailyManagers}.',
     topHeader: (day) => `🏆 <b>Задачи</b> · ${day}`,
     topToday: '<b>Сегодня</b>',
     topWeek: '<b>За неделю</b>',
@@ -266,7 +281,7 @@ export const ru: Messages = {
   },
   discord: {
     moveButton: '♟ Сделать ход',
-    played: (move) => `✅ Ваш ход: ${move}.`,
+    played: (move) => `✅ Ход сделан: ${move}.`,
     gameElsewhere: (game, place, link) =>
       `↪ Ваша партия ${game} идёт в ${place}: <a href="${link}">её доска</a>.`,
     drawPostedThere: (game, place, link) =>

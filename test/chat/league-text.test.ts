@@ -10,12 +10,12 @@ import type { Player } from '../../src/game/model.js';
 import { newPlayerRating, type PlayerRating } from '../../src/game/rating-model.js';
 import { withOutcome } from '../../src/game/ratings.js';
 import { DEFAULT_RATING } from '../../src/ratings/glicko2.js';
-import { messages } from '../../src/i18n/index.js';
+import { messagesOn } from '../../src/i18n/index.js';
 import { ALICE, BORIS, makeGame } from '../support/game-fixtures.js';
 import { inlinePainter } from '../support/painter.js';
 
-const en = messages('en');
-const ru = messages('ru');
+const en = messagesOn('telegram', 'en');
+const ru = messagesOn('telegram', 'ru');
 const NAMES = { name: (p: Player) => p.displayName, mention: (p: Player) => `@${p.displayName}` };
 
 /** A record after these scores against 1500-rated opponents. */
@@ -52,6 +52,10 @@ describe('the rating graph', () => {
   it('titles a long name cut to fit, so the picture is drawn', async () => {
     const long = { ...ALICE, displayName: `${'Ж'.repeat(199)}!` };
     const graph = ratingGraph(recordOf(long, [1]), en)!;
+    // One game: the line starts at the rating before it, not a lone dot.
+    const only = recordOf(long, [1]).recent[0]!;
+    expect(graph.points).toEqual([{ rating: only.rating - only.change }, { rating: only.rating }]);
+    expect(graph.footer).toBe('rating after the last game');
     expect(graph.title).toMatch(/^Ж{63}… — Bashni$/);
     await expect(inlinePainter.paintRatingGraph(graph)).resolves.toBeInstanceOf(Buffer);
   });
@@ -79,7 +83,7 @@ describe('/top', () => {
     expect(chatPart!.split('\n')).toHaveLength(11);
     expect(chatPart).toMatch(/^🏆 <b>Bashni<\/b> — this chat\n1\. P0 — \d+ \(8 games\)/);
     expect(chatPart).toMatch(/\n10\. P9 — \d+\? \(1 game\)$/);
-    expect(globalPart).toBe('🌍 <b>Bashni</b> — everywhere\nNobody yet.');
+    expect(globalPart).toBe(`🌍 <b>Bashni</b> — everywhere\n${en.league.topGlobalNobody}`);
     expect(hint).toContain('/top puzzles');
   });
 });

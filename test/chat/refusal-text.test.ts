@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refusalText } from '../../src/chat/refusal-text.js';
 import { refusal, type Refusal, type ServiceErrorCode } from '../../src/game/results.js';
-import { messages } from '../../src/i18n/index.js';
+import { messagesOn } from '../../src/i18n/index.js';
 
 /** An English sentence as the engine and the service write them, which no user may read. */
 const ENGLISH = 'a1-b2 is not a legal move here.';
@@ -14,8 +14,8 @@ const SAMPLES: Record<ServiceErrorCode, Refusal> = {
   'illegal-move': refusal('illegal-move', ENGLISH, { move: 'a1-b2', legal: ['c3-d4', 'e3-f4'] }),
   'stale-version': refusal('stale-version', ENGLISH),
   'game-over': refusal('game-over', ENGLISH),
-  'not-for-you': refusal('not-for-you', ENGLISH),
-  'own-challenge': refusal('own-challenge', ENGLISH),
+  'not-for-you': refusal('not-for-you', ENGLISH, { only: 'challenged', target: '@boris' }),
+  'own-challenge': refusal('own-challenge', ENGLISH, { making: true }),
   'challenge-closed': refusal('challenge-closed', ENGLISH),
   'challenge-expired': refusal('challenge-expired', ENGLISH),
   'no-draw-offer': refusal('no-draw-offer', ENGLISH),
@@ -55,7 +55,7 @@ const ENGLISH_WORDS = /\b(is|not|a|the|legal|move|here|game|record|this|you|your
 
 describe('refusalText', () => {
   it('renders every refusal code in Russian from the catalogue, with no English sentence in it', () => {
-    const ru = messages('ru');
+    const ru = messagesOn('telegram', 'ru');
     for (const [code, sample] of Object.entries(SAMPLES)) {
       const text = refusalText(ru, sample);
       expect(text, code).not.toContain(ENGLISH);
@@ -67,7 +67,7 @@ describe('refusalText', () => {
 
   it('never reads the refusal’s message: the same facts give the same words in both languages', () => {
     for (const lang of ['ru', 'en'] as const) {
-      const t = messages(lang);
+      const t = messagesOn('telegram', lang);
       for (const [code, sample] of Object.entries(SAMPLES)) {
         const other = { ...sample, message: 'something else entirely' } as Refusal;
         expect(refusalText(t, other), `${lang} ${code}`).toBe(refusalText(t, sample));
@@ -77,14 +77,14 @@ describe('refusalText', () => {
 
   it('quotes the move as given and lists the legal moves, escaped, in either language', () => {
     const illegal = refusal('illegal-move', ENGLISH, { move: 'a1<b>-b2', legal: ['c3-d4'] });
-    expect(refusalText(messages('ru'), illegal)).toBe(
+    expect(refusalText(messagesOn('telegram', 'ru'), illegal)).toBe(
       'Ход a1&lt;b&gt;-b2 здесь невозможен.\nc3-d4',
     );
-    expect(refusalText(messages('en'), illegal)).toBe(
+    expect(refusalText(messagesOn('telegram', 'en'), illegal)).toBe(
       'a1&lt;b&gt;-b2 is not a legal move here.\nc3-d4',
     );
     const many = Array.from({ length: 45 }, (_, i) => `m${i}`);
-    const long = refusalText(messages('en'), { ...illegal, legal: many });
+    const long = refusalText(messagesOn('telegram', 'en'), { ...illegal, legal: many });
     expect(long.endsWith('m39  …')).toBe(true);
     expect(long).not.toContain('m40');
   });

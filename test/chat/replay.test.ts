@@ -32,11 +32,11 @@ describe('what a game’s animation is made of', () => {
       result: { winner: 'white', reason: 'resignation' },
     });
     expect(replayData(over, en)).toMatchObject({
-      finalTitle: 'White wins (resignation).',
+      finalTitle: 'White wins (Black resigned).',
       plyWord: 'ply',
     });
     expect(replayCaption(over, en, plain)).toBe(
-      '🎞 Alice — Борис · Bashni\nWhite wins (resignation).',
+      '🎞 Alice — Борис · Bashni\nWhite wins (Black resigned).',
     );
     expect(replayCaption(going, ru, plain)).toBe('🎞 Alice — Борис · Башни\nПартия продолжается.');
   });

@@ -29,12 +29,15 @@ describe('what the chats write about a table game', () => {
       '⚫ Carol',
       '🟢 Dmitri · 4th, 0 points',
       'Move 3 · 🔴 Red to play: @Борис',
-      'Last move: Dmitri resigned and is out; their columns stay on the board.',
+      '🏳️ Dmitri resigned and is out; their columns stay on the board.',
       '⏳ 3 hours left',
     ]);
     const ru = boardCaption(middle(), messages('ru'), 0, names);
     expect(ru).toContain('⚪ Alice · 1-е место, 4 очка, 👑 граф');
-    expect(ru).toContain('Ход 3 · ходят 🔴 Красные: @Борис');
+    expect(ru).toContain('Ход 3 · очередь: 🔴 Красные — @Борис');
+    // A seat going out is no move, and the name is not inflected (no «его»).
+    expect(ru).toContain('🏳️ Dmitri: сдача — выбывает; столбы остаются на доске.');
+    expect(ru).not.toContain('Последний ход');
   });
 
   it('captions the end with the standings and who took first place', () => {

@@ -13,6 +13,7 @@ import {
   noStandingsYet,
   roundText,
   standingsData,
+  standingsLegend,
   tournamentCard,
   winnerText,
 } from '../../chat/tournament-text.js';
@@ -84,7 +85,11 @@ export async function standingsMessage(
   const data = standingsData(tournament, t);
   const image = await painter.paintStandings(data);
   return pictureMessage(
-    { title: `🏆 ${data.title}`, description: data.subtitle ?? '', color: LEAGUE_COLOUR },
+    {
+      title: `🏆 ${data.title}`,
+      description: [data.subtitle, standingsLegend(tournament, t)].join('\n').trim(),
+      color: LEAGUE_COLOUR,
+    },
     { name: 'standings.png', data: image },
   );
 }

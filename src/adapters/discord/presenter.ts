@@ -14,7 +14,7 @@ import {
 import type { Clock } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
-import { languageFor, messages, type Messages } from '../../i18n/index.js';
+import { languageFor, messagesOn, type Messages } from '../../i18n/index.js';
 import { isGone, isHarmless } from './api-errors.js';
 import type { ChannelOutput, OutgoingMessage } from './channel-output.js';
 import type { ChannelSettings, ChannelState } from './channel-state.js';
@@ -109,7 +109,7 @@ export class DiscordPresenter {
       { channelId },
       {} as ChannelSettings,
     );
-    return { settings, t: messages(chatLanguage(settings, fallback)) };
+    return { settings, t: messagesOn('discord', chatLanguage(settings, fallback)) };
   }
 
   /** Remembers a record if it is the newest seen; returns the newest. */
@@ -394,7 +394,7 @@ export class DiscordPresenter {
     const player = playerToMove(game);
     if (player.botLevel !== undefined || player.platform !== 'discord') return;
     const left = deadline - this.deps.clock.now();
-    const t = messages(languageFor(player.language));
+    const t = messagesOn('discord', languageFor(player.language));
     const delivered = await this.deps.out
       .direct(player.userId, { content: markdown(t.reminder(nameOf(player), t.duration(left))) })
       .then(

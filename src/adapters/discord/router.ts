@@ -7,7 +7,7 @@ import type { Clock } from '../../game/ports.js';
 import type { GameEvent, ServiceResult } from '../../game/results.js';
 import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
-import { messages, type Messages } from '../../i18n/index.js';
+import { messagesOn, type Messages } from '../../i18n/index.js';
 import { chatLanguage, personalLanguage } from '../../chat/chat-settings.js';
 import { bestEffort } from '../../game/logger.js';
 import { Answer, type AnswerableInteraction, type AnswerMode } from './answer.js';
@@ -125,12 +125,12 @@ export class InteractionRouter {
       {} as ChannelSettings,
     );
     const asker = { locale: interaction.locale, privateChat: !interaction.inGuild(), admin: false };
-    const t = messages(personalLanguage(settings, asker));
+    const t = messagesOn('discord', personalLanguage(settings, asker));
     const turn: Turn<I> = {
       interaction,
       answer,
       t,
-      chatT: messages(chatLanguage(settings, interaction.locale)),
+      chatT: messagesOn('discord', chatLanguage(settings, interaction.locale)),
       player: playerFromUser(interaction.user, interaction.locale),
       channelId,
       requestKey: `dc:${interaction.id}`,

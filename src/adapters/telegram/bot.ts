@@ -3,7 +3,7 @@ import type { Clock } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
 import type { DuePost, PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
-import { messages, type CommandName } from '../../i18n/index.js';
+import { messagesOn, type CommandName } from '../../i18n/index.js';
 import { BackgroundTasks } from '../../chat/background-tasks.js';
 import type { BoardPainter } from './board-message.js';
 import { ButtonRouter } from './buttons.js';
@@ -191,7 +191,7 @@ export function createTelegramBot(
     // Ids only: the context holds the token and the whole update.
     logger.error('telegram: update failed', { chatId: ctx.chat?.id, err: error.error });
     // The error boundary never throws: Telegram may be the thing that is failing.
-    const t = ctx.t ?? messages('en');
+    const t = ctx.t ?? messagesOn('telegram', 'en');
     if (ctx.callbackQuery !== undefined) await ctx.answer?.(t.errors.internal, true);
     else ctx.say?.(t.errors.internal);
   });
@@ -236,7 +236,10 @@ export function createTelegramBot(
 /** Registers the command menu in English (default) and Russian. */
 export async function registerCommands(api: Api): Promise<void> {
   const menu = (lang: 'ru' | 'en') =>
-    COMMANDS.map((command) => ({ command, description: messages(lang).commands[command] }));
+    COMMANDS.map((command) => ({
+      command,
+      description: messagesOn('telegram', lang).commands[command],
+    }));
   await api.setMyCommands(menu('en'));
   await api.setMyCommands(menu('ru'), { language_code: 'ru' });
 }

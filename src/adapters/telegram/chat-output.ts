@@ -183,12 +183,19 @@ export class ChatOutput {
     });
   }
 
-  /** "typing…": cosmetic, never in front of anything that matters. */
-  typing(chatId: string | number): Promise<DeliveryResult<unknown>> {
+  /**
+   * "typing…": cosmetic, never in front of anything that matters; `wanted` is asked right
+   * before it is sent (the bot may have answered while it waited).
+   */
+  typing(
+    chatId: string | number,
+    wanted?: () => Promise<boolean>,
+  ): Promise<DeliveryResult<unknown>> {
     return this.lanes.submit(chatId, {
       class: 'cosmetic',
       key: 'typing',
       counted: false,
+      ...(wanted === undefined ? {} : { wanted }),
       call: () => this.api.sendChatAction(chatId, 'typing'),
     });
   }

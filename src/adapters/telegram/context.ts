@@ -4,7 +4,7 @@ import type { Clock } from '../../game/ports.js';
 import type { GameEvent, Refusal, ServiceResult } from '../../game/results.js';
 import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
-import { messages, type Messages } from '../../i18n/index.js';
+import { messagesOn, type Messages } from '../../i18n/index.js';
 import {
   chatLanguage,
   mayChangeSettings,
@@ -83,8 +83,8 @@ export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContex
             {} as ChatSettings,
           );
     ctx.settings = settings;
-    ctx.t = messages(chatLanguage(settings, ctx.from?.language_code));
-    ctx.own = messages(personalLanguage(settings, askerOf(ctx, false)));
+    ctx.t = messagesOn('telegram', chatLanguage(settings, ctx.from?.language_code));
+    ctx.own = messagesOn('telegram', personalLanguage(settings, askerOf(ctx, false)));
     ctx.requestKey = `tg:${ctx.update.update_id}`;
     ctx.say = (text, other) => {
       if (ctx.chat === undefined) return;

@@ -7,6 +7,7 @@ import {
   noStandingsYet,
   roundText,
   standingsData,
+  standingsLegend,
   tournamentCard,
   winnerText,
   type StandingsData,
@@ -119,7 +120,7 @@ export class LeagueCards implements LeagueShows {
     const data: StandingsData = standingsData(tournament, t);
     this.inOrder(chatId, () =>
       this.deps.out.sendPhoto(chatId, () => this.deps.painter.paintStandings(data), {
-        caption: `🏆 ${data.title} — ${data.subtitle ?? ''}`.trim(),
+        caption: `🏆 ${data.title} — ${data.subtitle ?? ''}\n${standingsLegend(tournament, t)}`,
       }),
     );
   }

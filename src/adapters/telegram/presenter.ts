@@ -8,7 +8,7 @@ import { quotableMove, startedText } from '../../chat/table-caption.js';
 import type { Clock } from '../../game/ports.js';
 import type { AcceptedIn, GameEvent } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
-import { messages, type Messages } from '../../i18n/index.js';
+import { messagesOn, type Messages } from '../../i18n/index.js';
 import { chatLanguage, gameLanguageHint } from '../../chat/chat-settings.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import { boardFace, keyboardPly, type BoardPainter } from './board-message.js';
@@ -152,7 +152,7 @@ export class TelegramPresenter {
       { chatId },
       {} as ChatSettings,
     );
-    return { settings, t: messages(chatLanguage(settings, fallbackLanguage)) };
+    return { settings, t: messagesOn('telegram', chatLanguage(settings, fallbackLanguage)) };
   }
 
   /** Remembers a record if it is the newest seen; returns the newest. */
@@ -228,7 +228,11 @@ export class TelegramPresenter {
         for (const view of messageViews(game.views)) {
           const { t } = await this.chatContext(view.chatId, languageHint(game, view.chatId));
           const names = { name: nameOf, mention: mentionOf };
-          const result = t.gameOverNotice(resultText(game, event.result, t, names));
+          // A player's own private chat is told of their resignation as theirs.
+          const viewer = isPrivateChat(view.chatId)
+            ? { platform: 'telegram' as const, userId: String(view.chatId) }
+            : undefined;
+          const result = t.gameOverNotice(resultText(game, event.result, t, names, viewer));
           const text =
             ratings === undefined ? result : `${result}\n\n${ratedText(game, ratings, t, names)}`;
           const replyTo = Number(view.messageId);
@@ -474,8 +478,11 @@ export class TelegramPresenter {
   ): Promise<void> {
     const effects = moveEffects(game, moved, ping);
     if (effects === undefined) return;
-    if (effects.botThinking)
-      for (const view of messageViews(game.views)) void this.deps.out.typing(view.chatId);
+    if (effects.botThinking) {
+      const ply = moved.moves.length;
+      for (const view of messageViews(game.views))
+        void this.deps.out.typing(view.chatId, () => this.stillToMove(game.id, ply));
+    }
     if (effects.ping !== undefined) await this.pingToMove(game, move);
     if (effects.clearNotice)
       for (const view of messageViews(game.views)) await this.notices.clear(view.chatId, game.id);

@@ -3,7 +3,7 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Move } from '../../engine/index.js';
 import { decodePayload, encodePayload } from '../../chat/button-payload.js';
 import { puzzlePicks } from '../../chat/pick-payloads.js';
-import { puzzleHeading, solverSide, stepText } from '../../chat/puzzle-text.js';
+import { exampleMove, puzzleHeading, solverSide, stepText } from '../../chat/puzzle-text.js';
 import { resolveMove } from '../../game/game-rules.js';
 import { puzzlePosition, type PuzzleLine } from '../../game/puzzle-solving.js';
 import type { Messages } from '../../i18n/index.js';
@@ -72,7 +72,7 @@ export function solvingFace(
       '',
       ...body,
       t.puzzles.yourMove,
-      t.puzzles.replyHint,
+      t.puzzles.replyHint(exampleMove(puzzle, ply)),
     ]),
     keyboard: stacksKeyboard(
       puzzlePosition(puzzle, ply),

@@ -20,7 +20,7 @@ import { resolveMove } from '../../../src/game/game-rules.js';
 import { playerKey } from '../../../src/game/model.js';
 import { puzzlePosition, type PuzzleLine } from '../../../src/game/puzzle-solving.js';
 import { dayIn } from '../../../src/game/daily-schedule.js';
-import { messages } from '../../../src/i18n/index.js';
+import { messagesOn } from '../../../src/i18n/index.js';
 import { routeSquares } from '../../../src/chat/move-picking.js';
 import { testCatalog, solutionAt } from '../../support/puzzles.js';
 import type { FakeInteraction, FakeMessageRef, FakeUser } from './fake-interaction.js';
@@ -42,7 +42,7 @@ afterEach(async () => {
   await (harness as DiscordHarness | undefined)?.close();
 });
 
-const en = messages('en');
+const en = messagesOn('discord', 'en');
 const EPHEMERAL = 64;
 
 /** The bashni puzzles of the committed library. */
@@ -209,7 +209,7 @@ describe('puzzles in the Discord bot', () => {
     const text = seen(wrong.last);
     expect(text).toContain(`The key move was ${solutionAt(puzzle, 0)}`);
     expect(text).toContain(`Solution: 1. ${solutionAt(puzzle, 0)} ${solutionAt(puzzle, 1)}`);
-    expect(text).toMatch(/Puzzle rating: \d+\?? \(-\d+\)/);
+    expect(text).toMatch(/Puzzle rating: \d+\?? \(−\d+\)/);
     expect(kinds(wrong.last)).toEqual(['puzzle-next']);
     // The line's last board, not the one the attempt began with.
     expect(image(wrong.last)!.equals(first)).toBe(false);
@@ -418,7 +418,9 @@ describe('puzzles in the Discord bot', () => {
       'post',
     );
     expect(post.message.embeds?.[0]?.description).toContain('Задача дня');
-    expect(item(buttonsOf(post.message), 0).label).toBe(messages('ru').puzzles.solveButton);
+    expect(item(buttonsOf(post.message), 0).label).toBe(
+      messagesOn('discord', 'ru').puzzles.solveButton,
+    );
 
     const apiError = (code: number) =>
       new DiscordAPIError({ code, message: 'no' }, code, 404, 'POST', '/channels', {});

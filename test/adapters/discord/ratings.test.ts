@@ -78,9 +78,12 @@ describe('Discord: ratings', () => {
     const files = stats.last?.files as { name: string }[];
     expect(files.map((file) => file.name)).toEqual(['rating.png']);
     const graph = harness.pictures.at(-1);
-    expect(graph?.kind === 'rating-graph' && graph.data.points).toEqual(
-      present(anna).recent.map((outcome) => ({ rating: outcome.rating })),
-    );
+    // One game: the graph starts at the rating before it (the initial one), then each game's.
+    const [only] = present(anna).recent;
+    expect(graph?.kind === 'rating-graph' && graph.data.points).toEqual([
+      { rating: only!.rating - only!.change },
+      ...present(anna).recent.map((outcome) => ({ rating: outcome.rating })),
+    ]);
 
     const theirs = await harness.command(ANNA, 'stats', { player: STAR });
     expect(textOf(theirs.last?.embeds)).toContain('📊 **\\\\*Star\\\\***');
@@ -103,7 +106,7 @@ describe('Discord: ratings', () => {
       ),
     );
     expect(text).toContain(['🏆 **Bashni** — this chat', ...lines].join('\n'));
-    expect(text).toContain(`🌍 **Bashni** — everywhere\n${en.league.topNobody}`);
+    expect(text).toContain(`🌍 **Bashni** — everywhere\n${en.league.topGlobalNobody}`);
     expect(top.last?.allowedMentions).toEqual({ parse: [], users: [] });
     const laska = await harness.command(CARL, 'top', { variant: 'laska' });
     expect(textOf(laska.last?.content)).toContain(`**Laska** — this chat\n${en.league.topNobody}`);

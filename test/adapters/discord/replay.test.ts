@@ -117,7 +117,7 @@ describe('Discord: a game’s animation', () => {
     const notice = harness.out
       .in(CHANNEL)
       .find((m) => textOf(m.message.content ?? '').startsWith('🏁'));
-    expect(textOf(notice!.message.content!)).toBe('🏁 White wins (resignation).');
+    expect(textOf(notice!.message.content!)).toBe('🏁 White wins (Black resigned).');
     expect(attachedGif(notice!.message.files).frameCount).toBe(4);
   });
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { messages } from '../../../src/i18n/index.js';
+import { messagesOn } from '../../../src/i18n/index.js';
 import { inlineAnalysis, plantedBlunderGame } from '../../support/review-game.js';
 import { ANNA, BORIS, buttonsOf, CHANNEL, DiscordHarness, playerOfUser } from './harness.js';
 import { replyRef } from './league-helpers.js';
 
-const en = messages('en');
+const en = messagesOn('discord', 'en');
 const PLANTED = plantedBlunderGame();
 
 let harness: DiscordHarness;
@@ -29,6 +29,8 @@ describe('Discord: /review', () => {
     const none = await harness.command(ANNA, 'review');
     expect(none.methods).toEqual(['reply']);
     expect(none.last?.content).toBe(en.review.noGame);
+    expect(none.last?.content).toContain('/review game:ID');
+    expect(none.last?.content).not.toMatch(/reply/i);
 
     const started = await harness.service.startGame({
       white: anna,

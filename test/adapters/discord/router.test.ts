@@ -97,7 +97,9 @@ describe('Discord interaction router', () => {
 
     const wrong = await harness.press(CARL, accept.customId, ref);
     expect(isEphemeral(wrong)).toBe(true);
-    expect(answerText(wrong)).toMatch(/not for you/i);
+    expect(answerText(wrong)).toBe(
+      'This challenge is for another player: only they can accept or decline it.',
+    );
     expect(gameMessages()).toHaveLength(0);
 
     const right = await harness.press(BORIS, accept.customId, ref);
@@ -250,7 +252,7 @@ describe('Discord interaction router', () => {
     expect(answerText(pressed)).toBe('This game’s record is damaged and cannot be loaded.');
     // A typed move looks among the channel's games, which pass over a damaged record.
     const typed = await harness.command(ANNA, 'move', { notation: 'c3:e5' });
-    expect(answerText(typed)).toBe('You have no game in this chat. Start one with /newgame.');
+    expect(answerText(typed)).toBe('You have no game in this channel. Start one with /newgame.');
   });
 
   it('defers a slow answer in time and then edits it', async () => {
@@ -337,8 +339,12 @@ describe('Discord interaction router', () => {
     const yes = item(buttonsOf(ask.last), 0, 'yes');
     const ref = { id: item(ask.created, 0, 'ask.created').id, channelId: CHANNEL };
     const stranger = await harness.press(BORIS, yes.customId, ref);
-    expect(answerText(stranger)).toMatch(/someone else|not for you/i);
-    await harness.press(ANNA, yes.customId, ref);
+    expect(answerText(stranger)).toBe(
+      'These buttons are for the player who asked: only they can answer.',
+    );
+    // The resigner is told it was their resignation (not "your opponent resigned").
+    const resigned = await harness.press(ANNA, yes.customId, ref, { locale: 'ru' });
+    expect(answerText(resigned)).toBe('Вы сдались: победили чёрные.');
     game = await harness.service.getGame(second.gameId);
     expect(game.ok && game.value.result).toMatchObject({ winner: 'black', reason: 'resignation' });
   });

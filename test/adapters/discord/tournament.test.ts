@@ -106,7 +106,7 @@ describe('Discord: a round-robin tournament of three', () => {
     const twice = await harness.press(BORIS, buttonOf(card.last, 'tournament-join'), cardRef);
     expect(whispered(twice)).toBe('You are already in.');
     const notTheirs = await harness.press(BORIS, buttonOf(card.last, 'tournament-start'), cardRef);
-    expect(whispered(notTheirs)).toBe('Only the organiser or a chat admin can do that.');
+    expect(whispered(notTheirs)).toBe('Only the organiser or a server manager can do that.');
     expect((await current()).status).toBe('signup');
 
     // Before any round is over, /standings lists the players instead of an empty table.
@@ -213,7 +213,9 @@ describe('Discord: tournament refusals', () => {
     const tooLong = await harness.command(ANNA, 'tournament new', { rounds: 3 }, MANAGER);
     expect(whispered(tooLong)).toContain('1 (single) or 2 (double)');
     const none = await harness.command(ANNA, 'standings');
-    expect(whispered(none)).toContain('has no tournament');
+    expect(whispered(none)).toBe(
+      'No tournament in this channel: a server manager can open one with /tournament new',
+    );
 
     const admin = { permissions: [PermissionFlagsBits.Administrator] };
     const swiss = await harness.command(
@@ -230,7 +232,7 @@ describe('Discord: tournament refusals', () => {
       false,
     ]);
     const second = await harness.command(BORIS, 'tournament new', {}, MANAGER);
-    expect(whispered(second)).toBe('This chat already has a tournament on: /standings');
+    expect(whispered(second)).toBe('A tournament is already on in this channel: /standings');
 
     const cardRef = replyRef(swiss);
     const alone = await harness.press(ANNA, buttonOf(swiss.last, 'tournament-start'), cardRef);
@@ -239,10 +241,10 @@ describe('Discord: tournament refusals', () => {
     expect(whispered(bot)).toBe('Bashni Bot (level 3) is in the tournament.');
     expect(shownText(messageById(cardRef.id))).toContain('2\\. Bashni Bot (level 3)');
     const notOrganiser = await harness.command(CARL, 'tournament bot');
-    expect(whispered(notOrganiser)).toBe('Only the organiser or a chat admin can do that.');
+    expect(whispered(notOrganiser)).toBe('Only the organiser or a server manager can do that.');
     expect((await current()).entrants).toHaveLength(2);
     const stranger = await harness.press(CARL, buttonOf(swiss.last, 'tournament-cancel'), cardRef);
-    expect(whispered(stranger)).toBe('Only the organiser or a chat admin can do that.');
+    expect(whispered(stranger)).toBe('Only the organiser or a server manager can do that.');
     await harness.press(BORIS, buttonOf(swiss.last, 'tournament-cancel'), cardRef, MANAGER);
     expect((await current()).status).toBe('cancelled');
     const closed = messageById(cardRef.id);

@@ -42,7 +42,15 @@ describe('Telegram: /play against the bot', () => {
   }
 
   it('starts a game against the bot, which answers each move and shows it is thinking', async () => {
-    h = await TelegramHarness.start({ bot: firstMove });
+    // The bot thinks until "typing…" has been shown ("typing…" is dropped once it has answered).
+    h = await TelegramHarness.start({
+      bot: {
+        chooseMove: async ({ fen, variant }) => {
+          await h.fake.waitForCall('sendChatAction', (call) => call.params.action === 'typing');
+          return firstLegalMove(variant, fen);
+        },
+      },
+    });
     const alice = h.fake.user(11, 'Alice', 'alice', 'en');
     h.fake.privateChat(alice);
     await h.say(alice, 11, '/play 2 laska');
@@ -115,6 +123,59 @@ describe('Telegram: /play against the bot', () => {
     expect(h.fake.chat(group).messages.map((m) => m.text ?? '')).not.toContain(
       'You have no game in this chat. Start one with /newgame.',
     );
+  });
+
+  it('shows "typing…" only while the bot is still to move, not after its answer is shown', async () => {
+    // Alice's board edit is held; the bot answers meanwhile. "typing…", which waits behind the
+    // board edits, would then come after the answer.
+    let think = () => undefined as void;
+    const thinking = new Promise<void>((resolve) => (think = resolve));
+    h = await TelegramHarness.start({
+      bot: {
+        chooseMove: async ({ fen, variant }) => {
+          await thinking;
+          return firstLegalMove(variant, fen);
+        },
+      },
+    });
+    const alice = h.fake.user(11, 'Alice', 'alice', 'en');
+    h.fake.privateChat(alice);
+    await h.say(alice, 11, '/play 2');
+    const board = item(h.boards(11), 0, 'board');
+    await h.press(alice, 11, board.messageId, '⚪ c3');
+    const edit = h.fake.hold('editMessageMedia');
+    const pick = h.fake.buttonPress({
+      from: alice,
+      chatId: 11,
+      messageId: board.messageId,
+      button: '→ d4',
+    });
+    const handled = h.process.pipeline.accept(pick).done;
+    await edit.held();
+    await handled;
+    think();
+    await afterBotAnswer();
+    edit.release();
+    await h.process.settle();
+    await until(() =>
+      (h.fake.message(11, board.messageId)?.caption ?? '').includes('White to play'),
+    );
+    expect(h.fake.callsOf('sendChatAction').map((call) => call.params.action)).not.toContain(
+      'typing',
+    );
+  });
+
+  it('tells the player who resigned in their private chat that they resigned', async () => {
+    h = await TelegramHarness.start({ bot: firstMove });
+    const alice = h.fake.user(11, 'Alice', 'alice', 'ru');
+    h.fake.privateChat(alice);
+    await h.say(alice, 11, '/play 2');
+    await h.say(alice, 11, '/resign');
+    const ask = h.fake.lastBotMessage(11)!;
+    await h.press(alice, 11, ask.messageId, '🏳️ Да, сдаюсь');
+    const texts = h.fake.chat(11).messages.map((m) => m.caption ?? m.text ?? '');
+    expect(texts).toContain('🏁 Вы сдались: победили чёрные.');
+    expect(texts.join('\n')).not.toContain('Соперник сдался');
   });
 
   it('refuses a bad level with the usage', async () => {

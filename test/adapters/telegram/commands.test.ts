@@ -69,16 +69,22 @@ describe('Telegram: other ways in, and the commands', () => {
     const card = fake.lastBotMessage(GROUP)!;
     expect(card.text).toBe('♟ @alice challenges Dmitri to a game of Stolby (3 days per move).');
     expect(await h.press(carol, GROUP, card.messageId, '✅ Accept')).toMatchObject({
-      text: 'This is not for you.',
+      text: 'This challenge is for another player: only they can accept or decline it.',
     });
     await h.press(noName, GROUP, card.messageId, '✅ Accept');
     expect(h.boards(GROUP)).toHaveLength(1);
+
+    // Challenging oneself is refused as that, not as "your own challenge".
+    await h.say(carol, GROUP, '/newgame @carol');
+    expect(fake.lastBotMessage(GROUP)!.text).toBe(
+      'You can’t challenge yourself: name someone else, or make an open challenge.',
+    );
 
     await h.say(carol, GROUP, '/newgame');
     const open = fake.lastBotMessage(GROUP)!;
     expect(open.text).toContain('is looking for an opponent');
     expect(await h.press(carol, GROUP, open.messageId, '✅ Accept')).toMatchObject({
-      text: 'That is your own challenge.',
+      text: 'That is your own challenge: someone else accepts it.',
     });
     await h.press(carol, GROUP, open.messageId, '✖️ Withdraw');
     expect(fake.message(GROUP, open.messageId)!.text).toBe('✖️ Carol withdrew the challenge.');

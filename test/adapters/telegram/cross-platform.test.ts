@@ -100,7 +100,9 @@ describe('Telegram: invite codes and players from other platforms', () => {
     const own = CODE_LINE.exec(fake.lastBotMessage(GROUP)!.text ?? '')![1];
     expect(own).not.toBe(code);
     await h.say(alice, GROUP, `/join ${own}`);
-    expect(fake.lastBotMessage(GROUP)!.text).toBe('That is your own challenge.');
+    expect(fake.lastBotMessage(GROUP)!.text).toBe(
+      'That is your own challenge: someone else accepts it.',
+    );
   });
 
   it('a Discord challenger joined from Telegram: marked names, no Telegram mention, moves relayed', async () => {

@@ -31,7 +31,10 @@ describe('Telegram: a full game in a group', () => {
 
     // Carol may not accept a challenge meant for Bob.
     const wrong = await h.press(carol, GROUP, card.messageId, '✅ Accept');
-    expect(wrong).toMatchObject({ show_alert: true, text: 'This is not for you.' });
+    expect(wrong).toMatchObject({
+      show_alert: true,
+      text: 'This challenge is for @bob_r: only they can accept or decline it.',
+    });
     expect(h.boards(GROUP)).toHaveLength(0);
 
     // Bob accepts ten minutes later: the card says so, the board appears with the stacks White
@@ -125,14 +128,14 @@ describe('Telegram: a full game in a group', () => {
     });
     await h.press(bob, GROUP, question.messageId, '🏳️ Yes, resign');
     const final = fake.message(GROUP, board.messageId)!;
-    expect(final.caption).toContain('🏁 White wins (resignation).');
+    expect(final.caption).toContain('🏁 White wins (Black resigned).');
     expect(h.labels(GROUP, board.messageId)).toEqual([]);
     // One notice under the board: the game's animation, captioned with the result and the new
     // ratings of this rated game.
     const notice = fake.lastBotMessage(GROUP)!;
     expect(notice.animation?.contentType).toBe('image/gif');
     expect(notice.caption).toMatch(
-      /^🏁 White wins \(resignation\)\.\n\n📈 Ratings\nAlice: 1\d{3}\? \(\+\d+\)\nBob: 1\d{3}\? \(−\d+\)$/,
+      /^🏁 White wins \(Black resigned\)\.\n\n📈 Ratings\nAlice: 1\d{3}\? \(\+\d+\)\nBob: 1\d{3}\? \(−\d+\)$/,
     );
     expect(notice.replyTo).toBe(board.messageId);
     expect(decodePng(final).width).toBe(720);

@@ -91,10 +91,10 @@ describe('Telegram: who is pinged, and when', () => {
       m.animation === undefined ? 'text' : 'animation',
       m.caption,
     ];
-    expect(notices().map(result)).toEqual([['animation', '🏁 White wins (resignation).']]);
+    expect(notices().map(result)).toEqual([['animation', '🏁 White wins (Black resigned).']]);
     h.clock.time += 10 * MINUTE;
     await h.scheduler.runDue();
     await h.process.settle();
-    expect(notices().map(result)).toEqual([['animation', '🏁 White wins (resignation).']]);
+    expect(notices().map(result)).toEqual([['animation', '🏁 White wins (Black resigned).']]);
   });
 });

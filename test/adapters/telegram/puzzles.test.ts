@@ -81,19 +81,22 @@ describe('Telegram: puzzles', () => {
     h.fake.clearCalls();
     await h.press(alice, 11, messageId, '→ e7');
     expect(h.fake.calls.map((c) => c.method)).toEqual(['answerCallbackQuery', 'editMessageMedia']);
-    expect(caption(11, messageId)).toContain('✅ f8-e7 — the reply: h4:d8. Your move.');
+    expect(caption(11, messageId)).toContain('✅ f8-e7 — the reply: h4:d8.');
+    // Black to move: "your move" said once, and no White move (c3-d4) offered as the example.
+    expect(caption(11, messageId).match(/your move/gi)).toHaveLength(1);
+    expect(caption(11, messageId)).not.toContain('c3-d4');
     expect(h.fake.keyboard(11, messageId).flat().map(payloadOf)).toContainEqual(
       expect.objectContaining({ kind: 'puzzle-select', puzzleId: LONG, ply: 2 }),
     );
 
     await tapMove(alice, messageId, 'b8-c7');
-    expect(caption(11, messageId)).toContain('✅ b8-c7 — the reply: d8:b6. Your move.');
+    expect(caption(11, messageId)).toContain('✅ b8-c7 — the reply: d8:b6.');
     await tapMove(alice, messageId, 'a5:d8');
     const solved = caption(11, messageId);
     expect(solved).toContain('✅ a5:d8 — solved! 🎉');
     expect(solved).toContain('Solution: 1. f8-e7 h4:d8 2. b8-c7 d8:b6 3. a5:d8');
     expect(solved).toMatch(/Puzzle rating: \d+\?? \(\+\d+\)/);
-    expect(solved).not.toContain('Counted on the chat');
+    expect(solved).not.toContain('Counted on the puzzle leaderboard');
     expect(h.labels(11, messageId)).toEqual(['➡️ Next puzzle']);
 
     // Next: a new puzzle message, one not tried yet.
@@ -112,7 +115,7 @@ describe('Telegram: puzzles', () => {
     const text = caption(11, messageId);
     expect(text).toContain('❌ h2-g3 is not it. The key move was a3-b4.');
     expect(text).toContain('Solution: 1. a3-b4 a5:c3 2. e3-d4');
-    expect(text).toMatch(/Puzzle rating: \d+\?? \(-\d+\)/);
+    expect(text).toMatch(/Puzzle rating: \d+\?? \(−\d+\)/);
     expect(h.labels(11, messageId)).toEqual(['➡️ Next puzzle']);
   });
 
@@ -172,7 +175,7 @@ describe('Telegram: puzzles', () => {
     expect(caption(11, a)).toMatch(/Puzzle rating: \d+\?? \(\+\d+\)/);
     expect(caption(12, b)).toContain('❌ f8-g7 is not it. The key move was f8-e7.');
     // Both attempts were first attempts: both rated.
-    expect(caption(12, b)).toMatch(/Puzzle rating: \d+\?? \(-\d+\)/);
+    expect(caption(12, b)).toMatch(/Puzzle rating: \d+\?? \(−\d+\)/);
   });
 
   it('plays a move typed as a reply to the puzzle, or /move as one; game replies still work', async () => {
@@ -289,10 +292,12 @@ describe('Telegram: puzzles', () => {
     const bob = privateUser(12, 'Bob');
     h.fake.setChatMember(GROUP, 12, 'member');
     const carol = privateUser(13, 'Carol'); // not in the group
-    expect(await solve(bob)).toContain('Counted on the chat’s board: /top');
+    expect(await solve(bob)).toContain(
+      'Counted on the puzzle leaderboard of this chat: /top puzzles',
+    );
     const forged = await solve(carol);
     expect(forged).toContain('solved!');
-    expect(forged).not.toContain('Counted on the chat');
+    expect(forged).not.toContain('Counted on the puzzle leaderboard');
 
     await h.say(dana, GROUP, '/top puzzles');
     const top = h.fake.lastBotMessage(GROUP)!.text!;

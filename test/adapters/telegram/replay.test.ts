@@ -63,7 +63,7 @@ describe('Telegram: a game’s animation', () => {
     const question = h.fake.lastBotMessage(GROUP)!;
     await h.press(bob, GROUP, question.messageId, '🏳️ Yes, resign');
     const [notice] = animations(GROUP);
-    expect(notice!.caption).toBe('🏁 White wins (resignation).');
+    expect(notice!.caption).toBe('🏁 White wins (Black resigned).');
     expect(gifOf(notice!).frameCount).toBe(4);
     // As many calls as the text notice took: one new message, and no text result beside it.
     const sent = h.fake.calls.filter((call) => call.method.startsWith('send'));
@@ -72,7 +72,7 @@ describe('Telegram: a game’s animation', () => {
     // /replay of the finished game (the chat's last one): the same GIF, the result in the caption.
     await h.say(alice, GROUP, '/replay');
     const replayed = animations(GROUP).at(-1)!;
-    expect(replayed.caption).toBe('🎞 Alice — Bob · Bashni\nWhite wins (resignation).');
+    expect(replayed.caption).toBe('🎞 Alice — Bob · Bashni\nWhite wins (Black resigned).');
     expect(replayed.animation!.data.equals(notice!.animation!.data)).toBe(true);
   });
 
@@ -85,7 +85,7 @@ describe('Telegram: a game’s animation', () => {
     const question = h.fake.lastBotMessage(GROUP)!;
     await h.press(bob, GROUP, question.messageId, '🏳️ Yes, resign');
     expect(animations(GROUP)).toEqual([]);
-    expect(lastText(GROUP)).toBe('🏁 White wins (resignation).');
+    expect(lastText(GROUP)).toBe('🏁 White wins (Black resigned).');
     // /replay says so.
     await h.say(bob, GROUP, '/replay');
     expect(lastText(GROUP)).toBe('Could not draw the animation just now; please try again later.');
@@ -103,7 +103,7 @@ describe('Telegram: a game’s animation', () => {
     // A game of others, shown in another chat, is not shown here.
     await h.say(carol, OTHER_GROUP, `/replay ${gameId}`);
     expect(lastText(OTHER_GROUP)).toBe(
-      `No game “${gameId}” here. Use /replay alone for the last game shown in this chat, or reply to a board with /replay.`,
+      `No game “${gameId}” here. /replay alone shows the last game shown in this chat.`,
     );
     expect(animations(OTHER_GROUP)).toEqual([]);
     expect(h.fake.floodRefusals()).toEqual([]);

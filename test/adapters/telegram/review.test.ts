@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { en } from '../../../src/i18n/en.js';
+import { messagesOn } from '../../../src/i18n/index.js';
 import { inlineAnalysis, plantedBlunderGame } from '../../support/review-game.js';
 import { ALICE, BOB, TelegramHarness } from './harness.js';
 
 const GROUP = -1004444555666;
 const PLANTED = plantedBlunderGame();
+const en = messagesOn('telegram', 'en');
 
 describe('Telegram: /review of a finished game', () => {
   let h: TelegramHarness;

@@ -88,7 +88,7 @@ describe('Telegram: taps that must not break anything', () => {
     }
     // A resign button forged for someone else's user id.
     expect(await h.tap(alice, GROUP, boardId, `Q|${gameId}|0|12`)).toMatchObject({
-      text: 'This is not for you.',
+      text: 'These buttons are for the player who asked: only they can answer.',
     });
     expect(await moves()).toEqual([]);
     const game = await h.process.service.getGame(gameId);

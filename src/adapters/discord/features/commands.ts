@@ -96,7 +96,7 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
     const content =
       game.result === undefined
         ? turn.t.table.seatOut(nameOf(turn.player), 'resign')
-        : resultText(game, game.result, turn.t, { name: nameOf, mention: mentionOf });
+        : resultText(game, game.result, turn.t, { name: nameOf, mention: mentionOf }, turn.player);
     await turn.answer.respond({ content: markdown(content), components: [] });
   });
 
@@ -120,7 +120,13 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
       if (after === undefined) return;
       const { t } = turn;
       if (after.result !== undefined) {
-        const result = resultText(after, after.result, t, { name: nameOf, mention: mentionOf });
+        const result = resultText(
+          after,
+          after.result,
+          t,
+          { name: nameOf, mention: mentionOf },
+          turn.player,
+        );
         await turn.answer.respond({ content: withPlace(markdown(result), turn, elsewhere) });
         return;
       }

@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { gamePdn, pdnFileName } from '../../../chat/pdn-export.js';
 import { sideToMove } from '../../../game/game-rules.js';
 import { opponentsOf, sideOf, type Game } from '../../../game/model.js';
-import { LANGS, messages, parseLang, type Messages } from '../../../i18n/index.js';
+import { LANGS, messagesOn, parseLang, type Messages } from '../../../i18n/index.js';
 import type { ButtonRouter } from '../buttons.js';
 import { encodePayload } from '../../../chat/button-payload.js';
 import { gameVs } from '../../../chat/command-game.js';
@@ -109,7 +109,7 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
       return;
     }
     await deps.chats.updateSettings(ctx.chat.id, { lang });
-    ctx.say(messages(lang).langChanged);
+    ctx.say(messagesOn('telegram', lang).langChanged);
   });
 
   composer.command('settings', (ctx) => {
@@ -157,7 +157,7 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
       return;
     }
     const settings = await deps.chats.updateSettings(chatId, change);
-    const next = messages(settings.lang ?? ('lang' in change ? change.lang : 'en'));
+    const next = messagesOn('telegram', settings.lang ?? ('lang' in change ? change.lang : 'en'));
     await ctx.answer();
     const messageId = ctx.callbackQuery?.message?.message_id;
     if (messageId !== undefined) {

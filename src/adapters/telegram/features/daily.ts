@@ -3,7 +3,7 @@ import { Composer } from 'grammy';
 import { standingsText } from '../../../chat/puzzle-text.js';
 import type { PuzzlePlayer } from '../../../game/puzzle-ports.js';
 import type { DuePost } from '../../../game/puzzles.js';
-import { messages } from '../../../i18n/index.js';
+import { messagesOn } from '../../../i18n/index.js';
 import type { BoardPainter } from '../board-message.js';
 import { mayChangeChat, type BashniContext, type TelegramDeps } from '../context.js';
 import { chatKeyOf, nameOf } from '../identity.js';
@@ -113,7 +113,7 @@ export function dailyPost(
       { chatId },
       { lang: undefined },
     );
-    const t = messages(chatLanguage(settings));
+    const t = messagesOn('telegram', chatLanguage(settings));
     const start = `d_${due.day.replaceAll('-', '')}_${chatId}`;
     const face = postedFace(due.puzzle, t, painter, startLink(botUsername(), start), due.day);
     const sent = await deps.out.sendPhoto(chatId, face.image, {
