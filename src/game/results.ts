@@ -85,6 +85,11 @@ export type GameEvent =
       readonly color: SeatColor;
       readonly why: DropOut;
       readonly finished: readonly Finish[];
+      /**
+       * Whether the turn passed, so its new player is to be pinged (see notify.ts): not when
+       * a player resigned out of turn. Absent in events of older processes: pinged.
+       */
+      readonly ping?: boolean;
     }
   /** A turn that no ping announced is still open after a while (see notify.ts). */
   | { readonly type: 'turn-nudge'; readonly game: Game }
