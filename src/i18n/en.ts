@@ -126,6 +126,12 @@ export const en: Messages = {
   chooseStack: 'Choose a tower to move.',
   chooseTarget: (square) => `${square}: where to?`,
   chooseRoute: 'Several capture routes end there: choose one.',
+  busyChat: {
+    pick: (seconds) =>
+      `This chat is busy (Telegram’s limit on edits): the targets show in about ${seconds} s. A typed move works at once: /move c3-d4.`,
+    move: (seconds) =>
+      `Move made. This chat is busy (Telegram’s limit on edits): the board shows it in about ${seconds} s.`,
+  },
   stackInfo: (square, pieces, height) =>
     height === 1 ? `${square}: ${pieces}` : `${square}: ${pieces} (${height} pieces, top first)`,
 

@@ -89,6 +89,14 @@ export interface Messages {
   readonly chooseTarget: (square: string) => string;
   readonly chooseRoute: string;
   readonly stackInfo: (square: string, pieces: string, height: number) => string;
+  /**
+   * A tap's answer while the chat's budget of edits is spent (Telegram's limit): when its
+   * targets (`pick`) or its move (`move`) will show, in about `seconds`.
+   */
+  readonly busyChat: {
+    readonly pick: (seconds: number) => string;
+    readonly move: (seconds: number) => string;
+  };
 
   /**
    * What follows "game" where an answer names one of the player's games: the opponents, the

@@ -126,6 +126,12 @@ export const ru: Messages = {
   chooseStack: 'Выберите башню для хода.',
   chooseTarget: (square) => `${square}: куда?`,
   chooseRoute: 'Туда ведут несколько путей взятия — выберите один.',
+  busyChat: {
+    pick: (seconds) =>
+      `Чат занят (лимит Telegram на правки): ходы появятся примерно через ${seconds} ${pluralRu(seconds, 'секунду', 'секунды', 'секунд')}. Ход текстом работает сразу: /move c3-d4.`,
+    move: (seconds) =>
+      `Ход сделан. Чат занят (лимит Telegram на правки): доска покажет его примерно через ${seconds} ${pluralRu(seconds, 'секунду', 'секунды', 'секунд')}.`,
+  },
   stackInfo: (square, pieces, height) =>
     height === 1
       ? `${square}: ${pieces}`
