@@ -11,7 +11,7 @@
  * Y/X draw accept/decline, O orientation, L language; M move (opens the picker), P stack menu,
  * G target menu, U route menu, W draw offer. Puzzles: Z and the letter of the game step it mirrors
  * (ZS select, ZT target, ZR route, ZB back, ZP/ZG/ZU menus) with the puzzle id where a game's id
- * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle. Table lobbies:
+ * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle (ZN|<id>: after that one). Table lobbies:
  * J sit down, K stand up, E seat the bot (with its level), H start a full table. Tournaments'
  * sign-up cards: I join, V leave (or withdraw), F start, C cancel. Reviews: RV shows a moment
  * of a finished game's review (`g` for its graph), with the game's length as its ply. Inline
@@ -23,8 +23,12 @@ export type Payload =
   | PuzzlePickPayload
   /** A posted puzzle's Solve button: opens the presser's own attempt. */
   | { readonly kind: 'puzzle-open'; readonly puzzleId: string }
-  /** A puzzle for the presser now (by their rating). */
-  | { readonly kind: 'puzzle-next' }
+  /**
+   * A puzzle for the presser now (by their rating), after the puzzle `follows` (the one whose
+   * message has the button; absent in buttons made before it was said): current only while
+   * that is the presser's latest puzzle.
+   */
+  | { readonly kind: 'puzzle-next'; readonly follows?: string }
   /**
    * A review's stepping buttons: show critical moment `moment` (0-based), or the graph when
    * undefined, of the review of a finished game of `ply` plies.
@@ -202,7 +206,8 @@ function part(p: number | undefined): string {
 export function encodePayload(payload: Payload): string {
   let data: string;
   if (payload.kind === 'puzzle-open') data = `ZO|${payload.puzzleId}`;
-  else if (payload.kind === 'puzzle-next') data = 'ZN';
+  else if (payload.kind === 'puzzle-next')
+    data = payload.follows === undefined ? 'ZN' : `ZN|${payload.follows}`;
   else if (payload.kind === 'review') data = encodeReview(payload);
   else if (payload.kind.startsWith('puzzle-'))
     data = `Z${encodeGamePayload(gamePick(payload as PuzzlePickPayload))}`;
@@ -370,6 +375,10 @@ export function decodePayload(data: string | undefined): Payload | undefined {
   if (data === undefined || data.length === 0 || Buffer.byteLength(data) > MAX_PAYLOAD_BYTES)
     return undefined;
   if (data === 'ZN') return { kind: 'puzzle-next' };
+  if (data.startsWith('ZN|')) {
+    const id = data.slice(3);
+    return ID.test(id) ? { kind: 'puzzle-next', follows: id } : undefined;
+  }
   if (data.startsWith('ZO|')) {
     const id = data.slice(3);
     return ID.test(id) ? { kind: 'puzzle-open', puzzleId: id } : undefined;

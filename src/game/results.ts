@@ -22,6 +22,8 @@ export type ServiceErrorCode =
   | 'busy'
   | 'puzzle-not-found'
   | 'no-puzzle-left'
+  /** A puzzle's Next after the player was given a newer puzzle (pressed twice, or an old one). */
+  | 'puzzle-next-stale'
   | 'bad-daily-time'
   | 'unknown-time-zone'
   | 'store-unavailable'

@@ -237,6 +237,7 @@ export const en: Messages = {
     yourMove: 'Your move: pick a tower.',
     replyHint: 'You may also reply to this message with the move, e.g. c3-d4.',
     stale: 'This puzzle has moved on: use its latest message (or ask for /puzzle).',
+    nextStale: 'This Next is no longer current: you have a newer puzzle (or ask for /puzzle).',
     correct: (move, reply) =>
       reply === undefined ? `✅ ${move}` : `✅ ${move} — the reply: ${reply}. Your move.`,
     solved: (move) => `✅ ${move} — solved! 🎉`,

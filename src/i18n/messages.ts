@@ -407,6 +407,8 @@ export interface PuzzleMessages {
   readonly replyHint: string;
   /** A press or a typed move for a point of the attempt it has moved past, or after its end. */
   readonly stale: string;
+  /** A Next for an older puzzle than the player's latest (pressed twice, or an old one). */
+  readonly nextStale: string;
   /** A right move, and the defender's answer (`reply`) when the line goes on. */
   readonly correct: (move: string, reply?: string) => string;
   readonly solved: (move: string) => string;
