@@ -18,6 +18,14 @@ describe('Telegram: who a table game pings', () => {
   let h: TelegramHarness;
   afterEach(async () => h.close());
 
+  /** Bob, Carol and Dave, who sit down at Alice's table. */
+  const others = () =>
+    [
+      h.fake.user(12, 'Bob', 'bob', 'en'),
+      h.fake.user(13, 'Carol', 'carol', 'en'),
+      h.fake.user(14, 'Dave', 'dave', 'en'),
+    ] as const;
+
   /** Alice opens a table; after `waitMs` the others take the seats in order (a bot: `'bot'`). */
   async function fill(seats: readonly (User | 'bot')[], waitMs = 0) {
     h.fake.group(GROUP, 'Four at a table');
@@ -46,11 +54,7 @@ describe('Telegram: who a table game pings', () => {
 
   it('a table filled at once pings nobody: White opened it moments ago', async () => {
     h = await TelegramHarness.start();
-    const [bob, carol, dave] = [
-      h.fake.user(12, 'Bob', 'bob', 'en'),
-      h.fake.user(13, 'Carol', 'carol', 'en'),
-      h.fake.user(14, 'Dave', 'dave', 'en'),
-    ];
+    const [bob, carol, dave] = others();
     await fill([bob, carol, dave]);
     // Alice opened the table moments ago: she is watching, the board tells her.
     expect(pinged(h)).toEqual([]);
@@ -59,22 +63,14 @@ describe('Telegram: who a table game pings', () => {
 
   it('a table that waited pings White, not who filled it', async () => {
     h = await TelegramHarness.start();
-    const [bob, carol, dave] = [
-      h.fake.user(12, 'Bob', 'bob', 'en'),
-      h.fake.user(13, 'Carol', 'carol', 'en'),
-      h.fake.user(14, 'Dave', 'dave', 'en'),
-    ];
+    const [bob, carol, dave] = others();
     await fill([bob, carol, dave], 10 * 60_000);
     expect(pinged(h)).toEqual(['@alice, your move.']);
   });
 
   it('a resignation out of turn pings nobody and leaves the live notice', async () => {
     h = await TelegramHarness.start();
-    const [bob, carol, dave] = [
-      h.fake.user(12, 'Bob', 'bob', 'en'),
-      h.fake.user(13, 'Carol', 'carol', 'en'),
-      h.fake.user(14, 'Dave', 'dave', 'en'),
-    ];
+    const [bob, carol, dave] = others();
     await fill([bob, carol, dave], 10 * 60_000);
     const notice = h.fake.chat(GROUP).messages.find((m) => m.text === '@alice, your move.')!;
     h.clock.time += 10 * 60_000;
