@@ -11,7 +11,7 @@
  * Y/X draw accept/decline, O orientation, L language; M move (opens the picker), P stack menu,
  * G target menu, U route menu, W draw offer. Puzzles: Z and the letter of the game step it mirrors
  * (ZS select, ZT target, ZR route, ZB back, ZP/ZG/ZU menus) with the puzzle id where a game's id
- * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle. Table lobbies:
+ * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle (ZN|<id>: after that one). Table lobbies:
  * J sit down, K stand up, E seat the bot (with its level), H start a full table. Tournaments'
  * sign-up cards: I join, V leave (or withdraw), F start, C cancel. Reviews: RV shows a moment
  * of a finished game's review (`g` for its graph), with the game's length as its ply. Inline
@@ -23,8 +23,12 @@ export type Payload =
   | PuzzlePickPayload
   /** A posted puzzle's Solve button: opens the presser's own attempt. */
   | { readonly kind: 'puzzle-open'; readonly puzzleId: string }
-  /** A puzzle for the presser now (by their rating). */
-  | { readonly kind: 'puzzle-next' }
+  /**
+   * A puzzle for the presser now (by their rating), after the puzzle `follows` (the one whose
+   * message has the button; absent in buttons made before it was said): current only while
+   * that is the presser's latest puzzle.
+   */
+  | { readonly kind: 'puzzle-next'; readonly follows?: string }
   /**
    * A review's stepping buttons: show critical moment `moment` (0-based), or the graph when
    * undefined, of the review of a finished game of `ply` plies.
@@ -266,6 +270,15 @@ const moment: Field = {
         : undefined,
 };
 
+/** `field`, left out when the payload has no `key`. */
+function optional(key: string, field: Field): Field {
+  return {
+    optional: true,
+    write: (payload) => (payload[key] === undefined ? undefined : field.write(payload)),
+    read: (text) => (text === undefined ? {} : field.read(text)),
+  };
+}
+
 /** A yes/no as 1/0. */
 function flag(key: string): Field {
   return {
@@ -349,7 +362,7 @@ const LAYOUTS: { readonly [K in Payload['kind']]: Layout } = {
     Object.entries(puzzlePicks).map(([kind, layout]) => [`puzzle-${kind}`, layout]),
   ) as unknown as Record<PuzzlePickPayload['kind'], Layout>),
   'puzzle-open': { action: 'ZO', fields: [id('puzzleId')] },
-  'puzzle-next': { action: 'ZN', fields: [] },
+  'puzzle-next': { action: 'ZN', fields: [optional('follows', id('follows'))] },
   review: { action: 'RV', fields: [id('gameId'), ply, moment] },
 };
 

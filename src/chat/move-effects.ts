@@ -6,6 +6,7 @@
  */
 import { playerToMove } from '../game/game-rules.js';
 import type { Game, Player } from '../game/model.js';
+import type { GameEvent } from '../game/results.js';
 
 export interface MoveEffects {
   /** The player to ping now (under the board), if any. */
@@ -29,4 +30,16 @@ export function moveEffects(latest: Game, moved: Game, ping: boolean): MoveEffec
   return ping
     ? { ping: player, botThinking: false, clearNotice: false }
     : { botThinking: false, clearNotice: true };
+}
+
+/**
+ * What a table seat's drop-out (a resignation, a loss on time) needs beyond the boards: a
+ * move's effects when the turn passed (its new player is pinged); nothing when it did not —
+ * a player out of turn resigned, and the player to move was told already or is playing live.
+ */
+export function seatOutEffects(
+  latest: Game,
+  event: Extract<GameEvent, { type: 'seat-out' }>,
+): MoveEffects | undefined {
+  return event.ping === false ? undefined : moveEffects(latest, event.game, true);
 }

@@ -64,6 +64,8 @@ export function refusalText(t: Messages, refusal: Refusal): string {
       return t.errors.puzzleNotFound;
     case 'no-puzzle-left':
       return t.errors.noPuzzleLeft;
+    case 'puzzle-next-stale':
+      return t.puzzles.nextStale;
     case 'bad-daily-time':
       return t.errors.badDailyTime;
     case 'unknown-time-zone':

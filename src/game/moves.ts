@@ -241,8 +241,14 @@ export class Moves {
         // The first of two moves (bashni-double): the same player moves again, now. Nobody
         // needs a ping, and the clock runs on: it is per turn.
         const sameTurn = played.game.status === 'active' && sideToMove(played.game) === side;
-        // A quick answer means live play: the opponent is watching (notify.ts).
-        const ping = !sameTurn && shouldPing(now - (game.turnStartedAt ?? game.updatedAt));
+        // A quick answer means live play: the opponent is watching (notify.ts). At a table, a
+        // ping owed to a bot's turn (a player before it dropped out, or thought long) passes on.
+        const owed =
+          isTableVariant(game.variant) &&
+          game.turnAnnounced === true &&
+          playerToMove(game).botLevel !== undefined;
+        const ping =
+          !sameTurn && (owed || shouldPing(now - (game.turnStartedAt ?? game.updatedAt)));
         const next = passTurn(game, played.game, now, this.context.dayMs, {
           announced: ping,
           sameTurn,

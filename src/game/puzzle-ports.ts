@@ -108,4 +108,17 @@ export interface PuzzleStore {
   handOut(requestKey: string, puzzleId: string): Promise<string>;
   /** The puzzle handed out for a request, if one was (and is still remembered). */
   handedOut(requestKey: string): Promise<string | undefined>;
+
+  /**
+   * Notes `given.puzzleId` as the latest puzzle given to a player (`player`: a playerKey), by
+   * the request `given.requestKey`, for Next's compare-and-set: with `follows`, only if the
+   * latest is unknown, is `follows`, or was noted by this same request (delivered again); a
+   * Next made for an older puzzle, or a second Next of the same one, changes nothing. Whether
+   * this request's puzzle is the latest now. Kept LATEST_PUZZLE_TTL_MS, then forgotten.
+   */
+  noteLatest(
+    player: string,
+    given: { readonly puzzleId: string; readonly requestKey?: string },
+    follows?: string,
+  ): Promise<boolean>;
 }

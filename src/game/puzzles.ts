@@ -99,22 +99,48 @@ export class PuzzleService {
    * A puzzle for the player now: one they have not attempted, of the difficulty that suits
    * their rating if there is one left (else the nearest), never the next days' daily puzzles.
    * `requestKey`: the request asking (a chat update's key); the same request again — delivered
-   * twice, or to two processes — gets the same puzzle, `repeated`, not the next one.
+   * twice, or to two processes — gets the same puzzle, `repeated`, not the next one. `follows`:
+   * the puzzle whose Next asks ('' for a Next that does not say): refused when the player has
+   * been given another puzzle since (a second Next of the same puzzle, or an old one).
    */
   async next(
     player: PlayerId,
-    options: { readonly variant?: VariantId; readonly requestKey?: string } = {},
+    options: {
+      readonly variant?: VariantId;
+      readonly requestKey?: string;
+      readonly follows?: string;
+    } = {},
   ): Promise<ServiceResult<PuzzleLine>> {
-    const { requestKey } = options;
+    const { requestKey, follows } = options;
     return this.guard(async () => {
       const before = requestKey === undefined ? undefined : await this.store.handedOut(requestKey);
       const known = before === undefined ? undefined : this.catalog.byId(before);
-      if (known !== undefined) return repeated(known);
-      const drawn = await this.draw(player, options.variant ?? DAILY_VARIANT);
-      if (!drawn.ok || requestKey === undefined) return drawn;
-      // Another delivery of the request may have drawn one meanwhile: the first one stands.
-      const first = this.catalog.byId(await this.store.handOut(requestKey, drawn.value.id));
-      return first === undefined || first.id === drawn.value.id ? drawn : repeated(first);
+      let given: ServiceResult<PuzzleLine>;
+      if (known !== undefined) given = repeated(known);
+      else {
+        const drawn = await this.draw(player, options.variant ?? DAILY_VARIANT);
+        if (!drawn.ok) return drawn;
+        // Another delivery of the request may have drawn one meanwhile: the first one stands.
+        const first =
+          requestKey === undefined
+            ? drawn.value
+            : this.catalog.byId(await this.store.handOut(requestKey, drawn.value.id));
+        given = first === undefined || first.id === drawn.value.id ? drawn : repeated(first);
+      }
+      if (!given.ok) return given;
+      // The player's latest puzzle moves on to this one: for a Next, only from its own puzzle.
+      const note = { puzzleId: given.value.id, requestKey };
+      if (!(await this.store.noteLatest(playerKey(player), note, follows)))
+        return refusal('puzzle-next-stale', 'That Next is for an older puzzle.');
+      return given;
+    });
+  }
+
+  /** A puzzle the player opened by its link: their latest, so its Next is current. */
+  async opened(player: PlayerId, puzzleId: string): Promise<ServiceResult<true>> {
+    return this.guard(async () => {
+      await this.store.noteLatest(playerKey(player), { puzzleId });
+      return success(true as const);
     });
   }
 

@@ -22,6 +22,8 @@ export type ServiceErrorCode =
   | 'busy'
   | 'puzzle-not-found'
   | 'no-puzzle-left'
+  /** A puzzle's Next after the player was given a newer puzzle (pressed twice, or an old one). */
+  | 'puzzle-next-stale'
   | 'bad-daily-time'
   | 'unknown-time-zone'
   | 'store-unavailable'
@@ -85,6 +87,11 @@ export type GameEvent =
       readonly color: SeatColor;
       readonly why: DropOut;
       readonly finished: readonly Finish[];
+      /**
+       * Whether the turn passed, so its new player is to be pinged (see notify.ts): not when
+       * a player resigned out of turn. Absent in events of older processes: pinged.
+       */
+      readonly ping?: boolean;
     }
   /** A turn that no ping announced is still open after a while (see notify.ts). */
   | { readonly type: 'turn-nudge'; readonly game: Game }

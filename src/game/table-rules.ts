@@ -151,12 +151,20 @@ export function dropOutStep(
   now: number,
   dayMs: number,
 ): Mutation<Game> {
-  const before = tablePosition(game).finished.length;
+  const before = tablePosition(game);
   const dropped = recordDropOut(game, color, why, now);
-  // The turn may have passed: the next player is told (the presenters ping), their clock runs.
-  const next = passTurn(game, dropped.game, now, dayMs, { announced: true });
-  const finished = tablePosition(next).finished.slice(before);
-  const events: GameEvent[] = [{ type: 'seat-out', game: next, color, why, finished }];
+  // When the turn passed (the seat to move was the one out, or could not move after it), the
+  // next player is told (the presenters ping) and their clock runs. Otherwise the turn goes
+  // on as it was: its player was told already, or is playing live.
+  const passed =
+    dropped.game.status === 'active' && tablePosition(dropped.game).turn !== before.turn;
+  const next = passed
+    ? passTurn(game, dropped.game, now, dayMs, { announced: true })
+    : dropped.game;
+  const finished = tablePosition(next).finished.slice(before.finished.length);
+  const events: GameEvent[] = [
+    { type: 'seat-out', game: next, color, why, finished, ping: passed },
+  ];
   if (dropped.result !== undefined)
     events.push({ type: 'game-over', game: next, result: dropped.result });
   return { ok: true, next, events };

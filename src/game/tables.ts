@@ -16,6 +16,7 @@ import {
   type Player,
   type PlayerId,
 } from './model.js';
+import { shouldPingAtStart } from './notify.js';
 import { draftGame, startedFromChallenge, type GameFollowUp } from './moves.js';
 import type { Acceptance, Mutation } from './record-updates.js';
 import {
@@ -223,8 +224,11 @@ export class Tables {
         views: [],
         opening: tableOpening(SEAT_ORDER),
         challengeId: challenge.id,
-        // White is pinged unless it was White who filled the table just now.
-        announced: by === undefined || !samePlayer(white!, by),
+        // White (the maker) is pinged only when the table waited long enough for them to have
+        // left, and not when it was White who filled it just now (as a two-player start).
+        announced:
+          (by === undefined || !samePlayer(white!, by)) &&
+          shouldPingAtStart(samePlayer(white!, challenge.challenger), now - challenge.createdAt),
       },
       now,
     );

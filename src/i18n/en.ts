@@ -136,6 +136,12 @@ export const en: Messages = {
   chooseStack: 'Choose a tower to move.',
   chooseTarget: (square) => `${square}: where to?`,
   chooseRoute: 'Several capture routes end there: choose one.',
+  busyChat: {
+    pick: (seconds) =>
+      `This chat is busy (Telegram’s limit on edits): the targets show in about ${seconds} s. A typed move works at once: /move c3-d4.`,
+    move: (seconds) =>
+      `Move made. This chat is busy (Telegram’s limit on edits): the board shows it in about ${seconds} s.`,
+  },
   stackInfo: (square, pieces, height) =>
     height === 1 ? `${square}: ${pieces}` : `${square}: ${pieces} (${height} pieces, top first)`,
 
@@ -248,6 +254,7 @@ export const en: Messages = {
     replyHint: (example) =>
       `You may also reply to this message with the move${example === undefined ? ' (from square, dash, to square)' : `, e.g. ${example}`}.`,
     stale: 'This puzzle has moved on: use its latest message (or ask for {/puzzle}).',
+    nextStale: 'This Next is no longer current: you have a newer puzzle (or ask for {/puzzle}).',
     correct: (move, reply) =>
       reply === undefined ? `✅ ${move}` : `✅ ${move} — the reply: ${reply}.`,
     solved: (move) => `✅ ${move} — solved! 🎉`,

@@ -95,6 +95,14 @@ export interface Messages {
   readonly chooseTarget: (square: string) => string;
   readonly chooseRoute: string;
   readonly stackInfo: (square: string, pieces: string, height: number) => string;
+  /**
+   * A tap's answer while the chat's budget of edits is spent (Telegram's limit): when its
+   * targets (`pick`) or its move (`move`) will show, in about `seconds`.
+   */
+  readonly busyChat: {
+    readonly pick: (seconds: number) => string;
+    readonly move: (seconds: number) => string;
+  };
 
   /**
    * What follows "game" where an answer names one of the player's games: the opponents, the
@@ -428,6 +436,8 @@ export interface PuzzleMessages {
   readonly replyHint: (example: string | undefined) => string;
   /** A press or a typed move for a point of the attempt it has moved past, or after its end. */
   readonly stale: string;
+  /** A Next for an older puzzle than the player's latest (pressed twice, or an old one). */
+  readonly nextStale: string;
   /** A right move, and the defender's answer (`reply`) when the line goes on. */
   readonly correct: (move: string, reply?: string) => string;
   readonly solved: (move: string) => string;

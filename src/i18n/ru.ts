@@ -135,6 +135,12 @@ export const ru: Messages = {
   chooseStack: 'Выберите башню для хода.',
   chooseTarget: (square) => `${square}: куда?`,
   chooseRoute: 'Туда ведут несколько путей взятия — выберите один.',
+  busyChat: {
+    pick: (seconds) =>
+      `Чат занят (лимит Telegram на правки): ходы появятся примерно через ${seconds} ${pluralRu(seconds, 'секунду', 'секунды', 'секунд')}. Ход текстом работает сразу: /move c3-d4.`,
+    move: (seconds) =>
+      `Ход сделан. Чат занят (лимит Telegram на правки): доска покажет его примерно через ${seconds} ${pluralRu(seconds, 'секунду', 'секунды', 'секунд')}.`,
+  },
   stackInfo: (square, pieces, height) =>
     height === 1
       ? `${square}: ${pieces}`
@@ -250,6 +256,8 @@ export const ru: Messages = {
     replyHint: (example) =>
       `Можно и ответить на это сообщение ходом${example === undefined ? ' (поле, дефис, поле)' : `, например ${example}`}.`,
     stale: 'Эта задача ушла дальше: решайте в её последнем сообщении (или попросите {/puzzle}).',
+    nextStale:
+      'Эта кнопка «Следующая задача» уже не действует: у вас есть задача новее (или попросите {/puzzle}).',
     correct: (move, reply) =>
       reply === undefined ? `✅ ${move}` : `✅ ${move} — ответ: ${reply}.`,
     solved: (move) => `✅ ${move} — решено! 🎉`,

@@ -54,6 +54,7 @@ const GAME_EVENT: v.GenericSchema<unknown, GameEvent> = v.variant('type', [
     color: SEAT_COLOR,
     why: v.picklist(['resign', 'time']),
     finished: v.array(FINISH),
+    ping: v.optional(v.boolean()),
   }),
   v.looseObject({ type: v.literal('turn-nudge'), game: GAME }),
   v.looseObject({ type: v.picklist(['draw-offered', 'draw-declined']), game: GAME, by: SIDE }),

@@ -98,6 +98,10 @@ export class KeyBuilder {
   puzzleHandout(requestKey: string): string {
     return `${this.prefix}puzzle:handout:${requestKey}`;
   }
+  /** `player` is a playerKey. */
+  puzzleLatest(player: string): string {
+    return `${this.prefix}puzzle:latest:${player}`;
+  }
   /** `player` is a playerKey: the leaderboards hold keys, not players. */
   playerRating(variant: VariantId, pool: RatingPool, player: string): string {
     return `${this.prefix}rating:${variant}:${pool}:${player}`;

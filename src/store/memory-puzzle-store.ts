@@ -14,6 +14,8 @@ import { consoleLogger, type Logger } from '../game/logger.js';
 import {
   DAILY_CLAIM_TTL_MS,
   HANDOUT_TTL_MS,
+  LATEST_PUZZLE_TTL_MS,
+  latestValue,
   DAY_HISTORY_TTL_MS,
   decodeOrSkip,
   type PuzzleStoreOptions,
@@ -49,6 +51,8 @@ export class MemoryPuzzleStore implements PuzzleStore {
   private readonly claims = new Map<string, number>();
   /** Request key → the puzzle handed out, and until when it is remembered. */
   private readonly handouts = new Map<string, { puzzleId: string; until: number }>();
+  /** Each player's latest puzzle (by playerKey). */
+  private readonly latest = new Map<string, { value: string; until: number }>();
   private readonly claimTtlMs: number;
   private readonly log: Logger;
   private readonly clock: Clock;
@@ -159,6 +163,26 @@ export class MemoryPuzzleStore implements PuzzleStore {
     for (const [other, { until }] of this.handouts) if (until <= now) this.handouts.delete(other);
     this.handouts.set(requestKey, { puzzleId, until: now + HANDOUT_TTL_MS });
     return puzzleId;
+  }
+
+  async noteLatest(
+    player: string,
+    given: { readonly puzzleId: string; readonly requestKey?: string },
+    follows?: string,
+  ): Promise<boolean> {
+    const now = this.clock.now();
+    const known = this.latest.get(player);
+    const latest = known !== undefined && known.until > now ? known : undefined;
+    const value = latestValue(given);
+    if (
+      follows !== undefined &&
+      latest !== undefined &&
+      latest.value !== value &&
+      latest.value.split('|')[0] !== follows
+    )
+      return false;
+    this.latest.set(player, { value, until: now + LATEST_PUZZLE_TTL_MS });
+    return true;
   }
 
   async handedOut(requestKey: string): Promise<string | undefined> {

@@ -18,6 +18,17 @@ export const DAILY_CLAIM_TTL_MS = 3 * 86_400_000;
  */
 export const HANDOUT_TTL_MS = 3 * 86_400_000;
 
+/** How long a player's latest puzzle is remembered (for Next, see noteLatest): 90 days. */
+export const LATEST_PUZZLE_TTL_MS = 90 * 86_400_000;
+
+/** A player's latest puzzle as stored: `<puzzleId>|<requestKey>` (puzzle ids have no '|'). */
+export function latestValue(given: {
+  readonly puzzleId: string;
+  readonly requestKey?: string;
+}): string {
+  return `${given.puzzleId}|${given.requestKey ?? ''}`;
+}
+
 /**
  * How long a chat's day results and a player's day outcomes are kept after their last write:
  * the leaderboards look back a week, and a streak ends after one missed day.

@@ -16,6 +16,8 @@ import { consoleLogger, type Logger } from '../game/logger.js';
 import {
   DAILY_CLAIM_TTL_MS,
   HANDOUT_TTL_MS,
+  LATEST_PUZZLE_TTL_MS,
+  latestValue,
   DAY_HISTORY_TTL_MS,
   decodeOrSkip,
   type PuzzleStoreOptions,
@@ -64,6 +66,19 @@ export interface RedisPuzzleStoreOptions extends PuzzleStoreOptions, RedisRunOpt
  * stores (made by createStoreRedis: no offline queue, fail fast). Every failure to reach Redis
  * is a StoreError('store-unavailable'); the client reconnects by itself.
  */
+/**
+ * noteLatest's compare-and-set. KEYS[1]: the player's latest; ARGV: the new value
+ * (latestValue), the puzzle it must follow, '1' when it must, the ttl.
+ */
+const NOTE_LATEST = `
+local latest = redis.call('GET', KEYS[1])
+if ARGV[3] == '1' and latest and latest ~= ARGV[1] and string.match(latest, '^[^|]*') ~= ARGV[2] then
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[4])
+return 1
+`;
+
 export class RedisPuzzleStore implements PuzzleStore {
   private readonly readiness: RedisReadiness;
   private readonly claimTtlMs: number;
@@ -251,6 +266,18 @@ export class RedisPuzzleStore implements PuzzleStore {
     const [error, stored] = replies?.[1] ?? [new Error('no reply'), null];
     if (error !== null) throw error;
     return typeof stored === 'string' ? stored : puzzleId;
+  }
+
+  async noteLatest(
+    player: string,
+    given: { readonly puzzleId: string; readonly requestKey?: string },
+    follows?: string,
+  ): Promise<boolean> {
+    const key = this.keys.puzzleLatest(player);
+    const conditional = follows === undefined ? '0' : '1';
+    const args = [latestValue(given), follows ?? '', conditional, LATEST_PUZZLE_TTL_MS];
+    const reply = await this.run('noteLatest', () => this.redis.eval(NOTE_LATEST, 1, key, ...args));
+    return reply === 1;
   }
 
   async handedOut(requestKey: string): Promise<string | undefined> {

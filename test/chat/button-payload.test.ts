@@ -60,6 +60,7 @@ const PUZZLES: readonly (readonly [Payload, string])[] = [
   [{ kind: 'puzzle-route-menu', puzzleId: PUZZLE, ply: 6 }, `ZU|${PUZZLE}|6`],
   [{ kind: 'puzzle-open', puzzleId: PUZZLE }, `ZO|${PUZZLE}`],
   [{ kind: 'puzzle-next' }, 'ZN'],
+  [{ kind: 'puzzle-next', follows: 'bashni-6b60d0593601' }, 'ZN|bashni-6b60d0593601'],
   [{ kind: 'review', gameId: 'g1', ply: 80, moment: 3 }, 'RV|g1|80|3'],
   [{ kind: 'review', gameId: 'g1', ply: 80 }, 'RV|g1|80|g'],
   [{ kind: 'resign-ask', gameId: 'g1', ply: 7 }, 'q|g1|7'],

@@ -25,6 +25,7 @@ const SAMPLES: Record<ServiceErrorCode, Refusal> = {
   busy: refusal('busy', ENGLISH),
   'puzzle-not-found': refusal('puzzle-not-found', ENGLISH),
   'no-puzzle-left': refusal('no-puzzle-left', ENGLISH),
+  'puzzle-next-stale': refusal('puzzle-next-stale', ENGLISH),
   'bad-daily-time': refusal('bad-daily-time', ENGLISH),
   'unknown-time-zone': refusal('unknown-time-zone', ENGLISH),
   'store-unavailable': refusal('store-unavailable', ENGLISH),

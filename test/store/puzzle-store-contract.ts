@@ -314,6 +314,28 @@ export function puzzleStoreContract(
       expect(await store.handOut('dc:1', 'p4')).toBe('p4');
     });
 
+    it("keeps a player's latest puzzle: Next's compare-and-set, across instances", async () => {
+      const by = (puzzleId: string, requestKey: string) => ({ puzzleId, requestKey });
+      // Unknown: anything goes (a Next made before the latest was kept).
+      expect(await store.noteLatest('telegram:1', by('p1', 'tg:1'), 'p0')).toBe(true);
+      // Two Nexts for p1 at once (two requests, the same puzzle drawn): one moves it on.
+      const both = await Promise.all([
+        store.noteLatest('telegram:1', by('p2', 'tg:2'), 'p1'),
+        harness.twin.noteLatest('telegram:1', by('p2', 'tg:3'), 'p1'),
+      ]);
+      expect(both.filter(Boolean)).toHaveLength(1);
+      const winner = both[0] ? 'tg:2' : 'tg:3';
+      // The winner again (its request delivered twice) still holds; an old Next does not.
+      expect(await harness.twin.noteLatest('telegram:1', by('p2', winner), 'p1')).toBe(true);
+      expect(await store.noteLatest('telegram:1', by('p4', 'tg:4'), 'p1')).toBe(false);
+      // A puzzle given without Next (/puzzle, a link) is the latest whatever it was.
+      expect(await store.noteLatest('telegram:1', { puzzleId: 'p5' })).toBe(true);
+      expect(await store.noteLatest('telegram:1', by('p6', 'tg:6'), 'p2')).toBe(false);
+      expect(await store.noteLatest('telegram:1', by('p6', 'tg:6'), 'p5')).toBe(true);
+      // Players do not share it.
+      expect(await store.noteLatest('discord:1', by('p7', 'dc:7'), 'p1')).toBe(true);
+    });
+
     it('a corrupt record is an error for that record only; lists skip it and say so', async () => {
       await store.recordFirstAttempt(attempt(ALICE, 'good', true, 1), {
         user: rated(1600),

@@ -1,6 +1,6 @@
 import { chatLanguage, gameLanguageHint } from '../../chat/chat-settings.js';
 import { closedChallengeText, LatestGames } from '../../chat/presented-games.js';
-import { moveEffects } from '../../chat/move-effects.js';
+import { moveEffects, seatOutEffects } from '../../chat/move-effects.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import { playerToMove } from '../../game/game-rules.js';
 import {
@@ -144,10 +144,11 @@ export class DiscordPresenter {
       case 'challenge-updated':
         return this.updateLobbyCards(event.challenge);
       case 'seat-out': {
-        // A table's player resigned or ran out of time: the boards say so; the next is pinged.
+        // A table's player resigned or ran out of time: the boards say so; the next is pinged
+        // (when the turn passed).
         const game = this.current(event.game);
         this.updateBoards(game);
-        const effects = moveEffects(game, event.game, true);
+        const effects = seatOutEffects(game, event);
         if (effects?.ping !== undefined) await this.pingToMove(game);
         return;
       }

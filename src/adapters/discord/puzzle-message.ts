@@ -106,7 +106,7 @@ export async function attemptOverMessage(
   const text = [puzzleHeading(puzzle, t), stepText(puzzle, step, outcome, t, countedForDaily)];
   return puzzleMessage(puzzle, puzzle.solution.length, text.join('\n'), painter, {
     color: step.kind === 'correct' ? COLOUR.finished : WRONG_COLOUR,
-    components: buttonRow(t.puzzles.nextButton, { kind: 'puzzle-next' }),
+    components: buttonRow(t.puzzles.nextButton, { kind: 'puzzle-next', follows: puzzle.id }),
   });
 }
 

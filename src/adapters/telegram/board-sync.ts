@@ -96,11 +96,19 @@ export class BoardSync {
     this.wanted.set(key, { ...face, seq: ++this.seq });
     return this.out.lanes.submit(view.chatId, {
       class: 'board',
-      key: `board:${view.messageId}`,
+      key: `board:${view.messageId}`, // as waitMs takes it
       counted: true,
       wanted: () => this.edit(key) !== undefined,
       call: () => this.deliver(view, key),
     });
+  }
+
+  /**
+   * About how long an edit of `view` asked for now would wait for the chat's budget (0: it goes
+   * at once), taking the place of one still waiting.
+   */
+  waitMs(view: ChatView): number {
+    return this.out.lanes.waitEstimate(view.chatId, 'board', `board:${view.messageId}`);
   }
 
   /** Whether this process knows what a message shows (it sent it, or read it back). */

@@ -4,7 +4,7 @@ import type { Messages } from '../../i18n/index.js';
 import { closedChallengeText } from '../../chat/presented-games.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import { encodePayload } from '../../chat/button-payload.js';
-import type { ChatOutput } from './chat-output.js';
+import { NO_PREVIEW, type ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import {
   inlineMessageIdOf,
@@ -65,6 +65,7 @@ export class ChatCards {
     this.deps.tasks.track(
       this.deps.out.editText(view.chatId, Number(view.messageId), text, {
         parse_mode: 'HTML',
+        ...NO_PREVIEW,
         ...(keyboard === undefined ? {} : { reply_markup: keyboard }),
       }),
     );

@@ -6,6 +6,9 @@ type Other<
   M extends 'sendMessage' | 'sendPhoto' | 'sendDocument' | 'sendAnimation' | 'editMessageText',
 > = NonNullable<Parameters<Api[M]>[M extends 'editMessageText' ? 3 : 2]>;
 
+/** A text message's links without a preview (an edit must say so again, or the preview comes). */
+export const NO_PREVIEW = { link_preview_options: { is_disabled: true } } as const;
+
 /** How a delivery queues: its class, its coalescing key, and a last-moment check. */
 export interface DeliveryOptions {
   readonly class?: DeliveryClass;

@@ -59,8 +59,11 @@ export interface BashniFlavor {
   sayOnce(text: string, reply?: Omit<Reply, 'chatId' | 'text'>): Promise<void>;
   /** Answers a tap at once (not behind the chat's lane); never throws. */
   answer(text?: string, alert?: boolean): Promise<void>;
-  /** Presents a service result: events on success; the refusal as an alert or a reply. */
-  present<T>(result: ServiceResult<T>): Promise<boolean>;
+  /**
+   * Presents a service result: events on success (a tap answered with `answer`, if given); the
+   * refusal as an alert or a reply.
+   */
+  present<T>(result: ServiceResult<T>, answer?: string): Promise<boolean>;
 }
 
 export type BashniContext = Context & BashniFlavor;
@@ -110,14 +113,14 @@ export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContex
           deps.logger.warn('telegram: could not answer a tap', { err: error });
       }
     };
-    ctx.present = async <T>(result: ServiceResult<T>) => {
+    ctx.present = async <T>(result: ServiceResult<T>, answer?: string) => {
       if (!result.ok) {
         const text = refusalText(ctx.own, result);
         if (ctx.callbackQuery !== undefined) await ctx.answer(text, true);
         else ctx.say(text);
         return false;
       }
-      if (ctx.callbackQuery !== undefined) await ctx.answer();
+      if (ctx.callbackQuery !== undefined) await ctx.answer(answer);
       await deps.publish(result.events);
       return true;
     };

@@ -215,6 +215,24 @@ export class DeliveryLanes {
     return this.lanes.get(String(chatId))?.unreachable === true;
   }
 
+  /**
+   * About how long a counted delivery of `kind` queued in a chat now would wait before it is
+   * sent (0: at once): a 429's pause, the counted deliveries before it in line, and the chat's
+   * budget. One with `key` takes the place of the waiting delivery of that key.
+   */
+  waitEstimate(chatId: string | number, kind: DeliveryClass, key?: string): number {
+    const lane = this.lanes.get(String(chatId));
+    if (lane === undefined) return 0;
+    let ahead = 0;
+    for (const each of CLASSES.slice(0, CLASSES.indexOf(kind) + 1)) {
+      const queue = lane.queues[each];
+      const replaced = key === undefined ? -1 : queue.findIndex((p) => p.delivery.key === key);
+      const before = each === kind && replaced >= 0 ? queue.slice(0, replaced) : queue;
+      ahead += before.filter((pending) => pending.delivery.counted).length;
+    }
+    return lane.window.waitBehind(Date.now(), ahead, lane.pausedUntil);
+  }
+
   /** Deliveries waiting or running, over all chats. */
   backlog(): number {
     return this.unresolved;

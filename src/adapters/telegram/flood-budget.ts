@@ -76,6 +76,22 @@ export class Window {
     return Math.max(1, this.stamps[0]!.at + this.budget.windowMs - now);
   }
 
+  /**
+   * Milliseconds until a call fits once `ahead` more calls have gone first (each as soon as it
+   * fits), none before `notBefore`: how long a call queued now behind them waits.
+   */
+  waitBehind(now: number, ahead: number, notBefore = now): number {
+    this.expire(now);
+    const times = this.stamps.map((stamp) => stamp.at);
+    let at = Math.max(now, notBefore);
+    for (let call = 0; call <= ahead; call++) {
+      const oldest = times[times.length - this.budget.max];
+      at = Math.max(at, oldest === undefined ? at : oldest + this.budget.windowMs);
+      times.push(at);
+    }
+    return at - now;
+  }
+
   reserve(now: number): Stamp {
     const stamp = { at: now };
     this.stamps.push(stamp);

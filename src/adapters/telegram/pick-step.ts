@@ -95,7 +95,8 @@ export function pickStep(
 
 /**
  * Answers a tap by what its step led to: an alert, or a quiet answer and the new keyboard
- * (`show`), or the stale alert (and `stale`), or the move (`play`, which answers).
+ * (`show`), or the stale alert (and `stale`), or the move (`play`, which answers). `busy`: when
+ * the new keyboard will show, said in its answer while the chat's budget is spent.
  */
 export async function followPick(
   ctx: BashniContext,
@@ -105,13 +106,16 @@ export async function followPick(
     stale?(): Promise<void>;
     play(move: Move): Promise<void>;
   },
+  busy?: string,
 ): Promise<void> {
   switch (result.kind) {
     case 'answer':
       await ctx.answer(result.text, true);
       return;
     case 'keyboard':
-      await ctx.answer(result.text);
+      await ctx.answer(
+        busy === undefined ? result.text : [result.text, busy].filter(Boolean).join('\n'),
+      );
       await on.show(result.keyboard);
       return;
     case 'stale':

@@ -1,4 +1,4 @@
-import { moveEffects } from '../../chat/move-effects.js';
+import { moveEffects, seatOutEffects, type MoveEffects } from '../../chat/move-effects.js';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { LatestGames } from '../../chat/presented-games.js';
 import { playerToMove } from '../../game/game-rules.js';
@@ -196,10 +196,10 @@ export class TelegramPresenter {
         return this.cards.updateLobbyCards(event.challenge);
       case 'seat-out': {
         // A table game's player resigned or ran out of time: the boards say so, and the next
-        // player is told it is their turn.
+        // player is told it is their turn (when the turn passed).
         const game = this.latest.get(event.game.id) ?? event.game;
         await this.updateBoards(game);
-        await this.afterMove(game, event.game, undefined, true);
+        await this.afterMove(game, seatOutEffects(game, event));
         return;
       }
       case 'game-started':
@@ -207,7 +207,7 @@ export class TelegramPresenter {
       case 'move-played': {
         const game = this.latest.get(event.game.id) ?? event.game;
         await this.updateBoards(game);
-        await this.afterMove(game, event.game, event.move, event.ping);
+        await this.afterMove(game, moveEffects(game, event.game, event.ping), event.move);
         return;
       }
       case 'turn-nudge':
@@ -472,14 +472,12 @@ export class TelegramPresenter {
   /** After a move's boards: the ping, "thinking…", or the removal of an answered notice. */
   private async afterMove(
     game: Game,
-    moved: Game,
-    move: string | undefined,
-    ping: boolean,
+    effects: MoveEffects | undefined,
+    move?: string,
   ): Promise<void> {
-    const effects = moveEffects(game, moved, ping);
     if (effects === undefined) return;
     if (effects.botThinking) {
-      const ply = moved.moves.length;
+      const ply = game.moves.length;
       for (const view of messageViews(game.views))
         void this.deps.out.typing(view.chatId, () => this.stillToMove(game.id, ply));
     }

@@ -97,7 +97,7 @@ export function finishedFace(
     caption: fitCaption([puzzleHeading(puzzle, t), '', said]),
     keyboard: new InlineKeyboard().text(
       t.puzzles.nextButton,
-      encodePayload({ kind: 'puzzle-next' }),
+      encodePayload({ kind: 'puzzle-next', follows: puzzle.id }),
     ),
     image: puzzleImage(puzzle, end, painter),
   };

@@ -26,7 +26,7 @@ import type { ChatView } from '../../game/model.js';
 import { bestEffort, type Logger } from '../../game/logger.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import { POST_LEASE_MS } from '../../chat/pending-presentations.js';
-import type { ChatOutput } from './chat-output.js';
+import { NO_PREVIEW, type ChatOutput } from './chat-output.js';
 import type { ChatState } from './chat-state.js';
 import { classifyApiFailure, type DeliveryResult } from './delivery-lanes.js';
 import { telegramView } from './identity.js';
@@ -198,8 +198,9 @@ export class RequestReplies {
       ...(reply.html === true ? { parse_mode: 'HTML' as const } : {}),
       ...(reply.keyboard === undefined ? {} : { reply_markup: reply.keyboard }),
     };
+    // A card ends with its bare t.me link, for tapping: a preview of it would only take room.
     if (reply.picture === undefined)
-      return out.sendText(reply.chatId, reply.text, other, { wanted });
+      return out.sendText(reply.chatId, reply.text, { ...other, ...NO_PREVIEW }, { wanted });
     const image = this.deps.picture(reply.picture.puzzleId, reply.picture.ply);
     if (image === undefined) return undefined;
     return out.sendPhoto(reply.chatId, image, { ...other, caption: reply.text }, { wanted });

@@ -102,6 +102,28 @@ describe('delivery lanes', () => {
     expect(item(calls, 3, 'calls').at - item(calls, 0, 'calls').at).toBeGreaterThanOrEqual(150);
   });
 
+  it('estimates how long a delivery queued now would wait: its budget and the line before it', async () => {
+    const lane = lanes({ group: { max: 1, windowMs: 10_000 } });
+    const { delivery } = recorder();
+    expect(lane.waitEstimate(GROUP, 'board')).toBe(0);
+    await lane.submit(GROUP, delivery('sent'));
+    /** Whole windows (a test may take a while between the calls): 10 s each. */
+    const windows = (kind: 'board' | 'message', key?: string) =>
+      Math.ceil(lane.waitEstimate(GROUP, kind, key) / 10_000);
+    // The window is full: the next call waits until the sent one leaves it.
+    expect(windows('board')).toBe(1);
+    void lane.submit(GROUP, delivery('board v1', { class: 'board', key: 'board' }));
+    void lane.submit(GROUP, delivery('notice'));
+    // A newer board takes the waiting one's place; another board goes after it; a message
+    // after both.
+    expect(windows('board', 'board')).toBe(1);
+    expect(windows('board')).toBe(2);
+    expect(windows('message')).toBe(3);
+    // Other chats are not held up.
+    expect(lane.waitEstimate(OTHER_GROUP, 'message')).toBe(0);
+    lane.close();
+  });
+
   it('gives an inline message’s lane a group’s budget (it may live in any group)', async () => {
     const lane = lanes({
       group: { max: 2, windowMs: 60_000 },

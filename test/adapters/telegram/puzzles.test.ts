@@ -119,6 +119,34 @@ describe('Telegram: puzzles', () => {
     expect(h.labels(11, messageId)).toEqual(['➡️ Next puzzle']);
   });
 
+  it('Next pressed twice posts one puzzle; an old Next is no longer current', async () => {
+    h = await TelegramHarness.start();
+    const alice = privateUser(11, 'Alice');
+    const first = await open(alice, SHORT);
+    await tapMove(alice, first, 'h2-g3');
+    const next = h.fake.keyboard(11, first).flat()[0]!.callback_data!;
+    // Two taps of the same Next (two updates, as a double tap sends them).
+    const taps = [
+      h.fake.callbackQuery({ from: alice, chatId: 11, messageId: first, data: next }),
+      h.fake.callbackQuery({ from: alice, chatId: 11, messageId: first, data: next }),
+    ];
+    await Promise.all(taps.map((tap) => h.process.pipeline.accept(tap).done));
+    await h.process.settle();
+    expect(h.boards(11)).toHaveLength(2);
+    const answers = taps.map((tap) => h.fake.answers.get(tap.callback_query!.id));
+    expect(answers.map((a) => a?.text ?? '')).toContain(
+      'This Next is no longer current: you have a newer puzzle (or ask for /puzzle).',
+    );
+    // Later, the first puzzle's Next is still not current.
+    expect(await h.tap(alice, 11, first, next)).toMatchObject({ show_alert: true });
+    expect(h.boards(11)).toHaveLength(2);
+    // A puzzle opened by its link is the latest: its own Next is current.
+    const again = await open(alice, SHORT);
+    await tapMove(alice, again, 'h2-g3');
+    expect((await h.press(alice, 11, again, '➡️ Next puzzle'))?.text).toBeUndefined();
+    expect(h.boards(11)).toHaveLength(4);
+  });
+
   it('an old keyboard after progress, the same tap twice and a double tap change nothing', async () => {
     h = await TelegramHarness.start();
     const alice = privateUser(11, 'Alice');

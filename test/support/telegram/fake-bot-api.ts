@@ -12,6 +12,7 @@ import type {
   Chat,
   ChatFullInfo,
   ChatMember,
+  LinkPreviewOptions,
   Message,
   MessageEntity,
   Update,
@@ -163,6 +164,11 @@ export interface StoredMessage {
   readonly animation?: StoredFile;
   readonly document?: StoredFile;
   readonly replyMarkup?: ReplyMarkup;
+  /**
+   * A text message's link_preview_options as last sent or edited (an edit without them gets
+   * Telegram's default again: a preview of the first link).
+   */
+  readonly linkPreview?: LinkPreviewOptions;
   /** message_id of the message this one replies to. */
   readonly replyTo?: number;
   readonly deleted: boolean;
@@ -1364,9 +1370,11 @@ export class FakeBotApi {
     this.assertCanWrite(chat);
     const replyMarkup = validateReplyMarkup(params.reply_markup);
     const replyTo = this.replyTarget(chat, params);
+    const linkPreview = linkPreviewOf(params.link_preview_options);
     const message = this.storeBotMessage(chat, {
       text: formatted.text,
       ...(formatted.entities.length > 0 ? { entities: formatted.entities } : {}),
+      ...(linkPreview !== undefined ? { linkPreview } : {}),
       ...(replyMarkup !== undefined ? { replyMarkup } : {}),
       ...(replyTo !== undefined ? { replyTo } : {}),
     });
@@ -1400,8 +1408,10 @@ export class FakeBotApi {
     const formatted = this.messageText(params.text, params.parse_mode, params.entities);
     if (message.text === undefined) throw badRequest('there is no text in the message to edit');
     const replyMarkup = validateInlineMarkup(params.reply_markup);
+    const linkPreview = linkPreviewOf(params.link_preview_options);
     if (
       message.text === formatted.text &&
+      sameJson(message.linkPreview ?? {}, linkPreview ?? {}) &&
       sameJson(message.entities ?? [], formatted.entities) &&
       sameMarkup(message.replyMarkup, replyMarkup)
     ) {
@@ -1414,6 +1424,7 @@ export class FakeBotApi {
       formatted.entities.length > 0 ? formatted.entities : undefined,
     );
     setOptional(message, 'replyMarkup', replyMarkup);
+    setOptional(message, 'linkPreview', linkPreview);
     return this.edited(chat, message);
   }
 
@@ -1837,6 +1848,7 @@ export class FakeBotApi {
     if (message.text !== undefined) {
       result.text = message.text;
       if (message.entities !== undefined) result.entities = message.entities;
+      if (message.linkPreview !== undefined) result.link_preview_options = message.linkPreview;
     }
     if (message.photo !== undefined) result.photo = this.photoSizes(message.photo);
     // An animation message carries its file as `document` too (the Bot API does, for old clients).
@@ -1934,6 +1946,26 @@ function captionFields(caption: FormattedText | undefined): Partial<MessageRecor
     caption: caption.text,
     ...(caption.entities.length > 0 ? { captionEntities: caption.entities } : {}),
   };
+}
+
+/** link_preview_options as the Bot API takes them: an object of known fields, or nothing. */
+function linkPreviewOf(raw: unknown): LinkPreviewOptions | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw badRequest("can't parse link preview options JSON object");
+  const known = new Set([
+    'is_disabled',
+    'url',
+    'prefer_small_media',
+    'prefer_large_media',
+    'show_above_text',
+  ]);
+  for (const [key, value] of Object.entries(raw)) {
+    if (!known.has(key)) continue;
+    if (key === 'url' ? typeof value !== 'string' : typeof value !== 'boolean')
+      throw badRequest(`can't parse link preview options: bad ${key}`);
+  }
+  return raw;
 }
 
 function setOptional<K extends keyof MessageRecord>(

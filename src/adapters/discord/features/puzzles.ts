@@ -25,7 +25,7 @@ import { managesChannel } from './commands.js';
 export function puzzleFeature(router: InteractionRouter, deps: DiscordDeps): void {
   router.command('puzzle', 'ephemeral', (turn) => openNext(turn, deps));
 
-  router.button('puzzle-next', 'update', async (turn) => {
+  router.button('puzzle-next', 'update', async (turn, payload) => {
     if (!inPicker(turn)) {
       await turn.whisper(turn.t.errors.unknownButton);
       return;
@@ -37,13 +37,18 @@ export function puzzleFeature(router: InteractionRouter, deps: DiscordDeps): voi
       await turn.whisper(turn.t.puzzles.stale);
       return;
     }
-    await openNext(turn, deps, messageId);
+    // Current only after the presser's latest puzzle (a Next that does not say: none known).
+    await openNext(turn, deps, messageId, payload.follows ?? '');
   });
 
   router.button('puzzle-open', 'ephemeral', async (turn, payload) => {
     const found = deps.puzzles.get(payload.puzzleId);
     if (!found.ok) await refuse(turn, found);
-    else await openAttempt(turn, deps, found.value);
+    else {
+      // The presser's latest puzzle now: its Next is current.
+      await deps.puzzles.opened(turn.player, found.value.id);
+      await openAttempt(turn, deps, found.value);
+    }
   });
 
   pickerSteps(router, 'puzzle-', (turn, puzzleId, ply) => attemptAt(turn, deps, puzzleId, ply));
@@ -84,9 +89,14 @@ export async function showPuzzleTop(turn: Turn, deps: DiscordDeps): Promise<void
 }
 
 /** A new puzzle for the user (by their rating), in a new message or in `messageId`'s. */
-async function openNext(turn: Turn, deps: DiscordDeps, messageId?: string): Promise<void> {
+async function openNext(
+  turn: Turn,
+  deps: DiscordDeps,
+  messageId?: string,
+  follows?: string,
+): Promise<void> {
   // The same interaction handled again gets the same puzzle.
-  const next = await deps.puzzles.next(turn.player, { requestKey: turn.requestKey });
+  const next = await deps.puzzles.next(turn.player, { requestKey: turn.requestKey, follows });
   if (!next.ok) await refuse(turn, next);
   else await openAttempt(turn, deps, next.value, messageId);
 }

@@ -83,15 +83,24 @@ async function onBoardTap(
   const settings = isInlineChat(view.chatId) ? {} : ctx.settings;
   const orientation = orientationFor(game, settings, view.chatId);
   const step = pickStep(position, payload, orientation, gamePicks(game.id, game.moves.length), t);
-  await followPick(ctx, step, {
-    // Back is the board's own keyboard (an inline board's has its draw and resign row too).
-    show: (keyboard) =>
-      payload.kind === 'back'
-        ? deps.presenter.showBoard(game, view)
-        : deps.presenter.showBoard(game, view, keyboard),
-    stale: () => refresh(game, view, true, true, deps),
-    play: (move) => play(ctx, game, move, view, deps),
-  });
+  // The chat's budget of edits spent: the answer says when the board will show the tap.
+  const waitS = Math.ceil(deps.presenter.boards.waitMs(view) / 1000);
+  const busy = waitS > 0 ? t.busyChat : undefined;
+  await followPick(
+    ctx,
+    step,
+    {
+      // Back is the board's own keyboard (an inline board's has its draw and resign row too).
+      show: (keyboard) =>
+        payload.kind === 'back'
+          ? deps.presenter.showBoard(game, view)
+          : deps.presenter.showBoard(game, view, keyboard),
+      stale: () => refresh(game, view, true, true, deps),
+      play: (move) => play(ctx, game, move, view, deps, busy?.move(waitS)),
+    },
+    // An inline board takes no typed move: its answer says nothing of one.
+    isInlineChat(view.chatId) ? undefined : busy?.pick(waitS),
+  );
 }
 
 /** The board message a tap came from: a chat's message, or an inline message. */
@@ -108,6 +117,8 @@ async function play(
   move: Move,
   view: ChatView,
   deps: TelegramDeps,
+  /** The tap's answer (the chat is busy), if any. */
+  answer?: string,
 ): Promise<void> {
   const result = await deps.service.play(game.id, playerFromUser(ctx.from!), move, {
     seenPly: game.moves.length,
@@ -119,7 +130,7 @@ async function play(
     if (fresh.ok) await refresh(deps.presenter.note(fresh.value), view, true, true, deps);
     return;
   }
-  await ctx.present(result);
+  await ctx.present(result, answer);
   // The same tap delivered again (after a crash): the move stands; make sure it is shown.
   if (result.ok && result.events.length === 0) await deps.presenter.resync(result.value);
 }

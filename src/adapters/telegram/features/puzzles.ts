@@ -83,18 +83,26 @@ export function puzzleFeature(
     );
   };
 
+  /** A puzzle opened by its link: the user's latest now (its Next is current), and posted. */
+  const openedPost = async (chatId: number, puzzle: PuzzleLine, ctx: BashniContext) => {
+    await deps.puzzles.opened(playerFromUser(ctx.from!), puzzle.id);
+    await post(chatId, puzzle, ctx);
+  };
+
   /**
    * A puzzle for the user now (by their rating), posted here; a refusal said. The same update
    * again (redelivered, or to another process) gets the same puzzle, posted once.
    */
-  const offer = async (ctx: BashniContext, chatId: number) => {
+  const offer = async (ctx: BashniContext, chatId: number, follows?: string) => {
     const next = await deps.puzzles.next(playerFromUser(ctx.from!), {
       requestKey: ctx.requestKey,
+      follows,
     });
     if (!next.ok) {
       await ctx.present(next);
       return;
     }
+    await ctx.answer(); // a Next's tap
     if (ctx.chat?.type === 'private') {
       await post(chatId, next.value, ctx);
       return;
@@ -283,14 +291,15 @@ export function puzzleFeature(
 
   for (const kind of ['puzzle-select', 'puzzle-target', 'puzzle-route', 'puzzle-back'] as const)
     buttons.on(kind, (ctx, payload) => onTap(ctx, payload));
-  buttons.on('puzzle-next', async (ctx) => {
+  buttons.on('puzzle-next', async (ctx, payload) => {
     const chat = ctx.callbackQuery?.message?.chat;
     if (chat === undefined || chat.id !== ctx.from?.id) {
       await ctx.answer(ctx.own.errors.unknownButton, true);
       return;
     }
-    await ctx.answer();
-    await offer(ctx, chat.id);
+    // Current only after the presser's latest puzzle; a Next that does not say ('ZN') only
+    // while none is known. A refusal is the tap's answer (offer presents it).
+    await offer(ctx, chat.id, payload.follows ?? '');
   });
 
   const openLink = async (ctx: BashniContext, parameter: string): Promise<boolean> => {
@@ -305,7 +314,7 @@ export function puzzleFeature(
     if (puzzleId !== undefined) {
       const found = deps.puzzles.get(puzzleId);
       if (!found.ok) ctx.say(refusalText(ctx.t, found));
-      else await post(ctx.chat.id, found.value, ctx);
+      else await openedPost(ctx.chat.id, found.value, ctx);
       return true;
     }
     const [, year, month, dayOfMonth, chatId] = daily!;
@@ -327,7 +336,7 @@ export function puzzleFeature(
           err: error,
         }),
       );
-    await post(ctx.chat.id, puzzle, ctx);
+    await openedPost(ctx.chat.id, puzzle, ctx);
     return true;
   };
 
