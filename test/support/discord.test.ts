@@ -524,6 +524,60 @@ describe('FakeDiscord driven by the real discord.js', () => {
     expect(fake.messages(general())).toEqual([]);
   });
 
+  it('refuses a repeated custom_id in one message on create, edit, reply, update and follow-up', async () => {
+    await start();
+    const client = await login();
+    const channel = (await client.channels.fetch(general())) as TextChannel;
+    const button = (id: string, label = id): ButtonBuilder =>
+      new ButtonBuilder().setCustomId(id).setLabel(label).setStyle(ButtonStyle.Secondary);
+    // Across rows too: ids are unique in the whole message.
+    const repeated = [
+      new ActionRowBuilder<ButtonBuilder>().addComponents(button('a'), button('b')),
+      new ActionRowBuilder<ButtonBuilder>().addComponents(button('a', 'again')),
+    ];
+    const duplicated = (error: DiscordAPIError, prefix: string[] = []): void => {
+      expect(error).toMatchObject({ status: 400, code: 50035 });
+      let node = (error.rawError as { errors?: Record<string, unknown> }).errors;
+      for (const key of [...prefix, 'components', '1', 'components', '0', 'custom_id'])
+        node = node?.[key] as Record<string, unknown> | undefined;
+      expect(node?._errors).toEqual([
+        {
+          code: 'COMPONENT_CUSTOM_ID_DUPLICATED',
+          message: 'Component custom id cannot be duplicated',
+        },
+      ]);
+    };
+    duplicated(await apiError(channel.send({ content: 'x', components: repeated })));
+    const sent = await channel.send({
+      content: 'board',
+      components: [new ActionRowBuilder<ButtonBuilder>().addComponents(button('a'))],
+    });
+    duplicated(await apiError(sent.edit({ components: repeated })));
+
+    // An interaction's reply (the callback's `data`), and an update of the pressed message.
+    const replied = onNext(client, async (interaction) => {
+      if (!interaction.isChatInputCommand()) throw new Error('expected a slash command');
+      const refused = await apiError(interaction.reply({ content: 'x', components: repeated }));
+      await interaction.deferReply();
+      return { refused, followUp: await apiError(interaction.followUp({ components: repeated })) };
+    });
+    fake.command({ user: alice, channelId: general(), name: 'board' });
+    const reply = await replied;
+    duplicated(reply.refused, ['data']);
+    duplicated(reply.followUp);
+    const updated = onNext(client, async (interaction) => {
+      if (!interaction.isButton()) throw new Error('expected a button');
+      const refused = await apiError(interaction.update({ components: repeated }));
+      await interaction.deferUpdate();
+      return refused;
+    });
+    const press = fake.press({ user: bob, message: fake.message(general(), sent.id)!, label: 'a' });
+    duplicated(await updated, ['data']);
+    // The refused callback did not count: the deferral after it acknowledged the press.
+    expect((await press.acknowledged()).type).toBe(6);
+    expect(fake.message(general(), sent.id)?.components).toHaveLength(1);
+  });
+
   it('counts mentions like Discord: everything without allowed_mentions, only what it allows with it', async () => {
     await start();
     const client = await login();
