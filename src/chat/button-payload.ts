@@ -14,7 +14,9 @@
  * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle. Table lobbies:
  * J sit down, K stand up, E seat the bot (with its level), H start a full table. Tournaments'
  * sign-up cards: I join, V leave (or withdraw), F start, C cancel. Reviews: RV shows a moment
- * of a finished game's review (`g` for its graph), with the game's length as its ply. Inline
+ * of a finished game's review (`g` for its graph), with the game's length as its ply. CG runs
+ * a command about one of the presser's games (the answer to "which game?" when they play several
+ * in a chat), with its letter (`COMMAND_LETTERS`) and, for /move, the move typed. Inline
  * messages (Telegram's inline mode): iA / iC accept / cancel a signed inline challenge card, q
  * ask to resign.
  */
@@ -34,7 +36,30 @@ export type Payload =
       readonly gameId: string;
       readonly ply: number;
       readonly moment?: number;
+    }
+  /** Run `command` on game `gameId` (the presser's choice among their games); /move's `move`. */
+  | {
+      readonly kind: 'command-game';
+      readonly command: GameCommand;
+      readonly gameId: string;
+      readonly move?: string;
     };
+
+/** The commands about one of the user's games, which may ask which game is meant. */
+export type GameCommand = 'move' | 'resign' | 'draw' | 'board' | 'pdn';
+
+const COMMAND_LETTERS: Readonly<Record<GameCommand, string>> = {
+  move: 'm',
+  resign: 'r',
+  draw: 'd',
+  board: 'b',
+  pdn: 'p',
+};
+/**
+ * A typed move as a payload carries it: letters, digits and separators, at most what still fits
+ * in 64 bytes beside the longest game id (a longer capture route is not carried).
+ */
+const TYPED_MOVE = /^[A-Za-z0-9:-]{1,34}$/;
 
 /** The payloads of games and challenges (and settings). */
 type GamePayload =
@@ -204,11 +229,39 @@ export function encodePayload(payload: Payload): string {
   if (payload.kind === 'puzzle-open') data = `ZO|${payload.puzzleId}`;
   else if (payload.kind === 'puzzle-next') data = 'ZN';
   else if (payload.kind === 'review') data = encodeReview(payload);
+  else if (payload.kind === 'command-game') data = encodeCommandGame(payload);
   else if (payload.kind.startsWith('puzzle-'))
     data = `Z${encodeGamePayload(gamePick(payload as PuzzlePickPayload))}`;
   else data = encodeGamePayload(payload as GamePayload);
   if (Buffer.byteLength(data) > MAX_PAYLOAD_BYTES) throw new Error(`payload too long: ${data}`);
   return data;
+}
+
+/** The payload's encoding, or undefined when it cannot be one (too long, a bad move text). */
+export function encodePayloadIfFits(payload: Payload): string | undefined {
+  try {
+    return encodePayload(payload);
+  } catch {
+    return undefined;
+  }
+}
+
+function encodeCommandGame(payload: Extract<Payload, { kind: 'command-game' }>): string {
+  const { move } = payload;
+  if (!ID.test(payload.gameId) || (move !== undefined && !TYPED_MOVE.test(move)))
+    throw new Error(`button payload: bad command game ${payload.gameId} ${move}`);
+  const letter = COMMAND_LETTERS[payload.command];
+  return `CG|${letter}|${payload.gameId}${move === undefined ? '' : `|${move}`}`;
+}
+
+function decodeCommandGame(data: string): Payload | undefined {
+  const [, letter, id, move, ...more] = data.split('|');
+  const command = (Object.keys(COMMAND_LETTERS) as GameCommand[]).find(
+    (name) => COMMAND_LETTERS[name] === letter,
+  );
+  if (command === undefined || more.length > 0 || !matches(ID, id)) return undefined;
+  if (move === undefined) return { kind: 'command-game', command, gameId: id };
+  return TYPED_MOVE.test(move) ? { kind: 'command-game', command, gameId: id, move } : undefined;
 }
 
 /** Most critical moments a review's buttons step through (the index is at most 3 digits). */
@@ -375,6 +428,7 @@ export function decodePayload(data: string | undefined): Payload | undefined {
     return ID.test(id) ? { kind: 'puzzle-open', puzzleId: id } : undefined;
   }
   if (data.startsWith('RV|')) return decodeReview(data);
+  if (data.startsWith('CG|')) return decodeCommandGame(data);
   if (data.startsWith('Z')) {
     const step = decodeGamePayload(data.slice(1));
     return step !== undefined && PICK_KINDS.has(step.kind)

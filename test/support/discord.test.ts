@@ -578,6 +578,65 @@ describe('FakeDiscord driven by the real discord.js', () => {
     expect(fake.message(general(), sent.id)?.components).toHaveLength(1);
   });
 
+  it('sends autocompletes (type 4) and takes only suggestions (callback 8, at most 25)', async () => {
+    await start();
+    await new REST({ api: fake.restApi })
+      .setToken(fake.token)
+      .put(Routes.applicationCommands(fake.applicationId), {
+        body: [
+          new SlashCommandBuilder()
+            .setName('resign')
+            .setDescription('Resign')
+            .addStringOption((option) =>
+              option.setName('game').setDescription('Which game').setAutocomplete(true),
+            )
+            .toJSON(),
+        ],
+      });
+    const client = await login();
+    const answered = onNext(client, async (interaction) => {
+      if (!interaction.isAutocomplete()) throw new Error('expected an autocomplete');
+      const focused = interaction.options.getFocused(true);
+      const many = Array.from({ length: 26 }, (_, i) => ({ name: `game ${i}`, value: `g${i}` }));
+      const tooMany = await apiError(interaction.respond(many));
+      // discord.js offers no reply to an autocomplete: a raw callback of type 4.
+      const reply = await apiError(
+        client.rest.post(Routes.interactionCallback(interaction.id, interaction.token), {
+          body: { type: 4, data: { content: 'x' } },
+          auth: false,
+        }),
+      );
+      await interaction.respond(many.slice(0, 2));
+      return { focused, tooMany, reply };
+    });
+    const handle = fake.autocomplete({
+      user: alice,
+      channelId: general(),
+      name: 'resign',
+      focused: 'game',
+      options: { game: 'ga' },
+    });
+    const { focused, tooMany, reply } = await answered;
+    expect(focused).toMatchObject({ name: 'game', value: 'ga' });
+    expect(tooMany).toMatchObject({ status: 400, code: 50035 });
+    expect(tooMany.message).toContain('data.choices[BASE_TYPE_MAX_LENGTH]');
+    expect(reply.message).toContain('INTERACTION_RESPONSE_TYPE_INVALID');
+    const ack = await handle.acknowledged();
+    expect(ack).toMatchObject({
+      type: 8,
+      data: {
+        choices: [
+          { name: 'game 0', value: 'g0' },
+          { name: 'game 1', value: 'g1' },
+        ],
+      },
+    });
+    // Only options that ask for suggestions get them.
+    expect(() =>
+      fake.autocomplete({ user: alice, channelId: general(), name: 'board', focused: 'x' }),
+    ).toThrow();
+  });
+
   it('counts mentions like Discord: everything without allowed_mentions, only what it allows with it', async () => {
     await start();
     const client = await login();

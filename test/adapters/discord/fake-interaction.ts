@@ -164,6 +164,9 @@ export class FakeInteraction {
   isStringSelectMenu(): boolean {
     return this.kind === 'select';
   }
+  isAutocomplete(): boolean {
+    return false;
+  }
   inGuild(): boolean {
     return this.guildId !== null;
   }

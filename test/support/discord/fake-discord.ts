@@ -18,6 +18,7 @@ import {
   commandData,
   interactionPayload,
   pressData,
+  type AutocompleteSpec,
   type ChooseSpec,
   type CommandSpec,
   type InteractSpec,
@@ -58,6 +59,7 @@ import {
 
 export type { Acknowledgement, InteractionHandle, RefusedCallback } from './interaction-record.js';
 export type {
+  AutocompleteSpec,
   ChooseSpec,
   CommandSpec,
   InteractSpec,
@@ -366,6 +368,23 @@ export class FakeDiscord {
       user,
       channelId,
       type: InteractionType.ApplicationCommand,
+      data: commandData(this.payloadDeps(), spec),
+      ...(locale !== undefined ? { locale } : {}),
+      ...(session !== undefined ? { session } : {}),
+    });
+  }
+
+  /**
+   * An autocomplete of a slash command's option as the user types (INTERACTION_CREATE type 4);
+   * the bot answers with its suggestions (callback type 8), which the handle's `ack.data`
+   * holds as `choices`.
+   */
+  autocomplete(spec: AutocompleteSpec): InteractionHandle {
+    const { user, channelId, locale, session } = spec;
+    return this.interact({
+      user,
+      channelId,
+      type: InteractionType.ApplicationCommandAutocomplete,
       data: commandData(this.payloadDeps(), spec),
       ...(locale !== undefined ? { locale } : {}),
       ...(session !== undefined ? { session } : {}),
