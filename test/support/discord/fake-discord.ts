@@ -363,15 +363,7 @@ export class FakeDiscord {
 
   /** A slash command from `user` in a channel (checked against the registered commands). */
   command(spec: CommandSpec): InteractionHandle {
-    const { user, channelId, locale, session } = spec;
-    return this.interact({
-      user,
-      channelId,
-      type: InteractionType.ApplicationCommand,
-      data: commandData(this.payloadDeps(), spec),
-      ...(locale !== undefined ? { locale } : {}),
-      ...(session !== undefined ? { session } : {}),
-    });
+    return this.commandInteraction(InteractionType.ApplicationCommand, spec);
   }
 
   /**
@@ -380,11 +372,18 @@ export class FakeDiscord {
    * holds as `choices`.
    */
   autocomplete(spec: AutocompleteSpec): InteractionHandle {
+    return this.commandInteraction(InteractionType.ApplicationCommandAutocomplete, spec);
+  }
+
+  private commandInteraction(
+    type: InteractionType.ApplicationCommand | InteractionType.ApplicationCommandAutocomplete,
+    spec: CommandSpec | AutocompleteSpec,
+  ): InteractionHandle {
     const { user, channelId, locale, session } = spec;
     return this.interact({
       user,
       channelId,
-      type: InteractionType.ApplicationCommandAutocomplete,
+      type,
       data: commandData(this.payloadDeps(), spec),
       ...(locale !== undefined ? { locale } : {}),
       ...(session !== undefined ? { session } : {}),
