@@ -43,6 +43,14 @@ module.exports = {
       to: { path: '^src/(ai|game|store|adapters)/' },
     },
     {
+      name: 'only-render-primitives-touch-the-canvas',
+      severity: 'error',
+      comment:
+        'The canvas library stays behind src/render/primitives: the painters draw on the context those hand them.',
+      from: { path: '^src/', pathNot: '^src/render/primitives/' },
+      to: { path: '@napi-rs/canvas' },
+    },
+    {
       name: 'game-does-not-know-edges',
       severity: 'error',
       from: { path: '^src/game/' },

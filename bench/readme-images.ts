@@ -16,7 +16,7 @@ import {
   startPosition,
   type VariantId,
 } from '../src/engine/index.js';
-import { renderBoard } from '../src/render/index.js';
+import { renderPicture } from '../src/render/index.js';
 import { gameMessage } from '../src/adapters/discord/game-message.js';
 import type { Game } from '../src/game/model.js';
 import { messages } from '../src/i18n/index.js';
@@ -41,7 +41,10 @@ function boardAfter(
   if (!before.ok) throw new Error(before.error.message);
   const move = parseMove(before.value, moveText);
   if (!move.ok) throw new Error(move.error.message);
-  return renderBoard(applyMove(before.value, move.value), { size, lastMove: move.value });
+  return renderPicture('board', applyMove(before.value, move.value), {
+    size,
+    lastMove: move.value,
+  });
 }
 
 /** docs/rules.md's boards: smaller, two to a row. */
@@ -51,13 +54,13 @@ if (!fenExample.ok) throw new Error(fenExample.error.message);
 
 mkdirSync(directory, { recursive: true });
 const images: Record<string, Buffer> = {
-  'start.png': renderBoard(startPosition('bashni'), { size: SIZE }),
+  'start.png': renderPicture('board', startPosition('bashni'), { size: SIZE }),
   'middlegame.png': boardAfter(
     'B:Wa1,c1,g1,f2,h2,e3,b4,d4(0/000),d6(0/0),b8(1/0000),f8(1/00):Ba5(0/0),a7',
     'a5:c3:e5:c7',
     SIZE,
   ),
-  'rules-fen.png': renderBoard(fenExample.value, { size: RULES_SIZE }),
+  'rules-fen.png': renderPicture('board', fenExample.value, { size: RULES_SIZE }),
   'rules-rejump.png': boardAfter('W:Wc3:Bd4(00),f4,f2,d2,h8', 'c3:e5:g3:e1:c3:e5', RULES_SIZE),
   'rules-freed.png': boardAfter('W:Wc3:Bd4(1/0),f6(0/1)', 'c3:e5:g7', RULES_SIZE),
   'rules-laska.png': boardAfter('W:Wc3:Bd4(0/1),f6', 'c3:e5:g7', RULES_SIZE, 'laska'),

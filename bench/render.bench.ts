@@ -24,14 +24,11 @@ import {
   type Move,
   type Position,
 } from '../src/engine/index.js';
-import { clearSpriteCaches } from '../src/render/canvas.js';
+import { clearSpriteCaches } from '../src/render/paint-caches.js';
 import {
   BoardRenderer,
+  DEFAULT_JPEG_QUALITY,
   RenderPool,
-  renderRatingGraphUncached,
-  renderStandingsUncached,
-  renderTableUncached,
-  renderReplayUncached,
   renderUncached,
   REPLAY_SIZE,
   type RenderOptions,
@@ -84,12 +81,12 @@ let met = true;
 for (const { name, position, options } of cases) {
   clearSpriteCaches();
   let started = performance.now();
-  const first = renderUncached(position, options);
+  const first = renderUncached('board', position, options);
   const cold = performance.now() - started;
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     started = performance.now();
-    renderUncached(position, options);
+    renderUncached('board', position, options);
     times.push(performance.now() - started);
   }
   const ms = median(times);
@@ -115,12 +112,12 @@ const table: { name: string; position: TablePosition; options: TableRenderOption
 {
   clearSpriteCaches();
   let started = performance.now();
-  const first = renderTableUncached(table.position, table.options);
+  const first = renderUncached('table', table.position, table.options);
   const cold = performance.now() - started;
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     started = performance.now();
-    renderTableUncached(table.position, table.options);
+    renderUncached('table', table.position, table.options);
     times.push(performance.now() - started);
   }
   const ms = median(times);
@@ -152,12 +149,16 @@ const marathon: StandingsPicture = {
 const league: { name: string; render: () => Buffer }[] = [
   {
     name: 'standings, 10-player Swiss (ru)',
-    render: () => renderStandingsUncached(swissStandings),
+    render: () => renderUncached('standings', swissStandings),
   },
-  { name: 'standings, 24 players x 23 columns', render: () => renderStandingsUncached(marathon) },
+  {
+    name: 'standings, 24 players x 23 columns',
+    render: () => renderUncached('standings', marathon),
+  },
   {
     name: 'rating graph, 40 games',
-    render: () => renderRatingGraphUncached({ title: 'Alice — Bashni', points: ratingHistory(40) }),
+    render: () =>
+      renderUncached('rating-graph', { title: 'Alice — Bashni', points: ratingHistory(40) }),
   },
 ];
 for (const { name, render } of league) {
@@ -180,11 +181,11 @@ for (const { name, render } of league) {
 
 const renderer = new BoardRenderer();
 const firstCase = cases[0]!;
-renderer.renderBoard(firstCase.position, firstCase.options);
+renderer.render('board', firstCase.position, firstCase.options);
 const hits: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const started = performance.now();
-  renderer.renderBoard(firstCase.position, firstCase.options);
+  renderer.render('board', firstCase.position, firstCase.options);
   hits.push(performance.now() - started);
 }
 console.log(
@@ -206,13 +207,13 @@ for (const plies of [80, LONG_GAME.moves.length]) {
   const picture = { ...LONG_GAME, moves: LONG_GAME.moves.slice(0, plies), ...replayLabels };
   clearSpriteCaches();
   let started = performance.now();
-  const gif = renderReplayUncached(picture);
+  const gif = renderUncached('replay', picture);
   const cold = performance.now() - started;
   const times: number[] = [];
   const replays: number[] = [];
   for (let i = 0; i < REPLAY_RUNS; i++) {
     started = performance.now();
-    renderReplayUncached(picture);
+    renderUncached('replay', picture);
     times.push(performance.now() - started);
     // The moves replayed to positions alone (what the main thread would pay to do it there).
     started = performance.now();
@@ -303,23 +304,23 @@ async function benchPool(): Promise<void> {
     'idle main thread (baseline)',
     await measure(0, () => new Promise((resolve) => setTimeout(resolve, 500))),
   );
-  for (const position of warmUp) renderUncached(position, options);
+  for (const position of warmUp) renderUncached('board', position, options);
   report(
     'synchronous, on the main thread',
     await measure(boards.length, async () => {
       for (const position of boards) {
         // One board a turn of the loop, as a bot answering one update after another would.
         await nextTurn();
-        renderUncached(position, options);
+        renderUncached('board', position, options);
       }
     }),
   );
   for (const size of [1, 2]) {
     const pool = new RenderPool({ size });
     try {
-      await Promise.all(warmUp.map((position) => pool.render(position, options)));
+      await Promise.all(warmUp.map((position) => pool.render('board', position, options)));
       const figures = await measure(boards.length, async () => {
-        await Promise.all(boards.map((position) => pool.render(position, options)));
+        await Promise.all(boards.map((position) => pool.render('board', position, options)));
       });
       if (pool.stats().misses !== warmUp.length + boards.length) {
         throw new Error('the pool served a board from its cache; the positions are not distinct');
@@ -336,16 +337,16 @@ async function benchJpeg(): Promise<void> {
   const positions = distinctPositions(JPEG_BOARDS);
   const pool = new RenderPool({ size: 1 });
   try {
-    await pool.render(positions[0]!, { size: SIZE }); // a warm worker
+    await pool.render('board', positions[0]!, { size: SIZE }); // a warm worker
     const times: number[] = [];
     const jpegBytes: number[] = [];
     const pngBytes: number[] = [];
     for (const position of positions.slice(1)) {
       const started = performance.now();
-      const jpeg = await pool.renderJpeg(position, { size: SIZE });
+      const jpeg = await pool.renderJpeg('board', DEFAULT_JPEG_QUALITY, position, { size: SIZE });
       times.push(performance.now() - started);
       jpegBytes.push(jpeg.length);
-      pngBytes.push((await pool.render(position, { size: SIZE })).length);
+      pngBytes.push((await pool.render('board', position, { size: SIZE })).length);
     }
     const kb = (values: number[]) => (median(values) / 1024).toFixed(0);
     console.log(

@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { runConsole } from './adapters/console/index.js';
 import { AiPool } from './ai/index.js';
-import { RenderPool } from './render/index.js';
+import { DEFAULT_JPEG_QUALITY, RenderPool, type KindId, type KindInput } from './render/index.js';
 import { Events, REST, RESTEvents } from 'discord.js';
 import { createDiscordBot } from './adapters/discord/bot.js';
 import { DailyPoster } from './chat/daily-poster.js';
@@ -246,26 +246,27 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   };
   // Boards are drawn on a worker thread: the event loop that serves every chat never waits.
   const renderPool = new RenderPool({ size: config.renderThreads });
+  const draw =
+    <K extends KindId>(kind: K) =>
+    (...input: KindInput<K>) =>
+      metrics.time(metrics.renderSeconds, () => renderPool.render(kind, ...input));
   const painter = {
-    paint: (...args: Parameters<RenderPool['render']>) =>
-      metrics.time(metrics.renderSeconds, () => renderPool.render(...args)),
-    paintTable: (...args: Parameters<RenderPool['renderTable']>) =>
-      metrics.time(metrics.renderSeconds, () => renderPool.renderTable(...args)),
-    paintStandings: (...args: Parameters<RenderPool['renderStandings']>) =>
-      metrics.time(metrics.renderSeconds, () => renderPool.renderStandings(...args)),
-    paintRatingGraph: (...args: Parameters<RenderPool['renderRatingGraph']>) =>
-      metrics.time(metrics.renderSeconds, () => renderPool.renderRatingGraph(...args)),
-    paintReplay: (...args: Parameters<RenderPool['renderReplay']>) =>
-      metrics.time(metrics.renderSeconds, () => renderPool.renderReplay(...args)),
-    paintJpeg: (...args: Parameters<RenderPool['renderJpeg']>) =>
-      metrics.time(metrics.renderSeconds, () => renderPool.renderJpeg(...args)),
+    paint: draw('board'),
+    paintTable: draw('table'),
+    paintStandings: draw('standings'),
+    paintRatingGraph: draw('rating-graph'),
+    paintReplay: draw('replay'),
+    paintJpeg: (...input: KindInput<'board'>) =>
+      metrics.time(metrics.renderSeconds, () =>
+        renderPool.renderJpeg('board', DEFAULT_JPEG_QUALITY, ...input),
+      ),
   };
   const reviewPainter: ReviewPainter = {
-    paintEvalGraph: (picture) =>
-      metrics.time(metrics.renderSeconds, () => renderPool.renderEvalGraph(picture)),
+    paintEvalGraph: draw('eval-graph'),
     paintMoment: (board) =>
       metrics.time(metrics.renderSeconds, () =>
-        renderPool.renderCaptioned(
+        renderPool.render(
+          'board',
           board.position,
           { lastMove: board.played, hint: board.better, size: 720 },
           board.caption,

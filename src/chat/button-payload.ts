@@ -48,19 +48,6 @@ export type Payload =
 /** The commands about one of the user's games, which may ask which game is meant. */
 export type GameCommand = 'move' | 'resign' | 'draw' | 'board' | 'pdn';
 
-const COMMAND_LETTERS: Readonly<Record<GameCommand, string>> = {
-  move: 'm',
-  resign: 'r',
-  draw: 'd',
-  board: 'b',
-  pdn: 'p',
-};
-/**
- * A typed move as a payload carries it: letters, digits and separators, at most what still fits
- * in 64 bytes beside the longest game id (a longer capture route is not carried).
- */
-const TYPED_MOVE = /^[A-Za-z0-9:-]{1,34}$/;
-
 /** The payloads of games and challenges (and settings). */
 type GamePayload =
   | { readonly kind: 'accept'; readonly challengeId: string }
@@ -162,13 +149,6 @@ export interface InlineTerms {
 export type TournamentAction =
   'tournament-join' | 'tournament-leave' | 'tournament-start' | 'tournament-cancel';
 
-const TOURNAMENT_LETTERS: Readonly<Record<TournamentAction, string>> = {
-  'tournament-join': 'I',
-  'tournament-leave': 'V',
-  'tournament-start': 'F',
-  'tournament-cancel': 'C',
-};
-
 /** The steps of picking a move, shared by games and puzzles. */
 type PickPayload = Extract<
   GamePayload,
@@ -186,16 +166,6 @@ export type PuzzlePickPayload = {
   };
 }[PickKind];
 
-const PICK_KINDS: ReadonlySet<string> = new Set<PickKind>([
-  'select',
-  'target',
-  'route',
-  'back',
-  'stack-menu',
-  'target-menu',
-  'route-menu',
-]);
-
 /** Telegram's limit on callback data; Discord allows 100, so every payload keeps to this. */
 export const MAX_PAYLOAD_BYTES = 64;
 /**
@@ -203,201 +173,47 @@ export const MAX_PAYLOAD_BYTES = 64;
  * then A-R up to the 50 of the 10x10 board.
  */
 const SQUARE_DIGITS = '0123456789abcdefghijklmnopqrstuvABCDEFGHIJKLMNOPQR';
-const ID = /^[A-Za-z0-9_-]{1,24}$/;
-const PLY = /^\d{1,5}$/;
-const USER = /^\d{1,20}$/;
-/** Menus per message (Discord allows five rows), so `part` is one digit. */
-const PART = /^[0-4]$/;
-/** The bot's levels, 1 to 8. */
-const LEVEL = /^[1-8]$/;
-
-function square(s: number): string {
-  if (!Number.isInteger(s) || s < 0 || s >= SQUARE_DIGITS.length)
-    throw new Error(`button payload: bad square ${s}`);
-  return SQUARE_DIGITS.charAt(s);
-}
-
-function part(p: number | undefined): string {
-  if (p === undefined || p === 0) return '';
-  if (!PART.test(String(p))) throw new Error(`button payload: bad menu part ${p}`);
-  return `|${p}`;
-}
-
-/** Encodes a payload; throws on values that cannot be made into a valid payload (a bug). */
-export function encodePayload(payload: Payload): string {
-  let data: string;
-  if (payload.kind === 'puzzle-open') data = `ZO|${payload.puzzleId}`;
-  else if (payload.kind === 'puzzle-next') data = 'ZN';
-  else if (payload.kind === 'review') data = encodeReview(payload);
-  else if (payload.kind === 'command-game') data = encodeCommandGame(payload);
-  else if (payload.kind.startsWith('puzzle-'))
-    data = `Z${encodeGamePayload(gamePick(payload as PuzzlePickPayload))}`;
-  else data = encodeGamePayload(payload as GamePayload);
-  if (Buffer.byteLength(data) > MAX_PAYLOAD_BYTES) throw new Error(`payload too long: ${data}`);
-  return data;
-}
-
-/** The payload's encoding, or undefined when it cannot be one (too long, a bad move text). */
-export function encodePayloadIfFits(payload: Payload): string | undefined {
-  try {
-    return encodePayload(payload);
-  } catch {
-    return undefined;
-  }
-}
-
-function encodeCommandGame(payload: Extract<Payload, { kind: 'command-game' }>): string {
-  const { move } = payload;
-  if (!ID.test(payload.gameId) || (move !== undefined && !TYPED_MOVE.test(move)))
-    throw new Error(`button payload: bad command game ${payload.gameId} ${move}`);
-  const letter = COMMAND_LETTERS[payload.command];
-  return `CG|${letter}|${payload.gameId}${move === undefined ? '' : `|${move}`}`;
-}
-
-function decodeCommandGame(data: string): Payload | undefined {
-  const [, letter, id, move, ...more] = data.split('|');
-  const command = (Object.keys(COMMAND_LETTERS) as GameCommand[]).find(
-    (name) => COMMAND_LETTERS[name] === letter,
-  );
-  if (command === undefined || more.length > 0 || !matches(ID, id)) return undefined;
-  if (move === undefined) return { kind: 'command-game', command, gameId: id };
-  return TYPED_MOVE.test(move) ? { kind: 'command-game', command, gameId: id, move } : undefined;
-}
-
 /** Most critical moments a review's buttons step through (the index is at most 3 digits). */
 export const MAX_REVIEW_MOMENTS = 999;
-const MOMENT = /^(g|\d{1,3})$/;
 
-function encodeReview(payload: Extract<Payload, { kind: 'review' }>): string {
-  const moment = payload.moment;
-  if (
-    moment !== undefined &&
-    (!Number.isInteger(moment) || moment < 0 || moment > MAX_REVIEW_MOMENTS)
-  )
-    throw new Error(`button payload: bad review moment ${moment}`);
-  return `RV|${payload.gameId}|${payload.ply}|${moment ?? 'g'}`;
+// ---- fields --------------------------------------------------------------------------------
+
+type Fields = Record<string, unknown>;
+
+/**
+ * One `|`-separated field of a payload's wire form: what it writes of a payload (undefined: an
+ * optional field left out; a value it cannot write throws, a bug) and the payload fields it
+ * reads back from its text (undefined: malformed, so the whole payload is).
+ */
+interface Field {
+  readonly write: (payload: Fields) => string | undefined;
+  readonly read: (text: string | undefined) => Fields | undefined;
+  /** May be left out (the last field only). */
+  readonly optional?: boolean;
 }
 
-function decodeReview(data: string): Payload | undefined {
-  const [, id, plyText, moment, ...more] = data.split('|');
-  if (more.length > 0 || !matches(ID, id) || !matches(PLY, plyText) || !matches(MOMENT, moment))
-    return undefined;
-  const ply = Number(plyText);
-  return moment === 'g'
-    ? { kind: 'review', gameId: id, ply }
-    : { kind: 'review', gameId: id, ply, moment: Number(moment) };
+function bad(what: string, value: unknown): never {
+  throw new Error(`button payload: bad ${what} ${JSON.stringify(value)}`);
 }
 
-/** A puzzle's step as the game's step it mirrors (the puzzle id where the game's goes). */
-function gamePick(payload: PuzzlePickPayload): PickPayload {
-  const { kind, puzzleId, ...fields } = payload;
-  return { ...fields, kind: kind.slice('puzzle-'.length), gameId: puzzleId } as PickPayload;
+/** A field whose text matches `pattern`, kept as a string or read as a number. */
+function scalar(key: string, pattern: RegExp, as: 'string' | 'number' = 'string'): Field {
+  return {
+    write: (payload) => {
+      const text = String(payload[key]);
+      return pattern.test(text) ? text : bad(key, payload[key]);
+    },
+    read: (text) =>
+      text !== undefined && pattern.test(text)
+        ? { [key]: as === 'number' ? Number(text) : text }
+        : undefined,
+  };
 }
 
-/** A game's step as a puzzle's. */
-function puzzlePick(payload: PickPayload): PuzzlePickPayload {
-  const { kind, gameId, ...fields } = payload;
-  return { ...fields, kind: `puzzle-${kind}`, puzzleId: gameId } as PuzzlePickPayload;
-}
-
-function encodeGamePayload(payload: GamePayload): string {
-  let data: string;
-  switch (payload.kind) {
-    case 'accept':
-      data = `A|${payload.challengeId}`;
-      break;
-    case 'decline':
-      data = `D|${payload.challengeId}`;
-      break;
-    case 'sit':
-      data = `J|${payload.challengeId}`;
-      break;
-    case 'stand':
-      data = `K|${payload.challengeId}`;
-      break;
-    case 'seat-bot':
-      if (!LEVEL.test(String(payload.level)))
-        throw new Error(`button payload: bad level ${payload.level}`);
-      data = `E|${payload.challengeId}|${payload.level}`;
-      break;
-    case 'table-start':
-      data = `H|${payload.challengeId}`;
-      break;
-    case 'select':
-      data = `S|${payload.gameId}|${payload.ply}|${square(payload.square)}`;
-      break;
-    case 'target':
-      data = `T|${payload.gameId}|${payload.ply}|${square(payload.from)}${square(payload.to)}`;
-      break;
-    case 'route':
-      data = `R|${payload.gameId}|${payload.ply}|${payload.squares.map(square).join('')}`;
-      break;
-    case 'back':
-      data = `B|${payload.gameId}|${payload.ply}`;
-      break;
-    case 'resign':
-      data = `Q|${payload.gameId}|${payload.ply}|${payload.userId}`;
-      break;
-    case 'keep-playing':
-      data = `N|${payload.gameId}|${payload.userId}`;
-      break;
-    case 'draw-accept':
-      data = `Y|${payload.gameId}`;
-      break;
-    case 'draw-decline':
-      data = `X|${payload.gameId}`;
-      break;
-    case 'orientation':
-      data = `O|${payload.value}`;
-      break;
-    case 'language':
-      data = `L|${payload.value}`;
-      break;
-    case 'move':
-      data = `M|${payload.gameId}|${payload.ply}`;
-      break;
-    case 'stack-menu':
-      data = `P|${payload.gameId}|${payload.ply}${part(payload.part)}`;
-      break;
-    case 'target-menu':
-      data = `G|${payload.gameId}|${payload.ply}|${square(payload.from)}${part(payload.part)}`;
-      break;
-    case 'route-menu':
-      data = `U|${payload.gameId}|${payload.ply}${part(payload.part)}`;
-      break;
-    case 'draw-offer':
-      data = `W|${payload.gameId}|${payload.ply}`;
-      break;
-    case 'tournament-join':
-    case 'tournament-leave':
-    case 'tournament-start':
-    case 'tournament-cancel':
-      data = `${TOURNAMENT_LETTERS[payload.kind]}|${payload.tournamentId}`;
-      break;
-    case 'resign-ask':
-      data = `q|${payload.gameId}|${payload.ply}`;
-      break;
-    case 'inline-accept':
-    case 'inline-cancel':
-      data = `${payload.kind === 'inline-accept' ? 'iA' : 'iC'}|${inlineTermsText(payload)}|${payload.sig}`;
-      break;
-  }
-  return data;
-}
-
-const VARIANT_ID = /^[a-z0-9-]{1,16}$/;
-const DAYS = /^\d{1,2}$/;
-const SIG = /^[A-Za-z0-9_-]{12}$/;
-
-/** The signed part of an inline card's payload: `variant|days|rated|challengerId`. */
-export function inlineTermsText(terms: Omit<InlineTerms, 'sig'>): string {
-  if (
-    !VARIANT_ID.test(terms.variant) ||
-    !DAYS.test(String(terms.days)) ||
-    !USER.test(terms.challengerId)
-  )
-    throw new Error(`button payload: bad inline terms ${JSON.stringify(terms)}`);
-  return `${terms.variant}|${terms.days}|${terms.rated ? 1 : 0}|${terms.challengerId}`;
+function squareText(s: unknown): string {
+  return typeof s === 'number' && Number.isInteger(s) && s >= 0 && s < SQUARE_DIGITS.length
+    ? SQUARE_DIGITS.charAt(s)
+    : bad('square', s);
 }
 
 /** The squares `text` spells; undefined when it is missing or not squares. */
@@ -412,160 +228,230 @@ function squares(text: string | undefined): number[] | undefined {
   return result;
 }
 
-/** A menu's part from its optional last field: {} when absent, undefined when malformed. */
-function menuPart(text: string | undefined): { part?: number } | undefined {
-  if (text === undefined) return {};
-  return PART.test(text) && text !== '0' ? { part: Number(text) } : undefined;
+/** Squares in one field, a character each: `keys` one square each, or `list` a route. */
+function squareField(...keys: string[]): Field {
+  return {
+    write: (payload) => keys.map((key) => squareText(payload[key])).join(''),
+    read: (text) => {
+      const read = squares(text);
+      if (read?.length !== keys.length) return undefined;
+      return Object.fromEntries(keys.map((key, i) => [key, read[i]]));
+    },
+  };
+}
+
+/** A capture route: two squares or more. */
+const route: Field = {
+  write: (payload) => (payload.squares as readonly number[]).map(squareText).join(''),
+  read: (text) => {
+    const read = squares(text);
+    return read !== undefined && read.length >= 2 ? { squares: read } : undefined;
+  },
+};
+
+/** Which of a message's menus (1 to 4; the first, 0, is left out). */
+const part: Field = {
+  optional: true,
+  write: ({ part: p }) =>
+    p === undefined || p === 0
+      ? undefined
+      : [1, 2, 3, 4].includes(p as number)
+        ? `${p as number}`
+        : bad('part', p),
+  read: (text) =>
+    text === undefined ? {} : /^[1-4]$/.test(text) ? { part: Number(text) } : undefined,
+};
+
+/** A review's moment: its index, or `g` for the graph (no moment). */
+const moment: Field = {
+  write: ({ moment: m }) =>
+    m === undefined
+      ? 'g'
+      : typeof m === 'number' && Number.isInteger(m) && m >= 0 && m <= MAX_REVIEW_MOMENTS
+        ? String(m)
+        : bad('review moment', m),
+  read: (text) =>
+    text === 'g'
+      ? {}
+      : text !== undefined && /^\d{1,3}$/.test(text)
+        ? { moment: Number(text) }
+        : undefined,
+};
+
+const COMMAND_LETTERS: Readonly<Record<GameCommand, string>> = {
+  move: 'm',
+  resign: 'r',
+  draw: 'd',
+  board: 'b',
+  pdn: 'p',
+};
+
+/** A command about a game, by its letter. */
+const command: Field = {
+  write: ({ command: name }) =>
+    Object.hasOwn(COMMAND_LETTERS, name as string)
+      ? COMMAND_LETTERS[name as GameCommand]
+      : bad('command', name),
+  read: (text) => {
+    const name = (Object.keys(COMMAND_LETTERS) as GameCommand[]).find(
+      (key) => COMMAND_LETTERS[key] === text,
+    );
+    return name === undefined ? undefined : { command: name };
+  },
+};
+
+/**
+ * A typed move as a payload carries it (optional): letters, digits and separators, at most what
+ * still fits in 64 bytes beside the longest game id (a longer capture route is not carried).
+ */
+const typedMove: Field = (() => {
+  const text = scalar('move', /^[A-Za-z0-9:-]{1,34}$/);
+  return {
+    optional: true,
+    write: (payload) => (payload.move === undefined ? undefined : text.write(payload)),
+    read: (given) => (given === undefined ? {} : text.read(given)),
+  };
+})();
+
+/** A yes/no as 1/0. */
+function flag(key: string): Field {
+  return {
+    write: (payload) => (payload[key] === true ? '1' : '0'),
+    read: (text) => (text === '1' || text === '0' ? { [key]: text === '1' } : undefined),
+  };
+}
+
+const ID = /^[A-Za-z0-9_-]{1,24}$/;
+const USER = /^\d{1,20}$/;
+const VARIANT_ID = /^[a-z0-9-]{1,16}$/;
+const DAYS = /^\d{1,2}$/;
+
+const id = (key: string) => scalar(key, ID);
+const ply = scalar('ply', /^\d{1,5}$/, 'number');
+const user = scalar('userId', USER);
+/** The bot's levels, 1 to 8. */
+const level = scalar('level', /^[1-8]$/, 'number');
+/** An inline challenge card's terms, signed (see InlineTerms). */
+const INLINE_TERMS: readonly Field[] = [
+  scalar('variant', VARIANT_ID),
+  scalar('days', DAYS, 'number'),
+  flag('rated'),
+  scalar('challengerId', USER),
+  scalar('sig', /^[A-Za-z0-9_-]{12}$/),
+];
+
+// ---- the table of payloads -----------------------------------------------------------------
+
+/** A kind's wire form: its action (the first field) and its fields in order. */
+interface Layout {
+  readonly action: string;
+  readonly fields: readonly Field[];
+}
+
+/** The move picker's steps, on a game's board (`gameId`) or a puzzle's line (`puzzleId`). */
+function pickLayouts(prefix: '' | 'Z', idKey: 'gameId' | 'puzzleId') {
+  const at = [id(idKey), ply];
+  return {
+    select: { action: `${prefix}S`, fields: [...at, squareField('square')] },
+    target: { action: `${prefix}T`, fields: [...at, squareField('from', 'to')] },
+    route: { action: `${prefix}R`, fields: [...at, route] },
+    back: { action: `${prefix}B`, fields: at },
+    'stack-menu': { action: `${prefix}P`, fields: [...at, part] },
+    'target-menu': { action: `${prefix}G`, fields: [...at, squareField('from'), part] },
+    'route-menu': { action: `${prefix}U`, fields: [...at, part] },
+  } satisfies Record<PickKind, Layout>;
+}
+
+const gamePicks = pickLayouts('', 'gameId');
+const puzzlePicks = pickLayouts('Z', 'puzzleId');
+
+/**
+ * Every kind of payload and its wire form, the one place both directions read: encodings
+ * already sent must never change (test/chat/button-payload.test.ts keeps them).
+ */
+const LAYOUTS: { readonly [K in Payload['kind']]: Layout } = {
+  accept: { action: 'A', fields: [id('challengeId')] },
+  decline: { action: 'D', fields: [id('challengeId')] },
+  sit: { action: 'J', fields: [id('challengeId')] },
+  stand: { action: 'K', fields: [id('challengeId')] },
+  'seat-bot': { action: 'E', fields: [id('challengeId'), level] },
+  'table-start': { action: 'H', fields: [id('challengeId')] },
+  'tournament-join': { action: 'I', fields: [id('tournamentId')] },
+  'tournament-leave': { action: 'V', fields: [id('tournamentId')] },
+  'tournament-start': { action: 'F', fields: [id('tournamentId')] },
+  'tournament-cancel': { action: 'C', fields: [id('tournamentId')] },
+  ...gamePicks,
+  resign: { action: 'Q', fields: [id('gameId'), ply, user] },
+  'keep-playing': { action: 'N', fields: [id('gameId'), user] },
+  'draw-accept': { action: 'Y', fields: [id('gameId')] },
+  'draw-decline': { action: 'X', fields: [id('gameId')] },
+  orientation: { action: 'O', fields: [scalar('value', /^(mover|white)$/)] },
+  language: { action: 'L', fields: [scalar('value', /^(ru|en)$/)] },
+  move: { action: 'M', fields: [id('gameId'), ply] },
+  'draw-offer': { action: 'W', fields: [id('gameId'), ply] },
+  'resign-ask': { action: 'q', fields: [id('gameId'), ply] },
+  'inline-accept': { action: 'iA', fields: INLINE_TERMS },
+  'inline-cancel': { action: 'iC', fields: INLINE_TERMS },
+  ...(Object.fromEntries(
+    Object.entries(puzzlePicks).map(([kind, layout]) => [`puzzle-${kind}`, layout]),
+  ) as unknown as Record<PuzzlePickPayload['kind'], Layout>),
+  'puzzle-open': { action: 'ZO', fields: [id('puzzleId')] },
+  'puzzle-next': { action: 'ZN', fields: [] },
+  review: { action: 'RV', fields: [id('gameId'), ply, moment] },
+  'command-game': { action: 'CG', fields: [command, id('gameId'), typedMove] },
+};
+
+const BY_ACTION = new Map(
+  Object.entries(LAYOUTS).map(([kind, layout]) => [layout.action, { kind, layout }]),
+);
+
+/** Encodes a payload; throws on values that cannot be made into a valid payload (a bug). */
+export function encodePayload(payload: Payload): string {
+  const { action, fields } = LAYOUTS[payload.kind];
+  const written = fields.map((field) => field.write(payload as unknown as Fields));
+  const data = [action, ...written.filter((text) => text !== undefined)].join('|');
+  if (Buffer.byteLength(data) > MAX_PAYLOAD_BYTES) throw new Error(`payload too long: ${data}`);
+  return data;
+}
+
+/** The payload's encoding, or undefined when it cannot be one (too long, a bad move text). */
+export function encodePayloadIfFits(payload: Payload): string | undefined {
+  try {
+    return encodePayload(payload);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Decodes a button payload; anything malformed or unknown is undefined. */
 export function decodePayload(data: string | undefined): Payload | undefined {
   if (data === undefined || data.length === 0 || Buffer.byteLength(data) > MAX_PAYLOAD_BYTES)
     return undefined;
-  if (data === 'ZN') return { kind: 'puzzle-next' };
-  if (data.startsWith('ZO|')) {
-    const id = data.slice(3);
-    return ID.test(id) ? { kind: 'puzzle-open', puzzleId: id } : undefined;
+  const [action, ...texts] = data.split('|') as [string, ...string[]];
+  const known = BY_ACTION.get(action);
+  if (known === undefined) return undefined;
+  const { fields } = known.layout;
+  const required = fields.filter((field) => field.optional !== true).length;
+  if (texts.length < required || texts.length > fields.length) return undefined;
+  const payload: Fields = { kind: known.kind };
+  for (const [i, field] of fields.entries()) {
+    const read = field.read(texts[i]);
+    if (read === undefined) return undefined;
+    Object.assign(payload, read);
   }
-  if (data.startsWith('RV|')) return decodeReview(data);
-  if (data.startsWith('CG|')) return decodeCommandGame(data);
-  if (data.startsWith('Z')) {
-    const step = decodeGamePayload(data.slice(1));
-    return step !== undefined && PICK_KINDS.has(step.kind)
-      ? puzzlePick(step as PickPayload)
-      : undefined;
-  }
-  return decodeGamePayload(data);
+  return payload as Payload;
 }
 
-/** Whether a field is present and matches `pattern`. */
-function matches(pattern: RegExp, field: string | undefined): field is string {
-  return field !== undefined && pattern.test(field);
-}
-
-function decodeGamePayload(data: string): GamePayload | undefined {
-  // split gives at least one piece.
-  const [action, ...fields] = data.split('|') as [string, ...string[]];
-  const [id, plyText, rest, extra] = fields;
-  const gameFields = fields.length >= 2 && matches(ID, id) && matches(PLY, plyText);
-  const ply = Number(plyText);
-  switch (action) {
-    case 'A':
-    case 'D':
-      if (fields.length !== 1 || !matches(ID, id)) return undefined;
-      return { kind: action === 'A' ? 'accept' : 'decline', challengeId: id };
-    case 'J':
-    case 'K':
-    case 'H':
-      if (fields.length !== 1 || !matches(ID, id)) return undefined;
-      return {
-        kind: action === 'J' ? 'sit' : action === 'K' ? 'stand' : 'table-start',
-        challengeId: id,
-      };
-    case 'I':
-    case 'V':
-    case 'F':
-    case 'C': {
-      if (fields.length !== 1 || !matches(ID, id)) return undefined;
-      const kind = (Object.keys(TOURNAMENT_LETTERS) as TournamentAction[]).find(
-        (action_) => TOURNAMENT_LETTERS[action_] === action,
-      )!;
-      return { kind, tournamentId: id };
-    }
-    case 'E':
-      if (fields.length !== 2 || !matches(ID, id) || !matches(LEVEL, plyText)) return undefined;
-      return { kind: 'seat-bot', challengeId: id, level: Number(plyText) };
-    case 'Y':
-    case 'X':
-      if (fields.length !== 1 || !matches(ID, id)) return undefined;
-      return { kind: action === 'Y' ? 'draw-accept' : 'draw-decline', gameId: id };
-    case 'N':
-      if (fields.length !== 2 || !matches(ID, id) || !matches(USER, plyText)) return undefined;
-      return { kind: 'keep-playing', gameId: id, userId: plyText };
-    case 'B':
-    case 'M':
-    case 'W':
-      if (!gameFields || fields.length !== 2) return undefined;
-      return {
-        kind: action === 'B' ? 'back' : action === 'M' ? 'move' : 'draw-offer',
-        gameId: id,
-        ply,
-      };
-    case 'P':
-    case 'U': {
-      if (!gameFields || fields.length > 3) return undefined;
-      const p = menuPart(rest);
-      if (p === undefined) return undefined;
-      return { kind: action === 'P' ? 'stack-menu' : 'route-menu', gameId: id, ply, ...p };
-    }
-    case 'G': {
-      if (!gameFields || fields.length < 3 || fields.length > 4) return undefined;
-      const [from, ...more] = squares(rest) ?? [];
-      const p = menuPart(extra);
-      if (from === undefined || more.length !== 0 || p === undefined) return undefined;
-      return { kind: 'target-menu', gameId: id, ply, from, ...p };
-    }
-    case 'q':
-      if (!gameFields || fields.length !== 2) return undefined;
-      return { kind: 'resign-ask', gameId: id, ply };
-    case 'iA':
-    case 'iC': {
-      const [variant, days, rated, challengerId, sig] = fields;
-      if (
-        fields.length !== 5 ||
-        !matches(VARIANT_ID, variant) ||
-        !matches(DAYS, days) ||
-        (rated !== '0' && rated !== '1') ||
-        !matches(USER, challengerId) ||
-        !matches(SIG, sig)
-      )
-        return undefined;
-      return {
-        kind: action === 'iA' ? 'inline-accept' : 'inline-cancel',
-        variant,
-        days: Number(days),
-        rated: rated === '1',
-        challengerId,
-        sig,
-      };
-    }
-    case 'Q':
-      if (!gameFields || fields.length !== 3 || !matches(USER, rest)) return undefined;
-      return { kind: 'resign', gameId: id, ply, userId: rest };
-    case 'S': {
-      if (fields.length !== 3 || !gameFields) return undefined;
-      const [picked, ...more] = squares(rest) ?? [];
-      if (picked === undefined || more.length !== 0) return undefined;
-      return { kind: 'select', gameId: id, ply, square: picked };
-    }
-    case 'T': {
-      if (fields.length !== 3 || !gameFields) return undefined;
-      const [from, to, ...more] = squares(rest) ?? [];
-      if (from === undefined || to === undefined || more.length !== 0) return undefined;
-      return { kind: 'target', gameId: id, ply, from, to };
-    }
-    case 'R': {
-      if (fields.length !== 3 || !gameFields) return undefined;
-      const sq = squares(rest);
-      if (sq === undefined || sq.length < 2) return undefined;
-      return { kind: 'route', gameId: id, ply, squares: sq };
-    }
-    case 'O':
-      return fields.length === 1 && (id === 'mover' || id === 'white')
-        ? { kind: 'orientation', value: id }
-        : undefined;
-    case 'L':
-      return fields.length === 1 && (id === 'ru' || id === 'en')
-        ? { kind: 'language', value: id }
-        : undefined;
-    default:
-      return undefined;
-  }
+/** The signed part of an inline card's payload: `variant|days|rated|challengerId`. */
+export function inlineTermsText(terms: Omit<InlineTerms, 'sig'>): string {
+  return INLINE_TERMS.slice(0, 4)
+    .map((field) => field.write(terms as unknown as Fields))
+    .join('|');
 }
 
 /** A select-menu option's value for a square (one character). */
 export function encodeSquareValue(s: number): string {
-  return square(s);
+  return squareText(s);
 }
 
 /** The square a select-menu value names; undefined for anything else. */
@@ -577,7 +463,7 @@ export function decodeSquareValue(value: string | undefined): number | undefined
 /** A select-menu option's value for a capture route: its squares, from first. */
 export function encodeRouteValue(route: readonly number[]): string {
   if (route.length < 2) throw new Error(`button payload: a route needs two squares`);
-  return route.map(square).join('');
+  return route.map(squareText).join('');
 }
 
 /** The route a select-menu value names (two squares or more); undefined for anything else. */

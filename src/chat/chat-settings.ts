@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Logger } from '../game/logger.js';
-import { LANGS } from '../i18n/index.js';
+import { gamePlayers, samePlayer, type Game, type PlayerId } from '../game/model.js';
+import { languageFor, LANGS, type Lang } from '../i18n/index.js';
 
 /**
  * What a chat (a Telegram chat, a Discord channel) chose by /lang and /settings, as stored in
@@ -38,4 +39,57 @@ export function decodeChatSettings(
     issues: result === undefined ? 'a list' : v.summarize(result.issues),
   });
   return {};
+}
+
+/**
+ * Who speaks to the bot, as the adapter tells it: their platform language code (Telegram's
+ * `language_code`, Discord's `locale`), whether the chat is their private chat with the bot (a
+ * Telegram private chat, a Discord DM), and whether they administer the chat (Telegram: its
+ * creator or an administrator; Discord: they manage the channel).
+ */
+export interface Asker {
+  readonly locale?: string;
+  readonly privateChat: boolean;
+  readonly admin: boolean;
+}
+
+/**
+ * The language of what a chat sees as a whole (boards, notices, cards, the daily post): the one
+ * its admins set; in a chat that never set one, `hint`'s (a platform language code: whoever the
+ * post is for, see gameLanguageHint), else English. Nothing but a setting changes a chat's
+ * language: no command's language code is stored for it.
+ */
+export function chatLanguage(settings: { readonly lang?: Lang }, hint?: string): Lang {
+  return settings.lang ?? languageFor(hint);
+}
+
+/**
+ * The language of a reply to one person (their /stats, their error, a tap's answer, a Discord
+ * ephemeral reply): their own. In their private chat with the bot that is the chat's setting,
+ * which they chose; elsewhere their platform's language, whatever the chat's.
+ */
+export function personalLanguage(settings: { readonly lang?: Lang }, asker: Asker): Lang {
+  return asker.privateChat ? chatLanguage(settings, asker.locale) : languageFor(asker.locale);
+}
+
+/** Whether the asker may change the chat's settings: its admins; in a private chat, its owner. */
+export function mayChangeSettings(asker: Asker): boolean {
+  return asker.privateChat || asker.admin;
+}
+
+/** A chat's settings after a change: the fields the change names; the others are kept. */
+export function changedSettings<S extends object>(settings: S, change: Partial<S>): S {
+  const given = Object.entries(change).filter(([, value]) => value !== undefined);
+  return { ...settings, ...(Object.fromEntries(given) as Partial<S>) };
+}
+
+/**
+ * Whose language a game's posts assume in a chat without a language setting: the chat owner's
+ * in a private chat that is a player's (`owner`), else the first person in seat order (White
+ * first). The bot speaks no language: a game where it plays White speaks its opponent's.
+ */
+export function gameLanguageHint(game: Game, owner?: PlayerId): string | undefined {
+  const people = gamePlayers(game).filter((player) => player.botLevel === undefined);
+  const own = owner === undefined ? undefined : people.find((player) => samePlayer(player, owner));
+  return (own ?? people.at(0))?.language;
 }

@@ -14,7 +14,7 @@ import type { Messages } from '../i18n/index.js';
  */
 export const MAX_ANIMATED_PLIES = 400;
 
-/** What the renderer's `renderReplay` takes (its ReplayPicture). */
+/** What the renderer's `replay` picture takes (its ReplayPicture). */
 export interface ReplayData {
   readonly variant: VariantId;
   readonly startFen: string;

@@ -37,8 +37,7 @@ import {
   MAX_SIZE,
   MIN_SIZE,
   RenderError,
-  renderBoard,
-  renderCaptionedBoard,
+  renderPicture,
   THEME_IDS,
   type LastMove,
   type RenderOptions,
@@ -117,13 +116,11 @@ function readArguments(args: string[]): { png: Buffer; out: string } {
     lastMove: values.last === undefined ? null : readLastMove(variant, position, values.last),
     selected: values.select === undefined ? null : readSelection(variant, position, values.select),
   };
-  const png =
+  const caption =
     values.title === undefined && values.text === undefined
-      ? renderBoard(position, options)
-      : renderCaptionedBoard(position, options, {
-          title: values.title ?? '',
-          text: values.text ?? '',
-        });
+      ? undefined
+      : { title: values.title ?? '', text: values.text ?? '' };
+  const png = renderPicture('board', position, options, caption);
   return { png, out: values.out };
 }
 

@@ -180,6 +180,7 @@ export const en: Messages = {
   help: 'Play Bashni here:\n/newgame @friend — challenge a friend (or reply to their message)\n/newgame — an open challenge (with a code to join it, in Telegram or Discord)\n/newgame zhernov — a table for four (Zhernov’s game; the bot can take seats)\n/join ABC234 — join a game by its code\n/play 4 — play the bot (levels 1–8)\n/move c3-d4 — type a move (or reply to the board)\n/board — show your game again at the bottom\n/games — your games\n/draw — offer a draw · /resign — resign\n/pdn — the game record · /replay — an animation of the game\n/puzzle — a puzzle (solved in our private chat) · /top puzzles — the chat’s puzzle leaderboard\n/stats — your ratings · /top — the chat’s rating leaderboard\n/tournament new — a tournament in this chat (admins) · /standings — its table\n/review — the engine’s review of a finished game\n/daily on 09:00 Europe/Moscow — a puzzle of the day in this chat · /daily off\n/settings — board orientation · /lang — language\n/rules — the rules',
   langChanged: 'Language: English.',
   langUsage: 'Use /lang ru or /lang en.',
+  settingsAdminsOnly: 'Only the group’s admins can change its language and board.',
   settings: (orientation) =>
     `Board: ${orientation === 'mover' ? 'the player to move at the bottom' : orientation === 'mine' ? 'your side at the bottom' : 'White at the bottom'}.`,
   orientationMover: 'Player to move at the bottom',
@@ -295,6 +296,8 @@ export const en: Messages = {
       '`/settings` — the channel’s language and board orientation · `/rules` — the rules',
     ].join('\n'),
     settingsSaved: 'Settings saved for this channel.',
+    settingsManagersOnly:
+      'Only members who can manage this channel can change its language and board.',
     commandFailed: 'Something went wrong; please try again.',
     stackPlaceholder: 'Choose a tower',
     targetPlaceholder: 'Choose a square',

@@ -155,6 +155,8 @@ export interface Messages {
   readonly help: string;
   readonly langChanged: string;
   readonly langUsage: string;
+  /** /lang or /settings in a group by someone who is not its admin (Telegram). */
+  readonly settingsAdminsOnly: string;
   /** The board setting: 'mine' is a private chat's default (the owner's side at the bottom). */
   readonly settings: (orientation: 'mover' | 'white' | 'mine') => string;
   readonly orientationMover: string;
@@ -508,6 +510,8 @@ export interface DiscordMessages {
    */
   readonly severalGamesOption: (command: string, option: string) => string;
   readonly settingsSaved: string;
+  /** /settings with a change, by a member who does not manage the channel. */
+  readonly settingsManagersOnly: string;
   /** /help on Discord (its commands take options, not words). */
   readonly help: string;
   /** An interaction whose handler failed unexpectedly. */

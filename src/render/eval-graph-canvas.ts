@@ -4,7 +4,9 @@
  * in White's colour and below in Black's, dots at the mistakes (orange) and blunders (red), and
  * a footer. Layout and paint in one: the picture is small and fixed in size.
  */
-import { measureText, paintLine, paintTextLine, paintWholePicture } from './canvas.js';
+import { measureText } from './primitives/canvas.js';
+import { paintWholePicture } from './primitives/surface.js';
+import { paintLine, paintTextLine } from './primitives/text.js';
 import { BOLD_FONT, fontCoverage, REGULAR_FONT } from './fonts.js';
 import type { NormalisedEvalGraph } from './eval-graph-options.js';
 import { THEMES, type ThemeId } from './themes.js';

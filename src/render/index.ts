@@ -9,22 +9,14 @@ export {
   type RenderOptions,
   type Selection,
 } from './options.js';
-export { registerRenderFonts } from './canvas.js';
+export { registerRenderFonts } from './primitives/canvas.js';
+export { PHOTO_KINDS, type KindId, type KindInput, type PhotoKindId } from './kinds/index.js';
+export { DEFAULT_JPEG_QUALITY } from './transport.js';
 export {
   BoardRenderer,
   clearRenderCache,
-  renderBoard,
   renderCacheStats,
-  renderCaptionedBoard,
-  renderEvalGraph,
-  renderRatingGraph,
-  renderRatingGraphUncached,
-  renderReplay,
-  renderReplayUncached,
-  renderStandings,
-  renderStandingsUncached,
-  renderTable,
-  renderTableUncached,
+  renderPicture,
   renderUncached,
   type BoardRendererOptions,
   type RenderCacheStats,

@@ -1,31 +1,16 @@
 /**
- * Boards drawn on worker threads, so that painting and PNG encoding (about 6 ms a 720 px board,
- * 60 ms cold) never block the event loop that serves every chat. Table games' pictures and the
- * league pictures (standings tables, rating graphs) go the same way, through the same queue and
- * cache.
+ * Pictures drawn on worker threads, so that painting and PNG encoding (about 6 ms a 720 px
+ * board, 60 ms cold) never block the event loop that serves every chat. Every kind of picture
+ * (kinds/index.ts) goes the same way, through the same queue and cache.
  */
 import { LRUCache } from 'lru-cache';
 import type { Worker } from 'node:worker_threads';
-import type { Position } from '../engine/index.js';
-import type { TablePosition } from '../engine/multi/index.js';
 import { RenderPoolError } from './errors.js';
-import { normaliseCaption, type Caption, type RenderOptions } from './options.js';
+import type { KindId, KindInput, PhotoKindId } from './kinds/index.js';
 import type { RenderCacheStats } from './renderer.js';
-import type { EvalGraphPicture } from './eval-graph-options.js';
-import type { RatingGraphPicture } from './rating-graph-options.js';
-import type { PictureRenderOptions, StandingsPicture } from './standings-options.js';
-import type { TableRenderOptions } from './table-options.js';
-import type { ReplayOptions, ReplayPicture } from './replay-options.js';
 import {
-  boardJob,
-  DEFAULT_JPEG_QUALITY,
-  jpegJob,
   paintError,
-  ratingGraphJob,
-  evalGraphJob,
-  replayJob,
-  standingsJob,
-  tableJob,
+  prepareJob,
   type PreparedJob,
   type RenderJob,
   type WorkerReply,
@@ -113,86 +98,27 @@ export class RenderPool {
     }
   }
 
-  /** The board as a PNG; rejects with RenderError on a position or options it cannot draw. */
-  render(position: Position, options: RenderOptions = {}): Promise<Buffer> {
-    return this.submit(() => boardJob(position, options, undefined));
+  /**
+   * A picture of any kind (kinds/index.ts) as a PNG (a GIF for a game's animation, its moves
+   * replayed and every frame drawn and encoded on the worker). Rejects with RenderError on a
+   * request it cannot draw, before it reaches a worker. The same picture asked for twice (a
+   * game's end, then /replay) is drawn once: the cache keeps it.
+   */
+  render<K extends KindId>(kind: K, ...input: KindInput<K>): Promise<Buffer> {
+    return this.submit(() => prepareJob(kind, input));
   }
 
   /**
-   * The board as a JPEG (Telegram's inline photos and pictures fetched by URL must be JPEG);
-   * cached apart from the PNG.
+   * A board or table game's picture as a JPEG of `quality` 1-100 (Telegram's inline photos and
+   * pictures fetched by URL must be JPEG; DEFAULT_JPEG_QUALITY suits them); cached apart from
+   * the PNG.
    */
-  renderJpeg(
-    position: Position,
-    options: RenderOptions = {},
-    quality = DEFAULT_JPEG_QUALITY,
+  renderJpeg<K extends PhotoKindId>(
+    kind: K,
+    quality: number,
+    ...input: KindInput<K>
   ): Promise<Buffer> {
-    return this.submit(() => jpegJob(boardJob(position, options, undefined), quality));
-  }
-
-  /** A table game's picture as a JPEG. */
-  renderTableJpeg(
-    position: TablePosition,
-    options: TableRenderOptions = {},
-    quality = DEFAULT_JPEG_QUALITY,
-  ): Promise<Buffer> {
-    return this.submit(() => jpegJob(tableJob(position, options), quality));
-  }
-
-  /** The board with a caption band under it (as renderCaptionedBoard). */
-  renderCaptioned(position: Position, options: RenderOptions, caption: Caption): Promise<Buffer> {
-    let normalised: Caption;
-    try {
-      normalised = normaliseCaption(caption);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return this.submit(() => boardJob(position, options, normalised));
-  }
-
-  /**
-   * A table game's picture (as renderTable); rejects with RenderError on a position or options
-   * it cannot draw.
-   */
-  renderTable(position: TablePosition, options: TableRenderOptions = {}): Promise<Buffer> {
-    return this.submit(() => tableJob(position, options));
-  }
-
-  /**
-   * A tournament's standings table (as renderStandings); rejects with RenderError on a picture
-   * it cannot draw.
-   */
-  renderStandings(picture: StandingsPicture, options: PictureRenderOptions = {}): Promise<Buffer> {
-    return this.submit(() => standingsJob(picture, options));
-  }
-
-  /**
-   * A player's rating graph (as renderRatingGraph); rejects with RenderError on a graph it
-   * cannot draw, an empty one included.
-   */
-  renderRatingGraph(
-    picture: RatingGraphPicture,
-    options: PictureRenderOptions = {},
-  ): Promise<Buffer> {
-    return this.submit(() => ratingGraphJob(picture, options));
-  }
-
-  /**
-   * A review's evaluation graph (as renderEvalGraph); rejects with RenderError on a graph it
-   * cannot draw.
-   */
-  renderEvalGraph(picture: EvalGraphPicture, options: PictureRenderOptions = {}): Promise<Buffer> {
-    return this.submit(() => evalGraphJob(picture, options));
-  }
-
-  /**
-   * A two-player game's animation as an animated GIF (as renderReplay): its moves are replayed
-   * and every frame drawn and encoded on the worker. Rejects with RenderError on a request it
-   * cannot draw ('bad-replay': moves that do not replay, too many of them). The same game asked
-   * for twice (its end, then /replay) is drawn once: the cache keeps the GIF.
-   */
-  renderReplay(picture: ReplayPicture, options: ReplayOptions = {}): Promise<Buffer> {
-    return this.submit(() => replayJob(picture, options));
+    return this.submit(() => prepareJob(kind, input, quality));
   }
 
   /**

@@ -1,15 +1,10 @@
 /**
- * Paints the rating graph that rating-graph-layout.ts has placed, with canvas.ts's fonts, text
+ * Paints the rating graph that rating-graph-layout.ts has placed, with primitives/'s fonts, text
  * fitting, pill and PNG encoding. Painted whole on every render.
  */
-import {
-  measureText,
-  paintLine,
-  paintPill,
-  paintTextLine,
-  paintWholePicture,
-  type PaintContext,
-} from './canvas.js';
+import { measureText, type PaintContext } from './primitives/canvas.js';
+import { paintWholePicture } from './primitives/surface.js';
+import { paintLine, paintPill, paintTextLine } from './primitives/text.js';
 import { BOLD_FONT, fontCoverage, REGULAR_FONT } from './fonts.js';
 import { ratingGraphLayout, type BandEdge, type RatingGraphLayout } from './rating-graph-layout.js';
 import type { NormalisedRatingGraph } from './rating-graph-options.js';

@@ -16,7 +16,7 @@ import {
   type Position,
   type Stack,
 } from '../engine/index.js';
-import { paintBoardPixels } from './canvas.js';
+import { paintBoardPixels } from './board-canvas.js';
 import { RenderError } from './errors.js';
 import { GifAnimation, paletteOf } from './gif.js';
 import { validatePosition, type Caption, type NormalisedOptions } from './options.js';

@@ -1,16 +1,12 @@
 /**
- * Paints the tournament standings picture that standings-layout.ts has placed, with canvas.ts's
+ * Paints the tournament standings picture that standings-layout.ts has placed, with primitives/'s
  * fonts, text fitting and PNG encoding. The picture is painted whole on every render: unlike a
  * board, no part of it is the same from one render to the next.
  */
 import { BOLD_FONT, fontCoverage, REGULAR_FONT } from './fonts.js';
-import {
-  measureText,
-  paintLine,
-  paintTextLine,
-  paintWholePicture,
-  type PaintContext,
-} from './canvas.js';
+import { measureText, type PaintContext } from './primitives/canvas.js';
+import { paintWholePicture } from './primitives/surface.js';
+import { paintLine, paintTextLine } from './primitives/text.js';
 import type { Rect } from './layout.js';
 import { standingsLayout, type StandingsColumn, type StandingsLayout } from './standings-layout.js';
 import type {

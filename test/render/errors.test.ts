@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startPosition, type Position } from '../../src/engine/index.js';
 import {
   RenderError,
-  renderBoard,
-  renderCaptionedBoard,
+  renderPicture,
   type RenderErrorCode,
   type RenderOptions,
 } from '../../src/render/index.js';
@@ -54,7 +53,7 @@ describe('bad input', () => {
       'bad-stack',
     ],
   ])('refuses %s', (_, position, code) => {
-    const error = refusal(() => renderBoard(position, { size: 300 }));
+    const error = refusal(() => renderPicture('board', position, { size: 300 }));
     expect(error.code).toBe(code);
     expect(error.message).toMatch(/^render: /);
   });
@@ -80,12 +79,12 @@ describe('bad input', () => {
     ['a selection off the board', { selected: { square: -1, targets: [] } }, 'bad-selection'],
     ['a target off the board', { selected: { square: 9, targets: [1.5] } }, 'bad-selection'],
   ])('refuses %s', (_, options, code) => {
-    const error = refusal(() => renderBoard(start, options));
+    const error = refusal(() => renderPicture('board', start, options));
     expect(error.code).toBe(code);
   });
 
   it('names the offending value in the message and the context', () => {
-    const error = refusal(() => renderBoard(start, { size: 5000 }));
+    const error = refusal(() => renderPicture('board', start, { size: 5000 }));
     expect(error.message).toContain('5000');
     expect(error.context).toEqual({ size: 5000 });
     expect(error.name).toBe('RenderError');
@@ -93,10 +92,10 @@ describe('bad input', () => {
 
   it('refuses captions that are not text or far too long', () => {
     expect(
-      refusal(() => renderCaptionedBoard(start, {}, { title: 3 as never, text: '' })).code,
+      refusal(() => renderPicture('board', start, {}, { title: 3 as never, text: '' })).code,
     ).toBe('bad-caption');
     expect(
-      refusal(() => renderCaptionedBoard(start, {}, { title: 'x'.repeat(301), text: '' })).code,
+      refusal(() => renderPicture('board', start, {}, { title: 'x'.repeat(301), text: '' })).code,
     ).toBe('bad-caption');
   });
 });

@@ -16,14 +16,7 @@ import {
   startPosition,
   VARIANTS,
 } from '../../src/engine/index.js';
-import {
-  renderEvalGraph,
-  renderRatingGraphUncached,
-  renderReplayUncached,
-  renderStandingsUncached,
-  renderTableUncached,
-  renderUncached,
-} from '../../src/render/index.js';
+import { renderPicture, renderUncached } from '../../src/render/index.js';
 import { fen } from '../support/engine-helpers.js';
 import { ratingHistory, roundRobinStandings, swissStandings } from '../support/league-pictures.js';
 import { decodePng } from '../support/png.js';
@@ -56,14 +49,14 @@ function middlegame() {
 }
 
 const cases: Record<string, () => Buffer> = {
-  'start-wood-360': () => renderUncached(startPosition('bashni'), { size: 360 }),
+  'start-wood-360': () => renderUncached('board', startPosition('bashni'), { size: 360 }),
   'middlegame-wood-480': () => {
     const { position, move } = middlegame();
-    return renderUncached(position, { size: 480, lastMove: move });
+    return renderUncached('board', position, { size: 480, lastMove: move });
   },
   'middlegame-contrast-black-360': () => {
     const { position, move } = middlegame();
-    return renderUncached(position, {
+    return renderUncached('board', position, {
       size: 360,
       theme: 'contrast',
       orientation: 'black',
@@ -71,7 +64,7 @@ const cases: Record<string, () => Buffer> = {
     });
   },
   'tall-stacks-contrast-400': () =>
-    renderUncached(fen('W:Wc3(0001000/0000010000),Kg1,e5(101/1):Bh8(1/0)'), {
+    renderUncached('board', fen('W:Wc3(0001000/0000010000),Kg1,e5(101/1):Bh8(1/0)'), {
       size: 400,
       theme: 'contrast',
     }),
@@ -79,12 +72,13 @@ const cases: Record<string, () => Buffer> = {
     const position = startPosition('laska');
     const square = squareIndex(VARIANTS.laska.geometry, 'c3');
     const targets = ['b4', 'd4'].map((name) => squareIndex(VARIANTS.laska.geometry, name));
-    return renderUncached(position, { size: 360, selected: { square, targets } });
+    return renderUncached('board', position, { size: 360, selected: { square, targets } });
   },
   // Adiyukh is scored by the half count: a tally beside the board (each half's count next to it).
-  'adiyukh-start-wood-360': () => renderUncached(startPosition('adiyukh'), { size: 360 }),
+  'adiyukh-start-wood-360': () => renderUncached('board', startPosition('adiyukh'), { size: 360 }),
   'adiyukh-contrast-black-400': () =>
     renderUncached(
+      'board',
       fen('W:Wc3,e5(00/1),Kh6:Bd6,f4(00/0),b8', 'adiyukh'),
       { size: 400, theme: 'contrast', orientation: 'black' },
       { title: 'Адиюх', text: 'Half count 6:4' },
@@ -92,6 +86,7 @@ const cases: Record<string, () => Buffer> = {
   // 10 files by 8 ranks: a lower image, files a–j; 10x10: two-digit ranks, the tally halves 1–5 / 6–10.
   'adiyukh-8x10-start-wood-400': () =>
     renderUncached(
+      'board',
       startPosition('adiyukh-8x10'),
       { size: 400 },
       {
@@ -103,7 +98,7 @@ const cases: Record<string, () => Buffer> = {
     const before = fen('W:Wc5(00/1),Kj6,b2:Ba1,d6,f8(0/0),i9', 'adiyukh-10x10');
     const move = parseMove(before, 'c5:e7:g9');
     if (!move.ok) throw new Error(move.error.message);
-    return renderUncached(applyMove(before, move.value), {
+    return renderUncached('board', applyMove(before, move.value), {
       size: 400,
       theme: 'contrast',
       orientation: 'black',
@@ -112,6 +107,7 @@ const cases: Record<string, () => Buffer> = {
   },
   'captioned-ru-wood-400': () =>
     renderUncached(
+      'board',
       fen('W:Wc3,e3,Kh2:Bd6,f6(00/0),b8'),
       { size: 400, coordinates: false },
       { title: 'Белые начинают и выигрывают', text: 'Задача дня · White to play and win' },
@@ -122,7 +118,7 @@ const cases: Record<string, () => Buffer> = {
 // long test game's ply 11, a double capture, with its move and counter in the caption band.
 cases['replay-frame-11-wood-440'] = () => {
   const gif = decodeGif(
-    renderReplayUncached({
+    renderUncached('replay', {
       ...LONG_GAME,
       title: 'Alice — Bob',
       startText: 'Start position',
@@ -135,9 +131,10 @@ cases['replay-frame-11-wood-440'] = () => {
 };
 
 // Table games: the start from White's side; the middle from Red's, in Russian.
-cases['zhernov-start-wood-480'] = () => renderTableUncached(tableStartPosition(), { size: 480 });
+cases['zhernov-start-wood-480'] = () =>
+  renderUncached('table', tableStartPosition(), { size: 480 });
 cases['zhernov-middle-red-wood-480'] = () =>
-  renderTableUncached(ZHERNOV_MIDDLE, {
+  renderUncached('table', ZHERNOV_MIDDLE, {
     size: 480,
     bottom: 1,
     lastMove: { from: square('b4'), path: [square('d6')], captures: [square('c5')] },
@@ -153,7 +150,8 @@ cases['zhernov-middle-red-wood-480'] = () =>
   });
 // Three players (no Black), Green at the bottom with a column picked, captioned.
 cases['zhernov-three-contrast-green-400'] = () =>
-  renderTableUncached(
+  renderUncached(
+    'table',
     tablePosition({
       seats: [0, 1, 3],
       turn: 3,
@@ -171,17 +169,18 @@ cases['zhernov-three-contrast-green-400'] = () =>
 
 // League pictures: a round robin with a withdrawn player and draws; a Swiss in Russian; rating
 // graphs of 40 games and of one.
-cases['standings-round-robin-wood'] = () => renderStandingsUncached(roundRobinStandings);
+cases['standings-round-robin-wood'] = () => renderUncached('standings', roundRobinStandings);
 cases['standings-swiss-ru-contrast'] = () =>
-  renderStandingsUncached(swissStandings, { theme: 'contrast' });
+  renderUncached('standings', swissStandings, { theme: 'contrast' });
 cases['rating-graph-40-wood'] = () =>
-  renderRatingGraphUncached({
+  renderUncached('rating-graph', {
     title: 'Alice — Bashni',
     points: ratingHistory(40),
     footer: 'last 40 games',
   });
 cases['rating-graph-1-contrast'] = () =>
-  renderRatingGraphUncached(
+  renderUncached(
+    'rating-graph',
     { title: 'Борис — Ласка', points: [{ rating: 1500, deviation: 350 }], footer: '1 партия' },
     { theme: 'contrast' },
   );
@@ -192,7 +191,7 @@ const swing = Array.from({ length: 81 }, (_, i) =>
   Math.min(0.97, Math.max(0.03, 0.5 + 0.35 * Math.sin(i / 9) + (i > 60 ? 0.3 : 0))),
 );
 cases['review-graph-wood'] = () =>
-  renderEvalGraph({
+  renderPicture('eval-graph', {
     title: 'Alice – Boris',
     axis: 'White’s chances',
     chances: swing,
@@ -205,7 +204,8 @@ cases['review-graph-wood'] = () =>
     footer: 'orange: 1 mistake · red: 2 blunders',
   });
 cases['review-graph-ru-contrast'] = () =>
-  renderEvalGraph(
+  renderPicture(
+    'eval-graph',
     {
       title: 'Борис – Алиса',
       axis: 'Шансы белых',
@@ -220,6 +220,7 @@ cases['review-moment-wood-480'] = () => {
   const better = parseMove(position, 'c3-d4');
   if (!played.ok || !better.ok) throw new Error('the moment does not parse');
   return renderUncached(
+    'board',
     position,
     { size: 480, lastMove: played.value, hint: better.value },
     { title: '1. a3-b4? — mistake', text: 'Played: the marked move. Better: c3-d4 (arrow)' },

@@ -5,7 +5,7 @@
  * job that reaches a worker).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { measureText } from '../../src/render/canvas.js';
+import { measureText } from '../../src/render/primitives/canvas.js';
 import {
   BoardRenderer,
   MAX_GRAPH_POINTS,
@@ -13,8 +13,7 @@ import {
   MAX_STANDINGS_ROWS,
   RenderError,
   RenderPool,
-  renderRatingGraphUncached,
-  renderStandingsUncached,
+  renderUncached,
   type RatingGraphPicture,
   type RenderErrorCode,
   type StandingsPicture,
@@ -39,7 +38,7 @@ const graph: RatingGraphPicture = {
 
 describe('standings picture', () => {
   const sheet = THEMES.wood.sheet;
-  const png = renderStandingsUncached(roundRobinStandings);
+  const png = renderUncached('standings', roundRobinStandings);
   const image = decodePng(png);
   // The fixture's texts are all in the fonts, so this is the layout the painter used.
   const layout = standingsLayout(normaliseStandings(roundRobinStandings), measureText);
@@ -77,7 +76,7 @@ describe('standings picture', () => {
   });
 
   it('draws a long Swiss in Russian, cutting long names and dropping emoji', () => {
-    const swiss = decodePng(renderStandingsUncached(swissStandings, { theme: 'contrast' }));
+    const swiss = decodePng(renderUncached('standings', swissStandings, { theme: 'contrast' }));
     expect(swiss.width).toBeGreaterThanOrEqual(STANDINGS_MIN_WIDTH);
     expect(swiss.width).toBeLessThanOrEqual(STANDINGS_MAX_WIDTH);
   });
@@ -96,14 +95,14 @@ describe('standings picture', () => {
         cells: Array.from({ length: columns }, (_, column) => (row === column ? '×' : '½')),
       })),
     };
-    const big = decodePng(renderStandingsUncached(picture));
+    const big = decodePng(renderUncached('standings', picture));
     expect(big.width).toBeLessThanOrEqual(STANDINGS_MAX_WIDTH);
   });
 });
 
 describe('rating graph', () => {
   const sheet = THEMES.contrast.sheet;
-  const image = decodePng(renderRatingGraphUncached(graph, { theme: 'contrast' }));
+  const image = decodePng(renderUncached('rating-graph', graph, { theme: 'contrast' }));
   const layout = ratingGraphLayout(normaliseRatingGraph(graph), measureText);
 
   it('is 640 x 320 px, a dot on every game, the band of deviations behind the line', () => {
@@ -122,7 +121,7 @@ describe('rating graph', () => {
 
   it('draws one game, and equal games, without failing', () => {
     for (const points of [[{ rating: 1500 }], Array.from({ length: 5 }, () => ({ rating: 0 }))]) {
-      const one = decodePng(renderRatingGraphUncached({ title: 'Bob', points }));
+      const one = decodePng(renderUncached('rating-graph', { title: 'Bob', points }));
       expect(one.width).toBe(layout.width);
     }
   });
@@ -161,7 +160,7 @@ describe('league pictures: refusals', () => {
     ],
     ['rows that are not an array', { ...roundRobinStandings, rows: 'none' }, 'bad-standings'],
   ])('standings with %s', (_, picture, code) => {
-    expect(refusal(() => renderStandingsUncached(picture as StandingsPicture)).code).toBe(code);
+    expect(refusal(() => renderUncached('standings', picture as StandingsPicture)).code).toBe(code);
   });
 
   it.each<[string, unknown, RenderErrorCode]>([
@@ -180,15 +179,19 @@ describe('league pictures: refusals', () => {
     ],
     ['a footer that is not text', { ...graph, footer: 40 }, 'bad-rating-graph'],
   ])('a rating graph with %s', (_, picture, code) => {
-    expect(refusal(() => renderRatingGraphUncached(picture as RatingGraphPicture)).code).toBe(code);
+    expect(refusal(() => renderUncached('rating-graph', picture as RatingGraphPicture)).code).toBe(
+      code,
+    );
   });
 
   it('refuses an unknown theme for both', () => {
     const theme = 'neon' as never;
-    expect(refusal(() => renderStandingsUncached(roundRobinStandings, { theme })).code).toBe(
+    expect(refusal(() => renderUncached('standings', roundRobinStandings, { theme })).code).toBe(
       'unknown-theme',
     );
-    expect(refusal(() => renderRatingGraphUncached(graph, { theme })).code).toBe('unknown-theme');
+    expect(refusal(() => renderUncached('rating-graph', graph, { theme })).code).toBe(
+      'unknown-theme',
+    );
   });
 
   it('cuts an overlong player name instead of refusing it', () => {
@@ -200,20 +203,26 @@ describe('league pictures: refusals', () => {
 describe('league pictures: cache', () => {
   it('serves a repeated picture from the cache, and keys on what is drawn', () => {
     const renderer = new BoardRenderer();
-    const first = renderer.renderStandings(roundRobinStandings);
-    expect(renderer.renderStandings({ ...roundRobinStandings })).toBe(first);
+    const first = renderer.render('standings', roundRobinStandings);
+    expect(renderer.render('standings', { ...roundRobinStandings })).toBe(first);
     // The same picture once its text is made one line.
     expect(
-      renderer.renderStandings({
+      renderer.render('standings', {
         ...roundRobinStandings,
         title: ` ${roundRobinStandings.title}\n`,
       }),
     ).toBe(first);
-    expect(renderer.renderStandings(roundRobinStandings, { theme: 'contrast' })).not.toBe(first);
-    expect(renderer.renderStandings({ ...roundRobinStandings, footer: undefined })).not.toBe(first);
-    const line = renderer.renderRatingGraph(graph);
-    expect(renderer.renderRatingGraph({ ...graph })).toBe(line);
-    expect(renderer.renderRatingGraph({ ...graph, points: graph.points.slice(1) })).not.toBe(line);
+    expect(renderer.render('standings', roundRobinStandings, { theme: 'contrast' })).not.toBe(
+      first,
+    );
+    expect(renderer.render('standings', { ...roundRobinStandings, footer: undefined })).not.toBe(
+      first,
+    );
+    const line = renderer.render('rating-graph', graph);
+    expect(renderer.render('rating-graph', { ...graph })).toBe(line);
+    expect(renderer.render('rating-graph', { ...graph, points: graph.points.slice(1) })).not.toBe(
+      line,
+    );
     expect(renderer.stats()).toMatchObject({ hits: 3, misses: 5 });
   });
 });
@@ -223,21 +232,23 @@ describe('league pictures: render pool', () => {
   afterAll(() => pool.close());
 
   it('draws both kinds off the main thread, the same bytes, and caches them', async () => {
-    const standings = await pool.renderStandings(swissStandings, { theme: 'contrast' });
-    expect(standings.equals(renderStandingsUncached(swissStandings, { theme: 'contrast' }))).toBe(
-      true,
-    );
-    const line = await pool.renderRatingGraph(graph);
-    expect(line.equals(renderRatingGraphUncached(graph))).toBe(true);
-    expect(await pool.renderRatingGraph(graph)).toBe(line);
+    const standings = await pool.render('standings', swissStandings, { theme: 'contrast' });
+    expect(
+      standings.equals(renderUncached('standings', swissStandings, { theme: 'contrast' })),
+    ).toBe(true);
+    const line = await pool.render('rating-graph', graph);
+    expect(line.equals(renderUncached('rating-graph', graph))).toBe(true);
+    expect(await pool.render('rating-graph', graph)).toBe(line);
     expect(pool.stats()).toMatchObject({ hits: 1, misses: 2 });
   });
 
   it('rejects a bad picture before it reaches a worker', async () => {
     const before = pool.stats().misses;
-    await expect(pool.renderRatingGraph({ ...graph, points: [] })).rejects.toThrow(RenderError);
+    await expect(pool.render('rating-graph', { ...graph, points: [] })).rejects.toThrow(
+      RenderError,
+    );
     await expect(
-      pool.renderStandings({ ...roundRobinStandings, rows: 3 as never }),
+      pool.render('standings', { ...roundRobinStandings, rows: 3 as never }),
     ).rejects.toThrow(/rows must be an array/);
     expect(pool.stats().misses).toBe(before);
   });
@@ -252,19 +263,22 @@ describe('league pictures: render pool', () => {
     const standings = slip({
       kind: 'standings',
       id: -1,
-      picture: { ...normaliseStandings(roundRobinStandings), gridHeaders: ['1'] },
-      theme: 'wood',
+      job: {
+        picture: { ...normaliseStandings(roundRobinStandings), gridHeaders: ['1'] },
+        theme: 'wood',
+      },
+      jpeg: null,
     });
     const ratings = slip({
       kind: 'rating-graph',
       id: -2,
-      picture: { title: 'x', points: [{ rating: NaN }], footer: '' },
-      theme: 'wood',
+      job: { picture: { title: 'x', points: [{ rating: NaN }], footer: '' }, theme: 'wood' },
+      jpeg: null,
     });
     await expect(standings).rejects.toMatchObject({ name: 'RenderError', code: 'bad-standings' });
     await expect(ratings).rejects.toMatchObject({ name: 'RenderError', code: 'bad-rating-graph' });
-    const after = await pool.renderStandings(roundRobinStandings);
-    expect(after.equals(renderStandingsUncached(roundRobinStandings))).toBe(true);
+    const after = await pool.render('standings', roundRobinStandings);
+    expect(after.equals(renderUncached('standings', roundRobinStandings))).toBe(true);
     expect(item(internals(pool).slots, 0).worker).toBe(worker);
   });
 });

@@ -1,7 +1,9 @@
 import { GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { startPosition, VARIANTS } from '../../src/engine/index.js';
-import { clearSpriteCaches, paintBoard, registerRenderFonts } from '../../src/render/canvas.js';
+import { paintBoard } from '../../src/render/board-canvas.js';
+import { clearSpriteCaches } from '../../src/render/paint-caches.js';
+import { registerRenderFonts } from '../../src/render/primitives/canvas.js';
 import { BOLD_FONT, fontCoverage, REGULAR_FONT } from '../../src/render/fonts.js';
 import { renderUncached } from '../../src/render/index.js';
 import { normaliseCaption, normaliseOptions } from '../../src/render/options.js';
@@ -54,11 +56,11 @@ describe('determinism and speed-ups', () => {
 
   it('renders the same bytes every time, with cold or warm sprite caches', () => {
     const options = { size: 400, lastMove: { from: 22, path: [13], captures: [] } };
-    const warm = renderUncached(middlegame, options);
+    const warm = renderUncached('board', middlegame, options);
     clearSpriteCaches();
-    const cold = renderUncached(middlegame, options);
+    const cold = renderUncached('board', middlegame, options);
     expect(cold.equals(warm)).toBe(true);
-    expect(renderUncached(middlegame, options).equals(warm)).toBe(true);
+    expect(renderUncached('board', middlegame, options).equals(warm)).toBe(true);
   });
 
   it('reads back only the touched cells, with the same result as reading every pixel', () => {

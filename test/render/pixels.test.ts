@@ -49,7 +49,7 @@ function render(position: Position, options: RenderOptions) {
     options.coordinates ?? true,
     variant.outcome === 'half-count',
   );
-  const image = decodePng(renderUncached(position, options));
+  const image = decodePng(renderUncached('board', position, options));
   // Any square, light ones too: files and ranks straight from the name.
   const rectOf = (name: string): Rect =>
     squareRect(layout, name.charCodeAt(0) - 97, Number(name.slice(1)) - 1);
@@ -248,7 +248,9 @@ describe('half-count tally', () => {
     // White scores e5 (3) + h6 + d6 + b8 = 6 on ranks 5-8; Black scores c3 + f4 (3) = 4.
     const position = fen('W:Wc3,e5(00/1),Kh6:Bd6,f4(00/0),b8', 'adiyukh');
     for (const orientation of ['white', 'black'] as const) {
-      const image = decodePng(renderUncached(position, { theme: 'contrast', orientation }));
+      const image = decodePng(
+        renderUncached('board', position, { theme: 'contrast', orientation }),
+      );
       const layout = boardLayout(720, 8, orientation, true, true);
       const tally = tallyLayout(layout, [6, 4]);
       const [upper, lower] = tally.badges;
@@ -284,7 +286,9 @@ describe('half-count tally', () => {
   });
 
   it('draws no tally and keeps the board centred for variants not scored by the half count', () => {
-    const image = decodePng(renderUncached(startPosition('bashni'), { theme: 'contrast' }));
+    const image = decodePng(
+      renderUncached('board', startPosition('bashni'), { theme: 'contrast' }),
+    );
     const layout = boardLayout(720, 8, 'white', true);
     expect(layout.left).toBe(layout.top);
     // The frame right of the board is plain frame colour at the middle height.
@@ -360,8 +364,9 @@ describe('markers', () => {
 
 describe('captioned boards', () => {
   it('adds a caption band under the board, Russian title included', async () => {
-    const { renderCaptionedBoard } = await import('../../src/render/index.js');
-    const png = renderCaptionedBoard(
+    const { renderPicture } = await import('../../src/render/index.js');
+    const png = renderPicture(
+      'board',
       startPosition('bashni'),
       { size: 480, theme: 'contrast' },
       { title: 'Белые начинают и выигрывают', text: 'White to play and win' },

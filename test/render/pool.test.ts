@@ -11,6 +11,7 @@ import {
   type Stack,
 } from '../../src/engine/index.js';
 import {
+  DEFAULT_JPEG_QUALITY,
   RenderError,
   RenderPool,
   RenderPoolError,
@@ -70,13 +71,11 @@ const CASES: Case[] = [
 ];
 
 function expected(test: Case): Buffer {
-  return renderUncached(test.position, test.options, test.caption);
+  return renderUncached('board', test.position, test.options, test.caption);
 }
 
 function request(pool: RenderPool, test: Case): Promise<Buffer> {
-  return test.caption === undefined
-    ? pool.render(test.position, test.options)
-    : pool.renderCaptioned(test.position, test.options, test.caption);
+  return pool.render('board', test.position, test.options, test.caption);
 }
 
 /** Distinct boards (so no cache hits), at a small size to keep the tests quick. */
@@ -101,21 +100,23 @@ describe('render pool', () => {
     const pool = new RenderPool();
     try {
       const start = startPosition('bashni');
-      const png = await pool.render(start, { size: 300 });
-      const jpeg = await pool.renderJpeg(start, { size: 300 });
+      const png = await pool.render('board', start, { size: 300 });
+      const jpeg = await pool.renderJpeg('board', DEFAULT_JPEG_QUALITY, start, { size: 300 });
       expect([...jpeg.subarray(0, 2)]).toEqual([0xff, 0xd8]);
       expect(jpeg.equals(png)).toBe(false);
       // Its size, from the frame header (SOF0), is the PNG's.
       const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
       expect(sof).toBeGreaterThan(0);
       expect(jpeg.readUInt16BE(sof + 7)).toBe(png.readUInt32BE(16));
-      expect(await pool.renderJpeg(start, { size: 300 })).toBe(jpeg);
+      expect(await pool.renderJpeg('board', DEFAULT_JPEG_QUALITY, start, { size: 300 })).toBe(jpeg);
       expect(pool.stats()).toMatchObject({ hits: 1, misses: 2, entries: 2 });
-      const lower = await pool.renderJpeg(start, { size: 300 }, 40);
+      const lower = await pool.renderJpeg('board', 40, start, { size: 300 });
       expect(lower.length).toBeLessThan(jpeg.length);
-      const table = await pool.renderTableJpeg(tableStart(), { size: 300 });
+      const table = await pool.renderJpeg('table', DEFAULT_JPEG_QUALITY, tableStart(), {
+        size: 300,
+      });
       expect([...table.subarray(0, 2)]).toEqual([0xff, 0xd8]);
-      await expect(pool.renderJpeg(start, { size: 300 }, 0)).rejects.toThrow(RenderError);
+      await expect(pool.renderJpeg('board', 0, start, { size: 300 })).rejects.toThrow(RenderError);
     } finally {
       await pool.close();
     }
@@ -125,7 +126,7 @@ describe('render pool', () => {
     const pool = new RenderPool();
     try {
       const start = startPosition('bashni');
-      const first = await pool.render(start, { size: 300 });
+      const first = await pool.render('board', start, { size: 300 });
       expect(pool.stats()).toEqual({
         hits: 0,
         misses: 1,
@@ -135,7 +136,7 @@ describe('render pool', () => {
         running: 0,
       });
       // The same picture: defaults spelled out, the other side to move (it is not drawn).
-      const again = pool.render({ ...start, turn: 1 }, { size: 300, theme: 'wood' });
+      const again = pool.render('board', { ...start, turn: 1 }, { size: 300, theme: 'wood' });
       expect(pool.stats()).toMatchObject({ hits: 1, misses: 1, queued: 0, running: 0 });
       expect(await again).toBe(first);
     } finally {
@@ -169,14 +170,15 @@ describe('render pool', () => {
       { color: 0, king: false },
     ]);
     const bad: [Promise<Buffer>, string][] = [
-      [shared.render(start, { size: 10 }), 'bad-size'],
-      [shared.render(start, { theme: 'neon' as never }), 'unknown-theme'],
-      [shared.render(start, { selected: { square: 99, targets: [] } }), 'bad-selection'],
-      [shared.render({ ...start, stacks: start.stacks.slice(1) }), 'bad-position'],
-      [shared.render({ ...start, variant: 'chess' as never }), 'unknown-variant'],
-      [shared.renderCaptioned(start, {}, { title: 'x'.repeat(400), text: '' }), 'bad-caption'],
-      [shared.renderCaptioned(start, {}, undefined as never), 'bad-caption'],
-      [shared.render({ variant: 'bashni', turn: 0, stacks: threeLayers }), 'bad-stack'],
+      [shared.render('board', start, { size: 10 }), 'bad-size'],
+      [shared.render('board', start, { theme: 'neon' as never }), 'unknown-theme'],
+      [shared.render('board', start, { selected: { square: 99, targets: [] } }), 'bad-selection'],
+      [shared.render('board', { ...start, stacks: start.stacks.slice(1) }), 'bad-position'],
+      [shared.render('board', { ...start, variant: 'chess' as never }), 'unknown-variant'],
+      [shared.render('board', start, {}, { title: 'x'.repeat(400), text: '' }), 'bad-caption'],
+      // A caption that is not one (an absent caption draws a plain board).
+      [shared.render('board', start, {}, null as never), 'bad-caption'],
+      [shared.render('board', { variant: 'bashni', turn: 0, stacks: threeLayers }), 'bad-stack'],
     ];
     const before = shared.stats();
     expect(before).toMatchObject({ queued: 0, running: 0 });
@@ -189,7 +191,9 @@ describe('render pool', () => {
 
   it('rejects queued and running boards on close(), which is idempotent', async () => {
     const pool = new RenderPool({ size: 1 });
-    const boards = distinctBoards(4, 21).map((position) => pool.render(position, { size: 200 }));
+    const boards = distinctBoards(4, 21).map((position) =>
+      pool.render('board', position, { size: 200 }),
+    );
     expect(pool.stats()).toMatchObject({ queued: 3, running: 1 });
     const closing = pool.close();
     expect(pool.close()).toBe(closing);
@@ -197,7 +201,9 @@ describe('render pool', () => {
     await closing;
     await pool.close();
     expect(pool.stats()).toMatchObject({ queued: 0, running: 0 });
-    await expect(pool.render(startPosition('bashni'))).rejects.toBeInstanceOf(RenderPoolError);
+    await expect(pool.render('board', startPosition('bashni'))).rejects.toBeInstanceOf(
+      RenderPoolError,
+    );
   });
 
   it('replaces a worker that dies, rejecting only the board it was drawing', async () => {
@@ -205,7 +211,7 @@ describe('render pool', () => {
     try {
       const slot = item(internals(pool).slots, 0, 'slot');
       // Killed before it could even load, so it cannot have answered.
-      const doomed = pool.render(startPosition('bashni'), { size: 200 });
+      const doomed = pool.render('board', startPosition('bashni'), { size: 200 });
       const first = slot.worker!;
       void first.terminate();
       await expect(doomed).rejects.toThrow(RenderPoolError);
@@ -216,15 +222,15 @@ describe('render pool', () => {
       expect((await request(pool, test)).equals(expected(test))).toBe(true);
       const second = slot.worker!;
       expect(second).not.toBe(first);
-      const big = pool.renderCaptioned(late.position, { size: 2000 }, { title: 'big', text: '' });
-      const waiting = pool.render(startPosition('laska'), { size: 200 });
+      const big = pool.render('board', late.position, { size: 2000 }, { title: 'big', text: '' });
+      const waiting = pool.render('board', startPosition('laska'), { size: 200 });
       void second.terminate();
       await expect(big).rejects.toThrow(RenderPoolError);
 
       // The board queued behind it goes to the next worker.
-      expect((await waiting).equals(renderUncached(startPosition('laska'), { size: 200 }))).toBe(
-        true,
-      );
+      expect(
+        (await waiting).equals(renderUncached('board', startPosition('laska'), { size: 200 })),
+      ).toBe(true);
       expect(slot.worker).not.toBe(second);
       expect(pool.stats()).toMatchObject({ queued: 0, running: 0 });
     } finally {
@@ -235,7 +241,7 @@ describe('render pool', () => {
   it('rejects only the board whose paint fails in the worker', async () => {
     const pool = new RenderPool({ size: 1 });
     try {
-      const good = pool.render(startPosition('bashni'), { size: 200 });
+      const good = pool.render('board', startPosition('bashni'), { size: 200 });
       const worker = item(internals(pool).slots, 0).worker;
       // A request that passed the main thread's checks cannot fail this way; slip one in.
       const broken = new Promise<Buffer>((resolve, reject) => {
@@ -244,25 +250,23 @@ describe('render pool', () => {
           message: {
             kind: 'board',
             id: -1,
-            variant: 'bashni',
-            fen: 'not a FEN',
-            options: {} as never,
-            caption: null,
+            job: { variant: 'bashni', fen: 'not a FEN', options: {} as never, caption: null },
+            jpeg: null,
           },
           resolve,
           reject,
         });
       });
-      const after = pool.render(startPosition('giveaway'), { size: 200 });
+      const after = pool.render('board', startPosition('giveaway'), { size: 200 });
       internals(pool).dispatch();
       await expect(broken).rejects.toThrow(RenderPoolError);
       await expect(broken).rejects.toThrow(/bad FEN/);
-      expect((await good).equals(renderUncached(startPosition('bashni'), { size: 200 }))).toBe(
-        true,
-      );
-      expect((await after).equals(renderUncached(startPosition('giveaway'), { size: 200 }))).toBe(
-        true,
-      );
+      expect(
+        (await good).equals(renderUncached('board', startPosition('bashni'), { size: 200 })),
+      ).toBe(true);
+      expect(
+        (await after).equals(renderUncached('board', startPosition('giveaway'), { size: 200 })),
+      ).toBe(true);
       expect(item(internals(pool).slots, 0).worker).toBe(worker);
     } finally {
       await pool.close();
@@ -287,13 +291,13 @@ describe('render pool', () => {
       const workers = internals(pool).slots.map((slot) => slot.worker!);
       const sent = workers.map((worker) => vi.spyOn(worker, 'postMessage'));
       const positions = distinctBoards(8, 33);
-      const boards = positions.map((position) => pool.render(position, { size: 200 }));
+      const boards = positions.map((position) => pool.render('board', position, { size: 200 }));
       expect(pool.stats()).toMatchObject({ queued: 6, running: 2, misses: 8 });
       const pngs = await Promise.all(boards);
       pngs.forEach((png, i) => {
-        expect(png.equals(renderUncached(item(positions, i, 'positions'), { size: 200 }))).toBe(
-          true,
-        );
+        expect(
+          png.equals(renderUncached('board', item(positions, i, 'positions'), { size: 200 })),
+        ).toBe(true);
       });
       for (const spy of sent) expect(spy.mock.calls.length).toBeGreaterThan(0);
       expect(
@@ -309,9 +313,9 @@ describe('render pool', () => {
     const pool = new RenderPool({ maxEntries: 2 });
     try {
       const start = startPosition('bashni');
-      for (const size of [200, 201, 202]) await pool.render(start, { size });
+      for (const size of [200, 201, 202]) await pool.render('board', start, { size });
       expect(pool.stats().entries).toBe(2);
-      await pool.render(start, { size: 200 });
+      await pool.render('board', start, { size: 200 });
       expect(pool.stats()).toMatchObject({ hits: 0, misses: 4 });
     } finally {
       await pool.close();
@@ -322,9 +326,11 @@ describe('render pool', () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
     const script =
       `import { startPosition } from './src/engine/index.js';` +
-      `import { RenderPool } from './src/render/index.js';` +
+      `import {
+  RenderPool,
+} from './src/render/index.js';` +
       `const pool = new RenderPool({ size: 2 });` +
-      `const png = await pool.render(startPosition('bashni'), { size: 200 });` +
+      `const png = await pool.render('board', startPosition('bashni'), { size: 200 });` +
       `console.log('drawn', png.length > 0);`;
     const result = spawnSync(
       process.execPath,

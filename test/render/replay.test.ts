@@ -17,7 +17,6 @@ import {
   REPLAY_SIZE,
   RenderError,
   RenderPool,
-  renderReplayUncached,
   renderUncached,
   type ReplayPicture,
 } from '../../src/render/index.js';
@@ -65,7 +64,7 @@ function differingShare(a: Uint8Array, b: Uint8Array, tolerance: number): number
 }
 
 describe('a game’s animation', () => {
-  const gif = renderReplayUncached(PICTURE);
+  const gif = renderUncached('replay', PICTURE);
   const decoded = decodeGif(gif);
   const { positions, moves } = plies();
 
@@ -101,6 +100,7 @@ describe('a game’s animation', () => {
   ] as const)('frame %i is the still picture of its ply (%s)', (ply, text, title) => {
     const still = decodePng(
       renderUncached(
+        'board',
         positions[ply]!,
         { size: REPLAY_SIZE, lastMove: ply === 0 ? null : moves[ply - 1]! },
         { title, text },
@@ -116,7 +116,7 @@ describe('a game’s animation', () => {
   it('refuses moves that do not replay, too long a game, an unknown variant', () => {
     const refused = (picture: ReplayPicture) => {
       try {
-        renderReplayUncached(picture);
+        renderUncached('replay', picture);
       } catch (error) {
         expect(error).toBeInstanceOf(RenderError);
         return (error as RenderError).code;
@@ -135,7 +135,7 @@ describe('a game’s animation', () => {
   });
 
   it('a game without moves is one frame, held', () => {
-    const still = decodeGif(renderReplayUncached({ ...PICTURE, moves: [] }));
+    const still = decodeGif(renderUncached('replay', { ...PICTURE, moves: [] }));
     expect(still.frameCount).toBe(1);
     expect(still.delays).toEqual([REPLAY_DELAYS.final]);
   });
@@ -147,19 +147,22 @@ describe('the animation through the render pool', () => {
 
   it('is drawn on a worker, once for the same game asked twice', async () => {
     const short = { ...PICTURE, moves: LONG_GAME.moves.slice(0, 12) };
-    const [first, second] = await Promise.all([pool.renderReplay(short), pool.renderReplay(short)]);
+    const [first, second] = await Promise.all([
+      pool.render('replay', short),
+      pool.render('replay', short),
+    ]);
     expect(second).toBe(first);
-    const third = await pool.renderReplay(short);
+    const third = await pool.render('replay', short);
     expect(third).toBe(first);
     expect(pool.stats()).toMatchObject({ misses: 1, hits: 2 });
     expect(decodeGif(first).frameCount).toBe(13);
-    expect(first.equals(renderReplayUncached(short))).toBe(true);
+    expect(first.equals(renderUncached('replay', short))).toBe(true);
   });
 
   it('rejects a game that does not replay with RenderError, and keeps working', async () => {
     await expect(
-      pool.renderReplay({ ...PICTURE, moves: ['c3-d4', 'a1-h8'] }),
+      pool.render('replay', { ...PICTURE, moves: ['c3-d4', 'a1-h8'] }),
     ).rejects.toMatchObject({ name: 'RenderError', code: 'bad-replay' });
-    await expect(pool.renderReplay({ ...PICTURE, moves: [] })).resolves.toBeInstanceOf(Buffer);
+    await expect(pool.render('replay', { ...PICTURE, moves: [] })).resolves.toBeInstanceOf(Buffer);
   });
 });

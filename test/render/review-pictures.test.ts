@@ -7,7 +7,7 @@ import { parseMove, startPosition } from '../../src/engine/index.js';
 import { BLUNDER_COLOR, evalGraphPlot, MISTAKE_COLOR } from '../../src/render/eval-graph-canvas.js';
 import { normaliseEvalGraph } from '../../src/render/eval-graph-options.js';
 import {
-  renderEvalGraph,
+  renderPicture,
   renderUncached,
   RenderPool,
   type EvalGraphPicture,
@@ -29,7 +29,7 @@ const graph: EvalGraphPicture = {
 };
 
 describe('the evaluation graph', () => {
-  const image = decodePng(renderEvalGraph(graph));
+  const image = decodePng(renderPicture('eval-graph', graph));
   const plot = evalGraphPlot(normaliseEvalGraph(graph));
 
   it('is 640 x 320 with dots in the mistake and blunder colours where the chances are', () => {
@@ -52,9 +52,10 @@ describe('the evaluation graph', () => {
       ['a title that is not text', { ...graph, title: 7 }],
     ];
     for (const [why, picture] of bad) {
-      expect(refusal(() => renderEvalGraph(picture as EvalGraphPicture)).code, why).toBe(
-        'bad-eval-graph',
-      );
+      expect(
+        refusal(() => renderPicture('eval-graph', picture as EvalGraphPicture)).code,
+        why,
+      ).toBe('bad-eval-graph');
     }
   });
 
@@ -62,8 +63,8 @@ describe('the evaluation graph', () => {
   afterAll(() => pool.close());
 
   it('is drawn on the render pool the same as on this thread', async () => {
-    const drawn = await pool.renderEvalGraph(graph, { theme: 'contrast' });
-    expect(drawn.equals(renderEvalGraph(graph, { theme: 'contrast' }))).toBe(true);
+    const drawn = await pool.render('eval-graph', graph, { theme: 'contrast' });
+    expect(drawn.equals(renderPicture('eval-graph', graph, { theme: 'contrast' }))).toBe(true);
   });
 });
 
@@ -80,14 +81,20 @@ describe('the better move on a board (hint)', () => {
     const hinted = prepareRender(position, { lastMove: move('a3-b4'), hint: move('c3-d4') }).key;
     expect(hinted).not.toBe(plain);
     expect(hinted.startsWith(plain)).toBe(true);
-    const a = renderUncached(position, { size: 360, lastMove: move('a3-b4') });
-    const b = renderUncached(position, { size: 360, lastMove: move('a3-b4'), hint: move('c3-d4') });
+    const a = renderUncached('board', position, { size: 360, lastMove: move('a3-b4') });
+    const b = renderUncached('board', position, {
+      size: 360,
+      lastMove: move('a3-b4'),
+      hint: move('c3-d4'),
+    });
     expect(a.equals(b)).toBe(false);
   });
 
   it('refuses a hint off the board', () => {
     expect(
-      refusal(() => renderUncached(position, { hint: { from: 99, path: [1], captures: [] } })).code,
+      refusal(() =>
+        renderUncached('board', position, { hint: { from: 99, path: [1], captures: [] } }),
+      ).code,
     ).toBe('bad-last-move');
   });
 });

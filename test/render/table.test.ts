@@ -6,12 +6,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { GEOMETRY_8, type Stack } from '../../src/engine/index.js';
 import { SEATS, type Seat, type TablePosition } from '../../src/engine/multi/index.js';
-import { paintTable } from '../../src/render/canvas.js';
+import { paintTable } from '../../src/render/table-canvas.js';
 import {
   BoardRenderer,
   RenderError,
   RenderPool,
-  renderTableUncached,
+  renderUncached,
   type TableRenderOptions,
 } from '../../src/render/index.js';
 import {
@@ -71,7 +71,7 @@ function render(position: TablePosition, options: TableRenderOptions) {
     position.seats,
     normalised.caption !== null,
   );
-  const image = decodePng(renderTableUncached(position, options));
+  const image = decodePng(renderUncached('table', position, options));
   return { image, layout };
 }
 
@@ -287,14 +287,14 @@ describe('table pictures: painting', () => {
   );
 
   it('draws the same bytes twice, and a board drawn in between changes nothing', () => {
-    const first = renderTableUncached(middle, { size: 300, lastMove });
-    renderTableUncached(tableStartPosition(), { size: 300, bottom: 2 });
-    expect(renderTableUncached(middle, { size: 300, lastMove }).equals(first)).toBe(true);
+    const first = renderUncached('table', middle, { size: 300, lastMove });
+    renderUncached('table', tableStartPosition(), { size: 300, bottom: 2 });
+    expect(renderUncached('table', middle, { size: 300, lastMove }).equals(first)).toBe(true);
   });
 
   it('keeps player names to one line, dropping characters the font cannot draw', () => {
     const long = 'Анна-Мария Длинноимённая-Фамилия 🦄 из Очень Далёкого Города';
-    const png = renderTableUncached(middle, { size: 240, names: { 1: long, 3: '😀' } });
+    const png = renderUncached('table', middle, { size: 240, names: { 1: long, 3: '😀' } });
     expect(decodePng(png).width).toBe(240);
   });
 });
@@ -302,9 +302,9 @@ describe('table pictures: painting', () => {
 describe('table pictures: cache and pool', () => {
   it('serves a repeated picture from the cache, and keys on what is drawn', () => {
     const renderer = new BoardRenderer();
-    const first = renderer.renderTable(middle, { size: 240 });
-    expect(renderer.renderTable(middle, { size: 240 })).toBe(first);
-    expect(renderer.renderTable({ ...middle }, { size: 240, names: {} })).toBe(first);
+    const first = renderer.render('table', middle, { size: 240 });
+    expect(renderer.render('table', middle, { size: 240 })).toBe(first);
+    expect(renderer.render('table', { ...middle }, { size: 240, names: {} })).toBe(first);
     const others: TableRenderOptions[] = [
       { size: 240, bottom: 1 },
       { size: 240, names: { 1: 'Anna' } },
@@ -312,8 +312,8 @@ describe('table pictures: cache and pool', () => {
       { size: 240, end: 'no-capture-limit' },
       { size: 240, lastMove },
     ];
-    for (const options of others) expect(renderer.renderTable(middle, options)).not.toBe(first);
-    expect(renderer.renderTable({ ...middle, turn: 1 }, { size: 240 })).not.toBe(first);
+    for (const options of others) expect(renderer.render('table', middle, options)).not.toBe(first);
+    expect(renderer.render('table', { ...middle, turn: 1 }, { size: 240 })).not.toBe(first);
     expect(renderer.stats()).toMatchObject({ hits: 2, misses: 7 });
   });
 
@@ -322,24 +322,24 @@ describe('table pictures: cache and pool', () => {
 
   it('draws the same bytes in the pool as on the main thread, and caches them', async () => {
     const options: TableRenderOptions = { size: 260, bottom: 1, lastMove, names: { 0: 'Егор' } };
-    const png = await pool.renderTable(middle, options);
-    expect(png.equals(renderTableUncached(middle, options))).toBe(true);
-    expect(await pool.renderTable(middle, options)).toBe(png);
-    const board = await pool.renderTable(tableStartPosition([0, 2]), {
+    const png = await pool.render('table', middle, options);
+    expect(png.equals(renderUncached('table', middle, options))).toBe(true);
+    expect(await pool.render('table', middle, options)).toBe(png);
+    const board = await pool.render('table', tableStartPosition([0, 2]), {
       size: 200,
       theme: 'contrast',
     });
     expect(
       board.equals(
-        renderTableUncached(tableStartPosition([0, 2]), { size: 200, theme: 'contrast' }),
+        renderUncached('table', tableStartPosition([0, 2]), { size: 200, theme: 'contrast' }),
       ),
     ).toBe(true);
     expect(pool.stats()).toMatchObject({ hits: 1, misses: 2 });
   });
 
   it('rejects a picture it cannot draw before it reaches a worker', async () => {
-    await expect(pool.renderTable(middle, { bottom: 4 as Seat })).rejects.toThrow(RenderError);
-    await expect(pool.renderTable({ ...middle, turn: 0 }, {})).rejects.toThrow(/finished/);
+    await expect(pool.render('table', middle, { bottom: 4 as Seat })).rejects.toThrow(RenderError);
+    await expect(pool.render('table', { ...middle, turn: 0 }, {})).rejects.toThrow(/finished/);
   });
 });
 
@@ -384,7 +384,7 @@ describe('table pictures: refusals', () => {
     ['a column of height 33', withColumn({ owner: 1, height: 33, king: false }), 'bad-stack'],
     ['a column without its king flag', withColumn({ owner: 1, height: 2 }), 'bad-stack'],
   ] as const)('refuses %s', (_, position, code) => {
-    expect(refusal(() => renderTableUncached(position as unknown as TablePosition)).code).toBe(
+    expect(refusal(() => renderUncached('table', position as unknown as TablePosition)).code).toBe(
       code,
     );
   });
@@ -407,7 +407,7 @@ describe('table pictures: refusals', () => {
     ['a caption that is not text', { caption: { title: 1, text: '' } }, 'bad-caption'],
   ] as const)('refuses %s', (_, options, code) => {
     expect(
-      refusal(() => renderTableUncached(middle, options as unknown as TableRenderOptions)).code,
+      refusal(() => renderUncached('table', middle, options as unknown as TableRenderOptions)).code,
     ).toBe(code);
   });
 });

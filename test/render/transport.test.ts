@@ -15,7 +15,7 @@ import {
   type Stack,
 } from '../../src/engine/index.js';
 import { RenderError, renderUncached } from '../../src/render/index.js';
-import { positionToFen } from '../../src/render/transport.js';
+import { positionToFen } from '../../src/render/kinds/board.js';
 import { fen, randomPositions } from '../support/engine-helpers.js';
 import { pick, seededRandom } from '../support/random.js';
 import { randomStackedPosition, twoLayerStack } from '../support/stacked-positions.js';
@@ -79,7 +79,7 @@ describe('positions through FEN to a render worker', () => {
       { color: 0, king: false },
     ]);
     const position: Position = { variant: 'bashni', turn: 0, stacks };
-    expect(renderUncached(position, { size: 200 }).length).toBeGreaterThan(0);
+    expect(renderUncached('board', position, { size: 200 }).length).toBeGreaterThan(0);
     expect(() => positionToFen(position, VARIANTS.bashni)).toThrow(RenderError);
     expect(() => positionToFen(position, VARIANTS.bashni)).toThrow(/3 colour layers/);
   });
@@ -88,7 +88,7 @@ describe('positions through FEN to a render worker', () => {
     const stacks = new Array<Stack | null>(25).fill(null);
     for (let square = 0; square < 12; square++) stacks[square] = { height: 1, colors: 0, kings: 0 };
     const position: Position = { variant: 'laska', turn: 0, stacks };
-    expect(renderUncached(position, { size: 200 }).length).toBeGreaterThan(0);
+    expect(renderUncached('board', position, { size: 200 }).length).toBeGreaterThan(0);
     let error: unknown;
     try {
       positionToFen(position, VARIANTS.laska);
@@ -102,7 +102,7 @@ describe('positions through FEN to a render worker', () => {
   it('refuses prisoners and a 13th stack in multistorey, which its FEN refuses', () => {
     const prisoner = fen('W:Wc3(0/0):Bh8', 'bashni');
     const position: Position = { ...prisoner, variant: 'multistorey' };
-    expect(renderUncached(position, { size: 200 }).length).toBeGreaterThan(0);
+    expect(renderUncached('board', position, { size: 200 }).length).toBeGreaterThan(0);
     expect(() => positionToFen(position, VARIANTS.multistorey)).toThrow(/holds prisoners/);
 
     const stacks = new Array<Stack | null>(32).fill(null);

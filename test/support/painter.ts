@@ -1,12 +1,6 @@
 import type { ReviewPainter } from '../../src/chat/review-text.js';
 import {
-  renderBoard,
-  renderCaptionedBoard,
-  renderEvalGraph,
-  renderRatingGraph,
-  renderReplay,
-  renderStandings,
-  renderTable,
+  renderPicture,
   type RatingGraphPicture,
   type ReplayPicture,
   type StandingsPicture,
@@ -19,13 +13,16 @@ import type { RenderOptions, TableRenderOptions } from '../../src/render/index.j
 /** Draws boards on the calling thread (tests and scripts): the painters' interface, no pool. */
 export const inlinePainter = {
   paint: (position: Position, options: RenderOptions) =>
-    Promise.resolve(renderBoard(position, options)),
+    Promise.resolve(renderPicture('board', position, options)),
   paintTable: (position: TablePosition, options: TableRenderOptions) =>
-    Promise.resolve(renderTable(position, options)),
-  paintStandings: (picture: StandingsPicture) => Promise.resolve(renderStandings(picture)),
-  paintRatingGraph: (picture: RatingGraphPicture) => Promise.resolve(renderRatingGraph(picture)),
+    Promise.resolve(renderPicture('table', position, options)),
+  paintStandings: (picture: StandingsPicture) =>
+    Promise.resolve(renderPicture('standings', picture)),
+  paintRatingGraph: (picture: RatingGraphPicture) =>
+    Promise.resolve(renderPicture('rating-graph', picture)),
   // A failed drawing rejects, as the pool's does.
-  paintReplay: (picture: ReplayPicture) => Promise.resolve().then(() => renderReplay(picture)),
+  paintReplay: (picture: ReplayPicture) =>
+    Promise.resolve().then(() => renderPicture('replay', picture)),
 };
 
 /**
@@ -36,15 +33,16 @@ export const inlinePainter = {
 export const quickPainter = {
   ...inlinePainter,
   paintReplay: (picture: ReplayPicture) =>
-    Promise.resolve().then(() => renderReplay(picture, { size: REPLAY_MIN_SIZE })),
+    Promise.resolve().then(() => renderPicture('replay', picture, { size: REPLAY_MIN_SIZE })),
 };
 
 /** Draws a review's pictures on the calling thread, as main.ts does on the render pool. */
 export const inlineReviewPainter: ReviewPainter = {
-  paintEvalGraph: (picture) => Promise.resolve(renderEvalGraph(picture)),
+  paintEvalGraph: (picture) => Promise.resolve(renderPicture('eval-graph', picture)),
   paintMoment: (board) =>
     Promise.resolve(
-      renderCaptionedBoard(
+      renderPicture(
+        'board',
         board.position,
         { lastMove: board.played, hint: board.better, size: 360 },
         board.caption,

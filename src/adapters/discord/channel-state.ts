@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { decodeChatSettings } from '../../chat/chat-settings.js';
+import { changedSettings, decodeChatSettings } from '../../chat/chat-settings.js';
 import type { KeyValueStore } from '../../game/ports.js';
 import type { Logger } from '../../game/logger.js';
 import type { Lang } from '../../i18n/index.js';
@@ -69,7 +69,7 @@ export class ChannelState {
   }
 
   async updateSettings(channelId: string, change: ChannelSettings): Promise<ChannelSettings> {
-    const next = { ...(await this.settings(channelId)), ...change };
+    const next = changedSettings(await this.settings(channelId), change);
     await this.kv.set(`dc:settings:${channelId}`, JSON.stringify(next));
     this.recentSettings.set(channelId, next);
     return next;

@@ -1,3 +1,4 @@
+import { chatLanguage } from '../../chat/chat-settings.js';
 import type { DuePost, PuzzleService } from '../../game/puzzles.js';
 import type { Logger } from '../../game/service.js';
 import { messages } from '../../i18n/index.js';
@@ -27,7 +28,7 @@ export function dailyPoster(deps: DailyPostDeps): (due: DuePost) => Promise<bool
     const channelId = due.chatKey.slice('discord:'.length);
     try {
       const settings = await deps.channels.settings(channelId);
-      const t = messages(settings.lang ?? 'en');
+      const t = messages(chatLanguage(settings));
       await deps.out.post(channelId, await dailyPostMessage(due.puzzle, due.day, t, deps.painter));
       return true;
     } catch (error) {

@@ -3,6 +3,7 @@
  * standings picture, /stats with the rating graph, the leaderboards) and how the league's events
  * are shown in a channel.
  */
+import { gameLanguageHint } from '../../chat/chat-settings.js';
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import type { LeagueShows } from '../../chat/league-events.js';
@@ -217,7 +218,7 @@ export class LeagueCards implements LeagueShows {
   /** A rated game's new ratings, answering its game message in each channel. */
   async rated(game: Game, ratings: readonly PlayerRating[]): Promise<void> {
     for (const view of liveViews(game.views)) {
-      const { t } = await this.language(view.chatId, game.white.language);
+      const { t } = await this.language(view.chatId, gameLanguageHint(game));
       const content = markdown(ratedText(game, ratings, t, NAMES));
       this.deps.tasks.track(this.post(view.chatId, { content, replyTo: view.messageId }));
     }

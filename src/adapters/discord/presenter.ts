@@ -1,3 +1,4 @@
+import { chatLanguage, gameLanguageHint } from '../../chat/chat-settings.js';
 import { closedChallengeText, LatestGames } from '../../chat/presented-games.js';
 import { moveEffects } from '../../chat/move-effects.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
@@ -104,7 +105,7 @@ export class DiscordPresenter {
       { channelId },
       {} as ChannelSettings,
     );
-    return { settings, t: messages(settings.lang ?? languageFor(fallback)) };
+    return { settings, t: messages(chatLanguage(settings, fallback)) };
   }
 
   /** Remembers a record if it is the newest seen; returns the newest. */
@@ -184,7 +185,7 @@ export class DiscordPresenter {
         const game = this.current(event.game);
         this.updateBoards(game);
         for (const view of liveViews(game.views)) {
-          const { t } = await this.channelContext(view.chatId, game.white.language);
+          const { t } = await this.channelContext(view.chatId, gameLanguageHint(game));
           const result = resultText(game, event.result, t, { name: nameOf, mention: mentionOf });
           // The result comes with the game's animation attached (a table game's: without).
           this.notice(
@@ -207,7 +208,7 @@ export class DiscordPresenter {
 
   /** The game message of `game` for a channel, in its language and orientation. */
   async messageFor(game: Game, channelId: string): Promise<OutgoingMessage> {
-    const { settings, t } = await this.channelContext(channelId, game.white.language);
+    const { settings, t } = await this.channelContext(channelId, gameLanguageHint(game));
     return gameMessage(game, t, settings, this.deps.clock.now(), this.deps.painter);
   }
 
@@ -348,7 +349,7 @@ export class DiscordPresenter {
     const channels = new Set<string>();
     for (const view of challenge?.views ?? []) {
       if (view.platform !== 'discord') continue;
-      const { t } = await this.channelContext(view.chatId, game.white.language);
+      const { t } = await this.channelContext(view.chatId, gameLanguageHint(game));
       this.editCard(view, markdown(startedText(game, t, { name: nameOf, mention: mentionOf })));
       channels.add(view.chatId);
     }

@@ -8,10 +8,12 @@ import type { GameEvent, ServiceResult } from '../../game/results.js';
 import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messages, type Messages } from '../../i18n/index.js';
+import { chatLanguage, personalLanguage } from '../../chat/chat-settings.js';
+import { bestEffort } from '../../game/logger.js';
 import { Answer, type AnswerableInteraction, type AnswerMode } from './answer.js';
 import { isHarmless } from './api-errors.js';
 import type { OutgoingMessage } from './channel-output.js';
-import type { ChannelState } from './channel-state.js';
+import type { ChannelSettings, ChannelState } from './channel-state.js';
 import type { BoardPainter } from './game-message.js';
 import { playerFromUser } from './identity.js';
 import { markdown } from './markdown.js';
@@ -43,8 +45,10 @@ export interface DiscordDeps {
 export interface Turn<I extends AnswerableInteraction = AnswerableInteraction> {
   readonly interaction: I;
   readonly answer: Answer;
-  /** In the user's language (the interaction's locale). */
+  /** What the user alone reads (ephemeral replies, refusals), in their language (their locale). */
   readonly t: Messages;
+  /** What the channel reads (cards, public replies), in the channel's language (/settings). */
+  readonly chatT: Messages;
   readonly player: Player;
   readonly channelId: string;
   /** The same interaction handled twice is the same request: a move is applied once. */
@@ -146,6 +150,7 @@ export class InteractionRouter {
           player: playerFromUser(interaction.user, interaction.locale),
           // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- Discord's payload marks channel_id optional
           channelId: interaction.channelId ?? interaction.user.id,
+          // Suggestions are the user's alone: in their own language.
           t: messages(languageFor(interaction.locale)),
           typed: String(focused.value),
         });
@@ -171,14 +176,24 @@ export class InteractionRouter {
   ): Promise<void> {
     const { deps } = this;
     const answer = new Answer(interaction, mode, deps.deferAfterMs, deps.logger);
-    const t = messages(languageFor(interaction.locale));
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- Discord's payload marks channel_id optional
+    const channelId = interaction.channelId ?? interaction.user.id;
+    const settings = await bestEffort(
+      deps.logger,
+      'discord: could not read channel settings; defaults apply',
+      deps.channels.settings(channelId),
+      { channelId },
+      {} as ChannelSettings,
+    );
+    const asker = { locale: interaction.locale, privateChat: !interaction.inGuild(), admin: false };
+    const t = messages(personalLanguage(settings, asker));
     const turn: Turn<I> = {
       interaction,
       answer,
       t,
+      chatT: messages(chatLanguage(settings, interaction.locale)),
       player: playerFromUser(interaction.user, interaction.locale),
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- Discord's payload marks channel_id optional
-      channelId: interaction.channelId ?? interaction.user.id,
+      channelId,
       requestKey: `dc:${interaction.id}`,
       whisper: (message) => answer.whisper(message),
       present: async (result) => {

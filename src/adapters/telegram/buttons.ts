@@ -29,7 +29,7 @@ export class ButtonRouter {
       const payload = decodePayload(data);
       const handler = payload === undefined ? undefined : this.handlers.get(payload.kind);
       if (payload === undefined || handler === undefined) {
-        await ctx.answer(ctx.t.errors.unknownButton, true);
+        await ctx.answer(ctx.own.errors.unknownButton, true);
         return;
       }
       await handler(ctx, payload);

@@ -1,12 +1,12 @@
 import { LRUCache } from 'lru-cache';
-import { decodeChatSettings } from '../../chat/chat-settings.js';
+import { changedSettings, decodeChatSettings } from '../../chat/chat-settings.js';
 import { bestEffort, silentLogger, type Logger } from '../../game/logger.js';
 import type { KeyValueStore } from '../../game/ports.js';
 import type { Player } from '../../game/model.js';
 import type { Lang } from '../../i18n/index.js';
 import { leaseKey } from '../../chat/pending-presentations.js';
 
-/** Settings a chat chose; unset fields fall back to defaults (language from the user). */
+/** Settings a chat's admins chose; unset fields fall back to defaults (see chat-settings.ts). */
 export interface ChatSettings {
   readonly lang?: Lang;
   /**
@@ -93,8 +93,9 @@ export class ChatState {
     return settings;
   }
 
+  /** Changes the fields `change` names; the others are kept. */
   async updateSettings(chatId: number | string, change: ChatSettings): Promise<ChatSettings> {
-    const next = { ...(await this.settings(chatId)), ...change };
+    const next = changedSettings(await this.settings(chatId), change);
     await this.kv.set(`tg:chat:${chatId}`, JSON.stringify(next));
     this.recentSettings.set(String(chatId), next);
     return next;

@@ -66,7 +66,7 @@ export async function withCommandGame(
     return;
   }
   if ('ok' in game) {
-    ctx.say(refusalText(ctx.t, game));
+    ctx.say(refusalText(ctx.own, game));
     return;
   }
   await work(game);

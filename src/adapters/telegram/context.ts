@@ -4,7 +4,13 @@ import type { Clock } from '../../game/ports.js';
 import type { GameEvent, Refusal, ServiceResult } from '../../game/results.js';
 import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
-import { languageFor, messages, type Lang, type Messages } from '../../i18n/index.js';
+import { messages, type Messages } from '../../i18n/index.js';
+import {
+  chatLanguage,
+  mayChangeSettings,
+  personalLanguage,
+  type Asker,
+} from '../../chat/chat-settings.js';
 import { describeApiError } from './api-errors.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import type { ChatMembers } from './chat-members.js';
@@ -36,8 +42,10 @@ type SendOther = NonNullable<Parameters<Api['sendMessage']>[2]>;
 
 /** What the context middleware adds to every update's context. */
 export interface BashniFlavor {
-  /** The chat's messages, in its language (or the user's). */
+  /** What the whole chat reads (cards, boards, usage), in the chat's language (see chat-settings.ts). */
   t: Messages;
+  /** What one person reads (their /stats, their errors, a tap's answer), in their language. */
+  own: Messages;
   settings: ChatSettings;
   /** The same update delivered twice has the same key: a move is applied once. */
   requestKey: string;
@@ -75,7 +83,8 @@ export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContex
             {} as ChatSettings,
           );
     ctx.settings = settings;
-    ctx.t = messages(settings.lang ?? languageFor(ctx.from?.language_code));
+    ctx.t = messages(chatLanguage(settings, ctx.from?.language_code));
+    ctx.own = messages(personalLanguage(settings, askerOf(ctx, false)));
     ctx.requestKey = `tg:${ctx.update.update_id}`;
     ctx.say = (text, other) => {
       if (ctx.chat === undefined) return;
@@ -103,7 +112,7 @@ export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContex
     };
     ctx.present = async <T>(result: ServiceResult<T>) => {
       if (!result.ok) {
-        const text = refusalText(ctx.t, result);
+        const text = refusalText(ctx.own, result);
         if (ctx.callbackQuery !== undefined) await ctx.answer(text, true);
         else ctx.say(text);
         return false;
@@ -147,16 +156,26 @@ async function noteReachable(
 /** The game a refusal or a lookup left us with, for handlers that take a game. */
 export type GameLookup = Game | Refusal | 'none' | 'several';
 
-/** Gives a chat the language of whoever first uses it (until /lang); a failure is only logged. */
-export async function noteChatLanguage(
-  deps: TelegramDeps,
-  chatId: number,
-  lang: Lang,
-): Promise<void> {
-  await bestEffort(
-    deps.logger,
-    'telegram: could not note a chat’s language',
-    deps.chats.updateSettings(chatId, { lang }),
-    { chatId },
-  );
+/** Who is asking, for chat-settings.ts: an update without a chat is from the private chat. */
+function askerOf(ctx: Context, admin: boolean): Asker {
+  return {
+    locale: ctx.from?.language_code,
+    privateChat: ctx.chat === undefined || ctx.chat.type === 'private',
+    admin,
+  };
+}
+
+/**
+ * Whether the sender may change the chat's settings (its language, its board, its daily
+ * puzzle): in a group its creator and administrators (asked of Telegram, see ChatMembers; an
+ * anonymous administrator writes as the group itself), in a private chat its owner.
+ */
+export async function mayChangeChat(deps: TelegramDeps, ctx: BashniContext): Promise<boolean> {
+  if (ctx.from === undefined) return false;
+  const chat = ctx.chat ?? ctx.callbackQuery?.message?.chat;
+  const asker = askerOf(ctx, false);
+  if (chat === undefined || mayChangeSettings(asker)) return mayChangeSettings(asker);
+  const admin =
+    ctx.message?.sender_chat?.id === chat.id || (await deps.members.isAdmin(chat.id, ctx.from.id));
+  return mayChangeSettings({ ...asker, admin });
 }

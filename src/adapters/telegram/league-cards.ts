@@ -1,3 +1,4 @@
+import { gameLanguageHint } from '../../chat/chat-settings.js';
 import { InlineKeyboard } from 'grammy';
 import { encodePayload } from '../../chat/button-payload.js';
 import { ratedText, type RatingGraphData } from '../../chat/league-text.js';
@@ -120,7 +121,10 @@ export class LeagueCards implements LeagueShows {
   /** A rated game's new ratings, under its board in each chat. */
   async rated(game: Game, ratings: readonly PlayerRating[]): Promise<void> {
     for (const view of liveViews(game.views)) {
-      const { t } = await this.chatContext(view.chatId, game.white.language);
+      const { t } = await this.chatContext(
+        view.chatId,
+        gameLanguageHint(game, { platform: 'telegram', userId: view.chatId }),
+      );
       this.deps.tasks.track(
         this.deps.out.sendText(view.chatId, ratedText(game, ratings, t, NAMES), {
           parse_mode: 'HTML',

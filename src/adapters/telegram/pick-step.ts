@@ -115,7 +115,7 @@ export async function followPick(
       await on.show(result.keyboard);
       return;
     case 'stale':
-      await ctx.answer(ctx.t.errors.stale, true);
+      await ctx.answer(ctx.own.errors.stale, true);
       await on.stale?.();
       return;
     case 'play':

@@ -8,7 +8,8 @@ import { quotableMove, startedText } from '../../chat/table-caption.js';
 import type { Clock } from '../../game/ports.js';
 import type { AcceptedIn, GameEvent } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
-import { languageFor, messages, type Messages } from '../../i18n/index.js';
+import { messages, type Messages } from '../../i18n/index.js';
+import { chatLanguage, gameLanguageHint } from '../../chat/chat-settings.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import { boardFace, keyboardPly, type BoardPainter } from './board-message.js';
 import { BoardSync, plainText, type BoardFace } from './board-sync.js';
@@ -43,14 +44,9 @@ function messageViews(views: readonly ChatView[]): ChatView[] {
   return liveViews(views).filter((view) => !isInlineChat(view.chatId));
 }
 
-/**
- * The language to assume in a chat without a language setting: a private chat's owner's, else
- * (a group) White's.
- */
+/** The language to assume in a chat without a language setting (see gameLanguageHint). */
 function languageHint(game: Game, chatId: string): string | undefined {
-  if (game.black.platform === 'telegram' && chatId === game.black.userId)
-    return game.black.language;
-  return game.white.language;
+  return gameLanguageHint(game, { platform: 'telegram', userId: chatId });
 }
 
 export interface PresenterDeps {
@@ -151,7 +147,7 @@ export class TelegramPresenter {
       { chatId },
       {} as ChatSettings,
     );
-    return { settings, t: messages(settings.lang ?? languageFor(fallbackLanguage)) };
+    return { settings, t: messages(chatLanguage(settings, fallbackLanguage)) };
   }
 
   /** Remembers a record if it is the newest seen; returns the newest. */

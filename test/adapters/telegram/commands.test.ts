@@ -123,6 +123,8 @@ describe('Telegram: other ways in, and the commands', () => {
 
     await h.say(alice, GROUP, '/rules');
     expect(fake.lastBotMessage(GROUP)!.text).toContain('Bashni is Russian draughts');
+    // The group's language and board are its admins' to change.
+    fake.setChatMember(GROUP, alice.id, 'administrator');
     await h.say(alice, GROUP, '/lang ru');
     expect(fake.lastBotMessage(GROUP)!.text).toBe('Язык: русский.');
     await h.say(alice, GROUP, '/help');

@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import type { AddressInfo } from 'node:net';
 import { createCanvas, Image } from '@napi-rs/canvas';
 import { seededRandom } from '../../../src/engine/index.js';
-import { renderBoard } from '../../../src/render/index.js';
+import { renderPicture } from '../../../src/render/index.js';
 import {
   MediaLinks,
   mediaKey,
@@ -93,7 +93,7 @@ export interface BotProcess extends TelegramBot {
 /** Draws JPEGs on the calling thread (the render pool's renderJpeg is tested on its own). */
 export const testJpegPainter: JpegPainter = {
   paintJpeg: (position, options) => {
-    const png = renderBoard(position, options);
+    const png = renderPicture('board', position, options);
     const image = new Image();
     image.src = png;
     const canvas = createCanvas(image.width, image.height);

@@ -11,12 +11,12 @@ import { variantOption } from './challenges.js';
  */
 export function botGameFeature(router: InteractionRouter, deps: DiscordDeps): void {
   router.command('play', 'public', async (turn) => {
-    const { interaction, t } = turn;
+    const { interaction } = turn;
     if (!interaction.isChatInputCommand()) return;
     const asked = interaction.options.getInteger('level') ?? DEFAULT_BOT_LEVEL;
     const level = Math.min(Math.max(asked, 1), BOT_LEVELS);
     const variant = variantOption(interaction.options.getString('variant'));
-    const name = t.botName(level);
+    const name = turn.chatT.botName(level);
     const game = await turn.present(
       await deps.service.startGame({
         ...(isTableVariant(variant)

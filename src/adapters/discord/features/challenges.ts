@@ -138,7 +138,7 @@ async function postCard(
   challenge: Challenge,
   target: Player | undefined,
 ): Promise<void> {
-  const { t } = turn;
+  const t = turn.chatT; // the card is the channel's
   const code =
     challenge.inviteCode === undefined ? '' : `\n${markdown(t.inviteCode(challenge.inviteCode))}`;
   const messageId = await turn.answer.respond(

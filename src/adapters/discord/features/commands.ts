@@ -5,6 +5,7 @@ import { sideToMove } from '../../../game/game-rules.js';
 import { opponentsOf, otherSide, sideOf } from '../../../game/model.js';
 import { resultText } from '../../../chat/board-caption.js';
 import { parseLang } from '../../../i18n/index.js';
+import { mayChangeSettings } from '../../../chat/chat-settings.js';
 import { gameVs } from '../../../chat/command-game.js';
 import { withPlace, type GameCommands } from '../command-game.js';
 import { discordView, liveViews, mentionOf, messageLink, nameOf } from '../identity.js';
@@ -25,7 +26,12 @@ function mayHere(turn: Turn, permission: bigint): boolean {
  * server, members who manage the channel; in a DM, the user.
  */
 export function managesChannel(turn: Turn): boolean {
-  return mayHere(turn, PermissionFlagsBits.ManageChannels);
+  const { interaction } = turn;
+  return mayChangeSettings({
+    locale: interaction.locale,
+    privateChat: !interaction.inGuild(),
+    admin: mayHere(turn, PermissionFlagsBits.ManageChannels),
+  });
 }
 
 /**
@@ -209,7 +215,7 @@ export function commandFeature(
       return;
     }
     if (!managesChannel(turn)) {
-      await turn.whisper(t.errors.notForYou);
+      await turn.whisper(t.discord.settingsManagersOnly);
       return;
     }
     await deps.channels.updateSettings(turn.channelId, { lang, orientation });

@@ -61,7 +61,7 @@ export function leagueFeature(router: InteractionRouter, deps: DiscordDeps): voi
   });
 
   router.command('top', 'public', async (turn) => {
-    const { interaction, t } = turn;
+    const { interaction } = turn;
     if (!interaction.isChatInputCommand()) return;
     const choice = interaction.options.getString('variant');
     if (choice === PUZZLES_CHOICE) return showPuzzleTop(turn, deps);
@@ -72,7 +72,9 @@ export function leagueFeature(router: InteractionRouter, deps: DiscordDeps): voi
     if (channel === undefined) return;
     const global = await turn.present(await deps.service.globalLeaderboard(variant, TOP_LINES));
     if (global === undefined) return;
-    await turn.answer.respond(leaderboardMessage(t.variant(variant), channel, global, t));
+    // A leaderboard is the channel's: in its language.
+    const { chatT } = turn;
+    await turn.answer.respond(leaderboardMessage(chatT.variant(variant), channel, global, chatT));
   });
 
   router.command('tournament', 'public', async (turn) => {
@@ -87,7 +89,7 @@ export function leagueFeature(router: InteractionRouter, deps: DiscordDeps): voi
   router.command('standings', 'public', async (turn) => {
     const tournament = await channelTournament(turn, deps);
     if (tournament !== undefined)
-      await turn.answer.respond(await standingsMessage(tournament, turn.t, deps.painter));
+      await turn.answer.respond(await standingsMessage(tournament, turn.chatT, deps.painter));
   });
 
   // The card's buttons: their effect is the card's edit (or the round's posts), by the presenter.
@@ -140,7 +142,7 @@ async function open(turn: Turn, deps: DiscordDeps, options: CommandOptions): Pro
   if (tournament === undefined) return;
   const guildId = turn.interaction.guildId;
   if (guildId !== null) await deps.channels.addTournamentChannel(guildId, turn.channelId);
-  const messageId = await turn.answer.respond(tournamentCardMessage(tournament, t));
+  const messageId = await turn.answer.respond(tournamentCardMessage(tournament, turn.chatT));
   if (messageId === undefined) return;
   const added = await deps.service.addTournamentView(
     tournament.id,
@@ -175,7 +177,7 @@ async function enterBot(turn: Turn, deps: DiscordDeps, options: CommandOptions):
   if (live === undefined) return;
   const asked = options.getInteger('level') ?? DEFAULT_BOT_LEVEL;
   const level = Math.min(Math.max(asked, 1), BOT_LEVELS);
-  const name = turn.t.botName(level);
+  const name = turn.chatT.botName(level); // the name the channel's boards show
   const entered = await turn.present(
     await deps.service.addBotToTournament(live.id, turn.player, managesServer(turn), level, name),
   );

@@ -58,7 +58,7 @@ export function puzzleFeature(router: InteractionRouter, deps: DiscordDeps): voi
     const chatKey = channelKey(turn.channelId);
     if (interaction.options.getString('state') === 'off') {
       if ((await turn.present(await deps.puzzles.stopDaily(chatKey))) !== undefined)
-        await turn.answer.respond({ content: t.puzzles.dailyOff });
+        await turn.answer.respond({ content: turn.chatT.puzzles.dailyOff });
       return;
     }
     const setting = await turn.present(
@@ -70,7 +70,7 @@ export function puzzleFeature(router: InteractionRouter, deps: DiscordDeps): voi
     );
     if (setting !== undefined)
       await turn.answer.respond({
-        content: markdown(t.puzzles.dailyOn(setting.time, escapeHtml(setting.timeZone))),
+        content: markdown(turn.chatT.puzzles.dailyOn(setting.time, escapeHtml(setting.timeZone))),
       });
   });
 }

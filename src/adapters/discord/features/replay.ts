@@ -26,7 +26,7 @@ export function replayFeature(router: InteractionRouter, deps: DiscordDeps): voi
     if (!interaction.isChatInputCommand()) return;
     const game = await replayTarget(turn, deps, interaction.options.getString('game') ?? '');
     if (game === undefined) return;
-    const data = replayData(game, t);
+    const data = replayData(game, turn.chatT); // the animation is posted for the channel
     if (typeof data === 'string') {
       await turn.whisper(noReplayText(t, data, game));
       return;
@@ -48,7 +48,7 @@ export function replayFeature(router: InteractionRouter, deps: DiscordDeps): voi
       return;
     }
     await turn.answer.respond({
-      content: markdown(replayCaption(game, t, { name: nameOf, mention: nameOf })),
+      content: markdown(replayCaption(game, turn.chatT, { name: nameOf, mention: nameOf })),
       files: [{ name: replayFileName(game), data: gif }],
     });
   });

@@ -25,7 +25,7 @@ export function tableFeature(router: InteractionRouter, deps: DiscordDeps): void
     await turn.present(await deps.service.standFromTable(payload.challengeId, turn.player));
   });
   router.button('seat-bot', 'update', async (turn, payload) => {
-    const name = turn.t.botName(payload.level);
+    const name = turn.chatT.botName(payload.level);
     await turn.present(
       await deps.service.seatBotAtTable(
         payload.challengeId,

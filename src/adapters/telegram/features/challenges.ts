@@ -12,10 +12,10 @@ import {
   type GameVariantId,
 } from '../../../game/model.js';
 import type { Refusal } from '../../../game/results.js';
-import { languageFor, type Messages } from '../../../i18n/index.js';
+import type { Messages } from '../../../i18n/index.js';
 import type { ButtonRouter } from '../buttons.js';
 import { encodePayload } from '../../../chat/button-payload.js';
-import { noteChatLanguage, type BashniContext, type TelegramDeps } from '../context.js';
+import type { BashniContext, TelegramDeps } from '../context.js';
 import { escapeHtml, mentionOf, nameOf, playerFromUser } from '../identity.js';
 import { bestEffort } from '../../../game/logger.js';
 import { lobbyKeyboard, lobbyText } from '../table-cards.js';
@@ -103,10 +103,6 @@ export function challengeFeature(
   composer.command('newgame', async (ctx) => {
     if (ctx.from === undefined) return;
     const { t } = ctx;
-    // A chat takes the language of the first person who starts a game in it, until /lang.
-    if (ctx.settings.lang === undefined) {
-      await noteChatLanguage(deps, ctx.chat.id, languageFor(ctx.from.language_code));
-    }
     const args = parseNewGameArguments(ctx.match);
     if (args === undefined) {
       ctx.say(t.newGameUsage);

@@ -7,7 +7,7 @@ import type { ButtonRouter } from '../buttons.js';
 import { encodePayload } from '../../../chat/button-payload.js';
 import { gameVs } from '../../../chat/command-game.js';
 import { withCommandGame } from '../command-game.js';
-import type { BashniContext, TelegramDeps } from '../context.js';
+import { mayChangeChat, type BashniContext, type TelegramDeps } from '../context.js';
 import { isPrivateChat, liveViews, messageLink, nameOf, playerFromUser } from '../identity.js';
 
 /** /resign, /draw, /games, /board, /pdn, /rules, /help, /lang, /settings and their buttons. */
@@ -19,7 +19,7 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
   composer.command('resign', (ctx) =>
     withGame(ctx, (game) => {
       if (sideOf(game, playerFromUser(ctx.from!)) === undefined) {
-        ctx.say(ctx.t.errors.notAPlayer);
+        ctx.say(ctx.own.errors.notAPlayer);
         return Promise.resolve();
       }
       const userId = String(ctx.from!.id);
@@ -98,6 +98,10 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
       ctx.say(ctx.t.langUsage);
       return;
     }
+    if (!(await mayChangeChat(deps, ctx))) {
+      ctx.say(ctx.own.settingsAdminsOnly);
+      return;
+    }
     await deps.chats.updateSettings(ctx.chat.id, { lang });
     ctx.say(messages(lang).langChanged);
   });
@@ -111,7 +115,7 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
   buttons
     .on('resign', async (ctx, payload) => {
       if (payload.userId !== String(ctx.from!.id)) {
-        await ctx.answer(ctx.t.errors.notForYou, true);
+        await ctx.answer(ctx.own.errors.notForYou, true);
         return;
       }
       const result = await deps.service.resign(
@@ -124,10 +128,10 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
     })
     .on('keep-playing', async (ctx, payload) => {
       if (payload.userId !== String(ctx.from!.id)) {
-        await ctx.answer(ctx.t.errors.notForYou, true);
+        await ctx.answer(ctx.own.errors.notForYou, true);
         return;
       }
-      await ctx.answer(ctx.t.resignKept);
+      await ctx.answer(ctx.own.resignKept);
       void deleteTapped(ctx, deps);
     })
     .on('draw-accept', async (ctx, payload) => {
@@ -142,6 +146,10 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
     change: { orientation: 'mover' | 'white' } | { lang: 'ru' | 'en' },
   ) => {
     const chatId = ctx.callbackQuery?.message?.chat.id ?? ctx.from!.id;
+    if (!(await mayChangeChat(deps, ctx))) {
+      await ctx.answer(ctx.own.settingsAdminsOnly, true);
+      return;
+    }
     const settings = await deps.chats.updateSettings(chatId, change);
     const next = messages(settings.lang ?? ('lang' in change ? change.lang : 'en'));
     await ctx.answer();

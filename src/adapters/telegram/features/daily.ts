@@ -1,10 +1,11 @@
+import { chatLanguage } from '../../../chat/chat-settings.js';
 import { Composer } from 'grammy';
 import { standingsText } from '../../../chat/puzzle-text.js';
 import type { PuzzlePlayer } from '../../../game/puzzle-ports.js';
 import type { DuePost } from '../../../game/puzzles.js';
-import { languageFor, messages } from '../../../i18n/index.js';
+import { messages } from '../../../i18n/index.js';
 import type { BoardPainter } from '../board-message.js';
-import { noteChatLanguage, type BashniContext, type TelegramDeps } from '../context.js';
+import { mayChangeChat, type BashniContext, type TelegramDeps } from '../context.js';
 import { chatKeyOf, nameOf } from '../identity.js';
 import { postedFace, startLink } from '../puzzle-message.js';
 import { bestEffort } from '../../../game/logger.js';
@@ -17,15 +18,6 @@ const TIME_WORD = /^[\d:.]+$/;
 /** A chat's daily puzzle: /daily to turn it on or off (its leaderboard: /top puzzles). */
 export function dailyFeature(deps: TelegramDeps): Composer<BashniContext> {
   const composer = new Composer<BashniContext>();
-
-  /** In a group only its creator and administrators change it; in a private chat its owner. */
-  const mayChange = async (ctx: BashniContext): Promise<boolean> => {
-    if (ctx.chat === undefined || ctx.from === undefined) return false;
-    if (ctx.chat.type === 'private') return true;
-    // An anonymous administrator writes as the group itself.
-    if (ctx.message?.sender_chat?.id === ctx.chat.id) return true;
-    return deps.members.isAdmin(ctx.chat.id, ctx.from.id);
-  };
 
   composer.command('daily', async (ctx) => {
     const { t } = ctx;
@@ -61,8 +53,8 @@ export function dailyFeature(deps: TelegramDeps): Composer<BashniContext> {
       ctx.say(t.puzzles.dailyUsage);
       return;
     }
-    if (!(await mayChange(ctx))) {
-      ctx.say(t.puzzles.adminsOnly);
+    if (!(await mayChangeChat(deps, ctx))) {
+      ctx.say(ctx.own.puzzles.adminsOnly);
       return;
     }
     if (word === 'off') {
@@ -81,9 +73,6 @@ export function dailyFeature(deps: TelegramDeps): Composer<BashniContext> {
       await ctx.present(started);
       return;
     }
-    // The post speaks the chat's language: the one of whoever turned it on, until /lang.
-    if (ctx.settings.lang === undefined && ctx.from !== undefined)
-      await noteChatLanguage(deps, ctx.chat.id, languageFor(ctx.from.language_code));
     // The setting is the same however often it is set; its confirmation is said once.
     await ctx.sayOnce(t.puzzles.dailyOn(started.value.time, started.value.timeZone));
   });
@@ -124,7 +113,7 @@ export function dailyPost(
       { chatId },
       { lang: undefined },
     );
-    const t = messages(settings.lang ?? 'en');
+    const t = messages(chatLanguage(settings));
     const start = `d_${due.day.replaceAll('-', '')}_${chatId}`;
     const face = postedFace(due.puzzle, t, painter, startLink(botUsername(), start), due.day);
     const sent = await deps.out.sendPhoto(chatId, face.image, {

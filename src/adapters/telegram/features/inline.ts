@@ -30,7 +30,9 @@ import {
 } from '../../../game/model.js';
 import { puzzlePosition } from '../../../game/puzzle-solving.js';
 import type { ServiceResult } from '../../../game/results.js';
-import { languageFor, type Messages } from '../../../i18n/index.js';
+import type { Lang, Messages } from '../../../i18n/index.js';
+import { personalLanguage } from '../../../chat/chat-settings.js';
+import type { ChatSettings } from '../chat-state.js';
 import type { ButtonRouter } from '../buttons.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { inlineView, nameOf, playerFromUser } from '../identity.js';
@@ -223,7 +225,7 @@ export function inlineFeature(
       );
     }
     const asked = readInlineQuery(query);
-    const lang = ctx.settings.lang ?? languageFor(ctx.from.language_code);
+    const lang = cardLanguage(ctx.settings, player);
     const sharedKey = `${lang}\n${dayIn('UTC', deps.clock.now())}\n${asked.kind === 'card' ? (asked.puzzle ? 'card+puzzle' : 'card') : query.trim()}`;
     let shared = answers.get(sharedKey);
     if (shared === undefined) {
@@ -262,7 +264,7 @@ export function inlineFeature(
     const inlineId = ctx.callbackQuery?.inline_message_id;
     const terms = verifiedTerms(payload, key);
     if (inlineId === undefined || terms === undefined) {
-      await ctx.answer(ctx.t.errors.unknownButton, true);
+      await ctx.answer(ctx.own.errors.unknownButton, true);
       return undefined;
     }
     const known = await deps.chats.profile(payload.challengerId);
@@ -285,11 +287,11 @@ export function inlineFeature(
     const { challenge, inlineId } = card;
     const acceptor = playerFromUser(ctx.from!);
     if (samePlayer(challenge.challenger, acceptor)) {
-      await ctx.answer(ctx.t.inline.ownCard, true);
+      await ctx.answer(ctx.own.inline.ownCard, true);
       return;
     }
     if (challenge.status === 'accepted') {
-      await ctx.answer(ctx.t.inline.taken, true);
+      await ctx.answer(ctx.own.inline.taken, true);
       return;
     }
     const { gameId } = inlineIds(inlineId);
@@ -301,7 +303,7 @@ export function inlineFeature(
       // Someone was quicker (another tap, another process).
       const now = await deps.service.getChallenge(challenge.id);
       if (now.ok && now.value.status === 'accepted') {
-        await ctx.answer(ctx.t.inline.taken, true);
+        await ctx.answer(ctx.own.inline.taken, true);
         return;
       }
     }
@@ -313,7 +315,7 @@ export function inlineFeature(
     if (card === undefined) return;
     const player = playerFromUser(ctx.from!);
     if (!samePlayer(card.challenge.challenger, player)) {
-      await ctx.answer(ctx.t.inline.onlyChallenger, true);
+      await ctx.answer(ctx.own.inline.onlyChallenger, true);
       return;
     }
     await ctx.present(await deps.service.cancelChallenge(card.challenge.id, player));
@@ -323,7 +325,7 @@ export function inlineFeature(
   buttons.on('draw-offer', async (ctx, payload) => {
     const loaded = await deps.service.getGame(payload.gameId);
     if (loaded.ok && loaded.value.moves.length !== payload.ply) {
-      await ctx.answer(ctx.t.errors.stale, true);
+      await ctx.answer(ctx.own.errors.stale, true);
       return;
     }
     await ctx.present(await deps.service.offerDraw(payload.gameId, playerFromUser(ctx.from!)));
@@ -345,7 +347,7 @@ export function inlineFeature(
     const player = playerFromUser(ctx.from!);
     const seat = [game.white, game.black].find((p) => samePlayer(p, player));
     if (seat === undefined) {
-      await ctx.answer(ctx.t.errors.notAPlayer, true);
+      await ctx.answer(ctx.own.errors.notAPlayer, true);
       return;
     }
     await ctx.answer();
@@ -399,7 +401,22 @@ async function ensureChallenge(
     views: [inlineView(inlineId)],
   });
   // The same card recorded meanwhile (another process) comes back as it is, `repeated`.
+  if (created.ok) {
+    // The card keeps the language it was made in, whoever accepts it (see docs/settings.md).
+    const lang = cardLanguage(await deps.chats.settings(challenger.userId), challenger);
+    await bestEffort(
+      deps.logger,
+      'telegram: could not note an inline card’s language',
+      deps.chats.updateSettings(inlineView(inlineId).chatId, { lang }),
+      { challengeId },
+    );
+  }
   return created;
+}
+
+/** The language of a card: its maker's own (their private chat's setting, else their locale). */
+function cardLanguage(own: ChatSettings, maker: Player): Lang {
+  return personalLanguage(own, { locale: maker.language, privateChat: true, admin: false });
 }
 
 /** A challenge card: the start position, who offers what, Accept and Withdraw (both signed). */

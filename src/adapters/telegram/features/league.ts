@@ -44,7 +44,7 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
     if (ctx.from === undefined) return;
     const who = await statsTarget(deps, ctx);
     if (who === undefined) {
-      ctx.say(ctx.t.league.statsWho);
+      ctx.say(ctx.own.league.statsWho);
       return;
     }
     const records = await deps.service.playerRatings(who.player);
@@ -52,8 +52,9 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
       await ctx.present(records);
       return;
     }
-    const text = statsText(who.name, records.value, ctx.t);
-    const graph = records.value[0] === undefined ? undefined : ratingGraph(records.value[0], ctx.t);
+    const text = statsText(who.name, records.value, ctx.own);
+    const graph =
+      records.value[0] === undefined ? undefined : ratingGraph(records.value[0], ctx.own);
     deps.presenter.league.postStats(ctx.chat.id, text, graph);
   });
 

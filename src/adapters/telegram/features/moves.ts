@@ -41,7 +41,7 @@ async function onBoardTap(
   const { t } = ctx;
   const view = tappedView(ctx);
   if (view === undefined || ctx.from === undefined) {
-    await ctx.answer(t.errors.unknownButton, true);
+    await ctx.answer(ctx.own.errors.unknownButton, true);
     return;
   }
   // An inline message's tap comes without the message (see inlineView).
@@ -114,7 +114,7 @@ async function play(
     requestKey: ctx.requestKey,
   });
   if (!result.ok && result.code === 'stale-version') {
-    await ctx.answer(ctx.t.errors.stale, true);
+    await ctx.answer(ctx.own.errors.stale, true);
     const fresh = await deps.service.getGame(game.id);
     if (fresh.ok) await refresh(deps.presenter.note(fresh.value), view, true, true, deps);
     return;

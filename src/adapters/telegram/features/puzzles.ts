@@ -286,7 +286,7 @@ export function puzzleFeature(
   buttons.on('puzzle-next', async (ctx) => {
     const chat = ctx.callbackQuery?.message?.chat;
     if (chat === undefined || chat.id !== ctx.from?.id) {
-      await ctx.answer(ctx.t.errors.unknownButton, true);
+      await ctx.answer(ctx.own.errors.unknownButton, true);
       return;
     }
     await ctx.answer();
@@ -313,7 +313,7 @@ export function puzzleFeature(
     if (chatId === undefined || !isCalendarDay(day)) return false;
     const puzzle = deps.puzzles.dailyPuzzle(day);
     if (puzzle === undefined) {
-      ctx.say(ctx.t.errors.puzzleNotFound);
+      ctx.say(ctx.own.errors.puzzleNotFound);
       return true;
     }
     // Only a member of the chat counts on its board: a link made up for another chat does not.

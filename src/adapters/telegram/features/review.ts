@@ -92,7 +92,7 @@ export function reviewFeature(
   buttons.on('review', async (ctx, payload) => {
     const message = ctx.callbackQuery?.message;
     if (ctx.from === undefined || message === undefined)
-      return ctx.answer(ctx.t.review.stale, true);
+      return ctx.answer(ctx.own.review.stale, true);
     const t = ctx.t;
     const loaded = await deps.service.getGame(payload.gameId);
     if (!loaded.ok) return ctx.answer(refusalText(t, loaded), true);
