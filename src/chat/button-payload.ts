@@ -14,7 +14,9 @@
  * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle (ZN|<id>: after that one). Table lobbies:
  * J sit down, K stand up, E seat the bot (with its level), H start a full table. Tournaments'
  * sign-up cards: I join, V leave (or withdraw), F start, C cancel. Reviews: RV shows a moment
- * of a finished game's review (`g` for its graph), with the game's length as its ply. Inline
+ * of a finished game's review (`g` for its graph), with the game's length as its ply. CG runs
+ * a command about one of the presser's games (the answer to "which game?" when they play several
+ * in a chat), with its letter (`COMMAND_LETTERS`) and, for /move, the move typed. Inline
  * messages (Telegram's inline mode): iA / iC accept / cancel a signed inline challenge card, q
  * ask to resign.
  */
@@ -38,7 +40,17 @@ export type Payload =
       readonly gameId: string;
       readonly ply: number;
       readonly moment?: number;
+    }
+  /** Run `command` on game `gameId` (the presser's choice among their games); /move's `move`. */
+  | {
+      readonly kind: 'command-game';
+      readonly command: GameCommand;
+      readonly gameId: string;
+      readonly move?: string;
     };
+
+/** The commands about one of the user's games, which may ask which game is meant. */
+export type GameCommand = 'move' | 'resign' | 'draw' | 'board' | 'pdn';
 
 /** The payloads of games and challenges (and settings). */
 type GamePayload =
@@ -279,6 +291,34 @@ function optional(key: string, field: Field): Field {
   };
 }
 
+const COMMAND_LETTERS: Readonly<Record<GameCommand, string>> = {
+  move: 'm',
+  resign: 'r',
+  draw: 'd',
+  board: 'b',
+  pdn: 'p',
+};
+
+/** A command about a game, by its letter. */
+const command: Field = {
+  write: ({ command: name }) =>
+    Object.hasOwn(COMMAND_LETTERS, name as string)
+      ? COMMAND_LETTERS[name as GameCommand]
+      : bad('command', name),
+  read: (text) => {
+    const name = (Object.keys(COMMAND_LETTERS) as GameCommand[]).find(
+      (key) => COMMAND_LETTERS[key] === text,
+    );
+    return name === undefined ? undefined : { command: name };
+  },
+};
+
+/**
+ * A typed move as a payload carries it (optional): letters, digits and separators, at most what
+ * still fits in 64 bytes beside the longest game id (a longer capture route is not carried).
+ */
+const typedMove = optional('move', scalar('move', /^[A-Za-z0-9:-]{1,34}$/));
+
 /** A yes/no as 1/0. */
 function flag(key: string): Field {
   return {
@@ -364,6 +404,7 @@ const LAYOUTS: { readonly [K in Payload['kind']]: Layout } = {
   'puzzle-open': { action: 'ZO', fields: [id('puzzleId')] },
   'puzzle-next': { action: 'ZN', fields: [optional('follows', id('follows'))] },
   review: { action: 'RV', fields: [id('gameId'), ply, moment] },
+  'command-game': { action: 'CG', fields: [command, id('gameId'), typedMove] },
 };
 
 const BY_ACTION = new Map(
@@ -377,6 +418,15 @@ export function encodePayload(payload: Payload): string {
   const data = [action, ...written.filter((text) => text !== undefined)].join('|');
   if (Buffer.byteLength(data) > MAX_PAYLOAD_BYTES) throw new Error(`payload too long: ${data}`);
   return data;
+}
+
+/** The payload's encoding, or undefined when it cannot be one (too long, a bad move text). */
+export function encodePayloadIfFits(payload: Payload): string | undefined {
+  try {
+    return encodePayload(payload);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Decodes a button payload; anything malformed or unknown is undefined. */

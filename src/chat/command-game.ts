@@ -3,7 +3,7 @@ import { playerToMove } from '../game/game-rules.js';
 import { opponentsOf, samePlayer, type Game, type PlayerId } from '../game/model.js';
 import type { Messages } from '../i18n/index.js';
 import { moveNumber } from './board-caption.js';
-import type { PlayerNames } from './player-label.js';
+import { cutName, type PlayerNames } from './player-label.js';
 
 /**
  * Among the games a command may be about: the only one, else the only one where it is the
@@ -31,4 +31,69 @@ export function gameVs(
 ): string {
   const opponents = opponentsOf(game, player).map((other) => names.name(other));
   return t.gameVs(opponents.join(', '), t.variant(game.variant), moveNumber(game));
+}
+
+/**
+ * The game a command means among the player's active games: the one they named (`chosen`, a
+ * game id: 'unknown' when it is none of theirs in play), else `pickCommandGame` among those
+ * shown in this chat (all of them when none is): 'several' lists the ones to choose from.
+ */
+export type CommandGameChoice =
+  | { readonly kind: 'game'; readonly game: Game }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'several'; readonly games: readonly Game[] }
+  | { readonly kind: 'unknown' };
+
+export function chooseCommandGame(
+  active: readonly Game[],
+  player: PlayerId,
+  shownHere: (game: Game) => boolean,
+  chosen?: string,
+): CommandGameChoice {
+  if (chosen !== undefined) {
+    const game = active.find((candidate) => candidate.id === chosen);
+    return game === undefined ? { kind: 'unknown' } : { kind: 'game', game };
+  }
+  const here = active.filter(shownHere);
+  const candidates = here.length > 0 ? here : active;
+  const game = pickCommandGame(candidates, player);
+  if (game === 'none') return { kind: 'none' };
+  return game === 'several' ? { kind: 'several', games: candidates } : { kind: 'game', game };
+}
+
+/** A suggestion for a command's game option: its words and the game's id. */
+export interface GameSuggestion {
+  readonly name: string;
+  readonly value: string;
+}
+
+/** Discord's limits: 25 suggestions, each name at most 100 characters. */
+const MAX_SUGGESTIONS = 25;
+const MAX_SUGGESTION_NAME = 100;
+
+/**
+ * The player's active games as suggestions for a command's game option, those shown in this
+ * chat first, each by `gameVs` ("vs Alice (Bashni, move 12)") with its id as the value; only
+ * those whose words or id hold what was typed so far (any case).
+ */
+export function gameSuggestions(
+  active: readonly Game[],
+  player: PlayerId,
+  shownHere: (game: Game) => boolean,
+  typed: string,
+  t: Messages,
+  names: Pick<PlayerNames, 'name'>,
+): GameSuggestion[] {
+  const wanted = typed.trim().toLowerCase();
+  const ordered = [...active.filter(shownHere), ...active.filter((game) => !shownHere(game))];
+  return ordered
+    .map((game) => ({
+      name: cutName(gameVs(game, player, t, names), MAX_SUGGESTION_NAME),
+      value: game.id,
+    }))
+    .filter(
+      ({ name, value }) =>
+        name.toLowerCase().includes(wanted) || value.toLowerCase().includes(wanted),
+    )
+    .slice(0, MAX_SUGGESTIONS);
 }

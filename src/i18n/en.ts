@@ -294,6 +294,13 @@ export const en: Messages = {
     boardElsewhere: (game, place, link) =>
       `Your game ${game} as it is now, shown to you only. It is played in ${place}, where its live board stays: <a href="${link}">go there</a>.`,
     otherChat: 'another chat',
+    gameOptionDescription: 'Which of your games (when you play several here)',
+    chooseGame: (option) =>
+      `You play several games here: which one? Press it below, or next time choose it with the \`${option}:\` option.`,
+    unknownGameOption: (option) =>
+      `That is not one of your games in play. Choose one from the list of the \`${option}:\` option.`,
+    severalGamesOption: (command, option) =>
+      `You play several games here: type \`/${command}\` again and choose the game with the \`${option}:\` option.`,
     help: [
       'Play Bashni here:',
       '`/newgame opponent:@friend` — challenge a friend; `/newgame` alone — an open challenge with a code anyone can join, in Discord or Telegram',

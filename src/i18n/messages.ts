@@ -532,6 +532,20 @@ export interface DiscordMessages {
   readonly boardElsewhere: (game: string, place: string, link: string) => string;
   /** Where a game is when its channel's server is not known here (a direct message). */
   readonly otherChat: string;
+  /** The description of the `game` option of /move, /resign, /draw, /board, /pdn (1-100). */
+  readonly gameOptionDescription: string;
+  /**
+   * A command about a game from a user with several here and no `game` option: which one, with
+   * a button per game below. `option` is the option's name in this language.
+   */
+  readonly chooseGame: (option: string) => string;
+  /** A `game` option that is none of the user's games in play (or a stale choice). */
+  readonly unknownGameOption: (option: string) => string;
+  /**
+   * Several games here and the command cannot offer buttons (its move is too long to carry, or
+   * /replay): type `/command` again with the `game` option. Names in this language.
+   */
+  readonly severalGamesOption: (command: string, option: string) => string;
   readonly settingsSaved: string;
   /** /settings with a change, by a member who does not manage the channel. */
   readonly settingsManagersOnly: string;

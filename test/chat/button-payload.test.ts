@@ -4,6 +4,7 @@ import {
   decodeRouteValue,
   decodeSquareValue,
   encodePayload,
+  encodePayloadIfFits,
   encodeRouteValue,
   encodeSquareValue,
   MAX_PAYLOAD_BYTES,
@@ -32,6 +33,9 @@ const SENT: readonly (readonly [Payload, string])[] = [
 
 const NEW: readonly (readonly [Payload, string])[] = [
   [{ kind: 'move', gameId: 'g1', ply: 7 }, 'M|g1|7'],
+  [{ kind: 'command-game', command: 'resign', gameId: 'g1' }, 'CG|r|g1'],
+  [{ kind: 'command-game', command: 'pdn', gameId: 'g1' }, 'CG|p|g1'],
+  [{ kind: 'command-game', command: 'move', gameId: 'g1', move: 'c3:e5:g3' }, 'CG|m|g1|c3:e5:g3'],
   [{ kind: 'stack-menu', gameId: 'g1', ply: 7 }, 'P|g1|7'],
   [{ kind: 'stack-menu', gameId: 'g1', ply: 7, part: 1 }, 'P|g1|7|1'],
   [{ kind: 'target-menu', gameId: 'g1', ply: 7, from: 9 }, 'G|g1|7|9'],
@@ -164,6 +168,7 @@ const LONGEST: Record<Payload['kind'], Payload> = {
   review: { kind: 'review', gameId: LONG_ID, ply: LONG_PLY, moment: 999 },
   'puzzle-open': { kind: 'puzzle-open', puzzleId: LONG_ID },
   'puzzle-next': { kind: 'puzzle-next' },
+  'command-game': { kind: 'command-game', command: 'move', gameId: LONG_ID, move: 'a'.repeat(34) },
 };
 
 describe('button payloads', () => {
@@ -198,6 +203,17 @@ describe('button payloads', () => {
     expect(() => encodePayload({ kind: 'select', gameId: 'g', ply: 0, square: 50 })).toThrow();
     expect(() => encodePayload({ kind: 'select', gameId: 'g', ply: 0, square: 1.5 })).toThrow();
     expect(() => encodePayload({ kind: 'stack-menu', gameId: 'g', ply: 0, part: 5 })).toThrow();
+    expect(() =>
+      encodePayload({ kind: 'command-game', command: 'move', gameId: 'g', move: 'c3|d4' }),
+    ).toThrow();
+    expect(
+      encodePayloadIfFits({
+        kind: 'command-game',
+        command: 'move',
+        gameId: 'g',
+        move: 'a'.repeat(35),
+      }),
+    ).toBeUndefined();
     // The first menu's part may be written out: the same payload.
     expect(encodePayload({ kind: 'stack-menu', gameId: 'g', ply: 0, part: 0 })).toBe('P|g|0');
   });
@@ -255,6 +271,12 @@ describe('button payloads', () => {
     'H|t1|1',
     'ZJ|t1',
     'RV|g1|80',
+    'CG|x|g1',
+    'CG|r',
+    'CG|r|g 1',
+    'CG|m|g1|c3 d4',
+    'CG|m|g1|',
+    'CG|r|g1|c3-d4|1',
     'RV|g1|80|x',
     'RV|g1|80|1000',
     'RV|g1|80|-1',

@@ -524,6 +524,119 @@ describe('FakeDiscord driven by the real discord.js', () => {
     expect(fake.messages(general())).toEqual([]);
   });
 
+  it('refuses a repeated custom_id in one message on create, edit, reply, update and follow-up', async () => {
+    await start();
+    const client = await login();
+    const channel = (await client.channels.fetch(general())) as TextChannel;
+    const button = (id: string, label = id): ButtonBuilder =>
+      new ButtonBuilder().setCustomId(id).setLabel(label).setStyle(ButtonStyle.Secondary);
+    // Across rows too: ids are unique in the whole message.
+    const repeated = [
+      new ActionRowBuilder<ButtonBuilder>().addComponents(button('a'), button('b')),
+      new ActionRowBuilder<ButtonBuilder>().addComponents(button('a', 'again')),
+    ];
+    const duplicated = (error: DiscordAPIError, prefix: string[] = []): void => {
+      expect(error).toMatchObject({ status: 400, code: 50035 });
+      let node = (error.rawError as { errors?: Record<string, unknown> }).errors;
+      for (const key of [...prefix, 'components', '1', 'components', '0', 'custom_id'])
+        node = node?.[key] as Record<string, unknown> | undefined;
+      expect(node?._errors).toEqual([
+        {
+          code: 'COMPONENT_CUSTOM_ID_DUPLICATED',
+          message: 'Component custom id cannot be duplicated',
+        },
+      ]);
+    };
+    duplicated(await apiError(channel.send({ content: 'x', components: repeated })));
+    const sent = await channel.send({
+      content: 'board',
+      components: [new ActionRowBuilder<ButtonBuilder>().addComponents(button('a'))],
+    });
+    duplicated(await apiError(sent.edit({ components: repeated })));
+
+    // An interaction's reply (the callback's `data`), and an update of the pressed message.
+    const replied = onNext(client, async (interaction) => {
+      if (!interaction.isChatInputCommand()) throw new Error('expected a slash command');
+      const refused = await apiError(interaction.reply({ content: 'x', components: repeated }));
+      await interaction.deferReply();
+      return { refused, followUp: await apiError(interaction.followUp({ components: repeated })) };
+    });
+    fake.command({ user: alice, channelId: general(), name: 'board' });
+    const reply = await replied;
+    duplicated(reply.refused, ['data']);
+    duplicated(reply.followUp);
+    const updated = onNext(client, async (interaction) => {
+      if (!interaction.isButton()) throw new Error('expected a button');
+      const refused = await apiError(interaction.update({ components: repeated }));
+      await interaction.deferUpdate();
+      return refused;
+    });
+    const press = fake.press({ user: bob, message: fake.message(general(), sent.id)!, label: 'a' });
+    duplicated(await updated, ['data']);
+    // The refused callback did not count: the deferral after it acknowledged the press.
+    expect((await press.acknowledged()).type).toBe(6);
+    expect(fake.message(general(), sent.id)?.components).toHaveLength(1);
+  });
+
+  it('sends autocompletes (type 4) and takes only suggestions (callback 8, at most 25)', async () => {
+    await start();
+    await new REST({ api: fake.restApi })
+      .setToken(fake.token)
+      .put(Routes.applicationCommands(fake.applicationId), {
+        body: [
+          new SlashCommandBuilder()
+            .setName('resign')
+            .setDescription('Resign')
+            .addStringOption((option) =>
+              option.setName('game').setDescription('Which game').setAutocomplete(true),
+            )
+            .toJSON(),
+        ],
+      });
+    const client = await login();
+    const answered = onNext(client, async (interaction) => {
+      if (!interaction.isAutocomplete()) throw new Error('expected an autocomplete');
+      const focused = interaction.options.getFocused(true);
+      const many = Array.from({ length: 26 }, (_, i) => ({ name: `game ${i}`, value: `g${i}` }));
+      const tooMany = await apiError(interaction.respond(many));
+      // discord.js offers no reply to an autocomplete: a raw callback of type 4.
+      const reply = await apiError(
+        client.rest.post(Routes.interactionCallback(interaction.id, interaction.token), {
+          body: { type: 4, data: { content: 'x' } },
+          auth: false,
+        }),
+      );
+      await interaction.respond(many.slice(0, 2));
+      return { focused, tooMany, reply };
+    });
+    const handle = fake.autocomplete({
+      user: alice,
+      channelId: general(),
+      name: 'resign',
+      focused: 'game',
+      options: { game: 'ga' },
+    });
+    const { focused, tooMany, reply } = await answered;
+    expect(focused).toMatchObject({ name: 'game', value: 'ga' });
+    expect(tooMany).toMatchObject({ status: 400, code: 50035 });
+    expect(tooMany.message).toContain('data.choices[BASE_TYPE_MAX_LENGTH]');
+    expect(reply.message).toContain('INTERACTION_RESPONSE_TYPE_INVALID');
+    const ack = await handle.acknowledged();
+    expect(ack).toMatchObject({
+      type: 8,
+      data: {
+        choices: [
+          { name: 'game 0', value: 'g0' },
+          { name: 'game 1', value: 'g1' },
+        ],
+      },
+    });
+    // Only options that ask for suggestions get them.
+    expect(() =>
+      fake.autocomplete({ user: alice, channelId: general(), name: 'board', focused: 'x' }),
+    ).toThrow();
+  });
+
   it('counts mentions like Discord: everything without allowed_mentions, only what it allows with it', async () => {
     await start();
     const client = await login();

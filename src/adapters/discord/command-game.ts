@@ -1,10 +1,15 @@
-import { gameVs, pickCommandGame } from '../../chat/command-game.js';
-import type { Game } from '../../game/model.js';
-import { markdown } from './markdown.js';
+import { ButtonStyle, ComponentType } from 'discord.js';
+import { encodePayloadIfFits, type GameCommand } from '../../chat/button-payload.js';
+import { chooseCommandGame, gameSuggestions, gameVs } from '../../chat/command-game.js';
+import { cutName } from '../../chat/player-label.js';
 import { refusalText } from '../../chat/refusal-text.js';
-import { liveViews, messageLink, nameOf } from './identity.js';
+import type { Game } from '../../game/model.js';
+import type { AnswerMode } from './answer.js';
+import type { Components, OutgoingMessage } from './channel-output.js';
+import { liveViews, messageLink, nameOf, shownName } from './identity.js';
+import { markdown } from './markdown.js';
+import type { DiscordDeps, InteractionRouter, Suggesting, Suggestion, Turn } from './router.js';
 import { bestEffort } from '../../game/logger.js';
-import type { DiscordDeps, Turn } from './router.js';
 
 /**
  * Where a command's game is when it is not shown in the command's channel, for the answer to
@@ -18,32 +23,155 @@ export interface Elsewhere {
 }
 
 /**
- * The game a command is about: the user's one active game shown in this channel (preferring
- * the one where it is their move), else their only active game anywhere — then `work` is told
- * where it is (`Elsewhere`): it acts there, and its answer here says so.
+ * What a command about a game does with it: `elsewhere` says where it is when not here, `move`
+ * is /move's typed move (undefined for the other commands).
  */
-export async function withCommandGame(
+export type GameWork = (
   turn: Turn,
-  deps: DiscordDeps,
-  work: (game: Game, elsewhere: Elsewhere | undefined) => Promise<void>,
-): Promise<void> {
+  game: Game,
+  elsewhere: Elsewhere | undefined,
+  move: string | undefined,
+) => Promise<void>;
+
+/** Most games offered as buttons to choose from (five rows of five). */
+const MAX_CHOICES = 25;
+/** Discord's limit on a button's label. */
+const MAX_LABEL = 80;
+
+/**
+ * The commands about one of the user's games (/move, /resign, /draw, /board, /pdn). The game is
+ * the one named by the `game` option (suggested as the user types: their games, those here
+ * first), else the user's one active game shown in this channel (preferring the one where it is
+ * their move), else their only active game anywhere — then the work is told where it is. With
+ * several and no option, the user alone is asked which, with a button per game that runs the
+ * command on it (carrying /move's move; a move too long to carry is to be typed again with the
+ * option).
+ */
+export class GameCommands {
+  private readonly commands = new Map<GameCommand, { mode: AnswerMode; work: GameWork }>();
+
+  constructor(
+    private readonly router: InteractionRouter,
+    private readonly deps: DiscordDeps,
+  ) {
+    router.autocomplete('game', (asked) => this.suggest(asked));
+    // The choice's buttons: the command's answer replaces the question (a public one, /board's,
+    // is posted in the channel).
+    router.button(
+      'command-game',
+      (payload) => (this.commands.get(payload.command)?.mode === 'public' ? 'public' : 'update'),
+      async (turn, payload) => {
+        const command = this.commands.get(payload.command);
+        if (command === undefined) return turn.whisper(turn.t.errors.unknownButton);
+        await this.run(turn, payload.command, command.work, payload.gameId, payload.move);
+      },
+    );
+  }
+
+  /**
+   * Registers `/name`, answered in `mode`, doing `work` on its game. `first`: the game the
+   * command means before the user's active ones when no `game` option is given (/pdn: the
+   * channel's last game, finished too; 'told' when it has answered already).
+   */
+  add(
+    name: GameCommand,
+    mode: AnswerMode,
+    work: GameWork,
+    first?: (turn: Turn) => Promise<Game | 'told' | undefined>,
+  ): void {
+    this.commands.set(name, { mode, work });
+    this.router.command(name, mode, async (turn) => {
+      const { options } = turn.interaction;
+      const move = name === 'move' ? (options.getString('notation') ?? '') : undefined;
+      const chosen = options.getString('game') ?? undefined;
+      const found = chosen === undefined ? await first?.(turn) : undefined;
+      if (found === 'told') return;
+      if (found !== undefined) return work(turn, found, undefined, move);
+      return this.run(turn, name, work, chosen, move);
+    });
+  }
+
+  private async run(
+    turn: Turn,
+    name: GameCommand,
+    work: GameWork,
+    chosen: string | undefined,
+    move: string | undefined,
+  ): Promise<void> {
+    const { t } = turn;
+    const { deps } = this;
+    const games = await deps.service.activeGames(turn.player);
+    if (!games.ok) {
+      await turn.whisper(markdown(refusalText(t, games)));
+      return;
+    }
+    const choice = chooseCommandGame(
+      games.value,
+      turn.player,
+      (game) => shownIn(game, turn.channelId),
+      chosen,
+    );
+    const option = t.discord.optionNames.game;
+    if (choice.kind === 'unknown') return turn.whisper(t.discord.unknownGameOption(option));
+    if (choice.kind === 'none') return turn.whisper(t.errors.noGameHere);
+    if (choice.kind === 'several') return turn.whisper(whichGame(turn, name, choice.games, move));
+    const current = deps.presenter.note(choice.game);
+    await work(turn, current, elsewhereOf(current, turn, deps), move);
+  }
+
+  private async suggest(asked: Suggesting): Promise<Suggestion[]> {
+    const games = await this.deps.service.activeGames(asked.player);
+    if (!games.ok) return [];
+    return gameSuggestions(
+      games.value,
+      asked.player,
+      (game) => shownIn(game, asked.channelId),
+      asked.typed,
+      asked.t,
+      { name: shownName },
+    );
+  }
+}
+
+const shownIn = (game: Game, channelId: string): boolean =>
+  liveViews(game.views).some((view) => view.chatId === channelId);
+
+/**
+ * The question "which game?" with a button per game (its words); or, when the buttons cannot
+ * carry /move's move, the advice to type the command again with the `game` option.
+ */
+function whichGame(
+  turn: Turn,
+  name: GameCommand,
+  games: readonly Game[],
+  move: string | undefined,
+): OutgoingMessage | string {
   const { t } = turn;
-  const games = await deps.service.activeGames(turn.player);
-  if (!games.ok) {
-    await turn.whisper(markdown(refusalText(t, games)));
-    return;
-  }
-  const here = games.value.filter((game) =>
-    liveViews(game.views).some((view) => view.chatId === turn.channelId),
-  );
-  // Nothing shown here: the player's only game elsewhere will do.
-  const game = pickCommandGame(here.length > 0 ? here : games.value, turn.player);
-  if (game === 'none' || game === 'several') {
-    await turn.whisper(game === 'none' ? t.errors.noGameHere : t.errors.severalGames);
-    return;
-  }
-  const current = deps.presenter.note(game);
-  await work(current, elsewhereOf(current, turn, deps));
+  const option = t.discord.optionNames.game;
+  const buttons = games.slice(0, MAX_CHOICES).map((game) => ({
+    type: ComponentType.Button as const,
+    style: ButtonStyle.Secondary as const,
+    label: cutName(gameVs(game, turn.player, t, { name: shownName }), MAX_LABEL),
+    custom_id: encodePayloadIfFits({
+      kind: 'command-game',
+      command: name,
+      gameId: game.id,
+      ...(move === undefined ? {} : { move }),
+    }),
+  }));
+  if (buttons.some((button) => button.custom_id === undefined))
+    return t.discord.severalGamesOption(t.discord.commandNames[name], option);
+  // One game a row while they fit, else five a row.
+  const width = buttons.length <= 5 ? 1 : 5;
+  const rows: Components = [];
+  for (let at = 0; at < buttons.length; at += width)
+    rows.push({
+      type: ComponentType.ActionRow,
+      components: buttons
+        .slice(at, at + width)
+        .map((button) => ({ ...button, custom_id: button.custom_id! })),
+    });
+  return { content: t.discord.chooseGame(option), components: rows };
 }
 
 /**

@@ -92,6 +92,21 @@ const ratedOption: APIApplicationCommandBasicOption = {
   ...option('rated'),
 };
 
+/**
+ * Which of the user's games a command means, when they play several here: typed with
+ * suggestions (autocomplete: their games by opponent), the value a game's id.
+ */
+const gameOption: APIApplicationCommandBasicOption = {
+  type: ApplicationCommandOptionType.String,
+  ...nameAndDescription(
+    (t) => t.discord.optionNames.game,
+    (t) => t.discord.gameOptionDescription,
+  ),
+  autocomplete: true,
+  min_length: 1,
+  max_length: MAX_GAME_ID_LENGTH,
+};
+
 function command(
   name: SlashCommandName,
   options: APIApplicationCommandOption[] = [],
@@ -133,12 +148,13 @@ export function slashCommands(): RESTPostAPIChatInputApplicationCommandsJSONBody
         min_length: 1,
         max_length: MAX_NOTATION_LENGTH,
       },
+      gameOption,
     ]),
-    command('resign'),
-    command('draw'),
+    command('resign', [gameOption]),
+    command('draw', [gameOption]),
     command('games'),
-    command('board'),
-    command('pdn'),
+    command('board', [gameOption]),
+    command('pdn', [gameOption]),
     command('rules'),
     command('help'),
     command('settings', [

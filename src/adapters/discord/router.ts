@@ -1,4 +1,4 @@
-import type { Interaction } from 'discord.js';
+import type { AutocompleteInteraction, Interaction } from 'discord.js';
 import { decodePayload, type Payload } from '../../chat/button-payload.js';
 import { refusalText } from '../../chat/refusal-text.js';
 import { withLogScope } from '../../game/logger.js';
@@ -7,10 +7,11 @@ import type { Clock } from '../../game/ports.js';
 import type { GameEvent, ServiceResult } from '../../game/results.js';
 import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
-import { messagesOn, type Messages } from '../../i18n/index.js';
+import { languageFor, messagesOn, type Messages } from '../../i18n/index.js';
 import { chatLanguage, personalLanguage } from '../../chat/chat-settings.js';
 import { bestEffort } from '../../game/logger.js';
 import { Answer, type AnswerableInteraction, type AnswerMode } from './answer.js';
+import { isHarmless } from './api-errors.js';
 import type { OutgoingMessage } from './channel-output.js';
 import type { ChannelSettings, ChannelState } from './channel-state.js';
 import type { BoardPainter } from './game-message.js';
@@ -65,6 +66,25 @@ type ButtonHandler<K extends Payload['kind']> = (
   turn: Turn<ComponentInteraction>,
   payload: Extract<Payload, { kind: K }>,
 ) => Promise<void>;
+/** How a press of a kind is answered: always the same way, or by its payload. */
+type ButtonMode<K extends Payload['kind']> =
+  AnswerMode | ((payload: Extract<Payload, { kind: K }>) => AnswerMode);
+
+/** What an autocomplete handler is asked: who, where, in which language, and what was typed. */
+export interface Suggesting {
+  readonly player: Player;
+  readonly channelId: string;
+  readonly t: Messages;
+  readonly typed: string;
+}
+
+/** A suggestion of an option's value (Discord shows its name, sends its value). */
+export interface Suggestion {
+  readonly name: string;
+  readonly value: string;
+}
+
+type SuggestHandler = (asked: Suggesting) => Promise<readonly Suggestion[]>;
 
 /**
  * Routes slash commands (by name) and component presses (by the kind of their custom_id's
@@ -73,7 +93,11 @@ type ButtonHandler<K extends Payload['kind']> = (
  */
 export class InteractionRouter {
   private readonly commands = new Map<string, { mode: AnswerMode; handler: CommandHandler }>();
-  private readonly buttons = new Map<string, { mode: AnswerMode; handler: ButtonHandler<never> }>();
+  private readonly buttons = new Map<
+    string,
+    { mode: ButtonMode<never>; handler: ButtonHandler<never> }
+  >();
+  private readonly suggestions = new Map<string, SuggestHandler>();
 
   constructor(readonly deps: DiscordDeps) {}
 
@@ -81,8 +105,13 @@ export class InteractionRouter {
     this.commands.set(name, { mode, handler });
   }
 
-  button<K extends Payload['kind']>(kind: K, mode: AnswerMode, handler: ButtonHandler<K>): void {
+  button<K extends Payload['kind']>(kind: K, mode: ButtonMode<K>, handler: ButtonHandler<K>): void {
     this.buttons.set(kind, { mode, handler: handler as unknown as ButtonHandler<never> });
+  }
+
+  /** Suggestions for the option named `option` (of any command that marks it autocomplete). */
+  autocomplete(option: string, handler: SuggestHandler): void {
+    this.suggestions.set(option, handler);
   }
 
   /** Handles one interaction; never throws. Every line logged meanwhile names the interaction. */
@@ -100,7 +129,39 @@ export class InteractionRouter {
       const payload = decodePayload(interaction.customId);
       const route = payload === undefined ? undefined : this.buttons.get(payload.kind);
       if (payload === undefined || route === undefined) return this.unknown(interaction);
-      return this.run(interaction, route.mode, (turn) => route.handler(turn, payload as never));
+      const mode = typeof route.mode === 'function' ? route.mode(payload as never) : route.mode;
+      return this.run(interaction, mode, (turn) => route.handler(turn, payload as never));
+    }
+    if (interaction.isAutocomplete()) return this.suggest(interaction);
+  }
+
+  /**
+   * Answers an autocomplete (within Discord's 3 s, no deferring): the option's suggestions, at
+   * most 25; none when the option has no handler or the handler failed (that is logged).
+   */
+  private async suggest(interaction: AutocompleteInteraction): Promise<void> {
+    const { deps } = this;
+    const focused = interaction.options.getFocused(true);
+    const handler = this.suggestions.get(focused.name);
+    let choices: readonly Suggestion[] = [];
+    try {
+      if (handler !== undefined)
+        choices = await handler({
+          player: playerFromUser(interaction.user, interaction.locale),
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- Discord's payload marks channel_id optional
+          channelId: interaction.channelId ?? interaction.user.id,
+          // Suggestions are the user's alone: in their own language.
+          t: messagesOn('discord', languageFor(interaction.locale)),
+          typed: String(focused.value),
+        });
+    } catch (error) {
+      deps.logger.error('discord: suggestions failed', { err: error });
+    }
+    try {
+      await interaction.respond(choices.slice(0, 25).map(({ name, value }) => ({ name, value })));
+    } catch (error) {
+      if (!isHarmless(error))
+        deps.logger.warn('discord: could not answer an autocomplete', { err: error });
     }
   }
 

@@ -264,18 +264,21 @@ describe('Discord slash commands', () => {
       ['on', 'on', 'вкл'],
       ['off', 'off', 'выкл'],
     ]);
-    for (const name of [
-      'resign',
-      'draw',
-      'games',
-      'board',
-      'pdn',
-      'rules',
-      'help',
-      'puzzle',
-      'standings',
-    ])
+    for (const name of ['games', 'rules', 'help', 'puzzle', 'standings'])
       expect(command(name).options).toBeUndefined();
+    // The commands about one of the user's games take it as an option, suggested as typed.
+    for (const name of ['resign', 'draw', 'board', 'pdn', 'move']) {
+      const game = optionNamed(command(name), 'game');
+      expect(game).toMatchObject({
+        type: ApplicationCommandOptionType.String,
+        autocomplete: true,
+        name_localizations: { ru: 'партия' },
+        description: 'Which of your games (when you play several here)',
+        description_localizations: { ru: 'Какая из ваших партий (если их здесь несколько)' },
+      });
+      expect(game.required ?? false).toBe(false);
+    }
+    expect(command('move').options!.map((o) => o.name)).toEqual(['notation', 'game']);
   });
 
   it('take the league’s options: leaderboards by variant, a player, a tournament’s settings', () => {

@@ -10,8 +10,9 @@ import {
   type DiscordBotOptions,
 } from '../../../src/adapters/discord/bot.js';
 import { registerCommands } from '../../../src/adapters/discord/commands.js';
+import type { ReviewPainter } from '../../../src/chat/review-text.js';
 import { silentLogger } from '../../../src/game/logger.js';
-import { systemClock } from '../../../src/game/ports.js';
+import { systemClock, type PositionAnalysis } from '../../../src/game/ports.js';
 import { GameService } from '../../../src/game/service.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
 import { InProcessScheduler } from '../../../src/store/memory-scheduler.js';
@@ -42,9 +43,13 @@ export function isGameMessage(message: StoredMessage): boolean {
   return message.embeds.length > 0 && message.attachments.length > 0;
 }
 
-/** Starts a fake Discord (commands registered) and one bot process logged in to it. */
+/**
+ * Starts a fake Discord (commands registered) and one bot process logged in to it; `review`
+ * gives it the engine's analysis and the review's painter (/review), which it lacks otherwise.
+ */
 export async function startFakeBot(
   options: Omit<DiscordBotOptions, 'restApi'> = {},
+  review: { analysis?: PositionAnalysis; painter?: ReviewPainter } = {},
 ): Promise<FakeBot> {
   const fake = await FakeDiscord.start();
   await registerCommands(new REST({ api: fake.restApi }).setToken(fake.token), fake.applicationId);
@@ -54,6 +59,7 @@ export async function startFakeBot(
     scheduler: new InProcessScheduler(),
     logger: silentLogger,
     kv,
+    analysis: review.analysis,
     onEvents: (events) => app.presenter.handle(events),
   });
   const app = createDiscordBot(
@@ -64,6 +70,7 @@ export async function startFakeBot(
       clock: systemClock,
       logger: silentLogger,
       painter: inlinePainter,
+      reviewPainter: review.painter,
     },
     { ...options, restApi: fake.restApi },
   );

@@ -1,4 +1,6 @@
 import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes } from 'discord.js';
+import { invalidFormBody } from '../../support/discord/api-error.js';
+import { messageBodyErrors } from '../../support/discord/validate-message.js';
 
 /** Discord's limit for the first answer to an interaction. */
 export const ACK_LIMIT_MS = 3_000;
@@ -44,6 +46,37 @@ let nextId = 1_000_000;
 
 function apiError(code: number, message: string, status: number): DiscordAPIError {
   return new DiscordAPIError({ code, message }, code, status, 'POST', '/interactions', {});
+}
+
+/**
+ * The error Discord answers a message body with when it breaks a limit (400 Invalid Form Body,
+ * 50035, its `errors` naming each field: a duplicated custom_id, a sixth row, a long label),
+ * checked by the fake Discord's own rules; undefined for a valid body. `body` is the REST body
+ * (`prefix` `data.` for an interaction callback's), `files` how many files go with it.
+ */
+export function invalidBody(
+  body: Record<string, unknown>,
+  files: number,
+  prefix = '',
+): DiscordAPIError | undefined {
+  const errors = messageBodyErrors(body, prefix, files);
+  if (errors.length === 0) return undefined;
+  const refusal = invalidFormBody(errors);
+  return new DiscordAPIError(
+    refusal.body as never,
+    refusal.code,
+    refusal.status,
+    'POST',
+    '/interactions',
+    {},
+  );
+}
+
+/** A discord.js reply's options as the REST body Discord checks. */
+function bodyOf(options: Record<string, unknown>, prefix: string): DiscordAPIError | undefined {
+  const { content, embeds, components, flags, files } = options;
+  const body = { content, embeds, components, flags };
+  return invalidBody(body, Array.isArray(files) ? files.length : 0, prefix);
 }
 
 /**
@@ -131,6 +164,9 @@ export class FakeInteraction {
   isStringSelectMenu(): boolean {
     return this.kind === 'select';
   }
+  isAutocomplete(): boolean {
+    return false;
+  }
   inGuild(): boolean {
     return this.guildId !== null;
   }
@@ -162,6 +198,8 @@ export class FakeInteraction {
       );
     if (Date.now() - this.createdAt > this.ackLimitMs)
       return apiError(RESTJSONErrorCodes.UnknownInteraction, 'Unknown interaction', 404);
+    const invalid = options === undefined ? undefined : bodyOf(options, 'data.');
+    if (invalid !== undefined) return invalid;
     this.acknowledged = true;
     this.record(method, options);
     return undefined;
@@ -203,6 +241,8 @@ export class FakeInteraction {
   editReply(options: Record<string, unknown>) {
     if (!this.acknowledged)
       return Promise.reject(apiError(RESTJSONErrorCodes.UnknownMessage, 'Unknown Message', 404));
+    const invalid = bodyOf(options, '');
+    if (invalid !== undefined) return Promise.reject(invalid);
     this.record('editReply', options);
     const original = this.created[0]?.id ?? this.message?.id;
     return Promise.resolve({ id: original });
@@ -211,6 +251,8 @@ export class FakeInteraction {
   followUp(options: Record<string, unknown>) {
     if (!this.acknowledged)
       return Promise.reject(apiError(RESTJSONErrorCodes.UnknownWebhook, 'Unknown Webhook', 404));
+    const invalid = bodyOf(options, '');
+    if (invalid !== undefined) return Promise.reject(invalid);
     this.record('followUp', options);
     return Promise.resolve({ id: this.created_(options) });
   }

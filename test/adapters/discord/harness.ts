@@ -1,9 +1,10 @@
 import { silentLogger } from '../../../src/game/logger.js';
 export { silentLogger };
 import { createDiscordBot, type DiscordApp } from '../../../src/adapters/discord/bot.js';
-import type {
-  ChannelOutput,
-  OutgoingMessage,
+import {
+  messageBody,
+  type ChannelOutput,
+  type OutgoingMessage,
 } from '../../../src/adapters/discord/channel-output.js';
 import type { Player } from '../../../src/game/model.js';
 import type { BotMoves, PositionAnalysis } from '../../../src/game/ports.js';
@@ -18,7 +19,12 @@ import type { StandingsData } from '../../../src/chat/tournament-text.js';
 import { MemoryPuzzleStore } from '../../../src/store/memory-puzzle-store.js';
 import { ManualClock, ManualScheduler } from '../../support/manual-scheduler.js';
 import { testPuzzleService } from '../../support/puzzles.js';
-import { FakeInteraction, type FakeMessageRef, type FakeUser } from './fake-interaction.js';
+import {
+  FakeInteraction,
+  invalidBody,
+  type FakeMessageRef,
+  type FakeUser,
+} from './fake-interaction.js';
 
 export const ANNA: FakeUser = { id: '300000000000000001', username: 'anna', globalName: 'Anna' };
 export const BORIS: FakeUser = { id: '300000000000000002', username: 'boris', globalName: 'Boris' };
@@ -54,15 +60,19 @@ export class RecordingOutput implements ChannelOutput {
   failNext: ((method: string) => Error | undefined) | undefined;
   private ids = 500_000;
 
-  /** The error the next call of `method` fails with, if one was asked for. */
-  private failure(method: string): Error | undefined {
+  /**
+   * The error the next call of `method` fails with, if one was asked for; else Discord's refusal
+   * of a message that breaks its limits (a duplicated custom_id, …).
+   */
+  private failure(method: string, message?: OutgoingMessage): Error | undefined {
     const error = this.failNext?.(method);
     if (error !== undefined) this.failNext = undefined;
-    return error;
+    if (error !== undefined || message === undefined) return error;
+    return invalidBody(messageBody(message), message.files?.length ?? 0);
   }
 
   post(channelId: string, message: OutgoingMessage): Promise<string> {
-    const failure = this.failure('post');
+    const failure = this.failure('post', message);
     if (failure !== undefined) return Promise.reject(failure);
     const id = String(this.ids++);
     this.calls.push({ method: 'post', channelId, messageId: id });
@@ -71,7 +81,7 @@ export class RecordingOutput implements ChannelOutput {
   }
 
   edit(channelId: string, messageId: string, message: OutgoingMessage): Promise<void> {
-    const failure = this.failure('edit');
+    const failure = this.failure('edit', message);
     if (failure !== undefined) return Promise.reject(failure);
     this.calls.push({ method: 'edit', channelId, messageId });
     let known = this.messages.find((m) => m.id === messageId);
@@ -94,7 +104,7 @@ export class RecordingOutput implements ChannelOutput {
   }
 
   direct(userId: string, message: OutgoingMessage): Promise<void> {
-    const failure = this.failure('direct');
+    const failure = this.failure('direct', message);
     if (failure !== undefined) return Promise.reject(failure);
     this.direct_.push({ userId, message });
     return Promise.resolve();

@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodePayload } from '../../../src/chat/button-payload.js';
+import { messages } from '../../../src/i18n/index.js';
 import { decodeGif } from '../../support/gif.js';
 import { item } from '../../support/present.js';
 import { textOf } from '../../support/text-of.js';
@@ -16,6 +17,7 @@ import {
   DiscordHarness,
   OTHER_CHANNEL,
   buttonsOf,
+  playerOfUser,
   type PostedMessage,
 } from './harness.js';
 
@@ -100,6 +102,23 @@ describe('Discord: a game’s animation', () => {
     expect(textOf(foreign.last!.content as string)).toMatch(/^No game “.+” here\./);
     const none = await harness.command(CARL, 'replay', {}, { channelId: OTHER_CHANNEL });
     expect(textOf(none.last!.content as string)).toMatch(/^No game has been shown/);
+  });
+
+  it('/replay with two of the user’s games here and none posted says to choose it with game:', async () => {
+    harness = new DiscordHarness();
+    for (const opponent of [BORIS, CARL]) {
+      const started = await harness.service.startGame({
+        white: playerOfUser(ANNA),
+        black: playerOfUser(opponent),
+        views: [{ platform: 'discord', chatId: CHANNEL, messageId: `4${opponent.id}` }],
+      });
+      if (!started.ok) throw new Error(started.message);
+    }
+    const several = await harness.command(ANNA, 'replay');
+    expect(isEphemeral(several)).toBe(true);
+    const text = several.last!.content as string;
+    expect(text).not.toMatch(/reply/i);
+    expect(text).toBe(messages('en').discord.severalGamesOption('replay', 'game'));
   });
 
   it('the result of a game is posted with its animation attached', async () => {

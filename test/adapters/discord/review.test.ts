@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { messagesOn } from '../../../src/i18n/index.js';
-import { inlineAnalysis, plantedBlunderGame } from '../../support/review-game.js';
+import type { FakeUser, StoredMessage } from '../../support/discord/fake-discord.js';
+import { inlineReviewPainter } from '../../support/painter.js';
+import { item } from '../../support/present.js';
+import type { PositionAnalysis } from '../../../src/game/ports.js';
+import {
+  inlineAnalysis,
+  plantedBlunderGame,
+  QUICK_REVIEW_NODES,
+} from '../../support/review-game.js';
+import { startFakeBot } from './fake-bot.js';
 import { ANNA, BORIS, buttonsOf, CHANNEL, DiscordHarness, playerOfUser } from './harness.js';
 import { replyRef } from './league-helpers.js';
 
@@ -107,5 +116,102 @@ describe('Discord: /review refusals', () => {
     }
     const after = await harness.command(ANNA, 'review');
     expect(said(after)).toBe(en.review.notForTables);
+  });
+});
+
+/** The buttons of a message (Discord's JSON), flattened out of their rows. */
+function buttonsIn(message: StoredMessage | undefined): Record<string, unknown>[] {
+  return (message?.components ?? []).flatMap(
+    (row) => (row.components as Record<string, unknown>[] | undefined) ?? [],
+  );
+}
+
+/**
+ * The engine's analysis with White's chances swinging from 80 % (White to move) to 20 % (Black
+ * to move): every move that had a choice costs its mover 60 %, a blunder — a review of many
+ * critical moments.
+ */
+function swingingAnalysis(): PositionAnalysis {
+  const engine = inlineAnalysis(QUICK_REVIEW_NODES);
+  return {
+    analyse: async (request) => ({
+      ...(await engine.analyse(request)),
+      whiteChances: request.fen.startsWith('W') ? 0.8 : 0.2,
+    }),
+  };
+}
+
+describe('Discord: stepping through a review, through real discord.js and the fake Discord', () => {
+  it('steps first, next to the last, back, and jumps to the graph; every custom_id unique', async () => {
+    const bot = await startFakeBot(
+      {},
+      { analysis: swingingAnalysis(), painter: inlineReviewPainter },
+    );
+    try {
+      const { fake } = bot;
+      const guild = fake.addGuild({ name: 'Club', channels: [{ name: 'games' }] });
+      const channelId = item(guild.channels, 0, 'channels').id;
+      const anna = fake.newUser('anna', { global_name: 'Anna' });
+      const boris = fake.newUser('boris', { global_name: 'Boris' });
+      const player = (user: FakeUser) => ({
+        platform: 'discord' as const,
+        userId: user.id,
+        displayName: user.global_name ?? user.username,
+      });
+      const started = await bot.service.startGame({
+        white: player(anna),
+        black: player(boris),
+        moves: PLANTED.moves.slice(0, 8),
+      });
+      if (!started.ok) throw new Error(started.message);
+      const over = await bot.service.resign(started.value.id, player(anna));
+      if (!over.ok) throw new Error(over.message);
+
+      const answer = await bot.answered(fake.command({ user: boris, channelId, name: 'review' }));
+      let message = answer.original!;
+      const press = async (label: string): Promise<StoredMessage> => {
+        const handle = await bot.answered(fake.press({ user: anna, message, label }));
+        expect(handle.ack?.type, `${label}: the message is updated in place`).toBe(7);
+        return handle.original!;
+      };
+      const labels = () => buttonsIn(message).map((b) => b.label);
+      const unique = () => {
+        const ids = buttonsIn(message).map((b) => b.custom_id);
+        expect(new Set(ids).size, `custom_ids ${ids.join(', ')}`).toBe(ids.length);
+      };
+      expect(message.attachments.map((file) => file.filename)).toEqual(['review.png']);
+      expect(labels()).toEqual(['▶']);
+
+      // The first moment: ◀ would lead where 📈 does, so it is greyed out under its own id.
+      message = await press('▶');
+      const count = Number(/Moment 1 of (\d+)/.exec(message.embeds[0]?.description ?? '')?.[1]);
+      expect(count).toBeGreaterThanOrEqual(3);
+      unique();
+      expect(buttonsIn(message)[0]).toMatchObject({ label: '◀', disabled: true });
+      expect(message.attachments.map((file) => file.filename)).toEqual(['moment.png']);
+
+      // Next, to the last moment, which has no ▶.
+      for (let shown = 2; shown <= count; shown++) {
+        message = await press('▶');
+        expect(message.embeds[0]?.description).toContain(`Moment ${shown} of ${count}`);
+        unique();
+      }
+      expect(labels()).toEqual(['◀', '📈 Graph']);
+      expect(buttonsIn(message)[0]?.disabled).not.toBe(true);
+
+      // Back one, and one more; then the jump to the graph.
+      for (const shown of [count - 1, count - 2]) {
+        message = await press('◀');
+        expect(message.embeds[0]?.description).toContain(`Moment ${shown} of ${count}`);
+        unique();
+      }
+      message = await press('📈 Graph');
+      expect(message.attachments.map((file) => file.filename)).toEqual(['review.png']);
+      expect(labels()).toEqual(['▶']);
+      message = await press('▶');
+      expect(message.embeds[0]?.description).toContain(`Moment 1 of ${count}`);
+    } finally {
+      await bot.close();
+    }
   });
 });

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { messages } from '../../../src/i18n/index.js';
+import { messagesOn } from '../../../src/i18n/index.js';
 import { textOf } from '../../support/text-of.js';
 import { ANNA, BORIS, CHANNEL, DiscordHarness } from './harness.js';
 import { shownText } from './league-helpers.js';
 
-const en = messages('en');
-const ru = messages('ru');
+const en = messagesOn('discord', 'en');
+const ru = messagesOn('discord', 'ru');
 
 let harness: DiscordHarness;
 afterEach(async () => {

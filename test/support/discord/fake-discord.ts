@@ -18,6 +18,7 @@ import {
   commandData,
   interactionPayload,
   pressData,
+  type AutocompleteSpec,
   type ChooseSpec,
   type CommandSpec,
   type InteractSpec,
@@ -58,6 +59,7 @@ import {
 
 export type { Acknowledgement, InteractionHandle, RefusedCallback } from './interaction-record.js';
 export type {
+  AutocompleteSpec,
   ChooseSpec,
   CommandSpec,
   InteractSpec,
@@ -361,11 +363,27 @@ export class FakeDiscord {
 
   /** A slash command from `user` in a channel (checked against the registered commands). */
   command(spec: CommandSpec): InteractionHandle {
+    return this.commandInteraction(InteractionType.ApplicationCommand, spec);
+  }
+
+  /**
+   * An autocomplete of a slash command's option as the user types (INTERACTION_CREATE type 4);
+   * the bot answers with its suggestions (callback type 8), which the handle's `ack.data`
+   * holds as `choices`.
+   */
+  autocomplete(spec: AutocompleteSpec): InteractionHandle {
+    return this.commandInteraction(InteractionType.ApplicationCommandAutocomplete, spec);
+  }
+
+  private commandInteraction(
+    type: InteractionType.ApplicationCommand | InteractionType.ApplicationCommandAutocomplete,
+    spec: CommandSpec | AutocompleteSpec,
+  ): InteractionHandle {
     const { user, channelId, locale, session } = spec;
     return this.interact({
       user,
       channelId,
-      type: InteractionType.ApplicationCommand,
+      type,
       data: commandData(this.payloadDeps(), spec),
       ...(locale !== undefined ? { locale } : {}),
       ...(session !== undefined ? { session } : {}),

@@ -59,6 +59,14 @@ export interface CommandSpec {
   readonly session?: SessionChoice;
 }
 
+/**
+ * An autocomplete: the user is typing `focused` (an option marked `autocomplete`), whose value
+ * so far is its entry in `options` (a string; '' when absent); other options as typed so far.
+ */
+export interface AutocompleteSpec extends CommandSpec {
+  readonly focused: string;
+}
+
 export interface PressSpec {
   readonly user: FakeUser;
   readonly message: StoredMessage;
@@ -132,8 +140,12 @@ export function interactionPayload(deps: PayloadDeps, spec: InteractSpec): APIIn
   } as unknown as APIInteraction;
 }
 
-/** The `data` of a slash command, typed and checked against the registered command. */
-export function commandData(deps: PayloadDeps, spec: CommandSpec): Json {
+/**
+ * The `data` of a slash command, typed and checked against the registered command; of an
+ * autocomplete when `spec.focused` names the option being typed (required options may still be
+ * missing then, and the focused one is marked).
+ */
+export function commandData(deps: PayloadDeps, spec: CommandSpec | AutocompleteSpec): Json {
   const channel = deps.world.requireChannel(spec.channelId);
   if (spec.guildId !== undefined && spec.guildId !== channel.guildId) {
     throw new Error(`channel ${channel.id} is not in guild ${spec.guildId}`);
@@ -156,9 +168,10 @@ export function commandData(deps: PayloadDeps, spec: CommandSpec): Json {
     path.push({ name, type: level });
     definitions = definition?.options as Json[] | undefined;
   }
+  const focused = 'focused' in spec ? spec.focused : undefined;
   const options = Array.isArray(spec.options)
     ? (spec.options as Json[])
-    : optionsOf(spec, command, definitions, resolved, deps);
+    : optionsOf(spec, command, definitions, resolved, deps, focused);
   // Nest the options under the subcommand (and its group).
   let nested: Json[] = options;
   for (const level of [...path].reverse()) nested = [{ ...level, options: nested }];
@@ -178,9 +191,16 @@ function optionsOf(
   definitions: Json[] | undefined,
   resolved: { users?: Json; members?: Json },
   deps: PayloadDeps,
+  focused?: string,
 ): Json[] {
-  const given = (spec.options ?? {}) as Record<string, OptionValue>;
-  if (command !== undefined) {
+  const given = { ...((spec.options ?? {}) as Record<string, OptionValue>) };
+  if (focused !== undefined) {
+    const definition = definitions?.find((option) => option.name === focused);
+    // Discord sends autocompletes only for options that ask for them.
+    if (command !== undefined && definition?.autocomplete !== true)
+      throw new Error(`/${spec.name} ${focused} is not an autocomplete option`);
+    given[focused] ??= '';
+  } else if (command !== undefined) {
     for (const definition of definitions ?? []) {
       if (definition.required === true && !(String(definition.name) in given)) {
         throw new Error(`/${spec.name} needs its required option ${String(definition.name)}`);
@@ -205,6 +225,8 @@ function optionsOf(
       }
       return { name, type, value: value.id };
     }
+    // What is typed so far, sent as a string whatever the option's type.
+    if (name === focused) return { name, type, value: String(value), focused: true };
     const choices = definition?.choices as Json[] | undefined;
     if (choices !== undefined && !choices.some((choice) => choice.value === value)) {
       throw new Error(`/${spec.name} ${name}: ${String(value)} is not one of its choices`);

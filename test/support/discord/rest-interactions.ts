@@ -111,7 +111,22 @@ export function interactionRoutes(context: FakeContext): Route[] {
     const type = body.type as InteractionResponseType;
     const data = (body.data ?? {}) as Record<string, unknown>;
     const flags = typeof data.flags === 'number' ? data.flags : 0;
+    // An autocomplete takes suggestions and nothing else; suggestions answer nothing else.
+    const autocomplete = record.payload.type === InteractionType.ApplicationCommandAutocomplete;
+    if (autocomplete !== (type === InteractionResponseType.ApplicationCommandAutocompleteResult))
+      throw invalidFormBody([
+        {
+          path: 'type',
+          code: 'INTERACTION_RESPONSE_TYPE_INVALID',
+          message: autocomplete
+            ? `Callback type ${type} is not valid for autocomplete`
+            : `Callback type ${type} is only valid for autocomplete`,
+        },
+      ]);
     switch (type) {
+      case InteractionResponseType.ApplicationCommandAutocompleteResult:
+        checkChoices(data);
+        break;
       case InteractionResponseType.ChannelMessageWithSource:
         checkMessageBody(data, request.files, 'data.');
         record.originalId = respond(record, flags, data, request).id;
@@ -140,7 +155,6 @@ export function interactionRoutes(context: FakeContext): Route[] {
         break;
       // Not answers to a command or a component (and anything that is not a type at all).
       case InteractionResponseType.Pong:
-      case InteractionResponseType.ApplicationCommandAutocompleteResult:
       case InteractionResponseType.PremiumRequired:
       case InteractionResponseType.LaunchActivity:
       default:
@@ -148,7 +162,7 @@ export function interactionRoutes(context: FakeContext): Route[] {
           {
             path: 'type',
             code: 'BASE_TYPE_CHOICES',
-            message: 'Value must be one of {4, 5, 6, 7, 9}.',
+            message: 'Value must be one of {4, 5, 6, 7, 8, 9}.',
           },
         ]);
     }
@@ -230,6 +244,39 @@ export function interactionRoutes(context: FakeContext): Route[] {
       open,
     ),
   ];
+}
+
+/** An autocomplete's suggestions: at most 25, each a name and a value of 1-100 characters. */
+function checkChoices(data: Record<string, unknown>): void {
+  const choices = data.choices;
+  if (!Array.isArray(choices)) {
+    throw invalidFormBody([
+      { path: 'data.choices', code: 'BASE_TYPE_REQUIRED', message: 'This field is required' },
+    ]);
+  }
+  const errors = [];
+  if (choices.length > 25)
+    errors.push({
+      path: 'data.choices',
+      code: 'BASE_TYPE_MAX_LENGTH',
+      message: 'Must be 25 or fewer in length.',
+    });
+  choices.forEach((choice: unknown, index) => {
+    const { name, value } = (choice ?? {}) as { name?: unknown; value?: unknown };
+    for (const [field, text] of [
+      ['name', name],
+      ['value', value],
+    ] as const) {
+      const size = typeof text === 'string' ? [...text].length : typeof text === 'number' ? 1 : 0;
+      if (size < 1 || size > 100)
+        errors.push({
+          path: `data.choices.${index}.${field}`,
+          code: 'BASE_TYPE_BAD_LENGTH',
+          message: 'Must be between 1 and 100 in length.',
+        });
+    }
+  });
+  if (errors.length > 0) throw invalidFormBody(errors);
 }
 
 function checkModal(data: Record<string, unknown>): void {

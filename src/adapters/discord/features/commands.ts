@@ -2,12 +2,12 @@ import { ButtonStyle, ComponentType, PermissionFlagsBits } from 'discord.js';
 import { encodePayload } from '../../../chat/button-payload.js';
 import { gamePdn, pdnFileName } from '../../../chat/pdn-export.js';
 import { sideToMove } from '../../../game/game-rules.js';
-import { opponentsOf, otherSide, sideOf, type Game } from '../../../game/model.js';
+import { opponentsOf, otherSide, sideOf } from '../../../game/model.js';
 import { resultText } from '../../../chat/board-caption.js';
 import { parseLang } from '../../../i18n/index.js';
 import { mayChangeSettings } from '../../../chat/chat-settings.js';
 import { gameVs } from '../../../chat/command-game.js';
-import { channelLastGame, withCommandGame, withPlace, type Elsewhere } from '../command-game.js';
+import { channelLastGame, withPlace, type GameCommands } from '../command-game.js';
 import { discordView, liveViews, mentionOf, messageLink, nameOf } from '../identity.js';
 import { markdown } from '../markdown.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
@@ -43,45 +43,47 @@ export function managesServer(turn: Turn): boolean {
 }
 
 /** /resign, /draw, /games, /board, /pdn, /rules, /help, /settings and their buttons. */
-export function commandFeature(router: InteractionRouter, deps: DiscordDeps): void {
-  router.command('resign', 'ephemeral', (turn) =>
-    withCommandGame(turn, deps, async (game, elsewhere) => {
-      const { t } = turn;
-      const ply = game.moves.length;
-      const question = markdown(t.resignQuestion(gameVs(game, turn.player, t, { name: nameOf })));
-      await turn.answer.respond({
-        content: withPlace(question, turn, elsewhere),
-        components: [
-          {
-            type: ComponentType.ActionRow,
-            components: [
-              {
-                type: ComponentType.Button,
-                style: ButtonStyle.Danger,
-                label: t.resignYes,
-                custom_id: encodePayload({
-                  kind: 'resign',
-                  gameId: game.id,
-                  ply,
-                  userId: turn.player.userId,
-                }),
-              },
-              {
-                type: ComponentType.Button,
-                style: ButtonStyle.Secondary,
-                label: t.resignNo,
-                custom_id: encodePayload({
-                  kind: 'keep-playing',
-                  gameId: game.id,
-                  userId: turn.player.userId,
-                }),
-              },
-            ],
-          },
-        ],
-      });
-    }),
-  );
+export function commandFeature(
+  router: InteractionRouter,
+  deps: DiscordDeps,
+  gameCommands: GameCommands,
+): void {
+  gameCommands.add('resign', 'ephemeral', async (turn, game, elsewhere) => {
+    const { t } = turn;
+    const ply = game.moves.length;
+    const question = markdown(t.resignQuestion(gameVs(game, turn.player, t, { name: nameOf })));
+    await turn.answer.respond({
+      content: withPlace(question, turn, elsewhere),
+      components: [
+        {
+          type: ComponentType.ActionRow,
+          components: [
+            {
+              type: ComponentType.Button,
+              style: ButtonStyle.Danger,
+              label: t.resignYes,
+              custom_id: encodePayload({
+                kind: 'resign',
+                gameId: game.id,
+                ply,
+                userId: turn.player.userId,
+              }),
+            },
+            {
+              type: ComponentType.Button,
+              style: ButtonStyle.Secondary,
+              label: t.resignNo,
+              custom_id: encodePayload({
+                kind: 'keep-playing',
+                gameId: game.id,
+                userId: turn.player.userId,
+              }),
+            },
+          ],
+        },
+      ],
+    });
+  });
 
   router.button('resign', 'update', async (turn, payload) => {
     if (payload.userId !== turn.player.userId) {
@@ -108,39 +110,36 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
     await turn.answer.respond({ content: turn.t.resignKept, components: [] });
   });
 
-  router.command('draw', 'ephemeral', (turn) =>
-    withCommandGame(turn, deps, async (game, elsewhere) => {
-      const side = sideOf(game, turn.player);
-      const answering =
-        (side === 'white' || side === 'black') && game.drawOffer === otherSide(side);
-      const result = answering
-        ? await deps.service.acceptDraw(game.id, turn.player)
-        : await deps.service.offerDraw(game.id, turn.player);
-      const after = await turn.present(result);
-      if (after === undefined) return;
-      const { t } = turn;
-      if (after.result !== undefined) {
-        const result = resultText(
-          after,
-          after.result,
-          t,
-          { name: nameOf, mention: mentionOf },
-          turn.player,
-        );
-        await turn.answer.respond({ content: withPlace(markdown(result), turn, elsewhere) });
-        return;
-      }
-      // An offer is posted under the game's message; from elsewhere, the answer links to it.
-      const offer = t.drawOffer(nameOf(turn.player));
-      await turn.answer.respond({
-        content: markdown(
-          elsewhere === undefined
-            ? offer
-            : `${offer}\n${t.discord.drawPostedThere(elsewhere.game, elsewhere.place, elsewhere.link)}`,
-        ),
-      });
-    }),
-  );
+  gameCommands.add('draw', 'ephemeral', async (turn, game, elsewhere) => {
+    const side = sideOf(game, turn.player);
+    const answering = (side === 'white' || side === 'black') && game.drawOffer === otherSide(side);
+    const result = answering
+      ? await deps.service.acceptDraw(game.id, turn.player)
+      : await deps.service.offerDraw(game.id, turn.player);
+    const after = await turn.present(result);
+    if (after === undefined) return;
+    const { t } = turn;
+    if (after.result !== undefined) {
+      const result = resultText(
+        after,
+        after.result,
+        t,
+        { name: nameOf, mention: mentionOf },
+        turn.player,
+      );
+      await turn.answer.respond({ content: withPlace(markdown(result), turn, elsewhere) });
+      return;
+    }
+    // An offer is posted under the game's message; from elsewhere, the answer links to it.
+    const offer = t.drawOffer(nameOf(turn.player));
+    await turn.answer.respond({
+      content: markdown(
+        elsewhere === undefined
+          ? offer
+          : `${offer}\n${t.discord.drawPostedThere(elsewhere.game, elsewhere.place, elsewhere.link)}`,
+      ),
+    });
+  });
 
   router.button('draw-accept', 'update', async (turn, payload) => {
     await turn.present(await deps.service.acceptDraw(payload.gameId, turn.player));
@@ -173,40 +172,40 @@ export function commandFeature(router: InteractionRouter, deps: DiscordDeps): vo
     await turn.answer.respond({ content: [t.gamesHeader, ...lines].join('\n').slice(0, 2000) });
   });
 
-  router.command('board', 'public', (turn) =>
-    withCommandGame(turn, deps, async (game, elsewhere) => {
-      const message = await deps.presenter.messageFor(game, turn.channelId);
-      if (elsewhere !== undefined) {
-        // The game is played in another channel: its live message stays there (where the
-        // opponent follows it); here the user alone sees the board as it is now, without its
-        // buttons (it is not kept up to date), and the way to the live one.
-        const { game: words, place, link } = elsewhere;
-        await turn.whisper({
-          ...message,
-          content: markdown(turn.t.discord.boardElsewhere(words, place, link)),
-          components: [],
-        });
-        return;
-      }
-      const messageId = await turn.answer.respond(message);
-      if (messageId !== undefined)
-        await deps.presenter.recordGameMessage(game, discordView(turn.channelId, messageId));
-    }),
-  );
+  gameCommands.add('board', 'public', async (turn, game, elsewhere) => {
+    const message = await deps.presenter.messageFor(game, turn.channelId);
+    if (elsewhere !== undefined) {
+      // The game is played in another channel: its live message stays there (where the
+      // opponent follows it); here the user alone sees the board as it is now, without its
+      // buttons (it is not kept up to date), and the way to the live one.
+      const { game: words, place, link } = elsewhere;
+      await turn.whisper({
+        ...message,
+        content: markdown(turn.t.discord.boardElsewhere(words, place, link)),
+        components: [],
+      });
+      return;
+    }
+    const messageId = await turn.answer.respond(message);
+    if (messageId !== undefined)
+      await deps.presenter.recordGameMessage(game, discordView(turn.channelId, messageId));
+  });
 
-  // The game /replay would show (right after a game, that one), else the user's game.
-  router.command('pdn', 'ephemeral', async (turn) => {
-    const sendPdn = async (game: Game, elsewhere: Elsewhere | undefined) => {
+  // Right after a game, the one /replay would show (the channel's last, over); else the user's.
+  gameCommands.add(
+    'pdn',
+    'ephemeral',
+    async (turn, game, elsewhere) => {
       await turn.answer.respond({
         content: withPlace(markdown(turn.t.pdnCaption), turn, elsewhere),
         files: [{ name: pdnFileName(game), data: Buffer.from(gamePdn(game), 'utf8') }],
       });
-    };
-    const last = await channelLastGame(turn, deps);
-    if (last === 'told') return;
-    if (last !== undefined) return sendPdn(last, undefined);
-    await withCommandGame(turn, deps, sendPdn);
-  });
+    },
+    async (turn) => {
+      const last = await channelLastGame(turn, deps);
+      return last === 'told' || last?.status === 'finished' ? last : undefined;
+    },
+  );
 
   // An embed: the rules of every variant run past a message's 2000 characters (4096 here).
   router.command('rules', 'ephemeral', (turn) =>

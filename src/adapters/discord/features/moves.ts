@@ -4,7 +4,7 @@ import { refusalText } from '../../../chat/refusal-text.js';
 import { anyPosition, playerToMove } from '../../../game/game-rules.js';
 import { samePlayer, sideOf, type Game } from '../../../game/model.js';
 import type { OutgoingMessage } from '../channel-output.js';
-import { withCommandGame, withPlace } from '../command-game.js';
+import { withPlace, type GameCommands } from '../command-game.js';
 import { orientationFor } from '../game-message.js';
 import { markdown } from '../markdown.js';
 import { stackPicker } from '../picker.js';
@@ -16,7 +16,11 @@ import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
  * the route when several captures end on one square, and Back); the pick is played and the
  * public game message is updated by the presenter. `/move c3-d4` plays typed moves.
  */
-export function moveFeature(router: InteractionRouter, deps: DiscordDeps): void {
+export function moveFeature(
+  router: InteractionRouter,
+  deps: DiscordDeps,
+  gameCommands: GameCommands,
+): void {
   router.button('move', 'ephemeral', async (turn, payload) => {
     const game = await playable(turn, deps, payload.gameId, payload.ply, true);
     if (game !== undefined) await turn.answer.respond(await stacks(turn, deps, game));
@@ -33,19 +37,14 @@ export function moveFeature(router: InteractionRouter, deps: DiscordDeps): void 
     };
   });
 
-  router.command('move', 'ephemeral', (turn) =>
-    withCommandGame(turn, deps, async (game, elsewhere) => {
-      const text = turn.interaction.isChatInputCommand()
-        ? (turn.interaction.options.getString('notation') ?? '')
-        : '';
-      const played = await turn.present(
-        await deps.service.play(game.id, turn.player, text, { requestKey: turn.requestKey }),
-      );
-      if (played === undefined) return;
-      const content = markdown(turn.t.discord.played(played.moves.at(-1)!));
-      await turn.answer.respond({ content: withPlace(content, turn, elsewhere) });
-    }),
-  );
+  gameCommands.add('move', 'ephemeral', async (turn, game, elsewhere, move) => {
+    const played = await turn.present(
+      await deps.service.play(game.id, turn.player, move ?? '', { requestKey: turn.requestKey }),
+    );
+    if (played === undefined) return;
+    const content = markdown(turn.t.discord.played(played.moves.at(-1)!));
+    await turn.answer.respond({ content: withPlace(content, turn, elsewhere) });
+  });
 }
 
 /**

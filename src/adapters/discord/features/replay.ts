@@ -88,7 +88,13 @@ async function replayTarget(
   );
   const game = pickCommandGame(here, turn.player);
   if (game === 'none' || game === 'several') {
-    await turn.whisper(game === 'none' ? t.replay.noGame : t.errors.severalGames);
+    // /replay's `game` option names it (by id): the way to say which one on Discord.
+    const { commandNames, optionNames } = t.discord;
+    await turn.whisper(
+      game === 'none'
+        ? t.replay.noGame
+        : t.discord.severalGamesOption(commandNames.replay, optionNames.game),
+    );
     return undefined;
   }
   return game;

@@ -19,11 +19,22 @@ import { button } from '../table-cards.js';
 
 const REVIEW_COLOUR = 0x5865f2;
 
+/**
+ * The stepping buttons in one row. Discord refuses a message whose custom_ids repeat (50035), and
+ * at the first moment ◀ leads where 📈 does (the graph): a button that a later one of the row
+ * repeats is shown greyed out, under an id of its own (`~` and its place, which decodes to no
+ * payload: it could not act even if pressed).
+ */
 function components(t: Messages, review: GameReview, moment?: number): Components {
   const row = reviewButtons(t, review, moment).map((b) =>
     button(b.label, b.payload, ButtonStyle.Secondary),
   );
-  return row.length === 0 ? [] : [{ type: ComponentType.ActionRow, components: row }];
+  const shown = row.map((b, index) =>
+    row.slice(index + 1).some((later) => later.custom_id === b.custom_id)
+      ? { ...b, custom_id: `${b.custom_id}~${index}`, disabled: true }
+      : b,
+  );
+  return shown.length === 0 ? [] : [{ type: ComponentType.ActionRow, components: shown }];
 }
 
 /** The review's message: the graph with the summary, or a moment's board with its line. */
