@@ -3,16 +3,6 @@ import { Board, MoveGenerator, MoveList, type Position } from '../engine/index.j
 import * as bits from './bits.js';
 import { Evaluator } from './evaluate.js';
 import * as shared from './search-base.js';
-import {
-  boundCuts,
-  boundOf,
-  MAX_PLY,
-  nextBest,
-  rootOrderOf,
-  SearchBase,
-  type BaseSearchLimits,
-  type IterationInfo,
-} from './search-base.js';
 import type { Weights } from './weights.js';
 
 // Module-local copies: imported bindings can compile to getter calls (vitest, CJS).
@@ -26,12 +16,8 @@ const INLINE_JUMPS = engine.INLINE_JUMPS;
 const EXTRA_JUMPS = engine.EXTRA_JUMPS;
 const popcount = bits.popcount;
 const stacksOf = engine.stacksOf;
-const CHECK_EVERY = shared.CHECK_EVERY;
-const HASH_MOVE = shared.HASH_MOVE;
-const CAPTURE = shared.CAPTURE;
-const PROMOTION = shared.PROMOTION;
-const KILLER_1 = shared.KILLER_1;
-const KILLER_2 = shared.KILLER_2;
+const { CHECK_EVERY, HASH_MOVE, CAPTURE, PROMOTION, KILLER_1, KILLER_2, MAX_PLY } = shared;
+const { boundCuts, boundOf, nextBest, rootOrderOf } = shared;
 
 /** A win for the side to move at ply p scores MATE - p (a loss -(MATE - p)). */
 export const MATE = 30000;
@@ -39,7 +25,6 @@ export const MATE = 30000;
 export const MATE_BOUND = MATE - 1000;
 const INFINITE = 32000;
 const DRAW = 0;
-export { MAX_PLY, type IterationInfo };
 /**
  * Stavropol: captures searched past the nominal depth before the evaluation stands in. Both
  * colours' stacks move on every turn, so a capture is pending in most positions and an
@@ -49,7 +34,7 @@ const STAVROPOL_CAPTURE_PLIES = 4;
 /** Earlier positions of the game considered for repetitions. */
 const MAX_HISTORY = 256;
 
-export interface SearchLimits extends BaseSearchLimits {
+export interface SearchLimits extends shared.BaseSearchLimits {
   /**
    * Keys (high, low pairs as in Board.hashHigh/hashLow) of the game's earlier positions that
    * can still recur, oldest first: those since the last capture or man move.
@@ -91,7 +76,7 @@ export interface SearchResult {
  *     and there is no 15-move rule).
  * Reuse one Searcher for many searches: its tables are allocated once.
  */
-export class Searcher extends SearchBase {
+export class Searcher extends shared.SearchBase {
   private readonly lists: MoveList[] = [];
   private orderScores: Int32Array[] = [];
   private moveKeys: Int32Array[] = [];

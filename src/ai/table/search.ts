@@ -45,15 +45,6 @@
  */
 import * as shared from '../search-base.js';
 import {
-  boundCuts,
-  boundOf,
-  MAX_PLY,
-  nextBest,
-  rootOrderOf,
-  SearchBase,
-  type BaseSearchLimits,
-} from '../search-base.js';
-import {
   ACTIVE,
   COUNT_HEIGHT,
   MOVE_STRIDE,
@@ -66,12 +57,8 @@ import { TABLE_WEIGHTS, TableEvaluator, TERMINAL_MARGIN, type TableWeights } fro
 import type { TablePosition } from '../../engine/multi/index.js';
 
 // Module-local copies: imported bindings can compile to getter calls (vitest, CJS).
-const CHECK_EVERY = shared.CHECK_EVERY;
-const HASH_MOVE = shared.HASH_MOVE;
-const CAPTURE = shared.CAPTURE;
-const PROMOTION = shared.PROMOTION;
-const KILLER_1 = shared.KILLER_1;
-const KILLER_2 = shared.KILLER_2;
+const { CHECK_EVERY, HASH_MOVE, CAPTURE, PROMOTION, KILLER_1, KILLER_2, MAX_PLY } = shared;
+const { boundCuts, boundOf, nextBest, rootOrderOf } = shared;
 /** A growth of the capturing column to the count (ranked with the captures). */
 const COUNT_MOVE = 1 << 27;
 
@@ -90,7 +77,7 @@ const PLY_WEIGHT = 5;
 const CAPTURE_PLIES = 4;
 
 /** The limits of one table search (scores are the root seat's, see evaluate.ts). */
-export interface TableSearchLimits extends BaseSearchLimits {
+export interface TableSearchLimits extends shared.BaseSearchLimits {
   /** Plies already played without a capture (the no-capture limit). */
   readonly quietPlies?: number;
 }
@@ -121,7 +108,7 @@ export const UNSCORED = -INFINITE;
  * searches: its tables are allocated once. Deterministic for a node budget when the clock does
  * not stop it (pass a clock that stands still in tests).
  */
-export class TableSearcher extends SearchBase {
+export class TableSearcher extends shared.SearchBase {
   private readonly board = new TableBoard();
   private readonly lists: TableMoveList[] = [];
   private readonly orderScores: Int32Array[] = [];
