@@ -49,6 +49,18 @@ export interface BaseSearchLimits {
   readonly onIteration?: (iteration: IterationInfo) => void;
 }
 
+/** What both searches report besides their root moves and scores. */
+export interface BaseSearchResult {
+  /** Index of the chosen root move; -1 when there is none. */
+  readonly best: number;
+  /** Deepest completed iteration (0 when the move was forced or nothing completed). */
+  readonly depth: number;
+  readonly nodes: number;
+  readonly ms: number;
+  /** The principal variation in full-path notation, from the chosen move, read back from the table. */
+  readonly pv: readonly string[];
+}
+
 /** The state of a search that is not its board: budget, ordering tables and lines. */
 export abstract class SearchBase {
   protected readonly tt: TranspositionTable;

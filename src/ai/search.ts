@@ -44,18 +44,11 @@ export interface SearchLimits extends shared.BaseSearchLimits {
   readonly quietPlies?: number;
 }
 
-export interface SearchResult {
-  /** The root move list (valid until the next search) and the chosen index (-1: no move). */
+export interface SearchResult extends shared.BaseSearchResult {
+  /** The root move list (valid until the next search; `best` indexes it). */
   readonly list: MoveList;
-  readonly best: number;
   /** Score of the best move for the side to move, in centi-men (see MATE). */
   readonly score: number;
-  /** Deepest completed iteration (0 when the move was forced or nothing completed). */
-  readonly depth: number;
-  readonly nodes: number;
-  readonly ms: number;
-  /** Principal variation as indices of successive move lists, read back from the table. */
-  readonly pv: readonly string[];
   /** With scoreAllMoves: exact score per root move index at `depth` (else undefined). */
   readonly rootScores?: Int32Array;
 }

@@ -83,19 +83,13 @@ export interface TableSearchLimits extends shared.BaseSearchLimits {
 }
 
 /** What a table search found. */
-export interface TableSearchResult {
-  /** The root moves in full-path notation (`c1-b2`, `a3:c1`), in generation order. */
+export interface TableSearchResult extends shared.BaseSearchResult {
+  /** The root moves in full-path notation (`c1-b2`, `a3:c1`), in generation order (`best` indexes them). */
   readonly moves: readonly string[];
   /** Whether the root moves are captures (then all are). */
   readonly captures: boolean;
-  /** Index of the chosen move in `moves`; -1 when there is none. */
-  readonly best: number;
   /** The root seat's score of the best move (thousandths of a point, see evaluate.ts). */
   readonly score: number;
-  readonly depth: number;
-  readonly nodes: number;
-  readonly ms: number;
-  readonly pv: readonly string[];
   /** With scoreAllMoves: the exact score of every root move at `depth` (-INFINITE: unscored). */
   readonly rootScores?: Float64Array;
 }
