@@ -8,7 +8,7 @@
  */
 import { startPosition, type VariantId } from '../engine/index.js';
 import { fenTurn, logistic } from './analysis.js';
-import type { Calibration } from './calibration.js';
+import type { Calibration } from './calibration-model.js';
 import { openings, playGame, type Think } from './match.js';
 import { MATE_BOUND } from './search.js';
 
@@ -183,18 +183,7 @@ export function calibrationSource(
  * Variants without a calibration of their own use Bashni's.
  */
 import type { VariantId } from '../engine/index.js';
-
-export interface Calibration {
-  /** The logistic slope per centi-man. */
-  readonly k: number;
-  /** The intercept: White's edge (the first move's) in a position scored level. */
-  readonly b: number;
-  /** Self-play games and positions the fit was made on. */
-  readonly games: number;
-  readonly positions: number;
-  /** The search budget of the games (nodes per move). */
-  readonly nodes: number;
-}
+import type { Calibration } from './calibration-model.js';
 
 export const CALIBRATIONS: Readonly<Partial<Record<VariantId, Calibration>>> = {
 ${rows.join('\n')}

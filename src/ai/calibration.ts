@@ -6,18 +6,7 @@
  * Variants without a calibration of their own use Bashni's.
  */
 import type { VariantId } from '../engine/index.js';
-
-export interface Calibration {
-  /** The logistic slope per centi-man. */
-  readonly k: number;
-  /** The intercept: White's edge (the first move's) in a position scored level. */
-  readonly b: number;
-  /** Self-play games and positions the fit was made on. */
-  readonly games: number;
-  readonly positions: number;
-  /** The search budget of the games (nodes per move). */
-  readonly nodes: number;
-}
+import type { Calibration } from './calibration-model.js';
 
 export const CALIBRATIONS: Readonly<Partial<Record<VariantId, Calibration>>> = {
   bashni: { k: 0.0025779, b: 0.2943, games: 120, positions: 9945, nodes: 20000 },

@@ -41,7 +41,8 @@ export {
   type AnalysisRequest,
   type PositionEval,
 } from './analysis.js';
-export { CALIBRATIONS, calibrationOf, type Calibration } from './calibration.js';
+export { CALIBRATIONS, calibrationOf } from './calibration.js';
+export type { Calibration } from './calibration-model.js';
 export {
   calibrationSource,
   fitLogistic,

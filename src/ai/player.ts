@@ -27,7 +27,8 @@ import {
   TOP_LEVEL_MS,
   type LevelConfig,
 } from './levels.js';
-import { moveText, Searcher, type SearchLimits, type SearchResult } from './search.js';
+import type { BaseSearchLimits } from './search-base.js';
+import { moveText, Searcher, type SearchLimits } from './search.js';
 import { tableLevelConfig } from './table/levels.js';
 import { isTableVariantId } from './table/variants.js';
 import { oneMoveScores, TableSearcher, UNSCORED, type TableSearchResult } from './table/search.js';
@@ -167,40 +168,21 @@ export function think(
   }
 
   const weights = request.weights ?? defaultWeights(request.variant);
-  const scale = request.scale ?? 1;
-  const cap = request.timeMs ?? Infinity;
   const common = {
     history: request.history,
     quietPlies: request.quietPlies,
     isCancelled,
     onIteration,
   };
-  let result: SearchResult;
-  let chosen: number;
-  if (player.kind === 'search') {
-    result = searcher.search(position, weights, {
-      ...common,
-      maxDepth: player.depth,
-      maxNodes: player.nodes,
-      timeMs: Math.min(player.ms ?? TOP_LEVEL_MS, cap),
-    });
-    chosen = result.best;
-  } else {
-    const config = levelConfig(player.level);
-    const random = isRandomised(config);
-    result = searcher.search(position, weights, { ...common, ...levelLimits(config, scale, cap) });
-    chosen =
-      random && result.rootScores !== undefined
-        ? randomisedChoice(
-            result.rootScores,
-            result.best,
-            result.list.jumps(0) > 0,
-            -30000, // not scored within the budget
-            config,
-            seededRandom(request.seed),
-          )
-        : result.best;
-  }
+  const { result, chosen } = searchChoice(
+    player,
+    request,
+    levelConfig,
+    (limits) => searcher.search(position, weights, { ...common, ...limits }),
+    (found) => found.list.jumps(0) > 0,
+    -30000, // not scored within the budget
+    seededRandom(request.seed),
+  );
   if (chosen < 0) throw new ThinkError(`no legal move in ${request.fen}`);
   return {
     move: moveText(result.list, chosen, VARIANTS[request.variant].geometry.names),
@@ -210,6 +192,44 @@ export function think(
     ms: result.ms,
     pv: chosen === result.best ? result.pv : [],
   };
+}
+
+/** What a search gives a player to choose from. */
+interface SearchChoices {
+  readonly best: number;
+  readonly rootScores?: ArrayLike<number>;
+}
+
+/**
+ * A plain search (its limits, within the request's time cap) or a level's (its budget at the
+ * request's scale), and the move it chooses: the best one, or for a randomised level its
+ * randomisedChoice among the scored root moves (`captures`: whether those are captures).
+ */
+function searchChoice<R extends SearchChoices>(
+  player: Extract<PlayerSpec, { kind: 'search' | 'level' }>,
+  request: ThinkRequest,
+  configOf: (level: number) => LevelConfig,
+  search: (limits: BaseSearchLimits) => R,
+  captures: (result: R) => boolean,
+  unscored: number,
+  random: () => number,
+): { result: R; chosen: number } {
+  const cap = request.timeMs ?? Infinity;
+  if (player.kind === 'search') {
+    const result = search({
+      maxDepth: player.depth,
+      maxNodes: player.nodes,
+      timeMs: Math.min(player.ms ?? TOP_LEVEL_MS, cap),
+    });
+    return { result, chosen: result.best };
+  }
+  const config = configOf(player.level);
+  const result = search(levelLimits(config, request.scale ?? 1, cap));
+  const chosen =
+    isRandomised(config) && result.rootScores !== undefined
+      ? randomisedChoice(result.rootScores, result.best, captures(result), unscored, config, random)
+      : result.best;
+  return { result, chosen };
 }
 
 /**
@@ -300,35 +320,16 @@ function thinkTable(
     const best = view.scores.flatMap((score, i) => (score === top ? [i] : []));
     chosen = best[Math.floor(random() * best.length)] ?? -1;
   } else {
-    const cap = request.timeMs ?? Infinity;
     const common = { quietPlies, isCancelled, onIteration };
-    if (player.kind === 'search') {
-      result = searcher.search(position, {
-        ...common,
-        maxDepth: player.depth,
-        maxNodes: player.nodes,
-        timeMs: Math.min(player.ms ?? TOP_LEVEL_MS, cap),
-      });
-      chosen = result.best;
-    } else {
-      const config = tableLevelConfig(player.level);
-      const randomised = isRandomised(config);
-      result = searcher.search(position, {
-        ...common,
-        ...levelLimits(config, request.scale ?? 1, cap),
-      });
-      chosen =
-        randomised && result.rootScores !== undefined
-          ? randomisedChoice(
-              result.rootScores,
-              result.best,
-              result.captures,
-              UNSCORED,
-              config,
-              random,
-            )
-          : result.best;
-    }
+    ({ result, chosen } = searchChoice(
+      player,
+      request,
+      tableLevelConfig,
+      (limits) => searcher.search(position, { ...common, ...limits }),
+      (found) => found.captures,
+      UNSCORED,
+      random,
+    ));
     moves = result.moves;
   }
   const found = moves[chosen];

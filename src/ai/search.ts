@@ -2,7 +2,7 @@ import * as engine from '../engine/index.js';
 import { Board, MoveGenerator, MoveList, type Position } from '../engine/index.js';
 import * as bits from './bits.js';
 import { Evaluator } from './evaluate.js';
-import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './transposition.js';
+import * as shared from './search-base.js';
 import type { Weights } from './weights.js';
 
 // Module-local copies: imported bindings can compile to getter calls (vitest, CJS).
@@ -16,6 +16,8 @@ const INLINE_JUMPS = engine.INLINE_JUMPS;
 const EXTRA_JUMPS = engine.EXTRA_JUMPS;
 const popcount = bits.popcount;
 const stacksOf = engine.stacksOf;
+const { CHECK_EVERY, HASH_MOVE, CAPTURE, PROMOTION, KILLER_1, KILLER_2, MAX_PLY } = shared;
+const { boundCuts, boundOf, nextBest, rootOrderOf } = shared;
 
 /** A win for the side to move at ply p scores MATE - p (a loss -(MATE - p)). */
 export const MATE = 30000;
@@ -23,8 +25,6 @@ export const MATE = 30000;
 export const MATE_BOUND = MATE - 1000;
 const INFINITE = 32000;
 const DRAW = 0;
-/** Deepest ply of the search (capture sequences and extensions stop here). */
-export const MAX_PLY = 96;
 /**
  * Stavropol: captures searched past the nominal depth before the evaluation stands in. Both
  * colours' stacks move on every turn, so a capture is pending in most positions and an
@@ -33,18 +33,8 @@ export const MAX_PLY = 96;
 const STAVROPOL_CAPTURE_PLIES = 4;
 /** Earlier positions of the game considered for repetitions. */
 const MAX_HISTORY = 256;
-/** Nodes between two looks at the clock and the cancel flag. */
-const CHECK_EVERY = 1023;
 
-export interface SearchLimits {
-  /** Deepest iteration (default: as deep as the other limits allow). */
-  readonly maxDepth?: number;
-  /** Node budget: the search stops soon after this many nodes (checked every 1024 nodes). */
-  readonly maxNodes?: number;
-  /** Time budget in ms, measured from the call. */
-  readonly timeMs?: number;
-  /** Polled with the clock; true stops the search (its best move so far is still returned). */
-  readonly isCancelled?: () => boolean;
+export interface SearchLimits extends shared.BaseSearchLimits {
   /**
    * Keys (high, low pairs as in Board.hashHigh/hashLow) of the game's earlier positions that
    * can still recur, oldest first: those since the last capture or man move.
@@ -52,37 +42,13 @@ export interface SearchLimits {
   readonly history?: readonly (readonly [number, number])[];
   /** Plies already played without a change in either side's number of stacks. */
   readonly quietPlies?: number;
-  /**
-   * After the last full iteration, search every root move with an open window so that
-   * `rootScores` holds exact scores (used by the lower levels to choose among near-best moves).
-   */
-  readonly scoreAllMoves?: boolean;
-  /** Called after each completed iteration (the CLI shows a deep search's progress). */
-  readonly onIteration?: (iteration: IterationInfo) => void;
 }
 
-/** Where a search stands after a completed iteration. */
-export interface IterationInfo {
-  readonly depth: number;
-  /** The best move so far in full-path notation, and its score (centi-men, see MATE). */
-  readonly move: string;
-  readonly score: number;
-  readonly nodes: number;
-  readonly ms: number;
-}
-
-export interface SearchResult {
-  /** The root move list (valid until the next search) and the chosen index (-1: no move). */
+export interface SearchResult extends shared.BaseSearchResult {
+  /** The root move list (valid until the next search; `best` indexes it). */
   readonly list: MoveList;
-  readonly best: number;
   /** Score of the best move for the side to move, in centi-men (see MATE). */
   readonly score: number;
-  /** Deepest completed iteration (0 when the move was forced or nothing completed). */
-  readonly depth: number;
-  readonly nodes: number;
-  readonly ms: number;
-  /** Principal variation as indices of successive move lists, read back from the table. */
-  readonly pv: readonly string[];
   /** With scoreAllMoves: exact score per root move index at `depth` (else undefined). */
   readonly rootScores?: Int32Array;
 }
@@ -103,13 +69,10 @@ export interface SearchResult {
  *     and there is no 15-move rule).
  * Reuse one Searcher for many searches: its tables are allocated once.
  */
-export class Searcher {
-  private readonly tt: TranspositionTable;
+export class Searcher extends shared.SearchBase {
   private readonly lists: MoveList[] = [];
   private orderScores: Int32Array[] = [];
   private moveKeys: Int32Array[] = [];
-  private readonly killers = new Int32Array(2 * (MAX_PLY + 2));
-  private readonly historyScores = new Int32Array(2 * 64 * 64);
   private readonly pathLow = new Int32Array(MAX_HISTORY + MAX_PLY + 4);
   private readonly pathHigh = new Int32Array(MAX_HISTORY + MAX_PLY + 4);
   /** Plies in a row (ending here) made by quiet king moves, the only reversible moves. */
@@ -134,29 +97,17 @@ export class Searcher {
    */
   private captureHorizon = -Infinity;
   private historyLength = 0;
-  private nodes = 0;
-  private maxNodes = Infinity;
-  private deadline = Infinity;
-  private isCancelled: (() => boolean) | undefined;
-  private stopped = false;
   private rootOrder = new Int32Array(64);
-  /** Triangular principal-variation table: the line found below each ply, as move keys. */
-  private readonly pvKeys = new Int32Array((MAX_PLY + 2) * (MAX_PLY + 2));
-  private readonly pvLength = new Int32Array(MAX_PLY + 2);
   /** The last completed iteration's line. */
   private bestLine: number[] = [];
-  /** The clock of the time limits (the table searcher of the same thread shares it). */
-  readonly now: () => number;
 
   /**
-   * @param options.ttBits the transposition table holds 2^ttBits entries.
-   * @param options.now the clock the time limits read, in ms (default performance.now). Node
-   *   counts under a time cap depend on machine load; a test that needs the node budget alone to
-   *   decide passes a clock that stands still.
+   * @param options.ttBits the transposition table holds 2^ttBits entries (default 20).
+   * @param options.now the clock the time limits read (SearchBase); the table searcher of the
+   *   same thread shares it.
    */
   constructor(options: { ttBits?: number; now?: () => number } = {}) {
-    this.tt = new TranspositionTable(options.ttBits ?? 20);
-    this.now = options.now ?? (() => performance.now());
+    super(options.ttBits ?? 20, options.now, 2 * 64 * 64);
     for (let ply = 0; ply <= MAX_PLY + 1; ply++) {
       this.lists.push(new MoveList());
       this.orderScores.push(new Int32Array(128));
@@ -176,16 +127,7 @@ export class Searcher {
     this.fifteenPlies = fifteenMovePlies(this.board.variant);
     this.captureHorizon =
       this.board.variant.sharedPieces === true ? -STAVROPOL_CAPTURE_PLIES : -Infinity;
-    this.tt.newSearch();
-    this.killers.fill(0);
-    this.historyScores.fill(0);
-    this.nodes = 0;
-    this.stopped = false;
-    // Scoring every root move afterwards needs part of the node budget.
-    const scoreAll = limits.scoreAllMoves === true;
-    this.maxNodes = (limits.maxNodes ?? Infinity) * (scoreAll ? 0.5 : 1);
-    this.deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
-    this.isCancelled = limits.isCancelled;
+    const scoreAll = this.begin(limits, started);
 
     const history = (limits.history ?? []).slice(-MAX_HISTORY);
     this.historyLength = history.length;
@@ -218,11 +160,7 @@ export class Searcher {
 
     if (this.rootOrder.length < count) this.rootOrder = new Int32Array(count * 2);
     this.orderMoves(0, count, 0);
-    const order = this.orderScores[0]!;
-    const indices = Array.from({ length: count }, (_, i) => i).sort(
-      (a, b) => order[b]! - order[a]!,
-    );
-    indices.forEach((index, k) => (this.rootOrder[k] = index));
+    rootOrderOf(this.orderScores[0]!, count).forEach((index, k) => (this.rootOrder[k] = index));
 
     const maxDepth = Math.min(limits.maxDepth ?? MAX_PLY - 1, MAX_PLY - 1);
     let best = this.rootOrder[0]!;
@@ -252,33 +190,28 @@ export class Searcher {
       bestScore = result.score;
       completed = depth;
       this.bestLine = Array.from(this.pvKeys.subarray(0, this.pvLength[0]));
-      limits.onIteration?.({
+      this.report(
+        limits,
+        started,
         depth,
-        move: moveText(list, best, this.board.geometry.names),
-        score: bestScore,
-        nodes: this.nodes,
-        ms: this.now() - started,
-      });
+        moveText(list, best, this.board.geometry.names),
+        bestScore,
+      );
       if (Math.abs(bestScore) > MATE_BOUND && MATE - Math.abs(bestScore) < depth) break;
-      if (this.now() - started > (limits.timeMs ?? Infinity) * 0.45) break;
-      if (this.nodes > this.maxNodes * 0.6) break;
+      if (this.spent(limits, started)) break;
     }
 
     let rootScores: Int32Array | undefined;
     if (scoreAll) {
-      this.maxNodes = limits.maxNodes ?? Infinity;
-      this.stopped = this.nodes >= this.maxNodes || this.now() >= this.deadline;
       rootScores = new Int32Array(count).fill(-INFINITE);
-      const depth = Math.max(completed, 1);
       rootScores[best] = bestScore;
-      for (let i = 0; i < count && !this.stopped; i++) {
-        if (i === best && completed > 0) continue;
+      this.scoreRootMoves(limits, rootScores, best, completed, (i, depth) => {
         const mover = this.board.turn;
         this.play(list, i, hp);
         const score = this.child(depth - 1, -INFINITE, INFINITE, 1, mover);
         this.board.unmake(list, i);
-        if (!this.isStopped()) rootScores[i] = score;
-      }
+        return score;
+      });
     }
     return finish(best, bestScore, completed, rootScores);
   }
@@ -328,8 +261,7 @@ export class Searcher {
     order[0] = best;
     if (!this.stopped) {
       const key = this.moveKey(list, best);
-      const bound =
-        bestScore <= alphaStart ? BOUND_UPPER : bestScore >= beta ? BOUND_LOWER : BOUND_EXACT;
+      const bound = boundOf(bestScore, alphaStart, beta);
       this.tt.store(this.board.hashLow, this.board.hashHigh, key, bestScore, depth, bound);
     }
     return { best, score: bestScore, improved };
@@ -365,14 +297,7 @@ export class Searcher {
       hashMove = tt.move(entry);
       if (!pvNode && tt.depth(entry) >= storedDepth) {
         const score = fromTable(tt.score(entry), ply);
-        const bound = tt.bound(entry);
-        if (
-          bound === BOUND_EXACT ||
-          (bound === BOUND_LOWER && score >= beta) ||
-          (bound === BOUND_UPPER && score <= alpha)
-        ) {
-          return score;
-        }
+        if (boundCuts(tt.bound(entry), score, alpha, beta)) return score;
       }
     }
 
@@ -387,14 +312,7 @@ export class Searcher {
     const mover = board.turn;
     for (let k = 0; k < count; k++) {
       // Selection sort: the next best-ordered move.
-      let i = k;
-      let top = order[k]!;
-      for (let j = k + 1; j < count; j++) {
-        if (order[j]! > top) {
-          top = order[j]!;
-          i = j;
-        }
-      }
+      const i = nextBest(order, k, count);
       if (i !== k) {
         this.swapMoves(list, ply, i, k);
       }
@@ -421,16 +339,21 @@ export class Searcher {
           alpha = score;
           if (pvNode) this.updateLine(ply, bestKey);
           if (score >= beta) {
-            if (!captures) this.rewardQuiet(list, k, keys[k]!, ply, depth);
+            if (!captures) this.rewardQuiet(ply, keys[k]!, this.historyIndex(list, k), depth);
             break;
           }
         }
       }
     }
 
-    const bound =
-      bestScore <= alphaStart ? BOUND_UPPER : bestScore >= beta ? BOUND_LOWER : BOUND_EXACT;
-    tt.store(low, high, bestKey, toTable(bestScore, ply), storedDepth, bound);
+    tt.store(
+      low,
+      high,
+      bestKey,
+      toTable(bestScore, ply),
+      storedDepth,
+      boundOf(bestScore, alphaStart, beta),
+    );
     return bestScore;
   }
 
@@ -568,19 +491,11 @@ export class Searcher {
     keys[k] = t;
   }
 
-  private rewardQuiet(list: MoveList, k: number, key: number, ply: number, depth: number): void {
-    const killers = this.killers;
-    if (killers[ply * 2] !== key) {
-      killers[ply * 2 + 1] = killers[ply * 2]!;
-      killers[ply * 2] = key;
-    }
+  /** Move k's entry in the history table: side to move, from, to. */
+  private historyIndex(list: MoveList, k: number): number {
     const data = list.data;
     const base = k * MOVE_STRIDE;
-    const index = this.board.turn * 4096 + data[base]! * 64 + data[base + 1]!;
-    const h = (this.historyScores[index]! += depth * depth);
-    if (h > HISTORY_LIMIT) {
-      for (let i = 0; i < this.historyScores.length; i++) this.historyScores[i]! >>= 1;
-    }
+    return this.board.turn * 4096 + data[base]! * 64 + data[base + 1]!;
   }
 
   /** A key naming a move among its siblings: start, end and every jumped square. Never 0. */
@@ -596,24 +511,6 @@ export class Searcher {
     return key === 0 ? 1 : key;
   }
 
-  /**
-   * The stop flag, read through a call: the recursive calls in between may set it, which the type
-   * checker cannot see when it narrows a field read after an earlier check.
-   */
-  private isStopped(): boolean {
-    return this.stopped;
-  }
-
-  private checkLimits(): void {
-    if (
-      this.nodes >= this.maxNodes ||
-      this.now() >= this.deadline ||
-      (this.isCancelled !== undefined && this.isCancelled())
-    ) {
-      this.stopped = true;
-    }
-  }
-
   /** A static score for a forced move: the evaluation after it, from the mover's side. */
   private quickScore(): number {
     const list = this.lists[0]!;
@@ -627,16 +524,6 @@ export class Searcher {
     else score = -sign * this.evaluator.evaluate();
     this.board.unmake(list, 0);
     return score;
-  }
-
-  /** The line at `ply` becomes `key` followed by the line found at ply + 1. */
-  private updateLine(ply: number, key: number): void {
-    const width = MAX_PLY + 2;
-    const keys = this.pvKeys;
-    const childLength = this.pvLength[ply + 1]!;
-    keys[ply * width] = key;
-    for (let i = 0; i < childLength; i++) keys[ply * width + 1 + i] = keys[(ply + 1) * width + i]!;
-    this.pvLength[ply] = childLength + 1;
   }
 
   /** The best line as text, replayed from its move keys (starting with the chosen move). */
@@ -669,13 +556,6 @@ export class Searcher {
     return line;
   }
 }
-
-const HASH_MOVE = 1 << 30;
-const CAPTURE = 1 << 28;
-const PROMOTION = 1 << 27;
-const KILLER_1 = (1 << 26) + 1;
-const KILLER_2 = 1 << 26;
-const HISTORY_LIMIT = 1 << 25;
 
 /** Mate scores are stored relative to the node, so that they stay right at another ply. */
 function toTable(score: number, ply: number): number {

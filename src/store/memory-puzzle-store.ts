@@ -11,25 +11,9 @@ import type {
 import { outcomesPastUse, rankDay, rankWeek, streakOf } from '../game/puzzle-standings.js';
 import type { Rating } from '../ratings/glicko2.js';
 import { consoleLogger, type Logger } from '../game/logger.js';
-import {
-  DAILY_CLAIM_TTL_MS,
-  HANDOUT_TTL_MS,
-  LATEST_PUZZLE_TTL_MS,
-  latestValue,
-  DAY_HISTORY_TTL_MS,
-  decodeOrSkip,
-  type PuzzleStoreOptions,
-} from './puzzle-store-common.js';
-import {
-  decodeAttempt,
-  decodeDailyResult,
-  decodeDailySetting,
-  decodeRating,
-  encodeAttempt,
-  encodeDailyResult,
-  encodeDailySetting,
-  encodeRating,
-} from './puzzle-codec.js';
+import * as common from './puzzle-store-common.js';
+import type { PuzzleStoreOptions } from './puzzle-store-common.js';
+import * as codec from './puzzle-codec.js';
 
 /** Settings of the memory store: the clock that ages claims, too. */
 export interface MemoryPuzzleStoreOptions extends PuzzleStoreOptions {
@@ -59,7 +43,7 @@ export class MemoryPuzzleStore implements PuzzleStore {
 
   constructor(options: MemoryPuzzleStoreOptions = {}) {
     this.clock = options.clock ?? systemClock;
-    this.claimTtlMs = options.claimTtlMs ?? DAILY_CLAIM_TTL_MS;
+    this.claimTtlMs = options.claimTtlMs ?? common.DAILY_CLAIM_TTL_MS;
     this.log = options.log ?? consoleLogger();
   }
 
@@ -78,7 +62,7 @@ export class MemoryPuzzleStore implements PuzzleStore {
 
   async rating(kind: RatedKind, id: string): Promise<Rating | undefined> {
     const text = this.ratings.get(`${kind}:${id}`);
-    return text === undefined ? undefined : decodeRating(`${kind}:${id}`, text);
+    return text === undefined ? undefined : codec.decodeRating(`${kind}:${id}`, text);
   }
 
   async recordFirstAttempt(
@@ -87,14 +71,14 @@ export class MemoryPuzzleStore implements PuzzleStore {
   ): Promise<boolean> {
     const key = `${attempt.puzzleId}\n${playerKey(attempt.player)}`;
     if (this.attempts.has(key)) return false;
-    this.attempts.set(key, encodeAttempt(attempt));
-    this.ratings.set(`user:${playerKey(attempt.player)}`, encodeRating(ratings.user));
-    this.ratings.set(`puzzle:${attempt.puzzleId}`, encodeRating(ratings.puzzle));
+    this.attempts.set(key, codec.encodeAttempt(attempt));
+    this.ratings.set(`user:${playerKey(attempt.player)}`, codec.encodeRating(ratings.user));
+    this.ratings.set(`puzzle:${attempt.puzzleId}`, codec.encodeRating(ratings.puzzle));
     const { chatKey, day } = attempt;
     if (chatKey !== undefined && day !== undefined) {
       const player = playerKey(attempt.player);
       const results = this.dayResults(chatKey, day);
-      if (!results.has(player)) results.set(player, encodeDailyResult(attempt));
+      if (!results.has(player)) results.set(player, codec.encodeDailyResult(attempt));
       let outcomes = this.outcomes.get(`${chatKey}\n${player}`);
       if (outcomes === undefined)
         this.outcomes.set(`${chatKey}\n${player}`, (outcomes = new Map<string, boolean>()));
@@ -107,7 +91,9 @@ export class MemoryPuzzleStore implements PuzzleStore {
   async firstAttempt(puzzleId: string, player: PlayerId): Promise<PuzzleAttempt | undefined> {
     const key = `${puzzleId}\n${playerKey(player)}`;
     const text = this.attempts.get(key);
-    return text === undefined ? undefined : decodeAttempt(`${puzzleId}:${playerKey(player)}`, text);
+    return text === undefined
+      ? undefined
+      : codec.decodeAttempt(`${puzzleId}:${playerKey(player)}`, text);
   }
 
   async attempted(player: PlayerId, puzzleIds: readonly string[]): Promise<Set<string>> {
@@ -129,21 +115,16 @@ export class MemoryPuzzleStore implements PuzzleStore {
 
   async setDaily(chatKey: string, setting: DailySetting | null): Promise<void> {
     if (setting === null) this.settings.delete(chatKey);
-    else this.settings.set(chatKey, encodeDailySetting(setting));
+    else this.settings.set(chatKey, codec.encodeDailySetting(setting));
   }
 
   async dailySetting(chatKey: string): Promise<DailySetting | undefined> {
     const text = this.settings.get(chatKey);
-    return text === undefined ? undefined : decodeDailySetting(chatKey, text);
+    return text === undefined ? undefined : codec.decodeDailySetting(chatKey, text);
   }
 
   async dailyChats(): Promise<{ chatKey: string; setting: DailySetting }[]> {
-    const chats: { chatKey: string; setting: DailySetting }[] = [];
-    for (const [chatKey, text] of this.settings) {
-      const setting = decodeOrSkip(this.log, () => decodeDailySetting(chatKey, text));
-      if (setting !== undefined) chats.push({ chatKey, setting });
-    }
-    return chats;
+    return common.decodeDailyChats(this.log, this.settings);
   }
 
   async claimDailyPost(chatKey: string, day: string): Promise<boolean> {
@@ -161,7 +142,7 @@ export class MemoryPuzzleStore implements PuzzleStore {
     const known = this.handouts.get(requestKey);
     if (known !== undefined && known.until > now) return known.puzzleId;
     for (const [other, { until }] of this.handouts) if (until <= now) this.handouts.delete(other);
-    this.handouts.set(requestKey, { puzzleId, until: now + HANDOUT_TTL_MS });
+    this.handouts.set(requestKey, { puzzleId, until: now + common.HANDOUT_TTL_MS });
     return puzzleId;
   }
 
@@ -173,7 +154,7 @@ export class MemoryPuzzleStore implements PuzzleStore {
     const now = this.clock.now();
     const known = this.latest.get(player);
     const latest = known !== undefined && known.until > now ? known : undefined;
-    const value = latestValue(given);
+    const value = common.latestValue(given);
     if (
       follows !== undefined &&
       latest !== undefined &&
@@ -181,7 +162,7 @@ export class MemoryPuzzleStore implements PuzzleStore {
       latest.value.split('|')[0] !== follows
     )
       return false;
-    this.latest.set(player, { value, until: now + LATEST_PUZZLE_TTL_MS });
+    this.latest.set(player, { value, until: now + common.LATEST_PUZZLE_TTL_MS });
     return true;
   }
 
@@ -193,7 +174,7 @@ export class MemoryPuzzleStore implements PuzzleStore {
   private dayResults(chatKey: string, day: string): Map<string, string> {
     let results = this.days.get(`${chatKey}\n${day}`);
     if (results === undefined) {
-      this.dropDaysBefore(addDays(day, -Math.ceil(DAY_HISTORY_TTL_MS / 86_400_000)));
+      this.dropDaysBefore(addDays(day, -Math.ceil(common.DAY_HISTORY_TTL_MS / 86_400_000)));
       this.days.set(`${chatKey}\n${day}`, (results = new Map<string, string>()));
     }
     return results;
@@ -206,12 +187,6 @@ export class MemoryPuzzleStore implements PuzzleStore {
   }
 
   private readDay(chatKey: string, day: string): DailyResult[] {
-    const rows: DailyResult[] = [];
-    for (const [player, text] of this.days.get(`${chatKey}\n${day}`) ?? []) {
-      const id = `${chatKey}:${day}:${player}`;
-      const row = decodeOrSkip(this.log, () => decodeDailyResult(id, text));
-      if (row !== undefined) rows.push(row);
-    }
-    return rows;
+    return common.decodeDay(this.log, chatKey, day, this.days.get(`${chatKey}\n${day}`) ?? []);
   }
 }

@@ -1,5 +1,8 @@
+import type { DailySetting } from '../game/daily-schedule.js';
+import type { DailyResult } from '../game/puzzle-ports.js';
 import { StoreError } from '../game/ports.js';
 import type { Logger } from '../game/logger.js';
+import { decodeDailyResult, decodeDailySetting } from './puzzle-codec.js';
 
 /** Settings of a puzzle store, memory or Redis. */
 export interface PuzzleStoreOptions {
@@ -52,4 +55,33 @@ export function decodeOrSkip<T>(
     log.warn(`${store}: skipped a corrupt entry`, { err: error });
     return undefined;
   }
+}
+
+/** A chat's day results from their stored (playerKey, result) pairs, corrupt ones skipped. */
+export function decodeDay(
+  log: Logger,
+  chatKey: string,
+  day: string,
+  rows: Iterable<[string, string]>,
+): DailyResult[] {
+  const results: DailyResult[] = [];
+  for (const [player, text] of rows) {
+    const id = `${chatKey}:${day}:${player}`;
+    const row = decodeOrSkip(log, () => decodeDailyResult(id, text));
+    if (row !== undefined) results.push(row);
+  }
+  return results;
+}
+
+/** The chats' daily-post settings from their stored (chatKey, setting) pairs, corrupt ones skipped. */
+export function decodeDailyChats(
+  log: Logger,
+  rows: Iterable<[string, string]>,
+): { chatKey: string; setting: DailySetting }[] {
+  const chats: { chatKey: string; setting: DailySetting }[] = [];
+  for (const [chatKey, text] of rows) {
+    const setting = decodeOrSkip(log, () => decodeDailySetting(chatKey, text));
+    if (setting !== undefined) chats.push({ chatKey, setting });
+  }
+  return chats;
 }

@@ -23,9 +23,10 @@ import {
   type LeagueStoreOptions,
 } from './league-store-common.js';
 import { RedisReadiness } from './redis-ready.js';
-import { runOnRedis, type RedisRunOptions } from './redis-run.js';
+import { storeRun, type RedisRunOptions, type StoreRun } from './redis-run.js';
 import type { StoreHealthReport } from './store-health.js';
-import { applyPlan, WritePlan } from './redis-write-plan.js';
+import { WritePlan } from './redis-write-plan.js';
+import { RedisRecords } from './redis-records.js';
 
 /** Where a rating record lives: its variant, pool and player (a playerKey). */
 interface RatingAddress {
@@ -53,6 +54,9 @@ export class RedisLeagueStore implements LeagueStore {
   private readonly readiness: RedisReadiness;
   private readonly log: Logger;
   private readonly health: StoreHealthReport | undefined;
+  /** Runs one Redis interaction, turning every way of not reaching Redis into a StoreError. */
+  private readonly run: StoreRun;
+  private readonly records: RedisRecords;
 
   constructor(
     private readonly redis: Redis,
@@ -62,6 +66,8 @@ export class RedisLeagueStore implements LeagueStore {
     this.readiness = new RedisReadiness(redis, options.readyTimeoutMs ?? 2_000);
     this.log = options.log ?? consoleLogger();
     this.health = options.health;
+    this.run = storeRun('league store', () => this.readiness.ready(), this.health);
+    this.records = new RedisRecords(redis, this.run);
   }
 
   /** For tests: raw text where a rating lives, at `games`, as a corrupted database would hold. */
@@ -95,10 +101,8 @@ export class RedisLeagueStore implements LeagueStore {
   ): Promise<PlayerRating | undefined> {
     const key = playerKey(player);
     const id = ratingRecordId(variant, pool, key);
-    const text = await this.run('playerRating', id, () =>
-      this.redis.hget(this.keys.playerRating(variant, pool, key), 'd'),
-    );
-    return text === null ? undefined : decodePlayerRating(id, text);
+    const address = this.keys.playerRating(variant, pool, key);
+    return this.records.get('playerRating', address, id, decodePlayerRating);
   }
 
   async playerRatings(player: PlayerId): Promise<PlayerRating[]> {
@@ -143,7 +147,7 @@ export class RedisLeagueStore implements LeagueStore {
       if (isProvisional(next.rating)) plan.op('zrem', top, key);
       else plan.op('zadd', top, String(next.rating.rating), key);
     }
-    if (await this.apply('saveRatedGame', gameId, plan)) return 'saved';
+    if (await this.records.apply('saveRatedGame', gameId, plan)) return 'saved';
     // The plan does not say which check failed: the marker tells a repeat from a moved record.
     const rated = await this.run('saveRatedGame', gameId, () => this.redis.exists(marker));
     return rated === 1 ? 'already-rated' : 'conflict';
@@ -191,26 +195,21 @@ export class RedisLeagueStore implements LeagueStore {
   }
 
   async createTournament(tournament: Tournament): Promise<boolean> {
-    const plan = new WritePlan().requireAbsent(this.keys.tournament(tournament.id));
-    this.writeTournament(plan, tournament);
-    return this.apply('createTournament', tournament.id, plan);
+    const key = this.keys.tournament(tournament.id);
+    return this.records.create('createTournament', key, tournament, (plan) =>
+      this.writeTournament(plan, tournament),
+    );
   }
 
   async getTournament(id: string): Promise<Tournament | undefined> {
-    const text = await this.run('getTournament', id, () =>
-      this.redis.hget(this.keys.tournament(id), 'd'),
-    );
-    return text === null ? undefined : decodeTournament(id, text);
+    return this.records.get('getTournament', this.keys.tournament(id), id, decodeTournament);
   }
 
   async saveTournament(next: Tournament, expectedVersion: number): Promise<boolean> {
-    if (next.version !== expectedVersion + 1) return false;
-    const plan = new WritePlan().requireVersion(
-      this.keys.tournament(next.id),
-      String(expectedVersion),
+    const key = this.keys.tournament(next.id);
+    return this.records.save('saveTournament', key, next, expectedVersion, (plan) =>
+      this.writeTournament(plan, next),
     );
-    this.writeTournament(plan, next);
-    return this.apply('saveTournament', next.id, plan);
   }
 
   async chatTournaments(chatKey: string, limit: number): Promise<string[]> {
@@ -267,26 +266,6 @@ export class RedisLeagueStore implements LeagueStore {
         ratingRecordId(variant, pool, player),
         texts[i],
       ]),
-    );
-  }
-
-  private apply(operation: string, recordId: string, plan: WritePlan): Promise<boolean> {
-    return this.run(operation, recordId, () => applyPlan(this.redis, plan));
-  }
-
-  /** Runs one Redis interaction, turning every way of not reaching Redis into a StoreError. */
-  private run<T>(
-    operation: string,
-    recordId: string | undefined,
-    body: () => Promise<T>,
-  ): Promise<T> {
-    const what = recordId === undefined ? operation : `${operation} ${recordId}`;
-    return runOnRedis(
-      () => this.readiness.ready(),
-      `league store: ${what}`,
-      recordId,
-      body,
-      this.health,
     );
   }
 }

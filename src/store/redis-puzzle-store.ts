@@ -13,25 +13,9 @@ import { outcomesPastUse, rankDay, rankWeek, streakOf } from '../game/puzzle-sta
 import type { Rating } from '../ratings/glicko2.js';
 import { KeyBuilder } from './keys.js';
 import { consoleLogger, type Logger } from '../game/logger.js';
-import {
-  DAILY_CLAIM_TTL_MS,
-  HANDOUT_TTL_MS,
-  LATEST_PUZZLE_TTL_MS,
-  latestValue,
-  DAY_HISTORY_TTL_MS,
-  decodeOrSkip,
-  type PuzzleStoreOptions,
-} from './puzzle-store-common.js';
-import {
-  decodeAttempt,
-  decodeDailyResult,
-  decodeDailySetting,
-  decodeRating,
-  encodeAttempt,
-  encodeDailyResult,
-  encodeDailySetting,
-  encodeRating,
-} from './puzzle-codec.js';
+import * as common from './puzzle-store-common.js';
+import type { PuzzleStoreOptions } from './puzzle-store-common.js';
+import * as codec from './puzzle-codec.js';
 import { RedisReadiness } from './redis-ready.js';
 import { isReplyError, runOnRedis, type RedisRunOptions } from './redis-run.js';
 import type { StoreHealthReport } from './store-health.js';
@@ -40,7 +24,7 @@ import type { StoreHealthReport } from './store-health.js';
  * A first attempt, all or nothing: SET NX of the attempt is the guard (a second attempt, or a
  * double tap handled by two processes, finds it taken and writes nothing); then both ratings
  * and, for a daily attempt, the chat's day result and the player's outcome of that day (HSETNX:
- * the first counted attempt of a day stays), both kept DAY_HISTORY_TTL_MS from their last write.
+ * the first counted attempt of a day stays), both kept common.DAY_HISTORY_TTL_MS from their last write.
  * KEYS: attempt, user rating, puzzle rating[, day hash, player days hash]
  * ARGV: attempt, user rating, puzzle rating[, playerKey, day result, day, "1"|"0", ttl ms]
  */
@@ -58,6 +42,11 @@ return 1
 `;
 const RECORD_ATTEMPT_SHA = createHash('sha1').update(RECORD_ATTEMPT).digest('hex');
 
+/** A player's day outcomes (solved or not) from their hash ("1" solved, "0" not). */
+function outcomesOf(days: Record<string, string>): Map<string, boolean> {
+  return new Map(Object.entries(days).map(([day, solved]) => [day, solved === '1']));
+}
+
 /** Settings of the Redis puzzle store. */
 export interface RedisPuzzleStoreOptions extends PuzzleStoreOptions, RedisRunOptions {}
 
@@ -68,7 +57,7 @@ export interface RedisPuzzleStoreOptions extends PuzzleStoreOptions, RedisRunOpt
  */
 /**
  * noteLatest's compare-and-set. KEYS[1]: the player's latest; ARGV: the new value
- * (latestValue), the puzzle it must follow, '1' when it must, the ttl.
+ * (common.latestValue), the puzzle it must follow, '1' when it must, the ttl.
  */
 const NOTE_LATEST = `
 local latest = redis.call('GET', KEYS[1])
@@ -91,7 +80,7 @@ export class RedisPuzzleStore implements PuzzleStore {
     options: RedisPuzzleStoreOptions = {},
   ) {
     this.readiness = new RedisReadiness(redis, options.readyTimeoutMs ?? 2_000);
-    this.claimTtlMs = options.claimTtlMs ?? DAILY_CLAIM_TTL_MS;
+    this.claimTtlMs = options.claimTtlMs ?? common.DAILY_CLAIM_TTL_MS;
     this.log = options.log ?? consoleLogger();
     this.health = options.health;
   }
@@ -120,7 +109,7 @@ export class RedisPuzzleStore implements PuzzleStore {
 
   async rating(kind: RatedKind, id: string): Promise<Rating | undefined> {
     const text = await this.run('rating', () => this.redis.get(this.keys.puzzleRating(kind, id)));
-    return text === null ? undefined : decodeRating(`${kind}:${id}`, text);
+    return text === null ? undefined : codec.decodeRating(`${kind}:${id}`, text);
   }
 
   async recordFirstAttempt(
@@ -133,7 +122,11 @@ export class RedisPuzzleStore implements PuzzleStore {
       this.keys.puzzleRating('user', player),
       this.keys.puzzleRating('puzzle', attempt.puzzleId),
     ];
-    const args = [encodeAttempt(attempt), encodeRating(ratings.user), encodeRating(ratings.puzzle)];
+    const args = [
+      codec.encodeAttempt(attempt),
+      codec.encodeRating(ratings.user),
+      codec.encodeRating(ratings.puzzle),
+    ];
     const { chatKey, day } = attempt;
     if (chatKey !== undefined && day !== undefined) {
       keys.push(
@@ -142,10 +135,10 @@ export class RedisPuzzleStore implements PuzzleStore {
       );
       args.push(
         player,
-        encodeDailyResult(attempt),
+        codec.encodeDailyResult(attempt),
         day,
         attempt.solved ? '1' : '0',
-        String(DAY_HISTORY_TTL_MS),
+        String(common.DAY_HISTORY_TTL_MS),
       );
     }
     const result = await this.run('recordFirstAttempt', async () => {
@@ -171,8 +164,7 @@ export class RedisPuzzleStore implements PuzzleStore {
     const key = this.keys.puzzlePlayerDays(chatKey, player);
     try {
       const days = await this.run('dropPastOutcomes', () => this.redis.hgetall(key));
-      const outcomes = new Map(Object.entries(days).map(([d, solved]) => [d, solved === '1']));
-      const past = outcomesPastUse(outcomes, day);
+      const past = outcomesPastUse(outcomesOf(days), day);
       if (past.length > 0) await this.run('dropPastOutcomes', () => this.redis.hdel(key, ...past));
     } catch (error) {
       this.log.warn('puzzle store: could not drop past day outcomes', { err: error, key });
@@ -183,7 +175,9 @@ export class RedisPuzzleStore implements PuzzleStore {
     const text = await this.run('firstAttempt', () =>
       this.redis.get(this.keys.puzzleAttempt(puzzleId, player)),
     );
-    return text === null ? undefined : decodeAttempt(`${puzzleId}:${playerKey(player)}`, text);
+    return text === null
+      ? undefined
+      : codec.decodeAttempt(`${puzzleId}:${playerKey(player)}`, text);
   }
 
   async attempted(player: PlayerId, puzzleIds: readonly string[]): Promise<Set<string>> {
@@ -204,8 +198,7 @@ export class RedisPuzzleStore implements PuzzleStore {
     const days = await this.run('streak', () =>
       this.redis.hgetall(this.keys.puzzlePlayerDays(chatKey, player)),
     );
-    const outcomes = new Map(Object.entries(days).map(([day, solved]) => [day, solved === '1']));
-    return streakOf(outcomes, today);
+    return streakOf(outcomesOf(days), today);
   }
 
   async weekResults(chatKey: string, days: readonly string[]): Promise<WeekResult[]> {
@@ -228,7 +221,7 @@ export class RedisPuzzleStore implements PuzzleStore {
     await this.run('setDaily', () =>
       setting === null
         ? this.redis.hdel(key, chatKey)
-        : this.redis.hset(key, chatKey, encodeDailySetting(setting)),
+        : this.redis.hset(key, chatKey, codec.encodeDailySetting(setting)),
     );
   }
 
@@ -236,17 +229,12 @@ export class RedisPuzzleStore implements PuzzleStore {
     const text = await this.run('dailySetting', () =>
       this.redis.hget(this.keys.dailySettings(), chatKey),
     );
-    return text === null ? undefined : decodeDailySetting(chatKey, text);
+    return text === null ? undefined : codec.decodeDailySetting(chatKey, text);
   }
 
   async dailyChats(): Promise<{ chatKey: string; setting: DailySetting }[]> {
     const all = await this.run('dailyChats', () => this.redis.hgetall(this.keys.dailySettings()));
-    const chats: { chatKey: string; setting: DailySetting }[] = [];
-    for (const [chatKey, text] of Object.entries(all)) {
-      const setting = decodeOrSkip(this.log, () => decodeDailySetting(chatKey, text));
-      if (setting !== undefined) chats.push({ chatKey, setting });
-    }
-    return chats;
+    return common.decodeDailyChats(this.log, Object.entries(all));
   }
 
   async claimDailyPost(chatKey: string, day: string): Promise<boolean> {
@@ -261,7 +249,7 @@ export class RedisPuzzleStore implements PuzzleStore {
     const key = this.keys.puzzleHandout(requestKey);
     // One transaction: stored if new, then read back (the first one's, if it was not).
     const replies = await this.run('handOut', () =>
-      this.redis.multi().set(key, puzzleId, 'PX', HANDOUT_TTL_MS, 'NX').get(key).exec(),
+      this.redis.multi().set(key, puzzleId, 'PX', common.HANDOUT_TTL_MS, 'NX').get(key).exec(),
     );
     const [error, stored] = replies?.[1] ?? [new Error('no reply'), null];
     if (error !== null) throw error;
@@ -275,7 +263,12 @@ export class RedisPuzzleStore implements PuzzleStore {
   ): Promise<boolean> {
     const key = this.keys.puzzleLatest(player);
     const conditional = follows === undefined ? '0' : '1';
-    const args = [latestValue(given), follows ?? '', conditional, LATEST_PUZZLE_TTL_MS];
+    const args = [
+      common.latestValue(given),
+      follows ?? '',
+      conditional,
+      common.LATEST_PUZZLE_TTL_MS,
+    ];
     const reply = await this.run('noteLatest', () => this.redis.eval(NOTE_LATEST, 1, key, ...args));
     return reply === 1;
   }
@@ -288,13 +281,7 @@ export class RedisPuzzleStore implements PuzzleStore {
   }
 
   private decodeDay(chatKey: string, day: string, rows: Record<string, string>): DailyResult[] {
-    const results: DailyResult[] = [];
-    for (const [player, text] of Object.entries(rows)) {
-      const id = `${chatKey}:${day}:${player}`;
-      const row = decodeOrSkip(this.log, () => decodeDailyResult(id, text));
-      if (row !== undefined) results.push(row);
-    }
-    return results;
+    return common.decodeDay(this.log, chatKey, day, Object.entries(rows));
   }
 
   /** Runs one Redis interaction, turning every way of not reaching Redis into a StoreError. */

@@ -12,6 +12,28 @@ export interface RedisRunOptions {
   readonly health?: StoreHealthReport;
 }
 
+/** A store's way of running one Redis interaction (runOnRedis with the store's label). */
+export type StoreRun = <T>(
+  operation: string,
+  recordId: string | undefined,
+  body: () => Promise<T>,
+) => Promise<T>;
+
+/**
+ * The StoreRun of a store labelled `label` ('redis store'): each interaction waits for `connected`
+ * and is named `label: operation recordId` in its StoreError.
+ */
+export function storeRun(
+  label: string,
+  connected: () => Promise<void>,
+  health: StoreHealthReport | undefined,
+): StoreRun {
+  return (operation, recordId, body) => {
+    const what = recordId === undefined ? operation : `${operation} ${recordId}`;
+    return runOnRedis(connected, `${label}: ${what}`, recordId, body, health);
+  };
+}
+
 /**
  * Runs one Redis interaction of a store once `connected` resolves, turning every way of not
  * reaching Redis into a StoreError('store-unavailable'), so callers meet one error for an outage

@@ -14,9 +14,10 @@ import { RedisReadiness } from './redis-ready.js';
 import { KeyBuilder } from './keys.js';
 import { consoleLogger, type Logger } from '../game/logger.js';
 import { OutageReporter, reconnectDelay } from './outage.js';
-import { runOnRedis, type RedisRunOptions } from './redis-run.js';
+import { storeRun, type RedisRunOptions, type StoreRun } from './redis-run.js';
 import type { StoreHealthReport } from './store-health.js';
-import { applyPlan, WritePlan } from './redis-write-plan.js';
+import { WritePlan } from './redis-write-plan.js';
+import { RedisRecords } from './redis-records.js';
 
 // Other stores share the error mapping from here.
 export { isReplyError, UNAVAILABLE_REPLIES } from './redis-run.js';
@@ -79,6 +80,9 @@ export class RedisGameStore implements GameStore {
   private readonly readiness: RedisReadiness;
   private readonly outage: OutageReporter;
   private readonly health: StoreHealthReport | undefined;
+  /** Runs one Redis interaction, turning every way of not reaching Redis into a StoreError. */
+  private readonly run: StoreRun;
+  private readonly records: RedisRecords;
   private closed = false;
   /** The one-time backfill of the `active` index (see backfillActiveIndex), once it succeeded. */
   private activeIndexReady: Promise<void> | undefined;
@@ -98,6 +102,8 @@ export class RedisGameStore implements GameStore {
     this.outage = new OutageReporter('redis store', options.log ?? consoleLogger());
     this.readiness = new RedisReadiness(this.redis, options.readyTimeoutMs ?? 2_000);
     this.health = options.health;
+    this.run = storeRun('redis store', () => this.connected(), this.health);
+    this.records = new RedisRecords(this.redis, this.run);
     // Without an 'error' listener ioredis reports every failed reconnect on the console.
     this.redis.on('error', this.outage.error);
     this.redis.on('close', this.outage.closed);
@@ -149,7 +155,7 @@ export class RedisGameStore implements GameStore {
       plan.requireAbsent(codeKey).op('set', codeKey, challenge.id);
     }
     this.writeChallenge(plan, challenge);
-    return this.apply('createChallenge', challenge.id, plan);
+    return this.records.apply('createChallenge', challenge.id, plan);
   }
 
   async findChallengeByCode(code: string): Promise<string | undefined> {
@@ -160,20 +166,17 @@ export class RedisGameStore implements GameStore {
   }
 
   async getChallenge(id: string): Promise<Challenge | undefined> {
-    const text = await this.run('getChallenge', id, () =>
-      this.redis.hget(this.keys.challenge(id), 'd'),
-    );
-    return text === null ? undefined : decodeChallenge(id, text);
+    return this.records.get('getChallenge', this.keys.challenge(id), id, decodeChallenge);
   }
 
   async saveChallenge(next: Challenge, expectedVersion: number): Promise<boolean> {
-    if (next.version !== expectedVersion + 1) return false;
-    const plan = new WritePlan().requireVersion(
+    return this.records.save(
+      'saveChallenge',
       this.keys.challenge(next.id),
-      String(expectedVersion),
+      next,
+      expectedVersion,
+      (plan) => this.writeChallenge(plan, next),
     );
-    this.writeChallenge(plan, next);
-    return this.apply('saveChallenge', next.id, plan);
   }
 
   async startGame(next: Challenge, expectedVersion: number, game: Game): Promise<boolean> {
@@ -184,25 +187,23 @@ export class RedisGameStore implements GameStore {
     // Challenge first: its SET NX views then lose to the game's SET on the same message.
     this.writeChallenge(plan, next);
     this.writeGame(plan, game);
-    return this.apply('startGame', game.id, plan);
+    return this.records.apply('startGame', game.id, plan);
   }
 
   async createGame(game: Game): Promise<boolean> {
-    const plan = new WritePlan().requireAbsent(this.keys.game(game.id));
-    this.writeGame(plan, game);
-    return this.apply('createGame', game.id, plan);
+    return this.records.create('createGame', this.keys.game(game.id), game, (plan) =>
+      this.writeGame(plan, game),
+    );
   }
 
   async getGame(id: string): Promise<Game | undefined> {
-    const text = await this.run('getGame', id, () => this.redis.hget(this.keys.game(id), 'd'));
-    return text === null ? undefined : decodeGame(id, text);
+    return this.records.get('getGame', this.keys.game(id), id, decodeGame);
   }
 
   async saveGame(next: Game, expectedVersion: number): Promise<boolean> {
-    if (next.version !== expectedVersion + 1) return false;
-    const plan = new WritePlan().requireVersion(this.keys.game(next.id), String(expectedVersion));
-    this.writeGame(plan, next);
-    return this.apply('saveGame', next.id, plan);
+    return this.records.save('saveGame', this.keys.game(next.id), next, expectedVersion, (plan) =>
+      this.writeGame(plan, next),
+    );
   }
 
   async openChallengeIds(challenger: PlayerId): Promise<string[]> {
@@ -297,7 +298,7 @@ export class RedisGameStore implements GameStore {
     const plan = new WritePlan()
       .requireVersion(key, version)
       .op('zadd', this.keys.activeGamesByChange(), String(game.updatedAt), id);
-    await this.apply('backfill', id, plan);
+    await this.records.apply('backfill', id, plan);
   }
 
   /**
@@ -348,7 +349,7 @@ export class RedisGameStore implements GameStore {
       if (version !== null) return 'skipped'; // a hash without data: leave it to be looked at
       // An index entry without its record: drop the entry, unless the record just appeared.
       const plan = new WritePlan().requireAbsent(key).op('zrem', indexKey, id);
-      return (await this.apply('purge', id, plan)) ? 'stale' : 'skipped';
+      return (await this.records.apply('purge', id, plan)) ? 'stale' : 'skipped';
     }
     const plan = new WritePlan()
       .requireVersion(key, version)
@@ -375,7 +376,7 @@ export class RedisGameStore implements GameStore {
       if (error instanceof StoreError && error.code === 'corrupt-record') return 'skipped';
       throw error;
     }
-    return (await this.apply('purge', id, plan)) ? 'purged' : 'skipped';
+    return (await this.records.apply('purge', id, plan)) ? 'purged' : 'skipped';
   }
 
   private writeChallenge(plan: WritePlan, challenge: Challenge): void {
@@ -402,20 +403,6 @@ export class RedisGameStore implements GameStore {
       plan.op('zrem', this.keys.finishedGames(), id);
       plan.op('zadd', this.keys.activeGamesByChange(), String(game.updatedAt), id);
     }
-  }
-
-  private async apply(operation: string, recordId: string, plan: WritePlan): Promise<boolean> {
-    return this.run(operation, recordId, () => applyPlan(this.redis, plan));
-  }
-
-  /** Runs one Redis interaction, turning every way of not reaching Redis into a StoreError. */
-  private run<T>(
-    operation: string,
-    recordId: string | undefined,
-    body: () => Promise<T>,
-  ): Promise<T> {
-    const what = recordId === undefined ? operation : `${operation} ${recordId}`;
-    return runOnRedis(() => this.connected(), `redis store: ${what}`, recordId, body, this.health);
   }
 
   private connected(): Promise<void> {

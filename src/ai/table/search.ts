@@ -43,7 +43,7 @@
  * decide only the no-capture limit: the same position reached with different counts is rare
  * within one search, since paths that differ in captures differ in the position.
  */
-import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from '../transposition.js';
+import * as shared from '../search-base.js';
 import {
   ACTIVE,
   COUNT_HEIGHT,
@@ -56,10 +56,16 @@ import {
 import { TABLE_WEIGHTS, TableEvaluator, TERMINAL_MARGIN, type TableWeights } from './evaluate.js';
 import type { TablePosition } from '../../engine/multi/index.js';
 
+// Module-local copies: imported bindings can compile to getter calls (vitest, CJS).
+const { CHECK_EVERY, HASH_MOVE, CAPTURE, PROMOTION, KILLER_1, KILLER_2, MAX_PLY } = shared;
+const { boundCuts, boundOf, nextBest, rootOrderOf } = shared;
+/** A growth of the capturing column to the count (ranked with the captures). */
+const COUNT_MOVE = 1 << 27;
+
 /** Scores are in thousandths of a point (evaluate.ts); no search score reaches this. */
 const INFINITE = 1_000_000;
 /** Deepest ply of the search. */
-export const MAX_TABLE_PLY = 96;
+export const MAX_TABLE_PLY = MAX_PLY;
 /**
  * An ending found sooner is better when it is good for the root seat, later when it is bad (a
  * seat that survives longer may see the others finish first): PLY_WEIGHT per ply, at most
@@ -69,44 +75,21 @@ export const MAX_TABLE_PLY = 96;
 const PLY_WEIGHT = 5;
 /** Plies of pending captures searched past the nominal depth before the evaluation stands in. */
 const CAPTURE_PLIES = 4;
-/** Nodes between two looks at the clock and the cancel flag. */
-const CHECK_EVERY = 1023;
 
-/** The limits of one table search. */
-export interface TableSearchLimits {
-  readonly maxDepth?: number;
-  /** The search stops soon after this many nodes. */
-  readonly maxNodes?: number;
-  /** Time cap in ms from the call. */
-  readonly timeMs?: number;
-  readonly isCancelled?: () => boolean;
+/** The limits of one table search (scores are the root seat's, see evaluate.ts). */
+export interface TableSearchLimits extends shared.BaseSearchLimits {
   /** Plies already played without a capture (the no-capture limit). */
   readonly quietPlies?: number;
-  /** After the last iteration, score every root move with an open window (the lower levels). */
-  readonly scoreAllMoves?: boolean;
-  readonly onIteration?: (info: {
-    depth: number;
-    move: string;
-    score: number;
-    nodes: number;
-    ms: number;
-  }) => void;
 }
 
 /** What a table search found. */
-export interface TableSearchResult {
-  /** The root moves in full-path notation (`c1-b2`, `a3:c1`), in generation order. */
+export interface TableSearchResult extends shared.BaseSearchResult {
+  /** The root moves in full-path notation (`c1-b2`, `a3:c1`), in generation order (`best` indexes them). */
   readonly moves: readonly string[];
   /** Whether the root moves are captures (then all are). */
   readonly captures: boolean;
-  /** Index of the chosen move in `moves`; -1 when there is none. */
-  readonly best: number;
   /** The root seat's score of the best move (thousandths of a point, see evaluate.ts). */
   readonly score: number;
-  readonly depth: number;
-  readonly nodes: number;
-  readonly ms: number;
-  readonly pv: readonly string[];
   /** With scoreAllMoves: the exact score of every root move at `depth` (-INFINITE: unscored). */
   readonly rootScores?: Float64Array;
 }
@@ -119,35 +102,23 @@ export const UNSCORED = -INFINITE;
  * searches: its tables are allocated once. Deterministic for a node budget when the clock does
  * not stop it (pass a clock that stands still in tests).
  */
-export class TableSearcher {
+export class TableSearcher extends shared.SearchBase {
   private readonly board = new TableBoard();
-  private readonly tt: TranspositionTable;
   private readonly lists: TableMoveList[] = [];
   private readonly orderScores: Int32Array[] = [];
-  private readonly killers = new Int32Array(2 * (MAX_TABLE_PLY + 2));
-  private readonly history = new Int32Array(4 * 32 * 32);
-  private readonly pvKeys = new Int32Array((MAX_TABLE_PLY + 2) * (MAX_TABLE_PLY + 2));
-  private readonly pvLength = new Int32Array(MAX_TABLE_PLY + 2);
   private evaluator = new TableEvaluator();
   private root = 0;
   private rootLow = 0;
   private rootHigh = 0;
-  private nodes = 0;
-  private maxNodes = Infinity;
-  private deadline = Infinity;
-  private isCancelled: (() => boolean) | undefined;
-  private stopped = false;
   /** Whether the iteration under way reached a leaf cut by the depth (not ended by the rules). */
   private depthLimited = false;
-  private readonly now: () => number;
 
   /**
-   * @param options.ttBits the transposition table holds 2^ttBits entries (16 bytes each).
-   * @param options.now the clock of the time cap, in ms (default performance.now).
+   * @param options.ttBits the transposition table holds 2^ttBits entries (default 18).
+   * @param options.now the clock of the time cap (SearchBase).
    */
   constructor(options: { ttBits?: number; now?: () => number } = {}) {
-    this.tt = new TranspositionTable(options.ttBits ?? 18);
-    this.now = options.now ?? (() => performance.now());
+    super(options.ttBits ?? 18, options.now, 4 * 32 * 32);
     for (let ply = 0; ply <= MAX_TABLE_PLY + 1; ply++) {
       this.lists.push(new TableMoveList());
       this.orderScores.push(new Int32Array(64));
@@ -166,15 +137,7 @@ export class TableSearcher {
     this.root = board.turn;
     this.rootLow = ROOT_LOW[this.root]!;
     this.rootHigh = ROOT_HIGH[this.root]!;
-    this.tt.newSearch();
-    this.killers.fill(0);
-    this.history.fill(0);
-    this.nodes = 0;
-    this.stopped = false;
-    const scoreAll = limits.scoreAllMoves === true;
-    this.maxNodes = (limits.maxNodes ?? Infinity) * (scoreAll ? 0.5 : 1);
-    this.deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
-    this.isCancelled = limits.isCancelled;
+    const scoreAll = this.begin(limits, started);
 
     const list = this.lists[0]!;
     const count = board.isOver() ? 0 : board.generate(list);
@@ -207,10 +170,7 @@ export class TableSearcher {
 
     // Root order: by the ordering heuristics first, then each iteration's best first.
     this.orderMoves(0, count, 0);
-    const order = this.orderScores[0]!;
-    const rootOrder = Array.from({ length: count }, (_, i) => i).sort(
-      (a, b) => order[b]! - order[a]!,
-    );
+    const rootOrder = rootOrderOf(this.orderScores[0]!, count);
     const keys = Array.from({ length: count }, (_, i) => moveKey(list, i));
     const maxDepth = Math.min(limits.maxDepth ?? MAX_TABLE_PLY - 1, MAX_TABLE_PLY - 1);
     let best = rootOrder[0]!;
@@ -258,33 +218,22 @@ export class TableSearcher {
       bestScore = iterationBest;
       completed = depth;
       line = this.lineText(list, chosen);
-      limits.onIteration?.({
-        depth,
-        move: moves[best]!,
-        score: bestScore,
-        nodes: this.nodes,
-        ms: this.now() - started,
-      });
+      this.report(limits, started, depth, moves[best]!, bestScore);
       // Every line ended by the rules: deeper iterations would find the same.
       if (!this.wasDepthLimited()) break;
-      if (this.now() - started > (limits.timeMs ?? Infinity) * 0.45) break;
-      if (this.nodes > this.maxNodes * 0.6) break;
+      if (this.spent(limits, started)) break;
     }
 
     let rootScores: Float64Array | undefined;
     if (scoreAll) {
-      this.maxNodes = limits.maxNodes ?? Infinity;
-      this.stopped = this.nodes >= this.maxNodes || this.now() >= this.deadline;
       rootScores = new Float64Array(count).fill(UNSCORED);
-      const depth = Math.max(completed, 1);
       if (completed > 0) rootScores[best] = bestScore;
-      for (let i = 0; i < count && !this.stopped; i++) {
-        if (i === best && completed > 0) continue;
+      this.scoreRootMoves(limits, rootScores, best, completed, (i, depth) => {
         board.make(list, i);
         const score = this.child(depth - 1, -INFINITE, INFINITE, 1, true);
         board.unmake();
-        if (!this.isStopped()) rootScores[i] = score;
-      }
+        return score;
+      });
     }
     return finish(best, bestScore, completed, line, rootScores);
   }
@@ -345,12 +294,7 @@ export class TableSearcher {
       hashMove = tt.move(entry);
       if (!pvNode && tt.depth(entry) >= storedDepth) {
         const score = tt.score(entry);
-        const bound = tt.bound(entry);
-        if (
-          bound === BOUND_EXACT ||
-          (bound === BOUND_LOWER && score >= beta) ||
-          (bound === BOUND_UPPER && score <= alpha)
-        ) {
+        if (boundCuts(tt.bound(entry), score, alpha, beta)) {
           this.depthLimited = true; // it may have been
           return score;
         }
@@ -366,14 +310,8 @@ export class TableSearcher {
     let bestScore = -INFINITE;
     let bestKey = 0;
     for (let k = 0; k < count; k++) {
-      let i = k;
-      let top = order[k]!;
-      for (let j = k + 1; j < count; j++) {
-        if (order[j]! > top) {
-          top = order[j]!;
-          i = j;
-        }
-      }
+      const i = nextBest(order, k, count);
+      const top = order[i]!;
       if (i !== k) {
         list.swap(i, k);
         order[i] = order[k]!;
@@ -400,15 +338,13 @@ export class TableSearcher {
           alpha = score;
           if (pvNode) this.updateLine(ply, key);
           if (score >= beta) {
-            if (!captures) this.rewardQuiet(list, k, key, ply, depth);
+            if (!captures) this.rewardQuiet(ply, key, this.historyIndex(list, k), depth);
             break;
           }
         }
       }
     }
-    const bound =
-      bestScore <= alphaStart ? BOUND_UPPER : bestScore >= beta ? BOUND_LOWER : BOUND_EXACT;
-    tt.store(low, high, bestKey, bestScore, storedDepth, bound);
+    tt.store(low, high, bestKey, bestScore, storedDepth, boundOf(bestScore, alphaStart, beta));
     return bestScore;
   }
 
@@ -450,58 +386,19 @@ export class TableSearcher {
       } else if (promotes) score = PROMOTION;
       else if (key === killer1) score = KILLER_1;
       else if (key === killer2) score = KILLER_2;
-      else score = this.history[historyBase + data[base]! * 32 + data[base + 3]!]!;
+      else score = this.historyScores[historyBase + data[base]! * 32 + data[base + 3]!]!;
       order[i] = score;
     }
   }
 
-  private rewardQuiet(
-    list: TableMoveList,
-    k: number,
-    key: number,
-    ply: number,
-    depth: number,
-  ): void {
-    const killers = this.killers;
-    if (killers[ply * 2] !== key) {
-      killers[ply * 2 + 1] = killers[ply * 2]!;
-      killers[ply * 2] = key;
-    }
-    const index = this.board.turn * 1024 + list.from(k) * 32 + list.to(k);
-    const h = (this.history[index]! += depth * depth);
-    if (h > HISTORY_LIMIT) for (let i = 0; i < this.history.length; i++) this.history[i]! >>= 1;
+  /** Move k's entry in the history table: seat to move, from, to. */
+  private historyIndex(list: TableMoveList, k: number): number {
+    return this.board.turn * 1024 + list.from(k) * 32 + list.to(k);
   }
 
-  /**
-   * The flags, read through a call: the recursive calls in between may set them, which the
-   * type checker cannot see when it narrows a field read after an earlier check.
-   */
-  private isStopped(): boolean {
-    return this.stopped;
-  }
-
+  /** The flag, read through a call (as SearchBase.isStopped). */
   private wasDepthLimited(): boolean {
     return this.depthLimited;
-  }
-
-  private checkLimits(): void {
-    if (
-      this.nodes >= this.maxNodes ||
-      this.now() >= this.deadline ||
-      (this.isCancelled !== undefined && this.isCancelled())
-    ) {
-      this.stopped = true;
-    }
-  }
-
-  /** The line at `ply` becomes `key` followed by the line found at ply + 1. */
-  private updateLine(ply: number, key: number): void {
-    const width = MAX_TABLE_PLY + 2;
-    const keys = this.pvKeys;
-    const childLength = this.pvLength[ply + 1]!;
-    keys[ply * width] = key;
-    for (let i = 0; i < childLength; i++) keys[ply * width + 1 + i] = keys[(ply + 1) * width + i]!;
-    this.pvLength[ply] = childLength + 1;
   }
 
   /** The principal variation as text, replayed from its move keys on the board. */
@@ -539,14 +436,6 @@ function moveKey(list: TableMoveList, i: number): number {
   }
   return key === 0 ? 1 : key;
 }
-
-const HASH_MOVE = 1 << 30;
-const COUNT_MOVE = 1 << 27;
-const CAPTURE = 1 << 28;
-const PROMOTION = 1 << 27;
-const KILLER_1 = (1 << 26) + 1;
-const KILLER_2 = 1 << 26;
-const HISTORY_LIMIT = 1 << 25;
 
 /**
  * The one-ply view of the greedy player: every legal move of the seat to move in notation, and
