@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   async function playGame(n: number): Promise<{ moves: number; stale: number }> {
     const white = player(2 * n);
     const black = player(2 * n + 1);
-    const started = await service.startGame({ white, black });
+    const started = await service.moves.start({ white, black });
     if (!started.ok) throw new Error(started.message);
     let game: Game = started.value;
     let moves = 0;
@@ -72,11 +72,11 @@ async function main(): Promise<void> {
       const options = legalMoves(position);
       const move = makeMove(VARIANTS[position.variant], pick(options, random));
       const mover = position.turn === 0 ? white : black;
-      const result = await service.play(game.id, mover, move, { seenPly: game.moves.length });
+      const result = await service.moves.play(game.id, mover, move, { seenPly: game.moves.length });
       if (!result.ok) {
         stale++;
         refusedInARow++;
-        const fresh = await service.getGame(game.id);
+        const fresh = await service.queries.getGame(game.id);
         if (!fresh.ok) throw new Error(fresh.message);
         game = fresh.value;
         continue;
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     }
     if (game.moves.length === PLIES) sixtyPlyGames.push(game.id);
     if (game.status === 'active') {
-      const resigned = await service.resign(game.id, white);
+      const resigned = await service.endings.resign(game.id, white);
       if (!resigned.ok) throw new Error(resigned.message);
     }
     return { moves, stale };

@@ -451,7 +451,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     void bestEffort(
       logger,
       'ending idle games failed',
-      service.endIdleGames(config.idleGameDays * DAY_MS),
+      service.idle.end(config.idleGameDays * DAY_MS),
     );
     void bestEffort(
       logger,

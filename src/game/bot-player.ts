@@ -82,7 +82,9 @@ export class BotPlayer {
     private readonly timers: Timers,
     private readonly bot: BotMoves | undefined,
     private readonly play: PlayMove,
-  ) {}
+  ) {
+    timers.on(['bot-move'], (job) => this.retry(job));
+  }
 
   /** Whether bot players get moves here (the service was given an AI). */
   get available(): boolean {
@@ -154,7 +156,7 @@ export class BotPlayer {
   }
 
   /** The safety net's job: plays the bot's move if the game still waits for it at that ply. */
-  async retry(job: TimerJob): Promise<ServiceResult<unknown>> {
+  private async retry(job: TimerJob): Promise<ServiceResult<unknown>> {
     const loaded = await this.context.records.guard(async () => {
       const game = await this.context.store.getGame(job.targetId);
       return game === undefined ? refusal('not-found', 'No such game.') : success(game);

@@ -80,7 +80,9 @@ export class Challenges {
     private readonly context: ServiceContext,
     private readonly timers: Timers,
     private readonly gameStarted: GameFollowUp,
-  ) {}
+  ) {
+    timers.on(['challenge-expiry'], (job) => this.expire(job));
+  }
 
   /**
    * Makes a challenge. A table game's (Zhernov's) is a lobby open to anyone: its maker sits at
@@ -223,7 +225,7 @@ export class Challenges {
   }
 
   /** The challenge-expiry timer: closes a challenge nobody took; early, it waits again. */
-  async expire(job: TimerJob): Promise<ServiceResult<Challenge>> {
+  private async expire(job: TimerJob): Promise<ServiceResult<Challenge>> {
     const result = await this.context.records.challenge(job.targetId, (challenge, now) => {
       if (challenge.status !== 'open') return refusal('challenge-closed', 'already closed');
       if (now < challenge.expiresAt)

@@ -57,8 +57,17 @@ export class DrawsAndResignation {
     });
   }
 
-  /** Accepts (a draw) or declines the opponent's draw offer; refused when there is none. */
-  async answerDraw(
+  /** Accepts the opponent's draw offer (the game is drawn); refused when there is none. */
+  acceptDraw(gameId: string, player: PlayerId): Promise<ServiceResult<Game>> {
+    return this.answerDraw(gameId, player, 'accept');
+  }
+
+  /** Declines the opponent's draw offer; refused when there is none. */
+  declineDraw(gameId: string, player: PlayerId): Promise<ServiceResult<Game>> {
+    return this.answerDraw(gameId, player, 'decline');
+  }
+
+  private async answerDraw(
     gameId: string,
     player: PlayerId,
     answer: 'accept' | 'decline',

@@ -1,19 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { BotPlayer, type BotMoveOutcome } from './bot-player.js';
-import { Challenges, type AcceptOptions, type ChallengeRequest } from './challenges.js';
+import { BotPlayer } from './bot-player.js';
+import { Challenges } from './challenges.js';
 import { DAY_MS } from './context.js';
+import type { ServiceContext } from './context.js';
 import { DrawsAndResignation } from './draws-and-resignation.js';
 import { IdleGames } from './idle-games.js';
-import type { MoveInput } from './game-rules.js';
-import {
-  chatKey,
-  type Challenge,
-  type ChatView,
-  type Game,
-  type Player,
-  type PlayerId,
-} from './model.js';
-import { Moves, type GameRequest } from './moves.js';
+import { noLeague, storeLeague, type League } from './league.js';
+import type { LeagueStore } from './league-ports.js';
+import { consoleLogger, type Logger } from './logger.js';
+import { chatKey, type Game, type Player, type PlayerId } from './model.js';
+import { Moves } from './moves.js';
 import {
   systemClock,
   type BotMoves,
@@ -22,31 +18,13 @@ import {
   type KeyValueStore,
   type PositionAnalysis,
   type Scheduler,
-  type TimerJob,
 } from './ports.js';
-import { Queries, type ViewTarget } from './queries.js';
-import { Reviews, type GameReview, type ReviewOptions, type ReviewWhere } from './review.js';
-import { consoleLogger, type Logger } from './logger.js';
+import { Queries } from './queries.js';
 import { RecordUpdates } from './record-updates.js';
 import type { AcceptedIn, GameEvent, ServiceResult } from './results.js';
+import { Reviews, type ReviewWhere } from './review.js';
 import { Tables, type Seating } from './tables.js';
 import { Timers } from './timers.js';
-import type { VariantId } from '../engine/index.js';
-import { AfterGame } from './after-game.js';
-import type { ServiceContext } from './context.js';
-import type { LeagueStore } from './league-ports.js';
-import type { PlayerRating } from './rating-model.js';
-import { Ratings } from './ratings.js';
-import { refusal, success } from './results.js';
-import type { Tournament, TournamentChat } from './tournament-model.js';
-import { Tournaments, type TournamentRequest } from './tournaments.js';
-
-/** The ratings and tournaments of a service with a league store. */
-interface League {
-  readonly ratings: Ratings;
-  readonly tournaments: Tournaments;
-  readonly afterGame: AfterGame;
-}
 
 export { DAY_MS } from './context.js';
 export type { Logger } from './logger.js';
@@ -57,6 +35,7 @@ export type { GameRequest } from './moves.js';
 export type { AcceptedIn } from './results.js';
 export type { Seating } from './tables.js';
 export type { TournamentRequest } from './tournaments.js';
+export type { League } from './league.js';
 export type { GameReview, ReviewedPly, ReviewOptions, ReviewWhere, SideSummary } from './review.js';
 
 export interface GameServiceOptions {
@@ -93,23 +72,29 @@ export interface GameServiceOptions {
 }
 
 /**
- * The use cases of correspondence play, shared by every adapter (the chats and the terminal):
- * one object over the modules that hold them — challenges, moves, draws and resignation,
- * queries, timers and the bot as a player. Every change is a compare-and-set on the record's
- * version (RecordUpdates), so concurrent taps, chats and processes can never apply two moves or
- * lose one.
+ * The use cases of correspondence play, shared by every adapter (the chats and the terminal),
+ * by concern: challenges, table lobbies, moves, draws and resignation, queries, the league
+ * (ratings and tournaments), reviews, timers and the bot as a player — each its own module,
+ * reached as a field (`service.moves.play(…)`). Every change is a compare-and-set on the
+ * record's version (RecordUpdates), so concurrent taps, chats and processes can never apply two
+ * moves or lose one.
  */
 export class GameService {
-  private readonly timers: Timers;
-  private readonly challenges: Challenges;
-  private readonly moves: Moves;
-  private readonly endings: DrawsAndResignation;
-  private readonly queries: Queries;
-  private readonly bot: BotPlayer;
-  private readonly idle: IdleGames;
-  private readonly tables: Tables;
-  private readonly league: League | undefined;
-  private readonly reviews: Reviews;
+  readonly timers: Timers;
+  readonly challenges: Challenges;
+  readonly moves: Moves;
+  /** Draws and resignation. */
+  readonly endings: DrawsAndResignation;
+  readonly queries: Queries;
+  readonly bot: BotPlayer;
+  /** Games nobody plays, ended as abandoned (IDLE_GAME_DAYS). */
+  readonly idle: IdleGames;
+  /** Table games' lobbies (Zhernov's four-player game). */
+  readonly tables: Tables;
+  /** Ratings and tournaments; refused as 'store-unavailable' without a league store. */
+  readonly league: League;
+  /** The engine's reviews of finished two-player games. */
+  readonly reviews: Reviews;
 
   constructor(options: GameServiceOptions) {
     const context = serviceContext(options);
@@ -119,17 +104,14 @@ export class GameService {
       ttlMs: options.reviewTtlMs ?? 90 * DAY_MS,
       concurrency: options.reviewConcurrency,
     });
-    this.timers = new Timers(context, options.scheduler, {
-      expireChallenge: (job) => this.challenges.expire(job),
-      retryBotMove: (job) => this.bot.retry(job),
-      gameGoesOn: (game) => followUp(game),
-    });
+    this.timers = new Timers(context, options.scheduler);
     // After a game starts and after every move: the clock's timers, then the bot's move.
     const followUp = async (game: Game): Promise<void> => {
       await this.timers.scheduleClock(game);
       await this.timers.scheduleNudge(game);
       this.bot.request(game);
     };
+    this.timers.on(['reminder', 'timeout'], (job) => this.timers.clock(job, followUp));
     this.challenges = new Challenges(context, this.timers, followUp);
     this.tables = new Tables(context, followUp);
     this.moves = new Moves(context, followUp);
@@ -139,18 +121,13 @@ export class GameService {
     this.bot = new BotPlayer(context, this.timers, options.bot, (...args) =>
       this.moves.play(...args),
     );
-    this.league = options.league === undefined ? undefined : this.leagueOf(context, options.league);
-  }
-
-  private leagueOf(context: ServiceContext, store: LeagueStore): League {
-    const ratings = new Ratings(context, store);
-    const tournaments = new Tournaments(context, store, {
-      startGame: (request) => this.moves.start(request),
-      resign: (gameId, player) => this.endings.resign(gameId, player),
-    });
-    const afterGame = new AfterGame(context, store, ratings, tournaments);
-    context.records.whenGamesFinish(afterGame);
-    return { ratings, tournaments, afterGame };
+    this.league =
+      options.league === undefined
+        ? noLeague
+        : storeLeague(context, options.league, {
+            startGame: (request) => this.moves.start(request),
+            resign: (gameId, player) => this.endings.resign(gameId, player),
+          });
   }
 
   /**
@@ -159,7 +136,7 @@ export class GameService {
    */
   async start(): Promise<void> {
     await this.timers.start();
-    await this.league?.afterGame.sweep();
+    await this.league.sweep();
   }
 
   /**
@@ -173,22 +150,6 @@ export class GameService {
     } finally {
       await this.timers.stop();
     }
-  }
-
-  // ---- challenges -------------------------------------------------------------------------
-
-  createChallenge(input: ChallengeRequest): Promise<ServiceResult<Challenge>> {
-    return this.challenges.create(input);
-  }
-
-  /** Accepts a challenge; `chat` is where the acceptor did it (the board is posted there too). */
-  acceptChallenge(
-    id: string,
-    acceptor: Player,
-    chat?: AcceptedIn,
-    options?: AcceptOptions,
-  ): Promise<ServiceResult<Game>> {
-    return this.challenges.accept(id, acceptor, chat, options);
   }
 
   /**
@@ -211,239 +172,6 @@ export class GameService {
     return this.challenges.accept(found.value, acceptor, chat, { requestKey });
   }
 
-  // ---- table games (Zhernov's four-player lobby) -------------------------------------------
-
-  /**
-   * Sits a player down at a table game's lobby; the last seat taken starts the game. The same
-   * `requestKey` again gets what it did back, `repeated` (also for the bot's seat and the start).
-   */
-  sitAtTable(
-    id: string,
-    player: Player,
-    chat?: AcceptedIn,
-    requestKey?: string,
-  ): Promise<ServiceResult<Seating>> {
-    return this.tables.sit(id, player, chat, requestKey);
-  }
-
-  /** Seats the bot at a level in the table's next free seat, for a player sitting there. */
-  seatBotAtTable(
-    id: string,
-    player: PlayerId,
-    level: number,
-    botName: string,
-    chat?: AcceptedIn,
-    requestKey?: string,
-  ): Promise<ServiceResult<Seating>> {
-    return this.tables.seatBot(id, player, level, botName, chat, requestKey);
-  }
-
-  /** A player stands up from a table's lobby (its maker standing up closes the table). */
-  standFromTable(id: string, player: PlayerId): Promise<ServiceResult<Challenge>> {
-    return this.tables.stand(id, player);
-  }
-
-  /** Starts a full table's game (when the sit that filled it could not). */
-  startTable(
-    id: string,
-    player: Player,
-    chat?: AcceptedIn,
-    requestKey?: string,
-  ): Promise<ServiceResult<Game>> {
-    return this.tables.start(id, player, chat, requestKey);
-  }
-
-  /** The challenged player says no. Open challenges cannot be declined, only left to expire. */
-  declineChallenge(id: string, player: Player): Promise<ServiceResult<Challenge>> {
-    return this.challenges.decline(id, player);
-  }
-
-  cancelChallenge(id: string, player: PlayerId): Promise<ServiceResult<Challenge>> {
-    return this.challenges.cancel(id, player);
-  }
-
-  // ---- moves ------------------------------------------------------------------------------
-
-  /**
-   * Starts a game directly (against the bot, or set up by an adapter), without a challenge:
-   * from the variant's start or a FEN, with any moves already played.
-   */
-  startGame(input: GameRequest): Promise<ServiceResult<Game>> {
-    return this.moves.start(input);
-  }
-
-  /**
-   * Plays a move; see Moves.play for `seenPly` (the board the player acted on) and
-   * `requestKey` (the same request twice plays once).
-   */
-  play(
-    gameId: string,
-    player: PlayerId,
-    input: MoveInput,
-    options: { seenPly?: number; requestKey?: string } = {},
-  ): Promise<ServiceResult<Game>> {
-    return this.moves.play(gameId, player, input, options);
-  }
-
-  // ---- draws and resignation --------------------------------------------------------------
-
-  resign(gameId: string, player: PlayerId, seenPly?: number): Promise<ServiceResult<Game>> {
-    return this.endings.resign(gameId, player, seenPly);
-  }
-
-  /** Offers a draw; if the opponent has already offered one, the game is drawn. */
-  offerDraw(gameId: string, player: PlayerId): Promise<ServiceResult<Game>> {
-    return this.endings.offerDraw(gameId, player);
-  }
-
-  acceptDraw(gameId: string, player: PlayerId): Promise<ServiceResult<Game>> {
-    return this.endings.answerDraw(gameId, player, 'accept');
-  }
-
-  declineDraw(gameId: string, player: PlayerId): Promise<ServiceResult<Game>> {
-    return this.endings.answerDraw(gameId, player, 'decline');
-  }
-
-  // ---- queries and views ------------------------------------------------------------------
-
-  /** Records that a chat message shows this game or challenge (a game may be in many chats). */
-  addView(
-    target: { kind: 'game' | 'challenge'; id: string },
-    view: ChatView,
-  ): Promise<ServiceResult<Game | Challenge>> {
-    return this.queries.addView(target, view);
-  }
-
-  getGame(id: string): Promise<ServiceResult<Game>> {
-    return this.queries.getGame(id);
-  }
-
-  getChallenge(id: string): Promise<ServiceResult<Challenge>> {
-    return this.queries.getChallenge(id);
-  }
-
-  /** The game or challenge a chat message shows. */
-  findByView(view: ChatView): Promise<ServiceResult<ViewTarget>> {
-    return this.queries.findByView(view);
-  }
-
-  /** A player's active games; a corrupt one is logged and left out rather than hiding the rest. */
-  activeGames(player: PlayerId): Promise<ServiceResult<Game[]>> {
-    return this.queries.activeGames(player);
-  }
-
-  // ---- ratings and tournaments -------------------------------------------------------------
-
-  /** A player's rating records (every variant and pool), most games first. */
-  playerRatings(player: PlayerId): Promise<ServiceResult<PlayerRating[]>> {
-    return this.withLeague(async ({ ratings }) => success(await ratings.records(player)));
-  }
-
-  /** A chat's leaderboard of a variant (everyone who played a rated game there). */
-  chatLeaderboard(chatKey: string, variant: VariantId): Promise<ServiceResult<PlayerRating[]>> {
-    return this.withLeague(async ({ ratings }) =>
-      success(await ratings.chatLeaderboard(chatKey, variant)),
-    );
-  }
-
-  /** The global leaderboard of a variant (established ratings only). */
-  globalLeaderboard(variant: VariantId, limit: number): Promise<ServiceResult<PlayerRating[]>> {
-    return this.withLeague(async ({ ratings }) =>
-      success(await ratings.globalLeaderboard(variant, limit)),
-    );
-  }
-
-  /** Opens a tournament's sign-up in a chat (the adapter checks the organiser may). */
-  createTournament(
-    input: TournamentRequest,
-    views?: readonly ChatView[],
-  ): Promise<ServiceResult<Tournament>> {
-    return this.withLeague(({ tournaments }) => tournaments.create(input, views));
-  }
-
-  /** Records that a chat message shows a tournament's sign-up card. */
-  addTournamentView(id: string, view: ChatView): Promise<ServiceResult<Tournament>> {
-    return this.withLeague(({ tournaments }) => tournaments.addView(id, view));
-  }
-
-  getTournament(id: string): Promise<ServiceResult<Tournament>> {
-    return this.withLeague(({ tournaments }) => tournaments.get(id));
-  }
-
-  /** The chat's newest tournament; refused as 'tournament-not-found' if it never had one. */
-  chatTournament(chatKey: string): Promise<ServiceResult<Tournament>> {
-    return this.withLeague(async ({ tournaments }) => {
-      const latest = await tournaments.latest(chatKey);
-      return latest === undefined
-        ? refusal('tournament-not-found', 'This chat has no tournament.')
-        : success(latest);
-    });
-  }
-
-  joinTournament(id: string, player: Player): Promise<ServiceResult<Tournament>> {
-    return this.withLeague(({ tournaments }) => tournaments.join(id, player));
-  }
-
-  /** Leaves a tournament's sign-up, or withdraws from it once it runs. */
-  leaveTournament(id: string, player: PlayerId): Promise<ServiceResult<Tournament>> {
-    return this.withLeague(({ tournaments }) => tournaments.leave(id, player));
-  }
-
-  cancelTournament(id: string, player: PlayerId, isAdmin: boolean) {
-    return this.withLeague(({ tournaments }) => tournaments.cancel(id, player, isAdmin));
-  }
-
-  /** Enters the bot at a level into a tournament's sign-up (its organiser or an admin). */
-  addBotToTournament(
-    id: string,
-    player: PlayerId,
-    isAdmin: boolean,
-    level: number,
-    botName: string,
-  ): Promise<ServiceResult<Tournament>> {
-    return this.withLeague(({ tournaments }) =>
-      tournaments.addBot(id, player, isAdmin, level, botName),
-    );
-  }
-
-  startTournament(id: string, player: PlayerId, isAdmin: boolean) {
-    return this.withLeague(({ tournaments }) => tournaments.start(id, player, isAdmin));
-  }
-
-  /** A player left a chat: they withdraw from its tournament; the events are returned. */
-  async memberLeftChat(chat: TournamentChat, player: PlayerId): Promise<readonly GameEvent[]> {
-    return this.league === undefined ? [] : this.league.tournaments.memberLeft(chat, player);
-  }
-
-  private async withLeague<T>(
-    work: (league: League) => Promise<ServiceResult<T>>,
-  ): Promise<ServiceResult<T>> {
-    if (this.league === undefined)
-      return refusal('store-unavailable', 'Ratings and tournaments are not available here.');
-    return work(this.league);
-  }
-
-  // ---- reviews ----------------------------------------------------------------------------
-
-  /**
-   * The engine's review of a finished two-player game (src/game/review.ts): cached, searched
-   * once however many ask at once; `onQueued` hears when it waits for other reviews first.
-   * Refused for an active game ('game-not-over': no engine help during play), a table game,
-   * an unknown one, or without an engine here ('review-unavailable').
-   */
-  reviewGame(
-    gameId: string,
-    by: PlayerId,
-    options?: ReviewOptions,
-  ): Promise<ServiceResult<GameReview>> {
-    return this.reviews.review(gameId, by, options);
-  }
-
-  /** The id of the game most recently finished in a chat (else by the player), if known. */
-  lastFinishedGame(where: ReviewWhere, player: PlayerId): Promise<string | undefined> {
-    return this.reviews.lastFinished(where, player);
-  }
-
   /**
    * The game `/review` means in a chat when none is named: the one most recently finished there
    * (a table game too: its review is refused as such), else the player's game in progress there
@@ -458,41 +186,6 @@ export class GameService {
       ? active.value.find((game) => game.views.some((view) => chatKey(view) === here))
       : undefined;
     return playing?.id ?? this.reviews.lastFinishedBy(player);
-  }
-
-  /** Whether this service can review games (it has an engine and a store for reviews). */
-  get canReview(): boolean {
-    return this.reviews.available;
-  }
-
-  // ---- timers -----------------------------------------------------------------------------
-
-  /** Runs a due timer job. Idempotent: stale or repeated jobs change nothing. */
-  handleTimer(job: TimerJob): Promise<void> {
-    return this.timers.handle(job);
-  }
-
-  /**
-   * Ends, as abandoned, every active game without a change for `idleMs` (IDLE_GAME_DAYS);
-   * their game-over events are published. Returns how many ended.
-   */
-  endIdleGames(idleMs: number): Promise<number> {
-    return this.idle.end(idleMs);
-  }
-
-  // ---- the bot as a player ----------------------------------------------------------------
-
-  /** Whether bot players get moves from this service (it was given an AI). */
-  get hasBot(): boolean {
-    return this.bot.available;
-  }
-
-  /**
-   * Hears how every request for a bot move ends (the move, or the AI's failure), until the
-   * returned function is called: for an adapter that waits for the bot's answer.
-   */
-  watchBotMoves(listener: (outcome: BotMoveOutcome) => void): () => void {
-    return this.bot.watch(listener);
   }
 }
 

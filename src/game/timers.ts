@@ -1,30 +1,40 @@
 import { clockJobs, clockStep } from './clocks.js';
 import type { ServiceContext } from './context.js';
 import type { Game, PendingNudge } from './model.js';
-import type { Scheduler, TimerJob } from './ports.js';
+import type { Scheduler, TIMER_KINDS, TimerJob } from './ports.js';
 import { playerToMove } from './game-rules.js';
 import { NUDGE_AFTER_MS, nudgeToSchedule } from './notify.js';
 import { refusal, type ServiceResult } from './results.js';
 
-/** The use cases that own a kind of timer job besides the clock's own. */
-export interface TimerRoutes {
-  readonly expireChallenge: (job: TimerJob) => Promise<ServiceResult<unknown>>;
-  readonly retryBotMove: (job: TimerJob) => Promise<ServiceResult<unknown>>;
-  /** After a time-out that left a table game going: the next seat's clock and bot move. */
-  readonly gameGoesOn: (game: Game) => Promise<void>;
-}
+/** A kind of timer job. */
+export type TimerKind = (typeof TIMER_KINDS)[number];
+
+/** What runs a due job of one kind: the result's events are published. */
+export type TimerHandler = (job: TimerJob) => Promise<ServiceResult<unknown>>;
 
 /**
- * Timed work: puts jobs on the scheduler and runs them when due. The correspondence clock
- * (reminders and time-outs) is handled here; challenge expiry and the bot's safety net are
- * routed to their use cases.
+ * Timed work: puts jobs on the scheduler and runs them when due, each kind by the handler its
+ * use case registered (`on`): the clock's reminders and time-outs (the clock, registered by the
+ * service), challenge expiry (Challenges), the bot's safety net (BotPlayer) and the turn nudge
+ * (here).
  */
 export class Timers {
+  private readonly handlers = new Map<TimerKind, TimerHandler>();
+
   constructor(
     private readonly context: ServiceContext,
     private readonly scheduler: Scheduler,
-    private readonly routes: TimerRoutes,
-  ) {}
+  ) {
+    this.on(['turn-nudge'], (job) => this.nudge(job));
+  }
+
+  /** Makes `handler` the one that runs due jobs of these kinds. */
+  on(kinds: readonly TimerKind[], handler: TimerHandler): void {
+    for (const kind of kinds) {
+      if (this.handlers.has(kind)) throw new Error(`timer kind ${kind} has a handler already`);
+      this.handlers.set(kind, handler);
+    }
+  }
 
   /** Starts delivering due jobs. */
   start(): Promise<void> {
@@ -89,22 +99,28 @@ export class Timers {
     return result;
   }
 
+  /**
+   * The clock's reminder or time-out; a time-out that leaves a table game going hands it to
+   * `goesOn` (the next seat's clock and bot move).
+   */
+  async clock(job: TimerJob, goesOn: (game: Game) => Promise<void>): Promise<ServiceResult<Game>> {
+    const stepped = await this.context.records.game(job.targetId, (game, now) =>
+      clockStep(game, job, now, this.context.dayMs),
+    );
+    if (!stepped.ok && stepped.code === 'not-due') await this.schedule({ ...job, at: stepped.at });
+    if (stepped.ok && stepped.events.length > 0 && stepped.value.status === 'active')
+      await goesOn(stepped.value);
+    return stepped;
+  }
+
   /** Runs a due timer job. Idempotent: stale or repeated jobs change nothing. */
   async handle(job: TimerJob): Promise<void> {
-    let result: ServiceResult<unknown>;
-    if (job.kind === 'challenge-expiry') result = await this.routes.expireChallenge(job);
-    else if (job.kind === 'bot-move') result = await this.routes.retryBotMove(job);
-    else if (job.kind === 'turn-nudge') result = await this.nudge(job);
-    else {
-      const stepped = await this.context.records.game(job.targetId, (game, now) =>
-        clockStep(game, job, now, this.context.dayMs),
-      );
-      if (!stepped.ok && stepped.code === 'not-due')
-        await this.schedule({ ...job, at: stepped.at });
-      if (stepped.ok && stepped.events.length > 0 && stepped.value.status === 'active')
-        await this.routes.gameGoesOn(stepped.value);
-      result = stepped;
+    const handler = this.handlers.get(job.kind);
+    if (handler === undefined) {
+      this.context.logger.error('a timer job of a kind nothing handles', { job });
+      return;
     }
+    const result = await handler(job);
     if (result.ok && result.events.length > 0) await this.context.publish(result.events);
     if (!result.ok && (result.code === 'store-unavailable' || result.code === 'busy')) {
       // Let the scheduler retry the job later.

@@ -87,8 +87,8 @@ describe('the bot as a player', () => {
   it('answers a human move at once and publishes it; the safety net then does nothing', async () => {
     const bot = new ScriptedBot();
     const service = await serviceWith(bot);
-    const game = value(await service.startGame({ white: ALICE, black: BOT }));
-    value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+    const game = value(await service.moves.start({ white: ALICE, black: BOT }));
+    value(await service.moves.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
     await vi.waitFor(async () => expect(await plies(game.id)).toBe(2));
     expect(published.filter((event) => event.type === 'move-played')).toHaveLength(1);
 
@@ -100,15 +100,15 @@ describe('the bot as a player', () => {
 
   it('moves first when it has White', async () => {
     const service = await serviceWith(new ScriptedBot());
-    const game = value(await service.startGame({ white: BOT, black: ALICE }));
+    const game = value(await service.moves.start({ white: BOT, black: ALICE }));
     await vi.waitFor(async () => expect(await plies(game.id)).toBe(1));
   });
 
   it('asks again later when the search fails, until a move comes', async () => {
     const bot = new ScriptedBot(2);
     const service = await serviceWith(bot);
-    const game = value(await service.startGame({ white: ALICE, black: BOT }));
-    value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+    const game = value(await service.moves.start({ white: ALICE, black: BOT }));
+    value(await service.moves.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
     await vi.waitFor(() => expect(bot.requests).toBe(1));
     expect(await plies(game.id)).toBe(1);
 
@@ -116,16 +116,16 @@ describe('the bot as a player', () => {
     // The retry fails too: the job throws, so a real scheduler tries it again.
     const job = [...scheduler.jobs.values()].find((entry) => entry.kind === 'bot-move')!;
     expect(job).toMatchObject({ targetId: game.id, ply: 1 });
-    await expect(service.handleTimer(job)).rejects.toThrow('worker crashed');
-    await service.handleTimer(job);
+    await expect(service.timers.handle(job)).rejects.toThrow('worker crashed');
+    await service.timers.handle(job);
     expect(await plies(game.id)).toBe(2);
     expect(published.filter((event) => event.type === 'move-played')).toHaveLength(1);
   });
 
   it('another process takes over a game whose bot was thinking when this one stopped', async () => {
     const before = await serviceWith(new ScriptedBot(0, true));
-    const game = value(await before.startGame({ white: ALICE, black: BOT }));
-    value(await before.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+    const game = value(await before.moves.start({ white: ALICE, black: BOT }));
+    value(await before.moves.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
     await before.stop();
 
     const bot = new ScriptedBot();
@@ -139,8 +139,8 @@ describe('the bot as a player', () => {
   it('stop() waits for a bot move being thought about, within its time', async () => {
     const bot = new GatedBot();
     const service = await serviceWith(bot);
-    const game = value(await service.startGame({ white: ALICE, black: BOT }));
-    value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+    const game = value(await service.moves.start({ white: ALICE, black: BOT }));
+    value(await service.moves.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
     await vi.waitFor(() => expect(bot.signals).toHaveLength(1));
     let stopped = false;
     const stopping = service.stop({ timeoutMs: 3_600_000 }).then(() => (stopped = true));
@@ -156,8 +156,8 @@ describe('the bot as a player', () => {
   it('stop() hands back a search that outlives its time: the next start plays the move', async () => {
     const slow = new GatedBot();
     const before = await serviceWith(slow);
-    const game = value(await before.startGame({ white: ALICE, black: BOT }));
-    value(await before.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+    const game = value(await before.moves.start({ white: ALICE, black: BOT }));
+    value(await before.moves.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
     await vi.waitFor(() => expect(slow.signals).toHaveLength(1));
     await before.stop({ timeoutMs: 1 });
     expect(item(slow.signals, 0, 'slow.signals').aborted).toBe(true);
@@ -174,14 +174,14 @@ describe('the bot as a player', () => {
   it('a late answer for a ply the bot has played (a worker after the fallback) is not played', async () => {
     const late = new GatedBot(); // the queue's worker, answering after all
     const slow = await serviceWith(late);
-    const game = value(await slow.startGame({ white: ALICE, black: BOT }));
-    value(await slow.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+    const game = value(await slow.moves.start({ white: ALICE, black: BOT }));
+    value(await slow.moves.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
     await vi.waitFor(() => expect(late.signals).toHaveLength(1));
     // Meanwhile the move is searched elsewhere (this process's fallback, another process's
     // safety net) and played.
     const quick = await serviceWith(new ScriptedBot());
     const job = [...scheduler.jobs.values()].find((entry) => entry.kind === 'bot-move')!;
-    await quick.handleTimer(job);
+    await quick.timers.handle(job);
     expect(await plies(game.id)).toBe(2);
     const played = published.filter((event) => event.type === 'move-played').length;
 
@@ -194,10 +194,10 @@ describe('the bot as a player', () => {
   it('once stopping, a move that wants an answer only leaves the durable job', async () => {
     const bot = new ScriptedBot();
     const service = await serviceWith(bot);
-    const game = value(await service.startGame({ white: ALICE, black: BOT }));
+    const game = value(await service.moves.start({ white: ALICE, black: BOT }));
     await service.stop();
     // An update still being handled while the process stops plays a human move.
-    value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+    value(await service.moves.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
     await vi.waitFor(() =>
       expect([...scheduler.jobs.values()].some((job) => job.kind === 'bot-move')).toBe(true),
     );
@@ -205,7 +205,7 @@ describe('the bot as a player', () => {
     const job = [...scheduler.jobs.values()].find((entry) => entry.kind === 'bot-move')!;
     // The safety net refuses to run in a stopping process, so the scheduler keeps the job.
     clock.time += 60_000;
-    await expect(service.handleTimer(job)).rejects.toThrow('stopping');
+    await expect(service.timers.handle(job)).rejects.toThrow('stopping');
     expect(await plies(game.id)).toBe(1);
   });
   describe('bashni-double: a turn of two moves', () => {
@@ -213,10 +213,10 @@ describe('the bot as a player', () => {
       const bot = new ScriptedBot();
       const service = await serviceWith(bot);
       const game = value(
-        await service.startGame({ white: ALICE, black: BOT, variant: 'bashni-double' }),
+        await service.moves.start({ white: ALICE, black: BOT, variant: 'bashni-double' }),
       );
       expect(game.fen).toMatch(/^W1:/);
-      value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+      value(await service.moves.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
       await vi.waitFor(async () => expect(await plies(game.id)).toBe(3));
       const after = (await store.getGame(game.id))!;
       expect(after.fen).toMatch(/^W2:/);
@@ -226,24 +226,24 @@ describe('the bot as a player', () => {
     it('after the first of two moves the same human moves again, without a ping', async () => {
       const service = await serviceWith(new ScriptedBot());
       const game = value(
-        await service.startGame({ white: ALICE, black: BORIS, variant: 'bashni-double' }),
+        await service.moves.start({ white: ALICE, black: BORIS, variant: 'bashni-double' }),
       );
       const ping = (result: ServiceResult<Game>) =>
         result.ok ? result.events.find((event) => event.type === 'move-played') : undefined;
       clock.time += 10 * 60_000;
-      const first = await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 });
+      const first = await service.moves.play(game.id, ALICE, 'c3-d4', { seenPly: 0 });
       expect(value(first).fen).toMatch(/^B2:/);
       // Alice took ten minutes: Boris is pinged.
       expect(ping(first)).toMatchObject({ ping: true });
       clock.time += 10 * 60_000;
-      const second = await service.play(game.id, BORIS, 'b6-a5', { seenPly: 1 });
+      const second = await service.moves.play(game.id, BORIS, 'b6-a5', { seenPly: 1 });
       expect(value(second).fen).toMatch(/^B1:/);
       // Boris moves again: nobody is pinged.
       expect(ping(second)).toMatchObject({ ping: false });
       expect(value(second).turnStartedAt).toBe(clock.time);
-      const refused = await service.play(game.id, ALICE, 'd4-e5', { seenPly: 2 });
+      const refused = await service.moves.play(game.id, ALICE, 'd4-e5', { seenPly: 2 });
       expect(refused.ok).toBe(false);
-      const third = value(await service.play(game.id, BORIS, 'f6-g5', { seenPly: 2 }));
+      const third = value(await service.moves.play(game.id, BORIS, 'f6-g5', { seenPly: 2 }));
       expect(third.fen).toMatch(/^W2:/);
     });
   });
@@ -260,21 +260,21 @@ describe('the bot as a player', () => {
     it('2 from the start: White moves twice (no ping between), then Black must capture', async () => {
       const service = await serviceWith(new ScriptedBot());
       const game = value(
-        await service.startGame({ white: ALICE, black: BORIS, variant: 'bashni-double-2' }),
+        await service.moves.start({ white: ALICE, black: BORIS, variant: 'bashni-double-2' }),
       );
       expect(game.fen).toMatch(/^W2:/);
       clock.time += 10 * 60_000;
-      const first = await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 });
+      const first = await service.moves.play(game.id, ALICE, 'c3-d4', { seenPly: 0 });
       expect(value(first).fen).toMatch(/^W1:/);
       expect(ping(first)).toMatchObject({ ping: false });
-      expect((await service.play(game.id, BORIS, 'b6-a5', { seenPly: 1 })).ok).toBe(false);
+      expect((await service.moves.play(game.id, BORIS, 'b6-a5', { seenPly: 1 })).ok).toBe(false);
       clock.time += 10 * 60_000;
-      const second = await service.play(game.id, ALICE, 'd4-c5', { seenPly: 1 });
+      const second = await service.moves.play(game.id, ALICE, 'd4-c5', { seenPly: 1 });
       expect(value(second).fen).toMatch(/^B2:/);
       expect(ping(second)).toMatchObject({ ping: true });
-      const refused = await service.play(game.id, BORIS, 'f6-g5', { seenPly: 2 });
+      const refused = await service.moves.play(game.id, BORIS, 'f6-g5', { seenPly: 2 });
       expect(!refused.ok && refused.code).toBe('illegal-move');
-      const capture = value(await service.play(game.id, BORIS, 'b6:d4', { seenPly: 2 }));
+      const capture = value(await service.moves.play(game.id, BORIS, 'b6:d4', { seenPly: 2 }));
       expect(capture.fen).toMatch(/^B1:/);
       expect(capture.moves).toEqual(['c3-d4', 'd4-c5', 'b6:d4']);
     });
@@ -282,24 +282,24 @@ describe('the bot as a player', () => {
     it('1+1: Black answers with one move (a new turn, pinged), then White has two', async () => {
       const service = await serviceWith(new ScriptedBot());
       const game = value(
-        await service.startGame({ white: ALICE, black: BORIS, variant: 'bashni-double-11' }),
+        await service.moves.start({ white: ALICE, black: BORIS, variant: 'bashni-double-11' }),
       );
       expect(game.fen).toMatch(/^W1:/);
       clock.time += 10 * 60_000;
-      const first = await service.play(game.id, ALICE, 'c3-b4', { seenPly: 0 });
+      const first = await service.moves.play(game.id, ALICE, 'c3-b4', { seenPly: 0 });
       expect(value(first).fen).toMatch(/^B1:/);
       expect(ping(first)).toMatchObject({ ping: true });
       clock.time += 10 * 60_000;
-      const answer = await service.play(game.id, BORIS, 'b6-a5', { seenPly: 1 });
+      const answer = await service.moves.play(game.id, BORIS, 'b6-a5', { seenPly: 1 });
       expect(value(answer).fen).toMatch(/^W2:/);
       expect(ping(answer)).toMatchObject({ ping: true });
-      expect((await service.play(game.id, BORIS, 'a5:c3', { seenPly: 2 })).ok).toBe(false);
+      expect((await service.moves.play(game.id, BORIS, 'a5:c3', { seenPly: 2 })).ok).toBe(false);
       clock.time += 10 * 60_000;
-      const third = await service.play(game.id, ALICE, 'g3-h4', { seenPly: 2 });
+      const third = await service.moves.play(game.id, ALICE, 'g3-h4', { seenPly: 2 });
       expect(value(third).fen).toMatch(/^W1:/);
       expect(ping(third)).toMatchObject({ ping: false });
-      value(await service.play(game.id, ALICE, 'h2-g3', { seenPly: 3 }));
-      const capture = value(await service.play(game.id, BORIS, 'a5:c3', { seenPly: 4 }));
+      value(await service.moves.play(game.id, ALICE, 'h2-g3', { seenPly: 3 }));
+      const capture = value(await service.moves.play(game.id, BORIS, 'a5:c3', { seenPly: 4 }));
       expect(capture.fen).toMatch(/^B1:/);
       expect(capture.quietPlies).toBe(0);
     });
@@ -308,18 +308,18 @@ describe('the bot as a player', () => {
       const bot = new ScriptedBot();
       const service = await serviceWith(bot);
       const game = value(
-        await service.startGame({ white: ALICE, black: BOT, variant: 'bashni-double-11' }),
+        await service.moves.start({ white: ALICE, black: BOT, variant: 'bashni-double-11' }),
       );
-      value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
+      value(await service.moves.play(game.id, ALICE, 'c3-d4', { seenPly: 0 }));
       await vi.waitFor(async () => expect(await plies(game.id)).toBe(2));
       const after = (await store.getGame(game.id))!;
       expect(after.fen).toMatch(/^W2:/);
       expect(bot.requests).toBe(1);
       // White's turn of two: the bot waits for both.
-      value(await service.play(game.id, ALICE, await firstLegal(game.id), { seenPly: 2 }));
+      value(await service.moves.play(game.id, ALICE, await firstLegal(game.id), { seenPly: 2 }));
       expect((await store.getGame(game.id))!.fen).toMatch(/^W1:/);
       expect(bot.requests).toBe(1);
-      value(await service.play(game.id, ALICE, await firstLegal(game.id), { seenPly: 3 }));
+      value(await service.moves.play(game.id, ALICE, await firstLegal(game.id), { seenPly: 3 }));
       await vi.waitFor(async () => expect(await plies(game.id)).toBe(6));
       expect(bot.requests).toBe(3);
       expect((await store.getGame(game.id))!.fen).toMatch(/^W2:/);
@@ -329,7 +329,7 @@ describe('the bot as a player', () => {
       const bot = new ScriptedBot();
       const service = await serviceWith(bot);
       const game = value(
-        await service.startGame({ white: BOT, black: ALICE, variant: 'bashni-double-2' }),
+        await service.moves.start({ white: BOT, black: ALICE, variant: 'bashni-double-2' }),
       );
       await vi.waitFor(async () => expect(await plies(game.id)).toBe(2));
       expect((await store.getGame(game.id))!.fen).toMatch(/^B2:/);

@@ -31,11 +31,11 @@ const TO_BORIS: ChallengeRequest = { challenger: ALICE, target: { kind: 'user', 
 /** Makes a challenge a moment after the last one. */
 async function challenge(request: ChallengeRequest): Promise<ServiceResult<Challenge>> {
   clock.time += 1_000;
-  return service.createChallenge(request);
+  return service.challenges.create(request);
 }
 
 async function statusOf(id: string): Promise<Challenge['status']> {
-  return value(await service.getChallenge(id)).status;
+  return value(await service.queries.getChallenge(id)).status;
 }
 
 describe('a challenge and its twins', () => {
@@ -48,8 +48,8 @@ describe('a challenge and its twins', () => {
     ]);
     expect(second.ok && second.events[1]).toMatchObject({ challenge: { id: first.id } });
     expect(await statusOf(first.id)).toBe('cancelled');
-    expect(refused(await service.acceptChallenge(first.id, BORIS))).toBe('challenge-closed');
-    value(await service.acceptChallenge(value(second).id, BORIS));
+    expect(refused(await service.challenges.accept(first.id, BORIS))).toBe('challenge-closed');
+    value(await service.challenges.accept(value(second).id, BORIS));
 
     // By username (Telegram's /newgame @name), in any letter case, too.
     const byName = value(
@@ -78,9 +78,9 @@ describe('a challenge and its twins', () => {
 
   it('the first request delivered again never withdraws the challenge that replaced it', async () => {
     // All in one millisecond: the later request still replaces the earlier one.
-    const first = value(await service.createChallenge({ ...TO_BORIS, requestKey: 'r1' }));
-    const second = value(await service.createChallenge({ ...TO_BORIS, requestKey: 'r2' }));
-    const again = await service.createChallenge({ ...TO_BORIS, requestKey: 'r1' });
+    const first = value(await service.challenges.create({ ...TO_BORIS, requestKey: 'r1' }));
+    const second = value(await service.challenges.create({ ...TO_BORIS, requestKey: 'r2' }));
+    const again = await service.challenges.create({ ...TO_BORIS, requestKey: 'r1' });
     expect(again).toMatchObject({ ok: true, repeated: true, events: [] });
     expect([await statusOf(first.id), await statusOf(second.id)]).toEqual(['cancelled', 'open']);
   });

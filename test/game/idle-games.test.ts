@@ -27,15 +27,15 @@ function setUp() {
 describe('games nobody plays', () => {
   it('end as abandoned after the idle time, without a winner, and leave the active lists', async () => {
     const { store, clock, published, service } = setUp();
-    const idle = value(await service.startGame({ white: ALICE, black: BORIS }));
-    const played = value(await service.startGame({ white: CAROL, black: BORIS }));
+    const idle = value(await service.moves.start({ white: ALICE, black: BORIS }));
+    const played = value(await service.moves.start({ white: CAROL, black: BORIS }));
     clock.time += IDLE - 1;
-    value(await service.play(played.id, CAROL, 'c3-d4'));
-    expect(await service.endIdleGames(IDLE)).toBe(0);
+    value(await service.moves.play(played.id, CAROL, 'c3-d4'));
+    expect(await service.idle.end(IDLE)).toBe(0);
 
     clock.time += 1;
-    expect(await service.endIdleGames(IDLE)).toBe(1);
-    const ended = value(await service.getGame(idle.id));
+    expect(await service.idle.end(IDLE)).toBe(1);
+    const ended = value(await service.queries.getGame(idle.id));
     expect(ended.status).toBe('finished');
     expect(ended.result).toEqual({ winner: null, reason: 'abandoned' });
     expect(ended.finishedAt).toBe(clock.time);
@@ -43,9 +43,9 @@ describe('games nobody plays', () => {
     expect(await store.activeGameIds(ALICE)).toEqual([]);
     expect(await store.activeGameIds(BORIS)).toEqual([played.id]);
     // Nothing more to end; the game that moved goes the same way once idle in its turn.
-    expect(await service.endIdleGames(IDLE)).toBe(0);
+    expect(await service.idle.end(IDLE)).toBe(0);
     clock.time += IDLE;
-    expect(await service.endIdleGames(IDLE)).toBe(1);
+    expect(await service.idle.end(IDLE)).toBe(1);
     expect(await store.activeGameIds(BORIS)).toEqual([]);
     // And once past retention, purge deletes them.
     expect(await store.purge(clock.time + 1)).toEqual({ games: 2, challenges: 0 });
@@ -54,9 +54,9 @@ describe('games nobody plays', () => {
   it('ends more games than one batch holds', async () => {
     const { store, clock, service } = setUp();
     for (let i = 0; i < 150; i++)
-      value(await service.startGame({ white: ALICE, black: { ...BORIS, userId: `b${i}` } }));
+      value(await service.moves.start({ white: ALICE, black: { ...BORIS, userId: `b${i}` } }));
     clock.time += IDLE;
-    expect(await service.endIdleGames(IDLE)).toBe(150);
+    expect(await service.idle.end(IDLE)).toBe(150);
     expect(await store.activeGameIds(ALICE)).toEqual([]);
   });
 

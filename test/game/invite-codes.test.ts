@@ -84,7 +84,7 @@ describe('GameService: joining by code', () => {
   it('an open challenge gets a code; the code, typed loosely, starts the game', async () => {
     const service = makeService();
     const challenge = value(
-      await service.createChallenge({ challenger: CAROL, target: { kind: 'open' } }),
+      await service.challenges.create({ challenger: CAROL, target: { kind: 'open' } }),
     );
     expect(challenge.inviteCode).toBe('ABC234');
     expect((await store.getChallenge(challenge.id))?.inviteCode).toBe('ABC234');
@@ -110,9 +110,9 @@ describe('GameService: joining by code', () => {
   it('acceptChallenge names the chat too; without a chat the event has none', async () => {
     const service = makeService();
     const first = value(
-      await service.createChallenge({ challenger: ALICE, target: { kind: 'open' } }),
+      await service.challenges.create({ challenger: ALICE, target: { kind: 'open' } }),
     );
-    const accepted = await service.acceptChallenge(first.id, CAROL, {
+    const accepted = await service.challenges.accept(first.id, CAROL, {
       platform: 'discord',
       chatId: '555',
     });
@@ -121,16 +121,19 @@ describe('GameService: joining by code', () => {
     });
     random = () => 0.3;
     const second = value(
-      await service.createChallenge({ challenger: ALICE, target: { kind: 'open' } }),
+      await service.challenges.create({ challenger: ALICE, target: { kind: 'open' } }),
     );
-    const plain = await service.acceptChallenge(second.id, BORIS);
+    const plain = await service.challenges.accept(second.id, BORIS);
     expect(plain.ok && 'acceptedIn' in item(plain.events, 0, 'plain.events')).toBe(false);
   });
 
   it('only open challenges have codes', async () => {
     const service = makeService();
     const named = value(
-      await service.createChallenge({ challenger: ALICE, target: { kind: 'user', player: BORIS } }),
+      await service.challenges.create({
+        challenger: ALICE,
+        target: { kind: 'user', player: BORIS },
+      }),
     );
     expect(named.inviteCode).toBeUndefined();
     expect('inviteCode' in named).toBe(false);
@@ -138,7 +141,7 @@ describe('GameService: joining by code', () => {
 
   it('unknown or malformed codes are challenge-not-found', async () => {
     const service = makeService();
-    value(await service.createChallenge({ challenger: ALICE, target: { kind: 'open' } }));
+    value(await service.challenges.create({ challenger: ALICE, target: { kind: 'open' } }));
     expect(code(await service.joinByCode('ABC235', BORIS))).toBe('challenge-not-found');
     expect(code(await service.joinByCode('nonsense!', BORIS))).toBe('challenge-not-found');
     expect(code(await service.joinByCode('', BORIS))).toBe('challenge-not-found');
@@ -147,7 +150,7 @@ describe('GameService: joining by code', () => {
   it('refuses the challenger’s own code, an expired and a withdrawn challenge', async () => {
     const service = makeService();
     const challenge = value(
-      await service.createChallenge({ challenger: ALICE, target: { kind: 'open' } }),
+      await service.challenges.create({ challenger: ALICE, target: { kind: 'open' } }),
     );
     expect(code(await service.joinByCode('ABC234', ALICE))).toBe('own-challenge');
     clock.time += 10 * DAY + 1;
@@ -155,9 +158,9 @@ describe('GameService: joining by code', () => {
 
     random = sequence(drawing('XYZ789'));
     const withdrawn = value(
-      await service.createChallenge({ challenger: ALICE, target: { kind: 'open' } }),
+      await service.challenges.create({ challenger: ALICE, target: { kind: 'open' } }),
     );
-    value(await service.cancelChallenge(withdrawn.id, ALICE));
+    value(await service.challenges.cancel(withdrawn.id, ALICE));
     expect(code(await service.joinByCode('xyz789', BORIS))).toBe('challenge-closed');
     expect(challenge.id).not.toBe(withdrawn.id);
   });
@@ -165,12 +168,12 @@ describe('GameService: joining by code', () => {
   it('a code already taken is drawn again with a new id; too many clashes are "busy"', async () => {
     const service = makeService();
     const first = value(
-      await service.createChallenge({ challenger: ALICE, target: { kind: 'open' } }),
+      await service.challenges.create({ challenger: ALICE, target: { kind: 'open' } }),
     );
     // The next two draws give the same code again, the third a new one.
     random = sequence([...drawing('ABC234'), ...drawing('ABC234'), ...drawing('DEF567'), 0.1]);
     const second = value(
-      await service.createChallenge({ challenger: BORIS, target: { kind: 'open' } }),
+      await service.challenges.create({ challenger: BORIS, target: { kind: 'open' } }),
     );
     expect(second.inviteCode).toBe('DEF567');
     expect(second.id).not.toBe(first.id);
@@ -182,7 +185,7 @@ describe('GameService: joining by code', () => {
     let draws = 0;
     random = () => item(drawing('ABC234'), draws++ % 6, 'drawing');
     expect(
-      code(await service.createChallenge({ challenger: BORIS, target: { kind: 'open' } })),
+      code(await service.challenges.create({ challenger: BORIS, target: { kind: 'open' } })),
     ).toBe('busy');
     expect(draws).toBe(5 * 6);
   });

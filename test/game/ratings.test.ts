@@ -159,7 +159,7 @@ describe('ratings through the game service', () => {
 
   async function ratedGame(rated: boolean): Promise<Game> {
     const challenge = value(
-      await service.createChallenge({
+      await service.challenges.create({
         challenger: ALICE,
         target: { kind: 'user', player: BORIS },
         side: 'white',
@@ -167,16 +167,16 @@ describe('ratings through the game service', () => {
         views: [GROUP],
       }),
     );
-    let game = value(await service.acceptChallenge(challenge.id, BORIS));
+    let game = value(await service.challenges.accept(challenge.id, BORIS));
     expect(game.rated === true).toBe(rated);
-    game = value(await service.addView({ kind: 'game', id: game.id }, GROUP)) as Game;
-    game = value(await service.play(game.id, ALICE, firstLegalMove(game.variant, game.fen)));
-    return value(await service.play(game.id, BORIS, firstLegalMove(game.variant, game.fen)));
+    game = value(await service.queries.addView({ kind: 'game', id: game.id }, GROUP)) as Game;
+    game = value(await service.moves.play(game.id, ALICE, firstLegalMove(game.variant, game.fen)));
+    return value(await service.moves.play(game.id, BORIS, firstLegalMove(game.variant, game.fen)));
   }
 
   it('rates a rated game as it ends: the game-over, then the new ratings, in the same answer', async () => {
     const game = await ratedGame(true);
-    const resigned = await service.resign(game.id, BORIS);
+    const resigned = await service.endings.resign(game.id, BORIS);
     if (!resigned.ok) throw new Error(resigned.code);
     const types = resigned.events.map((event) => event.type);
     expect(types).toEqual(['game-over', 'game-rated']);
@@ -186,36 +186,36 @@ describe('ratings through the game service', () => {
     expect(alice!.rating.rating).toBeGreaterThan(1500);
     expect(boris!.rating.rating).toBeLessThan(1500);
     expect(alice!.recent.at(-1)).toMatchObject({ score: 1, opponent: 'Борис', gameId: game.id });
-    const board = value(await service.chatLeaderboard('telegram:-100', 'bashni'));
+    const board = value(await service.league.chatLeaderboard('telegram:-100', 'bashni'));
     expect(board.map((r) => r.player.userId)).toEqual([ALICE.userId, BORIS.userId]);
     expect(await league.finishingGames()).toEqual([]);
   });
 
   it('leaves a casual game unrated', async () => {
     const game = await ratedGame(false);
-    const resigned = await service.resign(game.id, BORIS);
+    const resigned = await service.endings.resign(game.id, BORIS);
     expect(resigned.ok && resigned.events.map((event) => event.type)).toEqual(['game-over']);
-    expect(value(await service.playerRatings(ALICE))).toEqual([]);
+    expect(value(await service.league.playerRatings(ALICE))).toEqual([]);
   });
 
   it('rates a game against the bot in a pool of its own, against the level’s fixed rating', async () => {
     const bot: Player = { platform: 'telegram', userId: 'bot', displayName: 'Bot 3', botLevel: 3 };
     let game = value(
-      await service.startGame({ white: ALICE, black: bot, rated: true, views: [GROUP] }),
+      await service.moves.start({ white: ALICE, black: bot, rated: true, views: [GROUP] }),
     );
-    game = value(await service.play(game.id, ALICE, firstLegalMove(game.variant, game.fen)));
+    game = value(await service.moves.play(game.id, ALICE, firstLegalMove(game.variant, game.fen)));
     await until(
       () => published.some((event) => event.type === 'move-played' && event.by === 'black'),
       'the bot’s move',
     );
-    const resigned = await service.resign(game.id, ALICE);
+    const resigned = await service.endings.resign(game.id, ALICE);
     if (!resigned.ok) throw new Error(resigned.code);
     const rated = resigned.events.find((event) => event.type === 'game-rated');
     expect(rated?.type === 'game-rated' && rated.ratings).toHaveLength(1);
-    const [record] = value(await service.playerRatings(ALICE));
+    const [record] = value(await service.league.playerRatings(ALICE));
     expect(record).toMatchObject({ pool: 'bot', games: 1, losses: 1 });
     expect(record!.recent[0]!.opponentRating).toBe(botRating(3).rating);
-    expect(value(await service.chatLeaderboard('telegram:-100', 'bashni'))).toEqual([]);
+    expect(value(await service.league.chatLeaderboard('telegram:-100', 'bashni'))).toEqual([]);
   });
 
   it('finishes the accounting a crash interrupted, at the next start, once', async () => {
@@ -240,7 +240,7 @@ describe('ratings through the game service', () => {
     await league.markFinishing(game.id);
     await makeService().start();
     expect(published).toEqual([]);
-    const [boris] = value(await service.playerRatings(BORIS));
+    const [boris] = value(await service.league.playerRatings(BORIS));
     expect(boris).toMatchObject({ games: 1, wins: 1 });
   });
 });

@@ -24,10 +24,10 @@ describe('RecordUpdates: the one place that stamps version and times', () => {
 
   it('a new record is version 1, created and updated now', async () => {
     const open = { challenger: ALICE, target: { kind: 'open' as const }, daysPerMove: 1 as const };
-    const challenge = value(await service.createChallenge(open));
+    const challenge = value(await service.challenges.create(open));
     expect(challenge).toMatchObject({ version: 1, createdAt: clock.time, updatedAt: clock.time });
     clock.time += 10;
-    const accepted = await service.acceptChallenge(challenge.id, BORIS);
+    const accepted = await service.challenges.accept(challenge.id, BORIS);
     const game = value(accepted);
     expect(game).toMatchObject({ version: 1, createdAt: clock.time, updatedAt: clock.time });
     expect(accepted.ok && accepted.events[0]).toMatchObject({
@@ -37,21 +37,21 @@ describe('RecordUpdates: the one place that stamps version and times', () => {
   });
 
   it('every change: the next version, updated now, and its events carry the saved record', async () => {
-    let game = value(await service.startGame({ white: ALICE, black: BORIS, daysPerMove: 1 }));
+    let game = value(await service.moves.start({ white: ALICE, black: BORIS, daysPerMove: 1 }));
     const changes: (() => Promise<ServiceResult<unknown>>)[] = [
-      () => service.play(game.id, ALICE, 'c3-d4'),
-      () => service.offerDraw(game.id, BORIS),
-      () => service.declineDraw(game.id, ALICE),
+      () => service.moves.play(game.id, ALICE, 'c3-d4'),
+      () => service.endings.offerDraw(game.id, BORIS),
+      () => service.endings.declineDraw(game.id, ALICE),
       () =>
-        service
-          .handleTimer({ kind: 'reminder', targetId: game.id, ply: 1, at: clock.time })
-          .then(async () => service.getGame(game.id)),
-      () => service.resign(game.id, BORIS),
+        service.timers
+          .handle({ kind: 'reminder', targetId: game.id, ply: 1, at: clock.time })
+          .then(async () => service.queries.getGame(game.id)),
+      () => service.endings.resign(game.id, BORIS),
     ];
     for (const change of changes) {
       clock.time += 100;
       const result = await change();
-      const saved = value(await service.getGame(game.id));
+      const saved = value(await service.queries.getGame(game.id));
       expect(saved.version).toBe(game.version + 1);
       expect(saved.updatedAt).toBe(clock.time);
       if (result.ok && result.events.length > 0) {
@@ -63,10 +63,10 @@ describe('RecordUpdates: the one place that stamps version and times', () => {
   });
 
   it('a new chat view moves the version on but keeps the date of the last real change', async () => {
-    const game = value(await service.startGame({ white: ALICE, black: BORIS }));
+    const game = value(await service.moves.start({ white: ALICE, black: BORIS }));
     clock.time += 500;
     const view = { platform: 'telegram' as const, chatId: '1', messageId: '2' };
-    const shown = value(await service.addView({ kind: 'game', id: game.id }, view));
+    const shown = value(await service.queries.addView({ kind: 'game', id: game.id }, view));
     expect(shown).toMatchObject({ version: 2, updatedAt: game.updatedAt, views: [view] });
   });
 

@@ -61,13 +61,13 @@ describe('a request delivered twice makes one thing', () => {
 
   it('/newgame (an open challenge): one challenge, with one invite code', async () => {
     const request = { challenger: ALICE, target: { kind: 'open' as const }, requestKey: 'tg:1' };
-    const first = await service.createChallenge(request);
-    const second = await other.createChallenge(request);
+    const first = await service.challenges.create(request);
+    const second = await other.challenges.create(request);
     expect(value(first).inviteCode).toBeDefined();
     expectRepeated(first, second);
     expect(made.challenges).toBe(1);
     // Another request is another challenge.
-    const third = await service.createChallenge({ ...request, requestKey: 'tg:2' });
+    const third = await service.challenges.create({ ...request, requestKey: 'tg:2' });
     expect(value(third).id).not.toBe(value(first).id);
   });
 
@@ -77,22 +77,22 @@ describe('a request delivered twice makes one thing', () => {
       target: { kind: 'username' as const, username: 'boris' },
       requestKey: 'tg:3',
     };
-    expectRepeated(await service.createChallenge(friend), await other.createChallenge(friend));
+    expectRepeated(await service.challenges.create(friend), await other.challenges.create(friend));
     const table = {
       challenger: ALICE,
       target: { kind: 'open' as const },
       variant: 'zhernov' as const,
       requestKey: 'tg:4',
     };
-    expectRepeated(await service.createChallenge(table), await other.createChallenge(table));
+    expectRepeated(await service.challenges.create(table), await other.challenges.create(table));
     expect(made.challenges).toBe(2);
   });
 
   it('delivered to two processes at once: one challenge, both get it', async () => {
     const request = { challenger: ALICE, target: { kind: 'open' as const }, requestKey: 'tg:5' };
     const results = await Promise.all([
-      service.createChallenge(request),
-      other.createChallenge(request),
+      service.challenges.create(request),
+      other.challenges.create(request),
     ]);
     expect(new Set(results.map((result) => value(result).id)).size).toBe(1);
     expect(results.filter((result) => result.ok && result.repeated === true)).toHaveLength(1);
@@ -106,16 +106,16 @@ describe('a request delivered twice makes one thing', () => {
       requestKey: 'tg:6',
       rated: true,
     };
-    const first = await service.startGame(request);
+    const first = await service.moves.start(request);
     expect(value(first).id).toBeDefined();
-    expectRepeated(first, await other.startGame(request));
+    expectRepeated(first, await other.moves.start(request));
     expect(made.games).toBe(1);
-    expect(value(await service.activeGames(ALICE))).toHaveLength(1);
+    expect(value(await service.queries.activeGames(ALICE))).toHaveLength(1);
   });
 
   it('/join CODE: the second delivery gets the game the first started, not a refusal', async () => {
     const challenge = value(
-      await service.createChallenge({ challenger: ALICE, target: { kind: 'open' } }),
+      await service.challenges.create({ challenger: ALICE, target: { kind: 'open' } }),
     );
     const chat = { platform: 'telegram' as const, chatId: '-100' };
     const first = await service.joinByCode(challenge.inviteCode!, BORIS, chat, 'tg:7');
@@ -129,12 +129,15 @@ describe('a request delivered twice makes one thing', () => {
 
   it('an Accept tapped once and delivered twice: one game', async () => {
     const challenge = value(
-      await service.createChallenge({ challenger: ALICE, target: { kind: 'user', player: BORIS } }),
+      await service.challenges.create({
+        challenger: ALICE,
+        target: { kind: 'user', player: BORIS },
+      }),
     );
-    const first = await service.acceptChallenge(challenge.id, BORIS, undefined, {
+    const first = await service.challenges.accept(challenge.id, BORIS, undefined, {
       requestKey: 'tg:9',
     });
-    const second = await other.acceptChallenge(challenge.id, BORIS, undefined, {
+    const second = await other.challenges.accept(challenge.id, BORIS, undefined, {
       requestKey: 'tg:9',
     });
     expectRepeated(first, second);
@@ -143,7 +146,7 @@ describe('a request delivered twice makes one thing', () => {
 
   it('/join CODE at a table: one seat; the sit that filled it, one game', async () => {
     const table = value(
-      await service.createChallenge({
+      await service.challenges.create({
         challenger: ALICE,
         target: { kind: 'open' },
         variant: 'zhernov',
@@ -177,9 +180,9 @@ describe('a request delivered twice makes one thing', () => {
       rated: true,
       requestKey: 'tg:13',
     };
-    const first = await service.createTournament(request);
-    expectRepeated(first, await other.createTournament(request));
-    const live = await service.createTournament({ ...request, requestKey: 'tg:14' });
+    const first = await service.league.createTournament(request);
+    expectRepeated(first, await other.league.createTournament(request));
+    const live = await service.league.createTournament({ ...request, requestKey: 'tg:14' });
     expect(live.ok ? 'ok' : live.code).toBe('tournament-live');
   });
 });

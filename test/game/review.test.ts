@@ -51,8 +51,8 @@ describe('the review of a game', () => {
 
   /** A finished game of these moves (White resigns at the end). */
   const finishedGame = async (moves: readonly string[], on = service) => {
-    const game = value(await on.startGame({ white: ALICE, black: BORIS, moves }));
-    value(await on.resign(game.id, game.moves.length % 2 === 0 ? ALICE : BORIS));
+    const game = value(await on.moves.start({ white: ALICE, black: BORIS, moves }));
+    value(await on.endings.resign(game.id, game.moves.length % 2 === 0 ? ALICE : BORIS));
     return game.id;
   };
 
@@ -66,7 +66,7 @@ describe('the review of a game', () => {
 
   it('finds a planted blunder and gives a better move with its line', async () => {
     const id = await finishedGame(PLANTED.moves);
-    const review = value(await service.reviewGame(id, ALICE));
+    const review = value(await service.reviews.review(id, ALICE));
     expect(review.plyCount).toBe(PLANTED.moves.length);
     expect(review.chances).toHaveLength(PLANTED.moves.length + 1);
     const planted = review.plies[PLANTED_PLY]!;
@@ -95,7 +95,7 @@ describe('the review of a game', () => {
         }),
     };
     const game = value(
-      await service.startGame({ white: ALICE, black: BORIS, moves: PLANTED.moves }),
+      await service.moves.start({ white: ALICE, black: BORIS, moves: PLANTED.moves }),
     );
     const review = await reviewGameRecord({ ...game, status: 'finished' }, seesaw);
     const forced = review.plies.filter((p) => p.forced);
@@ -108,23 +108,23 @@ describe('the review of a game', () => {
 
   it('keeps the review: a second one searches nothing', async () => {
     const id = await finishedGame(PLANTED.moves.slice(0, 12));
-    const first = value(await service.reviewGame(id, ALICE));
+    const first = value(await service.reviews.review(id, ALICE));
     const calls = analysis.calls;
     expect(calls).toBe(13);
-    const second = value(await service.reviewGame(id, BORIS));
+    const second = value(await service.reviews.review(id, BORIS));
     expect(analysis.calls).toBe(calls);
     expect(second).toEqual(first);
     // Another service on the same store (another process) finds it too.
     const other = makeService(analysis);
-    value(await other.reviewGame(id, ALICE));
+    value(await other.reviews.review(id, ALICE));
     expect(analysis.calls).toBe(calls);
   });
 
   it('searches once for two reviews of one game asked at once', async () => {
     const id = await finishedGame(PLANTED.moves.slice(0, 8));
     const [a, b] = await Promise.all([
-      service.reviewGame(id, ALICE),
-      service.reviewGame(id, BORIS),
+      service.reviews.review(id, ALICE),
+      service.reviews.review(id, BORIS),
     ]);
     expect(value(a)).toEqual(value(b));
     expect(analysis.calls).toBe(9);
@@ -135,8 +135,8 @@ describe('the review of a game', () => {
     const two = await finishedGame(PLANTED.moves.slice(0, 7));
     let queued = 0;
     const [a, b] = await Promise.all([
-      service.reviewGame(one, ALICE, { onQueued: () => queued++ }),
-      service.reviewGame(two, ALICE, { onQueued: () => queued++ }),
+      service.reviews.review(one, ALICE, { onQueued: () => queued++ }),
+      service.reviews.review(two, ALICE, { onQueued: () => queued++ }),
     ]);
     expect(value(a).plyCount).toBe(6);
     expect(value(b).plyCount).toBe(7);
@@ -144,53 +144,55 @@ describe('the review of a game', () => {
   });
 
   it('refuses an active game (fair play), a table game, an unknown one, and without an engine', async () => {
-    const active = value(await service.startGame({ white: ALICE, black: BORIS, moves: ['c3-d4'] }));
-    expect(refused(await service.reviewGame(active.id, ALICE))).toBe('game-not-over');
-    expect(refused(await service.reviewGame('nope', ALICE))).toBe('not-found');
+    const active = value(
+      await service.moves.start({ white: ALICE, black: BORIS, moves: ['c3-d4'] }),
+    );
+    expect(refused(await service.reviews.review(active.id, ALICE))).toBe('game-not-over');
+    expect(refused(await service.reviews.review('nope', ALICE))).toBe('not-found');
     await store.createGame(makeTableGame('t1', { status: 'finished' }));
-    expect(refused(await service.reviewGame('t1', ALICE))).toBe('review-not-for-tables');
+    expect(refused(await service.reviews.review('t1', ALICE))).toBe('review-not-for-tables');
     const bare = new GameService({
       store,
       scheduler: new ManualScheduler(new ManualClock()),
       logger: silentLogger,
     });
-    expect(refused(await bare.reviewGame(active.id, ALICE))).toBe('review-unavailable');
+    expect(refused(await bare.reviews.review(active.id, ALICE))).toBe('review-unavailable');
     expect(analysis.calls).toBe(0);
   });
 
   it('turns an engine failure into a refusal, and a corrupt cache entry into a new review', async () => {
     const id = await finishedGame(PLANTED.moves.slice(0, 4));
     const failing = makeService({ analyse: () => Promise.reject(new Error('worker died')) });
-    expect(refused(await failing.reviewGame(id, ALICE))).toBe('review-unavailable');
+    expect(refused(await failing.reviews.review(id, ALICE))).toBe('review-unavailable');
     await kv.set(`review:${id}`, '{not json');
-    value(await service.reviewGame(id, ALICE));
+    value(await service.reviews.review(id, ALICE));
     expect(analysis.calls).toBe(5);
   });
 
   it('remembers the last finished game of a chat and of a player', async () => {
     const game = value(
-      await service.startGame({
+      await service.moves.start({
         white: ALICE,
         black: BORIS,
         moves: ['c3-d4'],
         views: [{ platform: 'telegram', chatId: '-100', messageId: '5' }],
       }),
     );
-    expect(await service.lastFinishedGame({ platform: 'telegram', chatId: '-100' }, ALICE)).toBe(
-      undefined,
-    );
-    value(await service.resign(game.id, BORIS));
-    expect(await service.lastFinishedGame({ platform: 'telegram', chatId: '-100' }, ALICE)).toBe(
-      game.id,
-    );
-    expect(await service.lastFinishedGame({ platform: 'telegram', chatId: '-7' }, BORIS)).toBe(
+    expect(
+      await service.reviews.lastFinished({ platform: 'telegram', chatId: '-100' }, ALICE),
+    ).toBe(undefined);
+    value(await service.endings.resign(game.id, BORIS));
+    expect(
+      await service.reviews.lastFinished({ platform: 'telegram', chatId: '-100' }, ALICE),
+    ).toBe(game.id);
+    expect(await service.reviews.lastFinished({ platform: 'telegram', chatId: '-7' }, BORIS)).toBe(
       game.id,
     );
   });
 
   it('numbers the moves as PDN does', async () => {
     const id = await finishedGame(PLANTED.moves.slice(0, 4));
-    const review = value(await service.reviewGame(id, ALICE));
+    const review = value(await service.reviews.review(id, ALICE));
     expect(review.plies.map((p) => [p.moveNumber, p.continues, p.side])).toEqual([
       [1, false, 'white'],
       [1, true, 'black'],

@@ -65,13 +65,13 @@ describe('GameService on Redis', () => {
     const prefix = `r${++run}:`;
     const a = await instance(prefix, 86_400_000);
     const b = await instance(prefix, 86_400_000);
-    const started = await a.startGame({ white: ALICE, black: BORIS });
+    const started = await a.moves.start({ white: ALICE, black: BORIS });
     if (!started.ok) throw new Error(started.message);
     const game = started.value;
     const moves = ['c3-d4', 'c3-b4', 'a3-b4', 'e3-d4', 'e3-f4', 'g3-f4', 'g3-h4'];
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        (i % 2 === 0 ? a : b).play(game.id, ALICE, item(moves, i % 7, 'moves'), {
+        (i % 2 === 0 ? a : b).moves.play(game.id, ALICE, item(moves, i % 7, 'moves'), {
           seenPly: game.moves.length,
         }),
       ),
@@ -80,7 +80,7 @@ describe('GameService on Redis', () => {
     expect(results.filter((r) => !r.ok).map((r) => r.code)).toEqual(
       Array(49).fill('stale-version'),
     );
-    const stored = await b.getGame(game.id);
+    const stored = await b.queries.getGame(game.id);
     expect(stored.ok && stored.value.moves.length).toBe(1);
     expect(stored.ok && stored.value.version).toBe(game.version + 1);
   });
@@ -89,22 +89,22 @@ describe('GameService on Redis', () => {
     const prefix = `r${++run}:`;
     const dayMs = 1_500;
     const first = await instance(prefix, dayMs);
-    const started = await first.startGame({ white: ALICE, black: BORIS, daysPerMove: 1 });
+    const started = await first.moves.start({ white: ALICE, black: BORIS, daysPerMove: 1 });
     if (!started.ok) throw new Error(started.message);
-    const moved = await first.play(started.value.id, ALICE, 'c3-d4');
+    const moved = await first.moves.play(started.value.id, ALICE, 'c3-d4');
     expect(moved.ok).toBe(true);
     // The first process goes away before any timer is due.
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 
     const events: GameEvent[] = [];
     const second = await instance(prefix, dayMs, events);
-    const loaded = await second.getGame(started.value.id);
+    const loaded = await second.queries.getGame(started.value.id);
     expect(loaded.ok && loaded.value.moves).toEqual(['c3-d4']);
 
     await waitFor(() => events.some((e) => e.type === 'game-over'));
     expect(events.map((e) => e.type)).toEqual(['reminder', 'game-over']);
     expect(events[0]).toMatchObject({ type: 'reminder', side: 'black' });
-    const over = await second.getGame(started.value.id);
+    const over = await second.queries.getGame(started.value.id);
     expect(over.ok && over.value.result).toEqual({ winner: 'white', reason: 'time' });
   });
 });

@@ -51,73 +51,73 @@ describe('GameService', () => {
   /** Alice (White) against Boris, started through an accepted challenge. */
   async function aliceVsBoris(days: 1 | 2 | null = null): Promise<Game> {
     const challenge = value(
-      await service.createChallenge({
+      await service.challenges.create({
         challenger: ALICE,
         target: { kind: 'user', player: BORIS },
         side: 'white',
         daysPerMove: days,
       }),
     );
-    return value(await service.acceptChallenge(challenge.id, BORIS));
+    return value(await service.challenges.accept(challenge.id, BORIS));
   }
 
   describe('challenges', () => {
     it('to a @username: only that user (any letter case) may accept', async () => {
-      const created = await service.createChallenge({
+      const created = await service.challenges.create({
         challenger: BORIS,
         target: { kind: 'username', username: '@ALICE_plays' },
       });
       const challenge = value(created);
       expect(challenge.target).toEqual({ kind: 'username', username: 'alice_plays' });
       expect(created.ok && created.events.map((e) => e.type)).toEqual(['challenge-created']);
-      expect(code(await service.acceptChallenge(challenge.id, CAROL))).toBe('not-for-you');
-      expect(code(await service.acceptChallenge(challenge.id, BORIS))).toBe('own-challenge');
-      const accepted = await service.acceptChallenge(challenge.id, ALICE);
+      expect(code(await service.challenges.accept(challenge.id, CAROL))).toBe('not-for-you');
+      expect(code(await service.challenges.accept(challenge.id, BORIS))).toBe('own-challenge');
+      const accepted = await service.challenges.accept(challenge.id, ALICE);
       const game = value(accepted);
       expect(accepted.ok && accepted.events.map((e) => e.type)).toEqual(['game-started']);
       // random() = 0.1 < 0.5: the challenger takes White.
       expect([game.white.userId, game.black.userId]).toEqual([BORIS.userId, ALICE.userId]);
-      expect(code(await service.acceptChallenge(challenge.id, ALICE))).toBe('challenge-closed');
-      expect(value(await service.getChallenge(challenge.id)).gameId).toBe(game.id);
+      expect(code(await service.challenges.accept(challenge.id, ALICE))).toBe('challenge-closed');
+      expect(value(await service.queries.getChallenge(challenge.id)).gameId).toBe(game.id);
     });
 
     it('open challenges go to anyone but the challenger; they cannot be declined', async () => {
       const challenge = value(
-        await service.createChallenge({
+        await service.challenges.create({
           challenger: ALICE,
           target: { kind: 'open' },
           side: 'black',
         }),
       );
-      expect(code(await service.acceptChallenge(challenge.id, ALICE))).toBe('own-challenge');
-      expect(code(await service.declineChallenge(challenge.id, CAROL))).toBe('not-for-you');
-      const game = value(await service.acceptChallenge(challenge.id, CAROL));
+      expect(code(await service.challenges.accept(challenge.id, ALICE))).toBe('own-challenge');
+      expect(code(await service.challenges.decline(challenge.id, CAROL))).toBe('not-for-you');
+      const game = value(await service.challenges.accept(challenge.id, CAROL));
       expect(game.white.userId).toBe(CAROL.userId);
       expect(game.black.userId).toBe(ALICE.userId);
     });
 
     it('the challenged player declines; the challenger cancels; nobody else can', async () => {
       const first = value(
-        await service.createChallenge({
+        await service.challenges.create({
           challenger: ALICE,
           target: { kind: 'user', player: BORIS },
         }),
       );
-      expect(code(await service.declineChallenge(first.id, CAROL))).toBe('not-for-you');
-      expect(value(await service.declineChallenge(first.id, BORIS)).status).toBe('declined');
-      expect(code(await service.acceptChallenge(first.id, BORIS))).toBe('challenge-closed');
+      expect(code(await service.challenges.decline(first.id, CAROL))).toBe('not-for-you');
+      expect(value(await service.challenges.decline(first.id, BORIS)).status).toBe('declined');
+      expect(code(await service.challenges.accept(first.id, BORIS))).toBe('challenge-closed');
 
       const second = value(
-        await service.createChallenge({
+        await service.challenges.create({
           challenger: ALICE,
           target: { kind: 'user', player: BORIS },
         }),
       );
-      expect(code(await service.cancelChallenge(second.id, BORIS))).toBe('not-for-you');
-      expect(value(await service.cancelChallenge(second.id, ALICE)).status).toBe('cancelled');
+      expect(code(await service.challenges.cancel(second.id, BORIS))).toBe('not-for-you');
+      expect(value(await service.challenges.cancel(second.id, ALICE)).status).toBe('cancelled');
       expect(
         code(
-          await service.createChallenge({
+          await service.challenges.create({
             challenger: ALICE,
             target: { kind: 'user', player: ALICE },
           }),
@@ -127,14 +127,14 @@ describe('GameService', () => {
 
     it('expires unanswered challenges on their timer, once', async () => {
       const challenge = value(
-        await service.createChallenge({ challenger: ALICE, target: { kind: 'open' } }),
+        await service.challenges.create({ challenger: ALICE, target: { kind: 'open' } }),
       );
       clock.time += 10 * DAY + 1;
-      expect(code(await service.acceptChallenge(challenge.id, BORIS))).toBe('challenge-expired');
+      expect(code(await service.challenges.accept(challenge.id, BORIS))).toBe('challenge-expired');
       await scheduler.runDue();
       expect(published.map((e) => e.type)).toEqual(['challenge-expired']);
-      expect(value(await service.getChallenge(challenge.id)).status).toBe('expired');
-      await service.handleTimer({
+      expect(value(await service.queries.getChallenge(challenge.id)).status).toBe('expired');
+      await service.timers.handle({
         kind: 'challenge-expiry',
         targetId: challenge.id,
         ply: 0,
@@ -147,16 +147,18 @@ describe('GameService', () => {
   describe('moves', () => {
     it('plays legal moves in turn and refuses everything else with a code', async () => {
       const game = await aliceVsBoris();
-      expect(code(await service.play(game.id, BORIS, 'f6-g5'))).toBe('not-your-turn');
-      expect(code(await service.play(game.id, CAROL, 'c3-d4'))).toBe('not-a-player');
-      const illegal = await service.play(game.id, ALICE, 'c3-e5');
+      expect(code(await service.moves.play(game.id, BORIS, 'f6-g5'))).toBe('not-your-turn');
+      expect(code(await service.moves.play(game.id, CAROL, 'c3-d4'))).toBe('not-a-player');
+      const illegal = await service.moves.play(game.id, ALICE, 'c3-e5');
       expect(code(illegal)).toBe('illegal-move');
       expect(illegal).toMatchObject({ move: 'c3-e5' });
       expect(!illegal.ok && illegal.code === 'illegal-move' && illegal.legal).toContain('c3-d4');
-      expect(code(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 7 }))).toBe(
+      expect(code(await service.moves.play(game.id, ALICE, 'c3-d4', { seenPly: 7 }))).toBe(
         'stale-version',
       );
-      const played = await service.play(game.id, ALICE, 'c3-d4', { seenPly: game.moves.length });
+      const played = await service.moves.play(game.id, ALICE, 'c3-d4', {
+        seenPly: game.moves.length,
+      });
       const after = value(played);
       expect(after.moves).toEqual(['c3-d4']);
       expect(after.version).toBe(game.version + 1);
@@ -165,38 +167,38 @@ describe('GameService', () => {
       ]);
       // The same tap again (double tap) is stale and changes nothing.
       expect(
-        code(await service.play(game.id, ALICE, 'c3-d4', { seenPly: game.moves.length })),
+        code(await service.moves.play(game.id, ALICE, 'c3-d4', { seenPly: game.moves.length })),
       ).toBe('stale-version');
-      expect(value(await service.getGame(game.id)).moves).toEqual(['c3-d4']);
-      expect(code(await service.play('nope', ALICE, 'c3-d4'))).toBe('not-found');
+      expect(value(await service.queries.getGame(game.id)).moves).toEqual(['c3-d4']);
+      expect(code(await service.moves.play('nope', ALICE, 'c3-d4'))).toBe('not-found');
     });
 
     it('the same request twice (an update delivered again after a crash) plays once', async () => {
       const game = await aliceVsBoris();
-      const first = await service.play(game.id, ALICE, 'c3-d4', { requestKey: 'tg:101' });
+      const first = await service.moves.play(game.id, ALICE, 'c3-d4', { requestKey: 'tg:101' });
       expect(first.ok && first.events.map((e) => e.type)).toEqual(['move-played']);
-      const again = await service.play(game.id, ALICE, 'c3-d4', { requestKey: 'tg:101' });
+      const again = await service.moves.play(game.id, ALICE, 'c3-d4', { requestKey: 'tg:101' });
       expect(again.ok && again.events).toEqual([]);
       expect(value(again).moves).toEqual(['c3-d4']);
       // The same text under another key is a new request (and not Alice's turn now).
-      expect(code(await service.play(game.id, ALICE, 'c3-d4', { requestKey: 'tg:102' }))).toBe(
-        'not-your-turn',
-      );
-      expect(value(await service.getGame(game.id)).moves).toEqual(['c3-d4']);
+      expect(
+        code(await service.moves.play(game.id, ALICE, 'c3-d4', { requestKey: 'tg:102' })),
+      ).toBe('not-your-turn');
+      expect(value(await service.queries.getGame(game.id)).moves).toEqual(['c3-d4']);
     });
 
     it('reads moves as people type them (Cyrillic letters, dashes, spaces)', async () => {
       const game = await aliceVsBoris();
-      expect(value(await service.play(game.id, ALICE, 'с3 — d4')).moves).toEqual(['c3-d4']);
+      expect(value(await service.moves.play(game.id, ALICE, 'с3 — d4')).moves).toEqual(['c3-d4']);
     });
 
     it('pings the player to move after a slow answer; after a quick one, nudges them later', async () => {
       const game = await aliceVsBoris();
       clock.time += 5 * 60_000;
-      const slow = await service.play(game.id, ALICE, 'c3-d4');
+      const slow = await service.moves.play(game.id, ALICE, 'c3-d4');
       expect(slow.ok && slow.events[0]).toMatchObject({ type: 'move-played', ping: true });
       clock.time += 30_000;
-      const quick = await service.play(game.id, BORIS, 'f6-g5');
+      const quick = await service.moves.play(game.id, BORIS, 'f6-g5');
       expect(quick.ok && quick.events[0]).toMatchObject({ type: 'move-played', ping: false });
       published.length = 0;
       clock.time += 3 * 60_000;
@@ -217,7 +219,7 @@ describe('GameService', () => {
         [BORIS, 'g7-f6'],
       ];
       for (const [player, move] of moves) {
-        value(await service.play(game.id, player, move));
+        value(await service.moves.play(game.id, player, move));
         clock.time += 20_000;
         expect(nudges()).toHaveLength(1);
       }
@@ -235,15 +237,15 @@ describe('GameService', () => {
 
     it('buttons stay valid when only the presentation changed (a new chat view, a draw offer)', async () => {
       const game = await aliceVsBoris();
-      await service.addView(
+      await service.queries.addView(
         { kind: 'game', id: game.id },
         { platform: 'telegram', chatId: '5', messageId: '6' },
       );
-      await service.offerDraw(game.id, BORIS);
-      expect(value(await service.play(game.id, ALICE, 'c3-d4', { seenPly: 0 })).moves).toEqual([
-        'c3-d4',
-      ]);
-      expect(code(await service.play(game.id, BORIS, 'f6-g5', { seenPly: 0 }))).toBe(
+      await service.endings.offerDraw(game.id, BORIS);
+      expect(
+        value(await service.moves.play(game.id, ALICE, 'c3-d4', { seenPly: 0 })).moves,
+      ).toEqual(['c3-d4']);
+      expect(code(await service.moves.play(game.id, BORIS, 'f6-g5', { seenPly: 0 }))).toBe(
         'stale-version',
       );
     });
@@ -251,37 +253,37 @@ describe('GameService', () => {
     it('accepts a Move object from the legal list', async () => {
       const game = await aliceVsBoris();
       const move = { from: 9, path: [13], captures: [], promotes: false }; // c3-d4
-      expect(value(await service.play(game.id, ALICE, move)).moves).toEqual(['c3-d4']);
+      expect(value(await service.moves.play(game.id, ALICE, move)).moves).toEqual(['c3-d4']);
     });
 
     it('keeps the last move’s squares in the record, for the board’s picture', async () => {
       const game = value(
-        await service.startGame({ white: ALICE, black: BORIS, fen: 'W:Wc3:Bd4,h8' }),
+        await service.moves.start({ white: ALICE, black: BORIS, fen: 'W:Wc3:Bd4,h8' }),
       );
       expect(game.lastMove).toBeUndefined();
-      const after = value(await service.play(game.id, ALICE, 'c3:e5'));
+      const after = value(await service.moves.play(game.id, ALICE, 'c3:e5'));
       expect(after.lastMove).toEqual({
         from: square('c3'),
         path: [square('e5')],
         captures: [square('d4')],
       });
-      expect(value(await service.getGame(game.id)).lastMove).toEqual(after.lastMove);
+      expect(value(await service.queries.getGame(game.id)).lastMove).toEqual(after.lastMove);
     });
 
     it('starts a game from moves already played, and refuses moves that do not replay', async () => {
       const game = value(
-        await service.startGame({ white: ALICE, black: BORIS, moves: ['c3-d4', 'f6-e5'] }),
+        await service.moves.start({ white: ALICE, black: BORIS, moves: ['c3-d4', 'f6-e5'] }),
       );
       expect(game.moves).toEqual(['c3-d4', 'f6-e5']);
       expect(game.quietPlies).toBe(2);
       expect(game.keys).toHaveLength(3);
       expect(game.lastMove).toEqual({ from: square('f6'), path: [square('e5')], captures: [] });
-      expect(value(await service.play(game.id, ALICE, 'd4:f6')).moves).toHaveLength(3);
-      const bad = await service.startGame({ white: ALICE, black: BORIS, moves: ['c3-e5'] });
+      expect(value(await service.moves.play(game.id, ALICE, 'd4:f6')).moves).toHaveLength(3);
+      const bad = await service.moves.start({ white: ALICE, black: BORIS, moves: ['c3-e5'] });
       expect(code(bad)).toBe('illegal-move');
       expect(bad).toMatchObject({ move: 'c3-e5' });
       expect(!bad.ok && bad.code === 'illegal-move' && bad.legal).toContain('c3-d4');
-      const over = await service.startGame({
+      const over = await service.moves.start({
         white: ALICE,
         black: BORIS,
         fen: 'W:Wc3:Bd4',
@@ -291,29 +293,31 @@ describe('GameService', () => {
     });
 
     it('ends the game when the side to move has no legal move', async () => {
-      const game = value(await service.startGame({ white: ALICE, black: BORIS, fen: 'W:Wc3:Bd4' }));
-      const result = await service.play(game.id, ALICE, 'c3:e5');
+      const game = value(
+        await service.moves.start({ white: ALICE, black: BORIS, fen: 'W:Wc3:Bd4' }),
+      );
+      const result = await service.moves.play(game.id, ALICE, 'c3:e5');
       const over = value(result);
       expect(over.status).toBe('finished');
       expect(over.result).toEqual({ winner: 'white', reason: 'no-legal-move' });
       expect(result.ok && result.events.map((e) => e.type)).toEqual(['move-played', 'game-over']);
-      expect(code(await service.play(game.id, BORIS, 'd4-c3'))).toBe('game-over');
-      expect(value(await service.activeGames(ALICE))).toEqual([]);
+      expect(code(await service.moves.play(game.id, BORIS, 'd4-c3'))).toBe('game-over');
+      expect(value(await service.queries.activeGames(ALICE))).toEqual([]);
     });
 
     it('adiyukh: ends the game on the half count and keeps the counts in the result', async () => {
       const game = value(
-        await service.startGame({
+        await service.moves.start({
           white: ALICE,
           black: BORIS,
           variant: 'adiyukh',
           fen: 'W:Wd4(0/000):BKa1',
         }),
       );
-      const over = value(await service.play(game.id, ALICE, 'd4-c5'));
+      const over = value(await service.moves.play(game.id, ALICE, 'd4-c5'));
       expect(over.status).toBe('finished');
       expect(over.result).toEqual({ winner: 'white', reason: 'half-count', counts: [4, 1] });
-      expect(value(await service.getGame(game.id)).result).toEqual(over.result);
+      expect(value(await service.queries.getGame(game.id)).result).toEqual(over.result);
       expect(en.result('white', 'half-count', { counts: [4, 1] })).toBe(
         'White wins 4:1 on the half count.',
       );
@@ -337,7 +341,7 @@ describe('GameService', () => {
       const moves = ['c3-d4', 'c3-b4', 'a3-b4', 'e3-d4', 'e3-f4', 'g3-f4', 'g3-h4'];
       const results = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          (i % 2 === 0 ? service : other).play(
+          (i % 2 === 0 ? service : other).moves.play(
             game.id,
             ALICE,
             item(moves, i % moves.length, 'moves'),
@@ -349,7 +353,7 @@ describe('GameService', () => {
       );
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok).every((r) => code(r) === 'stale-version')).toBe(true);
-      const stored = value(await service.getGame(game.id));
+      const stored = value(await service.queries.getGame(game.id));
       expect(stored.moves).toHaveLength(1);
       expect(stored.version).toBe(game.version + 1);
     });
@@ -358,31 +362,33 @@ describe('GameService', () => {
   describe('resignation and draws', () => {
     it('resigning loses; only players of an active game can resign', async () => {
       const game = await aliceVsBoris();
-      expect(code(await service.resign(game.id, CAROL))).toBe('not-a-player');
-      const over = value(await service.resign(game.id, BORIS));
+      expect(code(await service.endings.resign(game.id, CAROL))).toBe('not-a-player');
+      const over = value(await service.endings.resign(game.id, BORIS));
       expect(over.result).toEqual({ winner: 'white', reason: 'resignation' });
-      expect(code(await service.resign(game.id, ALICE))).toBe('game-over');
+      expect(code(await service.endings.resign(game.id, ALICE))).toBe('game-over');
     });
 
     it('draw offers: decline, offer again, accept; a move withdraws an offer', async () => {
       const game = await aliceVsBoris();
-      expect(code(await service.acceptDraw(game.id, BORIS))).toBe('no-draw-offer');
-      expect(value(await service.offerDraw(game.id, ALICE)).drawOffer).toBe('white');
-      expect(code(await service.offerDraw(game.id, ALICE))).toBe('draw-already-offered');
+      expect(code(await service.endings.acceptDraw(game.id, BORIS))).toBe('no-draw-offer');
+      expect(value(await service.endings.offerDraw(game.id, ALICE)).drawOffer).toBe('white');
+      expect(code(await service.endings.offerDraw(game.id, ALICE))).toBe('draw-already-offered');
       // Accepting one's own offer says so (it used to say there was no offer).
-      expect(code(await service.acceptDraw(game.id, ALICE))).toBe('own-draw-offer');
-      expect(value(await service.declineDraw(game.id, BORIS)).drawOffer).toBeNull();
-      await service.offerDraw(game.id, ALICE);
-      expect(value(await service.play(game.id, ALICE, 'c3-d4')).drawOffer).toBeNull();
-      await service.offerDraw(game.id, BORIS);
-      const drawn = value(await service.acceptDraw(game.id, ALICE));
+      expect(code(await service.endings.acceptDraw(game.id, ALICE))).toBe('own-draw-offer');
+      expect(value(await service.endings.declineDraw(game.id, BORIS)).drawOffer).toBeNull();
+      await service.endings.offerDraw(game.id, ALICE);
+      expect(value(await service.moves.play(game.id, ALICE, 'c3-d4')).drawOffer).toBeNull();
+      await service.endings.offerDraw(game.id, BORIS);
+      const drawn = value(await service.endings.acceptDraw(game.id, ALICE));
       expect(drawn.result).toEqual({ winner: null, reason: 'agreement' });
     });
 
     it('an offer answered by a counter-offer is a draw', async () => {
       const game = await aliceVsBoris();
-      await service.offerDraw(game.id, ALICE);
-      expect(value(await service.offerDraw(game.id, BORIS)).result?.reason).toBe('agreement');
+      await service.endings.offerDraw(game.id, ALICE);
+      expect(value(await service.endings.offerDraw(game.id, BORIS)).result?.reason).toBe(
+        'agreement',
+      );
     });
   });
 
@@ -399,12 +405,12 @@ describe('GameService', () => {
         deadline: game.deadline,
       });
       // A repeated delivery of the same reminder does nothing.
-      await service.handleTimer({ kind: 'reminder', targetId: game.id, ply: 0, at: clock.time });
+      await service.timers.handle({ kind: 'reminder', targetId: game.id, ply: 0, at: clock.time });
       expect(published).toHaveLength(1);
       clock.time += 0.4 * DAY;
       await scheduler.runDue();
       expect(published.map((e) => e.type)).toEqual(['reminder', 'game-over']);
-      expect(value(await service.getGame(game.id)).result).toEqual({
+      expect(value(await service.queries.getGame(game.id)).result).toEqual({
         winner: 'black',
         reason: 'time',
       });
@@ -413,14 +419,14 @@ describe('GameService', () => {
     it('a move restarts the clock; timers of the previous move are stale', async () => {
       const game = await aliceVsBoris(1);
       clock.time += 0.5 * DAY;
-      const moved = value(await service.play(game.id, ALICE, 'c3-d4'));
+      const moved = value(await service.moves.play(game.id, ALICE, 'c3-d4'));
       expect(moved.deadline).toBe(clock.time + DAY);
       clock.time += 0.6 * DAY; // past the first deadline, before the second
       await scheduler.runDue();
       expect(published.filter((e) => e.type === 'game-over')).toEqual([]);
       clock.time += 0.5 * DAY;
       await scheduler.runDue();
-      expect(value(await service.getGame(game.id)).result).toEqual({
+      expect(value(await service.queries.getGame(game.id)).result).toEqual({
         winner: 'white',
         reason: 'time',
       });
@@ -428,8 +434,8 @@ describe('GameService', () => {
 
     it('a time-out delivered early waits for the deadline', async () => {
       const game = await aliceVsBoris(1);
-      await service.handleTimer({ kind: 'timeout', targetId: game.id, ply: 0, at: clock.time });
-      expect(value(await service.getGame(game.id)).status).toBe('active');
+      await service.timers.handle({ kind: 'timeout', targetId: game.id, ply: 0, at: clock.time });
+      expect(value(await service.queries.getGame(game.id)).status).toBe('active');
     });
   });
 
@@ -438,14 +444,16 @@ describe('GameService', () => {
       const game = await aliceVsBoris();
       const group = { platform: 'telegram' as const, chatId: '-1001', messageId: '55' };
       const discord = { platform: 'discord' as const, chatId: '77', messageId: '88' };
-      await service.addView({ kind: 'game', id: game.id }, group);
-      await service.addView({ kind: 'game', id: game.id }, discord);
-      await service.addView({ kind: 'game', id: game.id }, group);
-      expect(value(await service.getGame(game.id)).views).toEqual([discord, group]);
-      const found = value(await service.findByView(discord));
+      await service.queries.addView({ kind: 'game', id: game.id }, group);
+      await service.queries.addView({ kind: 'game', id: game.id }, discord);
+      await service.queries.addView({ kind: 'game', id: game.id }, group);
+      expect(value(await service.queries.getGame(game.id)).views).toEqual([discord, group]);
+      const found = value(await service.queries.findByView(discord));
       expect(found.kind === 'game' && found.game.id).toBe(game.id);
-      expect(code(await service.findByView({ ...group, messageId: '1' }))).toBe('not-found');
-      expect(value(await service.activeGames(BORIS)).map((g) => g.id)).toEqual([game.id]);
+      expect(code(await service.queries.findByView({ ...group, messageId: '1' }))).toBe(
+        'not-found',
+      );
+      expect(value(await service.queries.activeGames(BORIS)).map((g) => g.id)).toEqual([game.id]);
     });
   });
 
@@ -453,9 +461,9 @@ describe('GameService', () => {
     it('a corrupt record is reported for that game only', async () => {
       const game = await aliceVsBoris();
       store.putRawGame('bad', '{not json');
-      expect(code(await service.getGame('bad'))).toBe('corrupt-record');
-      expect(code(await service.play('bad', ALICE, 'c3-d4'))).toBe('corrupt-record');
-      expect(value(await service.getGame(game.id)).id).toBe(game.id);
+      expect(code(await service.queries.getGame('bad'))).toBe('corrupt-record');
+      expect(code(await service.moves.play('bad', ALICE, 'c3-d4'))).toBe('corrupt-record');
+      expect(value(await service.queries.getGame(game.id)).id).toBe(game.id);
     });
 
     it('a record damaged at depth is corrupt for play, queries, timers and the bot; other games go on', async () => {
@@ -472,21 +480,23 @@ describe('GameService', () => {
         const good = await aliceVsBoris(1);
         const bad = await aliceVsBoris(1);
         store.putRawGame(bad.id, JSON.stringify({ s: 3, ...damage(bad) }));
-        expect(code(await service.getGame(bad.id)), what).toBe('corrupt-record');
-        expect(code(await service.play(bad.id, ALICE, 'c3-d4')), what).toBe('corrupt-record');
-        expect(code(await service.offerDraw(bad.id, ALICE)), what).toBe('corrupt-record');
+        expect(code(await service.queries.getGame(bad.id)), what).toBe('corrupt-record');
+        expect(code(await service.moves.play(bad.id, ALICE, 'c3-d4')), what).toBe('corrupt-record');
+        expect(code(await service.endings.offerDraw(bad.id, ALICE)), what).toBe('corrupt-record');
         // Both clocks run out: the good game is lost on time, the bad one is left, unharmed.
         clock.time += 2 * DAY;
         await scheduler.runDue();
-        expect(value(await service.getGame(good.id)).result?.reason, what).toBe('time');
-        expect(code(await service.getGame(bad.id)), what).toBe('corrupt-record');
-        expect(value(await service.activeGames(ALICE)).map((g) => g.id)).not.toContain(bad.id);
+        expect(value(await service.queries.getGame(good.id)).result?.reason, what).toBe('time');
+        expect(code(await service.queries.getGame(bad.id)), what).toBe('corrupt-record');
+        expect(value(await service.queries.activeGames(ALICE)).map((g) => g.id)).not.toContain(
+          bad.id,
+        );
       }
       const bot = { platform: 'telegram', userId: 'bot', displayName: 'Bot', botLevel: 1 } as const;
-      const botGame = value(await service.startGame({ white: ALICE, black: bot }));
+      const botGame = value(await service.moves.start({ white: ALICE, black: bot }));
       store.putRawGame(botGame.id, JSON.stringify({ s: 3, ...botGame, fen: 'nonsense' }));
       const retry = { kind: 'bot-move', targetId: botGame.id, ply: 0, at: 0 } as const;
-      await expect(service.handleTimer(retry)).resolves.toBeUndefined();
+      await expect(service.timers.handle(retry)).resolves.toBeUndefined();
     });
 
     it('a game the rules cannot read, met outside the store, is refused as corrupt', async () => {
@@ -508,9 +518,9 @@ describe('GameService', () => {
       const deadStore = new Proxy(store, { get: () => down }) as unknown as GameStore;
       const dead = new GameService({ store: deadStore, scheduler, clock, logger: silentLogger });
       for (const result of [
-        await dead.play('g', ALICE, 'c3-d4'),
-        await dead.createChallenge({ challenger: ALICE, target: { kind: 'open' } }),
-        await dead.activeGames(ALICE),
+        await dead.moves.play('g', ALICE, 'c3-d4'),
+        await dead.challenges.create({ challenger: ALICE, target: { kind: 'open' } }),
+        await dead.queries.activeGames(ALICE),
       ]) {
         expect(code(result)).toBe('store-unavailable');
         expect(!result.ok && result.message).toMatch(/unavailable/);

@@ -50,12 +50,12 @@ describe('table games (Zhernov): playing', () => {
   const stored = async (id: string) => (await store.getGame(id))!;
 
   it('takes moves from the seat to move only, and says which moves are legal', async () => {
-    const game = value(await service.startGame({ ...seats, variant: 'zhernov' }));
-    expect(refused(await service.play(game.id, BORIS, 'a3-b4'))).toBe('not-your-turn');
-    expect(refused(await service.play(game.id, { ...BORIS, userId: '9' }, 'c1-b2'))).toBe(
+    const game = value(await service.moves.start({ ...seats, variant: 'zhernov' }));
+    expect(refused(await service.moves.play(game.id, BORIS, 'a3-b4'))).toBe('not-your-turn');
+    expect(refused(await service.moves.play(game.id, { ...BORIS, userId: '9' }, 'c1-b2'))).toBe(
       'not-a-player',
     );
-    const illegal = await service.play(game.id, ALICE, 'g1-h2');
+    const illegal = await service.moves.play(game.id, ALICE, 'g1-h2');
     expect(illegal).toMatchObject({ ok: false, code: 'illegal-move' });
     expect(!illegal.ok && illegal.code === 'illegal-move' && [...illegal.legal].sort()).toEqual([
       'c1-b2',
@@ -64,21 +64,21 @@ describe('table games (Zhernov): playing', () => {
       'e1-f2',
       'g1-f2',
     ]);
-    const played = await service.play(game.id, ALICE, 'C1-B2', { seenPly: 0 });
+    const played = await service.moves.play(game.id, ALICE, 'C1-B2', { seenPly: 0 });
     expect(value(played).moves).toEqual(['c1-b2']);
     expect(played.ok && played.events[0]).toMatchObject({ type: 'move-played', by: 'white' });
     // Red must capture: the only move.
-    const red = await service.play(game.id, BORIS, 'a3:c1', { seenPly: 1 });
+    const red = await service.moves.play(game.id, BORIS, 'a3:c1', { seenPly: 1 });
     expect(value(red).fen).toMatch(/^B:/);
     expect(value(red).lastMove).toEqual({ from: 8, path: [1], captures: [4] });
-    expect(refused(await service.play(game.id, CAROL, 'b8-c7', { seenPly: 1 }))).toBe(
+    expect(refused(await service.moves.play(game.id, CAROL, 'b8-c7', { seenPly: 1 }))).toBe(
       'stale-version',
     );
   });
 
   it('makes a count, puts out the seats left without a move, and ends with the standings', async () => {
     const game = value(
-      await service.startGame({
+      await service.moves.start({
         white: ALICE,
         red: BORIS,
         black: CAROL,
@@ -86,7 +86,7 @@ describe('table games (Zhernov): playing', () => {
         fen: 'W:Wd4(00000):Re5:B',
       }),
     );
-    const played = await service.play(game.id, ALICE, 'd4:f6');
+    const played = await service.moves.play(game.id, ALICE, 'd4:f6');
     expect(played.ok && played.events.map((e) => e.type)).toEqual(['move-played', 'game-over']);
     // White is count; Red (its one column taken) is out at its turn; Black is the last seat.
     expect(played.ok && played.events[0]).toMatchObject({
@@ -110,7 +110,7 @@ describe('table games (Zhernov): playing', () => {
   it('keeps the position keys in the record and ends a capture cycle by threefold repetition', async () => {
     // Red and Green are count; Black is forced round a six-ply loop with White.
     const game = value(
-      await service.startGame({
+      await service.moves.start({
         ...seats,
         variant: 'zhernov',
         fen: 'B:Wh6(111):Ra7(00):Bg7(000):Gd8(111111):FR+,G+',
@@ -120,7 +120,7 @@ describe('table games (Zhernov): playing', () => {
     const loop = ['g7-f6', 'h6-g7', 'f6:h8', 'g7-f8', 'h8-g7', 'f8:h6'];
     const moves = [...loop, ...loop];
     for (const [i, move] of moves.entries()) {
-      const played = await service.play(game.id, i % 2 === 0 ? CAROL : ALICE, move);
+      const played = await service.moves.play(game.id, i % 2 === 0 ? CAROL : ALICE, move);
       const last = i === moves.length - 1;
       expect(played.ok && played.events.map((e) => e.type)).toEqual(
         last ? ['move-played', 'game-over'] : ['move-played'],
@@ -140,9 +140,9 @@ describe('table games (Zhernov): playing', () => {
 
   it('takes a resignation as the seat going out; the others play on, the bot answers', async () => {
     const withBot = { ...seats, red: seatedBot('telegram', 2, 'Bot', 'red') };
-    const game = value(await service.startGame({ ...withBot, variant: 'zhernov' }));
+    const game = value(await service.moves.start({ ...withBot, variant: 'zhernov' }));
     // A resignation off turn: Black is out; White still to move.
-    const resigned = await service.resign(game.id, CAROL);
+    const resigned = await service.endings.resign(game.id, CAROL);
     expect(resigned.ok && resigned.events).toEqual([
       expect.objectContaining({
         type: 'seat-out',
@@ -152,23 +152,23 @@ describe('table games (Zhernov): playing', () => {
       }),
     ]);
     expect(value(resigned).moves).toEqual(['resign:black']);
-    expect(refused(await service.resign(game.id, CAROL))).toBe('game-over');
-    expect(refused(await service.offerDraw(game.id, ALICE))).toBe('no-draws-at-table');
+    expect(refused(await service.endings.resign(game.id, CAROL))).toBe('game-over');
+    expect(refused(await service.endings.offerDraw(game.id, ALICE))).toBe('no-draws-at-table');
     // White resigns on its turn: the turn passes to the bot at Red, which moves.
-    value(await service.resign(game.id, ALICE));
+    value(await service.endings.resign(game.id, ALICE));
     await vi.waitFor(async () => expect((await stored(game.id)).moves).toHaveLength(3));
     const after = await stored(game.id);
     expect(after.moves.slice(0, 2)).toEqual(['resign:black', 'resign:white']);
     const position = parseTableFen(after.fen);
     expect(position.ok && position.value.turn).toBe(3);
     // Green resigns: Red is the last seat playing and wins.
-    const last = value(await service.resign(game.id, DMITRI));
+    const last = value(await service.endings.resign(game.id, DMITRI));
     expect(last.result).toMatchObject({ winner: 'red', reason: 'last-player' });
     expect(last.result?.standings?.map((s) => s.place)).toEqual([3, 1, 4, 2]);
   });
 
   it('puts a seat out when its time runs out, and starts the next seat’s clock', async () => {
-    const game = value(await service.startGame({ ...seats, variant: 'zhernov', daysPerMove: 1 }));
+    const game = value(await service.moves.start({ ...seats, variant: 'zhernov', daysPerMove: 1 }));
     expect(game.deadline).toBe(clock.time + DAY);
     clock.time += DAY + 1;
     await scheduler.runDue();
@@ -186,7 +186,7 @@ describe('table games (Zhernov): playing', () => {
   it('refuses a start whose players do not match the seats of its position', async () => {
     expect(
       refused(
-        await service.startGame({
+        await service.moves.start({
           white: ALICE,
           black: BORIS,
           variant: 'zhernov',
@@ -196,19 +196,19 @@ describe('table games (Zhernov): playing', () => {
     ).toBe('bad-position');
     expect(
       refused(
-        await service.startGame({ white: ALICE, black: BORIS, variant: 'zhernov', fen: 'x' }),
+        await service.moves.start({ white: ALICE, black: BORIS, variant: 'zhernov', fen: 'x' }),
       ),
     ).toBe('bad-position');
   });
 
   it('keeps a table game through the store as it was (a restart changes nothing)', async () => {
-    const game = value(await service.startGame({ ...seats, variant: 'zhernov' }));
-    value(await service.play(game.id, ALICE, 'c1-b2'));
-    value(await service.resign(game.id, DMITRI));
+    const game = value(await service.moves.start({ ...seats, variant: 'zhernov' }));
+    value(await service.moves.play(game.id, ALICE, 'c1-b2'));
+    value(await service.endings.resign(game.id, DMITRI));
     const saved: Game = await stored(game.id);
     const again = new GameService({ store, scheduler, clock, logger: silentLogger });
-    expect(value(await again.getGame(game.id))).toEqual(saved);
-    expect(value(await again.play(game.id, BORIS, 'a3:c1')).moves).toEqual([
+    expect(value(await again.queries.getGame(game.id))).toEqual(saved);
+    expect(value(await again.moves.play(game.id, BORIS, 'a3:c1')).moves).toEqual([
       'c1-b2',
       'resign:green',
       'a3:c1',

@@ -40,7 +40,7 @@ describe('table games (Zhernov): the lobby', () => {
 
   const table = async (host: Player = ALICE): Promise<Challenge> =>
     value(
-      await service.createChallenge({
+      await service.challenges.create({
         challenger: host,
         // A target is no matter at a table: anyone may sit down.
         target: { kind: 'user', player: BORIS },
@@ -58,14 +58,14 @@ describe('table games (Zhernov): the lobby', () => {
 
   it('seats players in turn, refuses a second seat, and starts the game when full', async () => {
     const lobby = await table();
-    const boris = value(await service.sitAtTable(lobby.id, BORIS));
+    const boris = value(await service.tables.sit(lobby.id, BORIS));
     expect(boris.challenge.seats).toEqual([ALICE, BORIS, null, null]);
     expect(boris.game).toBeUndefined();
-    expect(refused(await service.sitAtTable(lobby.id, BORIS))).toBe('already-seated');
-    expect(refused(await service.sitAtTable(lobby.id, ALICE))).toBe('already-seated');
-    expect(refused(await service.startTable(lobby.id, ALICE))).toBe('table-not-full');
-    value(await service.sitAtTable(lobby.id, CAROL));
-    const sat = await service.sitAtTable(lobby.id, DMITRI, { platform: 'telegram', chatId: '-5' });
+    expect(refused(await service.tables.sit(lobby.id, BORIS))).toBe('already-seated');
+    expect(refused(await service.tables.sit(lobby.id, ALICE))).toBe('already-seated');
+    expect(refused(await service.tables.start(lobby.id, ALICE))).toBe('table-not-full');
+    value(await service.tables.sit(lobby.id, CAROL));
+    const sat = await service.tables.sit(lobby.id, DMITRI, { platform: 'telegram', chatId: '-5' });
     const full: Seating = value(sat);
     const game = full.game!;
     expect(game).toMatchObject({
@@ -89,31 +89,31 @@ describe('table games (Zhernov): the lobby', () => {
     });
     // Every player finds it among their games.
     for (const player of [ALICE, BORIS, CAROL, DMITRI])
-      expect(value(await service.activeGames(player)).map((g) => g.id)).toEqual([game.id]);
-    expect(refused(await service.sitAtTable(lobby.id, { ...BORIS, userId: '77' }))).toBe(
+      expect(value(await service.queries.activeGames(player)).map((g) => g.id)).toEqual([game.id]);
+    expect(refused(await service.tables.sit(lobby.id, { ...BORIS, userId: '77' }))).toBe(
       'challenge-closed',
     );
   });
 
   it('lets a player stand up, and closes the table when its maker does', async () => {
     const lobby = await table();
-    value(await service.sitAtTable(lobby.id, BORIS));
-    const stood = await service.standFromTable(lobby.id, BORIS);
+    value(await service.tables.sit(lobby.id, BORIS));
+    const stood = await service.tables.stand(lobby.id, BORIS);
     expect(value(stood).seats).toEqual([ALICE, null, null, null]);
     expect(stood.ok && stood.events).toEqual([
       { type: 'challenge-updated', challenge: value(stood) },
     ]);
-    expect(refused(await service.standFromTable(lobby.id, BORIS))).toBe('not-seated');
-    expect(value(await service.standFromTable(lobby.id, ALICE)).status).toBe('cancelled');
-    expect(refused(await service.sitAtTable(lobby.id, CAROL))).toBe('challenge-closed');
+    expect(refused(await service.tables.stand(lobby.id, BORIS))).toBe('not-seated');
+    expect(value(await service.tables.stand(lobby.id, ALICE)).status).toBe('cancelled');
+    expect(refused(await service.tables.sit(lobby.id, CAROL))).toBe('challenge-closed');
   });
 
   it('seats the bot for a seated player, each bot seat its own player, and the bot moves', async () => {
     const lobby = await table();
-    expect(refused(await service.seatBotAtTable(lobby.id, BORIS, 3, 'Bot'))).toBe('not-seated');
-    value(await service.seatBotAtTable(lobby.id, ALICE, 3, 'Bot 3'));
-    value(await service.sitAtTable(lobby.id, CAROL));
-    const started = value(await service.seatBotAtTable(lobby.id, CAROL, 5, 'Bot 5'));
+    expect(refused(await service.tables.seatBot(lobby.id, BORIS, 3, 'Bot'))).toBe('not-seated');
+    value(await service.tables.seatBot(lobby.id, ALICE, 3, 'Bot 3'));
+    value(await service.tables.sit(lobby.id, CAROL));
+    const started = value(await service.tables.seatBot(lobby.id, CAROL, 5, 'Bot 5'));
     const game = started.game!;
     expect([game.red?.userId, game.black, game.green?.userId]).toEqual([
       'bot-red',
@@ -123,22 +123,22 @@ describe('table games (Zhernov): the lobby', () => {
     expect(game.red?.botLevel).toBe(3);
     expect(game.green?.botLevel).toBe(5);
     // White (Alice) moves; then the bot plays Red at once.
-    value(await service.play(game.id, ALICE, 'c1-b2', { seenPly: 0 }));
+    value(await service.moves.play(game.id, ALICE, 'c1-b2', { seenPly: 0 }));
     await vi.waitFor(async () => expect((await store.getGame(game.id))!.moves).toHaveLength(2));
     expect((await store.getGame(game.id))!.moves[1]).toBe('a3:c1');
   });
 
   it('refuses seats at a two-player challenge, and accepting a table', async () => {
     const duel = value(
-      await service.createChallenge({ challenger: ALICE, target: { kind: 'open' } }),
+      await service.challenges.create({ challenger: ALICE, target: { kind: 'open' } }),
     );
-    expect(refused(await service.sitAtTable(duel.id, BORIS))).toBe('challenge-closed');
-    expect(refused(await service.seatBotAtTable(duel.id, ALICE, 3, 'Bot'))).toBe(
+    expect(refused(await service.tables.sit(duel.id, BORIS))).toBe('challenge-closed');
+    expect(refused(await service.tables.seatBot(duel.id, ALICE, 3, 'Bot'))).toBe(
       'challenge-closed',
     );
     const lobby = await table();
-    expect(refused(await service.acceptChallenge(lobby.id, BORIS))).toBe('challenge-closed');
-    expect(refused(await service.sitAtTable('no-such-table', BORIS))).toBe('challenge-not-found');
+    expect(refused(await service.challenges.accept(lobby.id, BORIS))).toBe('challenge-closed');
+    expect(refused(await service.tables.sit('no-such-table', BORIS))).toBe('challenge-not-found');
   });
 
   it('sits a player down by the invite code, from any platform', async () => {
@@ -150,19 +150,19 @@ describe('table games (Zhernov): the lobby', () => {
   it('refuses a lobby past its time, and expires it', async () => {
     const lobby = await table();
     clock.time = lobby.expiresAt + 1;
-    expect(refused(await service.sitAtTable(lobby.id, BORIS))).toBe('challenge-expired');
+    expect(refused(await service.tables.sit(lobby.id, BORIS))).toBe('challenge-expired');
     await scheduler.runDue();
     expect((await store.getChallenge(lobby.id))?.status).toBe('expired');
   });
 
   it('starts a full table once, however many ask at the same time', async () => {
     const lobby = await table();
-    value(await service.sitAtTable(lobby.id, BORIS));
-    value(await service.sitAtTable(lobby.id, CAROL));
+    value(await service.tables.sit(lobby.id, BORIS));
+    value(await service.tables.sit(lobby.id, CAROL));
     const results = await Promise.all([
-      service.sitAtTable(lobby.id, DMITRI),
-      service.sitAtTable(lobby.id, { ...DMITRI, userId: '1005' }),
-      service.startTable(lobby.id, ALICE),
+      service.tables.sit(lobby.id, DMITRI),
+      service.tables.sit(lobby.id, { ...DMITRI, userId: '1005' }),
+      service.tables.start(lobby.id, ALICE),
     ]);
     const gameOf = (value: Game | Seating) => ('challenge' in value ? value.game : value);
     const games = new Set(results.flatMap((r) => (r.ok ? [gameOf(r.value)?.id] : [])));

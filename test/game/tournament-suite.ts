@@ -53,7 +53,7 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
 
     async function open(format: 'round-robin' | 'swiss', players: Player[], rounds = 1) {
       const tournament = value(
-        await service.createTournament({
+        await service.league.createTournament({
           organiser: players[0]!,
           chat: CHAT,
           format,
@@ -64,11 +64,11 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
         }),
       );
       for (const player of players.slice(1))
-        value(await service.joinTournament(tournament.id, player));
+        value(await service.league.joinTournament(tournament.id, player));
       return tournament.id;
     }
 
-    const tournament = async (id: string) => value(await service.getTournament(id));
+    const tournament = async (id: string) => value(await service.league.getTournament(id));
 
     /**
      * Ends a game after a move each (so that it is rated): White wins (Black resigns), Black wins,
@@ -78,18 +78,18 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
       gameId: string,
       result: 'white' | 'black' | 'draw',
     ): Promise<GameEvent[]> {
-      let game = value(await service.getGame(gameId));
+      let game = value(await service.queries.getGame(gameId));
       for (const side of ['white', 'black'] as const)
         game = value(
-          await service.play(gameId, game[side], firstLegalMove(game.variant, game.fen)),
+          await service.moves.play(gameId, game[side], firstLegalMove(game.variant, game.fen)),
         );
       if (result === 'draw') {
-        value(await service.offerDraw(gameId, game.white));
-        const drawn = await service.acceptDraw(gameId, game.black);
+        value(await service.endings.offerDraw(gameId, game.white));
+        const drawn = await service.endings.acceptDraw(gameId, game.black);
         return drawn.ok ? [...drawn.events] : [];
       }
       const loser = result === 'white' ? game.black : game.white;
-      const resigned = await service.resign(gameId, loser);
+      const resigned = await service.endings.resign(gameId, loser);
       return resigned.ok ? [...resigned.events] : [];
     }
 
@@ -101,9 +101,9 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
 
     it('runs a four-player round robin: Berger rounds one after another, standings, a winner', async () => {
       const id = await open('round-robin', [ALICE, BORIS, CAROL, DMITRI]);
-      expect(refused(await service.joinTournament(id, BORIS))).toBe('already-entered');
-      expect(refused(await service.startTournament(id, BORIS, false))).toBe('not-organiser');
-      const started = await service.startTournament(id, ALICE, false);
+      expect(refused(await service.league.joinTournament(id, BORIS))).toBe('already-entered');
+      expect(refused(await service.league.startTournament(id, BORIS, false))).toBe('not-organiser');
+      const started = await service.league.startTournament(id, ALICE, false);
       if (!started.ok) throw new Error(started.code);
       expect(started.events.map((e) => e.type)).toEqual([
         'tournament-round',
@@ -117,7 +117,7 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
         [0, 3],
         [1, 2],
       ]);
-      const firstGame = value(await service.getGame(roundGames(t)[0]!));
+      const firstGame = value(await service.queries.getGame(roundGames(t)[0]!));
       expect(firstGame).toMatchObject({
         white: ALICE,
         black: DMITRI,
@@ -126,14 +126,14 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
         tournament: { id, round: 1, board: 0 },
       });
       expect(firstGame.deadline).not.toBeNull();
-      expect(refused(await service.joinTournament(id, EVE))).toBe('tournament-started');
+      expect(refused(await service.league.joinTournament(id, EVE))).toBe('tournament-started');
 
       // Seed 1 wins everything, the others draw among themselves.
       for (let round = 1; round <= 3; round++) {
         t = await tournament(id);
         expect(currentRound(t)!.number).toBe(round);
         for (const gameId of roundGames(t)) {
-          const game = value(await service.getGame(gameId));
+          const game = value(await service.queries.getGame(gameId));
           const result =
             game.white.userId === ALICE.userId
               ? 'white'
@@ -159,13 +159,13 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
       );
       expect(new Set(pairs).size).toBe(6);
       // The games were rated: Alice leads the chat's table.
-      const board = value(await service.chatLeaderboard('telegram:-500', 'bashni'));
+      const board = value(await service.league.chatLeaderboard('telegram:-500', 'bashni'));
       expect(board[0]!.player.userId).toBe(ALICE.userId);
     });
 
     it('pairs the next round once when the last game ends, with two processes answering', async () => {
       const id = await open('round-robin', [ALICE, BORIS, CAROL, DMITRI]);
-      value(await service.startTournament(id, ALICE, false));
+      value(await service.league.startTournament(id, ALICE, false));
       const other = makeService();
       const [first, last] = roundGames(await tournament(id));
       await finish(first!, 'white');
@@ -189,7 +189,7 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
 
     it('after a restart mid-round, creates the games a crash left out and changes nothing else', async () => {
       const id = await open('round-robin', [ALICE, BORIS, CAROL, DMITRI]);
-      value(await service.startTournament(id, ALICE, false));
+      value(await service.league.startTournament(id, ALICE, false));
       const [first, last] = roundGames(await tournament(id));
       await finish(first!, 'white');
       // The store fails for new games: round 2 is paired (saved) but its games are not created.
@@ -201,12 +201,12 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
       expect(paired.played).toHaveLength(2);
       const missing = roundGames(paired);
       for (const gameId of missing)
-        expect(refused(await service.getGame(gameId))).toBe('not-found');
+        expect(refused(await service.queries.getGame(gameId))).toBe('not-found');
       published = [];
       await makeService().start();
       expect(published.map((e) => e.type)).toEqual(['game-started', 'game-started']);
       for (const gameId of missing)
-        expect(value(await service.getGame(gameId)).status).toBe('active');
+        expect(value(await service.queries.getGame(gameId)).status).toBe('active');
       expect(await tournament(id)).toEqual(paired);
       // Once more: nothing to do.
       published = [];
@@ -216,12 +216,12 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
 
     it('withdraws a player: their game resigned, their later games forfeited, shown in the grid', async () => {
       const id = await open('round-robin', [ALICE, BORIS, CAROL, DMITRI]);
-      value(await service.startTournament(id, ALICE, false));
-      const left = await service.leaveTournament(id, DMITRI);
+      value(await service.league.startTournament(id, ALICE, false));
+      const left = await service.league.leaveTournament(id, DMITRI);
       if (!left.ok) throw new Error(left.code);
       // Their game had no move: it ends, unrated.
       expect(left.events.map((e) => e.type)).toEqual(['tournament-withdrawal', 'game-over']);
-      expect(refused(await service.leaveTournament(id, DMITRI))).toBe('not-entered');
+      expect(refused(await service.league.leaveTournament(id, DMITRI))).toBe('not-entered');
       const [, other] = roundGames(await tournament(id));
       await finish(other!, 'draw');
       let t = await tournament(id);
@@ -234,12 +234,12 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
       t = await tournament(id);
       expect(currentRound(t)!.number).toBe(3);
       // A player leaving the chat is out the same way.
-      const gone = await service.memberLeftChat(CHAT, {
+      const gone = await service.league.memberLeftChat(CHAT, {
         platform: 'telegram',
         userId: CAROL.userId,
       });
       expect(gone).toEqual([]); // Carol plays on Discord: not this chat's member id
-      const boris = await service.memberLeftChat(CHAT, {
+      const boris = await service.league.memberLeftChat(CHAT, {
         platform: 'telegram',
         userId: BORIS.userId,
       });
@@ -251,8 +251,8 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
     it('runs a Swiss event with an odd field: a bye a round, no repeat pairings', async () => {
       // Rounds left to the field: ⌈log2 5⌉ + 1 = 4, fixed at the start.
       const id = await open('swiss', [ALICE, BORIS, CAROL, DMITRI, EVE], 0);
-      expect(refused(await service.startTournament(id, BORIS, false))).toBe('not-organiser');
-      const started = value(await service.startTournament(id, BORIS, true)); // a chat admin may
+      expect(refused(await service.league.startTournament(id, BORIS, false))).toBe('not-organiser');
+      const started = value(await service.league.startTournament(id, BORIS, true)); // a chat admin may
       expect(started.rounds).toBe(4);
       for (let round = 1; round <= 4; round++) {
         const t = await tournament(id);
@@ -273,11 +273,11 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
 
     it('scores a game lost on time: a forfeit when the loser never moved', async () => {
       const id = await open('round-robin', [ALICE, BORIS, CAROL, DMITRI]);
-      value(await service.startTournament(id, ALICE, false));
+      value(await service.league.startTournament(id, ALICE, false));
       const [first, second] = roundGames(await tournament(id));
       // White moves on the second board; then both clocks run out (2 days per move).
-      const game = value(await service.getGame(second!));
-      value(await service.play(second!, game.white, firstLegalMove(game.variant, game.fen)));
+      const game = value(await service.queries.getGame(second!));
+      value(await service.moves.play(second!, game.white, firstLegalMove(game.variant, game.fen)));
       clock.time += 2 * 86_400_000 + 1;
       await scheduler.runDue();
       const t = await tournament(id);
@@ -290,10 +290,12 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
 
     it('refuses what the rules do not allow', async () => {
       const id = await open('round-robin', [ALICE, BORIS]);
-      expect(refused(await service.startTournament(id, ALICE, false))).toBe('too-few-entrants');
+      expect(refused(await service.league.startTournament(id, ALICE, false))).toBe(
+        'too-few-entrants',
+      );
       expect(
         refused(
-          await service.createTournament({
+          await service.league.createTournament({
             organiser: BORIS,
             chat: CHAT,
             format: 'swiss',
@@ -304,10 +306,12 @@ export function tournamentSuite(name: string, makeStores: () => TournamentStores
           }),
         ),
       ).toBe('tournament-live');
-      expect(refused(await service.cancelTournament(id, BORIS, false))).toBe('not-organiser');
-      const cancelled = value(await service.cancelTournament(id, ALICE, false));
+      expect(refused(await service.league.cancelTournament(id, BORIS, false))).toBe(
+        'not-organiser',
+      );
+      const cancelled = value(await service.league.cancelTournament(id, ALICE, false));
       expect(cancelled.status).toBe('cancelled');
-      expect(refused(await service.joinTournament(id, CAROL))).toBe('tournament-over');
+      expect(refused(await service.league.joinTournament(id, CAROL))).toBe('tournament-over');
       expect(await league.liveTournaments()).toEqual([]);
     });
   });

@@ -65,7 +65,7 @@ export class ConsoleGame {
     variant: VariantId = 'bashni',
   ) {
     this.variant = variant;
-    this.unwatch = service.watchBotMoves((outcome) => {
+    this.unwatch = service.bot.watch((outcome) => {
       this.botNews.push(outcome);
       this.wakeUp?.();
     });
@@ -149,7 +149,9 @@ export class ConsoleGame {
     const game = await this.current();
     if (game.status === 'finished') return ['The game is over. Type "new" to play again.'];
     const mover = playerToMove(game);
-    const played = await this.service.play(game.id, mover, text, { seenPly: game.moves.length });
+    const played = await this.service.moves.play(game.id, mover, text, {
+      seenPly: game.moves.length,
+    });
     if (!played.ok) {
       return played.code === 'illegal-move'
         ? [played.message, 'Type "moves" to see the legal moves.']
@@ -186,7 +188,7 @@ export class ConsoleGame {
       if (hadBot) await this.keepPlayingWithNewPlayers(game);
       return ['The bot stops playing: you play both sides.'];
     }
-    if (!this.service.hasBot) return ['The bot is not available here.'];
+    if (!this.service.bot.available) return ['The bot is not available here.'];
     const level = argument === undefined ? DEFAULT_BOT_LEVEL : Number(argument);
     if (!Number.isInteger(level) || level < 1 || level > BOT_LEVELS)
       return [`Write bot 1 … bot ${BOT_LEVELS}, or bot off.`];
@@ -234,7 +236,7 @@ export class ConsoleGame {
     moves: readonly string[] = [],
   ): Promise<ServiceResult<Game>> {
     const old = this.game;
-    const started = await this.service.startGame({
+    const started = await this.service.moves.start({
       white:
         this.bot?.side === 'white'
           ? botPlayer('console', this.bot.level, `Bot (level ${this.bot.level})`)
@@ -250,14 +252,17 @@ export class ConsoleGame {
     if (!started.ok) return started;
     this.game = started.value;
     if (old?.status === 'active') {
-      await this.service.resign(old.id, old.white.botLevel === undefined ? old.white : old.black);
+      await this.service.endings.resign(
+        old.id,
+        old.white.botLevel === undefined ? old.white : old.black,
+      );
     }
     return started;
   }
 
   /** Whether the game waits for the bot (and the bot has not already failed to move there). */
   private botToMove(game: Game): boolean {
-    if (game.status !== 'active' || !this.service.hasBot) return false;
+    if (game.status !== 'active' || !this.service.bot.available) return false;
     const player = playerToMove(game);
     const failedHere =
       this.botFailed?.gameId === game.id && this.botFailed.ply === game.moves.length;

@@ -100,7 +100,7 @@ export class GameCommands {
   ): Promise<void> {
     const { t } = turn;
     const { deps } = this;
-    const games = await deps.service.activeGames(turn.player);
+    const games = await deps.service.queries.activeGames(turn.player);
     if (!games.ok) {
       await turn.whisper(markdown(refusalText(t, games)));
       return;
@@ -120,7 +120,7 @@ export class GameCommands {
   }
 
   private async suggest(asked: Suggesting): Promise<Suggestion[]> {
-    const games = await this.deps.service.activeGames(asked.player);
+    const games = await this.deps.service.queries.activeGames(asked.player);
     if (!games.ok) return [];
     return gameSuggestions(
       games.value,
@@ -214,7 +214,7 @@ export async function channelLastGame(
     undefined,
   );
   if (last === undefined) return undefined;
-  const found = await deps.service.getGame(last);
+  const found = await deps.service.queries.getGame(last);
   if (found.ok) return found.value;
   if (found.code === 'not-found') return undefined;
   await turn.whisper(markdown(refusalText(turn.t, found)));

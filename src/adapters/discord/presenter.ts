@@ -92,7 +92,7 @@ export class DiscordPresenter {
         chatsShowing: (game) => new Set(liveViews(game.views).map((view) => view.chatId)),
         post: (game, channelId) => this.postGame(game, channelId),
         updateBoards: (game) => this.updateBoards(game),
-        getGame: (id) => deps.service.getGame(id),
+        getGame: (id) => deps.service.queries.getGame(id),
       },
     );
   }
@@ -260,7 +260,7 @@ export class DiscordPresenter {
       { gameId: game.id, channelId: view.chatId },
     );
     const old = liveViews(game.views).find((v) => v.chatId === view.chatId);
-    const added = await this.deps.service.addView({ kind: 'game', id: game.id }, view);
+    const added = await this.deps.service.queries.addView({ kind: 'game', id: game.id }, view);
     if (!added.ok) {
       this.deps.logger.warn('discord: could not record a game message', {
         gameId: game.id,
@@ -294,7 +294,7 @@ export class DiscordPresenter {
     this.boards.forget(view);
     this.deps.tasks.track(
       (async () => {
-        const found = await this.deps.service.findByView(view);
+        const found = await this.deps.service.queries.findByView(view);
         if (!found.ok || found.value.kind !== 'game') return;
         const game = this.note(found.value.game);
         const live = liveViews(game.views).find((v) => v.chatId === view.chatId);

@@ -14,7 +14,7 @@ export async function gameForCommand(ctx: BashniContext, deps: TelegramDeps): Pr
   const reply = ctx.message?.reply_to_message;
   const chatId = String(ctx.chat?.id);
   if (reply !== undefined && reply.from?.id === ctx.me.id) {
-    const found = await deps.service.findByView({
+    const found = await deps.service.queries.findByView({
       platform: 'telegram',
       chatId,
       messageId: String(reply.message_id),
@@ -23,7 +23,7 @@ export async function gameForCommand(ctx: BashniContext, deps: TelegramDeps): Pr
     if (!found.ok && found.code !== 'not-found') return found;
   }
   if (ctx.from === undefined) return 'none';
-  const games = await deps.service.activeGames(playerFromUser(ctx.from));
+  const games = await deps.service.queries.activeGames(playerFromUser(ctx.from));
   if (!games.ok) return games;
   let here = games.value.filter((game) =>
     liveViews(game.views).some((view) => view.chatId === chatId),
@@ -74,7 +74,7 @@ export async function shownGameFor(ctx: BashniContext, deps: TelegramDeps): Prom
     undefined,
   );
   if (last !== undefined) {
-    const found = await deps.service.getGame(last);
+    const found = await deps.service.queries.getGame(last);
     if (found.ok) return found.value;
     if (found.code !== 'not-found') return found;
   }

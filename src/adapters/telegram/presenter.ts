@@ -108,7 +108,7 @@ export class TelegramPresenter {
         chatsShowing: (game) => new Set(liveViews(game.views).map((view) => view.chatId)),
         post: (game, chatId) => this.sendBoard(game, chatId),
         updateBoards: (game) => this.updateBoards(game),
-        getGame: (id) => deps.service.getGame(id),
+        getGame: (id) => deps.service.queries.getGame(id),
       },
     );
     this.replies = new RequestReplies({
@@ -120,8 +120,8 @@ export class TelegramPresenter {
       shown: async (shows, view) => {
         const added =
           shows.kind === 'challenge'
-            ? await deps.service.addView({ kind: 'challenge', id: shows.id }, view)
-            : await deps.service.addTournamentView(shows.id, view);
+            ? await deps.service.queries.addView({ kind: 'challenge', id: shows.id }, view)
+            : await deps.service.league.addTournamentView(shows.id, view);
         if (!added.ok)
           deps.logger.warn(`telegram: could not record a ${shows.kind} card`, {
             id: shows.id,
@@ -382,7 +382,7 @@ export class TelegramPresenter {
       keyboard: face.keyboard,
     });
     const old = liveViews(current.views).find((v) => v.chatId === chatId);
-    const added = await this.deps.service.addView({ kind: 'game', id: game.id }, view);
+    const added = await this.deps.service.queries.addView({ kind: 'game', id: game.id }, view);
     if (!added.ok) {
       this.deps.logger.warn('telegram: could not record a board message', {
         gameId: game.id,
@@ -419,7 +419,7 @@ export class TelegramPresenter {
   private async showInline(game: Game, view: ChatView): Promise<ChatView> {
     let current = this.note(game);
     if (!current.views.some((v) => v.chatId === view.chatId)) {
-      const added = await this.deps.service.addView({ kind: 'game', id: game.id }, view);
+      const added = await this.deps.service.queries.addView({ kind: 'game', id: game.id }, view);
       if (added.ok) current = this.note(added.value as Game);
     }
     await bestEffort(
@@ -440,7 +440,7 @@ export class TelegramPresenter {
 
   private async replaceGoneBoard(view: ChatView): Promise<void> {
     if (isInlineChat(view.chatId)) return; // an inline message cannot be posted again
-    const found = await this.deps.service.findByView(view);
+    const found = await this.deps.service.queries.findByView(view);
     if (!found.ok || found.value.kind !== 'game') return;
     const game = this.note(found.value.game);
     const live = liveViews(game.views).find((v) => v.chatId === view.chatId);
@@ -514,7 +514,7 @@ export class TelegramPresenter {
   private async stillToMove(gameId: string, ply: number): Promise<boolean> {
     let game = this.latest.get(gameId);
     if (game === undefined) {
-      const loaded = await this.deps.service.getGame(gameId);
+      const loaded = await this.deps.service.queries.getGame(gameId);
       if (!loaded.ok) return false;
       game = this.note(loaded.value);
     }
@@ -607,7 +607,7 @@ export class TelegramPresenter {
     const challenge =
       current.challengeId === undefined
         ? undefined
-        : await this.deps.service.getChallenge(current.challengeId);
+        : await this.deps.service.queries.getChallenge(current.challengeId);
     await this.pending.mark(current.id, current.version);
     const from = challenge?.ok === true ? challenge.value : undefined;
     await this.startGame(current, from, current.turnAnnounced === true, acceptedIn);

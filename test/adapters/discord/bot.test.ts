@@ -28,7 +28,7 @@ it('brings a game message whose edit failed six times up to date at the next swe
   const anna = fake.newUser('anna', { global_name: 'Anna' });
   const boris = fake.newUser('boris', { global_name: 'Boris' });
   const board = await bot.startGame(channelId, anna, boris);
-  const games = await service.activeGames({ platform: 'discord', userId: anna.id });
+  const games = await service.queries.activeGames({ platform: 'discord', userId: anna.id });
   if (!games.ok) throw new Error(games.code);
   const game = item(games.value, 0, 'games');
   const mover = game.white.userId === anna.id ? anna : boris;

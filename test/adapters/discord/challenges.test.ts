@@ -42,12 +42,12 @@ it('a second identical /newgame withdraws the first challenge, whose Accept is n
 
   const late = await bot.answered(fake.press({ user: boris, message: first, label: '✅ Accept' }));
   expect(late.followups.at(-1)?.content ?? late.original?.content).toContain('no longer open');
-  const games = await bot.service.activeGames({ platform: 'discord', userId: anna.id });
+  const games = await bot.service.queries.activeGames({ platform: 'discord', userId: anna.id });
   expect(games.ok && games.value).toEqual([]);
 
   // The new card is the one that starts the game.
   await bot.answered(fake.press({ user: boris, message: second, label: '✅ Accept' }));
   await fake.waitFor(() => fake.messages(channelId).some(isGameMessage));
-  const started = await bot.service.activeGames({ platform: 'discord', userId: anna.id });
+  const started = await bot.service.queries.activeGames({ platform: 'discord', userId: anna.id });
   expect(started.ok && started.value.length).toBe(1);
 });

@@ -43,7 +43,7 @@ beforeAll(async () => {
   for (const game of await activeGames(anna)) {
     // Where Anna has Black, White's first move: her move in both games.
     if (game.black.userId === anna.id) {
-      const played = await bot.service.play(game.id, game.white, 'c3-d4');
+      const played = await bot.service.moves.play(game.id, game.white, 'c3-d4');
       if (!played.ok) throw new Error(played.message);
     }
   }
@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 async function activeGames(user: FakeUser): Promise<Game[]> {
-  const found = await bot.service.activeGames({ platform: 'discord', userId: user.id });
+  const found = await bot.service.queries.activeGames({ platform: 'discord', userId: user.id });
   if (!found.ok) throw new Error(found.code);
   return found.value;
 }

@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 async function theGame(user: FakeUser): Promise<Game> {
-  const found = await bot.service.activeGames({ platform: 'discord', userId: user.id });
+  const found = await bot.service.queries.activeGames({ platform: 'discord', userId: user.id });
   if (!found.ok) throw new Error(found.code);
   return item(found.value, 0, 'active games');
 }
@@ -112,7 +112,7 @@ describe('a command about a game that lives in another channel', () => {
     expect(answer.content).toContain(`[go there](${place().link})`);
     // Nothing public here, and the game is still shown in #games only, with its buttons.
     expect(bot.fake.messages(random)).toEqual([]);
-    const game = await bot.service.getGame(gameId);
+    const game = await bot.service.queries.getGame(gameId);
     if (!game.ok) throw new Error(game.code);
     expect(liveViews(game.value.views).map((view) => view.chatId)).toEqual([games]);
     expect(bot.fake.message(games, board.id)?.components.length).toBeGreaterThan(0);

@@ -71,7 +71,7 @@ describe('Discord: a creating command handled twice', () => {
       replayOf(table, { commandName: 'play', options: { level: 2, variant: 'zhernov' } }),
     );
     expect(made.games).toBe(2);
-    const games = await harness.service.activeGames(playerOfUser(ANNA));
+    const games = await harness.service.queries.activeGames(playerOfUser(ANNA));
     expect(games.ok && games.value).toHaveLength(2);
   });
 });

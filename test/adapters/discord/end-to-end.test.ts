@@ -135,7 +135,7 @@ async function startGame(): Promise<StoredMessage> {
 /** The player to move in the game a message shows. */
 async function moverOf(message: StoredMessage): Promise<FakeUser> {
   const payload = decodePayload(item(customIds(message), 0).customId) as { gameId: string };
-  const game = await item(processes, 0, 'processes').service.getGame(payload.gameId);
+  const game = await item(processes, 0, 'processes').service.queries.getGame(payload.gameId);
   if (!game.ok) throw new Error(game.code);
   const whiteId = game.value.white.userId;
   const ply = game.value.moves.length;
@@ -255,7 +255,7 @@ describe('the Discord bot against a fake Discord', () => {
     );
     expect(forged.original?.ephemeral).toBe(true);
     expect(forged.original?.content).toMatch(/button/i);
-    const games = await service.activeGames({ platform: 'discord', userId: mover.id });
+    const games = await service.queries.activeGames({ platform: 'discord', userId: mover.id });
     expect(games.ok && item(games.value, 0, 'games.value').moves).toEqual(['c3-d4']);
   });
 
@@ -284,7 +284,7 @@ describe('the Discord bot against a fake Discord', () => {
     const a = item(presses, 0, 'presses');
     const b = item(presses, 1, 'presses');
     await Promise.all([answered(a), answered(b)]);
-    const game = await first.service.getGame(
+    const game = await first.service.queries.getGame(
       (decodePayload(target.customId) as { gameId: string }).gameId,
     );
     expect(game.ok && game.value.moves).toEqual(['c3-d4']);

@@ -73,7 +73,7 @@ export async function playMoves(
   count = 2,
 ): Promise<void> {
   for (let ply = 0; ply < count; ply++) {
-    const game = await harness.service.getGame(gameId);
+    const game = await harness.service.queries.getGame(gameId);
     if (!game.ok) throw new Error(`no game ${gameId}: ${game.code}`);
     const mover = userOf(users, playerToMove(game.value).userId);
     const notation = firstLegalMove(game.value.variant, game.value.fen);

@@ -43,14 +43,14 @@ async function playToTheEnd(
   );
   const move = decodePayload(buttonOf(board.message, 'move')) as { gameId: string };
   await playMoves(harness, [challenger, opponent], move.gameId);
-  const game = await harness.service.getGame(move.gameId);
+  const game = await harness.service.queries.getGame(move.gameId);
   if (!game.ok) throw new Error(game.code);
   await resignAs(harness, userOf([challenger, opponent], game.value.black.userId));
   return move.gameId;
 }
 
 async function ratingsOf(user: FakeUser): Promise<PlayerRating[]> {
-  const records = await harness.service.playerRatings(playerOfUser(user));
+  const records = await harness.service.league.playerRatings(playerOfUser(user));
   if (!records.ok) throw new Error(records.code);
   return records.value;
 }
@@ -67,7 +67,7 @@ describe('Discord: ratings', () => {
     const line = shownText(item(rated, 0));
     expect(line).toContain(`Anna: ${figureOf(present(anna)).rating}`);
     expect(line).toContain(`\\*Star\\*: ${figureOf(present(star)).rating}`);
-    const game = await harness.service.getGame(gameId);
+    const game = await harness.service.queries.getGame(gameId);
     const view = game.ok ? game.value.views.at(-1) : undefined;
     expect(item(rated, 0).message.replyTo).toBe(view?.messageId);
 
@@ -116,7 +116,7 @@ describe('Discord: ratings', () => {
   it('leaves a casual challenge unrated, and rates games against the bot', async () => {
     harness = new DiscordHarness({ league: true });
     const gameId = await playToTheEnd(ANNA, CARL, { rated: false });
-    const casual = await harness.service.getGame(gameId);
+    const casual = await harness.service.queries.getGame(gameId);
     expect(casual.ok && [casual.value.status, casual.value.rated === true]).toEqual([
       'finished',
       false,
@@ -126,7 +126,7 @@ describe('Discord: ratings', () => {
 
     const play = await harness.command(ANNA, 'play', { level: 2 });
     expect(buttonsOf(play.last).length).toBeGreaterThan(0);
-    const games = await harness.service.activeGames(playerOfUser(ANNA));
+    const games = await harness.service.queries.activeGames(playerOfUser(ANNA));
     expect(games.ok && games.value.map((g) => [g.black.botLevel, g.rated])).toEqual([[2, true]]);
   });
 });

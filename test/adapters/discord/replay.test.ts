@@ -44,7 +44,7 @@ async function playedGame(): Promise<{ gameId: string }> {
   const board = item(gameMessages(), 0, 'board');
   const gameId = (decodePayload(item(buttonsOf(board.message), 0).customId) as { gameId: string })
     .gameId;
-  const game = await harness.service.getGame(gameId);
+  const game = await harness.service.queries.getGame(gameId);
   if (!game.ok) throw new Error('no game');
   const white = game.value.white.userId === ANNA.id ? ANNA : BORIS;
   const black = white === ANNA ? BORIS : ANNA;
@@ -107,7 +107,7 @@ describe('Discord: a game’s animation', () => {
   it('/replay with two of the user’s games here and none posted says to choose it with game:', async () => {
     harness = new DiscordHarness();
     for (const opponent of [BORIS, CARL]) {
-      const started = await harness.service.startGame({
+      const started = await harness.service.moves.start({
         white: playerOfUser(ANNA),
         black: playerOfUser(opponent),
         views: [{ platform: 'discord', chatId: CHANNEL, messageId: `4${opponent.id}` }],
@@ -124,7 +124,7 @@ describe('Discord: a game’s animation', () => {
   it('the result of a game is posted with its animation attached', async () => {
     harness = new DiscordHarness();
     const { gameId } = await playedGame();
-    const game = await harness.service.getGame(gameId);
+    const game = await harness.service.queries.getGame(gameId);
     if (!game.ok) throw new Error('no game');
     const loser = game.value.black.userId === ANNA.id ? ANNA : BORIS;
     const ask = await harness.command(loser, 'resign');
@@ -143,9 +143,9 @@ describe('Discord: a game’s animation', () => {
   it('/pdn right after a game gives that game’s record, as /replay finds it', async () => {
     harness = new DiscordHarness();
     const { gameId } = await playedGame();
-    const game = await harness.service.getGame(gameId);
+    const game = await harness.service.queries.getGame(gameId);
     if (!game.ok) throw new Error('no game');
-    await harness.service.resign(gameId, game.value.black);
+    await harness.service.endings.resign(gameId, game.value.black);
     await harness.settle();
     const pdn = await harness.command(ANNA, 'pdn');
     const files = pdn.last!.files as { name: string; data?: Buffer; attachment?: Buffer }[];

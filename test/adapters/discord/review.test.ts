@@ -41,14 +41,14 @@ describe('Discord: /review', () => {
     expect(none.last?.content).toContain('/review game:ID');
     expect(none.last?.content).not.toMatch(/reply/i);
 
-    const started = await harness.service.startGame({
+    const started = await harness.service.moves.start({
       white: anna,
       black: boris,
       moves: PLANTED.moves,
       views: [{ platform: 'discord', chatId: CHANNEL, messageId: '42' }],
     });
     if (!started.ok) throw new Error(started.message);
-    const over = await harness.service.resign(started.value.id, anna);
+    const over = await harness.service.endings.resign(started.value.id, anna);
     if (!over.ok) throw new Error(over.message);
 
     const answer = await harness.command(BORIS, 'review');
@@ -91,17 +91,17 @@ describe('Discord: /review refusals', () => {
     harness = new DiscordHarness({ analysis: inlineAnalysis() });
     const [anna, boris] = [playerOfUser(ANNA), playerOfUser(BORIS)];
     const views = [{ platform: 'discord', chatId: CHANNEL, messageId: '42' }] as const;
-    const playing = await harness.service.startGame({ white: anna, black: boris, views });
+    const playing = await harness.service.moves.start({ white: anna, black: boris, views });
     if (!playing.ok) throw new Error(playing.message);
     const during = await harness.command(ANNA, 'review');
     expect(said(during)).toBe(en.review.notOver);
-    const over = await harness.service.resign(playing.value.id, anna);
+    const over = await harness.service.endings.resign(playing.value.id, anna);
     if (!over.ok) throw new Error(over.message);
 
     const seat = (userId: string, displayName: string) =>
       ({ platform: 'discord', userId, displayName }) as const;
     const [carl, dora] = [seat('300000000000000103', 'Carl'), seat('300000000000000104', 'Dora')];
-    const table = await harness.service.startGame({
+    const table = await harness.service.moves.start({
       white: anna,
       black: boris,
       red: carl,
@@ -111,7 +111,7 @@ describe('Discord: /review refusals', () => {
     });
     if (!table.ok) throw new Error(table.message);
     for (const player of [boris, carl, dora]) {
-      const out = await harness.service.resign(table.value.id, player);
+      const out = await harness.service.endings.resign(table.value.id, player);
       if (!out.ok) throw new Error(out.message);
     }
     const after = await harness.command(ANNA, 'review');
@@ -158,13 +158,13 @@ describe('Discord: stepping through a review, through real discord.js and the fa
         userId: user.id,
         displayName: user.global_name ?? user.username,
       });
-      const started = await bot.service.startGame({
+      const started = await bot.service.moves.start({
         white: player(anna),
         black: player(boris),
         moves: PLANTED.moves.slice(0, 8),
       });
       if (!started.ok) throw new Error(started.message);
-      const over = await bot.service.resign(started.value.id, player(anna));
+      const over = await bot.service.endings.resign(started.value.id, player(anna));
       if (!over.ok) throw new Error(over.message);
 
       const answer = await bot.answered(fake.command({ user: boris, channelId, name: 'review' }));

@@ -50,7 +50,7 @@ async function startGame(): Promise<{ gameId: string; board: PostedMessage }> {
   const board = item(gameMessages(), 0, 'board');
   const gameId = (decodePayload(item(buttonsOf(board.message), 0).customId) as { gameId: string })
     .gameId;
-  const game = await harness.service.getGame(gameId);
+  const game = await harness.service.queries.getGame(gameId);
   if (!game.ok) throw new Error('no game');
   // Anna plays White in these tests.
   if (game.value.white.userId !== ANNA.id) {
@@ -148,7 +148,10 @@ describe('Discord interaction router', () => {
     expect(answerText(played)).toContain('c3-d4');
     expect(played.last?.components).toEqual([]);
 
-    const game = await harness.service.activeGames({ platform: 'discord', userId: ANNA.id });
+    const game = await harness.service.queries.activeGames({
+      platform: 'discord',
+      userId: ANNA.id,
+    });
     expect(game.ok && item(game.value, 0, 'game.value').moves).toEqual(['c3-d4']);
     const edits = harness.out.calls.filter((c) => c.method === 'edit' && c.messageId === board.id);
     expect(edits.length - editsBefore).toBe(1);
@@ -198,7 +201,7 @@ describe('Discord interaction router', () => {
     });
     expect(answerText(stale)).toMatch(/out of date|changed/i);
     expect(stale.last?.components).toEqual([]);
-    const game = await harness.service.getGame(gameId);
+    const game = await harness.service.queries.getGame(gameId);
     expect(game.ok && game.value.moves).toEqual(['c3-d4']);
   });
 
@@ -210,7 +213,7 @@ describe('Discord interaction router', () => {
     expect(answerText(bad)).toContain('c3-c5');
     const good = await harness.command(ANNA, 'move', { notation: 'c3 d4' });
     expect(answerText(good)).toContain('c3-d4');
-    const game = await harness.service.getGame(gameId);
+    const game = await harness.service.queries.getGame(gameId);
     expect(game.ok && game.value.moves).toEqual(['c3-d4']);
   });
 
@@ -225,7 +228,7 @@ describe('Discord interaction router', () => {
   it('answers a press on a corrupt game’s message that its record is damaged; other games go on', async () => {
     harness = new DiscordHarness();
     const { board, gameId } = await startGame();
-    const game = await harness.service.getGame(gameId);
+    const game = await harness.service.queries.getGame(gameId);
     if (!game.ok) throw new Error('no game');
     const damaged = { ...game.value, s: 3, views: [{ platform: 'discord', messageId: board.id }] };
     harness.store.putRawGame(gameId, JSON.stringify(damaged));
@@ -235,14 +238,14 @@ describe('Discord interaction router', () => {
     expect(answerText(pressed)).toBe('This game’s record is damaged and cannot be loaded.');
     const other = await startGame();
     await pickMove(other.board, 'c3', 'd4');
-    const played = await harness.service.getGame(other.gameId);
+    const played = await harness.service.queries.getGame(other.gameId);
     expect(played.ok && played.value.moves).toEqual(['c3-d4']);
   });
 
   it('answers for a record holding a position the engine cannot hold that it is damaged, not an internal error', async () => {
     harness = new DiscordHarness();
     const { board, gameId } = await startGame();
-    const game = await harness.service.getGame(gameId);
+    const game = await harness.service.queries.getGame(gameId);
     if (!game.ok) throw new Error('no game');
     const fen = UNHOLDABLE_FEN;
     const held = { ...game.value, variant: 'adiyukh-10x10', startFen: fen, fen, keys: [] } as const;
@@ -298,7 +301,7 @@ describe('Discord interaction router', () => {
     );
     await harness.app.router.route(late as never);
     await harness.settle();
-    const game = await harness.service.getGame(gameId);
+    const game = await harness.service.queries.getGame(gameId);
     expect(game.ok && game.value.moves).toEqual(['c3-d4']);
     const now = harness.out.messages.find((m) => m.id === board.id)!;
     expect(now.message.embeds?.[0]?.description).toContain('c3-d4');
@@ -331,7 +334,7 @@ describe('Discord interaction router', () => {
     const own = await harness.press(ANNA, accept.customId, { id: board.id, channelId: CHANNEL });
     expect(isEphemeral(own)).toBe(true);
     await harness.press(BORIS, accept.customId, { id: board.id, channelId: CHANNEL });
-    let game = await harness.service.getGame(gameId);
+    let game = await harness.service.queries.getGame(gameId);
     expect(game.ok && game.value.result).toMatchObject({ winner: null, reason: 'agreement' });
 
     const second = await startGame();
@@ -345,7 +348,7 @@ describe('Discord interaction router', () => {
     // The resigner is told it was their resignation (not "your opponent resigned").
     const resigned = await harness.press(ANNA, yes.customId, ref, { locale: 'ru' });
     expect(answerText(resigned)).toBe('Вы сдались: победили чёрные.');
-    game = await harness.service.getGame(second.gameId);
+    game = await harness.service.queries.getGame(second.gameId);
     expect(game.ok && game.value.result).toMatchObject({ winner: 'black', reason: 'resignation' });
   });
 
@@ -398,7 +401,7 @@ describe('Discord interaction router', () => {
   it('reminds a Discord player by direct message, and in the channel when that fails', async () => {
     harness = new DiscordHarness();
     await startGame();
-    await harness.scheduler.start(async (job) => harness.service.handleTimer(job));
+    await harness.scheduler.start(async (job) => harness.service.timers.handle(job));
     harness.clock.time += 0.85 * 3 * 86_400_000;
     await harness.scheduler.runDue();
     await harness.settle();

@@ -53,7 +53,7 @@ describe('Discord: a four-player table game (Zhernov)', () => {
     const board = item(gameMessages(), 0, 'the game message');
     const gameId = (decodePayload(button(board.message, 'move').customId) as { gameId: string })
       .gameId;
-    const game = await harness.service.getGame(gameId);
+    const game = await harness.service.queries.getGame(gameId);
     expect(
       game.ok &&
         [game.value.white, game.value.red, game.value.black, game.value.green].map(
@@ -81,7 +81,7 @@ describe('Discord: a four-player table game (Zhernov)', () => {
     );
     await harness.press(ANNA, button(targets.last, 'target', 'b2').customId, pickerRef);
     await harness.settle();
-    const after = await harness.service.getGame(gameId);
+    const after = await harness.service.queries.getGame(gameId);
     expect(after.ok && after.value.moves[0]).toBe('c1-b2');
 
     // Red (Boris) must capture: the picker offers a3 only, capturing on c1.
@@ -100,11 +100,11 @@ describe('Discord: a four-player table game (Zhernov)', () => {
     // The bots at Black and Green answer; then it is White's turn again.
     for (let i = 0; i < 200; i++) {
       await harness.settle();
-      const now = await harness.service.getGame(gameId);
+      const now = await harness.service.queries.getGame(gameId);
       if (now.ok && now.value.moves.length >= 4) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    const later = await harness.service.getGame(gameId);
+    const later = await harness.service.queries.getGame(gameId);
     expect(later.ok && later.value.moves.slice(0, 2)).toEqual(['c1-b2', 'a3:c1']);
     expect(later.ok && later.value.moves).toHaveLength(4);
     const current = item(gameMessages(), 0, 'the game message');
@@ -119,7 +119,7 @@ describe('Discord: a four-player table game (Zhernov)', () => {
         channelId: CHANNEL,
         ephemeral: true,
       });
-    const out = await harness.service.getGame(gameId);
+    const out = await harness.service.queries.getGame(gameId);
     expect(out.ok && out.value.moves).toContain('resign:white');
     expect(out.ok && out.value.status).toBe('active');
   });

@@ -39,7 +39,7 @@ afterEach(async () => {
 
 /** The channel's tournament as the service has it now. */
 async function current(): Promise<Tournament> {
-  const found = await harness.service.chatTournament(`discord:${CHANNEL}`);
+  const found = await harness.service.league.chatTournament(`discord:${CHANNEL}`);
   if (!found.ok) throw new Error(`no tournament: ${found.code}`);
   return found.value;
 }
@@ -283,7 +283,10 @@ describe('Discord: leaving a tournament', () => {
     expect(carl?.outWhy).toBe('left-chat');
     const notice = harness.out.messages.slice(since).map(shownText);
     expect(notice.some((text) => text.includes('Carl left the chat'))).toBe(true);
-    const games = await harness.service.activeGames({ platform: 'discord', userId: CARL.id });
+    const games = await harness.service.queries.activeGames({
+      platform: 'discord',
+      userId: CARL.id,
+    });
     expect(games.ok && games.value).toEqual([]);
   });
 });

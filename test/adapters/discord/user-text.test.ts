@@ -218,7 +218,7 @@ async function resign(user: FakeUser, club: Club): Promise<void> {
 
 /** `member`'s active game, its players as members (White first) and its message in the club. */
 async function gameOf(club: Club, member: Member) {
-  const games = await service.activeGames({ platform: 'discord', userId: member.user.id });
+  const games = await service.queries.activeGames({ platform: 'discord', userId: member.user.id });
   const game = games.ok ? games.value[0] : undefined;
   if (game === undefined) return undefined;
   const seat = (userId: string) => club.members.find((m) => m.user.id === userId)!;

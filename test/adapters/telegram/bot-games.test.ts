@@ -34,7 +34,10 @@ describe('Telegram: /play against the bot', () => {
   async function afterBotAnswer(): Promise<Game> {
     let game: Game | undefined;
     await until(async () => {
-      const games = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
+      const games = await h.process.service.queries.activeGames({
+        platform: 'telegram',
+        userId: '11',
+      });
       game = games.ok ? games.value[0] : undefined;
       return game?.moves.length === 2;
     });

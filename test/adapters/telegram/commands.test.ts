@@ -159,7 +159,10 @@ describe('Telegram: other ways in, and the commands', () => {
 
   it('/pdn right after a game gives that game, named for its variant; /replay takes the name', async () => {
     const { fake, alice, bob } = await acceptedGame('laska ');
-    const started = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
+    const started = await h.process.service.queries.activeGames({
+      platform: 'telegram',
+      userId: '11',
+    });
     const game = started.ok ? item(started.value, 0, 'the game') : undefined;
     await h.say(alice, GROUP, `/move ${firstLegalMove('laska', game!.fen)}`);
     await h.say(bob, GROUP, '/resign');

@@ -53,7 +53,7 @@ describe('Telegram: invite codes and players from other platforms', () => {
       expect(board.caption).toContain('Bashni · ⚪ Alice — ⚫ Bob');
       expect(board.caption).toContain('White to play: @alice');
     }
-    const found = await h.process.service.findByView({
+    const found = await h.process.service.queries.findByView({
       platform: 'telegram',
       chatId: String(OTHER_GROUP),
       messageId: String(there.messageId),
@@ -110,7 +110,7 @@ describe('Telegram: invite codes and players from other platforms', () => {
     fake.group(GROUP, 'Bashni club');
     const bob = fake.user(12, 'Bob', 'bob', 'en');
     const discordView = { platform: 'discord' as const, chatId: '555', messageId: '777' };
-    const created = await h.process.service.createChallenge({
+    const created = await h.process.service.challenges.create({
       challenger: CAROL,
       target: { kind: 'open' },
       views: [discordView],
@@ -149,13 +149,13 @@ describe('Telegram: invite codes and players from other platforms', () => {
     });
     await telegramSide.start();
     try {
-      const found = await h.process.service.findByView({
+      const found = await h.process.service.queries.findByView({
         platform: 'telegram',
         chatId: String(GROUP),
         messageId: String(board.messageId),
       });
       if (!found.ok || found.value.kind !== 'game') throw new Error('no game');
-      const played = await h.process.service.play(found.value.game.id, CAROL, 'c3-d4');
+      const played = await h.process.service.moves.play(found.value.game.id, CAROL, 'c3-d4');
       if (!played.ok) throw new Error(played.message);
       await discordSide.dispatch(played.events);
       await until(

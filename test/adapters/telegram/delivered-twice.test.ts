@@ -85,7 +85,7 @@ describe('Telegram: a creating command delivered twice', () => {
     await againAfterRestart(h.fake.message({ from: alice, chat: GROUP, text: '/play zhernov 2' }));
     expect(h.boards(GROUP)).toHaveLength(2);
     expect(made.games).toBe(2);
-    const games = await h.process.service.activeGames(ALICE);
+    const games = await h.process.service.queries.activeGames(ALICE);
     expect(games.ok && games.value).toHaveLength(2);
   });
 

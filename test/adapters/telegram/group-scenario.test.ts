@@ -146,7 +146,7 @@ describe('Telegram: a full game in a group', () => {
     fake.group(GROUP, 'Bashni club');
     const alice = fake.user(11, 'Alice', 'alice', 'en');
     const bob = fake.user(12, 'Bob', 'bob', 'en');
-    const started = await h.process.service.startGame({
+    const started = await h.process.service.moves.start({
       white: { platform: 'telegram', userId: '11', displayName: 'Alice', username: 'alice' },
       black: { platform: 'telegram', userId: '12', displayName: 'Bob', username: 'bob' },
       fen: 'W:Wc3:Bb4,d4,b6,d6,h8',

@@ -257,12 +257,16 @@ export class TelegramHarness {
     this.fake.group(chatId, 'Bashni club');
     const alice = this.fake.user(11, 'Alice', 'alice', 'en');
     const bob = this.fake.user(12, 'Bob', 'bob', 'en');
-    const started = await this.process.service.startGame({ white: ALICE, black: BOB, daysPerMove });
+    const started = await this.process.service.moves.start({
+      white: ALICE,
+      black: BOB,
+      daysPerMove,
+    });
     if (!started.ok) throw new Error(started.message);
     const view = await this.process.presenter.postBoard(started.value, String(chatId));
     const game = started.value;
     const current = async (): Promise<Game> => {
-      const loaded = await this.process.service.getGame(game.id);
+      const loaded = await this.process.service.queries.getGame(game.id);
       if (!loaded.ok) throw new Error(loaded.message);
       return loaded.value;
     };

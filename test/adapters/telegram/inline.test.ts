@@ -153,7 +153,7 @@ describe('Telegram: inline mode', () => {
     const inlineId = chosen.inlineMessageId!;
     await h.deliver(chosen.update);
     const { challengeId, gameId } = inlineIds(inlineId);
-    const recorded = await h.process.service.getChallenge(challengeId);
+    const recorded = await h.process.service.queries.getChallenge(challengeId);
     expect(recorded.ok && recorded.value.status).toBe('open');
 
     const press = async (
@@ -176,7 +176,7 @@ describe('Telegram: inline mode', () => {
     // Bob accepts: the card becomes the board, by URL (no upload), with the game's buttons.
     h.fake.clearCalls();
     await press(bob, '✅ Accept');
-    const game = await h.process.service.getGame(gameId);
+    const game = await h.process.service.queries.getGame(gameId);
     expect(game.ok && game.value.status).toBe('active');
     const edits = h.fake.calls.filter((c) => c.method.startsWith('edit'));
     expect(edits.map((c) => c.method)).toEqual(['editMessageMedia']);
@@ -236,7 +236,7 @@ describe('Telegram: inline mode', () => {
 
     // The same tap delivered again plays nothing twice; an old tap gets the stale alert.
     await h.deliver(move.update);
-    const afterMove = await h.process.service.getGame(gameId);
+    const afterMove = await h.process.service.queries.getGame(gameId);
     expect(afterMove.ok && afterMove.value.moves).toEqual(['c3-d4']);
     const stale = h.fake.inlineCallbackQuery({
       from: alice,
@@ -257,7 +257,7 @@ describe('Telegram: inline mode', () => {
     expect(labels()).toEqual(['🏳️ Yes, resign', '⬅️ Back']);
     h.fake.clearCalls();
     await press(bob, '🏳️ Yes, resign');
-    const over = await h.process.service.getGame(gameId);
+    const over = await h.process.service.queries.getGame(gameId);
     expect(over.ok && over.value.status).toBe('finished');
     message = h.fake.inlineMessage(inlineId)!;
     expect(message.caption).toMatch(/resign/i);
@@ -287,7 +287,7 @@ describe('Telegram: inline mode', () => {
     await h.deliver(bobCancel);
     expect(h.fake.answers.get(bobCancel.callback_query!.id)).toMatchObject({ show_alert: true });
     const { challengeId } = inlineIds(inlineId);
-    const made = await h.process.service.getChallenge(challengeId);
+    const made = await h.process.service.queries.getChallenge(challengeId);
     expect(made.ok && made.value).toMatchObject({
       variant: 'laska',
       daysPerMove: 5,
@@ -310,7 +310,7 @@ describe('Telegram: inline mode', () => {
       button: '✖️ Withdraw',
     });
     await h.deliver(cancel);
-    const closed = await h.process.service.getChallenge(challengeId);
+    const closed = await h.process.service.queries.getChallenge(challengeId);
     expect(closed.ok && closed.value.status).toBe('cancelled');
     expect(h.fake.inlineMessage(inlineId)!.caption).toContain('withdrew');
     expect(h.fake.inlineKeyboard(inlineId)).toEqual([]);

@@ -35,7 +35,7 @@ describe('Telegram: live play in a group, over long polling, with flood limits o
   });
 
   async function current(id: string): Promise<Game> {
-    const game = await h.process.service.getGame(id);
+    const game = await h.process.service.queries.getGame(id);
     if (!game.ok) throw new Error(game.message);
     return game.value;
   }

@@ -37,11 +37,14 @@ describe('Telegram: /review of a finished game', () => {
     expect(analysis.calls).toBe(0);
 
     for (const [ply, move] of PLANTED.moves.entries()) {
-      const played = await service.play(gameId, ply % 2 === 0 ? ALICE : BOB, move);
+      const played = await service.moves.play(gameId, ply % 2 === 0 ? ALICE : BOB, move);
       if (!played.ok) throw new Error(played.message);
       await h.process.presenter.handle(played.events);
     }
-    const resigned = await service.resign(gameId, PLANTED.moves.length % 2 === 0 ? ALICE : BOB);
+    const resigned = await service.endings.resign(
+      gameId,
+      PLANTED.moves.length % 2 === 0 ? ALICE : BOB,
+    );
     if (!resigned.ok) throw new Error(resigned.message);
     await h.process.settle();
 
@@ -106,7 +109,7 @@ describe('Telegram: /review of a finished game', () => {
       ({ platform: 'telegram', userId, displayName, language: 'en' }) as const;
     const [carol, dan] = [seat('13', 'Carol'), seat('14', 'Dan')];
     const service = h.process.service;
-    const table = await service.startGame({
+    const table = await service.moves.start({
       white: ALICE,
       black: BOB,
       red: carol,
@@ -117,11 +120,11 @@ describe('Telegram: /review of a finished game', () => {
     if (!table.ok) throw new Error(table.message);
     await h.process.presenter.postBoard(table.value, String(GROUP));
     for (const player of [BOB, carol, dan]) {
-      const out = await service.resign(table.value.id, player);
+      const out = await service.endings.resign(table.value.id, player);
       if (!out.ok) throw new Error(out.message);
     }
     await h.process.settle();
-    const ended = await service.getGame(table.value.id);
+    const ended = await service.queries.getGame(table.value.id);
     expect(ended.ok && ended.value.status).toBe('finished');
     await h.say(alice, GROUP, '/review');
     expect(lastText()).toBe(en.review.notForTables);
@@ -131,7 +134,7 @@ describe('Telegram: /review of a finished game', () => {
   it('says so when the engine is not available', async () => {
     h = await TelegramHarness.start();
     const { alice, gameId } = await h.groupGame(GROUP);
-    const resigned = await h.process.service.resign(gameId, ALICE);
+    const resigned = await h.process.service.endings.resign(gameId, ALICE);
     if (!resigned.ok) throw new Error(resigned.message);
     await h.say(alice, GROUP, `/review ${gameId}`);
     expect(lastText()).toBe(en.review.unavailable);

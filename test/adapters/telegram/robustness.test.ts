@@ -18,7 +18,11 @@ describe('Telegram: taps that must not break anything', () => {
   beforeEach(async () => {
     h = await TelegramHarness.start();
     h.fake.group(GROUP, 'Bashni club');
-    const started = await h.process.service.startGame({ white: ALICE, black: BOB, daysPerMove: 1 });
+    const started = await h.process.service.moves.start({
+      white: ALICE,
+      black: BOB,
+      daysPerMove: 1,
+    });
     if (!started.ok) throw new Error(started.message);
     gameId = started.value.id;
     const view = await h.process.presenter.postBoard(started.value, String(GROUP));
@@ -29,7 +33,7 @@ describe('Telegram: taps that must not break anything', () => {
   });
 
   async function moves(): Promise<readonly string[]> {
-    const game = await h.process.service.getGame(gameId);
+    const game = await h.process.service.queries.getGame(gameId);
     if (!game.ok) throw new Error(game.message);
     return game.value.moves;
   }
@@ -91,7 +95,7 @@ describe('Telegram: taps that must not break anything', () => {
       text: 'These buttons are for the player who asked: only they can answer.',
     });
     expect(await moves()).toEqual([]);
-    const game = await h.process.service.getGame(gameId);
+    const game = await h.process.service.queries.getGame(gameId);
     expect(game.ok && game.value.status).toBe('active');
   });
 
@@ -139,7 +143,7 @@ describe('Telegram: taps that must not break anything', () => {
     expect(boards).toHaveLength(1);
     expect(item(boards, 0, 'boards').messageId).not.toBe(boardId);
     expect(item(boards, 0, 'boards').caption).toContain('Last move: c3-d4');
-    const game = await h.process.service.getGame(gameId);
+    const game = await h.process.service.queries.getGame(gameId);
     expect(game.ok && game.value.views.at(-1)?.messageId).toBe(
       String(item(boards, 0, 'boards').messageId),
     );
@@ -163,7 +167,7 @@ describe('Telegram: taps that must not break anything', () => {
     const { alice, bob } = users();
     const OTHER = -1009999999999;
     h.fake.group(OTHER, 'Second club');
-    const game = await h.process.service.getGame(gameId);
+    const game = await h.process.service.queries.getGame(gameId);
     if (!game.ok) throw new Error(game.message);
     const second = await h.process.presenter.postBoard(game.value, String(OTHER));
     h.fake.setChatMember(GROUP, h.fake.bot.id, 'kicked');

@@ -113,7 +113,7 @@ describe('Telegram: who sets a group’s language, and who reads which', () => {
     const botWhite = () => h.boards(GROUP).some((m) => m.caption?.includes('⚪ Бот') === true);
     for (let round = 0; round < 3 && !botWhite(); round++) {
       for (const user of [olga, ivan]) {
-        const games = await h.process.service.activeGames({
+        const games = await h.process.service.queries.activeGames({
           platform: 'telegram',
           userId: String(user.id),
         });
@@ -155,7 +155,7 @@ describe('Telegram: an inline card keeps its maker’s language', () => {
     await h.deliver(
       h.fake.inlineButtonPress({ from: bob, inlineMessageId: inlineId, button: '✅ Принять' }),
     );
-    const game = await h.process.service.getGame(inlineIds(inlineId).gameId);
+    const game = await h.process.service.queries.getGame(inlineIds(inlineId).gameId);
     expect(game.ok && game.value.white.userId).toBe('12');
     const message = h.fake.inlineMessage(inlineId)!;
     expect(message.caption).toContain('Башни');

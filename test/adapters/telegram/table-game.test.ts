@@ -81,7 +81,7 @@ describe('Telegram: a four-player table game (Zhernov)', () => {
     await h.press(bob, GROUP, card.messageId, '🤖 Bot 2');
     await until(() => h.boards(GROUP).length === 1, 'the board');
     expect(h.fake.message(GROUP, card.messageId)?.text).toContain('Game on');
-    const games = await h.process.service.activeGames(ALICE);
+    const games = await h.process.service.queries.activeGames(ALICE);
     const gameId = item(games.ok ? games.value : [], 0, 'the table game').id;
     const boardId = item(h.boards(GROUP), 0).messageId;
     return { alice, bob, gameId, boardId, board: () => h.fake.message(GROUP, boardId)! };
@@ -97,7 +97,7 @@ describe('Telegram: a four-player table game (Zhernov)', () => {
   ): Promise<Game> {
     const { alice, bob, gameId, boardId } = table;
     const current = async (): Promise<Game> => {
-      const loaded = await h.process.service.getGame(gameId);
+      const loaded = await h.process.service.queries.getGame(gameId);
       if (!loaded.ok) throw new Error(loaded.message);
       return loaded.value;
     };

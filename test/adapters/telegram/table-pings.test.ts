@@ -76,7 +76,10 @@ describe('Telegram: who a table game pings', () => {
     h.clock.time += 10 * 60_000;
     // Carol (Black) resigns while it is Alice's (White's) turn: the turn stays Alice's.
     await resign(carol);
-    const game = await h.process.service.activeGames({ platform: 'telegram', userId: '11' });
+    const game = await h.process.service.queries.activeGames({
+      platform: 'telegram',
+      userId: '11',
+    });
     expect(game.ok && game.value[0]?.moves).toEqual(['resign:black']);
     expect(pinged(h)).toEqual(['@alice, your move.']);
     expect(h.fake.message(GROUP, notice.messageId)?.deleted).toBe(false);

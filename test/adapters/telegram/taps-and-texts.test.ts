@@ -39,7 +39,7 @@ describe('Telegram: late, stale and forged taps; moves as people type them', () 
     h = await TelegramHarness.start();
     h.fake.group(GROUP, 'Bashni club');
     const alice = h.fake.user(11, 'Alice', 'alice', 'en');
-    const started = await h.process.service.startGame({ white: ALICE, black: BOB });
+    const started = await h.process.service.moves.start({ white: ALICE, black: BOB });
     if (!started.ok) throw new Error(started.message);
     // Recording the new board message in the game is slow today.
     const save = h.store.saveGame.bind(h.store);

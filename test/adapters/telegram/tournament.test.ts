@@ -53,7 +53,7 @@ describe('Telegram: a round-robin tournament in a group', () => {
 
   /** The game `user` plays now in this group's tournament. */
   async function gameOf(user: User): Promise<Game> {
-    const games = await h.process.service.activeGames({
+    const games = await h.process.service.queries.activeGames({
       platform: 'telegram',
       userId: String(user.id),
     });

@@ -153,7 +153,7 @@ const shownNames = (members: readonly Member[]) => members.map((m) => m.shown);
 
 /** `member`'s active game: its players as members (White first) and its board in the club. */
 async function gameOf(club: Club, member: Member) {
-  const games = await h.process.service.activeGames({
+  const games = await h.process.service.queries.activeGames({
     platform: 'telegram',
     userId: String(member.user.id),
   });

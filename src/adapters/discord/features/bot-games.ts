@@ -18,7 +18,7 @@ export function botGameFeature(router: InteractionRouter, deps: DiscordDeps): vo
     const variant = variantOption(interaction.options.getString('variant'));
     const name = turn.chatT.botName(level);
     const game = await turn.present(
-      await deps.service.startGame({
+      await deps.service.moves.start({
         ...(isTableVariant(variant)
           ? botTable(turn.player, level, name)
           : { white: turn.player, black: botPlayer('discord', level, name) }),

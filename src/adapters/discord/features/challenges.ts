@@ -88,7 +88,7 @@ export function challengeFeature(router: InteractionRouter, deps: DiscordDeps): 
     const target: ChallengeTarget =
       targetPlayer === undefined ? { kind: 'open' } : { kind: 'user', player: targetPlayer };
     const challenge = await turn.present(
-      await deps.service.createChallenge({
+      await deps.service.challenges.create({
         challenger: turn.player,
         target,
         variant: variantOption(interaction.options.getString('variant')),
@@ -106,7 +106,7 @@ export function challengeFeature(router: InteractionRouter, deps: DiscordDeps): 
   router.button('accept', 'update', async (turn, payload) => {
     await turn.present(
       challengeRefusal(
-        await deps.service.acceptChallenge(
+        await deps.service.challenges.accept(
           payload.challengeId,
           turn.player,
           { platform: 'discord', chatId: turn.channelId },
@@ -117,15 +117,15 @@ export function challengeFeature(router: InteractionRouter, deps: DiscordDeps): 
   });
 
   router.button('decline', 'update', async (turn, payload) => {
-    const found = challengeRefusal(await deps.service.getChallenge(payload.challengeId));
+    const found = challengeRefusal(await deps.service.queries.getChallenge(payload.challengeId));
     const challenge = await turn.present(found);
     if (challenge === undefined) return;
     const mine = challenge.challenger.userId === turn.player.userId;
     await turn.present(
       challengeRefusal(
         mine
-          ? await deps.service.cancelChallenge(challenge.id, turn.player)
-          : await deps.service.declineChallenge(challenge.id, turn.player),
+          ? await deps.service.challenges.cancel(challenge.id, turn.player)
+          : await deps.service.challenges.decline(challenge.id, turn.player),
       ),
     );
   });
@@ -151,7 +151,7 @@ async function postCard(
       : { content: lobbyContent(challenge, t), components: lobbyButtons(challenge, t) },
   );
   if (messageId === undefined) return;
-  const added = await deps.service.addView(
+  const added = await deps.service.queries.addView(
     { kind: 'challenge', id: challenge.id },
     discordView(turn.channelId, messageId),
   );

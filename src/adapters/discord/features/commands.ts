@@ -91,7 +91,7 @@ export function commandFeature(
       return;
     }
     const game = await turn.present(
-      await deps.service.resign(payload.gameId, turn.player, payload.ply),
+      await deps.service.endings.resign(payload.gameId, turn.player, payload.ply),
     );
     if (game === undefined) return;
     // At a table the game may go on without the player: they are out.
@@ -114,8 +114,8 @@ export function commandFeature(
     const side = sideOf(game, turn.player);
     const answering = (side === 'white' || side === 'black') && game.drawOffer === otherSide(side);
     const result = answering
-      ? await deps.service.acceptDraw(game.id, turn.player)
-      : await deps.service.offerDraw(game.id, turn.player);
+      ? await deps.service.endings.acceptDraw(game.id, turn.player)
+      : await deps.service.endings.offerDraw(game.id, turn.player);
     const after = await turn.present(result);
     if (after === undefined) return;
     const { t } = turn;
@@ -142,15 +142,15 @@ export function commandFeature(
   });
 
   router.button('draw-accept', 'update', async (turn, payload) => {
-    await turn.present(await deps.service.acceptDraw(payload.gameId, turn.player));
+    await turn.present(await deps.service.endings.acceptDraw(payload.gameId, turn.player));
   });
   router.button('draw-decline', 'update', async (turn, payload) => {
-    await turn.present(await deps.service.declineDraw(payload.gameId, turn.player));
+    await turn.present(await deps.service.endings.declineDraw(payload.gameId, turn.player));
   });
 
   router.command('games', 'ephemeral', async (turn) => {
     const { t } = turn;
-    const games = await turn.present(await deps.service.activeGames(turn.player));
+    const games = await turn.present(await deps.service.queries.activeGames(turn.player));
     if (games === undefined) return;
     if (games.length === 0) {
       await turn.answer.respond({ content: t.noGames });

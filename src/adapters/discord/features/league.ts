@@ -55,7 +55,7 @@ export function leagueFeature(router: InteractionRouter, deps: DiscordDeps): voi
     if (!interaction.isChatInputCommand()) return;
     const user = interaction.options.getUser('player');
     const player = user === null ? turn.player : playerFromUser(user);
-    const records = await turn.present(await deps.service.playerRatings(player));
+    const records = await turn.present(await deps.service.league.playerRatings(player));
     if (records !== undefined)
       await turn.answer.respond(await statsMessage(player, records, t, deps.painter));
   });
@@ -67,10 +67,12 @@ export function leagueFeature(router: InteractionRouter, deps: DiscordDeps): voi
     if (choice === PUZZLES_CHOICE) return showPuzzleTop(turn, deps);
     const variant = ratedVariant(choice);
     const channel = await turn.present(
-      await deps.service.chatLeaderboard(channelKey(turn.channelId), variant),
+      await deps.service.league.chatLeaderboard(channelKey(turn.channelId), variant),
     );
     if (channel === undefined) return;
-    const global = await turn.present(await deps.service.globalLeaderboard(variant, TOP_LINES));
+    const global = await turn.present(
+      await deps.service.league.globalLeaderboard(variant, TOP_LINES),
+    );
     if (global === undefined) return;
     // A leaderboard is the channel's: in its language.
     const { chatT } = turn;
@@ -94,21 +96,23 @@ export function leagueFeature(router: InteractionRouter, deps: DiscordDeps): voi
 
   // The card's buttons: their effect is the card's edit (or the round's posts), by the presenter.
   router.button('tournament-join', 'update', async (turn, payload) => {
-    await turn.present(await deps.service.joinTournament(payload.tournamentId, turn.player));
+    await turn.present(await deps.service.league.joinTournament(payload.tournamentId, turn.player));
   });
   router.button('tournament-leave', 'update', async (turn, payload) => {
-    await turn.present(await deps.service.leaveTournament(payload.tournamentId, turn.player));
+    await turn.present(
+      await deps.service.league.leaveTournament(payload.tournamentId, turn.player),
+    );
   });
   router.button('tournament-start', 'update', async (turn, payload) => {
     const { tournamentId } = payload;
     await turn.present(
-      await deps.service.startTournament(tournamentId, turn.player, managesServer(turn)),
+      await deps.service.league.startTournament(tournamentId, turn.player, managesServer(turn)),
     );
   });
   router.button('tournament-cancel', 'update', async (turn, payload) => {
     const { tournamentId } = payload;
     await turn.present(
-      await deps.service.cancelTournament(tournamentId, turn.player, managesServer(turn)),
+      await deps.service.league.cancelTournament(tournamentId, turn.player, managesServer(turn)),
     );
   });
 }
@@ -126,7 +130,7 @@ async function open(turn: Turn, deps: DiscordDeps, options: CommandOptions): Pro
     return;
   }
   const tournament = await turn.present(
-    await deps.service.createTournament({
+    await deps.service.league.createTournament({
       organiser: turn.player,
       chat: { platform: 'discord', chatId: turn.channelId },
       format: args.format,
@@ -144,7 +148,7 @@ async function open(turn: Turn, deps: DiscordDeps, options: CommandOptions): Pro
   if (guildId !== null) await deps.channels.addTournamentChannel(guildId, turn.channelId);
   const messageId = await turn.answer.respond(tournamentCardMessage(tournament, turn.chatT));
   if (messageId === undefined) return;
-  const added = await deps.service.addTournamentView(
+  const added = await deps.service.league.addTournamentView(
     tournament.id,
     discordView(turn.channelId, messageId),
   );
@@ -157,7 +161,7 @@ async function open(turn: Turn, deps: DiscordDeps, options: CommandOptions): Pro
 
 /** The channel's newest tournament; the user is told when there is none (or why not). */
 async function channelTournament(turn: Turn, deps: DiscordDeps) {
-  const latest = await deps.service.chatTournament(channelKey(turn.channelId));
+  const latest = await deps.service.league.chatTournament(channelKey(turn.channelId));
   if (latest.ok || latest.code !== 'tournament-not-found') return turn.present(latest);
   await turn.whisper(turn.t.league.tournament.none);
   return undefined;
@@ -167,7 +171,7 @@ async function channelTournament(turn: Turn, deps: DiscordDeps) {
 async function leave(turn: Turn, deps: DiscordDeps): Promise<void> {
   const live = await channelTournament(turn, deps);
   if (live === undefined) return;
-  const left = await turn.present(await deps.service.leaveTournament(live.id, turn.player));
+  const left = await turn.present(await deps.service.league.leaveTournament(live.id, turn.player));
   if (left !== undefined) await turn.whisper(turn.t.league.tournament.left);
 }
 
@@ -179,7 +183,13 @@ async function enterBot(turn: Turn, deps: DiscordDeps, options: CommandOptions):
   const level = Math.min(Math.max(asked, 1), BOT_LEVELS);
   const name = turn.chatT.botName(level); // the name the channel's boards show
   const entered = await turn.present(
-    await deps.service.addBotToTournament(live.id, turn.player, managesServer(turn), level, name),
+    await deps.service.league.addBotToTournament(
+      live.id,
+      turn.player,
+      managesServer(turn),
+      level,
+      name,
+    ),
   );
   if (entered !== undefined) await turn.whisper(turn.t.discord.tournamentBotEntered(name));
 }
@@ -196,13 +206,13 @@ export async function memberLeftServer(
   if (user.bot === true) return;
   const player: PlayerId = { platform: 'discord', userId: user.id };
   for (const channelId of await deps.channels.tournamentChannels(guildId)) {
-    const latest = await deps.service.chatTournament(channelKey(channelId));
+    const latest = await deps.service.league.chatTournament(channelKey(channelId));
     if (latest.ok && (latest.value.status === 'finished' || latest.value.status === 'cancelled')) {
       await deps.channels.removeTournamentChannel(guildId, channelId);
       continue;
     }
     await deps.dispatch(
-      await deps.service.memberLeftChat({ platform: 'discord', chatId: channelId }, player),
+      await deps.service.league.memberLeftChat({ platform: 'discord', chatId: channelId }, player),
     );
   }
 }

@@ -39,7 +39,9 @@ export function moveFeature(
 
   gameCommands.add('move', 'ephemeral', async (turn, game, elsewhere, move) => {
     const played = await turn.present(
-      await deps.service.play(game.id, turn.player, move ?? '', { requestKey: turn.requestKey }),
+      await deps.service.moves.play(game.id, turn.player, move ?? '', {
+        requestKey: turn.requestKey,
+      }),
     );
     if (played === undefined) return;
     const content = markdown(turn.t.discord.played(played.moves.at(-1)!));
@@ -64,7 +66,7 @@ async function playable(
     await turn.whisper(t.errors.unknownButton);
     return undefined;
   }
-  const loaded = await deps.service.getGame(gameId);
+  const loaded = await deps.service.queries.getGame(gameId);
   if (!loaded.ok) {
     await say(turn, markdown(refusalText(t, loaded)));
     return undefined;
@@ -103,7 +105,7 @@ async function stacks(turn: Turn, deps: DiscordDeps, game: Game): Promise<Outgoi
 
 /** Plays the picked move; the picker then says so (and loses its buttons). */
 async function commit(turn: Turn, deps: DiscordDeps, game: Game, move: Move): Promise<void> {
-  const played = await deps.service.play(game.id, turn.player, move, {
+  const played = await deps.service.moves.play(game.id, turn.player, move, {
     seenPly: game.moves.length,
     requestKey: turn.requestKey,
   });

@@ -64,7 +64,7 @@ async function replayTarget(
   const typed = argument.trim();
   if (typed !== '') {
     const id = replayGameId(typed);
-    const found = id === undefined ? undefined : await deps.service.getGame(id);
+    const found = id === undefined ? undefined : await deps.service.queries.getGame(id);
     if (found !== undefined && !found.ok && found.code !== 'not-found') {
       await turn.whisper(markdown(refusalText(t, found)));
       return undefined;
@@ -78,7 +78,7 @@ async function replayTarget(
   }
   const last = await channelLastGame(turn, deps);
   if (last !== undefined) return last === 'told' ? undefined : last;
-  const games = await deps.service.activeGames(turn.player);
+  const games = await deps.service.queries.activeGames(turn.player);
   if (!games.ok) {
     await turn.whisper(markdown(refusalText(t, games)));
     return undefined;

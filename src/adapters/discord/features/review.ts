@@ -80,20 +80,20 @@ export function reviewFeature(
       turn.player,
     );
     if (gameId === undefined) return turn.whisper(t.review.noGame);
-    const loaded = await turn.present(await deps.service.getGame(gameId));
+    const loaded = await turn.present(await deps.service.queries.getGame(gameId));
     if (loaded === undefined) return;
     // Within Discord's 3 s: the search takes longer, the answer becomes an edit.
     await turn.answer.defer();
-    const reviewed = await deps.service.reviewGame(gameId, turn.player);
+    const reviewed = await deps.service.reviews.review(gameId, turn.player);
     if (!reviewed.ok) return turn.whisper(refusalText(t, reviewed));
     await turn.answer.respond(await reviewMessage(t, reviewed.value, loaded, painter));
   });
 
   router.button('review', 'update', async (turn, payload) => {
     const { t } = turn;
-    const loaded = await deps.service.getGame(payload.gameId);
+    const loaded = await deps.service.queries.getGame(payload.gameId);
     if (!loaded.ok) return turn.whisper(refusalText(t, loaded));
-    const reviewed = await deps.service.reviewGame(payload.gameId, turn.player);
+    const reviewed = await deps.service.reviews.review(payload.gameId, turn.player);
     if (!reviewed.ok) return turn.whisper(refusalText(t, reviewed));
     const review = reviewed.value;
     const moment = payload.moment;

@@ -13,7 +13,7 @@ const pressedIn = (turn: Turn) => ({ platform: 'discord' as const, chatId: turn.
 export function tableFeature(router: InteractionRouter, deps: DiscordDeps): void {
   router.button('sit', 'update', async (turn, payload) => {
     await turn.present(
-      await deps.service.sitAtTable(
+      await deps.service.tables.sit(
         payload.challengeId,
         turn.player,
         pressedIn(turn),
@@ -22,12 +22,12 @@ export function tableFeature(router: InteractionRouter, deps: DiscordDeps): void
     );
   });
   router.button('stand', 'update', async (turn, payload) => {
-    await turn.present(await deps.service.standFromTable(payload.challengeId, turn.player));
+    await turn.present(await deps.service.tables.stand(payload.challengeId, turn.player));
   });
   router.button('seat-bot', 'update', async (turn, payload) => {
     const name = turn.chatT.botName(payload.level);
     await turn.present(
-      await deps.service.seatBotAtTable(
+      await deps.service.tables.seatBot(
         payload.challengeId,
         turn.player,
         payload.level,
@@ -39,7 +39,7 @@ export function tableFeature(router: InteractionRouter, deps: DiscordDeps): void
   });
   router.button('table-start', 'update', async (turn, payload) => {
     await turn.present(
-      await deps.service.startTable(
+      await deps.service.tables.start(
         payload.challengeId,
         turn.player,
         pressedIn(turn),

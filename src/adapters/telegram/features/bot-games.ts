@@ -40,7 +40,7 @@ export function botGameFeature(deps: TelegramDeps): Composer<BashniContext> {
     }
     const player = playerFromUser(ctx.from);
     const name = ctx.t.botName(args.level);
-    const started = await deps.service.startGame({
+    const started = await deps.service.moves.start({
       ...(isTableVariant(args.variant)
         ? botTable(player, args.level, name)
         : { white: player, black: botPlayer('telegram', args.level, name) }),

@@ -131,7 +131,7 @@ export function challengeFeature(
       target = { kind: 'user', player: playerFromUser(replied) };
       targetName = mentionOf(playerFromUser(replied));
     }
-    const created = await deps.service.createChallenge({
+    const created = await deps.service.challenges.create({
       challenger,
       target,
       variant: args.variant,
@@ -187,7 +187,7 @@ export function challengeFeature(
       ctx.say(`${t.startPrivate}\n\n${t.help}`);
       return;
     }
-    const found = await deps.service.getChallenge(payload.slice(2));
+    const found = await deps.service.queries.getChallenge(payload.slice(2));
     if (!found.ok) {
       await ctx.present(challengeRefusal(found));
       return;
@@ -269,7 +269,7 @@ export function challengeFeature(
       tapped === undefined
         ? undefined
         : { platform: 'telegram' as const, chatId: String(tapped.id) };
-    const result = await deps.service.acceptChallenge(
+    const result = await deps.service.challenges.accept(
       payload.challengeId,
       playerFromUser(ctx.from!),
       chat,
@@ -280,15 +280,15 @@ export function challengeFeature(
 
   buttons.on('decline', async (ctx, payload) => {
     const player = playerFromUser(ctx.from!);
-    const challenge = await deps.service.getChallenge(payload.challengeId);
+    const challenge = await deps.service.queries.getChallenge(payload.challengeId);
     if (!challenge.ok) {
       await ctx.present(challengeRefusal(challenge));
       return;
     }
     const mine = samePlayer(challenge.value.challenger, player);
     const result = mine
-      ? await deps.service.cancelChallenge(payload.challengeId, player)
-      : await deps.service.declineChallenge(payload.challengeId, player);
+      ? await deps.service.challenges.cancel(payload.challengeId, player)
+      : await deps.service.challenges.decline(payload.challengeId, player);
     await ctx.present(result.ok ? result : challengeRefusal(result));
   });
 

@@ -40,7 +40,7 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
 
   composer.command('draw', (ctx) =>
     withGame(ctx, async (game) => {
-      await ctx.present(await deps.service.offerDraw(game.id, playerFromUser(ctx.from!)));
+      await ctx.present(await deps.service.endings.offerDraw(game.id, playerFromUser(ctx.from!)));
     }),
   );
 
@@ -72,7 +72,7 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
     if (ctx.from === undefined) return;
     const { t } = ctx;
     const player = playerFromUser(ctx.from);
-    const games = await deps.service.activeGames(player);
+    const games = await deps.service.queries.activeGames(player);
     if (!games.ok) {
       await ctx.present(games);
       return;
@@ -124,7 +124,7 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
         await ctx.answer(ctx.own.errors.notForYou, true);
         return;
       }
-      const result = await deps.service.resign(
+      const result = await deps.service.endings.resign(
         payload.gameId,
         playerFromUser(ctx.from!),
         payload.ply,
@@ -141,10 +141,14 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
       void deleteTapped(ctx, deps);
     })
     .on('draw-accept', async (ctx, payload) => {
-      await ctx.present(await deps.service.acceptDraw(payload.gameId, playerFromUser(ctx.from!)));
+      await ctx.present(
+        await deps.service.endings.acceptDraw(payload.gameId, playerFromUser(ctx.from!)),
+      );
     })
     .on('draw-decline', async (ctx, payload) => {
-      await ctx.present(await deps.service.declineDraw(payload.gameId, playerFromUser(ctx.from!)));
+      await ctx.present(
+        await deps.service.endings.declineDraw(payload.gameId, playerFromUser(ctx.from!)),
+      );
     });
 
   const changeSetting = async (

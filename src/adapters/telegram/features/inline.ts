@@ -295,13 +295,13 @@ export function inlineFeature(
       return;
     }
     const { gameId } = inlineIds(inlineId);
-    const result = await deps.service.acceptChallenge(challenge.id, acceptor, undefined, {
+    const result = await deps.service.challenges.accept(challenge.id, acceptor, undefined, {
       gameId,
       views: [inlineView(inlineId)],
     });
     if (!result.ok && result.code === 'challenge-closed') {
       // Someone was quicker (another tap, another process).
-      const now = await deps.service.getChallenge(challenge.id);
+      const now = await deps.service.queries.getChallenge(challenge.id);
       if (now.ok && now.value.status === 'accepted') {
         await ctx.answer(ctx.own.inline.taken, true);
         return;
@@ -318,22 +318,24 @@ export function inlineFeature(
       await ctx.answer(ctx.own.inline.onlyChallenger, true);
       return;
     }
-    await ctx.present(await deps.service.cancelChallenge(card.challenge.id, player));
+    await ctx.present(await deps.service.challenges.cancel(card.challenge.id, player));
   });
 
   // What commands do elsewhere, as buttons on boards no command can reach (inline boards).
   buttons.on('draw-offer', async (ctx, payload) => {
-    const loaded = await deps.service.getGame(payload.gameId);
+    const loaded = await deps.service.queries.getGame(payload.gameId);
     if (loaded.ok && loaded.value.moves.length !== payload.ply) {
       await ctx.answer(ctx.own.errors.stale, true);
       return;
     }
-    await ctx.present(await deps.service.offerDraw(payload.gameId, playerFromUser(ctx.from!)));
+    await ctx.present(
+      await deps.service.endings.offerDraw(payload.gameId, playerFromUser(ctx.from!)),
+    );
   });
 
   buttons.on('resign-ask', async (ctx, payload) => {
     const view = tappedView(ctx);
-    const loaded = await deps.service.getGame(payload.gameId);
+    const loaded = await deps.service.queries.getGame(payload.gameId);
     if (!loaded.ok) {
       await ctx.present(loaded);
       return;
@@ -389,9 +391,9 @@ async function ensureChallenge(
   terms: CardTerms,
 ): Promise<ServiceResult<Challenge>> {
   const { challengeId } = inlineIds(inlineId);
-  const found = await deps.service.getChallenge(challengeId);
+  const found = await deps.service.queries.getChallenge(challengeId);
   if (found.ok || found.code !== 'challenge-not-found') return found;
-  const created = await deps.service.createChallenge({
+  const created = await deps.service.challenges.create({
     id: challengeId,
     challenger,
     target: { kind: 'open' },

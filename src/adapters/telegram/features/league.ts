@@ -47,7 +47,7 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
       ctx.say(ctx.own.league.statsWho);
       return;
     }
-    const records = await deps.service.playerRatings(who.player);
+    const records = await deps.service.league.playerRatings(who.player);
     if (!records.ok) {
       await ctx.present(records);
       return;
@@ -67,8 +67,8 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
       return;
     }
     const [chat, global] = await Promise.all([
-      deps.service.chatLeaderboard(chatKeyOf(ctx.chat.id), named),
-      deps.service.globalLeaderboard(named, TOP_LINES),
+      deps.service.league.chatLeaderboard(chatKeyOf(ctx.chat.id), named),
+      deps.service.league.globalLeaderboard(named, TOP_LINES),
     ]);
     if (!chat.ok) return void (await ctx.present(chat));
     if (!global.ok) return void (await ctx.present(global));
@@ -92,7 +92,7 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
         const args = parseTournamentArguments(rest);
         if (args === undefined) return ctx.say(words.usage);
         if (!(await isAdmin(ctx))) return ctx.say(words.adminsOnly);
-        const created = await deps.service.createTournament({
+        const created = await deps.service.league.createTournament({
           organiser: player,
           chat,
           format: args.format,
@@ -119,9 +119,9 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
         const level = rest[0] === undefined ? DEFAULT_BOT_LEVEL : Number(rest[0]);
         if (!Number.isInteger(level) || level < 1 || level > BOT_LEVELS || rest.length > 1)
           return ctx.say(words.usage);
-        const live = await deps.service.chatTournament(chatKeyOf(ctx.chat.id));
+        const live = await deps.service.league.chatTournament(chatKeyOf(ctx.chat.id));
         if (!live.ok) return void (await ctx.present(live));
-        const added = await deps.service.addBotToTournament(
+        const added = await deps.service.league.addBotToTournament(
           live.value.id,
           player,
           await isAdmin(ctx),
@@ -135,16 +135,16 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
       case 'выйти':
       case 'join':
       case 'start': {
-        const live = await deps.service.chatTournament(chatKeyOf(ctx.chat.id));
+        const live = await deps.service.league.chatTournament(chatKeyOf(ctx.chat.id));
         if (!live.ok) return void (await ctx.present(live));
         const id = live.value.id;
         const verb = action.toLowerCase();
         const result =
           verb === 'join'
-            ? await deps.service.joinTournament(id, player)
+            ? await deps.service.league.joinTournament(id, player)
             : verb === 'start'
-              ? await deps.service.startTournament(id, player, await isAdmin(ctx))
-              : await deps.service.leaveTournament(id, player);
+              ? await deps.service.league.startTournament(id, player, await isAdmin(ctx))
+              : await deps.service.league.leaveTournament(id, player);
         if (await ctx.present(result))
           if (verb !== 'start') ctx.say(verb === 'join' ? words.joined : words.left);
         return;
@@ -156,7 +156,7 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
   });
 
   composer.command('standings', async (ctx) => {
-    const latest = await deps.service.chatTournament(chatKeyOf(ctx.chat.id));
+    const latest = await deps.service.league.chatTournament(chatKeyOf(ctx.chat.id));
     if (!latest.ok) {
       if (latest.code === 'tournament-not-found') ctx.say(ctx.t.league.tournament.none);
       else await ctx.present(latest);
@@ -170,7 +170,7 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
     if (ctx.chat === undefined || user.is_bot) return;
     const chat = { platform: 'telegram' as const, chatId: String(ctx.chat.id) };
     const player: PlayerId = { platform: 'telegram', userId: String(user.id) };
-    await deps.publish(await deps.service.memberLeftChat(chat, player));
+    await deps.publish(await deps.service.league.memberLeftChat(chat, player));
   };
   composer.on('message:left_chat_member', (ctx) => left(ctx, ctx.message.left_chat_member));
   composer.on('chat_member', async (ctx) => {
@@ -181,21 +181,25 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
 
   buttons.on('tournament-join', async (ctx, payload) => {
     const player = playerFromUser(ctx.from!);
-    await ctx.present(await deps.service.joinTournament(payload.tournamentId, player));
+    await ctx.present(await deps.service.league.joinTournament(payload.tournamentId, player));
   });
   buttons.on('tournament-leave', async (ctx, payload) => {
     const player = playerFromUser(ctx.from!);
-    await ctx.present(await deps.service.leaveTournament(payload.tournamentId, player));
+    await ctx.present(await deps.service.league.leaveTournament(payload.tournamentId, player));
   });
   buttons.on('tournament-start', async (ctx, payload) => {
     const player = playerFromUser(ctx.from!);
     const admin = await isAdmin(ctx);
-    await ctx.present(await deps.service.startTournament(payload.tournamentId, player, admin));
+    await ctx.present(
+      await deps.service.league.startTournament(payload.tournamentId, player, admin),
+    );
   });
   buttons.on('tournament-cancel', async (ctx, payload) => {
     const player = playerFromUser(ctx.from!);
     const admin = await isAdmin(ctx);
-    await ctx.present(await deps.service.cancelTournament(payload.tournamentId, player, admin));
+    await ctx.present(
+      await deps.service.league.cancelTournament(payload.tournamentId, player, admin),
+    );
   });
 
   return composer;
@@ -226,7 +230,7 @@ async function statsTarget(
   }
   if (!/^@?[a-z0-9_]{3,32}$/i.test(word) || ctx.chat === undefined) return undefined;
   for (const variant of RATED_VARIANTS) {
-    const board = await deps.service.chatLeaderboard(chatKeyOf(ctx.chat.id), variant);
+    const board = await deps.service.league.chatLeaderboard(chatKeyOf(ctx.chat.id), variant);
     if (!board.ok) continue;
     const found = findByUsername(board.value, word);
     if (found !== undefined) return { player: found, name: nameOf(found) };

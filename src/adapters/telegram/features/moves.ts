@@ -46,7 +46,7 @@ async function onBoardTap(
   }
   // An inline message's tap comes without the message (see inlineView).
   const message = ctx.callbackQuery?.message;
-  const loaded = await deps.service.getGame(payload.gameId);
+  const loaded = await deps.service.queries.getGame(payload.gameId);
   if (!loaded.ok) {
     await ctx.present(loaded);
     return;
@@ -120,13 +120,13 @@ async function play(
   /** The tap's answer (the chat is busy), if any. */
   answer?: string,
 ): Promise<void> {
-  const result = await deps.service.play(game.id, playerFromUser(ctx.from!), move, {
+  const result = await deps.service.moves.play(game.id, playerFromUser(ctx.from!), move, {
     seenPly: game.moves.length,
     requestKey: ctx.requestKey,
   });
   if (!result.ok && result.code === 'stale-version') {
     await ctx.answer(ctx.own.errors.stale, true);
-    const fresh = await deps.service.getGame(game.id);
+    const fresh = await deps.service.queries.getGame(game.id);
     if (fresh.ok) await refresh(deps.presenter.note(fresh.value), view, true, true, deps);
     return;
   }
@@ -165,7 +165,7 @@ async function typedMove(ctx: BashniContext, text: string, deps: TelegramDeps): 
     return;
   }
   await withCommandGame(ctx, deps, async (game) => {
-    const result = await deps.service.play(game.id, playerFromUser(ctx.from!), text, {
+    const result = await deps.service.moves.play(game.id, playerFromUser(ctx.from!), text, {
       requestKey: ctx.requestKey,
     });
     if (!result.ok && result.code === 'illegal-move') {

@@ -62,7 +62,7 @@ async function replayTarget(ctx: BashniContext, deps: TelegramDeps): Promise<Gam
   const argument = typeof ctx.match === 'string' ? ctx.match.trim() : '';
   if (argument !== '') {
     const id = replayGameId(argument);
-    const found = id === undefined ? undefined : await deps.service.getGame(id);
+    const found = id === undefined ? undefined : await deps.service.queries.getGame(id);
     if (found !== undefined && !found.ok && found.code !== 'not-found') {
       ctx.say(refusalText(t, found));
       return undefined;

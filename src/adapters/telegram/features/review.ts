@@ -46,7 +46,7 @@ export function reviewFeature(
     if (named !== '') return GAME_ID.test(named) ? named : undefined;
     const reply = ctx.message?.reply_to_message;
     if (reply !== undefined && reply.from?.id === ctx.me.id) {
-      const found = await deps.service.findByView({
+      const found = await deps.service.queries.findByView({
         platform: 'telegram',
         chatId: String(ctx.chat!.id),
         messageId: String(reply.message_id),
@@ -68,11 +68,11 @@ export function reviewFeature(
     const by = playerFromUser(ctx.from);
     // In the background: a review takes seconds, and the chat's next updates must not wait.
     const work = async () => {
-      const loaded = await deps.service.getGame(gameId);
+      const loaded = await deps.service.queries.getGame(gameId);
       if (!loaded.ok) return ctx.say(refusalText(t, loaded));
       const game = loaded.value;
       if (game.status === 'finished') void deps.out.uploadingPhoto(chatId);
-      const reviewed = await deps.service.reviewGame(gameId, by, {
+      const reviewed = await deps.service.reviews.review(gameId, by, {
         onQueued: () => ctx.say(t.review.queued),
       });
       if (!reviewed.ok) return ctx.say(refusalText(t, reviewed));
@@ -94,11 +94,11 @@ export function reviewFeature(
     if (ctx.from === undefined || message === undefined)
       return ctx.answer(ctx.own.review.stale, true);
     const t = ctx.t;
-    const loaded = await deps.service.getGame(payload.gameId);
+    const loaded = await deps.service.queries.getGame(payload.gameId);
     if (!loaded.ok) return ctx.answer(refusalText(t, loaded), true);
     const game: Game = loaded.value;
     // A finished game's review is cached: this searches only if the cache lapsed.
-    const reviewed = await deps.service.reviewGame(payload.gameId, playerFromUser(ctx.from));
+    const reviewed = await deps.service.reviews.review(payload.gameId, playerFromUser(ctx.from));
     if (!reviewed.ok) return ctx.answer(refusalText(t, reviewed), true);
     const review = reviewed.value;
     const moment = payload.moment;

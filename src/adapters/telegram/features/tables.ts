@@ -42,20 +42,20 @@ export function tableButtons(deps: TelegramDeps, buttons: ButtonRouter): void {
   buttons.on('sit', async (ctx, payload) => {
     const player = playerFromUser(ctx.from!);
     const chat = tappedIn(ctx);
-    const result = await deps.service.sitAtTable(payload.challengeId, player, chat, ctx.requestKey);
+    const result = await deps.service.tables.sit(payload.challengeId, player, chat, ctx.requestKey);
     await presentStart(deps, ctx, result, chat);
   });
 
   buttons.on('stand', async (ctx, payload) => {
     const player = playerFromUser(ctx.from!);
-    await ctx.present(await deps.service.standFromTable(payload.challengeId, player));
+    await ctx.present(await deps.service.tables.stand(payload.challengeId, player));
   });
 
   buttons.on('seat-bot', async (ctx, payload) => {
     const player = playerFromUser(ctx.from!);
     const name = ctx.t.botName(payload.level);
     const chat = tappedIn(ctx);
-    const result = await deps.service.seatBotAtTable(
+    const result = await deps.service.tables.seatBot(
       payload.challengeId,
       player,
       payload.level,
@@ -69,7 +69,12 @@ export function tableButtons(deps: TelegramDeps, buttons: ButtonRouter): void {
   buttons.on('table-start', async (ctx, payload) => {
     const player = playerFromUser(ctx.from!);
     const chat = tappedIn(ctx);
-    const result = await deps.service.startTable(payload.challengeId, player, chat, ctx.requestKey);
+    const result = await deps.service.tables.start(
+      payload.challengeId,
+      player,
+      chat,
+      ctx.requestKey,
+    );
     await presentStart(deps, ctx, result, chat);
   });
 }
