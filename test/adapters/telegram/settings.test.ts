@@ -2,6 +2,7 @@ import type { User } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inlineIds } from '../../../src/adapters/telegram/features/inline.js';
 import type { BotMoves } from '../../../src/game/ports.js';
+import { messagesOn } from '../../../src/i18n/index.js';
 import { firstLegalMove } from '../../support/any-game.js';
 import { until } from '../../support/until.js';
 import { TelegramHarness } from './harness.js';
@@ -90,7 +91,7 @@ describe('Telegram: who sets a group’s language, and who reads which', () => {
     const own = h.fake.lastBotMessage(GROUP)!;
     expect(own.text).toMatch(/[а-я]/);
     expect(await h.press(alice, GROUP, own.messageId, '✅ Принять')).toMatchObject({
-      text: 'That is your own challenge.',
+      text: messagesOn('telegram', 'en').errors.ownChallenge,
     });
   });
 
