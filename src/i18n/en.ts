@@ -5,7 +5,7 @@ import { enReview } from './en-review.js';
 import { enTable } from './en-table.js';
 import { enPlatformWords } from './en-platform.js';
 import { signedChange } from './signed-change.js';
-import { durationParts, type Messages } from './messages.js';
+import { durationParts, rulesOverview, type Messages, type VariantRules } from './messages.js';
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -26,6 +26,36 @@ const VARIANTS = {
   borovikov: "Borovikov's checkers",
   stavropol: 'Stavropol Adiyukh',
   zhernov: "Zhernov's four-player game",
+};
+
+/**
+ * Each variant's rules, a paragraph each (Bashni's in full, the others by what they change),
+ * in the order /rules gives them; a variant sharing another's paragraph points to it.
+ */
+const RULES_EN: VariantRules = {
+  bashni:
+    '<b>Bashni</b> is Russian draughts where captured pieces are not removed: they go <i>under</i> the capturing piece, building towers. A tower belongs to the colour of its top piece and moves like it (man or king). Capturing a tower takes only its top piece — what is left stays and may be freed. Capture is mandatory, men capture backwards too, kings fly. You lose when you have no legal move.',
+  stolby:
+    'Stolby: each tower may be jumped once per move (Turkish strike) and captured kings become men.',
+  laska: 'Laska: 7×7 board, men move and capture forward only, short kings.',
+  giveaway: 'Giveaway: the first side without a move wins.',
+  adiyukh:
+    'Adiyukh: kings only capture and turn back into men after it; when a side cannot move, White wins with more pieces (both colours) on ranks 5–8, Black with more on ranks 1–4.',
+  'adiyukh-8x10':
+    'Adiyukh 10×8 and 10×10 (adiyukh-8x10, adiyukh-10x10): the same game on a board 10 squares wide and 8 or 10 high, with 15 or 20 men each; the halves are ranks 1–4 and 5–8, or 1–5 and 6–10.',
+  multistorey:
+    'Multistorey: Russian draughts with two-storey towers, captured pieces leave the board and a jump takes one storey.',
+  'bashni-double':
+    'Double-move Bashni: two moves in a row each turn (White’s first turn: one), capture obligatory on each; no first or no second move loses; the “2 from the start” option gives White two moves from the first turn, the “1+1” option gives White one move and Black’s answer one, then two each.',
+  borovikov:
+    'Borovikov: when there is no capture, a tower may also step onto an occupied square (a man one square forward, a king onto the first tower along a diagonal) and cover it; enemy pieces caught between two of yours leave the board.',
+  stavropol:
+    'Stavropol Adiyukh: Adiyukh with shared pieces — on your turn you may move any tower, white- or black-topped; each moves, jumps and is crowned as its top colour does; capture whatever can be captured; the game ends when the player to move cannot move or all tops are one colour, and the half count decides as in Adiyukh (the White player wins with more pieces on ranks 5–8).',
+  zhernov:
+    'Zhernov’s game for four (zhernov): White, Red, Black and Green sit at the four edges and move in turn clockwise, each toward the opposite edge; every column is one colour, and a jumped column loses one piece, which leaves the board, while the capturing column grows by one piece of its own for each piece taken from a player still in the game. Whoever first owns a column of six or more becomes the count and leaves the game with the best place still free; a player who cannot move is out with the worst. Places score 3, 2, 1 and 0, and a count scores one more.',
+  'adiyukh-10x10': { same: 'adiyukh-8x10' },
+  'bashni-double-2': { same: 'bashni-double' },
+  'bashni-double-11': { same: 'bashni-double' },
 };
 
 export const en: Messages = {
@@ -195,9 +225,20 @@ export const en: Messages = {
   gameLine: (opponent, variant, yourTurn, link) =>
     `• ${variant} vs ${opponent}${yourTurn ? ' — <b>your move</b>' : ''}${link === undefined ? '' : ` — <a href="${link}">board</a>`}`,
   pdnCaption: 'The game record (PDN).',
-  rules:
-    '<b>Bashni</b> is Russian draughts where captured pieces are not removed: they go <i>under</i> the capturing piece, building towers. A tower belongs to the colour of its top piece and moves like it (man or king). Capturing a tower takes only its top piece — what is left stays and may be freed. Capture is mandatory, men capture backwards too, kings fly. You lose when you have no legal move.\n\nStolby: each tower may be jumped once per move (Turkish strike) and captured kings become men. Laska: 7×7 board, men move and capture forward only, short kings. Giveaway: the first side without a move wins. Adiyukh: kings only capture and turn back into men after it; when a side cannot move, White wins with more pieces (both colours) on ranks 5–8, Black with more on ranks 1–4. Adiyukh 10×8 and 10×10 (adiyukh-8x10, adiyukh-10x10): the same game on a board 10 squares wide and 8 or 10 high, with 15 or 20 men each; the halves are ranks 1–4 and 5–8, or 1–5 and 6–10. Multistorey: Russian draughts with two-storey towers, captured pieces leave the board and a jump takes one storey. Double-move Bashni: two moves in a row each turn (White’s first turn: one), capture obligatory on each; no first or no second move loses; the “2 from the start” option gives White two moves from the first turn, the “1+1” option gives White one move and Black’s answer one, then two each. Borovikov: when there is no capture, a tower may also step onto an occupied square (a man one square forward, a king onto the first tower along a diagonal) and cover it; enemy pieces caught between two of yours leave the board. Stavropol Adiyukh: Adiyukh with shared pieces — on your turn you may move any tower, white- or black-topped; each moves, jumps and is crowned as its top colour does; capture whatever can be captured; the game ends when the player to move cannot move or all tops are one colour, and the half count decides as in Adiyukh (the White player wins with more pieces on ranks 5–8). Zhernov’s game for four (zhernov): White, Red, Black and Green sit at the four edges and move in turn clockwise, each toward the opposite edge; every column is one colour, and a jumped column loses one piece, which leaves the board, while the capturing column grows by one piece of its own for each piece taken from a player still in the game. Whoever first owns a column of six or more becomes the count and leaves the game with the best place still free; a player who cannot move is out with the worst. Places score 3, 2, 1 and 0, and a count scores one more.',
-  help: 'Play Bashni here:\n/newgame @friend — challenge a friend (or reply to their message)\n/newgame — an open challenge (with a code to join it, in Telegram or Discord)\n/newgame zhernov — a table for four (Zhernov’s game; the bot can take seats)\n/join ABC234 — join a game by its code\n/play 4 — play the bot (levels 1–8)\n/move c3-d4 — type a move (or reply to the board)\n/board — show your game again at the bottom\n/games — your games\n/draw — offer a draw · /resign — resign\n/pdn — the game record · /replay — an animation of the game\n/puzzle — a puzzle (solved in our private chat) · /top puzzles — the chat’s puzzle leaderboard\n/stats — your ratings · /top — the chat’s rating leaderboard\n/tournament new — a tournament in this chat (admins) · /standings — its table\n/review — the engine’s review of a finished game\n/daily on 09:00 Europe/Moscow — a puzzle of the day in this chat · /daily off\n/settings — board orientation · /lang — language\n/rules — the rules',
+  rules: rulesOverview(RULES_EN),
+  variantRules: RULES_EN,
+  variantRulesReply: (name, rules, base) =>
+    `📖 <b>${name}</b>
+${rules}${
+      base === undefined
+        ? ''
+        : `
+
+The rest as in ${base}.`
+    }`,
+  rulesUsage:
+    'Use {/rules} alone for every variant, or with one: {/rules} laska, {/rules} zhernov…',
+  help: 'Play Bashni here:\n/newgame @friend — challenge a friend (or reply to their message)\n/newgame — an open challenge (with a code to join it, in Telegram or Discord)\n/newgame zhernov — a table for four (Zhernov’s game; the bot can take seats)\n/join ABC234 — join a game by its code\n/play 4 — play the bot (levels 1–8)\n/move c3-d4 — type a move (or reply to the board)\n/board — show your game again at the bottom\n/games — your games\n/draw — offer a draw · /resign — resign\n/pdn — the game record · /replay — an animation of the game\n/puzzle — a puzzle (solved in our private chat) · /top puzzles — the chat’s puzzle leaderboard\n/stats — your ratings · /top — the chat’s rating leaderboard\n/tournament new — a tournament in this chat (admins) · /standings — its table\n/review — the engine’s review of a finished game\n/daily on 09:00 Europe/Moscow — a puzzle of the day in this chat · /daily off\n/settings — board orientation · /lang — language\n/rules — the rules · /rules laska — one variant’s',
   langChanged: 'Language: English.',
   langUsage: 'Use /lang ru or /lang en.',
   settingsAdminsOnly: 'Only the group’s admins can change its language and board.',

@@ -14,7 +14,7 @@ export type {
   SlashCommandName,
   SlashOptionName,
 } from './messages.js';
-export { LANGS } from './messages.js';
+export { LANGS, rulesOf } from './messages.js';
 
 const CATALOGS: Readonly<Record<Lang, Messages>> = { ru, en };
 

@@ -172,7 +172,14 @@ export interface Messages {
     link?: string,
   ) => string;
   readonly pdnCaption: string;
+  /** /rules: every variant's rules (rulesOverview of variantRules). */
   readonly rules: string;
+  /** /rules <variant>: one variant's paragraph. */
+  readonly variantRules: VariantRules;
+  /** /rules <variant>'s answer: its name, paragraph, and the variant it changes, if any. */
+  readonly variantRulesReply: (name: string, rules: string, base?: string) => string;
+  /** /rules with a word that names no variant. */
+  readonly rulesUsage: string;
   readonly help: string;
   readonly langChanged: string;
   readonly langUsage: string;
@@ -616,6 +623,26 @@ export function durationParts(ms: number): { days: number; hours: number; minute
 
 /** The chat platforms the bot speaks on. */
 export type Platform = 'telegram' | 'discord';
+
+/**
+ * Each variant's rules, a paragraph each: Bashni's in full, the others by what they change; a
+ * variant whose words are another's (`same`) points to them.
+ */
+export type VariantRules = Readonly<
+  Record<GameVariantId, string | { readonly same: GameVariantId }>
+>;
+
+/** The paragraph of a variant's rules. */
+export function rulesOf(rules: VariantRules, variant: GameVariantId): string {
+  const entry = rules[variant];
+  return typeof entry === 'string' ? entry : rulesOf(rules, entry.same);
+}
+
+/** Every variant's rules in one text: Bashni's paragraph, then each other paragraph once. */
+export function rulesOverview(rules: VariantRules): string {
+  const [first, ...rest] = Object.values(rules).filter((entry) => typeof entry === 'string');
+  return `${first}\n\n${rest.join(' ')}`;
+}
 
 /**
  * What a text shared by both platforms says where the platforms differ: how to point at a game,

@@ -155,7 +155,7 @@ export function slashCommands(): RESTPostAPIChatInputApplicationCommandsJSONBody
     command('games'),
     command('board', [gameOption]),
     command('pdn', [gameOption]),
-    command('rules'),
+    command('rules', [variantOption]),
     command('help'),
     command('settings', [
       {

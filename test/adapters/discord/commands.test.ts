@@ -264,8 +264,10 @@ describe('Discord slash commands', () => {
       ['on', 'on', 'вкл'],
       ['off', 'off', 'выкл'],
     ]);
-    for (const name of ['games', 'rules', 'help', 'puzzle', 'standings'])
+    for (const name of ['games', 'help', 'puzzle', 'standings'])
       expect(command(name).options).toBeUndefined();
+    // /rules takes a variant, every one of them offered by its name.
+    expect(command('rules').options?.map((o) => o.name)).toEqual(['variant']);
     // The commands about one of the user's games take it as an option, suggested as typed.
     for (const name of ['resign', 'draw', 'board', 'pdn', 'move']) {
       const game = optionNamed(command(name), 'game');

@@ -137,6 +137,15 @@ describe('Telegram: other ways in, and the commands', () => {
 
     await h.say(alice, GROUP, '/rules');
     expect(fake.lastBotMessage(GROUP)!.text).toContain('Bashni is Russian draughts');
+    // One variant's section, as people type its name; a word that names none says how to ask.
+    await h.say(alice, GROUP, '/rules laska');
+    expect(fake.lastBotMessage(GROUP)!.text).toMatch(
+      /^📖 Laska\nLaska: 7×7 board.*\n\nThe rest as in Bashni\.$/s,
+    );
+    await h.say(alice, GROUP, '/rules chess');
+    expect(fake.lastBotMessage(GROUP)!.text).toBe(
+      'Use /rules alone for every variant, or with one: /rules laska, /rules zhernov…',
+    );
     // The group's language and board are its admins' to change.
     fake.setChatMember(GROUP, alice.id, 'administrator');
     await h.say(alice, GROUP, '/lang ru');

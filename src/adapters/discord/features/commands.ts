@@ -10,6 +10,7 @@ import { gameVs } from '../../../chat/command-game.js';
 import { channelLastGame, withPlace, type GameCommands } from '../command-game.js';
 import { discordView, liveViews, mentionOf, messageLink, nameOf } from '../identity.js';
 import { markdown } from '../markdown.js';
+import { rulesAnswer } from '../../../chat/rules-text.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
 
 /**
@@ -208,11 +209,12 @@ export function commandFeature(
   );
 
   // An embed: the rules of every variant run past a message's 2000 characters (4096 here).
-  router.command('rules', 'ephemeral', (turn) =>
-    turn.answer
-      .respond({ embeds: [{ description: markdown(turn.t.rules) }] })
-      .then(() => undefined),
-  );
+  router.command('rules', 'ephemeral', (turn) => {
+    const rules = rulesAnswer(turn.t, turn.interaction.options.getString('variant') ?? undefined);
+    return turn.answer
+      .respond({ embeds: [{ description: markdown(rules) }] })
+      .then(() => undefined);
+  });
   router.command('help', 'ephemeral', (turn) =>
     turn.answer.respond({ content: turn.t.discord.help }).then(() => undefined),
   );

@@ -6,6 +6,7 @@ import { LANGS, messagesOn, parseLang, type Messages } from '../../../i18n/index
 import type { ButtonRouter } from '../buttons.js';
 import { encodePayload } from '../../../chat/button-payload.js';
 import { gameVs } from '../../../chat/command-game.js';
+import { rulesAnswer } from '../../../chat/rules-text.js';
 import { shownGameFor, withCommandGame } from '../command-game.js';
 import { mayChangeChat, type BashniContext, type TelegramDeps } from '../context.js';
 import { isPrivateChat, liveViews, messageLink, nameOf, playerFromUser } from '../identity.js';
@@ -95,7 +96,9 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
     });
   });
 
-  composer.command('rules', (ctx) => ctx.say(ctx.t.rules, { parse_mode: 'HTML' }));
+  composer.command('rules', (ctx) =>
+    ctx.say(rulesAnswer(ctx.t, ctx.match), { parse_mode: 'HTML' }),
+  );
   composer.command('help', (ctx) => ctx.say(ctx.t.help));
 
   composer.command('lang', async (ctx) => {
