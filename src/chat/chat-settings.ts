@@ -1,7 +1,14 @@
 import * as v from 'valibot';
-import type { Logger } from '../game/logger.js';
+import { bestEffort, type LogContext, type Logger } from '../game/logger.js';
 import { gamePlayers, samePlayer, type Game, type PlayerId } from '../game/model.js';
-import { languageFor, LANGS, type Lang } from '../i18n/index.js';
+import {
+  languageFor,
+  LANGS,
+  messagesOn,
+  type Lang,
+  type Messages,
+  type Platform,
+} from '../i18n/index.js';
 
 /**
  * What a chat (a Telegram chat, a Discord channel) chose by /lang and /settings, as stored in
@@ -61,6 +68,33 @@ export interface Asker {
  */
 export function chatLanguage(settings: { readonly lang?: Lang }, hint?: string): Lang {
   return settings.lang ?? languageFor(hint);
+}
+
+/** What a platform calls the place whose settings are read, for the log line of a failed read. */
+const SETTINGS_OF: Readonly<Record<Platform, string>> = {
+  telegram: 'chat',
+  discord: 'channel',
+};
+
+/**
+ * A chat's settings, read without failing (a failed read is logged and the defaults, {}, apply),
+ * and its messages in the chat's language (`hint`: a platform language code, see chatLanguage).
+ */
+export async function chatSettingsAndMessages<S extends { readonly lang?: Lang }>(
+  logger: Logger,
+  platform: Platform,
+  read: Promise<S>,
+  context: LogContext,
+  hint?: string,
+): Promise<{ settings: S; t: Messages }> {
+  const settings = await bestEffort(
+    logger,
+    `${platform}: could not read ${SETTINGS_OF[platform]} settings; defaults apply`,
+    read,
+    context,
+    {} as S,
+  );
+  return { settings, t: messagesOn(platform, chatLanguage(settings, hint)) };
 }
 
 /**

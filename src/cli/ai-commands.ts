@@ -102,6 +102,26 @@ export function formatScore(score: number): string {
 }
 
 /**
+ * A match's `--ms`, the top level's time per move (default TOP_LEVEL_MS), and what follows from
+ * it: the levels' budget scale, and plain searches without limits thinking for that long.
+ */
+function matchClock(text: string | undefined): {
+  ms: number;
+  scale: number;
+  withTime: (player: PlayerSpec) => PlayerSpec;
+} {
+  const ms = text === undefined ? TOP_LEVEL_MS : integerOption('ms', text, 1, TOP_LEVEL_MS * 10);
+  return {
+    ms,
+    scale: ms / TOP_LEVEL_MS,
+    withTime: (player) =>
+      player.kind === 'search' && player.depth === undefined && player.nodes === undefined
+        ? { ...player, ms: player.ms ?? ms }
+        : player,
+  };
+}
+
+/**
  * `match --a LEVEL|CONFIG --b LEVEL|CONFIG --games N [--ms N] [--variant V] [--threads T]
  * [--seed S] [--a-weights FILE] [--b-weights FILE] [--verbose]`
  */
@@ -121,20 +141,13 @@ export async function matchCommand(args: string[], print: Print): Promise<number
   const a = playerOption('a', values.a);
   const b = playerOption('b', values.b);
   const games = integerOption('games', values.games, 1, 100_000);
-  const ms =
-    values.ms === undefined ? TOP_LEVEL_MS : integerOption('ms', values.ms, 1, TOP_LEVEL_MS * 10);
+  const { ms, scale, withTime } = matchClock(values.ms);
   const threads = threadsOption(values.threads);
   const seed = seedOption(values.seed, 1);
   const variant = variantOption(values.variant);
   const weightsOf = (path: string | undefined) =>
     path === undefined ? defaultWeights(variant) : weightsFile(path, variant);
   const weights = [weightsOf(values['a-weights']), weightsOf(values['b-weights'])] as const;
-  const scale = ms / TOP_LEVEL_MS;
-  // Plain searches without limits think for --ms.
-  const withTime = (player: PlayerSpec): PlayerSpec =>
-    player.kind === 'search' && player.depth === undefined && player.nodes === undefined
-      ? { ...player, ms: player.ms ?? ms }
-      : player;
 
   const pool = new AiPool({ size: threads, ttBits: 20 });
   const started = Date.now();
@@ -209,19 +222,13 @@ export async function tableMatchCommand(args: string[], print: Print): Promise<n
   if (players.length < 2 || players.length > 4)
     throw new UsageError(`--players: 2 to 4 players, got ${players.length}`);
   const games = integerOption('games', values.games, 1, 100_000);
-  const ms =
-    values.ms === undefined ? TOP_LEVEL_MS : integerOption('ms', values.ms, 1, TOP_LEVEL_MS * 10);
+  const { ms, scale, withTime } = matchClock(values.ms);
   const threads = threadsOption(values.threads);
   const seed = seedOption(values.seed, 1);
   const openingPlies =
     values['opening-plies'] === undefined
       ? players.length
       : integerOption('opening-plies', values['opening-plies'], 0, 40);
-  const scale = ms / TOP_LEVEL_MS;
-  const withTime = (player: PlayerSpec): PlayerSpec =>
-    player.kind === 'search' && player.depth === undefined && player.nodes === undefined
-      ? { ...player, ms: player.ms ?? ms }
-      : player;
   const names = players.map(describePlayer);
   const total = Math.ceil(games / players.length) * players.length;
   const pool = new AiPool({ size: threads, ttBits: 18 });

@@ -1,20 +1,18 @@
+import { leagueFormats } from './league-formats.js';
 import type { LeagueMessages } from './messages.js';
-import { signedChange as signed } from './signed-change.js';
+import { textLines } from './text-lines.js';
 
-const RESULT_MARK = { 1: '✅', 0.5: '➖', 0: '❌' } as const;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Ratings, leaderboards and tournaments in English. */
 export const enLeague: LeagueMessages = {
-  rating: (rating, provisional) => `${rating}${provisional ? '?' : ''}`,
-  ratedLine: (f, change) => `${f.name}: ${f.rating}${f.provisional ? '?' : ''} (${signed(change)})`,
+  ...leagueFormats,
   ratedHeader: '📈 Ratings',
   ratedWord: 'rated',
-  statsHeader: (name) => `📊 <b>${name}</b>`,
   statsNone: (name) =>
     `${name} has no rated games yet. Rated challenges and games against the bot ({/play}) count.`,
   statsBlock: (s) =>
-    [
+    textLines([
       `<b>${s.variant}</b>${s.againstBot ? ' (against the bot)' : ''}: ${s.rating} ±${s.deviation}`,
       `${plural(s.games, 'game')}: ${s.wins} won, ${s.draws} drawn, ${s.losses} lost`,
       s.streak > 1
@@ -23,13 +21,8 @@ export const enLeague: LeagueMessages = {
           ? `${-s.streak} losses in a row`
           : undefined,
       s.bestWinStreak > 1 ? `Best run: ${s.bestWinStreak} wins` : undefined,
-    ]
-      .filter((line) => line !== undefined)
-      .join('\n'),
+    ]),
   recentHeader: 'Last results:',
-  recentLine: (score, opponent, opponentRating, change) =>
-    `${RESULT_MARK[score]} ${opponent} (${opponentRating}) ${signed(change)}`,
-  graphTitle: (name, variant) => `${name} — ${variant}`,
   graphFooter: (games) =>
     games === 1 ? 'rating after the last game' : `rating after each of the last ${games} games`,
   statsWho:

@@ -1,5 +1,6 @@
 import { TABLE_PLY_LIMIT } from '../engine/multi/index.js';
 import type { TableMessages } from './messages.js';
+import { textLines } from './text-lines.js';
 
 const SEATS = { white: 'White', red: 'Red', black: 'Black', green: 'Green' };
 
@@ -33,26 +34,22 @@ export const enTable: TableMessages = {
   expired: (host) => `⌛ The table of ${host} did not fill up in time.`,
   started: (players) => `✅ Game on: ${players.join(', ')}.`,
   caption: (c) =>
-    [
+    textLines([
       `<b>${c.variant}</b>`,
       ...c.seats,
       `Move ${c.moveNumber} · ${c.toMove} to play: ${c.toMoveName}`,
       c.lastMove === undefined ? undefined : `Last move: ${c.lastMove}`,
       c.lastEvent === undefined ? undefined : `🏳️ ${c.lastEvent}`,
       c.timeLeft === undefined ? undefined : `⏳ ${c.timeLeft} left`,
-    ]
-      .filter((line) => line !== undefined)
-      .join('\n'),
+    ]),
   finalCaption: (c) =>
-    [
+    textLines([
       `<b>${c.variant}</b>`,
       ...c.seats,
       c.lastMove === undefined ? undefined : `Last move: ${c.lastMove}`,
       c.lastEvent === undefined ? undefined : `🏳️ ${c.lastEvent}`,
       `🏁 ${c.result}`,
-    ]
-      .filter((line) => line !== undefined)
-      .join('\n'),
+    ]),
   standing: (place, score, count) =>
     `${ordinal(place)}, ${points(score)}${count ? ', 👑 count' : ''}`,
   result: (reason, winner) => {

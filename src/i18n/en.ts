@@ -5,7 +5,8 @@ import { enReview } from './en-review.js';
 import { enTable } from './en-table.js';
 import { enPlatformWords } from './en-platform.js';
 import { signedChange } from './signed-change.js';
-import { durationParts, rulesOverview, type Messages, type VariantRules } from './messages.js';
+import { durationText, rulesOverview, type Messages, type VariantRules } from './messages.js';
+import { textLines } from './text-lines.js';
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -64,14 +65,12 @@ export const en: Messages = {
   black: 'Black',
   whiteAnyTower: 'White (any tower)',
   blackAnyTower: 'Black (any tower)',
-  duration: (ms) => {
-    const { days, hours, minutes } = durationParts(ms);
-    if (days > 0 && hours > 0)
-      return `${plural(days, 'day', 'days')} ${plural(hours, 'hour', 'hours')}`;
-    if (days > 0) return plural(days, 'day', 'days');
-    if (hours > 0) return plural(hours, 'hour', 'hours');
-    return plural(minutes, 'minute', 'minutes');
-  },
+  duration: (ms) =>
+    durationText(ms, {
+      days: (n) => plural(n, 'day', 'days'),
+      hours: (n) => plural(n, 'hour', 'hours'),
+      minutes: (n) => plural(n, 'minute', 'minutes'),
+    }),
   daysPerMove: (days) => (days === null ? 'no clock' : `${plural(days, 'day', 'days')} per move`),
 
   challengeTo: (challenger, target, variant, clock) =>
@@ -100,7 +99,7 @@ export const en: Messages = {
   joinUnknown: (code) => `No open challenge has the code “${code}”. Check it and try again.`,
 
   caption: (c) =>
-    [
+    textLines([
       `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
       `Move ${c.moveNumber} · ${c.toMove} to play${c.secondMove === true ? ' (second move)' : ''}: ${c.toMoveName}`,
       c.halfCount === undefined
@@ -109,17 +108,13 @@ export const en: Messages = {
       c.lastMove === undefined ? undefined : `Last move: ${c.lastMove}`,
       c.timeLeft === undefined ? undefined : `⏳ ${c.timeLeft} left`,
       c.drawOfferedBy === undefined ? undefined : `🤝 ${c.drawOfferedBy} offers a draw`,
-    ]
-      .filter((line) => line !== undefined)
-      .join('\n'),
+    ]),
   finalCaption: (c) =>
-    [
+    textLines([
       `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
       c.lastMove === undefined ? undefined : `Last move: ${c.lastMove}`,
       `🏁 ${c.result}`,
-    ]
-      .filter((line) => line !== undefined)
-      .join('\n'),
+    ]),
   result: (winner, reason, details) => {
     const { counts, variant, viewer } = details ?? {};
     if (reason === 'resignation' && winner !== null) {

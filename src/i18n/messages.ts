@@ -614,11 +614,27 @@ export type CommandName =
  * the nearest hour, so a fresh 3-day clock reads "3 days", not "2 days 23 hours"), else minutes
  * (at least one).
  */
-export function durationParts(ms: number): { days: number; hours: number; minutes: number } {
+function durationParts(ms: number): { days: number; hours: number; minutes: number } {
   const totalMinutes = Math.max(1, Math.round(ms / 60_000));
   if (totalMinutes < 60) return { days: 0, hours: 0, minutes: totalMinutes };
   const totalHours = Math.round(ms / 3_600_000);
   return { days: Math.floor(totalHours / 24), hours: totalHours % 24, minutes: 0 };
+}
+
+/** How a language counts each unit of a duration: "3 days", "1 hour". */
+export interface DurationUnits {
+  readonly days: (n: number) => string;
+  readonly hours: (n: number) => string;
+  readonly minutes: (n: number) => string;
+}
+
+/** A time left in words (see durationParts): "2 days 3 hours", "5 hours", "12 minutes". */
+export function durationText(ms: number, units: DurationUnits): string {
+  const { days, hours, minutes } = durationParts(ms);
+  if (days > 0 && hours > 0) return `${units.days(days)} ${units.hours(hours)}`;
+  if (days > 0) return units.days(days);
+  if (hours > 0) return units.hours(hours);
+  return units.minutes(minutes);
 }
 
 /** The chat platforms the bot speaks on. */

@@ -1,21 +1,19 @@
+import { leagueFormats } from './league-formats.js';
 import type { LeagueMessages } from './messages.js';
-import { signedChange as signed } from './signed-change.js';
 import { pluralRu } from './plural-ru.js';
+import { textLines } from './text-lines.js';
 
-const RESULT_MARK = { 1: '✅', 0.5: '➖', 0: '❌' } as const;
 const games = (n: number) => pluralRu(n, 'партия', 'партии', 'партий');
 
 /** Ratings, leaderboards and tournaments in Russian. */
 export const ruLeague: LeagueMessages = {
-  rating: (rating, provisional) => `${rating}${provisional ? '?' : ''}`,
-  ratedLine: (f, change) => `${f.name}: ${f.rating}${f.provisional ? '?' : ''} (${signed(change)})`,
+  ...leagueFormats,
   ratedHeader: '📈 Рейтинг',
   ratedWord: 'на рейтинг',
-  statsHeader: (name) => `📊 <b>${name}</b>`,
   statsNone: (name) =>
     `Игрок ${name}: рейтинговых партий пока нет. Считаются рейтинговые вызовы и игры с ботом ({/play}).`,
   statsBlock: (s) =>
-    [
+    textLines([
       `<b>${s.variant}</b>${s.againstBot ? ' (с ботом)' : ''}: ${s.rating} ±${s.deviation}`,
       `${games(s.games)}: побед ${s.wins}, ничьих ${s.draws}, поражений ${s.losses}`,
       s.streak > 1
@@ -26,13 +24,8 @@ export const ruLeague: LeagueMessages = {
       s.bestWinStreak > 1
         ? `Лучшая серия: ${pluralRu(s.bestWinStreak, 'победа', 'победы', 'побед')}`
         : undefined,
-    ]
-      .filter((line) => line !== undefined)
-      .join('\n'),
+    ]),
   recentHeader: 'Последние партии:',
-  recentLine: (score, opponent, opponentRating, change) =>
-    `${RESULT_MARK[score]} ${opponent} (${opponentRating}) ${signed(change)}`,
-  graphTitle: (name, variant) => `${name} — ${variant}`,
   graphFooter: (n) =>
     n === 1 ? 'рейтинг после последней партии' : `рейтинг после каждой из последних: ${games(n)}`,
   statsWho:

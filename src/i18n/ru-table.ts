@@ -1,6 +1,7 @@
 import { TABLE_PLY_LIMIT } from '../engine/multi/index.js';
 import type { TableMessages } from './messages.js';
 import { pluralRu } from './plural-ru.js';
+import { textLines } from './text-lines.js';
 
 const SEATS = { white: 'Белые', red: 'Красные', black: 'Чёрные', green: 'Зелёные' };
 /** "За белых": the seat one plays. */
@@ -30,26 +31,22 @@ export const ruTable: TableMessages = {
   expired: (host) => `⌛ ${host}: стол не собрался вовремя.`,
   started: (players) => `✅ Партия началась: ${players.join(', ')}.`,
   caption: (c) =>
-    [
+    textLines([
       `<b>${c.variant}</b>`,
       ...c.seats,
       `Ход ${c.moveNumber} · очередь: ${c.toMove} — ${c.toMoveName}`,
       c.lastMove === undefined ? undefined : `Последний ход: ${c.lastMove}`,
       c.lastEvent === undefined ? undefined : `🏳️ ${c.lastEvent}`,
       c.timeLeft === undefined ? undefined : `⏳ осталось ${c.timeLeft}`,
-    ]
-      .filter((line) => line !== undefined)
-      .join('\n'),
+    ]),
   finalCaption: (c) =>
-    [
+    textLines([
       `<b>${c.variant}</b>`,
       ...c.seats,
       c.lastMove === undefined ? undefined : `Последний ход: ${c.lastMove}`,
       c.lastEvent === undefined ? undefined : `🏳️ ${c.lastEvent}`,
       `🏁 ${c.result}`,
-    ]
-      .filter((line) => line !== undefined)
-      .join('\n'),
+    ]),
   standing: (place, score, count) =>
     `${place}-е место, ${points(score)}${count ? ', 👑 граф' : ''}`,
   result: (reason, winner) => {

@@ -1,6 +1,6 @@
 import { ruReplay } from './ru-replay.js';
 import { ruInline } from './ru-inline.js';
-import { durationParts, rulesOverview, type Messages, type VariantRules } from './messages.js';
+import { durationText, rulesOverview, type Messages, type VariantRules } from './messages.js';
 import { ruLeague } from './ru-league.js';
 import { ruReview } from './ru-review.js';
 import { ruTable } from './ru-table.js';
@@ -9,6 +9,7 @@ import { signedChange } from './signed-change.js';
 
 export { pluralRu } from './plural-ru.js';
 import { pluralRu } from './plural-ru.js';
+import { textLines } from './text-lines.js';
 
 const VARIANTS = {
   bashni: 'Башни',
@@ -65,13 +66,12 @@ export const ru: Messages = {
   black: 'Чёрные',
   whiteAnyTower: 'Белые (любой башней)',
   blackAnyTower: 'Чёрные (любой башней)',
-  duration: (ms) => {
-    const { days: d, hours: h, minutes } = durationParts(ms);
-    if (d > 0 && h > 0) return `${days(d)} ${hours(h)}`;
-    if (d > 0) return days(d);
-    if (h > 0) return hours(h);
-    return pluralRu(minutes, 'минута', 'минуты', 'минут');
-  },
+  duration: (ms) =>
+    durationText(ms, {
+      days,
+      hours,
+      minutes: (n) => pluralRu(n, 'минута', 'минуты', 'минут'),
+    }),
   daysPerMove: (n) => (n === null ? 'без контроля времени' : `${days(n)} на ход`),
 
   challengeTo: (challenger, target, variant, clock) =>
@@ -102,7 +102,7 @@ export const ru: Messages = {
     `Открытого вызова с кодом «${code}» нет. Проверьте код и попробуйте ещё раз.`,
 
   caption: (c) =>
-    [
+    textLines([
       `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
       `Ход ${c.moveNumber} · ходят ${c.toMove.toLowerCase()}${c.secondMove === true ? ' (второй ход)' : ''}: ${c.toMoveName}`,
       c.halfCount === undefined
@@ -111,17 +111,13 @@ export const ru: Messages = {
       c.lastMove === undefined ? undefined : `Последний ход: ${c.lastMove}`,
       c.timeLeft === undefined ? undefined : `⏳ осталось ${c.timeLeft}`,
       c.drawOfferedBy === undefined ? undefined : `🤝 ${c.drawOfferedBy} предлагает ничью`,
-    ]
-      .filter((line) => line !== undefined)
-      .join('\n'),
+    ]),
   finalCaption: (c) =>
-    [
+    textLines([
       `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
       c.lastMove === undefined ? undefined : `Последний ход: ${c.lastMove}`,
       `🏁 ${c.result}`,
-    ]
-      .filter((line) => line !== undefined)
-      .join('\n'),
+    ]),
   result: (winner, reason, details) => {
     const { counts, variant, viewer } = details ?? {};
     if (reason === 'resignation' && winner !== null) {

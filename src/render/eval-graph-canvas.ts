@@ -4,10 +4,10 @@
  * in White's colour and below in Black's, dots at the mistakes (orange) and blunders (red), and
  * a footer. Layout and paint in one: the picture is small and fixed in size.
  */
-import { measureText } from './primitives/canvas.js';
+import { measureText, type PaintContext } from './primitives/canvas.js';
 import { paintWholePicture } from './primitives/surface.js';
 import { paintLine, paintTextLine } from './primitives/text.js';
-import { BOLD_FONT, fontCoverage, REGULAR_FONT } from './fonts.js';
+import { BOLD_FONT, fontCoverage, REGULAR_FONT, type RenderFont } from './fonts.js';
 import type { NormalisedEvalGraph } from './eval-graph-options.js';
 import { THEMES, type ThemeId } from './themes.js';
 
@@ -35,21 +35,25 @@ export function evalGraphPlot(graph: NormalisedEvalGraph) {
   return { top, bottom, left, right, xOf, yOf };
 }
 
+/** A line across the picture between its margins (characters the font lacks dropped). */
+function paintWideLine(
+  ctx: PaintContext,
+  text: string,
+  font: RenderFont,
+  y: number,
+  fontSize: number,
+): void {
+  const shown = fontCoverage(font).filter(text);
+  paintTextLine(ctx, shown, font, { y, fontSize }, MARGIN, EVAL_GRAPH_WIDTH - 2 * MARGIN);
+}
+
 export function paintEvalGraph(graph: NormalisedEvalGraph, themeId: ThemeId): Buffer {
   const colors = THEMES[themeId].sheet;
   const { top, bottom, left, right, xOf, yOf } = evalGraphPlot(graph);
   const middle = yOf(0.5);
   return paintWholePicture(EVAL_GRAPH_WIDTH, EVAL_GRAPH_HEIGHT, colors.paper, (ctx) => {
     ctx.fillStyle = colors.ink;
-    const title = fontCoverage(BOLD_FONT).filter(graph.title);
-    paintTextLine(
-      ctx,
-      title,
-      BOLD_FONT,
-      { y: MARGIN + Math.round(TITLE_SIZE * 0.6), fontSize: TITLE_SIZE },
-      MARGIN,
-      EVAL_GRAPH_WIDTH - 2 * MARGIN,
-    );
+    paintWideLine(ctx, graph.title, BOLD_FONT, MARGIN + Math.round(TITLE_SIZE * 0.6), TITLE_SIZE);
     ctx.fillStyle = colors.muted;
     const axis = fontCoverage(REGULAR_FONT).filter(graph.axis);
     paintLine(ctx, axis, REGULAR_FONT, TICK_SIZE, left, top - 14, right - left, 1, 'left');
@@ -113,15 +117,8 @@ export function paintEvalGraph(graph: NormalisedEvalGraph, themeId: ThemeId): Bu
     }
     if (graph.footer !== '') {
       ctx.fillStyle = colors.muted;
-      const footer = fontCoverage(REGULAR_FONT).filter(graph.footer);
-      paintTextLine(
-        ctx,
-        footer,
-        REGULAR_FONT,
-        { y: EVAL_GRAPH_HEIGHT - MARGIN - Math.round(FOOTER_SIZE * 0.5), fontSize: FOOTER_SIZE },
-        MARGIN,
-        EVAL_GRAPH_WIDTH - 2 * MARGIN,
-      );
+      const y = EVAL_GRAPH_HEIGHT - MARGIN - Math.round(FOOTER_SIZE * 0.5);
+      paintWideLine(ctx, graph.footer, REGULAR_FONT, y, FOOTER_SIZE);
     }
   });
 }

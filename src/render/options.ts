@@ -299,6 +299,26 @@ export function normaliseCaption(caption: Caption): Caption {
 }
 
 /**
+ * The part of a cache key for the options a two-player board and a table board share: the
+ * coordinates, the theme, the last move and the selection ('' where there is none).
+ */
+export function sharedOptionsKey(options: {
+  readonly coordinates: boolean;
+  readonly theme: ThemeId;
+  readonly lastMove: LastMove | null;
+  readonly selected: Selection | null;
+}): string[] {
+  const last = options.lastMove;
+  const selected = options.selected;
+  return [
+    options.coordinates ? 'c' : 'n',
+    options.theme,
+    last === null ? '' : `${last.from}>${last.path.join('.')}x${last.captures.join('.')}`,
+    selected === null ? '' : `${selected.square}>${selected.targets.join('.')}`,
+  ];
+}
+
+/**
  * The cache key: everything the picture depends on and nothing else. The side to move is not
  * drawn, so two positions that differ only in it share an image.
  */
@@ -310,8 +330,6 @@ export function renderKey(
   const stacks = position.stacks
     .map((stack) => (stack === null ? '' : `${stack.height}.${stack.colors}.${stack.kings}`))
     .join(',');
-  const last = options.lastMove;
-  const selected = options.selected;
   const hint = options.hint;
   return [
     caption === undefined ? 'board' : 'captioned',
@@ -319,10 +337,7 @@ export function renderKey(
     stacks,
     options.size,
     options.orientation,
-    options.coordinates ? 'c' : 'n',
-    options.theme,
-    last === null ? '' : `${last.from}>${last.path.join('.')}x${last.captures.join('.')}`,
-    selected === null ? '' : `${selected.square}>${selected.targets.join('.')}`,
+    ...sharedOptionsKey(options),
     caption === undefined ? '' : JSON.stringify([caption.title, caption.text]),
     // Last, so that keys of boards without a hint keep their old form.
     ...(hint === null ? [] : [`hint:${hint.from}>${hint.path.join('.')}`]),

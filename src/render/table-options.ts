@@ -20,6 +20,7 @@ import {
   checkTheme,
   normaliseCaption,
   normaliseMarks,
+  sharedOptionsKey,
   type Caption,
   type LastMove,
   type Selection,
@@ -367,8 +368,6 @@ export function tableRenderKey(position: TablePosition, options: NormalisedTable
       column === null ? '' : `${column.owner}.${column.height}${column.king ? 'k' : ''}`,
     )
     .join(',');
-  const last = options.lastMove;
-  const selected = options.selected;
   return [
     'table',
     position.variant,
@@ -380,10 +379,7 @@ export function tableRenderKey(position: TablePosition, options: NormalisedTable
     columns,
     options.size,
     options.bottom,
-    options.coordinates ? 'c' : 'n',
-    options.theme,
-    last === null ? '' : `${last.from}>${last.path.join('.')}x${last.captures.join('.')}`,
-    selected === null ? '' : `${selected.square}>${selected.targets.join('.')}`,
+    ...sharedOptionsKey(options),
     options.end ?? '',
     // The words last, as JSON so that no separator inside them can make two keys equal.
     JSON.stringify([options.names, options.labels, options.caption]),

@@ -1,4 +1,4 @@
-import { chatLanguage, gameLanguageHint } from '../../chat/chat-settings.js';
+import { chatSettingsAndMessages, gameLanguageHint } from '../../chat/chat-settings.js';
 import { closedChallengeText, LatestGames } from '../../chat/presented-games.js';
 import { moveEffects, seatOutEffects } from '../../chat/move-effects.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
@@ -98,18 +98,17 @@ export class DiscordPresenter {
   }
 
   /** A channel's settings and language (`fallback`: a platform language code). */
-  async channelContext(
+  channelContext(
     channelId: string,
     fallback?: string,
   ): Promise<{ settings: ChannelSettings; t: Messages }> {
-    const settings = await bestEffort(
+    return chatSettingsAndMessages(
       this.deps.logger,
-      'discord: could not read channel settings; defaults apply',
+      'discord',
       this.deps.channels.settings(channelId),
       { channelId },
-      {} as ChannelSettings,
+      fallback,
     );
-    return { settings, t: messagesOn('discord', chatLanguage(settings, fallback)) };
   }
 
   /** Remembers a record if it is the newest seen; returns the newest. */

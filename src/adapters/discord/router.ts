@@ -8,12 +8,11 @@ import type { GameEvent, ServiceResult } from '../../game/results.js';
 import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messagesOn, type Messages } from '../../i18n/index.js';
-import { chatLanguage, personalLanguage } from '../../chat/chat-settings.js';
-import { bestEffort } from '../../game/logger.js';
+import { chatSettingsAndMessages, personalLanguage } from '../../chat/chat-settings.js';
 import { Answer, type AnswerableInteraction, type AnswerMode } from './answer.js';
 import { isHarmless } from './api-errors.js';
 import type { OutgoingMessage } from './channel-output.js';
-import type { ChannelSettings, ChannelState } from './channel-state.js';
+import type { ChannelState } from './channel-state.js';
 import type { BoardPainter } from './game-message.js';
 import { playerFromUser } from './identity.js';
 import { markdown } from './markdown.js';
@@ -178,12 +177,12 @@ export class InteractionRouter {
     const answer = new Answer(interaction, mode, deps.deferAfterMs, deps.logger);
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- Discord's payload marks channel_id optional
     const channelId = interaction.channelId ?? interaction.user.id;
-    const settings = await bestEffort(
+    const { settings, t: chatT } = await chatSettingsAndMessages(
       deps.logger,
-      'discord: could not read channel settings; defaults apply',
+      'discord',
       deps.channels.settings(channelId),
       { channelId },
-      {} as ChannelSettings,
+      interaction.locale,
     );
     const asker = { locale: interaction.locale, privateChat: !interaction.inGuild(), admin: false };
     const t = messagesOn('discord', personalLanguage(settings, asker));
@@ -191,7 +190,7 @@ export class InteractionRouter {
       interaction,
       answer,
       t,
-      chatT: messagesOn('discord', chatLanguage(settings, interaction.locale)),
+      chatT,
       player: playerFromUser(interaction.user, interaction.locale),
       channelId,
       requestKey: `dc:${interaction.id}`,

@@ -6,7 +6,7 @@ import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { messagesOn, type Messages } from '../../i18n/index.js';
 import {
-  chatLanguage,
+  chatSettingsAndMessages,
   mayChangeSettings,
   personalLanguage,
   type Asker,
@@ -75,18 +75,15 @@ export type BashniContext = Context & BashniFlavor;
 export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContext> {
   return async (ctx, next) => {
     const chatId = ctx.chat?.id ?? ctx.from?.id;
-    const settings =
-      chatId === undefined
-        ? {}
-        : await bestEffort(
-            deps.logger,
-            'telegram: could not read chat settings; defaults apply',
-            deps.chats.settings(chatId),
-            { chatId },
-            {} as ChatSettings,
-          );
+    const { settings, t } = await chatSettingsAndMessages(
+      deps.logger,
+      'telegram',
+      chatId === undefined ? Promise.resolve({}) : deps.chats.settings(chatId),
+      { chatId },
+      ctx.from?.language_code,
+    );
     ctx.settings = settings;
-    ctx.t = messagesOn('telegram', chatLanguage(settings, ctx.from?.language_code));
+    ctx.t = t;
     ctx.own = messagesOn('telegram', personalLanguage(settings, askerOf(ctx, false)));
     ctx.requestKey = `tg:${ctx.update.update_id}`;
     ctx.say = (text, other) => {

@@ -8,8 +8,8 @@ import { quotableMove, startedText } from '../../chat/table-caption.js';
 import type { Clock } from '../../game/ports.js';
 import type { AcceptedIn, GameEvent } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
-import { messagesOn, type Messages } from '../../i18n/index.js';
-import { chatLanguage, gameLanguageHint } from '../../chat/chat-settings.js';
+import type { Messages } from '../../i18n/index.js';
+import { chatSettingsAndMessages, gameLanguageHint } from '../../chat/chat-settings.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
 import { boardFace, keyboardPly, type BoardPainter } from './board-message.js';
 import { BoardSync, plainText, type BoardFace } from './board-sync.js';
@@ -141,18 +141,17 @@ export class TelegramPresenter {
   }
 
   /** The language and settings of a chat; `fallbackLanguage` is a platform language code. */
-  async chatContext(
+  chatContext(
     chatId: string | number,
     fallbackLanguage?: string,
   ): Promise<{ settings: ChatSettings; t: Messages }> {
-    const settings = await bestEffort(
+    return chatSettingsAndMessages(
       this.deps.logger,
-      'telegram: could not read chat settings; defaults apply',
+      'telegram',
       this.deps.chats.settings(chatId),
       { chatId },
-      {} as ChatSettings,
+      fallbackLanguage,
     );
-    return { settings, t: messagesOn('telegram', chatLanguage(settings, fallbackLanguage)) };
   }
 
   /** Remembers a record if it is the newest seen; returns the newest. */

@@ -100,6 +100,15 @@ export function challengeFeature(
   ): Promise<void> =>
     ctx.sayOnce(text, { html: true, keyboard, shows: { kind: 'challenge', id: challenge.id } });
 
+  /** A table's card, with its seats and buttons (in a group or in the private chat). */
+  const postLobby = (ctx: BashniContext, challenge: Challenge): Promise<void> =>
+    postCard(
+      ctx,
+      challenge,
+      lobbyText(challenge, ctx.t, ctx.me.username),
+      lobbyKeyboard(challenge, ctx.t),
+    );
+
   composer.command('newgame', async (ctx) => {
     if (ctx.from === undefined) return;
     const { t } = ctx;
@@ -145,12 +154,7 @@ export function challengeFeature(
     if (!(await ctx.present(created)) || !created.ok) return;
     const challenge = created.value;
     if (challenge.seats !== undefined) {
-      await postCard(
-        ctx,
-        challenge,
-        lobbyText(challenge, t, ctx.me.username),
-        lobbyKeyboard(challenge, t),
-      );
+      await postLobby(ctx, challenge);
       return;
     }
     let keyboard = cardKeyboard(challenge, t);
@@ -199,12 +203,7 @@ export function challengeFeature(
     }
     if (challenge.seats !== undefined) {
       // A table's card, with its seats and buttons, in the private chat too.
-      await postCard(
-        ctx,
-        challenge,
-        lobbyText(challenge, t, ctx.me.username),
-        lobbyKeyboard(challenge, t),
-      );
+      await postLobby(ctx, challenge);
       return;
     }
     if (ctx.from !== undefined && samePlayer(challenge.challenger, playerFromUser(ctx.from))) {
