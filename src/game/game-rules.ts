@@ -272,6 +272,7 @@ function lost(game: Game, color: SeatColor, why: DropOut, now: number): Mutation
 function makeTwoPlayerRules(variant: VariantId): GameRules {
   return {
     kind: 'two-player',
+    variant,
     geometry: VARIANTS[variant].geometry,
     league: variant,
     reviewed: true,

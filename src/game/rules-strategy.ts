@@ -5,7 +5,7 @@
  * which kind of game it is.
  */
 import type { Geometry, VariantId } from '../engine/index.js';
-import type { Finish, TablePosition } from '../engine/multi/index.js';
+import type { Finish, TablePosition, TableVariantId } from '../engine/multi/index.js';
 import type { Position, Move } from '../engine/index.js';
 import { twoPlayerRules, type OpeningFields } from './game-rules.js';
 import {
@@ -50,9 +50,8 @@ export interface OpeningRequest {
 /** The players of a game against the bot: the human plays White, the bot every other seat. */
 export type BotGamePlayers = Pick<OpeningRequest, 'white' | 'black' | 'red' | 'green'>;
 
-export interface GameRules {
-  /** Which words and pictures the chat layer gives it: captions, results, the record file. */
-  readonly kind: 'two-player' | 'table';
+/** What the rules of every game answer (see GameRules). */
+interface CommonRules {
   /** The board it is played on. */
   readonly geometry: Geometry;
   /** The variant whose ratings, leaderboards and tournaments it counts in; none at a table. */
@@ -88,6 +87,14 @@ export interface GameRules {
   /** The players of a game against the bot at `level`, named `botName`. */
   botGame(player: Player, level: number, botName: string): BotGamePlayers;
 }
+
+/**
+ * The rules of a game; `kind` is which words and pictures the chat layer gives it (captions,
+ * results, the record file), and narrows `variant` for the engine's two-player or table calls.
+ */
+export type GameRules =
+  | (CommonRules & { readonly kind: 'two-player'; readonly variant: VariantId })
+  | (CommonRules & { readonly kind: 'table'; readonly variant: TableVariantId });
 
 /** The rules of a variant. */
 export function rulesOf(variant: GameVariantId): GameRules {

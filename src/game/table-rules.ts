@@ -275,6 +275,7 @@ function tableOpeningOf(input: OpeningRequest): Opening {
 /** The rules of a table game (see rules-strategy.ts). */
 export const tableRules: GameRules = {
   kind: 'table',
+  variant: 'zhernov',
   geometry: GEOMETRY_8,
   league: undefined,
   reviewed: false,
