@@ -5,7 +5,6 @@
 import { halfCounts, parseFen, turnNumberAfter, VARIANTS, type Position } from '../engine/index.js';
 import { corruptGame, gamePosition, sideToMove, twoPlayerVariant } from '../game/game-rules.js';
 import {
-  isTableVariant,
   playerOf,
   sideOf,
   twoPlayerSide,
@@ -14,6 +13,7 @@ import {
   type GameResult,
   type PlayerId,
 } from '../game/model.js';
+import { rulesOf } from '../game/rules-strategy.js';
 import type { Messages } from '../i18n/index.js';
 import type { PlayerNames } from './player-label.js';
 import { lobbyCaption, tableCaption, tableResultText } from './table-caption.js';
@@ -26,8 +26,8 @@ export type { PlayerNames } from './player-label.js';
  */
 export function moveNumber(game: Game): number {
   // At a table every ply is a move of its own.
-  if (isTableVariant(game.variant)) return game.moves.length + 1;
-  if (VARIANTS[game.variant].doubleMove) {
+  if (rulesOf(game.variant).kind === 'table') return game.moves.length + 1;
+  if (VARIANTS[twoPlayerVariant(game)].doubleMove) {
     // The first turns may be shorter (one move at the 1+2 start, at the 1+1 start and in its
     // answer): the engine counts them from the start position.
     return turnNumberAfter(doubleMoveStart(game), game.moves.length);
@@ -53,8 +53,8 @@ function secondMove(game: Game): boolean {
 
 /** The caption of a game's board at `now` (the clock shows the time left then). */
 export function boardCaption(game: Game, t: Messages, now: number, names: PlayerNames): string {
-  const variantId = game.variant;
-  if (isTableVariant(variantId)) return tableCaption(game, t, now, names);
+  if (rulesOf(game.variant).kind === 'table') return tableCaption(game, t, now, names);
+  const variantId = twoPlayerVariant(game);
   const variant = t.variant(variantId);
   const white = names.name(game.white);
   const black = names.name(game.black);
@@ -106,8 +106,8 @@ export function resultText(
   names: PlayerNames,
   viewer?: PlayerId,
 ): string {
-  const variant = game.variant;
-  if (isTableVariant(variant)) return tableResultText(game, result, t, names);
+  if (rulesOf(game.variant).kind === 'table') return tableResultText(game, result, t, names);
+  const variant = twoPlayerVariant(game);
   const winner = result.winner === null ? null : twoPlayerSide(result.winner);
   const side = viewer === undefined ? undefined : sideOf(game, viewer);
   return t.result(winner, result.reason, {

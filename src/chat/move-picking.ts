@@ -4,25 +4,24 @@
  * screen. Adapters only turn these into their platform's buttons or menus.
  */
 import {
-  GEOMETRY_8,
   legalMoves,
   moveDestination,
   sideOfColor,
   stackIsKing,
   stackOwner,
-  VARIANTS,
   type Geometry,
   type Move,
 } from '../engine/index.js';
 import { SEAT_COLORS, tableMoves } from '../engine/multi/index.js';
 import type { AnyPosition } from '../game/game-rules.js';
-import { isTableVariant, type GameVariantId, type SeatColor } from '../game/model.js';
+import type { GameVariantId, SeatColor } from '../game/model.js';
+import { rulesOf } from '../game/rules-strategy.js';
 
 export type { AnyPosition } from '../game/game-rules.js';
 
 /** The board a variant is played on. */
 export function geometryOf(variant: GameVariantId): Geometry {
-  return isTableVariant(variant) ? GEOMETRY_8 : VARIANTS[variant].geometry;
+  return rulesOf(variant).geometry;
 }
 
 /** The legal moves of the side (or seat) to move. */

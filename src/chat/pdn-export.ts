@@ -2,12 +2,13 @@
 import { makePdn } from '../engine/index.js';
 import { gameHistory } from '../game/game-rules.js';
 import { SEAT_COLORS } from '../engine/multi/index.js';
-import { isTableVariant, seatPlayer, type Game } from '../game/model.js';
+import { seatPlayer, type Game } from '../game/model.js';
+import { rulesOf } from '../game/rules-strategy.js';
 import { parseDropOut } from '../game/table-rules.js';
 
 /** The PDN text of a game, with the players' names, its date and its result. */
 export function gamePdn(game: Game): string {
-  if (isTableVariant(game.variant)) return tableRecord(game);
+  if (rulesOf(game.variant).kind === 'table') return tableRecord(game);
   const history = gameHistory(game);
   const result =
     game.result === undefined

@@ -6,7 +6,9 @@ import { VARIANT_IDS, type VariantId } from '../engine/index.js';
 import { TABLE_VARIANT_IDS } from '../engine/multi/index.js';
 import { resultText } from './board-caption.js';
 import type { PlayerNames } from './player-label.js';
-import { isTableVariant, sideOf, type ChatView, type Game, type PlayerId } from '../game/model.js';
+import { twoPlayerVariant } from '../game/game-rules.js';
+import { sideOf, type ChatView, type Game, type PlayerId } from '../game/model.js';
+import { rulesOf } from '../game/rules-strategy.js';
 import type { Messages } from '../i18n/index.js';
 
 /**
@@ -34,9 +36,9 @@ export type NoReplay = 'table-game' | 'too-long';
  * one once the game is over. Names are drawn, not formatted: plain display names.
  */
 export function replayData(game: Game, t: Messages): ReplayData | NoReplay {
-  const variant = game.variant;
-  if (isTableVariant(variant)) return 'table-game';
+  if (!rulesOf(game.variant).replayed) return 'table-game';
   if (game.moves.length > MAX_ANIMATED_PLIES) return 'too-long';
+  const variant = twoPlayerVariant(game);
   const plain: PlayerNames = { name: (p) => p.displayName, mention: (p) => p.displayName };
   return {
     variant,

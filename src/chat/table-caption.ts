@@ -5,13 +5,8 @@
  */
 import { SEAT_COLORS, standings, type Seat, type Standing } from '../engine/multi/index.js';
 import { tablePosition } from '../game/game-rules.js';
-import {
-  isTableVariant,
-  seatPlayer,
-  type Challenge,
-  type Game,
-  type GameResult,
-} from '../game/model.js';
+import { seatPlayer, type Challenge, type Game, type GameResult } from '../game/model.js';
+import { rulesOf } from '../game/rules-strategy.js';
 import { parseDropOut } from '../game/table-rules.js';
 import type { Messages } from '../i18n/index.js';
 import type { PlayerNames } from './player-label.js';
@@ -110,7 +105,7 @@ export function tablePictureText(game: Game, t: Messages) {
 
 /** The words of a game's start on its challenge's cards: who plays which colour. */
 export function startedText(game: Game, t: Messages, names: PlayerNames): string {
-  if (!isTableVariant(game.variant))
+  if (rulesOf(game.variant).kind !== 'table')
     return t.challengeAccepted(names.name(game.white), names.name(game.black));
   const players = SEAT_COLORS.flatMap((color) => {
     const player = seatPlayer(game, color);

@@ -2,10 +2,10 @@ import type { VariantId } from '../engine/index.js';
 import {
   DAYS_PER_MOVE,
   DEFAULT_DAYS_PER_MOVE,
-  isTableVariant,
   type DaysPerMove,
   type Player,
 } from '../game/model.js';
+import { rulesOf } from '../game/rules-strategy.js';
 import {
   MAX_CYCLES,
   MAX_SWISS_ROUNDS,
@@ -57,8 +57,9 @@ export function parseTournamentArguments(
     const named = VARIANT_WORDS[word];
     if (FORMAT_WORDS[word] !== undefined) format = FORMAT_WORDS[word];
     else if (named !== undefined) {
-      if (isTableVariant(named)) return undefined; // a tournament pairs two players a game
-      variant = named;
+      const league = rulesOf(named).league;
+      if (league === undefined) return undefined; // a tournament pairs two players a game
+      variant = league;
     } else if (CASUAL_WORDS.has(word)) rated = false;
     else if (/^\d{1,2}$/.test(word)) {
       const value = Number(word);

@@ -1,10 +1,8 @@
-import { startPosition } from '../engine/index.js';
 import type { ServiceContext } from './context.js';
-import { openingFields } from './game-rules.js';
 import { drawInviteCode, normalizeInviteCode } from './invite-codes.js';
 import { requestedId } from './request-ids.js';
+import { rulesOf } from './rules-strategy.js';
 import {
-  isTableVariant,
   samePlayer,
   type Challenge,
   type ChallengeTarget,
@@ -90,7 +88,7 @@ export class Challenges {
    */
   async create(input: ChallengeRequest): Promise<ServiceResult<Challenge>> {
     const { challenger } = input;
-    const table = isTableVariant(input.variant ?? 'bashni');
+    const table = rulesOf(input.variant ?? 'bashni').joining === 'sit-down';
     const target: ChallengeTarget = table ? { kind: 'open' } : input.target;
     if (target.kind === 'user' && samePlayer(target.player, challenger)) {
       return refusal('own-challenge', 'You cannot challenge yourself.', { making: true });
@@ -247,8 +245,8 @@ export class Challenges {
   ): Acceptance {
     const refused = this.refusalToAccept(challenge, acceptor, now);
     if (refused !== undefined) return refused;
-    const variant = challenge.variant;
-    if (isTableVariant(variant))
+    const rules = rulesOf(challenge.variant);
+    if (rules.joining === 'sit-down')
       return refusal('challenge-closed', 'A table is joined by sitting down, not accepted.');
     const challengerSide =
       challenge.challengerSide === 'random'
@@ -260,7 +258,7 @@ export class Challenges {
       challengerSide === 'white'
         ? [challenge.challenger, acceptor]
         : [acceptor, challenge.challenger];
-    const opening = openingFields(startPosition(variant));
+    const opening = rules.opening({ white, black });
     if (!opening.ok) throw new Error(`the start of ${challenge.variant} does not replay`);
     let game = draftGame(
       this.context,
@@ -270,7 +268,7 @@ export class Challenges {
         black,
         daysPerMove: challenge.daysPerMove,
         views: options.views ?? [],
-        opening: opening.value,
+        opening: opening.opening,
         challengeId: challenge.id,
         rated: challenge.rated === true,
         // The challenger may have left long ago: then White, if it is them, is pinged.

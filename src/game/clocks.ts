@@ -1,6 +1,6 @@
-import { finish, sideToMove } from './game-rules.js';
-import { isTableVariant, otherSide, twoPlayerSide, type Game } from './model.js';
-import { dropOutStep } from './table-rules.js';
+import { sideToMove } from './game-rules.js';
+import type { Game } from './model.js';
+import { rulesOf } from './rules-strategy.js';
 import type { TimerJob } from './ports.js';
 import type { Mutation } from './record-updates.js';
 import { refusal } from './results.js';
@@ -40,8 +40,5 @@ export function clockStep(game: Game, job: TimerJob, now: number, dayMs: number)
   }
   if (now < game.deadline) return refusal('not-due', 'not yet', { at: game.deadline });
   // At a table the seat to move is out and the others play on (see Timers: the next clock).
-  if (isTableVariant(game.variant)) return dropOutStep(game, side, 'time', now, dayMs);
-  const result = { winner: otherSide(twoPlayerSide(side)), reason: 'time' as const };
-  const next = finish(game, result, now);
-  return { ok: true, next, events: [{ type: 'game-over', game: next, result }] };
+  return rulesOf(game.variant).dropOut(game, side, 'time', now, dayMs);
 }

@@ -1,12 +1,10 @@
 import type { ServiceContext } from './context.js';
-import { finish, tablePosition } from './game-rules.js';
+import { gameOver } from './game-rules.js';
 import {
-  isTableVariant,
   otherSide,
   sideOf,
   twoPlayerSide,
   type Game,
-  type GameResult,
   type PlayerId,
   type SeatColor,
   type Side,
@@ -14,7 +12,7 @@ import {
 import type { GameFollowUp } from './moves.js';
 import type { Mutation } from './record-updates.js';
 import { refusal, type Refusal, type ServiceResult } from './results.js';
-import { dropOutStep, seatIsActive } from './table-rules.js';
+import { rulesOf } from './rules-strategy.js';
 
 /** Ending a game by the players' word: resignation, and draw offers with their answers. */
 export class DrawsAndResignation {
@@ -33,9 +31,7 @@ export class DrawsAndResignation {
       (game, now) => {
         const side = activeSide(game, player);
         if (typeof side !== 'string') return side;
-        if (isTableVariant(game.variant))
-          return dropOutStep(game, side, 'resign', now, this.context.dayMs);
-        return ending(game, { winner: otherSide(twoPlayerSide(side)), reason: 'resignation' }, now);
+        return rulesOf(game.variant).dropOut(game, side, 'resign', now, this.context.dayMs);
       },
       { seenPly },
     );
@@ -93,7 +89,7 @@ function activeSide(game: Game, player: PlayerId): SeatColor | Refusal {
   if (game.status === 'finished') return refusal('game-over', 'This game is over.');
   const side = sideOf(game, player);
   if (side === undefined) return refusal('not-a-player', 'You are not playing in this game.');
-  if (isTableVariant(game.variant) && !seatIsActive(tablePosition(game), side))
+  if (!rulesOf(game.variant).stillPlays(game, side))
     return refusal('game-over', 'Your game at this table is over.');
   return side;
 }
@@ -102,16 +98,11 @@ function activeSide(game: Game, player: PlayerId): SeatColor | Refusal {
 function drawingSide(game: Game, player: PlayerId): Side | Refusal {
   const side = activeSide(game, player);
   if (typeof side !== 'string') return side;
-  if (isTableVariant(game.variant))
+  if (!rulesOf(game.variant).drawOffers)
     return refusal('no-draws-at-table', 'A table game has no draw offers.');
   return twoPlayerSide(side);
 }
 
 function agreedDraw(game: Game, now: number): Mutation<Game> {
-  return ending(game, { winner: null, reason: 'agreement' }, now);
-}
-
-function ending(game: Game, result: GameResult, now: number): Mutation<Game> {
-  const next = finish(game, result, now);
-  return { ok: true, next, events: [{ type: 'game-over', game: next, result }] };
+  return gameOver(game, { winner: null, reason: 'agreement' }, now);
 }

@@ -1,6 +1,7 @@
 import {
   advance,
   gameStatus,
+  startPosition,
   legalMoves,
   makeFen,
   makeMove,
@@ -18,16 +19,33 @@ import {
   type Result,
   type VariantId,
 } from '../engine/index.js';
+import { botPlayer } from './bot-player.js';
 import {
   isTableVariant,
+  otherSide,
   playerOf,
+  twoPlayerSide,
+  type DropOut,
   type Game,
   type GameResult,
   type Player,
   type SeatColor,
 } from './model.js';
 import { StoreError } from './ports.js';
-import { parseTableFen, SEAT_COLORS, type TablePosition } from '../engine/multi/index.js';
+import type { Mutation } from './record-updates.js';
+import { refusal } from './results.js';
+import {
+  rulesOf,
+  type AnyPosition,
+  type GameRules,
+  type MoveInput,
+  type Opening,
+  type OpeningRequest,
+  type PlayedMove,
+} from './rules-strategy.js';
+import { parseTableFen, type TablePosition } from '../engine/multi/index.js';
+
+export type { AnyPosition, MoveInput } from './rules-strategy.js';
 
 /**
  * A game record the rules cannot read. It is the store's own error for a corrupt record, so
@@ -42,18 +60,24 @@ export function corruptGame(game: Game, why: string): StoreError {
  * store; one met anyway (built in memory) is corrupt: see corruptGame.
  */
 export function gamePosition(game: Game): Position {
-  if (isTableVariant(game.variant))
+  const variant = twoPlayerOf(game);
+  if (variant === undefined)
     throw new Error(`gamePosition: game ${game.id} is a table game (see table-rules.ts)`);
-  const parsed = parseFen(game.fen, game.variant);
+  const parsed = parseFen(game.fen, variant);
   if (!parsed.ok) throw corruptGame(game, `stored FEN does not parse: ${parsed.error.message}`);
   return parsed.value;
 }
 
 /** A two-player game's variant (a table game has none: a caller's bug, it throws). */
 export function twoPlayerVariant(game: Game): VariantId {
-  const variant = game.variant;
-  if (isTableVariant(variant)) throw new Error(`game ${game.id} is a table game`);
+  const variant = twoPlayerOf(game);
+  if (variant === undefined) throw new Error(`game ${game.id} is a table game`);
   return variant;
+}
+
+/** A game's variant if two play it; undefined at a table. */
+function twoPlayerOf(game: Game): VariantId | undefined {
+  return isTableVariant(game.variant) ? undefined : game.variant;
 }
 
 /** The current position of a table game's record (Zhernov's); see gamePosition. */
@@ -63,12 +87,9 @@ export function tablePosition(game: Game): TablePosition {
   return parsed.value;
 }
 
-/** A position of any game: two players', or a table's (Zhernov's). */
-export type AnyPosition = Position | TablePosition;
-
 /** The current position of any game record. */
 export function anyPosition(game: Game): AnyPosition {
-  return isTableVariant(game.variant) ? tablePosition(game) : gamePosition(game);
+  return rulesOf(game.variant).position(game);
 }
 
 /** Where a game record stands for the rules: the state the engine resumes it from. */
@@ -78,17 +99,13 @@ export function gameState(game: Game): GameState {
 
 /** The colour whose turn it is in a game record (a seat's colour in a table game). */
 export function sideToMove(game: Game): SeatColor {
-  return isTableVariant(game.variant)
-    ? SEAT_COLORS[tablePosition(game).turn]!
-    : sideOfColor(gamePosition(game).turn);
+  return rulesOf(game.variant).sideToMove(game);
 }
 
 /** The player whose turn it is in a game record. */
 export function playerToMove(game: Game): Player {
   return playerOf(game, sideToMove(game));
 }
-
-export type MoveInput = string | Move;
 
 /** Finds the move a player means: notation text, or a Move taken from the legal list. */
 export function resolveMove(
@@ -204,8 +221,86 @@ export function openingFields(
 
 /** The game record as a GameHistory (for PDN export). Throws corruptGame if it does not replay. */
 export function gameHistory(game: Game): GameHistory {
-  if (isTableVariant(game.variant)) throw corruptGame(game, 'a table game has no PDN history');
-  const replay = replayGame(game.variant, game.startFen, game.moves);
+  const variant = twoPlayerOf(game);
+  if (variant === undefined) throw corruptGame(game, 'a table game has no PDN history');
+  const replay = replayGame(variant, game.startFen, game.moves);
   if (!replay.ok) throw corruptGame(game, `does not replay: ${replay.error.message}`);
   return replay.value.history;
+}
+
+/** A change for RecordUpdates that ends the game with `result`. */
+export function gameOver(game: Game, result: GameResult, now: number): Mutation<Game> {
+  const next = finish(game, result, now);
+  return { ok: true, next, events: [{ type: 'game-over', game: next, result }] };
+}
+
+/** The record after the move a player means, or why it is not legal (the legal moves then). */
+function playTwoPlayerMove(game: Game, input: MoveInput, now: number): PlayedMove {
+  const state = gameState(game);
+  const move = resolveMove(state.position, input);
+  if (!move.ok) {
+    const variant = VARIANTS[state.position.variant];
+    const legal = legalMoves(state.position).map((m) => makeMove(variant, m));
+    return refusal('illegal-move', move.message, { move: move.text, legal });
+  }
+  return { ok: true, ...recordMove(game, state, move.move, now) };
+}
+
+/** A two-player game's opening: the variant's start or the FEN given, and the moves played. */
+function twoPlayerOpening(variant: VariantId, input: OpeningRequest): Opening {
+  let start = startPosition(variant);
+  if (input.fen !== undefined) {
+    const parsed = parseFen(input.fen, variant);
+    if (!parsed.ok) return refusal('bad-position', parsed.error.message, { fen: input.fen });
+    start = parsed.value;
+  }
+  const opening = openingFields(start, input.moves);
+  if (!opening.ok) {
+    const { code, message, moveText, legal } = opening.error;
+    if (code === 'game-over') return refusal('game-over', message);
+    return refusal('illegal-move', message, { move: moveText ?? '', legal: legal ?? [] });
+  }
+  return { ok: true, opening: opening.value };
+}
+
+/** The player of `color` resigned or ran out of time: the other side wins. */
+function lost(game: Game, color: SeatColor, why: DropOut, now: number): Mutation<Game> {
+  const reason = why === 'time' ? 'time' : 'resignation';
+  return gameOver(game, { winner: otherSide(twoPlayerSide(color)), reason }, now);
+}
+
+function makeTwoPlayerRules(variant: VariantId): GameRules {
+  return {
+    kind: 'two-player',
+    variant,
+    geometry: VARIANTS[variant].geometry,
+    league: variant,
+    reviewed: true,
+    replayed: true,
+    drawOffers: true,
+    joining: 'accept',
+    owedPingPassesOn: false,
+    position: gamePosition,
+    sideToMove: (game) => sideOfColor(gamePosition(game).turn),
+    opening: (request) => twoPlayerOpening(variant, request),
+    play: playTwoPlayerMove,
+    stillPlays: () => true,
+    dropOut: (game, color, why, now) => lost(game, color, why, now),
+    botGame: (player, level, botName) => ({
+      white: player,
+      black: botPlayer(player.platform, level, botName),
+    }),
+  };
+}
+
+const TWO_PLAYER_RULES = new Map<VariantId, GameRules>();
+
+/** The rules of a two-player variant (see rules-strategy.ts), made once. */
+export function twoPlayerRules(variant: VariantId): GameRules {
+  let rules = TWO_PLAYER_RULES.get(variant);
+  if (rules === undefined) {
+    rules = makeTwoPlayerRules(variant);
+    TWO_PLAYER_RULES.set(variant, rules);
+  }
+  return rules;
 }

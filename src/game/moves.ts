@@ -1,33 +1,11 @@
-import {
-  legalMoves,
-  makeMove,
-  parseFen,
-  startPosition,
-  VARIANTS,
-  type VariantId,
-} from '../engine/index.js';
 import type { ServiceContext } from './context.js';
-import { makeTableFen, SEAT_COLORS, type Finish, type Seat } from '../engine/multi/index.js';
+import { playerToMove, sideToMove, type MoveInput, type OpeningFields } from './game-rules.js';
 import {
-  gameState,
-  moveSquares,
-  tablePosition,
-  openingFields,
-  recordMove,
-  resolveMove,
-  playerToMove,
-  sideToMove,
-  type MoveInput,
-  type OpeningFields,
-} from './game-rules.js';
-import {
-  isTableVariant,
   sideOf,
   type Challenge,
   type ChatView,
   type DaysPerMove,
   type Game,
-  type GameResult,
   type GameVariantId,
   type Player,
   type PlayerId,
@@ -45,19 +23,9 @@ import {
   success,
   type AcceptedIn,
   type GameEvent,
-  type Refusal,
-  type RefusalOf,
   type ServiceResult,
 } from './results.js';
-import {
-  recordTableMove,
-  replayTable,
-  resolveTableMove,
-  tableMoveTexts,
-  tableOpening,
-  tableResult,
-  tableState,
-} from './table-rules.js';
+import { rulesOf, type PlayedMove } from './rules-strategy.js';
 
 /** A game to start directly (against the bot, or set up by an adapter), without a challenge. */
 export interface GameRequest {
@@ -183,9 +151,7 @@ export class Moves {
   /** Starts a game directly, from the start position or a given one, and any moves played. */
   async start(input: GameRequest): Promise<ServiceResult<Game>> {
     const variant = input.variant ?? 'bashni';
-    const opening = isTableVariant(variant)
-      ? tableOpeningOf(input)
-      : twoPlayerOpening(variant, input);
+    const opening = rulesOf(variant).opening(input);
     if (!opening.ok) return opening;
     const created = await this.context.records.createGame(
       (now) =>
@@ -244,7 +210,7 @@ export class Moves {
         // A quick answer means live play: the opponent is watching (notify.ts). At a table, a
         // ping owed to a bot's turn (a player before it dropped out, or thought long) passes on.
         const owed =
-          isTableVariant(game.variant) &&
+          rulesOf(game.variant).owedPingPassesOn &&
           game.turnAnnounced === true &&
           playerToMove(game).botLevel !== undefined;
         const ping =
@@ -278,86 +244,7 @@ export class Moves {
  * The record after the move a player means (text as typed, or a Move from the legal list), or
  * why it is not legal; a table game also says which seats finished with it.
  */
-function playedMove(
-  game: Game,
-  input: MoveInput,
-  now: number,
-):
-  | { ok: true; game: Game; text: string; result?: GameResult; finished?: readonly Finish[] }
-  | RefusalOf<'illegal-move'> {
+function playedMove(game: Game, input: MoveInput, now: number): PlayedMove {
   const given = typeof input === 'string' ? normaliseMoveText(input) : input;
-  if (isTableVariant(game.variant)) {
-    const state = tableState(game);
-    const move = resolveTableMove(state.position, given);
-    if (!move.ok) {
-      const legal = tableMoveTexts(state.position);
-      return refusal('illegal-move', move.message, { move: move.text, legal });
-    }
-    const played = recordTableMove(game, state, move.move, now);
-    const before = state.position.finished.length;
-    const finished = tablePosition(played.game).finished.slice(before);
-    return { ok: true, ...played, ...(finished.length === 0 ? {} : { finished }) };
-  }
-  const state = gameState(game);
-  const move = resolveMove(state.position, given);
-  if (!move.ok) {
-    const variant = VARIANTS[state.position.variant];
-    const legal = legalMoves(state.position).map((m) => makeMove(variant, m));
-    return refusal('illegal-move', move.message, { move: move.text, legal });
-  }
-  return { ok: true, ...recordMove(game, state, move.move, now) };
-}
-
-type Opening = { ok: true; opening: OpeningFields } | Refusal;
-
-/** A two-player game's opening: the variant's start or the FEN given, and the moves played. */
-function twoPlayerOpening(variant: VariantId, input: GameRequest): Opening {
-  let start = startPosition(variant);
-  if (input.fen !== undefined) {
-    const parsed = parseFen(input.fen, variant);
-    if (!parsed.ok) return refusal('bad-position', parsed.error.message, { fen: input.fen });
-    start = parsed.value;
-  }
-  const opening = openingFields(start, input.moves);
-  if (!opening.ok) {
-    const { code, message, moveText, legal } = opening.error;
-    if (code === 'game-over') return refusal('game-over', message);
-    return refusal('illegal-move', message, { move: moveText ?? '', legal: legal ?? [] });
-  }
-  return { ok: true, opening: opening.value };
-}
-
-/**
- * A table game's opening: the start with a seat for each player given (Red and Green too), or
- * the FEN given (whose seats must all have players), and the history entries played.
- */
-function tableOpeningOf(input: GameRequest): Opening {
-  const seats = SEAT_COLORS.flatMap((color, seat) => (input[color] === undefined ? [] : [seat]));
-  const startFen = input.fen ?? tableOpening(seats as Seat[]).startFen;
-  const replay = replayTable(startFen, input.moves ?? []);
-  if (!replay.ok) {
-    if (replay.badStart) return refusal('bad-position', replay.message, { fen: startFen });
-    return refusal('illegal-move', replay.message, { move: replay.entry ?? '', legal: [] });
-  }
-  const taken = replay.start.seats;
-  if (
-    SEAT_COLORS.some((color, seat) => (input[color] !== undefined) !== taken.includes(seat as Seat))
-  )
-    return refusal('bad-position', 'The players given do not match the seats of this position.', {
-      fen: startFen,
-    });
-  if (tableResult(replay.state) !== undefined)
-    return refusal('game-over', 'These moves end the game.');
-  const { last } = replay;
-  return {
-    ok: true,
-    opening: {
-      startFen: makeTableFen(replay.start),
-      moves: [...(input.moves ?? [])],
-      fen: makeTableFen(replay.state.position),
-      keys: replay.state.keys ?? [],
-      quietPlies: replay.state.quietPlies,
-      ...(last === undefined ? {} : { lastMove: moveSquares(last) }),
-    },
-  };
+  return rulesOf(game.variant).play(game, given, now);
 }

@@ -2,7 +2,8 @@ import { makeFen, startPosition, type VariantId } from '../engine/index.js';
 import { decayRating, updateRating, type Rating } from '../ratings/glicko2.js';
 import type { ServiceContext } from './context.js';
 import type { LeagueStore, RatingChange } from './league-ports.js';
-import { chatKey, isTableVariant, type Game, type Player, type PlayerId } from './model.js';
+import { rulesOf } from './rules-strategy.js';
+import { chatKey, type Game, type Player, type PlayerId } from './model.js';
 import {
   botRating,
   newPlayerRating,
@@ -42,10 +43,11 @@ export function unratedReason(game: Game): UnratedReason | undefined {
   if (game.rated !== true) return 'casual';
   // Two bot entrants of a tournament: nobody to rate.
   if (game.white.botLevel !== undefined && game.black.botLevel !== undefined) return 'bots-only';
-  if (isTableVariant(game.variant)) return 'table-game';
+  const variant = rulesOf(game.variant).league;
+  if (variant === undefined) return 'table-game';
   if (game.result.reason === 'abandoned') return 'abandoned';
   if (game.moves.length < 2) return 'not-started';
-  if (game.startFen !== makeFen(startPosition(game.variant))) return 'custom-start';
+  if (game.startFen !== makeFen(startPosition(variant))) return 'custom-start';
   return undefined;
 }
 

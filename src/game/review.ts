@@ -21,15 +21,10 @@ import {
   type Position,
   type VariantId,
 } from '../engine/index.js';
-import {
-  chatKey,
-  isTableVariant,
-  playerKey,
-  type Game,
-  type Platform,
-  type PlayerId,
-} from './model.js';
+import { chatKey, playerKey, type Game, type Platform, type PlayerId } from './model.js';
+import { twoPlayerVariant } from './game-rules.js';
 import type { KeyValueStore, PositionAnalysis } from './ports.js';
+import { rulesOf } from './rules-strategy.js';
 import { refusal, success, type ServiceResult } from './results.js';
 import type { ServiceContext } from './context.js';
 
@@ -170,7 +165,7 @@ export class Reviews {
     });
     if (!loaded.ok) return loaded;
     const game = loaded.value;
-    if (isTableVariant(game.variant))
+    if (!rulesOf(game.variant).reviewed)
       return refusal('review-not-for-tables', 'Table games are not reviewed.');
     if (game.status !== 'finished')
       return refusal('game-not-over', 'A game is reviewed once it is over (fair play).');
@@ -319,8 +314,7 @@ export async function reviewGameRecord(
   game: Game,
   analysis: PositionAnalysis,
 ): Promise<GameReview> {
-  if (isTableVariant(game.variant)) throw new Error(`game ${game.id} is a table game`);
-  const variant = game.variant;
+  const variant = twoPlayerVariant(game);
   const parsed = parseFen(game.startFen, variant);
   const start = parsed.ok ? parsed.value : startPosition(variant);
   const doubleMove = VARIANTS[variant].doubleMove === true;

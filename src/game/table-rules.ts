@@ -27,10 +27,19 @@ import {
   type TablePosition,
   type TableState,
 } from '../engine/multi/index.js';
+import { GEOMETRY_8 } from '../engine/index.js';
+import { botTable } from './bot-player.js';
 import { finish, moveSquares, tablePosition, type OpeningFields } from './game-rules.js';
 import type { DropOut, Game, GameResult } from './model.js';
 import type { Mutation } from './record-updates.js';
-import type { GameEvent } from './results.js';
+import { refusal, type GameEvent } from './results.js';
+import type {
+  GameRules,
+  MoveInput,
+  Opening,
+  OpeningRequest,
+  PlayedMove,
+} from './rules-strategy.js';
 import { passTurn } from './turns.js';
 
 const DROP_OUT = /^(resign|time):(white|red|black|green)$/;
@@ -213,3 +222,72 @@ export function replayTable(
   }
   return { ok: true, start: start.value, state, ...(last === undefined ? {} : { last }) };
 }
+
+/** The record after the move a player means, or why it is not legal; the seats it finished. */
+function playTableMove(game: Game, input: MoveInput, now: number): PlayedMove {
+  const state = tableState(game);
+  const move = resolveTableMove(state.position, input);
+  if (!move.ok) {
+    const legal = tableMoveTexts(state.position);
+    return refusal('illegal-move', move.message, { move: move.text, legal });
+  }
+  const played = recordTableMove(game, state, move.move, now);
+  const before = state.position.finished.length;
+  const finished = tablePosition(played.game).finished.slice(before);
+  return { ok: true, ...played, ...(finished.length === 0 ? {} : { finished }) };
+}
+
+/**
+ * A table game's opening: the start with a seat for each player given (Red and Green too), or
+ * the FEN given (whose seats must all have players), and the history entries played.
+ */
+function tableOpeningOf(input: OpeningRequest): Opening {
+  const seats = SEAT_COLORS.flatMap((color, seat) => (input[color] === undefined ? [] : [seat]));
+  const startFen = input.fen ?? tableOpening(seats as Seat[]).startFen;
+  const replay = replayTable(startFen, input.moves ?? []);
+  if (!replay.ok) {
+    if (replay.badStart) return refusal('bad-position', replay.message, { fen: startFen });
+    return refusal('illegal-move', replay.message, { move: replay.entry ?? '', legal: [] });
+  }
+  const taken = replay.start.seats;
+  if (
+    SEAT_COLORS.some((color, seat) => (input[color] !== undefined) !== taken.includes(seat as Seat))
+  )
+    return refusal('bad-position', 'The players given do not match the seats of this position.', {
+      fen: startFen,
+    });
+  if (tableResult(replay.state) !== undefined)
+    return refusal('game-over', 'These moves end the game.');
+  const { last } = replay;
+  return {
+    ok: true,
+    opening: {
+      startFen: makeTableFen(replay.start),
+      moves: [...(input.moves ?? [])],
+      fen: makeTableFen(replay.state.position),
+      keys: replay.state.keys ?? [],
+      quietPlies: replay.state.quietPlies,
+      ...(last === undefined ? {} : { lastMove: moveSquares(last) }),
+    },
+  };
+}
+
+/** The rules of a table game (see rules-strategy.ts). */
+export const tableRules: GameRules = {
+  kind: 'table',
+  variant: 'zhernov',
+  geometry: GEOMETRY_8,
+  league: undefined,
+  reviewed: false,
+  replayed: false,
+  drawOffers: false,
+  joining: 'sit-down',
+  owedPingPassesOn: true,
+  position: (game) => tablePosition(game),
+  sideToMove: (game) => SEAT_COLORS[tablePosition(game).turn]!,
+  opening: tableOpeningOf,
+  play: playTableMove,
+  stillPlays: (game, color) => seatIsActive(tablePosition(game), color),
+  dropOut: dropOutStep,
+  botGame: (player, level, botName) => botTable(player, level, botName),
+};

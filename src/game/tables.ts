@@ -8,14 +8,8 @@
 import { SEAT_COLORS, type Seat } from '../engine/multi/index.js';
 import { seatedBot } from './bot-player.js';
 import type { ServiceContext } from './context.js';
-import {
-  isTableVariant,
-  samePlayer,
-  type Challenge,
-  type Game,
-  type Player,
-  type PlayerId,
-} from './model.js';
+import { rulesOf } from './rules-strategy.js';
+import { samePlayer, type Challenge, type Game, type Player, type PlayerId } from './model.js';
 import { shouldPingAtStart } from './notify.js';
 import { draftGame, startedFromChallenge, type GameFollowUp } from './moves.js';
 import type { Acceptance, Mutation } from './record-updates.js';
@@ -42,7 +36,7 @@ type Seats = readonly (Player | null)[];
 
 /** The seats of a lobby, or why it is not an open table that can still change. */
 function openSeats(challenge: Challenge, now: number): { ok: true; seats: Seats } | Refusal {
-  if (!isTableVariant(challenge.variant) || challenge.seats === undefined)
+  if (rulesOf(challenge.variant).joining !== 'sit-down' || challenge.seats === undefined)
     return refusal('challenge-closed', 'This is not a table game.');
   if (challenge.status === 'expired' || (challenge.status === 'open' && now > challenge.expiresAt))
     return refusal('challenge-expired', 'This table has expired.');

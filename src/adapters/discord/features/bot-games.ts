@@ -1,5 +1,5 @@
-import { BOT_LEVELS, botPlayer, botTable, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
-import { isTableVariant } from '../../../game/model.js';
+import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
+import { rulesOf } from '../../../game/rules-strategy.js';
 import { discordView } from '../identity.js';
 import type { DiscordDeps, InteractionRouter } from '../router.js';
 import { variantOption } from './challenges.js';
@@ -17,15 +17,14 @@ export function botGameFeature(router: InteractionRouter, deps: DiscordDeps): vo
     const level = Math.min(Math.max(asked, 1), BOT_LEVELS);
     const variant = variantOption(interaction.options.getString('variant'));
     const name = turn.chatT.botName(level);
+    const rules = rulesOf(variant);
     const game = await turn.present(
       await deps.service.moves.start({
-        ...(isTableVariant(variant)
-          ? botTable(turn.player, level, name)
-          : { white: turn.player, black: botPlayer('discord', level, name) }),
+        ...rules.botGame(turn.player, level, name),
         variant,
         daysPerMove: null,
         // Rated against the level's fixed rating, in a pool of its own (a table game never is).
-        rated: !isTableVariant(variant),
+        rated: rules.league !== undefined,
         // The same interaction handled again is the same game.
         requestKey: turn.requestKey,
       }),

@@ -1,7 +1,8 @@
 import type { TournamentArguments } from '../../../chat/tournament-text.js';
 import type { VariantId } from '../../../engine/index.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
-import { DEFAULT_DAYS_PER_MOVE, isTableVariant, type PlayerId } from '../../../game/model.js';
+import { DEFAULT_DAYS_PER_MOVE, type PlayerId } from '../../../game/model.js';
+import { rulesOf } from '../../../game/rules-strategy.js';
 import { MAX_CYCLES, MAX_SWISS_ROUNDS } from '../../../game/tournament-rules.js';
 import { TOP_LINES } from '../../../chat/league-text.js';
 import { PUZZLES_CHOICE } from '../commands.js';
@@ -19,8 +20,7 @@ import { showPuzzleTop } from './puzzles.js';
 
 /** A variant option of a rated game (a table game has no ratings: the default then). */
 function ratedVariant(value: string | null): VariantId {
-  const variant = variantOption(value);
-  return isTableVariant(variant) ? 'bashni' : variant;
+  return rulesOf(variantOption(value)).league ?? 'bashni';
 }
 
 type CommandOptions = Extract<Turn['interaction'], { commandName: string }>['options'];

@@ -1,7 +1,8 @@
 import { Composer } from 'grammy';
 import { VARIANT_WORDS } from '../../../chat/variant-words.js';
-import { BOT_LEVELS, botPlayer, botTable, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
-import { isTableVariant, type GameVariantId } from '../../../game/model.js';
+import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
+import type { GameVariantId } from '../../../game/model.js';
+import { rulesOf } from '../../../game/rules-strategy.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { playerFromUser } from '../identity.js';
 
@@ -40,14 +41,13 @@ export function botGameFeature(deps: TelegramDeps): Composer<BashniContext> {
     }
     const player = playerFromUser(ctx.from);
     const name = ctx.t.botName(args.level);
+    const rules = rulesOf(args.variant);
     const started = await deps.service.moves.start({
-      ...(isTableVariant(args.variant)
-        ? botTable(player, args.level, name)
-        : { white: player, black: botPlayer('telegram', args.level, name) }),
+      ...rules.botGame(player, args.level, name),
       variant: args.variant,
       daysPerMove: null,
       // Rated against the level's fixed rating, in a pool of its own (a table game never is).
-      rated: !isTableVariant(args.variant),
+      rated: rules.league !== undefined,
       // The same update again (redelivered, or to another process) is the same game.
       requestKey: ctx.requestKey,
     });

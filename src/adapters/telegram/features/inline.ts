@@ -21,7 +21,6 @@ import { dayIn } from '../../../game/daily-schedule.js';
 import { bestEffort } from '../../../game/logger.js';
 import {
   DAYS_PER_MOVE,
-  isTableVariant,
   samePlayer,
   type Challenge,
   type DaysPerMove,
@@ -29,6 +28,7 @@ import {
   type Player,
 } from '../../../game/model.js';
 import { puzzlePosition } from '../../../game/puzzle-solving.js';
+import { rulesOf } from '../../../game/rules-strategy.js';
 import type { ServiceResult } from '../../../game/results.js';
 import type { Lang, Messages } from '../../../i18n/index.js';
 import { personalLanguage } from '../../../chat/chat-settings.js';
@@ -92,18 +92,18 @@ export function readInlineQuery(text: string): Asked {
     const first = words[0]!.toLowerCase();
     const variant = VARIANT_WORDS[first];
     const fen = variant === undefined ? text.trim() : words.slice(1).join(' ');
-    const id: GameVariantId = variant ?? 'bashni';
-    if (isTableVariant(id)) return { kind: 'table' };
-    const parsed = parseFen(fen, id);
+    const rules = rulesOf(variant ?? 'bashni');
+    if (rules.kind === 'table') return { kind: 'table' };
+    const parsed = parseFen(fen, rules.variant);
     return parsed.ok
-      ? { kind: 'position', variant: id, fen }
+      ? { kind: 'position', variant: rules.variant, fen }
       : { kind: 'bad-fen', why: parsed.error.message };
   }
   const args = parseNewGameArguments(
     words.filter((word) => !DAY_WORDS.has(word.toLowerCase())).join(' '),
   );
   if (args === undefined || args.username !== undefined) return { kind: 'usage' };
-  if (isTableVariant(args.variant)) return { kind: 'table' };
+  if (rulesOf(args.variant).joining === 'sit-down') return { kind: 'table' };
   return {
     kind: 'card',
     terms: { variant: args.variant, daysPerMove: args.daysPerMove, rated: args.rated },

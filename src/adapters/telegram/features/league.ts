@@ -10,7 +10,8 @@ import {
 } from '../../../chat/league-text.js';
 import { parseTournamentArguments } from '../../../chat/tournament-text.js';
 import { VARIANT_WORDS } from '../../../chat/variant-words.js';
-import { isTableVariant, type PlayerId } from '../../../game/model.js';
+import type { PlayerId } from '../../../game/model.js';
+import { rulesOf } from '../../../game/rules-strategy.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
 import type { ButtonRouter } from '../buttons.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
@@ -22,7 +23,7 @@ const PUZZLE_WORDS = new Set(['puzzles', 'puzzle', 'задачи', 'задача
 
 /** Every variant with ratings (two-player ones). */
 const RATED_VARIANTS = (Object.keys(VARIANTS) as VariantId[]).filter(
-  (variant) => !isTableVariant(variant),
+  (variant) => rulesOf(variant).league !== undefined,
 );
 
 /**
@@ -61,8 +62,9 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
   composer.command('top', async (ctx) => {
     const word = ctx.match.trim().toLowerCase();
     if (PUZZLE_WORDS.has(word)) return showPuzzleTop(deps, ctx);
-    const named = word === '' ? 'bashni' : VARIANT_WORDS[word];
-    if (named === undefined || isTableVariant(named)) {
+    const variant = word === '' ? 'bashni' : VARIANT_WORDS[word];
+    const named = variant === undefined ? undefined : rulesOf(variant).league;
+    if (named === undefined) {
       ctx.say(ctx.t.league.topHint);
       return;
     }
