@@ -3,7 +3,8 @@
  * language; only how a player is named or mentioned is the platform's.
  */
 import { halfCounts, parseFen, turnNumberAfter, VARIANTS, type Position } from '../engine/index.js';
-import { corruptGame, gamePosition, sideToMove, twoPlayerVariant } from '../game/game-rules.js';
+import { corruptGame, gamePosition, twoPlayerVariant } from '../game/game-rules.js';
+import { sideToMove } from '../game/rules-strategy.js';
 import {
   playerOf,
   sideOf,

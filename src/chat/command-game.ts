@@ -1,5 +1,5 @@
 /** Which game a command like /move or /resign is about, the same in every chat adapter. */
-import { playerToMove } from '../game/game-rules.js';
+import { playerToMove } from '../game/rules-strategy.js';
 import { opponentsOf, samePlayer, type Game, type PlayerId } from '../game/model.js';
 import type { Messages } from '../i18n/index.js';
 import { moveNumber } from './board-caption.js';

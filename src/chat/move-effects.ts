@@ -4,7 +4,7 @@
  * a notice that mentions them, and cosmetic calls last ("thinking…" while the bot is to move,
  * the removal of a notice that has been answered). Which of them a move needs is decided here.
  */
-import { playerToMove } from '../game/game-rules.js';
+import { playerToMove } from '../game/rules-strategy.js';
 import type { Game, Player } from '../game/model.js';
 import type { GameEvent } from '../game/results.js';
 

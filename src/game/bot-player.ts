@@ -1,6 +1,6 @@
 import type { ServiceContext } from './context.js';
-import { playerToMove } from './game-rules.js';
-import type { Game, Platform, Player, PlayerId, SeatColor } from './model.js';
+import { playerToMove } from './rules-strategy.js';
+import type { Game, Player, PlayerId } from './model.js';
 import type { BotMoves, TimerJob } from './ports.js';
 import { refusal, success, type ServiceResult } from './results.js';
 import type { Timers } from './timers.js';
@@ -10,36 +10,7 @@ export const BOT_LEVELS = 8;
 /** The level the bot plays when none is asked for. */
 export const DEFAULT_BOT_LEVEL = 4;
 
-/**
- * The bot as a player on a platform: one id for all its games; the level lives in the record.
- * `displayName` is the adapter's words for it.
- */
-export function botPlayer(platform: Platform, level: number, displayName: string): Player {
-  return { platform, userId: 'bot', displayName, botLevel: level };
-}
-
-/**
- * The bot at a table game's seat: each seat it takes has its own id (`bot-red`), so that a move
- * is played for the right seat when the bot sits at several.
- */
-export function seatedBot(
-  platform: Platform,
-  level: number,
-  displayName: string,
-  color: SeatColor,
-): Player {
-  return { ...botPlayer(platform, level, displayName), userId: `bot-${color}` };
-}
-
-/** The seats of a table game against the bot: `player` at White, the bot at every other. */
-export function botTable(
-  player: Player,
-  level: number,
-  displayName: string,
-): { white: Player; red: Player; black: Player; green: Player } {
-  const bot = (color: SeatColor) => seatedBot(player.platform, level, displayName, color);
-  return { white: player, red: bot('red'), black: bot('black'), green: bot('green') };
-}
+export { botPlayer, botTable, seatedBot } from './bot-identity.js';
 
 /** When the durable 'bot-move' job asks again for a bot move that has not come (see TimerJob). */
 const BOT_RETRY_MS = 60_000;

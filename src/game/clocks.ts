@@ -1,4 +1,4 @@
-import { sideToMove } from './game-rules.js';
+import { sideToMove } from './rules-strategy.js';
 import type { Game } from './model.js';
 import { rulesOf } from './rules-strategy.js';
 import type { TimerJob } from './ports.js';

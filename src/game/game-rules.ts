@@ -19,33 +19,30 @@ import {
   type Result,
   type VariantId,
 } from '../engine/index.js';
-import { botPlayer } from './bot-player.js';
+import { botPlayer } from './bot-identity.js';
 import {
   isTableVariant,
   otherSide,
-  playerOf,
   twoPlayerSide,
   type DropOut,
   type Game,
   type GameResult,
-  type Player,
   type SeatColor,
 } from './model.js';
 import { StoreError } from './ports.js';
 import type { Mutation } from './record-updates.js';
 import { refusal } from './results.js';
-import {
-  rulesOf,
-  type AnyPosition,
-  type GameRules,
-  type MoveInput,
-  type Opening,
-  type OpeningRequest,
-  type PlayedMove,
-} from './rules-strategy.js';
+import type {
+  GameRules,
+  MoveInput,
+  Opening,
+  OpeningFields,
+  OpeningRequest,
+  PlayedMove,
+} from './rules-model.js';
 import { parseTableFen, type TablePosition } from '../engine/multi/index.js';
 
-export type { AnyPosition, MoveInput } from './rules-strategy.js';
+export type { AnyPosition, MoveInput, OpeningFields } from './rules-model.js';
 
 /**
  * A game record the rules cannot read. It is the store's own error for a corrupt record, so
@@ -87,24 +84,9 @@ export function tablePosition(game: Game): TablePosition {
   return parsed.value;
 }
 
-/** The current position of any game record. */
-export function anyPosition(game: Game): AnyPosition {
-  return rulesOf(game.variant).position(game);
-}
-
 /** Where a game record stands for the rules: the state the engine resumes it from. */
 export function gameState(game: Game): GameState {
   return { position: gamePosition(game), keys: game.keys, quietPlies: game.quietPlies };
-}
-
-/** The colour whose turn it is in a game record (a seat's colour in a table game). */
-export function sideToMove(game: Game): SeatColor {
-  return rulesOf(game.variant).sideToMove(game);
-}
-
-/** The player whose turn it is in a game record. */
-export function playerToMove(game: Game): Player {
-  return playerOf(game, sideToMove(game));
 }
 
 /** Finds the move a player means: notation text, or a Move taken from the legal list. */
@@ -181,12 +163,6 @@ export function finish(game: Game, result: GameResult, now: number): Game {
     finishedAt: now,
   };
 }
-
-/** The fields of a new game that its start position and the moves already played decide. */
-export type OpeningFields = Pick<
-  Game,
-  'startFen' | 'moves' | 'fen' | 'keys' | 'quietPlies' | 'lastMove'
->;
 
 /**
  * A new game's position fields: its start and the moves already played from it (replayed

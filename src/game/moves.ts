@@ -1,5 +1,6 @@
 import type { ServiceContext } from './context.js';
-import { playerToMove, sideToMove, type MoveInput, type OpeningFields } from './game-rules.js';
+import { type MoveInput, type OpeningFields } from './game-rules.js';
+import { playerToMove, sideToMove } from './rules-strategy.js';
 import {
   sideOf,
   type Challenge,
@@ -218,6 +219,7 @@ export class Moves {
         const next = passTurn(game, played.game, now, this.context.dayMs, {
           announced: ping,
           sameTurn,
+          toMove: playerToMove(played.game),
         });
         const events: GameEvent[] = [
           {

@@ -28,18 +28,12 @@ import {
   type TableState,
 } from '../engine/multi/index.js';
 import { GEOMETRY_8 } from '../engine/index.js';
-import { botTable } from './bot-player.js';
+import { botTable } from './bot-identity.js';
 import { finish, moveSquares, tablePosition, type OpeningFields } from './game-rules.js';
-import type { DropOut, Game, GameResult } from './model.js';
+import { playerOf, type DropOut, type Game, type GameResult } from './model.js';
 import type { Mutation } from './record-updates.js';
 import { refusal, type GameEvent } from './results.js';
-import type {
-  GameRules,
-  MoveInput,
-  Opening,
-  OpeningRequest,
-  PlayedMove,
-} from './rules-strategy.js';
+import type { GameRules, MoveInput, Opening, OpeningRequest, PlayedMove } from './rules-model.js';
 import { passTurn } from './turns.js';
 
 const DROP_OUT = /^(resign|time):(white|red|black|green)$/;
@@ -168,7 +162,10 @@ export function dropOutStep(
   const passed =
     dropped.game.status === 'active' && tablePosition(dropped.game).turn !== before.turn;
   const next = passed
-    ? passTurn(game, dropped.game, now, dayMs, { announced: true })
+    ? passTurn(game, dropped.game, now, dayMs, {
+        announced: true,
+        toMove: playerOf(dropped.game, SEAT_COLORS[tablePosition(dropped.game).turn]!),
+      })
     : dropped.game;
   const finished = tablePosition(next).finished.slice(before.finished.length);
   const events: GameEvent[] = [

@@ -2,7 +2,7 @@ import { clockJobs, clockStep } from './clocks.js';
 import type { ServiceContext } from './context.js';
 import type { Game, PendingNudge } from './model.js';
 import type { Scheduler, TIMER_KINDS, TimerJob } from './ports.js';
-import { playerToMove } from './game-rules.js';
+import { playerToMove } from './rules-strategy.js';
 import { NUDGE_AFTER_MS, nudgeToSchedule } from './notify.js';
 import { refusal, type ServiceResult } from './results.js';
 

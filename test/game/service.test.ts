@@ -1,6 +1,6 @@
 import { silentLogger } from '../../src/game/logger.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sideToMove } from '../../src/game/game-rules.js';
+import { sideToMove } from '../../src/game/rules-strategy.js';
 import { en } from '../../src/i18n/en.js';
 import { ru } from '../../src/i18n/ru.js';
 import type { Game } from '../../src/game/model.js';

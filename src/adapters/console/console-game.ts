@@ -9,13 +9,8 @@ import {
   type VariantId,
 } from '../../engine/index.js';
 import { BOT_LEVELS, botPlayer, DEFAULT_BOT_LEVEL } from '../../game/bot-player.js';
-import {
-  gameHistory,
-  gamePosition,
-  playerToMove,
-  sideToMove,
-  twoPlayerVariant,
-} from '../../game/game-rules.js';
+import { gameHistory, gamePosition, twoPlayerVariant } from '../../game/game-rules.js';
+import { playerToMove, sideToMove } from '../../game/rules-strategy.js';
 import { otherSide, twoPlayerSide, type Game, type Player, type Side } from '../../game/model.js';
 import type { ServiceResult } from '../../game/results.js';
 import type { BotMoveOutcome, GameService } from '../../game/service.js';

@@ -5,7 +5,7 @@ import type { TablePosition } from '../../engine/multi/index.js';
 import { boardCaption } from '../../chat/board-caption.js';
 import { encodePayload } from '../../chat/button-payload.js';
 import { tablePictureText } from '../../chat/table-caption.js';
-import { anyPosition, sideToMove } from '../../game/game-rules.js';
+import { anyPosition, sideToMove } from '../../game/rules-strategy.js';
 import { twoPlayerSide, type Game, type SeatColor } from '../../game/model.js';
 import { seatOf } from '../../game/table-rules.js';
 import type { Messages } from '../../i18n/index.js';

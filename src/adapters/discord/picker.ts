@@ -30,7 +30,7 @@ import {
   type AnyPosition,
 } from '../../chat/move-picking.js';
 import { gamePicks, type PickPayloads } from '../../chat/pick-payloads.js';
-import { anyPosition } from '../../game/game-rules.js';
+import { anyPosition } from '../../game/rules-strategy.js';
 import type { Game, SeatColor } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';
 

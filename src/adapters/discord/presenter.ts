@@ -2,7 +2,7 @@ import { chatSettingsAndMessages, gameLanguageHint } from '../../chat/chat-setti
 import { closedChallengeText, LatestGames } from '../../chat/presented-games.js';
 import { moveEffects, seatOutEffects } from '../../chat/move-effects.js';
 import type { BackgroundTasks } from '../../chat/background-tasks.js';
-import { playerToMove } from '../../game/game-rules.js';
+import { playerToMove } from '../../game/rules-strategy.js';
 import {
   otherSide,
   playerOf,

@@ -13,7 +13,8 @@ import {
   targetLabel,
   targetsOf,
 } from '../../chat/move-picking.js';
-import { anyPosition, sideToMove, type AnyPosition } from '../../game/game-rules.js';
+import { type AnyPosition } from '../../game/game-rules.js';
+import { anyPosition, sideToMove } from '../../game/rules-strategy.js';
 import {
   gamePlayers,
   sideOf as sideOfPlayer,

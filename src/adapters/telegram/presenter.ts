@@ -1,7 +1,7 @@
 import { moveEffects, seatOutEffects, type MoveEffects } from '../../chat/move-effects.js';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { LatestGames } from '../../chat/presented-games.js';
-import { playerToMove } from '../../game/game-rules.js';
+import { playerToMove } from '../../game/rules-strategy.js';
 import { playerOf, type Challenge, type ChatView, type Game } from '../../game/model.js';
 import { resultText } from '../../chat/board-caption.js';
 import { quotableMove, startedText } from '../../chat/table-caption.js';

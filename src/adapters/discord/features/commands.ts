@@ -1,7 +1,7 @@
 import { ButtonStyle, ComponentType, PermissionFlagsBits } from 'discord.js';
 import { encodePayload } from '../../../chat/button-payload.js';
 import { gamePdn, pdnFileName } from '../../../chat/pdn-export.js';
-import { sideToMove } from '../../../game/game-rules.js';
+import { sideToMove } from '../../../game/rules-strategy.js';
 import { opponentsOf, otherSide, sideOf } from '../../../game/model.js';
 import { resultText } from '../../../chat/board-caption.js';
 import { parseLang } from '../../../i18n/index.js';

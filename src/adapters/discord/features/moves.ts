@@ -1,7 +1,7 @@
 import type { Move } from '../../../engine/index.js';
 import { gamePicks } from '../../../chat/pick-payloads.js';
 import { refusalText } from '../../../chat/refusal-text.js';
-import { anyPosition, playerToMove } from '../../../game/game-rules.js';
+import { anyPosition, playerToMove } from '../../../game/rules-strategy.js';
 import { samePlayer, sideOf, type Game } from '../../../game/model.js';
 import type { OutgoingMessage } from '../channel-output.js';
 import { withPlace, type GameCommands } from '../command-game.js';

@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { gamePdn, pdnFileName } from '../../../chat/pdn-export.js';
-import { sideToMove } from '../../../game/game-rules.js';
+import { sideToMove } from '../../../game/rules-strategy.js';
 import { opponentsOf, sideOf, type Game } from '../../../game/model.js';
 import { LANGS, messagesOn, parseLang, type Messages } from '../../../i18n/index.js';
 import type { ButtonRouter } from '../buttons.js';

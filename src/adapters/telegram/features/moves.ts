@@ -1,6 +1,6 @@
 import { Composer } from 'grammy';
 import type { Move } from '../../../engine/index.js';
-import { anyPosition, sideToMove } from '../../../game/game-rules.js';
+import { anyPosition, sideToMove } from '../../../game/rules-strategy.js';
 import { sideOf, type ChatView, type Game } from '../../../game/model.js';
 import { looksLikeMove, quoteBack } from '../../../game/move-input.js';
 import { orientationFor } from '../board-message.js';
