@@ -24,9 +24,13 @@ import { silentLogger } from '../src/game/logger.js';
  * change; BENCH_PROFILE=dir writes the bot's CPU profile there)
  */
 import type { ChildProcess } from 'node:child_process';
-import { encodePayload, encodeRouteValue, encodeSquareValue } from '../src/chat/button-payload.js';
-import type { Payload } from '../src/chat/button-payload.js';
-import { PENDING_GAMES } from '../src/adapters/discord/channel-state.js';
+import {
+  encodePayload,
+  encodeRouteValue,
+  encodeSquareValue,
+} from '../src/chat/buttons/button-payload.js';
+import type { Payload } from '../src/chat/buttons/button-payload.js';
+import { PENDING_GAMES } from '../src/adapters/discord/chat-state.js';
 import {
   applyMove,
   legalMoves,

@@ -21,7 +21,7 @@ import { silentLogger } from '../src/game/logger.js';
 import type { ChildProcess } from 'node:child_process';
 import type { InlineKeyboardMarkup, User } from 'grammy/types';
 import { keyboardPly } from '../src/adapters/telegram/board-message.js';
-import { encodePayload } from '../src/chat/button-payload.js';
+import { encodePayload } from '../src/chat/buttons/button-payload.js';
 import {
   applyMove,
   legalMoves,

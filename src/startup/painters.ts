@@ -1,5 +1,5 @@
 /** The adapters' painters: every picture drawn on the render pool's threads, timed in metrics. */
-import type { ReviewPainter } from '../chat/review-text.js';
+import type { ReviewPainter } from '../chat/words/review-text.js';
 import {
   DEFAULT_JPEG_QUALITY,
   type KindId,

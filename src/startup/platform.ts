@@ -1,5 +1,5 @@
 /** What main.ts hands each chat platform's start function, and what it gets back. */
-import { DailyPoster } from '../chat/daily-poster.js';
+import { DailyPoster } from '../chat/tasks/daily-poster.js';
 import type { EventHandler } from '../game/event-routing.js';
 import type { Logger } from '../game/logger.js';
 import type { Platform } from '../game/model.js';

@@ -14,7 +14,7 @@ export function startDiscord(
   const { service, puzzles, kv, logger, metrics, dispatch } = deps;
   const { painter, reviewPainter } = deps.painters;
   const app = createDiscordBot(
-    { service, puzzles, kv, clock: systemClock, logger, painter, dispatch, reviewPainter },
+    { service, puzzles, kv, clock: systemClock, logger, painter, publish: dispatch, reviewPainter },
     { restApi: discord.restApi, shards: discord.shards, memberEvents: discord.memberEvents },
   );
   app.client.on(Events.InteractionCreate, () => metrics.countUpdate('discord'));

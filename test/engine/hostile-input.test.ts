@@ -124,7 +124,7 @@ describe('hostile input', () => {
 
 describe('variant words typed in commands', () => {
   it('finds no variant in Object’s own property names', async () => {
-    const { VARIANT_WORDS } = await import('../../src/chat/variant-words.js');
+    const { VARIANT_WORDS } = await import('../../src/chat/commands/variant-words.js');
     for (const word of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
       expect(VARIANT_WORDS[word]).toBeUndefined();
     expect(VARIANT_WORDS['башни']).toBe('bashni');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { leaderboardText } from '../../src/chat/league-text.js';
-import { exampleMove, stepText } from '../../src/chat/puzzle-text.js';
-import { refusalText } from '../../src/chat/refusal-text.js';
-import { standingsLegend } from '../../src/chat/tournament-text.js';
+import { leaderboardText } from '../../src/chat/words/league-text.js';
+import { exampleMove, stepText } from '../../src/chat/words/puzzle-text.js';
+import { refusalText } from '../../src/chat/words/refusal-text.js';
+import { standingsLegend } from '../../src/chat/words/tournament-text.js';
 import { refusal } from '../../src/game/results.js';
 import { messagesOn } from '../../src/i18n/index.js';
 import { makeTournament } from '../support/league-fixtures.js';

@@ -20,7 +20,7 @@ import {
   renderUncached,
   type ReplayPicture,
 } from '../../src/render/index.js';
-import { MAX_ANIMATED_PLIES } from '../../src/chat/replay.js';
+import { MAX_ANIMATED_PLIES } from '../../src/chat/presenting/replay.js';
 import { decodeGif } from '../support/gif.js';
 import { LONG_GAME } from '../support/long-game.js';
 import { decodePng } from '../support/png.js';

@@ -1,4 +1,4 @@
-import type { ReviewPainter } from '../../src/chat/review-text.js';
+import type { ReviewPainter } from '../../src/chat/words/review-text.js';
 import {
   renderPicture,
   type RatingGraphPicture,

@@ -7,13 +7,13 @@ import {
   type Interaction,
   type PartialGuildMember,
 } from 'discord.js';
-import { BackgroundTasks } from '../../chat/background-tasks.js';
+import { BackgroundTasks } from '../../chat/tasks/background-tasks.js';
 import type { Clock, KeyValueStore } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
 import type { DuePost, PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { allowedMentions, RestChannelOutput, type ChannelOutput } from './channel-output.js';
-import { ChannelState } from './channel-state.js';
+import { ChatState } from './chat-state.js';
 import { dailyPoster } from './daily-post.js';
 import { botGameFeature } from './features/bot-games.js';
 import { challengeFeature, joinFeature } from './features/challenges.js';
@@ -28,7 +28,7 @@ import type { BoardPainter } from './game-message.js';
 import { DiscordPresenter } from './presenter.js';
 import { InteractionRouter } from './router.js';
 import { reviewFeature } from './features/review.js';
-import type { ReviewPainter } from '../../chat/review-text.js';
+import type { ReviewPainter } from '../../chat/words/review-text.js';
 import { bestEffort } from '../../game/logger.js';
 
 /** An interaction is deferred when its handler has not answered after this long (limit 3 s). */
@@ -47,7 +47,7 @@ export interface DiscordBotDeps {
    * Where the events of this bot's own requests go (the event dispatcher in a process that also
    * runs Telegram or relays to it); by default this bot's presenter only.
    */
-  readonly dispatch?: (events: readonly GameEvent[]) => Promise<void>;
+  readonly publish?: (events: readonly GameEvent[]) => Promise<void>;
 }
 
 export interface DiscordBotOptions {
@@ -126,7 +126,7 @@ export function createDiscordBot(
   const tasks = new BackgroundTasks((error) =>
     logger.error('discord: background work failed', { err: error }),
   );
-  const channels = new ChannelState(deps.kv, logger);
+  const channels = new ChatState(deps.kv, logger);
   const out = options.out ?? new RestChannelOutput(client.rest);
   const presenter = new DiscordPresenter({
     out,
@@ -145,7 +145,7 @@ export function createDiscordBot(
     clock: deps.clock,
     logger,
     painter: deps.painter,
-    dispatch: deps.dispatch ?? ((events) => presenter.handle(events)),
+    publish: deps.publish ?? ((events) => presenter.handle(events)),
     deferAfterMs: options.deferAfterMs ?? DEFER_AFTER_MS,
     guildOf: (channelId) => {
       const channel = client.channels.cache.get(channelId);

@@ -1,8 +1,8 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
-import { encodePayloadIfFits, type GameCommand } from '../../chat/button-payload.js';
-import { chooseCommandGame, gameSuggestions, gameVs } from '../../chat/command-game.js';
-import { cutName } from '../../chat/player-label.js';
-import { refusalText } from '../../chat/refusal-text.js';
+import { encodePayloadIfFits, type GameCommand } from '../../chat/buttons/button-payload.js';
+import { chooseCommandGame, gameSuggestions, gameVs } from '../../chat/commands/command-game.js';
+import { cutName } from '../../chat/words/player-label.js';
+import { refusalText } from '../../chat/words/refusal-text.js';
 import type { Game } from '../../game/model.js';
 import type { AnswerMode } from './answer.js';
 import type { Components, OutgoingMessage } from './channel-output.js';

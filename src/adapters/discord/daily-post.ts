@@ -1,16 +1,16 @@
-import { chatLanguage } from '../../chat/chat-settings.js';
+import { chatLanguage } from '../../chat/presenting/chat-settings.js';
 import type { DuePost, PuzzleService } from '../../game/puzzles.js';
 import type { Logger } from '../../game/service.js';
 import { messagesOn } from '../../i18n/index.js';
 import { isGone } from './api-errors.js';
 import type { ChannelOutput } from './channel-output.js';
-import type { ChannelState } from './channel-state.js';
+import type { ChatState } from './chat-state.js';
 import type { BoardPainter } from './game-message.js';
 import { dailyPostMessage } from './puzzle-message.js';
 
 export interface DailyPostDeps {
   readonly out: ChannelOutput;
-  readonly channels: ChannelState;
+  readonly channels: ChatState;
   readonly puzzles: PuzzleService;
   readonly painter: BoardPainter;
   readonly logger: Logger;

@@ -1,19 +1,19 @@
-import type { ReplayData } from '../../chat/replay.js';
+import type { ReplayData } from '../../chat/presenting/replay.js';
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
 import type { Position } from '../../engine/index.js';
 import type { TablePosition } from '../../engine/multi/index.js';
-import { boardCaption } from '../../chat/board-caption.js';
-import { encodePayload } from '../../chat/button-payload.js';
-import { tablePictureText } from '../../chat/table-caption.js';
+import { boardCaption } from '../../chat/words/board-caption.js';
+import { encodePayload } from '../../chat/buttons/button-payload.js';
+import { tablePictureText } from '../../chat/words/table-caption.js';
 import { anyPosition, sideToMove } from '../../game/rules-strategy.js';
 import { twoPlayerSide, type Game, type SeatColor } from '../../game/model.js';
 import { seatOf } from '../../game/table-rules.js';
 import type { Messages } from '../../i18n/index.js';
-import type { RatingGraphData } from '../../chat/league-text.js';
-import type { StandingsData } from '../../chat/tournament-text.js';
+import type { RatingGraphData } from '../../chat/words/league-text.js';
+import type { StandingsData } from '../../chat/words/tournament-text.js';
 import type { RenderOptions, TableRenderOptions } from '../../render/index.js';
 import type { Components, OutgoingMessage } from './channel-output.js';
-import type { ChannelSettings } from './channel-state.js';
+import type { ChatSettings } from './chat-state.js';
 import { markdown } from './markdown.js';
 import { mentionOf, nameOf } from './identity.js';
 
@@ -72,7 +72,7 @@ export function pictureMessage(
 }
 
 /** Which side (or seat) is at the bottom of a channel's board: White, or the player to move. */
-export function orientationFor(game: Game, settings: ChannelSettings): SeatColor {
+export function orientationFor(game: Game, settings: ChatSettings): SeatColor {
   if (settings.orientation === 'mover' && game.status === 'active') return sideToMove(game);
   return 'white';
 }
@@ -128,7 +128,7 @@ export function gameComponents(game: Game, t: Messages): Components {
 export async function gameMessage(
   game: Game,
   t: Messages,
-  settings: ChannelSettings,
+  settings: ChatSettings,
   now: number,
   painter: BoardPainter,
 ): Promise<OutgoingMessage> {

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../../chat/escape-html.js';
-import { looksEmpty, platformMark } from '../../chat/player-label.js';
+import { escapeHtml } from '../../chat/words/escape-html.js';
+import { looksEmpty, platformMark } from '../../chat/words/player-label.js';
 import { chatKey, type ChatView, type Player } from '../../game/model.js';
 
 /** What we read of a Discord user (discord.js's User has these). */

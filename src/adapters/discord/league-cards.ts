@@ -3,12 +3,17 @@
  * standings picture, /stats with the rating graph, the leaderboards) and how the league's events
  * are shown in a channel.
  */
-import { gameLanguageHint } from '../../chat/chat-settings.js';
+import { gameLanguageHint } from '../../chat/presenting/chat-settings.js';
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { BackgroundTasks } from '../../chat/background-tasks.js';
-import type { ChatOrder } from '../../chat/chat-order.js';
-import type { LeagueShows } from '../../chat/league-events.js';
-import { leaderboardText, ratedText, ratingGraph, statsText } from '../../chat/league-text.js';
+import type { BackgroundTasks } from '../../chat/tasks/background-tasks.js';
+import type { ChatOrder } from '../../chat/presenting/chat-order.js';
+import type { LeagueShows } from '../../chat/presenting/league-events.js';
+import {
+  leaderboardText,
+  ratedText,
+  ratingGraph,
+  statsText,
+} from '../../chat/words/league-text.js';
 import {
   noStandingsYet,
   roundText,
@@ -16,7 +21,7 @@ import {
   standingsLegend,
   tournamentCard,
   winnerText,
-} from '../../chat/tournament-text.js';
+} from '../../chat/words/tournament-text.js';
 import type { Logger } from '../../game/logger.js';
 import type { Game, Player } from '../../game/model.js';
 import type { PlayerRating } from '../../game/rating-model.js';
@@ -28,7 +33,7 @@ import type { ChannelOutput, Components, OutgoingMessage } from './channel-outpu
 import { pictureMessage, type BoardPainter } from './game-message.js';
 import { liveViews, mentionOf, nameOf, shownName } from './identity.js';
 import { markdown } from './markdown.js';
-import { MessageSync } from './message-sync.js';
+import { BoardSync } from './board-sync.js';
 import { button } from './table-cards.js';
 import { fitLines, MAX_CONTENT, MAX_DESCRIPTION, splitLines } from './text-fit.js';
 
@@ -155,13 +160,13 @@ type ChannelLanguage = (channelId: string, fallback?: string) => Promise<{ t: Me
  */
 export class LeagueCards implements LeagueShows {
   /** Card edits: the newest version of a tournament wins, however events arrive. */
-  private readonly cards: MessageSync;
+  private readonly cards: BoardSync;
 
   constructor(
     private readonly deps: LeagueCardsDeps,
     private readonly language: ChannelLanguage,
   ) {
-    this.cards = new MessageSync(
+    this.cards = new BoardSync(
       (view, message) => deps.out.edit(view.chatId, view.messageId, message),
       (view, error) => this.report('could not edit a tournament card', error, view),
     );

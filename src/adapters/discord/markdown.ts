@@ -6,7 +6,7 @@
  * Telegram, and so comes out as plain text on Discord too, whatever markup it holds.
  */
 
-export { escapeHtml } from '../../chat/escape-html.js';
+export { escapeHtml } from '../../chat/words/escape-html.js';
 
 const ENTITIES: Readonly<Record<string, string>> = {
   '&lt;': '<',

@@ -16,7 +16,7 @@ import {
   encodeRouteValue,
   encodeSquareValue,
   type Payload,
-} from '../../chat/button-payload.js';
+} from '../../chat/buttons/button-payload.js';
 import {
   geometryOf,
   movableStacks,
@@ -28,8 +28,8 @@ import {
   targetLabel,
   targetsOf,
   type AnyPosition,
-} from '../../chat/move-picking.js';
-import { gamePicks, type PickPayloads } from '../../chat/pick-payloads.js';
+} from '../../chat/buttons/move-picking.js';
+import { gamePicks, type PickPayloads } from '../../chat/buttons/pick-payloads.js';
 import { anyPosition } from '../../game/rules-strategy.js';
 import type { Game, SeatColor } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';

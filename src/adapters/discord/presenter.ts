@@ -1,7 +1,7 @@
-import { chatSettingsAndMessages, gameLanguageHint } from '../../chat/chat-settings.js';
-import { closedChallengeText, LatestGames } from '../../chat/presented-games.js';
-import { moveEffects, seatOutEffects } from '../../chat/move-effects.js';
-import type { BackgroundTasks } from '../../chat/background-tasks.js';
+import { chatSettingsAndMessages, gameLanguageHint } from '../../chat/presenting/chat-settings.js';
+import { closedChallengeText, LatestGames } from '../../chat/presenting/presented-games.js';
+import { moveEffects, seatOutEffects } from '../../chat/presenting/move-effects.js';
+import type { BackgroundTasks } from '../../chat/tasks/background-tasks.js';
 import { playerToMove } from '../../game/rules-strategy.js';
 import {
   otherSide,
@@ -17,22 +17,22 @@ import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messagesOn, type Messages } from '../../i18n/index.js';
 import { isGone, isHarmless } from './api-errors.js';
 import type { ChannelOutput, OutgoingMessage } from './channel-output.js';
-import type { ChannelSettings, ChannelState } from './channel-state.js';
+import type { ChatSettings, ChatState } from './chat-state.js';
 import { gameMessage, type BoardPainter } from './game-message.js';
 import { discordView, liveViews, mentionOf, nameOf } from './identity.js';
 import { markdown } from './markdown.js';
-import { MessageSync } from './message-sync.js';
-import { PendingPresentations } from '../../chat/pending-presentations.js';
+import { BoardSync } from './board-sync.js';
+import { PendingPresentations } from '../../chat/presenting/pending-presentations.js';
 import { bestEffort } from '../../game/logger.js';
-import { resultText } from '../../chat/board-caption.js';
-import { quotableMove, startedText } from '../../chat/table-caption.js';
+import { resultText } from '../../chat/words/board-caption.js';
+import { quotableMove, startedText } from '../../chat/words/table-caption.js';
 import type { Components } from './channel-output.js';
 import { lobbyButtons, lobbyContent } from './table-cards.js';
 import { LeagueCards } from './league-cards.js';
-import { isLeagueEvent, showLeagueEvent } from '../../chat/league-events.js';
-import { replayData } from '../../chat/replay.js';
-import { gameFileStem } from '../../chat/pdn-export.js';
-import { ChatOrder } from '../../chat/chat-order.js';
+import { isLeagueEvent, showLeagueEvent } from '../../chat/presenting/league-events.js';
+import { replayData } from '../../chat/presenting/replay.js';
+import { gameFileStem } from '../../chat/words/pdn-export.js';
+import { ChatOrder } from '../../chat/presenting/chat-order.js';
 
 /** The largest attachment a bot may send where the server has no boost (10 MiB). */
 export const DISCORD_FILE_LIMIT = 10 * 1024 * 1024;
@@ -45,7 +45,7 @@ export function replayFileName(game: Game): string {
 export interface DiscordPresenterDeps {
   readonly out: ChannelOutput;
   readonly service: GameService;
-  readonly channels: ChannelState;
+  readonly channels: ChatState;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly painter: BoardPainter;
@@ -62,12 +62,12 @@ interface AcceptedIn {
  * Shows the game service's events in Discord channels: every channel's game message first (one
  * edit: embed, board image, buttons), then — only when someone must be pinged — the channel's
  * one live notice, which replies to the game message and mentions them. Edits of one message
- * never overtake each other (MessageSync); Discord's rate limits are discord.js's REST queue's.
+ * never overtake each other (BoardSync); Discord's rate limits are discord.js's REST queue's.
  */
 export class DiscordPresenter {
   /** The newest record seen of each game: deliveries build from it at the last moment. */
   private readonly latest = new LatestGames();
-  readonly boards: MessageSync;
+  readonly boards: BoardSync;
   private readonly pending: PendingPresentations;
   /** Ratings and tournaments: sign-up cards, rounds, standings, the ratings after a game. */
   readonly league: LeagueCards;
@@ -78,7 +78,7 @@ export class DiscordPresenter {
     this.league = new LeagueCards({ ...deps, order: this.order }, (channelId, fallback) =>
       this.channelContext(channelId, fallback),
     );
-    this.boards = new MessageSync(
+    this.boards = new BoardSync(
       (view, message) => deps.out.edit(view.chatId, view.messageId, message),
       (view, error) => this.failed(view, error),
     );
@@ -101,7 +101,7 @@ export class DiscordPresenter {
   channelContext(
     channelId: string,
     fallback?: string,
-  ): Promise<{ settings: ChannelSettings; t: Messages }> {
+  ): Promise<{ settings: ChatSettings; t: Messages }> {
     return chatSettingsAndMessages(
       this.deps.logger,
       'discord',

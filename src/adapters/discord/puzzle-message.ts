@@ -5,9 +5,9 @@
  * embed around the attached board image, like a game message.
  */
 import { ButtonStyle, ComponentType } from 'discord.js';
-import { encodePayload, type Payload } from '../../chat/button-payload.js';
-import { puzzlePicks } from '../../chat/pick-payloads.js';
-import { puzzleHeading, solverSide, stepText } from '../../chat/puzzle-text.js';
+import { encodePayload, type Payload } from '../../chat/buttons/button-payload.js';
+import { puzzlePicks } from '../../chat/buttons/pick-payloads.js';
+import { puzzleHeading, solverSide, stepText } from '../../chat/words/puzzle-text.js';
 import type { Move } from '../../engine/index.js';
 import { resolveMove } from '../../game/game-rules.js';
 import {

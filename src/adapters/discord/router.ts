@@ -1,6 +1,6 @@
 import type { AutocompleteInteraction, Interaction } from 'discord.js';
-import { decodePayload, type Payload } from '../../chat/button-payload.js';
-import { refusalText } from '../../chat/refusal-text.js';
+import { decodePayload, type Payload } from '../../chat/buttons/button-payload.js';
+import { refusalText } from '../../chat/words/refusal-text.js';
 import { withLogScope } from '../../game/logger.js';
 import type { Player } from '../../game/model.js';
 import type { Clock } from '../../game/ports.js';
@@ -8,11 +8,11 @@ import type { GameEvent, ServiceResult } from '../../game/results.js';
 import type { PuzzleService } from '../../game/puzzles.js';
 import type { GameService, Logger } from '../../game/service.js';
 import { languageFor, messagesOn, type Messages } from '../../i18n/index.js';
-import { chatSettingsAndMessages, personalLanguage } from '../../chat/chat-settings.js';
+import { chatSettingsAndMessages, personalLanguage } from '../../chat/presenting/chat-settings.js';
 import { Answer, type AnswerableInteraction, type AnswerMode } from './answer.js';
 import { isHarmless } from './api-errors.js';
 import type { OutgoingMessage } from './channel-output.js';
-import type { ChannelState } from './channel-state.js';
+import type { ChatState } from './chat-state.js';
 import type { BoardPainter } from './game-message.js';
 import { playerFromUser } from './identity.js';
 import { markdown } from './markdown.js';
@@ -24,7 +24,7 @@ export interface DiscordDeps {
   /** Puzzles: solving, the daily post and the leaderboard. */
   readonly puzzles: PuzzleService;
   readonly presenter: DiscordPresenter;
-  readonly channels: ChannelState;
+  readonly channels: ChatState;
   readonly clock: Clock;
   readonly logger: Logger;
   /** Draws the boards of puzzles (a game's are the presenter's). */
@@ -33,7 +33,7 @@ export interface DiscordDeps {
    * Where the events of this adapter's own requests go: the event dispatcher, which shows them
    * here and on the other platform (a cross-platform game).
    */
-  readonly dispatch: (events: readonly GameEvent[]) => Promise<void>;
+  readonly publish: (events: readonly GameEvent[]) => Promise<void>;
   /** How long a handler works before its interaction is deferred (Discord allows 3 s). */
   readonly deferAfterMs: number;
   /** The server a channel belongs to (for message links), if known; undefined for DMs. */
@@ -200,7 +200,7 @@ export class InteractionRouter {
           await answer.whisper(markdown(refusalText(t, result)));
           return undefined;
         }
-        await deps.dispatch(result.events);
+        await deps.publish(result.events);
         return result.value;
       },
     };

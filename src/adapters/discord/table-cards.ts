@@ -4,8 +4,8 @@
  * table whose start failed, start it.
  */
 import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId } from 'discord.js';
-import { encodePayload, type Payload } from '../../chat/button-payload.js';
-import { lobbyCaption } from '../../chat/table-caption.js';
+import { encodePayload, type Payload } from '../../chat/buttons/button-payload.js';
+import { lobbyCaption } from '../../chat/words/table-caption.js';
 import type { Challenge } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';
 import type { Components } from './channel-output.js';

@@ -2,8 +2,8 @@ import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { stackPieces, type Move, type Position, type Stack } from '../../engine/index.js';
 import type { TablePosition } from '../../engine/multi/index.js';
-import { gamePicks, type PickPayloads } from '../../chat/pick-payloads.js';
-import { boardCaption } from '../../chat/board-caption.js';
+import { gamePicks, type PickPayloads } from '../../chat/buttons/pick-payloads.js';
+import { boardCaption } from '../../chat/words/board-caption.js';
 import {
   movableStacks,
   routeLabel,
@@ -12,7 +12,7 @@ import {
   stackLabel,
   targetLabel,
   targetsOf,
-} from '../../chat/move-picking.js';
+} from '../../chat/buttons/move-picking.js';
 import { type AnyPosition } from '../../game/game-rules.js';
 import { anyPosition, sideToMove } from '../../game/rules-strategy.js';
 import {
@@ -24,14 +24,14 @@ import {
   type SeatColor,
 } from '../../game/model.js';
 import { seatOf } from '../../game/table-rules.js';
-import { tablePictureText } from '../../chat/table-caption.js';
+import { tablePictureText } from '../../chat/words/table-caption.js';
 import type { Messages } from '../../i18n/index.js';
-import type { RatingGraphData } from '../../chat/league-text.js';
-import type { StandingsData } from '../../chat/tournament-text.js';
-import type { ReplayData } from '../../chat/replay.js';
+import type { RatingGraphData } from '../../chat/words/league-text.js';
+import type { StandingsData } from '../../chat/words/tournament-text.js';
+import type { ReplayData } from '../../chat/presenting/replay.js';
 import type { RenderOptions, TableRenderOptions } from '../../render/index.js';
 import type { BoardFace } from './board-sync.js';
-import { decodePayload, encodePayload } from '../../chat/button-payload.js';
+import { decodePayload, encodePayload } from '../../chat/buttons/button-payload.js';
 import type { ChatSettings } from './chat-state.js';
 import { isInlineChat, isPrivateChat, mentionOf, nameOf } from './identity.js';
 import type { MediaLinks } from './media.js';

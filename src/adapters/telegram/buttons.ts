@@ -1,5 +1,5 @@
 import type { MiddlewareFn } from 'grammy';
-import { decodePayload, type Payload } from '../../chat/button-payload.js';
+import { decodePayload, type Payload } from '../../chat/buttons/button-payload.js';
 import type { BashniContext } from './context.js';
 
 type Kind = Payload['kind'];

@@ -1,9 +1,9 @@
 import { InlineKeyboard } from 'grammy';
 import { otherSide, playerOf, type Challenge, type ChatView, type Game } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';
-import { closedChallengeText } from '../../chat/presented-games.js';
-import type { BackgroundTasks } from '../../chat/background-tasks.js';
-import { encodePayload } from '../../chat/button-payload.js';
+import { closedChallengeText } from '../../chat/presenting/presented-games.js';
+import type { BackgroundTasks } from '../../chat/tasks/background-tasks.js';
+import { encodePayload } from '../../chat/buttons/button-payload.js';
 import { NO_PREVIEW, type ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import {

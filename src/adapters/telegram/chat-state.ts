@@ -1,10 +1,10 @@
 import { LRUCache } from 'lru-cache';
-import { changedSettings, decodeChatSettings } from '../../chat/chat-settings.js';
+import { changedSettings, decodeChatSettings } from '../../chat/presenting/chat-settings.js';
 import { bestEffort, silentLogger, type Logger } from '../../game/logger.js';
 import type { KeyValueStore } from '../../game/ports.js';
 import type { Player } from '../../game/model.js';
 import type { Lang } from '../../i18n/index.js';
-import { leaseKey } from '../../chat/pending-presentations.js';
+import { leaseKey } from '../../chat/presenting/pending-presentations.js';
 
 /** Settings a chat's admins chose; unset fields fall back to defaults (see chat-settings.ts). */
 export interface ChatSettings {

@@ -1,8 +1,8 @@
-import { pickCommandGame } from '../../chat/command-game.js';
+import { pickCommandGame } from '../../chat/commands/command-game.js';
 import type { Game } from '../../game/model.js';
 import type { BashniContext, GameLookup, TelegramDeps } from './context.js';
 import { liveViews, playerFromUser } from './identity.js';
-import { refusalText } from '../../chat/refusal-text.js';
+import { refusalText } from '../../chat/words/refusal-text.js';
 import { bestEffort } from '../../game/logger.js';
 
 /**

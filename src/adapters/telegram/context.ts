@@ -10,15 +10,15 @@ import {
   mayChangeSettings,
   personalLanguage,
   type Asker,
-} from '../../chat/chat-settings.js';
+} from '../../chat/presenting/chat-settings.js';
 import { describeApiError } from './api-errors.js';
-import type { BackgroundTasks } from '../../chat/background-tasks.js';
+import type { BackgroundTasks } from '../../chat/tasks/background-tasks.js';
 import type { ChatMembers } from './chat-members.js';
 import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
 import type { TelegramPresenter } from './presenter.js';
 import type { Reply } from './request-replies.js';
-import { refusalText } from '../../chat/refusal-text.js';
+import { refusalText } from '../../chat/words/refusal-text.js';
 import { bestEffort } from '../../game/logger.js';
 
 /** What every feature of the Telegram bot works with. */

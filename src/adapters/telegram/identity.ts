@@ -1,8 +1,8 @@
 import type { User } from 'grammy/types';
-import { looksEmpty, platformMark } from '../../chat/player-label.js';
+import { looksEmpty, platformMark } from '../../chat/words/player-label.js';
 import { chatKey, type ChatView, type Player } from '../../game/model.js';
 
-import { escapeHtml } from '../../chat/escape-html.js';
+import { escapeHtml } from '../../chat/words/escape-html.js';
 
 export { escapeHtml };
 

@@ -1,8 +1,8 @@
-import { gameLanguageHint } from '../../chat/chat-settings.js';
+import { gameLanguageHint } from '../../chat/presenting/chat-settings.js';
 import { InlineKeyboard } from 'grammy';
-import { encodePayload } from '../../chat/button-payload.js';
-import { ratedText, type RatingGraphData } from '../../chat/league-text.js';
-import type { LeagueShows } from '../../chat/league-events.js';
+import { encodePayload } from '../../chat/buttons/button-payload.js';
+import { ratedText, type RatingGraphData } from '../../chat/words/league-text.js';
+import type { LeagueShows } from '../../chat/presenting/league-events.js';
 import {
   noStandingsYet,
   roundText,
@@ -11,13 +11,13 @@ import {
   tournamentCard,
   winnerText,
   type StandingsData,
-} from '../../chat/tournament-text.js';
+} from '../../chat/words/tournament-text.js';
 import type { Game } from '../../game/model.js';
 import type { PlayerRating } from '../../game/rating-model.js';
 import type { Tournament } from '../../game/tournament-model.js';
 import type { Messages } from '../../i18n/index.js';
-import type { BackgroundTasks } from '../../chat/background-tasks.js';
-import type { ChatOrder } from '../../chat/chat-order.js';
+import type { BackgroundTasks } from '../../chat/tasks/background-tasks.js';
+import type { ChatOrder } from '../../chat/presenting/chat-order.js';
 import type { BoardPainter } from './board-message.js';
 import type { ChatContext } from './chat-cards.js';
 import type { ChatOutput } from './chat-output.js';

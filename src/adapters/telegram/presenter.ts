@@ -1,16 +1,20 @@
-import { moveEffects, seatOutEffects, type MoveEffects } from '../../chat/move-effects.js';
+import {
+  moveEffects,
+  seatOutEffects,
+  type MoveEffects,
+} from '../../chat/presenting/move-effects.js';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import { LatestGames } from '../../chat/presented-games.js';
+import { LatestGames } from '../../chat/presenting/presented-games.js';
 import { playerToMove } from '../../game/rules-strategy.js';
 import { playerOf, type Challenge, type ChatView, type Game } from '../../game/model.js';
-import { resultText } from '../../chat/board-caption.js';
-import { quotableMove, startedText } from '../../chat/table-caption.js';
+import { resultText } from '../../chat/words/board-caption.js';
+import { quotableMove, startedText } from '../../chat/words/table-caption.js';
 import type { Clock } from '../../game/ports.js';
 import type { AcceptedIn, GameEvent } from '../../game/results.js';
 import type { GameService, Logger } from '../../game/service.js';
 import type { Messages } from '../../i18n/index.js';
-import { chatSettingsAndMessages, gameLanguageHint } from '../../chat/chat-settings.js';
-import type { BackgroundTasks } from '../../chat/background-tasks.js';
+import { chatSettingsAndMessages, gameLanguageHint } from '../../chat/presenting/chat-settings.js';
+import type { BackgroundTasks } from '../../chat/tasks/background-tasks.js';
 import { boardFace, keyboardPly, type BoardPainter } from './board-message.js';
 import { BoardSync, plainText, type BoardFace } from './board-sync.js';
 import type { ChatOutput } from './chat-output.js';
@@ -27,18 +31,18 @@ import {
 } from './identity.js';
 import type { MediaLinks } from './media.js';
 import { Notices } from './notices.js';
-import { PendingPresentations } from '../../chat/pending-presentations.js';
+import { PendingPresentations } from '../../chat/presenting/pending-presentations.js';
 import { ChatCards } from './chat-cards.js';
 import { LeagueCards } from './league-cards.js';
-import { isLeagueEvent, showLeagueEvent } from '../../chat/league-events.js';
-import { ratedText } from '../../chat/league-text.js';
+import { isLeagueEvent, showLeagueEvent } from '../../chat/presenting/league-events.js';
+import { ratedText } from '../../chat/words/league-text.js';
 import type { PlayerRating } from '../../game/rating-model.js';
 import { bestEffort } from '../../game/logger.js';
-import { replayData } from '../../chat/replay.js';
+import { replayData } from '../../chat/presenting/replay.js';
 import type { PuzzleService } from '../../game/puzzles.js';
 import { puzzleImage } from './puzzle-message.js';
 import { RequestReplies } from './request-replies.js';
-import { ChatOrder } from '../../chat/chat-order.js';
+import { ChatOrder } from '../../chat/presenting/chat-order.js';
 
 /** The live views that can receive messages (pings, notices): not inline messages. */
 function messageViews(views: readonly ChatView[]): ChatView[] {

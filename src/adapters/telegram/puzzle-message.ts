@@ -1,9 +1,9 @@
 import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Move } from '../../engine/index.js';
-import { decodePayload, encodePayload } from '../../chat/button-payload.js';
-import { puzzlePicks } from '../../chat/pick-payloads.js';
-import { exampleMove, puzzleHeading, solverSide, stepText } from '../../chat/puzzle-text.js';
+import { decodePayload, encodePayload } from '../../chat/buttons/button-payload.js';
+import { puzzlePicks } from '../../chat/buttons/pick-payloads.js';
+import { exampleMove, puzzleHeading, solverSide, stepText } from '../../chat/words/puzzle-text.js';
 import { resolveMove } from '../../game/game-rules.js';
 import { puzzlePosition, type PuzzleLine } from '../../game/puzzle-solving.js';
 import type { Messages } from '../../i18n/index.js';

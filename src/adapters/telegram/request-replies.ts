@@ -24,8 +24,8 @@
 import type { InlineKeyboardMarkup, Message } from 'grammy/types';
 import type { ChatView } from '../../game/model.js';
 import { bestEffort, type Logger } from '../../game/logger.js';
-import type { BackgroundTasks } from '../../chat/background-tasks.js';
-import { POST_LEASE_MS } from '../../chat/pending-presentations.js';
+import type { BackgroundTasks } from '../../chat/tasks/background-tasks.js';
+import { POST_LEASE_MS } from '../../chat/presenting/pending-presentations.js';
 import { NO_PREVIEW, type ChatOutput } from './chat-output.js';
 import type { ChatState } from './chat-state.js';
 import { classifyApiFailure, type DeliveryResult } from './delivery-lanes.js';

@@ -4,8 +4,8 @@
  * a full table whose start failed, start it.
  */
 import { InlineKeyboard } from 'grammy';
-import { encodePayload } from '../../chat/button-payload.js';
-import { lobbyCaption } from '../../chat/table-caption.js';
+import { encodePayload } from '../../chat/buttons/button-payload.js';
+import { lobbyCaption } from '../../chat/words/table-caption.js';
 import type { Challenge } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';
 import { mentionOf, nameOf } from './identity.js';

@@ -10,7 +10,7 @@
  * TERMINAL_MARGIN at each end), so that no heuristic ever outweighs a sure count or makes going
  * out look better than staying in.
  */
-import { ACTIVE, ADVANCE, COUNT_HEIGHT, type TableBoard } from './board.js';
+import { ACTIVE, ADVANCE, COUNT_HEIGHT, type TableSearchBoard } from './search-board.js';
 import { GEOMETRY_8 } from '../../engine/index.js';
 
 const STEP = GEOMETRY_8.step;
@@ -72,7 +72,11 @@ export const TABLE_WEIGHTS: TableWeights = {
  * The heuristic strength of every active seat into `out` (index = seat; others 0). One pass over
  * the board: material, tallest column, kings, advancement, mobility and threats.
  */
-export function seatStrengths(board: TableBoard, weights: TableWeights, out: Float64Array): void {
+export function seatStrengths(
+  board: TableSearchBoard,
+  weights: TableWeights,
+  out: Float64Array,
+): void {
   out.fill(0);
   const tallest = [0, 0, 0, 0];
   const { owner, height, king, status } = board;
@@ -139,7 +143,7 @@ export class TableEvaluator {
    * `seat`'s score: exact when it has finished or the game is over (see terminalScore), else the
    * squashed estimate of the module doc.
    */
-  evaluate(board: TableBoard, seat: number): number {
+  evaluate(board: TableSearchBoard, seat: number): number {
     if (board.status[seat] !== ACTIVE || board.isOver()) return terminalScore(board, seat);
     const strengths = this.strengths;
     seatStrengths(board, this.weights, strengths);
@@ -166,6 +170,6 @@ function meanPoints(players: number): number {
  * `seat`'s exact score when it has finished or the game is over: its points (board.pointsAtEnd)
  * against the mean place's.
  */
-export function terminalScore(board: TableBoard, seat: number): number {
+export function terminalScore(board: TableSearchBoard, seat: number): number {
   return Math.round((board.pointsAtEnd(seat) - meanPoints(board.players)) * POINT);
 }

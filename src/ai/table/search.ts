@@ -50,9 +50,9 @@ import {
   MOVE_STRIDE,
   ROOT_HIGH,
   ROOT_LOW,
-  TableBoard,
+  TableSearchBoard,
   TableMoveList,
-} from './board.js';
+} from './search-board.js';
 import { TABLE_WEIGHTS, TableEvaluator, TERMINAL_MARGIN, type TableWeights } from './evaluate.js';
 import type { TablePosition } from '../../engine/multi/index.js';
 
@@ -98,12 +98,12 @@ export interface TableSearchResult extends shared.BaseSearchResult {
 export const UNSCORED = -INFINITE;
 
 /**
- * Paranoid alpha-beta over a TableBoard (see the module doc). Reuse one searcher for many
+ * Paranoid alpha-beta over a TableSearchBoard (see the module doc). Reuse one searcher for many
  * searches: its tables are allocated once. Deterministic for a node budget when the clock does
  * not stop it (pass a clock that stands still in tests).
  */
 export class TableSearcher extends shared.SearchBase {
-  private readonly board = new TableBoard();
+  private readonly board = new TableSearchBoard();
   private readonly lists: TableMoveList[] = [];
   private readonly orderScores: Int32Array[] = [];
   private evaluator = new TableEvaluator();
@@ -446,7 +446,7 @@ export function oneMoveScores(
   quietPlies = 0,
   weights: TableWeights = TABLE_WEIGHTS,
 ): { moves: string[]; scores: number[] } {
-  const board = new TableBoard().load(position, quietPlies);
+  const board = new TableSearchBoard().load(position, quietPlies);
   const evaluator = new TableEvaluator(weights);
   const list = new TableMoveList();
   const mover = board.turn;

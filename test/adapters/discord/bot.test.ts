@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DiscordError } from '../../support/discord/api-error.js';
 import { item } from '../../support/present.js';
 import { until } from '../../support/until.js';
-import { PENDING_GAMES } from '../../../src/adapters/discord/channel-state.js';
+import { PENDING_GAMES } from '../../../src/adapters/discord/chat-state.js';
 import { startFakeBot, type FakeBot } from './fake-bot.js';
 
 let bot: FakeBot;

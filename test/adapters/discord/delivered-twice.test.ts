@@ -6,7 +6,7 @@
  * first one made.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodePayload } from '../../../src/chat/button-payload.js';
+import { decodePayload } from '../../../src/chat/buttons/button-payload.js';
 import { countMade, type MadeCount } from '../../support/counting-store.js';
 import { FakeInteraction } from './fake-interaction.js';
 import { ANNA, CHANNEL, DiscordHarness, GUILD, buttonsOf, playerOfUser } from './harness.js';

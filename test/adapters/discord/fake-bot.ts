@@ -10,7 +10,7 @@ import {
   type DiscordBotOptions,
 } from '../../../src/adapters/discord/bot.js';
 import { registerCommands } from '../../../src/adapters/discord/commands.js';
-import type { ReviewPainter } from '../../../src/chat/review-text.js';
+import type { ReviewPainter } from '../../../src/chat/words/review-text.js';
 import { silentLogger } from '../../../src/game/logger.js';
 import { systemClock, type PositionAnalysis } from '../../../src/game/ports.js';
 import { GameService } from '../../../src/game/service.js';

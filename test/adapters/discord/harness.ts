@@ -14,8 +14,8 @@ import { inlinePainter, inlineReviewPainter } from '../../support/painter.js';
 import { MemoryKeyValueStore } from '../../../src/store/key-value.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import { MemoryLeagueStore } from '../../../src/store/memory-league-store.js';
-import type { RatingGraphData } from '../../../src/chat/league-text.js';
-import type { StandingsData } from '../../../src/chat/tournament-text.js';
+import type { RatingGraphData } from '../../../src/chat/words/league-text.js';
+import type { StandingsData } from '../../../src/chat/words/tournament-text.js';
 import { MemoryPuzzleStore } from '../../../src/store/memory-puzzle-store.js';
 import { ManualClock, ManualScheduler } from '../../support/manual-scheduler.js';
 import { testPuzzleService } from '../../support/puzzles.js';
@@ -196,7 +196,7 @@ export class DiscordHarness {
         logger: silentLogger,
         painter,
         reviewPainter: inlineReviewPainter,
-        dispatch: async (events) => {
+        publish: async (events) => {
           this.events.push(...events);
           await this.app.presenter.handle(events);
         },

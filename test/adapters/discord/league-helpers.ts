@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { messageBody } from '../../../src/adapters/discord/channel-output.js';
 import { playerToMove } from '../../../src/game/rules-strategy.js';
 import { firstLegalMove } from '../../support/any-game.js';
-import { decodePayload, type Payload } from '../../../src/chat/button-payload.js';
+import { decodePayload, type Payload } from '../../../src/chat/buttons/button-payload.js';
 import { messageBodyErrors } from '../../support/discord/validate-message.js';
 import { item } from '../../support/present.js';
 import type { FakeInteraction, FakeUser } from './fake-interaction.js';

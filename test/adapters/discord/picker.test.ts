@@ -14,7 +14,7 @@ import {
   decodeRouteValue,
   decodeSquareValue,
   type Payload,
-} from '../../../src/chat/button-payload.js';
+} from '../../../src/chat/buttons/button-payload.js';
 import { makeFen, VARIANTS, type VariantId } from '../../../src/engine/index.js';
 import type { Game } from '../../../src/game/model.js';
 import { messages } from '../../../src/i18n/index.js';

@@ -12,16 +12,16 @@ import {
   encodeRouteValue,
   encodeSquareValue,
   type Payload,
-} from '../../../src/chat/button-payload.js';
-import { puzzlePicks } from '../../../src/chat/pick-payloads.js';
-import { solverSide } from '../../../src/chat/puzzle-text.js';
+} from '../../../src/chat/buttons/button-payload.js';
+import { puzzlePicks } from '../../../src/chat/buttons/pick-payloads.js';
+import { solverSide } from '../../../src/chat/words/puzzle-text.js';
 import { legalMoves, makeMove, moveDestination, VARIANTS } from '../../../src/engine/index.js';
 import { resolveMove } from '../../../src/game/game-rules.js';
 import { playerKey } from '../../../src/game/model.js';
 import { puzzlePosition, type PuzzleLine } from '../../../src/game/puzzle-solving.js';
 import { dayIn } from '../../../src/game/daily-schedule.js';
 import { messagesOn } from '../../../src/i18n/index.js';
-import { routeSquares } from '../../../src/chat/move-picking.js';
+import { routeSquares } from '../../../src/chat/buttons/move-picking.js';
 import { testCatalog, solutionAt } from '../../support/puzzles.js';
 import type { FakeInteraction, FakeMessageRef, FakeUser } from './fake-interaction.js';
 import {

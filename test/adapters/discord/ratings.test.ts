@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { markdown } from '../../../src/adapters/discord/markdown.js';
-import { decodePayload } from '../../../src/chat/button-payload.js';
-import { figureOf } from '../../../src/chat/league-text.js';
+import { decodePayload } from '../../../src/chat/buttons/button-payload.js';
+import { figureOf } from '../../../src/chat/words/league-text.js';
 import type { PlayerRating } from '../../../src/game/rating-model.js';
 import { messages } from '../../../src/i18n/index.js';
 import { item, present } from '../../support/present.js';

@@ -3,7 +3,7 @@
  * then answered with the GIF attached; a game's end posts its result with the GIF.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodePayload } from '../../../src/chat/button-payload.js';
+import { decodePayload } from '../../../src/chat/buttons/button-payload.js';
 import { messages } from '../../../src/i18n/index.js';
 import { decodeGif } from '../../support/gif.js';
 import { item } from '../../support/present.js';

@@ -1,7 +1,7 @@
 import { UNHOLDABLE_FEN } from '../../support/engine-helpers.js';
 import { until } from '../../support/until.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodePayload } from '../../../src/chat/button-payload.js';
+import { decodePayload } from '../../../src/chat/buttons/button-payload.js';
 import { encodeGame } from '../../../src/store/codec.js';
 import { MemoryGameStore } from '../../../src/store/memory-store.js';
 import type { FakeInteraction } from './fake-interaction.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodePayload, type Payload } from '../../../src/chat/button-payload.js';
+import { decodePayload, type Payload } from '../../../src/chat/buttons/button-payload.js';
 import type { BotMoves } from '../../../src/game/ports.js';
 import { firstLegalMove } from '../../support/any-game.js';
 import { item } from '../../support/present.js';

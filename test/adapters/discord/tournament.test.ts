@@ -1,7 +1,7 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodePayload } from '../../../src/chat/button-payload.js';
-import { pointsText } from '../../../src/chat/tournament-text.js';
+import { decodePayload } from '../../../src/chat/buttons/button-payload.js';
+import { pointsText } from '../../../src/chat/words/tournament-text.js';
 import type { Tournament } from '../../../src/game/tournament-model.js';
 import type { ReplayPicture } from '../../../src/render/index.js';
 import { inlinePainter } from '../../support/painter.js';

@@ -6,7 +6,7 @@
  */
 import type { Update, User } from 'grammy/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodePayload } from '../../../src/chat/button-payload.js';
+import { decodePayload } from '../../../src/chat/buttons/button-payload.js';
 import { VARIANTS } from '../../../src/engine/index.js';
 import { countMade, type MadeCount } from '../../support/counting-store.js';
 import { item } from '../../support/present.js';

@@ -1,6 +1,6 @@
 import type { User } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodePayload } from '../../../src/chat/button-payload.js';
+import { decodePayload } from '../../../src/chat/buttons/button-payload.js';
 import { inlineIds } from '../../../src/adapters/telegram/features/inline.js';
 import { MEDIA_SIZE } from '../../../src/adapters/telegram/media.js';
 import { UNHOLDABLE_FEN, UNHOLDABLE_REASON } from '../../support/engine-helpers.js';

@@ -1,6 +1,6 @@
 import type { User } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodePayload } from '../../../src/chat/button-payload.js';
+import { encodePayload } from '../../../src/chat/buttons/button-payload.js';
 import { legalMoves, makeMove, moveDestination, VARIANTS } from '../../../src/engine/index.js';
 import { gamePosition } from '../../../src/game/game-rules.js';
 import type { Game } from '../../../src/game/model.js';

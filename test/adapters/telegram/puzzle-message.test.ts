@@ -7,7 +7,7 @@ import {
   puzzleOfKeyboard,
   solvingFace,
 } from '../../../src/adapters/telegram/puzzle-message.js';
-import { stepText } from '../../../src/chat/puzzle-text.js';
+import { stepText } from '../../../src/chat/words/puzzle-text.js';
 import { messages } from '../../../src/i18n/index.js';
 import { testCatalog, solutionAt } from '../../support/puzzles.js';
 import { testPainter } from './harness.js';

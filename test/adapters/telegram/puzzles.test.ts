@@ -1,6 +1,6 @@
 import type { User } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodePayload } from '../../../src/chat/button-payload.js';
+import { decodePayload } from '../../../src/chat/buttons/button-payload.js';
 import { VARIANTS } from '../../../src/engine/index.js';
 import { registerCommands } from '../../../src/adapters/telegram/bot.js';
 import type { KeyboardButtonView } from '../../support/telegram/fake-bot-api.js';

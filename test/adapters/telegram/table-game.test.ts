@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodePayload } from '../../../src/chat/button-payload.js';
-import { gamePicks } from '../../../src/chat/pick-payloads.js';
+import { encodePayload } from '../../../src/chat/buttons/button-payload.js';
+import { gamePicks } from '../../../src/chat/buttons/pick-payloads.js';
 import {
   applyTableMove,
   makeTableMove,
@@ -12,7 +12,7 @@ import {
 import type { Game } from '../../../src/game/model.js';
 import type { BotMoves } from '../../../src/game/ports.js';
 import { AiPool } from '../../../src/ai/index.js';
-import type { Payload } from '../../../src/chat/button-payload.js';
+import type { Payload } from '../../../src/chat/buttons/button-payload.js';
 import { firstLegalMove } from '../../support/any-game.js';
 import { item } from '../../support/present.js';
 import { until } from '../../support/until.js';

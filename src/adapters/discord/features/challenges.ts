@@ -1,6 +1,6 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
-import { challengeCaption } from '../../../chat/board-caption.js';
-import { encodePayload } from '../../../chat/button-payload.js';
+import { challengeCaption } from '../../../chat/words/board-caption.js';
+import { encodePayload } from '../../../chat/buttons/button-payload.js';
 import { parseVariant } from '../../../engine/index.js';
 import { tableVariant } from '../../../engine/multi/index.js';
 import {
@@ -13,7 +13,7 @@ import {
   type GameVariantId,
   type Player,
 } from '../../../game/model.js';
-import { startedText } from '../../../chat/table-caption.js';
+import { startedText } from '../../../chat/words/table-caption.js';
 import { lobbyButtons, lobbyContent } from '../table-cards.js';
 import type { Refusal, ServiceResult } from '../../../game/results.js';
 import type { Messages } from '../../../i18n/index.js';

@@ -1,16 +1,16 @@
 import { ButtonStyle, ComponentType, PermissionFlagsBits } from 'discord.js';
-import { encodePayload } from '../../../chat/button-payload.js';
-import { gamePdn, pdnFileName } from '../../../chat/pdn-export.js';
+import { encodePayload } from '../../../chat/buttons/button-payload.js';
+import { gamePdn, pdnFileName } from '../../../chat/words/pdn-export.js';
 import { sideToMove } from '../../../game/rules-strategy.js';
 import { opponentsOf, otherSide, sideOf } from '../../../game/model.js';
-import { resultText } from '../../../chat/board-caption.js';
+import { resultText } from '../../../chat/words/board-caption.js';
 import { parseLang } from '../../../i18n/index.js';
-import { mayChangeSettings } from '../../../chat/chat-settings.js';
-import { gameVs } from '../../../chat/command-game.js';
+import { mayChangeSettings } from '../../../chat/presenting/chat-settings.js';
+import { gameVs } from '../../../chat/commands/command-game.js';
 import { channelLastGame, withPlace, type GameCommands } from '../command-game.js';
 import { discordView, liveViews, mentionOf, messageLink, nameOf } from '../identity.js';
 import { markdown } from '../markdown.js';
-import { rulesAnswer } from '../../../chat/rules-text.js';
+import { rulesAnswer } from '../../../chat/words/rules-text.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
 
 /**

@@ -1,10 +1,10 @@
-import type { TournamentArguments } from '../../../chat/tournament-text.js';
+import type { TournamentArguments } from '../../../chat/commands/tournament-arguments.js';
 import type { VariantId } from '../../../engine/index.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
 import { DEFAULT_DAYS_PER_MOVE, type PlayerId } from '../../../game/model.js';
 import { rulesOf } from '../../../game/rules-strategy.js';
 import { MAX_CYCLES, MAX_SWISS_ROUNDS } from '../../../game/tournament-rules.js';
-import { TOP_LINES } from '../../../chat/league-text.js';
+import { TOP_LINES } from '../../../chat/words/league-text.js';
 import { PUZZLES_CHOICE } from '../commands.js';
 import { channelKey, discordView, playerFromUser } from '../identity.js';
 import {
@@ -211,7 +211,7 @@ export async function memberLeftServer(
       await deps.channels.removeTournamentChannel(guildId, channelId);
       continue;
     }
-    await deps.dispatch(
+    await deps.publish(
       await deps.service.league.memberLeftChat({ platform: 'discord', chatId: channelId }, player),
     );
   }

@@ -1,6 +1,6 @@
 import type { Move } from '../../../engine/index.js';
-import { gamePicks } from '../../../chat/pick-payloads.js';
-import { refusalText } from '../../../chat/refusal-text.js';
+import { gamePicks } from '../../../chat/buttons/pick-payloads.js';
+import { refusalText } from '../../../chat/words/refusal-text.js';
 import { anyPosition, playerToMove } from '../../../game/rules-strategy.js';
 import { samePlayer, sideOf, type Game } from '../../../game/model.js';
 import type { OutgoingMessage } from '../channel-output.js';
@@ -8,7 +8,7 @@ import { withPlace, type GameCommands } from '../command-game.js';
 import { orientationFor } from '../game-message.js';
 import { markdown } from '../markdown.js';
 import { stackPicker } from '../picker.js';
-import { inPicker, pickerSteps } from '../picker-steps.js';
+import { inPicker, pickSteps } from '../pick-steps.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
 
 /**
@@ -26,7 +26,7 @@ export function moveFeature(
     if (game !== undefined) await turn.answer.respond(await stacks(turn, deps, game));
   });
 
-  pickerSteps(router, '', async (turn, gameId, ply) => {
+  pickSteps(router, '', async (turn, gameId, ply) => {
     const game = await playable(turn, deps, gameId, ply);
     if (game === undefined) return undefined;
     return {
@@ -113,7 +113,7 @@ async function commit(turn: Turn, deps: DiscordDeps, game: Game, move: Move): Pr
     await say(turn, markdown(refusalText(turn.t, played)));
     return;
   }
-  await deps.dispatch(played.events);
+  await deps.publish(played.events);
   const notation = played.value.moves[game.moves.length] ?? played.value.moves.at(-1)!;
   await turn.answer.respond({ content: turn.t.discord.played(notation), components: [] });
 }

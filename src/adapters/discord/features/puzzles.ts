@@ -1,6 +1,6 @@
-import { puzzlePicks } from '../../../chat/pick-payloads.js';
-import { solverSide, standingsText, stepText } from '../../../chat/puzzle-text.js';
-import { refusalText } from '../../../chat/refusal-text.js';
+import { puzzlePicks } from '../../../chat/buttons/pick-payloads.js';
+import { solverSide, standingsText, stepText } from '../../../chat/words/puzzle-text.js';
+import { refusalText } from '../../../chat/words/refusal-text.js';
 import type { Move } from '../../../engine/index.js';
 import type { Player } from '../../../game/model.js';
 import type { PuzzlePlayer } from '../../../game/puzzle-ports.js';
@@ -8,7 +8,7 @@ import { puzzlePosition, type PuzzleLine } from '../../../game/puzzle-solving.js
 import type { Refusal } from '../../../game/results.js';
 import { channelKey, nameOf } from '../identity.js';
 import { escapeHtml, markdown } from '../markdown.js';
-import { inPicker, pickerSteps, type PickingBoard } from '../picker-steps.js';
+import { inPicker, pickSteps, type PickingBoard } from '../pick-steps.js';
 import { attemptMessage, attemptOverMessage } from '../puzzle-message.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
 import { fitLines, MAX_CONTENT } from '../text-fit.js';
@@ -51,7 +51,7 @@ export function puzzleFeature(router: InteractionRouter, deps: DiscordDeps): voi
     }
   });
 
-  pickerSteps(router, 'puzzle-', (turn, puzzleId, ply) => attemptAt(turn, deps, puzzleId, ply));
+  pickSteps(router, 'puzzle-', (turn, puzzleId, ply) => attemptAt(turn, deps, puzzleId, ply));
 
   router.command('daily', 'public', async (turn) => {
     const { interaction, t } = turn;

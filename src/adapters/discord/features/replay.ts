@@ -4,9 +4,9 @@ import {
   replayCaption,
   replayData,
   replayGameId,
-} from '../../../chat/replay.js';
-import { pickCommandGame } from '../../../chat/command-game.js';
-import { refusalText } from '../../../chat/refusal-text.js';
+} from '../../../chat/presenting/replay.js';
+import { pickCommandGame } from '../../../chat/commands/command-game.js';
+import { refusalText } from '../../../chat/words/refusal-text.js';
 import { channelLastGame } from '../command-game.js';
 import type { Game } from '../../../game/model.js';
 import { liveViews, nameOf } from '../identity.js';

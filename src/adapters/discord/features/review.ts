@@ -1,5 +1,5 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
-import { refusalText } from '../../../chat/refusal-text.js';
+import { refusalText } from '../../../chat/words/refusal-text.js';
 import {
   evalGraphData,
   momentBoard,
@@ -7,7 +7,7 @@ import {
   reviewButtons,
   reviewSummary,
   type ReviewPainter,
-} from '../../../chat/review-text.js';
+} from '../../../chat/words/review-text.js';
 import type { Game } from '../../../game/model.js';
 import type { GameReview } from '../../../game/service.js';
 import type { Messages } from '../../../i18n/index.js';

@@ -1,5 +1,5 @@
 import { Composer } from 'grammy';
-import { VARIANT_WORDS } from '../../../chat/variant-words.js';
+import { VARIANT_WORDS } from '../../../chat/commands/variant-words.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';
 import type { GameVariantId } from '../../../game/model.js';
 import { rulesOf } from '../../../game/rules-strategy.js';

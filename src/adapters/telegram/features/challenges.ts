@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import { challengeCaption } from '../../../chat/board-caption.js';
-import { CASUAL_WORDS, RATED_WORDS, VARIANT_WORDS } from '../../../chat/variant-words.js';
+import { challengeCaption } from '../../../chat/words/board-caption.js';
+import { CASUAL_WORDS, RATED_WORDS, VARIANT_WORDS } from '../../../chat/commands/variant-words.js';
 import {
   DAYS_PER_MOVE,
   DEFAULT_DAYS_PER_MOVE,
@@ -14,7 +14,7 @@ import {
 import type { Refusal } from '../../../game/results.js';
 import type { Messages } from '../../../i18n/index.js';
 import type { ButtonRouter } from '../buttons.js';
-import { encodePayload } from '../../../chat/button-payload.js';
+import { encodePayload } from '../../../chat/buttons/button-payload.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { escapeHtml, mentionOf, nameOf, playerFromUser } from '../identity.js';
 import { bestEffort } from '../../../game/logger.js';

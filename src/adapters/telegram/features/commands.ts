@@ -1,12 +1,12 @@
 import { Composer, InlineKeyboard } from 'grammy';
-import { gamePdn, pdnFileName } from '../../../chat/pdn-export.js';
+import { gamePdn, pdnFileName } from '../../../chat/words/pdn-export.js';
 import { sideToMove } from '../../../game/rules-strategy.js';
 import { opponentsOf, sideOf, type Game } from '../../../game/model.js';
 import { LANGS, messagesOn, parseLang, type Messages } from '../../../i18n/index.js';
 import type { ButtonRouter } from '../buttons.js';
-import { encodePayload } from '../../../chat/button-payload.js';
-import { gameVs } from '../../../chat/command-game.js';
-import { rulesAnswer } from '../../../chat/rules-text.js';
+import { encodePayload } from '../../../chat/buttons/button-payload.js';
+import { gameVs } from '../../../chat/commands/command-game.js';
+import { rulesAnswer } from '../../../chat/words/rules-text.js';
 import { shownGameFor, withCommandGame } from '../command-game.js';
 import { mayChangeChat, type BashniContext, type TelegramDeps } from '../context.js';
 import { isPrivateChat, liveViews, messageLink, nameOf, playerFromUser } from '../identity.js';

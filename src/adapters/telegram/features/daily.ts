@@ -1,6 +1,6 @@
-import { chatLanguage } from '../../../chat/chat-settings.js';
+import { chatLanguage } from '../../../chat/presenting/chat-settings.js';
 import { Composer } from 'grammy';
-import { standingsText } from '../../../chat/puzzle-text.js';
+import { standingsText } from '../../../chat/words/puzzle-text.js';
 import type { PuzzlePlayer } from '../../../game/puzzle-ports.js';
 import type { DuePost } from '../../../game/puzzles.js';
 import { messagesOn } from '../../../i18n/index.js';

@@ -12,10 +12,10 @@ import {
   inlineTermsText,
   type InlineTerms,
   type Payload,
-} from '../../../chat/button-payload.js';
-import { escapeHtml } from '../../../chat/escape-html.js';
-import { puzzleHeading, solverSide } from '../../../chat/puzzle-text.js';
-import { VARIANT_WORDS } from '../../../chat/variant-words.js';
+} from '../../../chat/buttons/button-payload.js';
+import { escapeHtml } from '../../../chat/words/escape-html.js';
+import { puzzleHeading, solverSide } from '../../../chat/words/puzzle-text.js';
+import { VARIANT_WORDS } from '../../../chat/commands/variant-words.js';
 import { parseFen, startPosition, type VariantId } from '../../../engine/index.js';
 import { dayIn } from '../../../game/daily-schedule.js';
 import { bestEffort } from '../../../game/logger.js';
@@ -31,7 +31,7 @@ import { puzzlePosition } from '../../../game/puzzle-solving.js';
 import { rulesOf } from '../../../game/rules-strategy.js';
 import type { ServiceResult } from '../../../game/results.js';
 import type { Lang, Messages } from '../../../i18n/index.js';
-import { personalLanguage } from '../../../chat/chat-settings.js';
+import { personalLanguage } from '../../../chat/presenting/chat-settings.js';
 import type { ChatSettings } from '../chat-state.js';
 import type { ButtonRouter } from '../buttons.js';
 import type { BashniContext, TelegramDeps } from '../context.js';

@@ -7,9 +7,9 @@ import {
   ratingGraph,
   statsText,
   TOP_LINES,
-} from '../../../chat/league-text.js';
-import { parseTournamentArguments } from '../../../chat/tournament-text.js';
-import { VARIANT_WORDS } from '../../../chat/variant-words.js';
+} from '../../../chat/words/league-text.js';
+import { parseTournamentArguments } from '../../../chat/commands/tournament-arguments.js';
+import { VARIANT_WORDS } from '../../../chat/commands/variant-words.js';
 import type { PlayerId } from '../../../game/model.js';
 import { rulesOf } from '../../../game/rules-strategy.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../../game/bot-player.js';

@@ -5,13 +5,13 @@ import { sideOf, type ChatView, type Game } from '../../../game/model.js';
 import { looksLikeMove, quoteBack } from '../../../game/move-input.js';
 import { orientationFor } from '../board-message.js';
 import type { ButtonRouter } from '../buttons.js';
-import { gamePicks } from '../../../chat/pick-payloads.js';
-import { refusalText } from '../../../chat/refusal-text.js';
-import type { Payload } from '../../../chat/button-payload.js';
+import { gamePicks } from '../../../chat/buttons/pick-payloads.js';
+import { refusalText } from '../../../chat/words/refusal-text.js';
+import type { Payload } from '../../../chat/buttons/button-payload.js';
 import { withCommandGame } from '../command-game.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { inlineView, isInlineChat, liveViews, playerFromUser, telegramView } from '../identity.js';
-import { followPick, pickStep, stackInfo } from '../pick-step.js';
+import { followPick, pickStep, stackInfo } from '../pick-steps.js';
 
 type BoardPayload = Extract<Payload, { kind: 'select' | 'target' | 'route' | 'back' }>;
 

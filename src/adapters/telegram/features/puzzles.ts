@@ -1,9 +1,9 @@
 import { Composer, type NextFunction } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { Payload } from '../../../chat/button-payload.js';
-import { puzzlePicks } from '../../../chat/pick-payloads.js';
-import { solverSide, stepText } from '../../../chat/puzzle-text.js';
-import { refusalText } from '../../../chat/refusal-text.js';
+import type { Payload } from '../../../chat/buttons/button-payload.js';
+import { puzzlePicks } from '../../../chat/buttons/pick-payloads.js';
+import { solverSide, stepText } from '../../../chat/words/puzzle-text.js';
+import { refusalText } from '../../../chat/words/refusal-text.js';
 import type { MoveInput } from '../../../game/game-rules.js';
 import { looksLikeMove, quoteBack } from '../../../game/move-input.js';
 import { puzzlePosition, type PuzzleLine } from '../../../game/puzzle-solving.js';
@@ -12,7 +12,7 @@ import { BoardSync, plainText } from '../board-sync.js';
 import type { ButtonRouter } from '../buttons.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { playerFromUser, telegramView } from '../identity.js';
-import { followPick, pickStep, type PickStep } from '../pick-step.js';
+import { followPick, pickStep, type PickStep } from '../pick-steps.js';
 import {
   finishedFace,
   postedFace,

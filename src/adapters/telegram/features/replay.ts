@@ -5,8 +5,8 @@ import {
   replayCaption,
   replayData,
   replayGameId,
-} from '../../../chat/replay.js';
-import { refusalText } from '../../../chat/refusal-text.js';
+} from '../../../chat/presenting/replay.js';
+import { refusalText } from '../../../chat/words/refusal-text.js';
 import type { Game } from '../../../game/model.js';
 import type { BoardPainter } from '../board-message.js';
 import { shownGameFor } from '../command-game.js';

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import { encodePayload } from '../../../chat/button-payload.js';
-import { refusalText } from '../../../chat/refusal-text.js';
+import { encodePayload } from '../../../chat/buttons/button-payload.js';
+import { refusalText } from '../../../chat/words/refusal-text.js';
 import {
   evalGraphData,
   momentBoard,
@@ -9,7 +9,7 @@ import {
   reviewButtons,
   reviewSummary,
   type ReviewPainter,
-} from '../../../chat/review-text.js';
+} from '../../../chat/words/review-text.js';
 import type { Game } from '../../../game/model.js';
 import type { GameReview } from '../../../game/service.js';
 import type { Messages } from '../../../i18n/index.js';
