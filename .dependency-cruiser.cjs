@@ -71,7 +71,7 @@ module.exports = {
     {
       name: 'chat-is-shared-presentation',
       comment:
-        'src/chat holds what every chat adapter shows the same way (caption text, command words): game, engine and i18n only.',
+        'src/chat holds what every chat adapter does the same way (words, commands, buttons, presenting, tasks): game, engine and i18n only.',
       from: { path: '^src/chat/' },
       to: { path: '^src/(adapters|store|render|ai)/' },
     },
