@@ -152,11 +152,12 @@ export function evalGraphData(t: Messages, review: GameReview, game: Game): Eval
     at: i + 1,
     kind: review.plies[i]!.verdict === 'blunder' ? ('blunder' as const) : ('mistake' as const),
   }));
-  // A tick every 5, 10, 20... move numbers, at most about ten.
+  // Move 1, then a tick every 1, 2, 5, 10, 20... move numbers: about ten at most, each at the
+  // first ply of its move.
   const last = review.plies.at(-1)?.moveNumber ?? 1;
-  const step = [5, 10, 20, 50, 100, 200].find((s) => last / s <= 10) ?? 500;
+  const step = [1, 2, 5, 10, 20, 50, 100, 200].find((s) => last / s <= 10) ?? 500;
   const ticks = review.plies
-    .filter((p) => !p.continues && p.moveNumber % step === 0)
+    .filter((p) => !p.continues && (p.moveNumber === 1 || p.moveNumber % step === 0))
     .map((p) => ({ at: p.ply, label: String(p.moveNumber) }));
   const mistakes = review.white.mistakes + review.black.mistakes;
   const blunders = review.white.blunders + review.black.blunders;

@@ -117,6 +117,16 @@ describe('review texts', () => {
       { at: 3, kind: 'blunder' },
     ]);
     expect(graph.footer).toBe('orange: 1 mistake · red: 1 blunder');
+    // Move numbers under the axis however short the game: each move of these three.
+    expect(graph.ticks).toEqual([
+      { at: 0, label: '1' },
+      { at: 2, label: '2' },
+      { at: 4, label: '3' },
+    ]);
+    // A long game: move 1 and round numbers, about ten at most, each once.
+    const long = Array.from({ length: 120 }, (_, i) => MOVES[i % MOVES.length]!);
+    const labels = evalGraphData(en, review([], long), GAME).ticks.map((tick) => tick.label);
+    expect(labels).toEqual(['1', '10', '20', '30', '40', '50', '60']);
     const board = momentBoard(en, r, 1);
     // The position before 2. g3-f4, the move played and the better one.
     expect(board.position.turn).toBe(0);
