@@ -5,7 +5,13 @@ import { enReview } from './en-review.js';
 import { enTable } from './en-table.js';
 import { enPlatformWords } from './en-platform.js';
 import { signedChange } from './signed-change.js';
-import { durationText, rulesOverview, type Messages, type VariantRules } from './messages.js';
+import {
+  durationText,
+  rulesOverview,
+  rulesReply,
+  type Messages,
+  type VariantRules,
+} from './messages.js';
 import { textLines } from './text-lines.js';
 
 function plural(n: number, one: string, many: string): string {
@@ -222,15 +228,7 @@ export const en: Messages = {
   pdnCaption: 'The game record (PDN).',
   rules: rulesOverview(RULES_EN),
   variantRules: RULES_EN,
-  variantRulesReply: (name, rules, base) =>
-    `📖 <b>${name}</b>
-${rules}${
-      base === undefined
-        ? ''
-        : `
-
-The rest as in ${base}.`
-    }`,
+  variantRulesReply: rulesReply((base) => `The rest as in ${base}.`),
   rulesUsage:
     'Use {/rules} alone for every variant, or with one: {/rules} laska, {/rules} zhernov…',
   help: 'Play Bashni here:\n/newgame @friend — challenge a friend (or reply to their message)\n/newgame — an open challenge (with a code to join it, in Telegram or Discord)\n/newgame zhernov — a table for four (Zhernov’s game; the bot can take seats)\n/join ABC234 — join a game by its code\n/play 4 — play the bot (levels 1–8)\n/move c3-d4 — type a move (or reply to the board)\n/board — show your game again at the bottom\n/games — your games\n/draw — offer a draw · /resign — resign\n/pdn — the game record · /replay — an animation of the game\n/puzzle — a puzzle (solved in our private chat) · /top puzzles — the chat’s puzzle leaderboard\n/stats — your ratings · /top — the chat’s rating leaderboard\n/tournament new — a tournament in this chat (admins) · /standings — its table\n/review — the engine’s review of a finished game\n/daily on 09:00 Europe/Moscow — a puzzle of the day in this chat · /daily off\n/settings — board orientation · /lang — language\n/rules — the rules · /rules laska — one variant’s',

@@ -654,6 +654,14 @@ export function rulesOf(rules: VariantRules, variant: GameVariantId): string {
   return typeof entry === 'string' ? entry : rulesOf(rules, entry.same);
 }
 
+/** /rules <variant>'s answer: its name and paragraph, then `restAsIn` the variant it changes. */
+export function rulesReply(
+  restAsIn: (base: string) => string,
+): (name: string, rules: string, base?: string) => string {
+  return (name, rules, base) =>
+    `📖 <b>${name}</b>\n${rules}${base === undefined ? '' : `\n\n${restAsIn(base)}`}`;
+}
+
 /** Every variant's rules in one text: Bashni's paragraph, then each other paragraph once. */
 export function rulesOverview(rules: VariantRules): string {
   const [first, ...rest] = Object.values(rules).filter((entry) => typeof entry === 'string');

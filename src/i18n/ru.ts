@@ -1,6 +1,12 @@
 import { ruReplay } from './ru-replay.js';
 import { ruInline } from './ru-inline.js';
-import { durationText, rulesOverview, type Messages, type VariantRules } from './messages.js';
+import {
+  durationText,
+  rulesOverview,
+  rulesReply,
+  type Messages,
+  type VariantRules,
+} from './messages.js';
 import { ruLeague } from './ru-league.js';
 import { ruReview } from './ru-review.js';
 import { ruTable } from './ru-table.js';
@@ -225,15 +231,7 @@ export const ru: Messages = {
   pdnCaption: 'Запись партии (PDN).',
   rules: rulesOverview(RULES_RU),
   variantRules: RULES_RU,
-  variantRulesReply: (name, rules, base) =>
-    `📖 <b>${name}</b>
-${rules}${
-      base === undefined
-        ? ''
-        : `
-
-Остальное — как в игре «${base}».`
-    }`,
+  variantRulesReply: rulesReply((base) => `Остальное — как в игре «${base}».`),
   rulesUsage:
     'Наберите {/rules} — правила всех игр, или с названием игры: {/rules} ласка, {/rules} жернов…',
   help: 'Играем в башни:\n/newgame @друг — вызвать друга (или ответьте на его сообщение)\n/newgame — открытый вызов (с кодом, по которому можно войти из Telegram или Discord)\n/newgame zhernov — стол на четверых (шашки Жернова; места может занять бот)\n/join ABC234 — войти в партию по коду\n/play 4 — сыграть с ботом (уровни 1–8)\n/move c3-d4 — записать ход (или ответьте на доску)\n/board — показать доску ещё раз внизу\n/games — ваши партии\n/draw — предложить ничью · /resign — сдаться\n/pdn — запись партии · /replay — анимация партии\n/puzzle — задача (решается в личном чате) · /top задачи — таблица задач чата\n/stats — ваш рейтинг · /top — рейтинг игроков чата\n/tournament new — турнир в этом чате (админы) · /standings — его таблица\n/review — разбор оконченной партии движком\n/daily on 09:00 Europe/Moscow — задача дня в этом чате · /daily off\n/settings — ориентация доски · /lang — язык\n/rules — правила · /rules ласка — правила одной игры',
