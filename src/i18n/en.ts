@@ -37,7 +37,7 @@ const VARIANTS = {
 
 /**
  * Each variant's rules, a paragraph each (Bashni's in full, the others by what they change),
- * in the order /rules gives them; a variant sharing another's paragraph points to it.
+ * in the order /rules gives them.
  */
 const RULES_EN: VariantRules = {
   bashni:
@@ -60,9 +60,6 @@ const RULES_EN: VariantRules = {
     'Stavropol Adiyukh: Adiyukh with shared pieces — on your turn you may move any tower, white- or black-topped; each moves, jumps and is crowned as its top colour does; capture whatever can be captured; the game ends when the player to move cannot move or all tops are one colour, and the half count decides as in Adiyukh (the White player wins with more pieces on ranks 5–8).',
   zhernov:
     'Zhernov’s game for four (zhernov): White, Red, Black and Green sit at the four edges and move in turn clockwise, each toward the opposite edge; every column is one colour, and a jumped column loses one piece, which leaves the board, while the capturing column grows by one piece of its own for each piece taken from a player still in the game. Whoever first owns a column of six or more becomes the count and leaves the game with the best place still free; a player who cannot move is out with the worst. Places score 3, 2, 1 and 0, and a count scores one more.',
-  'adiyukh-10x10': { same: 'adiyukh-8x10' },
-  'bashni-double-2': { same: 'bashni-double' },
-  'bashni-double-11': { same: 'bashni-double' },
 };
 
 export const en: Messages = {

@@ -640,18 +640,26 @@ export function durationText(ms: number, units: DurationUnits): string {
 /** The chat platforms the bot speaks on. */
 export type Platform = 'telegram' | 'discord';
 
+/** Variants whose rules are another's words (the larger Adiyukh boards, double-move options). */
+const SAME_RULES = {
+  'adiyukh-10x10': 'adiyukh-8x10',
+  'bashni-double-2': 'bashni-double',
+  'bashni-double-11': 'bashni-double',
+} as const satisfies Partial<Record<GameVariantId, GameVariantId>>;
+
+type SharingRules = keyof typeof SAME_RULES;
+
 /**
- * Each variant's rules, a paragraph each: Bashni's in full, the others by what they change; a
- * variant whose words are another's (`same`) points to them.
+ * Each variant's rules, a paragraph each: Bashni's in full, the others by what they change; the
+ * variants of SAME_RULES have none of their own.
  */
-export type VariantRules = Readonly<
-  Record<GameVariantId, string | { readonly same: GameVariantId }>
->;
+export type VariantRules = Readonly<Record<Exclude<GameVariantId, SharingRules>, string>>;
 
 /** The paragraph of a variant's rules. */
 export function rulesOf(rules: VariantRules, variant: GameVariantId): string {
-  const entry = rules[variant];
-  return typeof entry === 'string' ? entry : rulesOf(rules, entry.same);
+  return variant in SAME_RULES
+    ? rules[SAME_RULES[variant as SharingRules]]
+    : rules[variant as Exclude<GameVariantId, SharingRules>];
 }
 
 /** /rules <variant>'s answer: its name and paragraph, then `restAsIn` the variant it changes. */
@@ -664,7 +672,7 @@ export function rulesReply(
 
 /** Every variant's rules in one text: Bashni's paragraph, then each other paragraph once. */
 export function rulesOverview(rules: VariantRules): string {
-  const [first, ...rest] = Object.values(rules).filter((entry) => typeof entry === 'string');
+  const [first, ...rest] = Object.values(rules);
   return `${first}\n\n${rest.join(' ')}`;
 }
 
