@@ -25,7 +25,7 @@ import { leagueFeature, memberLeftServer } from './features/league.js';
 import { moveFeature } from './features/moves.js';
 import { puzzleFeature } from './features/puzzles.js';
 import type { BoardPainter } from './game-message.js';
-import { DiscordPresenter } from './presenter.js';
+import { discordPresenter, type DiscordPresenter } from './surface.js';
 import { InteractionRouter } from './router.js';
 import { reviewFeature } from './features/review.js';
 import type { ReviewPainter } from '../../chat/words/review-text.js';
@@ -128,7 +128,7 @@ export function createDiscordBot(
   );
   const channels = new ChatState(deps.kv, logger);
   const out = options.out ?? new RestChannelOutput(client.rest);
-  const presenter = new DiscordPresenter({
+  const presenter = discordPresenter({
     out,
     service: deps.service,
     channels,

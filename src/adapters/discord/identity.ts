@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../chat/words/escape-html.js';
+import { liveViews as liveViewsOn } from '../../chat/presenting/presented-games.js';
 import { looksEmpty, platformMark } from '../../chat/words/player-label.js';
 import { chatKey, type ChatView, type Player } from '../../game/model.js';
 
@@ -64,7 +65,5 @@ export function discordView(channelId: string, messageId: string): ChatView {
 
 /** The live message of a game in each Discord channel: the last view recorded there. */
 export function liveViews(views: readonly ChatView[]): ChatView[] {
-  const byChannel = new Map<string, ChatView>();
-  for (const view of views) if (view.platform === 'discord') byChannel.set(view.chatId, view);
-  return [...byChannel.values()];
+  return liveViewsOn(views, 'discord');
 }

@@ -16,7 +16,7 @@ import type { ChatState } from './chat-state.js';
 import type { BoardPainter } from './game-message.js';
 import { playerFromUser } from './identity.js';
 import { markdown } from './markdown.js';
-import type { DiscordPresenter } from './presenter.js';
+import type { DiscordPresenter } from './surface.js';
 
 /** What every feature of the Discord bot works with. */
 export interface DiscordDeps {

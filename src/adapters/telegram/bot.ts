@@ -31,7 +31,7 @@ import { puzzleFeature } from './features/puzzles.js';
 import { reviewFeature } from './features/review.js';
 import type { ReviewPainter } from '../../chat/words/review-text.js';
 import { laneTransformer } from './lane-transformer.js';
-import { TelegramPresenter } from './presenter.js';
+import { telegramPresenter, type TelegramPresenter } from './surface.js';
 import { UpdatePipeline } from './update-pipeline.js';
 
 export interface TelegramBotOptions {
@@ -141,7 +141,7 @@ export function createTelegramBot(
   const outApi = new Api(token, client);
   outApi.config.use(...(options.transformers ?? []));
   const out = new ChatOutput(outApi, lanes);
-  const presenter = new TelegramPresenter({
+  const presenter = telegramPresenter({
     out,
     service: base.service,
     chats,

@@ -1,7 +1,6 @@
 import { InlineKeyboard } from 'grammy';
-import { otherSide, playerOf, type Challenge, type ChatView, type Game } from '../../game/model.js';
+import { otherSide, playerOf, type ChatView, type Game } from '../../game/model.js';
 import type { Messages } from '../../i18n/index.js';
-import { closedChallengeText } from '../../chat/presenting/presented-games.js';
 import type { BackgroundTasks } from '../../chat/tasks/background-tasks.js';
 import { encodePayload } from '../../chat/buttons/button-payload.js';
 import { NO_PREVIEW, type ChatOutput } from './chat-output.js';
@@ -15,7 +14,6 @@ import {
   nameOf,
 } from './identity.js';
 import { bestEffort, type Logger } from '../../game/logger.js';
-import { lobbyKeyboard, lobbyText } from './table-cards.js';
 
 /** The language to assume in a chat without a language setting (see the presenter). */
 export type ChatContext = (
@@ -43,17 +41,6 @@ export class ChatCards {
     private readonly languageHint: (game: Game, chatId: string) => string | undefined,
   ) {}
 
-  async closeChallengeCards(
-    challenge: Challenge,
-    why: 'challenge-declined' | 'challenge-cancelled' | 'challenge-expired',
-  ): Promise<void> {
-    for (const view of challenge.views) {
-      if (view.platform !== 'telegram') continue;
-      const { t } = await this.chatContext(view.chatId, challenge.challenger.language);
-      this.editCard(view, closedChallengeText(t, why, nameOf(challenge.challenger)));
-    }
-  }
-
   /** Edits a card's text; its buttons go, unless `keyboard` gives the new ones. */
   editCard(view: ChatView, text: string, keyboard?: InlineKeyboard): void {
     const inline = inlineMessageIdOf(view);
@@ -69,20 +56,6 @@ export class ChatCards {
         ...(keyboard === undefined ? {} : { reply_markup: keyboard }),
       }),
     );
-  }
-
-  /** A table's lobby changed (someone sat down or stood up): every Telegram card shows it. */
-  async updateLobbyCards(challenge: Challenge): Promise<void> {
-    if (challenge.status !== 'open') return;
-    for (const view of challenge.views) {
-      if (view.platform !== 'telegram') continue;
-      const { t } = await this.chatContext(view.chatId, challenge.challenger.language);
-      this.editCard(
-        view,
-        lobbyText(challenge, t, this.deps.botUsername?.()),
-        lobbyKeyboard(challenge, t),
-      );
-    }
   }
 
   // ---- draw offers --------------------------------------------------------------------------

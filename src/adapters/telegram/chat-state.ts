@@ -64,7 +64,7 @@ function parseNotice(text: string | undefined): Notice | undefined {
   }
 }
 
-/** Games whose boards may not show their newest state yet (see TelegramPresenter). */
+/** Games whose boards may not show their newest state yet (see ChatPresenter). */
 export const PENDING_BOARDS = 'tg:pending-boards';
 
 /** Requests whose reply may not be sent yet (see request-replies.ts). */

@@ -16,7 +16,7 @@ import type { BackgroundTasks } from '../../chat/tasks/background-tasks.js';
 import type { ChatMembers } from './chat-members.js';
 import type { ChatOutput } from './chat-output.js';
 import type { ChatSettings, ChatState } from './chat-state.js';
-import type { TelegramPresenter } from './presenter.js';
+import type { TelegramPresenter } from './surface.js';
 import type { Reply } from './request-replies.js';
 import { refusalText } from '../../chat/words/refusal-text.js';
 import { bestEffort } from '../../game/logger.js';
@@ -92,7 +92,7 @@ export function contextMiddleware(deps: TelegramDeps): MiddlewareFn<BashniContex
     };
     ctx.sayOnce = async (text, reply) => {
       if (ctx.chat === undefined) return;
-      await deps.presenter.replies.send(ctx.requestKey, {
+      await deps.presenter.surface.replies.send(ctx.requestKey, {
         ...reply,
         chatId: String(ctx.chat.id),
         text,

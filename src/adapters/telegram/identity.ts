@@ -1,4 +1,5 @@
 import type { User } from 'grammy/types';
+import { liveViews as liveViewsOn } from '../../chat/presenting/presented-games.js';
 import { looksEmpty, platformMark } from '../../chat/words/player-label.js';
 import { chatKey, type ChatView, type Player } from '../../game/model.js';
 
@@ -47,9 +48,7 @@ export function telegramView(chatId: number, messageId: number): ChatView {
 
 /** The live message of a game in each Telegram chat: the last view recorded for that chat. */
 export function liveViews(views: readonly ChatView[]): ChatView[] {
-  const byChat = new Map<string, ChatView>();
-  for (const view of views) if (view.platform === 'telegram') byChat.set(view.chatId, view);
-  return [...byChat.values()];
+  return liveViewsOn(views, 'telegram');
 }
 
 /** Private chats have positive ids equal to the user's id; groups are negative. */

@@ -3,7 +3,8 @@
  * each (deliveries build from it at the last moment), and which events change boards.
  */
 import { LRUCache } from 'lru-cache';
-import type { Game } from '../../game/model.js';
+import type { ChatView, Game } from '../../game/model.js';
+import type { Platform } from '../../i18n/index.js';
 import type { GameEvent } from '../../game/results.js';
 import type { Messages } from '../../i18n/index.js';
 
@@ -43,4 +44,11 @@ export function closedChallengeText(
   if (why === 'challenge-declined') return t.challengeDeclined(challenger);
   if (why === 'challenge-cancelled') return t.challengeCancelled(challenger);
   return t.challengeExpired(challenger);
+}
+
+/** A game's live board message in each chat of a platform (the newest view per chat). */
+export function liveViews(views: readonly ChatView[], platform: Platform): ChatView[] {
+  const byChat = new Map<string, ChatView>();
+  for (const view of views) if (view.platform === platform) byChat.set(view.chatId, view);
+  return [...byChat.values()];
 }

@@ -104,6 +104,8 @@ describe('Discord: a four-player table game (Zhernov)', () => {
       if (now.ok && now.value.moves.length >= 4) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    // The fourth move is saved before it is shown: its presentation is awaited too.
+    await harness.settle();
     const later = await harness.service.queries.getGame(gameId);
     expect(later.ok && later.value.moves.slice(0, 2)).toEqual(['c1-b2', 'a3:c1']);
     expect(later.ok && later.value.moves).toHaveLength(4);

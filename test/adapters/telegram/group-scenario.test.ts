@@ -152,7 +152,7 @@ describe('Telegram: a full game in a group', () => {
       fen: 'W:Wc3:Bb4,d4,b6,d6,h8',
     });
     if (!started.ok) throw new Error(started.message);
-    const view = await h.process.presenter.postBoard(started.value, String(GROUP));
+    const view = await h.process.presenter.surface.postBoard(started.value, String(GROUP));
     const id = Number(view!.messageId);
     expect(h.labels(GROUP, id)).toEqual(['⚪ c3']);
     await h.press(alice, GROUP, id, '⚪ c3');

@@ -263,7 +263,7 @@ export class TelegramHarness {
       daysPerMove,
     });
     if (!started.ok) throw new Error(started.message);
-    const view = await this.process.presenter.postBoard(started.value, String(chatId));
+    const view = await this.process.presenter.surface.postBoard(started.value, String(chatId));
     const game = started.value;
     const current = async (): Promise<Game> => {
       const loaded = await this.process.service.queries.getGame(game.id);

@@ -118,7 +118,7 @@ describe('Telegram: /review of a finished game', () => {
       daysPerMove: 3,
     });
     if (!table.ok) throw new Error(table.message);
-    await h.process.presenter.postBoard(table.value, String(GROUP));
+    await h.process.presenter.surface.postBoard(table.value, String(GROUP));
     for (const player of [BOB, carol, dan]) {
       const out = await service.endings.resign(table.value.id, player);
       if (!out.ok) throw new Error(out.message);

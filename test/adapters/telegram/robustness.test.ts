@@ -25,7 +25,7 @@ describe('Telegram: taps that must not break anything', () => {
     });
     if (!started.ok) throw new Error(started.message);
     gameId = started.value.id;
-    const view = await h.process.presenter.postBoard(started.value, String(GROUP));
+    const view = await h.process.presenter.surface.postBoard(started.value, String(GROUP));
     boardId = Number(view!.messageId);
   });
   afterEach(async () => {
@@ -169,7 +169,7 @@ describe('Telegram: taps that must not break anything', () => {
     h.fake.group(OTHER, 'Second club');
     const game = await h.process.service.queries.getGame(gameId);
     if (!game.ok) throw new Error(game.message);
-    const second = await h.process.presenter.postBoard(game.value, String(OTHER));
+    const second = await h.process.presenter.surface.postBoard(game.value, String(OTHER));
     h.fake.setChatMember(GROUP, h.fake.bot.id, 'kicked');
     h.fake.clearCalls();
     await h.say(alice, OTHER, '/move c3-d4');

@@ -47,7 +47,7 @@ describe('Telegram: late, stale and forged taps; moves as people type them', () 
       await new Promise((resolve) => setTimeout(resolve, 300));
       return save(next, expected);
     };
-    await h.process.presenter.queueBoard(started.value, String(GROUP));
+    await h.process.presenter.surface.queueBoard(started.value, String(GROUP));
     // The board is there (and its sender has its answer); its recording is still on the way.
     await h.fake.waitForCall('sendPhoto');
     await new Promise((resolve) => setTimeout(resolve, 50));

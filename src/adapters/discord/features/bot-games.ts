@@ -31,9 +31,9 @@ export function botGameFeature(router: InteractionRouter, deps: DiscordDeps): vo
     );
     if (game === undefined) return;
     const messageId = await turn.answer.respond(
-      await deps.presenter.messageFor(game, turn.channelId),
+      await deps.presenter.surface.messageFor(game, turn.channelId),
     );
     if (messageId !== undefined)
-      await deps.presenter.recordGameMessage(game, discordView(turn.channelId, messageId));
+      await deps.presenter.surface.recordGameMessage(game, discordView(turn.channelId, messageId));
   });
 }

@@ -174,7 +174,7 @@ export function commandFeature(
   });
 
   gameCommands.add('board', 'public', async (turn, game, elsewhere) => {
-    const message = await deps.presenter.messageFor(game, turn.channelId);
+    const message = await deps.presenter.surface.messageFor(game, turn.channelId);
     if (elsewhere !== undefined) {
       // The game is played in another channel: its live message stays there (where the
       // opponent follows it); here the user alone sees the board as it is now, without its
@@ -189,7 +189,7 @@ export function commandFeature(
     }
     const messageId = await turn.answer.respond(message);
     if (messageId !== undefined)
-      await deps.presenter.recordGameMessage(game, discordView(turn.channelId, messageId));
+      await deps.presenter.surface.recordGameMessage(game, discordView(turn.channelId, messageId));
   });
 
   // Right after a game, the one /replay would show (the channel's last, over); else the user's.

@@ -83,7 +83,7 @@ async function playable(
             ? t.errors.notYourTurn
             : undefined;
   if (why === undefined) return game;
-  if (publicBoard && ply !== game.moves.length) deps.presenter.updateBoards(game);
+  if (publicBoard && ply !== game.moves.length) deps.presenter.surface.updateBoards(game);
   await say(turn, why);
   return undefined;
 }
@@ -95,7 +95,7 @@ async function say(turn: Turn, text: string): Promise<void> {
 }
 
 async function orientationIn(turn: Turn, deps: DiscordDeps, game: Game) {
-  const { settings } = await deps.presenter.channelContext(turn.channelId);
+  const { settings } = await deps.presenter.surface.channelContext(turn.channelId);
   return orientationFor(game, settings);
 }
 

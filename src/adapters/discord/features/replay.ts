@@ -11,7 +11,7 @@ import { channelLastGame } from '../command-game.js';
 import type { Game } from '../../../game/model.js';
 import { liveViews, nameOf } from '../identity.js';
 import { escapeHtml, markdown } from '../markdown.js';
-import { DISCORD_FILE_LIMIT, replayFileName } from '../presenter.js';
+import { DISCORD_FILE_LIMIT, replayFileName } from '../surface.js';
 import type { DiscordDeps, InteractionRouter, Turn } from '../router.js';
 
 /**

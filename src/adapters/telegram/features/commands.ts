@@ -47,7 +47,7 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
 
   composer.command('board', (ctx) =>
     withGame(ctx, async (game) => {
-      await deps.presenter.queueBoard(game, String(ctx.chat.id));
+      await deps.presenter.surface.queueBoard(game, String(ctx.chat.id));
     }),
   );
 

@@ -343,7 +343,7 @@ export function inlineFeature(
     const game = deps.presenter.note(loaded.value);
     if (game.status !== 'active' || game.moves.length !== payload.ply || view === undefined) {
       await ctx.answer(game.status === 'active' ? ctx.t.errors.stale : ctx.t.errors.gameOver, true);
-      if (view !== undefined) await deps.presenter.showBoard(game, view);
+      if (view !== undefined) await deps.presenter.surface.showBoard(game, view);
       return;
     }
     const player = playerFromUser(ctx.from!);
@@ -373,7 +373,7 @@ export function inlineFeature(
         ],
       ],
     };
-    await deps.presenter.showBoard(game, view, keyboard);
+    await deps.presenter.surface.showBoard(game, view, keyboard);
   });
 
   return composer;

@@ -56,7 +56,7 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
     const text = statsText(who.name, records.value, ctx.own);
     const graph =
       records.value[0] === undefined ? undefined : ratingGraph(records.value[0], ctx.own);
-    deps.presenter.league.postStats(ctx.chat.id, text, graph);
+    deps.presenter.surface.league.postStats(ctx.chat.id, text, graph);
   });
 
   composer.command('top', async (ctx) => {
@@ -164,7 +164,7 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
       else await ctx.present(latest);
       return;
     }
-    deps.presenter.league.postStandings(latest.value, ctx.chat.id, ctx.t);
+    deps.presenter.surface.league.postStandings(latest.value, ctx.chat.id, ctx.t);
   });
 
   // A member left (or was removed from) a group: out of its tournament.

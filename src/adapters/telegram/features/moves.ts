@@ -64,8 +64,9 @@ async function onBoardTap(
     (v) => v.chatId === view.chatId && v.messageId === view.messageId,
   );
   const isLive =
-    live?.messageId === view.messageId || (!recorded && deps.presenter.boards.knows(view));
-  if (isLive && message !== undefined) await deps.presenter.observeTapped(game, view, message);
+    live?.messageId === view.messageId || (!recorded && deps.presenter.surface.boards.knows(view));
+  if (isLive && message !== undefined)
+    await deps.presenter.surface.observeTapped(game, view, message);
   if (game.status !== 'active' || payload.ply !== game.moves.length || !isLive) {
     await ctx.answer(game.status === 'active' ? t.errors.stale : t.errors.gameOver, true);
     await refresh(game, view, isLive, message?.reply_markup !== undefined, deps);
@@ -84,7 +85,7 @@ async function onBoardTap(
   const orientation = orientationFor(game, settings, view.chatId);
   const step = pickStep(position, payload, orientation, gamePicks(game.id, game.moves.length), t);
   // The chat's budget of edits spent: the answer says when the board will show the tap.
-  const waitS = Math.ceil(deps.presenter.boards.waitMs(view) / 1000);
+  const waitS = Math.ceil(deps.presenter.surface.boards.waitMs(view) / 1000);
   const busy = waitS > 0 ? t.busyChat : undefined;
   await followPick(
     ctx,
@@ -93,8 +94,8 @@ async function onBoardTap(
       // Back is the board's own keyboard (an inline board's has its draw and resign row too).
       show: (keyboard) =>
         payload.kind === 'back'
-          ? deps.presenter.showBoard(game, view)
-          : deps.presenter.showBoard(game, view, keyboard),
+          ? deps.presenter.surface.showBoard(game, view)
+          : deps.presenter.surface.showBoard(game, view, keyboard),
       stale: () => refresh(game, view, true, true, deps),
       play: (move) => play(ctx, game, move, view, deps, busy?.move(waitS)),
     },
@@ -146,8 +147,8 @@ async function refresh(
   hasKeyboard: boolean,
   deps: TelegramDeps,
 ): Promise<void> {
-  if (isLive) await deps.presenter.showBoard(game, view);
-  else if (hasKeyboard) deps.presenter.retireBoard(view);
+  if (isLive) await deps.presenter.surface.showBoard(game, view);
+  else if (hasKeyboard) deps.presenter.surface.retireBoard(view);
 }
 
 async function typedMove(ctx: BashniContext, text: string, deps: TelegramDeps): Promise<void> {

@@ -65,7 +65,7 @@ export function puzzleFeature(
    */
   const post = (chatId: number, puzzle: PuzzleLine, ctx: BashniContext) => {
     const face = solvingFace(puzzle, 0, ctx.t, painter);
-    return deps.presenter.replies.send(
+    return deps.presenter.surface.replies.send(
       ctx.requestKey,
       {
         chatId: String(chatId),
