@@ -1,8 +1,9 @@
 import type { Move } from '../../../engine/index.js';
 import { gamePicks } from '../../../chat/buttons/pick-payloads.js';
 import { refusalText } from '../../../chat/words/refusal-text.js';
-import { anyPosition, playerToMove } from '../../../game/rules-strategy.js';
-import { samePlayer, sideOf, type Game } from '../../../game/model.js';
+import { anyPosition } from '../../../game/rules-strategy.js';
+import { moveRefusal } from '../../../chat/commands/may-move.js';
+import type { Game } from '../../../game/model.js';
 import type { OutgoingMessage } from '../channel-output.js';
 import { withPlace, type GameCommands } from '../command-game.js';
 import { orientationFor } from '../game-message.js';
@@ -72,19 +73,10 @@ async function playable(
     return undefined;
   }
   const game = deps.presenter.note(loaded.value);
-  const why =
-    sideOf(game, turn.player) === undefined
-      ? t.errors.notAPlayer
-      : game.status !== 'active'
-        ? t.errors.gameOver
-        : ply !== game.moves.length
-          ? t.errors.stale
-          : !samePlayer(playerToMove(game), turn.player)
-            ? t.errors.notYourTurn
-            : undefined;
+  const why = moveRefusal(game, turn.player, ply);
   if (why === undefined) return game;
   if (publicBoard && ply !== game.moves.length) deps.presenter.surface.updateBoards(game);
-  await say(turn, why);
+  await say(turn, t.errors[why]);
   return undefined;
 }
 

@@ -1,7 +1,8 @@
 import { Composer } from 'grammy';
 import type { Move } from '../../../engine/index.js';
-import { anyPosition, sideToMove } from '../../../game/rules-strategy.js';
-import { sideOf, type ChatView, type Game } from '../../../game/model.js';
+import { anyPosition } from '../../../game/rules-strategy.js';
+import { moveRefusal } from '../../../chat/commands/may-move.js';
+import type { ChatView, Game } from '../../../game/model.js';
 import { looksLikeMove, quoteBack } from '../../../game/move-input.js';
 import { orientationFor } from '../board-message.js';
 import type { ButtonRouter } from '../buttons.js';
@@ -67,16 +68,16 @@ async function onBoardTap(
     live?.messageId === view.messageId || (!recorded && deps.presenter.surface.boards.knows(view));
   if (isLive && message !== undefined)
     await deps.presenter.surface.observeTapped(game, view, message);
-  if (game.status !== 'active' || payload.ply !== game.moves.length || !isLive) {
+  const why = moveRefusal(game, playerFromUser(ctx.from), payload.ply);
+  if (why === 'gameOver' || why === 'stale' || !isLive) {
     await ctx.answer(game.status === 'active' ? t.errors.stale : t.errors.gameOver, true);
     await refresh(game, view, isLive, message?.reply_markup !== undefined, deps);
     return;
   }
   const position = anyPosition(game);
-  const side = sideOf(game, playerFromUser(ctx.from));
   const info = stackInfo(position, payload, t);
-  if (side === undefined || side !== sideToMove(game)) {
-    const refusal = side === undefined ? t.errors.notAPlayer : t.errors.notYourTurn;
+  if (why !== undefined) {
+    const refusal = t.errors[why];
     await ctx.answer(info === '' ? refusal : `${info}\n${refusal}`, true);
     return;
   }
