@@ -51,14 +51,7 @@ export type DiscordPresenter = ChatPresenter<DiscordSurface>;
 
 export function discordPresenter(deps: SurfaceDeps): DiscordPresenter {
   return new ChatPresenter(
-    {
-      store: deps.channels,
-      logger: deps.logger,
-      tasks: deps.tasks,
-      clock: deps.clock,
-      getGame: (id) => deps.service.queries.getGame(id),
-      getChallenge: (id) => deps.service.queries.getChallenge(id),
-    },
+    { ...deps, store: deps.channels },
     (core) => new DiscordSurface(deps, core),
   );
 }

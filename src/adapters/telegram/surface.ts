@@ -64,14 +64,7 @@ export type TelegramPresenter = ChatPresenter<TelegramSurface>;
 
 export function telegramPresenter(deps: SurfaceDeps): TelegramPresenter {
   return new ChatPresenter(
-    {
-      store: deps.chats,
-      logger: deps.logger,
-      tasks: deps.tasks,
-      clock: deps.clock,
-      getGame: (id) => deps.service.queries.getGame(id),
-      getChallenge: (id) => deps.service.queries.getChallenge(id),
-    },
+    { ...deps, store: deps.chats },
     (core) => new TelegramSurface(deps, core),
   );
 }

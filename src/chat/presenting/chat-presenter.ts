@@ -14,8 +14,8 @@
  */
 import { playerToMove } from '../../game/rules-strategy.js';
 import type { Challenge, ChatView, Game, GameResult, Player } from '../../game/model.js';
-import type { AcceptedIn, GameEvent, ServiceResult } from '../../game/results.js';
-import type { Logger } from '../../game/service.js';
+import type { AcceptedIn, GameEvent } from '../../game/results.js';
+import type { GameService, Logger } from '../../game/service.js';
 import type { PlayerRating } from '../../game/rating-model.js';
 import type { Clock } from '../../game/ports.js';
 import type { Messages } from '../../i18n/index.js';
@@ -38,8 +38,7 @@ export interface ChatPresenterDeps {
   readonly logger: Logger;
   readonly tasks: BackgroundTasks;
   readonly clock: Clock;
-  readonly getGame: (gameId: string) => Promise<ServiceResult<Game>>;
-  readonly getChallenge: (challengeId: string) => Promise<ServiceResult<Challenge>>;
+  readonly service: Pick<GameService, 'queries'>;
 }
 
 /** The core that presents the service's events on one platform's surface `S`. */
@@ -68,7 +67,7 @@ export class ChatPresenter<S extends ChatSurface = ChatSurface> {
         chatsShowing: (game) => new Set(this.liveViews(game).map((view) => view.chatId)),
         post: (game, chatId) => surface.postBoard(game, chatId),
         updateBoards: (game) => surface.updateBoards(game),
-        getGame: deps.getGame,
+        getGame: (id) => deps.service.queries.getGame(id),
       },
     );
   }
@@ -165,7 +164,7 @@ export class ChatPresenter<S extends ChatSurface = ChatSurface> {
     const challenge =
       current.challengeId === undefined
         ? undefined
-        : await this.deps.getChallenge(current.challengeId);
+        : await this.deps.service.queries.getChallenge(current.challengeId);
     await this.pending.mark(current.id, current.version);
     const from = challenge?.ok === true ? challenge.value : undefined;
     await this.startGame(current, from, current.turnAnnounced === true, acceptedIn);
@@ -363,7 +362,7 @@ export class ChatPresenter<S extends ChatSurface = ChatSurface> {
   private async stillToMove(gameId: string, ply: number): Promise<boolean> {
     let game = this.latest(gameId);
     if (game === undefined) {
-      const loaded = await this.deps.getGame(gameId);
+      const loaded = await this.deps.service.queries.getGame(gameId);
       if (!loaded.ok) return false;
       game = this.note(loaded.value);
     }

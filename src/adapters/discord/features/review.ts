@@ -1,13 +1,7 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { refusalText } from '../../../chat/words/refusal-text.js';
-import {
-  evalGraphData,
-  momentBoard,
-  momentCaption,
-  reviewButtons,
-  reviewSummary,
-  type ReviewPainter,
-} from '../../../chat/words/review-text.js';
+import type { ReviewButton, ReviewPainter } from '../../../chat/words/review-text.js';
+import { pressedReview, reviewView } from '../../../chat/presenting/review-view.js';
 import type { Game } from '../../../game/model.js';
 import type { GameReview } from '../../../game/service.js';
 import type { Messages } from '../../../i18n/index.js';
@@ -25,10 +19,8 @@ const REVIEW_COLOUR = 0x5865f2;
  * repeats is shown greyed out, under an id of its own (`~` and its place, which decodes to no
  * payload: it could not act even if pressed).
  */
-function components(t: Messages, review: GameReview, moment?: number): Components {
-  const row = reviewButtons(t, review, moment).map((b) =>
-    button(b.label, b.payload, ButtonStyle.Secondary),
-  );
+function components(buttons: readonly ReviewButton[]): Components {
+  const row = buttons.map((b) => button(b.label, b.payload, ButtonStyle.Secondary));
   const shown = row.map((b, index) =>
     row.slice(index + 1).some((later) => later.custom_id === b.custom_id)
       ? { ...b, custom_id: `${b.custom_id}~${index}`, disabled: true }
@@ -45,19 +37,12 @@ async function reviewMessage(
   painter: ReviewPainter,
   moment?: number,
 ): Promise<OutgoingMessage> {
+  const view = reviewView(t, review, game, painter, moment, 4_000);
   // The review's texts are plain (names in them as players wrote them): shown as written.
-  const description =
-    moment === undefined
-      ? escapeDiscord(reviewSummary(t, review, game, 4_000))
-      : escapeDiscord(momentCaption(t, review, game, moment, 4_000));
-  const data =
-    moment === undefined
-      ? await painter.paintEvalGraph(evalGraphData(t, review, game))
-      : await painter.paintMoment(momentBoard(t, review, moment));
   return pictureMessage(
-    { description, color: REVIEW_COLOUR },
-    { name: moment === undefined ? 'review.png' : 'moment.png', data },
-    components(t, review, moment),
+    { description: escapeDiscord(view.caption), color: REVIEW_COLOUR },
+    { name: view.fileName, data: await view.picture() },
+    components(view.buttons),
   );
 }
 
@@ -91,17 +76,9 @@ export function reviewFeature(
 
   router.button('review', 'update', async (turn, payload) => {
     const { t } = turn;
-    const loaded = await deps.service.queries.getGame(payload.gameId);
-    if (!loaded.ok) return turn.whisper(refusalText(t, loaded));
-    const reviewed = await deps.service.reviews.review(payload.gameId, turn.player);
-    if (!reviewed.ok) return turn.whisper(refusalText(t, reviewed));
-    const review = reviewed.value;
-    const moment = payload.moment;
-    if (
-      review.plyCount !== payload.ply ||
-      (moment !== undefined && moment >= review.moments.length)
-    )
-      return turn.whisper(t.review.stale);
-    await turn.answer.respond(await reviewMessage(t, review, loaded.value, painter, moment));
+    const pressed = await pressedReview(deps.service, payload, turn.player, t);
+    if ('refusal' in pressed) return turn.whisper(pressed.refusal);
+    const { review, game } = pressed;
+    await turn.answer.respond(await reviewMessage(t, review, game, painter, payload.moment));
   });
 }

@@ -2,17 +2,8 @@ import { Composer, InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { encodePayload } from '../../../chat/buttons/button-payload.js';
 import { refusalText } from '../../../chat/words/refusal-text.js';
-import {
-  evalGraphData,
-  momentBoard,
-  momentCaption,
-  reviewButtons,
-  reviewSummary,
-  type ReviewPainter,
-} from '../../../chat/words/review-text.js';
-import type { Game } from '../../../game/model.js';
-import type { GameReview } from '../../../game/service.js';
-import type { Messages } from '../../../i18n/index.js';
+import type { ReviewButton, ReviewPainter } from '../../../chat/words/review-text.js';
+import { pressedReview, reviewView } from '../../../chat/presenting/review-view.js';
 import type { ButtonRouter } from '../buttons.js';
 import type { BashniContext, TelegramDeps } from '../context.js';
 import { playerFromUser } from '../identity.js';
@@ -20,10 +11,9 @@ import { playerFromUser } from '../identity.js';
 /** A game id as /review takes it (the ids the service makes). */
 const GAME_ID = /^[A-Za-z0-9_-]{1,24}$/;
 
-function keyboard(t: Messages, review: GameReview, moment?: number): InlineKeyboardMarkup {
+function keyboard(buttons: readonly ReviewButton[]): InlineKeyboardMarkup {
   const board = new InlineKeyboard();
-  for (const button of reviewButtons(t, review, moment))
-    board.text(button.label, encodePayload(button.payload));
+  for (const button of buttons) board.text(button.label, encodePayload(button.payload));
   return board;
 }
 
@@ -76,15 +66,11 @@ export function reviewFeature(
         onQueued: () => ctx.say(t.review.queued),
       });
       if (!reviewed.ok) return ctx.say(refusalText(t, reviewed));
-      const review = reviewed.value;
-      await deps.out.sendPhoto(
-        chatId,
-        () => painter.paintEvalGraph(evalGraphData(t, review, game)),
-        {
-          caption: reviewSummary(t, review, game),
-          reply_markup: keyboard(t, review),
-        },
-      );
+      const view = reviewView(t, reviewed.value, game, painter);
+      await deps.out.sendPhoto(chatId, view.picture, {
+        caption: view.caption,
+        reply_markup: keyboard(view.buttons),
+      });
     };
     deps.tasks.track(work());
   });
@@ -94,35 +80,17 @@ export function reviewFeature(
     if (ctx.from === undefined || message === undefined)
       return ctx.answer(ctx.own.review.stale, true);
     const t = ctx.t;
-    const loaded = await deps.service.queries.getGame(payload.gameId);
-    if (!loaded.ok) return ctx.answer(refusalText(t, loaded), true);
-    const game: Game = loaded.value;
-    // A finished game's review is cached: this searches only if the cache lapsed.
-    const reviewed = await deps.service.reviews.review(payload.gameId, playerFromUser(ctx.from));
-    if (!reviewed.ok) return ctx.answer(refusalText(t, reviewed), true);
-    const review = reviewed.value;
-    const moment = payload.moment;
-    if (
-      review.plyCount !== payload.ply ||
-      (moment !== undefined && moment >= review.moments.length)
-    )
-      return ctx.answer(t.review.stale, true);
+    const pressed = await pressedReview(deps.service, payload, playerFromUser(ctx.from), t);
+    if ('refusal' in pressed) return ctx.answer(pressed.refusal, true);
     await ctx.answer();
-    const image =
-      moment === undefined
-        ? () => painter.paintEvalGraph(evalGraphData(t, review, game))
-        : () => painter.paintMoment(momentBoard(t, review, moment));
-    const caption =
-      moment === undefined
-        ? reviewSummary(t, review, game)
-        : momentCaption(t, review, game, moment);
+    const view = reviewView(t, pressed.review, pressed.game, painter, payload.moment);
     deps.tasks.track(
       deps.out.editPhoto(
         message.chat.id,
         message.message_id,
-        image,
-        caption,
-        keyboard(t, review, moment),
+        view.picture,
+        view.caption,
+        keyboard(view.buttons),
       ),
     );
   });
