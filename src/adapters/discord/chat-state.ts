@@ -3,7 +3,10 @@ import { changedSettings, decodeChatSettings } from '../../chat/presenting/chat-
 import type { KeyValueStore } from '../../game/ports.js';
 import type { Logger } from '../../game/logger.js';
 import type { Lang } from '../../i18n/index.js';
-import { leaseKey } from '../../chat/presenting/pending-presentations.js';
+import {
+  KeyValuePendingStore,
+  type PendingStore,
+} from '../../chat/presenting/pending-presentations.js';
 
 /** Settings a Discord channel chose (by /settings); unset: defaults. */
 export interface ChatSettings {
@@ -54,10 +57,19 @@ export class ChatState {
    */
   private readonly recentNotices = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
 
+  /** The durable hand-off's records (see ChatPresenter). */
+  readonly pending: PendingStore;
+
   constructor(
     private readonly kv: KeyValueStore,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.pending = new KeyValuePendingStore(kv, {
+      games: PENDING_GAMES,
+      posts: 'dc:pending-posts:',
+      posting: 'dc:posting:',
+    });
+  }
 
   async settings(channelId: string): Promise<ChatSettings> {
     const recent = this.recentSettings.get(channelId);
@@ -129,37 +141,5 @@ export class ChatState {
   /** The channels of a server that have had a tournament (see addTournamentChannel). */
   tournamentChannels(guildId: string): Promise<string[]> {
     return this.kv.setMembers(`dc:guild-tournaments:${guildId}`);
-  }
-
-  // ---- the durable hand-off (see DiscordPresenter) -------------------------------------------
-
-  /** Records a game whose game messages may not show its newest state yet. */
-  markPending(gameId: string): Promise<void> {
-    return this.kv.addToSet(PENDING_GAMES, gameId);
-  }
-
-  clearPending(gameId: string): Promise<void> {
-    return this.kv.removeFromSet(PENDING_GAMES, gameId);
-  }
-
-  pendingGames(): Promise<string[]> {
-    return this.kv.setMembers(PENDING_GAMES);
-  }
-
-  /** A channel that still needs a game message for a game (a game that has just started). */
-  addPendingPost(gameId: string, channelId: string): Promise<void> {
-    return this.kv.addToSet(`dc:pending-posts:${gameId}`, channelId);
-  }
-
-  removePendingPost(gameId: string, channelId: string): Promise<void> {
-    return this.kv.removeFromSet(`dc:pending-posts:${gameId}`, channelId);
-  }
-
-  pendingPosts(gameId: string): Promise<string[]> {
-    return this.kv.setMembers(`dc:pending-posts:${gameId}`);
-  }
-
-  leasePost(gameId: string, channelId: string, ttlMs: number, force: boolean): Promise<boolean> {
-    return leaseKey(this.kv, `dc:posting:${gameId}:${channelId}`, ttlMs, force);
   }
 }

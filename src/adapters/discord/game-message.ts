@@ -1,7 +1,4 @@
-import type { ReplayData } from '../../chat/presenting/replay.js';
 import { ButtonStyle, ComponentType, type APIEmbed } from 'discord.js';
-import type { Position } from '../../engine/index.js';
-import type { TablePosition } from '../../engine/multi/index.js';
 import { boardCaption } from '../../chat/words/board-caption.js';
 import { encodePayload } from '../../chat/buttons/button-payload.js';
 import { tablePictureText } from '../../chat/words/table-caption.js';
@@ -9,9 +6,6 @@ import { anyPosition, sideToMove } from '../../game/rules-strategy.js';
 import { twoPlayerSide, type Game, type SeatColor } from '../../game/model.js';
 import { seatOf } from '../../game/table-rules.js';
 import type { Messages } from '../../i18n/index.js';
-import type { RatingGraphData } from '../../chat/words/league-text.js';
-import type { StandingsData } from '../../chat/words/tournament-text.js';
-import type { RenderOptions, TableRenderOptions } from '../../render/index.js';
 import type { Components, OutgoingMessage } from './channel-output.js';
 import type { ChatSettings } from './chat-state.js';
 import { markdown } from './markdown.js';
@@ -21,18 +15,8 @@ import { mentionOf, nameOf } from './identity.js';
 export const BOARD_SIZE = 640;
 export const BOARD_FILE = 'board.png';
 
-/** Draws boards off the event loop (the render pool, in production). */
-export interface BoardPainter {
-  paint(position: Position, options: RenderOptions): Promise<Buffer>;
-  /** A table game's board (four colours, the standings). */
-  paintTable(position: TablePosition, options: TableRenderOptions): Promise<Buffer>;
-  /** A tournament's standings table with its results grid. */
-  paintStandings(picture: StandingsData): Promise<Buffer>;
-  /** A player's rating over their last games. */
-  paintRatingGraph(picture: RatingGraphData): Promise<Buffer>;
-  /** A two-player game's animation, every ply, as an animated GIF. */
-  paintReplay(picture: ReplayData): Promise<Buffer>;
-}
+import type { BoardPainter } from '../../chat/presenting/board-painter.js';
+export type { BoardPainter };
 
 /** Embed colours: the side (or seat) to move, or a game that is over (a puzzle solved). */
 export const COLOUR = {

@@ -51,7 +51,7 @@ export type DiscordPresenter = ChatPresenter<DiscordSurface>;
 
 export function discordPresenter(deps: SurfaceDeps): DiscordPresenter {
   return new ChatPresenter(
-    { ...deps, store: deps.channels },
+    { ...deps, store: deps.channels.pending },
     (core) => new DiscordSurface(deps, core),
   );
 }
@@ -224,7 +224,7 @@ export class DiscordSurface implements ChatSurface {
     await bestEffort(
       this.deps.logger,
       'discord: could not clear a pending post; the sweep retries it',
-      this.deps.channels.removePendingPost(gameId, channelId),
+      this.deps.channels.pending.removePendingPost(gameId, channelId),
       { gameId, channelId },
     );
   }

@@ -1,7 +1,6 @@
 import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import { stackPieces, type Move, type Position, type Stack } from '../../engine/index.js';
-import type { TablePosition } from '../../engine/multi/index.js';
+import { stackPieces, type Move, type Stack } from '../../engine/index.js';
 import { gamePicks, type PickPayloads } from '../../chat/buttons/pick-payloads.js';
 import { boardCaption } from '../../chat/words/board-caption.js';
 import {
@@ -26,10 +25,6 @@ import {
 import { seatOf } from '../../game/table-rules.js';
 import { tablePictureText } from '../../chat/words/table-caption.js';
 import type { Messages } from '../../i18n/index.js';
-import type { RatingGraphData } from '../../chat/words/league-text.js';
-import type { StandingsData } from '../../chat/words/tournament-text.js';
-import type { ReplayData } from '../../chat/presenting/replay.js';
-import type { RenderOptions, TableRenderOptions } from '../../render/index.js';
 import type { BoardFace } from './board-sync.js';
 import { decodePayload, encodePayload } from '../../chat/buttons/button-payload.js';
 import type { ChatSettings } from './chat-state.js';
@@ -39,18 +34,8 @@ import type { MediaLinks } from './media.js';
 /** Width of board images sent to Telegram: sharp on phones, small enough to send fast. */
 export const BOARD_SIZE = 720;
 
-/** Draws boards off the event loop (the render pool, in production). */
-export interface BoardPainter {
-  paint(position: Position, options: RenderOptions): Promise<Buffer>;
-  /** A table game's board (four colours, the standings). */
-  paintTable(position: TablePosition, options: TableRenderOptions): Promise<Buffer>;
-  /** A tournament's standings table with its results grid. */
-  paintStandings(picture: StandingsData): Promise<Buffer>;
-  /** A player's rating over their last games. */
-  paintRatingGraph(picture: RatingGraphData): Promise<Buffer>;
-  /** A two-player game's animation, every ply, as an animated GIF. */
-  paintReplay(picture: ReplayData): Promise<Buffer>;
-}
+import type { BoardPainter } from '../../chat/presenting/board-painter.js';
+export type { BoardPainter };
 
 /**
  * Which side is at the bottom of the image and the keyboard in this chat. A group keeps one

@@ -4,7 +4,11 @@ import { bestEffort, silentLogger, type Logger } from '../../game/logger.js';
 import type { KeyValueStore } from '../../game/ports.js';
 import type { Player } from '../../game/model.js';
 import type { Lang } from '../../i18n/index.js';
-import { leaseKey } from '../../chat/presenting/pending-presentations.js';
+import {
+  KeyValuePendingStore,
+  leaseKey,
+  type PendingStore,
+} from '../../chat/presenting/pending-presentations.js';
 
 /** Settings a chat's admins chose; unset fields fall back to defaults (see chat-settings.ts). */
 export interface ChatSettings {
@@ -78,10 +82,19 @@ export class ChatState {
    */
   private readonly recentSettings = new LRUCache<string, ChatSettings>({ max: 10_000, ttl: 2_000 });
 
+  /** The durable hand-off's records (see ChatPresenter). */
+  readonly pending: PendingStore;
+
   constructor(
     private readonly kv: KeyValueStore,
     private readonly logger: Logger = silentLogger,
-  ) {}
+  ) {
+    this.pending = new KeyValuePendingStore(kv, {
+      games: PENDING_BOARDS,
+      posts: 'tg:posts:',
+      posting: 'tg:posting:',
+    });
+  }
 
   async settings(chatId: number | string): Promise<ChatSettings> {
     const key = String(chatId);
@@ -216,36 +229,6 @@ export class ChatState {
   async setUnreachable(chatId: string, gone: boolean): Promise<void> {
     if (gone) await this.kv.set(`tg:gone:${chatId}`, '1', MONTH_MS);
     else await this.kv.delete(`tg:gone:${chatId}`);
-  }
-
-  /** Games whose boards may be behind: recorded before an update is confirmed, cleared after. */
-  markPending(gameId: string): Promise<void> {
-    return this.kv.addToSet(PENDING_BOARDS, gameId);
-  }
-
-  clearPending(gameId: string): Promise<void> {
-    return this.kv.removeFromSet(PENDING_BOARDS, gameId);
-  }
-
-  pendingGames(): Promise<string[]> {
-    return this.kv.setMembers(PENDING_BOARDS);
-  }
-
-  /** Chats where a pending game still needs a new board message (a game start, /board). */
-  addPendingPost(gameId: string, chatId: string): Promise<void> {
-    return this.kv.addToSet(`tg:posts:${gameId}`, chatId);
-  }
-
-  removePendingPost(gameId: string, chatId: string): Promise<void> {
-    return this.kv.removeFromSet(`tg:posts:${gameId}`, chatId);
-  }
-
-  pendingPosts(gameId: string): Promise<string[]> {
-    return this.kv.setMembers(`tg:posts:${gameId}`);
-  }
-
-  leasePost(gameId: string, chatId: string, ttlMs: number, force: boolean): Promise<boolean> {
-    return leaseKey(this.kv, `tg:posting:${gameId}:${chatId}`, ttlMs, force);
   }
 
   // ---- the replies of requests (see request-replies.ts) -------------------------------------

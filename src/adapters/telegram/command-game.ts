@@ -45,7 +45,7 @@ async function postingHere(
       bestEffort(
         deps.logger,
         'telegram: could not read pending board posts',
-        deps.chats.pendingPosts(game.id),
+        deps.chats.pending.pendingPosts(game.id),
         { gameId: game.id },
         [] as string[],
       ),

@@ -64,7 +64,7 @@ export type TelegramPresenter = ChatPresenter<TelegramSurface>;
 
 export function telegramPresenter(deps: SurfaceDeps): TelegramPresenter {
   return new ChatPresenter(
-    { ...deps, store: deps.chats },
+    { ...deps, store: deps.chats.pending },
     (core) => new TelegramSurface(deps, core),
   );
 }
@@ -297,7 +297,7 @@ export class TelegramSurface implements ChatSurface {
     await bestEffort(
       this.deps.logger,
       'telegram: could not clear a pending post; the sweep retries it',
-      this.deps.chats.removePendingPost(gameId, chatId),
+      this.deps.chats.pending.removePendingPost(gameId, chatId),
       { gameId, chatId },
     );
   }

@@ -43,6 +43,52 @@ export async function leaseKey(
   return true;
 }
 
+/** Where a platform's pending records are kept in a key-value store. */
+export interface PendingKeys {
+  /** The set of pending games. */
+  readonly games: string;
+  /** Before a game id: the set of chats still to get a board message of it. */
+  readonly posts: string;
+  /** Before `<game id>:<chat id>`: the lease of a board message's post. */
+  readonly posting: string;
+}
+
+/** PendingStore on a key-value store, under a platform's keys. */
+export class KeyValuePendingStore implements PendingStore {
+  constructor(
+    private readonly kv: KeyValueStore,
+    private readonly keys: PendingKeys,
+  ) {}
+
+  markPending(gameId: string): Promise<void> {
+    return this.kv.addToSet(this.keys.games, gameId);
+  }
+
+  clearPending(gameId: string): Promise<void> {
+    return this.kv.removeFromSet(this.keys.games, gameId);
+  }
+
+  pendingGames(): Promise<string[]> {
+    return this.kv.setMembers(this.keys.games);
+  }
+
+  addPendingPost(gameId: string, chatId: string): Promise<void> {
+    return this.kv.addToSet(`${this.keys.posts}${gameId}`, chatId);
+  }
+
+  removePendingPost(gameId: string, chatId: string): Promise<void> {
+    return this.kv.removeFromSet(`${this.keys.posts}${gameId}`, chatId);
+  }
+
+  pendingPosts(gameId: string): Promise<string[]> {
+    return this.kv.setMembers(`${this.keys.posts}${gameId}`);
+  }
+
+  leasePost(gameId: string, chatId: string, ttlMs: number, force: boolean): Promise<boolean> {
+    return leaseKey(this.kv, `${this.keys.posting}${gameId}:${chatId}`, ttlMs, force);
+  }
+}
+
 /** What the hand-off asks of the adapter's presenter. */
 export interface PendingPresenter {
   /** The newest record known of a game. */

@@ -30,7 +30,7 @@ function countingPresenter(posts: string[]): PendingPresenter {
 describe('pending presentations across processes', () => {
   it("a sweep leaves a post another process is making to it, and takes it once that one's lease ran out", async () => {
     const kv = new MemoryKeyValueStore();
-    const store = new ChatState(kv, silentLogger);
+    const store = new ChatState(kv, silentLogger).pending;
     const make = (posts: string[]) =>
       new PendingPresentations(
         {
