@@ -3,35 +3,25 @@
  * standings picture, /stats with the rating graph, the leaderboards) and how the league's events
  * are shown in a channel.
  */
-import { gameLanguageHint } from '../../chat/presenting/chat-settings.js';
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { BackgroundTasks } from '../../chat/tasks/background-tasks.js';
-import type { ChatOrder } from '../../chat/presenting/chat-order.js';
-import type { LeagueShows } from '../../chat/presenting/league-events.js';
-import {
-  leaderboardText,
-  ratedText,
-  ratingGraph,
-  statsText,
-} from '../../chat/words/league-text.js';
+import type { LeagueSurface } from '../../chat/presenting/league-announcements.js';
+import { leaderboardText, ratingGraph, statsText } from '../../chat/words/league-text.js';
 import {
   noStandingsYet,
-  roundText,
   standingsData,
   standingsLegend,
   tournamentCard,
-  winnerText,
 } from '../../chat/words/tournament-text.js';
 import type { Logger } from '../../game/logger.js';
-import type { Game, Player } from '../../game/model.js';
+import type { ChatView, Player } from '../../game/model.js';
 import type { PlayerRating } from '../../game/rating-model.js';
-import { playsIn, standingsOf } from '../../game/tournament-rules.js';
 import type { Tournament } from '../../game/tournament-model.js';
 import type { Messages } from '../../i18n/index.js';
 import { isHarmless } from './api-errors.js';
 import type { ChannelOutput, Components, OutgoingMessage } from './channel-output.js';
 import { pictureMessage, type BoardPainter } from './game-message.js';
-import { liveViews, mentionOf, nameOf, shownName } from './identity.js';
+import { mentionOf, nameOf, shownName } from './identity.js';
 import { markdown } from './markdown.js';
 import { BoardSync } from './board-sync.js';
 import { button } from './table-cards.js';
@@ -142,23 +132,23 @@ function pingsOf(players: readonly Player[]): string[] {
 
 export interface LeagueCardsDeps {
   readonly out: ChannelOutput;
-  readonly tasks: BackgroundTasks;
   readonly painter: BoardPainter;
   readonly logger: Logger;
-  readonly order: ChatOrder;
+  readonly tasks: BackgroundTasks;
 }
 
 /** A channel's language (`fallback`: a platform language code). */
 type ChannelLanguage = (channelId: string, fallback?: string) => Promise<{ t: Messages }>;
 
 /**
- * What ratings and tournaments show in Discord channels: the sign-up cards kept up to date,
- * each round's pairings (after the standings picture of the round before), withdrawals, the
- * final standings and the winner, and the new ratings under a rated game's board. A channel's
- * posts of one event are sent one after another, after the channel's announcements before them
- * (ChatOrder), so they read in order there: after the last result, before the round's boards.
+ * How ratings and tournaments look in Discord channels (what they show, and when, is the chat
+ * core's: LeagueAnnouncements): the sign-up card, an embed edited in place (the newest version
+ * wins, however events arrive); posts that ping only the players they list; the standings
+ * picture; the ratings in reply to a game's message.
  */
-export class LeagueCards implements LeagueShows {
+export class LeagueCards implements LeagueSurface {
+  readonly platform = 'discord' as const;
+  readonly names = NAMES;
   /** Card edits: the newest version of a tournament wins, however events arrive. */
   private readonly cards: BoardSync;
 
@@ -172,96 +162,34 @@ export class LeagueCards implements LeagueShows {
     );
   }
 
-  /** The sign-up changed: every card shows it; `closedText` replaces a card that is closed. */
-  async updateCards(tournament: Tournament, closedText?: (t: Messages) => string): Promise<void> {
-    for (const view of tournament.views) {
-      if (view.platform !== 'discord') continue;
-      const { t } = await this.language(view.chatId, tournament.organiser.language);
-      const message =
-        closedText === undefined
-          ? tournamentCardMessage(tournament, t)
-          : embedMessage(closedText(t));
-      this.deps.tasks.track(
-        this.cards.show(view, tournament.version, () => Promise.resolve(message)),
-      );
-    }
+  async messages(channelId: string, fallback?: string): Promise<Messages> {
+    return (await this.language(channelId, fallback)).t;
   }
 
-  /** The tournament was called off: every card says so, without buttons. */
-  cancelled(tournament: Tournament): Promise<void> {
-    const by = NAMES.name(tournament.organiser);
-    return this.updateCards(tournament, (t) => t.league.tournament.cancelled(by));
+  showCard(view: ChatView, tournament: Tournament, t: Messages, closed?: string): void {
+    const message =
+      closed === undefined ? tournamentCardMessage(tournament, t) : embedMessage(closed);
+    this.deps.tasks.track(
+      this.cards.show(view, tournament.version, () => Promise.resolve(message)),
+    );
   }
 
-  /** A round was paired: the card closes (round 1) or the standings so far; then the pairings. */
-  async roundPaired(tournament: Tournament, round: number): Promise<void> {
-    const channelId = this.channelOf(tournament);
-    if (channelId === undefined) return;
-    const { t } = await this.language(channelId, tournament.organiser.language);
-    if (round === 1)
-      await this.updateCards(tournament, (words) => tournamentCard(tournament, words, NAMES));
-    const playing = tournament.entrants
-      .filter((entrant) => playsIn(entrant, round))
-      .map((entrant) => entrant.player);
-    this.inOrder(channelId, async () => {
-      if (round > 1) await this.postStandings(tournament, channelId, t);
-      for (const content of splitLines(
-        markdown(roundText(tournament, round, t, NAMES)),
-        MAX_CONTENT,
-      ))
-        await this.post(channelId, { content, pings: pingsOf(playing) });
-    });
+  /** Posts a text, in as many messages as it takes. */
+  async post(channelId: string, text: string, pings: readonly Player[] = []): Promise<void> {
+    for (const content of splitLines(markdown(text), MAX_CONTENT))
+      await this.send(channelId, { content, pings: pingsOf(pings) });
   }
 
-  async withdrawal(tournament: Tournament, entrant: number): Promise<void> {
-    const channelId = this.channelOf(tournament);
-    const out = tournament.entrants[entrant];
-    if (channelId === undefined || out === undefined) return;
-    const { t } = await this.language(channelId, tournament.organiser.language);
-    const text = t.league.tournament.withdrawn(NAMES.name(out.player), out.outWhy ?? 'withdrew');
-    this.inOrder(channelId, () => this.post(channelId, { content: markdown(text) }));
+  async postStandings(tournament: Tournament, channelId: string, t: Messages): Promise<void> {
+    await this.send(channelId, await standingsMessage(tournament, t, this.deps.painter));
   }
 
-  /** The end: the final standings picture, then the winner (pinged). */
-  async finished(tournament: Tournament): Promise<void> {
-    const channelId = this.channelOf(tournament);
-    if (channelId === undefined) return;
-    const { t } = await this.language(channelId, tournament.organiser.language);
-    const winners = standingsOf(tournament)
-      .filter((row) => row.rank === 1)
-      .map((row) => tournament.entrants[row.index]!.player);
-    const content = fitLines(markdown(winnerText(tournament, t, NAMES)), MAX_CONTENT);
-    this.inOrder(channelId, async () => {
-      await this.postStandings(tournament, channelId, t);
-      await this.post(channelId, { content, pings: pingsOf(winners) });
-    });
-  }
-
-  /** A rated game's new ratings, answering its game message in each channel. */
-  async rated(game: Game, ratings: readonly PlayerRating[]): Promise<void> {
-    for (const view of liveViews(game.views)) {
-      const { t } = await this.language(view.chatId, gameLanguageHint(game));
-      const content = markdown(ratedText(game, ratings, t, NAMES));
-      this.inOrder(view.chatId, () => this.post(view.chatId, { content, replyTo: view.messageId }));
-    }
-  }
-
-  private async postStandings(tournament: Tournament, channelId: string, t: Messages) {
-    await this.post(channelId, await standingsMessage(tournament, t, this.deps.painter));
-  }
-
-  /** Delivers posts after the channel's announcements before them, in the background. */
-  private inOrder(channelId: string, deliver: () => Promise<void>): void {
-    this.deps.tasks.track(this.deps.order.next(channelId, deliver));
-  }
-
-  /** The channel of a Discord tournament (others are shown by their own platform). */
-  private channelOf(tournament: Tournament): string | undefined {
-    return tournament.chat.platform === 'discord' ? tournament.chat.chatId : undefined;
+  async postUnder(view: ChatView, text: string): Promise<void> {
+    await this.send(view.chatId, { content: markdown(text), replyTo: view.messageId });
   }
 
   /** Posts a message; a failure is reported, and the next posts go on. */
-  private async post(channelId: string, message: OutgoingMessage): Promise<void> {
+  private async send(channelId: string, message: OutgoingMessage): Promise<void> {
     try {
       await this.deps.out.post(channelId, { pings: [], ...message });
     } catch (error) {

@@ -76,7 +76,7 @@ export class DiscordSurface implements ChatSurface {
     private readonly deps: SurfaceDeps,
     private readonly core: ChatPresenter<DiscordSurface>,
   ) {
-    this.league = new LeagueCards({ ...deps, order: core.order }, (channelId, fallback) =>
+    this.league = new LeagueCards(deps, (channelId, fallback) =>
       this.channelContext(channelId, fallback),
     );
     this.boards = new BoardSync(

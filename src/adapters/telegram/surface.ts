@@ -49,16 +49,6 @@ export interface SurfaceDeps {
   readonly puzzles?: Pick<PuzzleService, 'get'>;
 }
 
-/**
- * Shows the game service's events in Telegram. The order of a move's effects: every chat's
- * board first (one edit carries the news: picture, caption, keyboard), then — only when someone
- * must be pinged — the chat's one live notice, and cosmetic calls last.
- *
- * Nothing here waits for Telegram: `handle` queues deliveries in the chats' lanes and returns.
- * Before it does, it records the game as "pending" in the store (a durable hand-off): if the
- * process dies before the boards are brought up to date, the next process does it
- * (`recoverPending`). The record is cleared once every board shows the news.
- */
 /** The Telegram presenter: the one chat core on Telegram's surface. */
 export type TelegramPresenter = ChatPresenter<TelegramSurface>;
 
@@ -113,7 +103,7 @@ export class TelegramSurface implements ChatSurface {
     });
     const context = (chatId: string | number, fallback?: string) =>
       this.chatContext(chatId, fallback);
-    this.league = new LeagueCards({ ...deps, order: core.order }, context);
+    this.league = new LeagueCards(deps, context);
     this.cards = new ChatCards(
       deps,
       context,

@@ -26,6 +26,7 @@ import { ratedText } from '../words/league-text.js';
 import { gameLanguageHint } from './chat-settings.js';
 import { ChatOrder } from './chat-order.js';
 import type { ChatSurface } from './chat-surface.js';
+import { LeagueAnnouncements } from './league-announcements.js';
 import { isLeagueEvent, showLeagueEvent } from './league-events.js';
 import { moveEffects, seatOutEffects, type MoveEffects } from './move-effects.js';
 import { PendingPresentations, type PendingStore } from './pending-presentations.js';
@@ -49,6 +50,8 @@ export class ChatPresenter<S extends ChatSurface = ChatSurface> {
   private readonly pending: PendingPresentations;
   /** Results, ratings, rounds and new boards, delivered in each chat in the events' order. */
   readonly order = new ChatOrder();
+  /** What the league's events show (in the same order of announcements). */
+  private readonly league: LeagueAnnouncements;
 
   constructor(
     private readonly deps: ChatPresenterDeps,
@@ -56,6 +59,7 @@ export class ChatPresenter<S extends ChatSurface = ChatSurface> {
   ) {
     this.surface = surfaceOf(this);
     const { surface } = this;
+    this.league = new LeagueAnnouncements(surface.league, this.order, deps.tasks);
     this.pending = new PendingPresentations(
       { store: deps.store, logger: deps.logger, tasks: deps.tasks, platform: surface.platform },
       {
@@ -179,7 +183,7 @@ export class ChatPresenter<S extends ChatSurface = ChatSurface> {
   private async present(event: GameEvent, ratings?: readonly PlayerRating[]): Promise<void> {
     const { surface } = this;
     if (isLeagueEvent(event))
-      return showLeagueEvent(event, surface.league, (game) => this.current(game));
+      return showLeagueEvent(event, this.league, (game) => this.current(game));
     switch (event.type) {
       case 'challenge-created':
         return; // the command that created it posts the card

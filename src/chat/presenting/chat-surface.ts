@@ -6,7 +6,7 @@
 import type { Challenge, ChatView, Game, Player, Side } from '../../game/model.js';
 import type { Messages, Platform } from '../../i18n/index.js';
 import type { PlayerNames } from '../words/board-caption.js';
-import type { LeagueShows } from './league-events.js';
+import type { LeagueSurface } from './league-announcements.js';
 import type { ReplayData } from './replay.js';
 
 /** A notice under a game's board: what it says, and for whom. */
@@ -26,8 +26,8 @@ export interface ChatSurface {
   readonly platform: Platform;
   /** How players are named (and mentioned, which notifies them) in this platform's texts. */
   readonly names: PlayerNames;
-  /** Tournament cards and posts, and the ratings after a game. */
-  readonly league: LeagueShows;
+  /** How tournament cards and posts, and the ratings after a game, look here. */
+  readonly league: LeagueSurface;
   /** Whether a game's new ratings are said in its result notice (else `league.rated` posts them). */
   readonly ratingsWithResult: boolean;
   /** A chat's settings' language, `fallback` a platform language code for a chat without one. */

@@ -164,7 +164,7 @@ export function leagueFeature(deps: TelegramDeps, buttons: ButtonRouter): Compos
       else await ctx.present(latest);
       return;
     }
-    deps.presenter.surface.league.postStandings(latest.value, ctx.chat.id, ctx.t);
+    deps.tasks.track(deps.presenter.surface.league.postStandings(latest.value, ctx.chat.id, ctx.t));
   });
 
   // A member left (or was removed from) a group: out of its tournament.
