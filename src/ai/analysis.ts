@@ -15,7 +15,7 @@ export const REVIEW_NODES = 20_000;
 /** A guard on each review search, ms: the node budget decides unless a machine is very slow. */
 export const REVIEW_MS = 1_000;
 
-/** One position to look at: a two-player variant's FEN. */
+/** One position of a finished two-player game to look at (a review): the variant's FEN. */
 export interface AnalysisRequest {
   readonly variant: VariantId;
   readonly fen: string;
@@ -31,7 +31,7 @@ export interface PositionEval {
   readonly pv: readonly string[];
   /** The score from White's side, centi-men (mates beyond ±MATE_BOUND). */
   readonly score: number;
-  /** White's expected result, 0 to 1 (draws half), from the calibration. */
+  /** White's expected result, 0 to 1 (draws half), from the calibration (see docs/review.md). */
   readonly whiteChances: number;
 }
 

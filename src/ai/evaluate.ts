@@ -1,4 +1,4 @@
-import { maxPiecesPerSide, type Board, type Variant } from '../engine/index.js';
+import { maxPiecesPerSide, stepMasks, type Board, type Variant } from '../engine/index.js';
 import * as bits from './bits.js';
 import { ScanEvaluator } from './evaluate-scan.js';
 import { maskOf, squareTables } from './square-tables.js';
@@ -8,7 +8,6 @@ import { WEIGHT_NAMES, type Weights } from './weights.js';
 const popcount = bits.popcount;
 const shift = bits.shift;
 const lowestBit = bits.lowestBit;
-const Shifts = bits.Shifts;
 
 /** The only weights Stavropol's evaluation reads (sharedEvaluate). */
 const SHARED_READ: readonly (keyof Weights)[] = ['halfCount', 'crossing', 'tempo'];
@@ -122,7 +121,7 @@ export class Evaluator {
       return;
     }
     this.scan = null;
-    this.masks = new Shifts(g).masks;
+    this.masks = stepMasks(g);
     this.nearPromotion = Int32Array.of(
       maskOf(tables.nearPromotion, 0, n),
       maskOf(tables.nearPromotion, n, n),

@@ -8,6 +8,7 @@ export * from './notation.js';
 export * from './fen.js';
 export * from './perft.js';
 export { formatKey, MAX_STACK_HEIGHT } from './hash.js';
+export { popcount, stepMasks } from './bitboard.js';
 export { Board, stacksOf } from './board.js';
 export { MoveGenerator } from './movegen.js';
 export {

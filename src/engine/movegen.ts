@@ -1,3 +1,4 @@
+import * as bitboard from './bitboard.js';
 import { TOP_EMPTY, type Board } from './board.js';
 import * as hash from './hash.js';
 import * as moveList from './movelist.js';
@@ -15,6 +16,7 @@ const INLINE_JUMPS = moveList.INLINE_JUMPS;
 const EXTRA_JUMPS = moveList.EXTRA_JUMPS;
 const MOVE_STRIDE = moveList.MOVE_STRIDE;
 const MAX_STACK_HEIGHT = hash.MAX_STACK_HEIGHT;
+const popcount = bitboard.popcount;
 
 /**
  * Legal move generation for every variant on a Board: captures first (mandatory, every
@@ -79,10 +81,8 @@ export class MoveGenerator {
   private readonly jumps = new Int32Array(MAX_JUMPS + 1);
 
   /**
-   * Bitboard steps. With squares numbered rank by rank, a step changes the square number by a
-   * fixed amount that depends only on the rank's parity: NE +4/+5, NW +3/+4, SE -3/-4, SW -4/-5
-   * on 8x8 (one amount each on Laska's 7x7). m0..m7 hold, per direction, the squares that step
-   * by the first and by the second amount (and nothing for off-board steps).
+   * Bitboard steps, stepMasks (bitboard.ts) in fields: per direction, the squares that step by
+   * the first and by the second amount (one amount each on Laska's 7x7).
    */
   private readonly m0: number = 0;
   private readonly m1: number = 0;
@@ -122,19 +122,15 @@ export class MoveGenerator {
         throw new Error(`MoveGenerator: no Turkish strike on a ${board.geometry.files}-file board`);
       return;
     }
-    const masks: [number, number, number, number, number, number, number, number] = [
-      0, 0, 0, 0, 0, 0, 0, 0,
-    ];
-    for (let d = 0; d < 4; d++) {
-      for (let sq = 0; sq < this.squareCount; sq++) {
-        const to = this.step[sq * 4 + d]!;
-        if (to < 0) continue;
-        const slot = STEP_AMOUNTS[d]!.indexOf(to - sq);
-        if (slot < 0) throw new Error('MoveGenerator: board geometry without bitboard steps');
-        masks[d * 2 + slot]! |= 1 << sq;
-      }
-    }
-    [this.m0, this.m1, this.m2, this.m3, this.m4, this.m5, this.m6, this.m7] = masks;
+    const masks = bitboard.stepMasks(board.geometry);
+    this.m0 = masks[0]!;
+    this.m1 = masks[1]!;
+    this.m2 = masks[2]!;
+    this.m3 = masks[3]!;
+    this.m4 = masks[4]!;
+    this.m5 = masks[5]!;
+    this.m6 = masks[6]!;
+    this.m7 = masks[7]!;
   }
 
   /** Every square reached from a square of `bits` by one step in direction `d`. */
@@ -603,19 +599,4 @@ export class MoveGenerator {
       }
     }
   }
-}
-
-/** Square-number change of one step per direction (see MoveGenerator.ne and friends). */
-const STEP_AMOUNTS = [
-  [4, 5],
-  [3, 4],
-  [-3, -4],
-  [-4, -5],
-];
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
 }

@@ -1,6 +1,6 @@
 import type { Challenge, ChatView, Game, Platform, PlayerId } from './model.js';
 import type { GameEvent } from './results.js';
-import type { VariantId } from '../engine/index.js';
+import type { AnalysisRequest, PositionEval } from '../ai/index.js';
 
 /** Why a store operation failed; adapters turn the code into a message for people. */
 export type StoreErrorCode = 'store-unavailable' | 'corrupt-record';
@@ -139,25 +139,8 @@ export interface BotMoves {
   ): Promise<string>;
 }
 
-/** One position of a finished two-player game, for the engine to look at (a review). */
-export interface AnalysisRequest {
-  readonly variant: VariantId;
-  readonly fen: string;
-  /** Plies already played without a change in the stack counts (the 15-move rule). */
-  readonly quietPlies?: number;
-}
-
-/** What the engine thinks of a position (see src/ai/analysis.ts). */
-export interface PositionEval {
-  /** The best move in full-path notation. */
-  readonly best: string;
-  /** The line the engine expects, starting with the best move. */
-  readonly pv: readonly string[];
-  /** The score from White's side, centi-men. */
-  readonly score: number;
-  /** White's expected result, 0 to 1 (draws half), calibrated (see docs/review.md). */
-  readonly whiteChances: number;
-}
+/** A review's question to the engine and the answer, as src/ai/analysis.ts defines them. */
+export type { AnalysisRequest, PositionEval };
 
 /**
  * The engine's look at single positions, for reviews of finished games: one bounded,

@@ -307,19 +307,10 @@ export class TableSearchBoard {
   generate(list: TableMoveList): number {
     list.count = 0;
     if (this.activeCount < 2) return 0;
+    this.addCaptures(list, false);
+    if (list.count > 0) return list.count;
     const seat = this.turn;
     const owner = this.owner;
-    this.generating = list;
-    for (let s = 0; s < SQUARES; s++) {
-      if (owner[s] !== seat) continue;
-      // The moving column's square is empty during its own capture.
-      this.generatingFrom = s;
-      owner[s] = -1;
-      if (this.king[s] === 1) this.kingCaptures(s, 0, false);
-      else this.manCaptures(s, 0);
-      owner[s] = seat;
-    }
-    if (list.count > 0) return list.count;
     for (let s = 0; s < SQUARES; s++) {
       if (owner[s] !== seat) continue;
       if (this.king[s] === 1) {
@@ -355,19 +346,31 @@ export class TableSearchBoard {
     }
     // No quiet move: any capture will do.
     const scratch = this.scratch;
-    this.generating = scratch;
     scratch.count = 0;
-    for (let s = 0; s < SQUARES && scratch.count === 0; s++) {
+    this.addCaptures(scratch, true);
+    return scratch.count > 0;
+  }
+  private readonly scratch = new TableMoveList();
+
+  /**
+   * Adds the captures of the seat to move to `list`, each played to its end, column by column
+   * in square order; with `firstOnly`, none after the first column that has any.
+   */
+  private addCaptures(list: TableMoveList, firstOnly: boolean): void {
+    const seat = this.turn;
+    const owner = this.owner;
+    this.generating = list;
+    for (let s = 0; s < SQUARES; s++) {
       if (owner[s] !== seat) continue;
+      // The moving column's square is empty during its own capture.
       this.generatingFrom = s;
       owner[s] = -1;
       if (this.king[s] === 1) this.kingCaptures(s, 0, false);
       else this.manCaptures(s, 0);
       owner[s] = seat;
+      if (firstOnly && list.count > 0) return;
     }
-    return scratch.count > 0;
   }
-  private readonly scratch = new TableMoveList();
 
   private addQuiet(list: TableMoveList, from: number, to: number, promotes: boolean): void {
     const base = list.push();
