@@ -73,7 +73,14 @@ module.exports = {
       comment:
         'src/chat holds what every chat adapter does the same way (words, commands, buttons, presenting, tasks): game, engine and i18n only.',
       from: { path: '^src/chat/' },
-      to: { path: '^src/(adapters|store|render|ai)/' },
+      to: { path: '^src/(adapters|store|ai)/' },
+    },
+    {
+      name: 'chat-names-pictures-by-type',
+      comment:
+        'src/chat may name the renderer’s picture contracts (type-only imports, such as the options a board is painted with); its code never runs the renderer.',
+      from: { path: '^src/chat/' },
+      to: { path: '^src/render/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'adapters-do-not-touch-store',

@@ -10,6 +10,8 @@ import { twoPlayerVariant } from '../../game/game-rules.js';
 import { sideOf, type ChatView, type Game, type PlayerId } from '../../game/model.js';
 import { rulesOf } from '../../game/rules-strategy.js';
 import type { Messages } from '../../i18n/index.js';
+import type { Refusal } from '../../game/results.js';
+import type { GameService } from '../../game/service.js';
 
 /**
  * The longest game animated: the renderer's MAX_REPLAY_PLIES (test/chat/replay.test.ts checks
@@ -96,4 +98,21 @@ export function mayReplayHere(
     sideOf(game, asker) !== undefined ||
     game.views.some((view) => view.platform === here.platform && view.chatId === here.chatId)
   );
+}
+
+/**
+ * The game `/replay <typed>` names, if this chat may see it; else why not: the store's refusal,
+ * or 'not-found' (no such game, one of strangers shown elsewhere, or no asker).
+ */
+export async function namedReplayGame(
+  queries: Pick<GameService['queries'], 'getGame'>,
+  typed: string,
+  here: Pick<ChatView, 'platform' | 'chatId'>,
+  asker: PlayerId | undefined,
+): Promise<Game | Refusal | 'not-found'> {
+  const id = replayGameId(typed);
+  const found = id === undefined ? undefined : await queries.getGame(id);
+  if (found !== undefined && !found.ok && found.code !== 'not-found') return found;
+  if (found === undefined || !found.ok || asker === undefined) return 'not-found';
+  return mayReplayHere(found.value, here, asker) ? found.value : 'not-found';
 }

@@ -1,9 +1,8 @@
 import {
-  mayReplayHere,
+  namedReplayGame,
   noReplayText,
   replayCaption,
   replayData,
-  replayGameId,
 } from '../../../chat/presenting/replay.js';
 import { pickCommandGame } from '../../../chat/commands/command-game.js';
 import { refusalText } from '../../../chat/words/refusal-text.js';
@@ -63,18 +62,13 @@ async function replayTarget(
   const { t } = turn;
   const typed = argument.trim();
   if (typed !== '') {
-    const id = replayGameId(typed);
-    const found = id === undefined ? undefined : await deps.service.queries.getGame(id);
-    if (found !== undefined && !found.ok && found.code !== 'not-found') {
-      await turn.whisper(markdown(refusalText(t, found)));
-      return undefined;
-    }
     const here = { platform: 'discord', chatId: turn.channelId } as const;
-    if (found === undefined || !found.ok || !mayReplayHere(found.value, here, turn.player)) {
+    const named = await namedReplayGame(deps.service.queries, typed, here, turn.player);
+    if (named === 'not-found')
       await turn.whisper(markdown(t.replay.notFound(escapeHtml(typed.slice(0, 64)))));
-      return undefined;
-    }
-    return found.value;
+    else if ('ok' in named) await turn.whisper(markdown(refusalText(t, named)));
+    else return named;
+    return undefined;
   }
   const last = await channelLastGame(turn, deps);
   if (last !== undefined) return last === 'told' ? undefined : last;

@@ -1,10 +1,9 @@
 import { Composer } from 'grammy';
 import {
-  mayReplayHere,
+  namedReplayGame,
   noReplayText,
   replayCaption,
   replayData,
-  replayGameId,
 } from '../../../chat/presenting/replay.js';
 import { refusalText } from '../../../chat/words/refusal-text.js';
 import type { Game } from '../../../game/model.js';
@@ -61,23 +60,13 @@ async function replayTarget(ctx: BashniContext, deps: TelegramDeps): Promise<Gam
   const chatId = String(ctx.chat!.id);
   const argument = typeof ctx.match === 'string' ? ctx.match.trim() : '';
   if (argument !== '') {
-    const id = replayGameId(argument);
-    const found = id === undefined ? undefined : await deps.service.queries.getGame(id);
-    if (found !== undefined && !found.ok && found.code !== 'not-found') {
-      ctx.say(refusalText(t, found));
-      return undefined;
-    }
     const here = { platform: 'telegram', chatId } as const;
-    if (
-      found === undefined ||
-      !found.ok ||
-      ctx.from === undefined ||
-      !mayReplayHere(found.value, here, playerFromUser(ctx.from))
-    ) {
-      ctx.say(t.replay.notFound(argument.slice(0, 64)));
-      return undefined;
-    }
-    return found.value;
+    const asker = ctx.from === undefined ? undefined : playerFromUser(ctx.from);
+    const named = await namedReplayGame(deps.service.queries, argument, here, asker);
+    if (named === 'not-found') ctx.say(t.replay.notFound(argument.slice(0, 64)));
+    else if ('ok' in named) ctx.say(refusalText(t, named));
+    else return named;
+    return undefined;
   }
   const lookup = await shownGameFor(ctx, deps);
   if (typeof lookup === 'object' && !('ok' in lookup)) return lookup;
