@@ -1,6 +1,7 @@
 /**
- * The tournament standings picture: what a caller gives, its validation and the canonical cache
- * key. Pure: no canvas here. All text comes in translated, so the renderer imports no catalog.
+ * The tournament standings picture: what a caller gives and its validation (its cache key is
+ * kinds/themed.ts's). Pure: no canvas here. All text comes in translated, so the renderer
+ * imports no catalog.
  */
 import {
   checkArray,
@@ -11,8 +12,6 @@ import {
   cutName,
 } from './picture-checks.js';
 import { MAX_NAME_LENGTH } from './table-options.js';
-import { preparedPicture } from './options.js';
-import type { ThemeId } from './themes.js';
 
 /** Headings of the columns beside the grid. */
 export interface StandingsHeaders {
@@ -55,12 +54,6 @@ export interface StandingsPicture {
   readonly gridHeaders: readonly string[];
   readonly rows: readonly StandingsRow[];
   readonly footer?: string;
-}
-
-/** How a league picture (standings or rating graph) is drawn. */
-export interface PictureRenderOptions {
-  /** Default 'wood'. */
-  readonly theme?: ThemeId;
 }
 
 /**
@@ -147,16 +140,4 @@ export function normaliseStandings(picture: StandingsPicture): NormalisedStandin
     rows: rows.map((row, i) => normaliseRow(row, i, gridHeaders.length, tieBreaks.length)),
     footer: checkOptionalLine(CODE, input.footer, 'footer', MAX_STANDINGS_LINE_LENGTH),
   };
-}
-
-/**
- * A standings render request checked and made canonical: the picture, the theme and the cache
- * key (which starts 'standings', so it cannot collide with a board's or a table's). Throws
- * RenderError on what cannot be drawn.
- */
-export function prepareStandingsRender(
-  picture: StandingsPicture,
-  options: PictureRenderOptions = {},
-): { picture: NormalisedStandings; theme: ThemeId; key: string } {
-  return preparedPicture('standings', normaliseStandings(picture), options);
 }
