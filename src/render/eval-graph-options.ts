@@ -1,9 +1,8 @@
 /**
- * The evaluation graph of a game review: White's chances over the plies, what a caller gives,
- * its validation and the canonical cache key. Pure: no canvas here.
+ * The evaluation graph of a game review: White's chances over the plies, what a caller gives
+ * and its validation (its cache key is kinds/themed.ts's). Pure: no canvas here.
  */
 import { RenderError } from './errors.js';
-import { preparedPicture } from './options.js';
 import {
   checkArray,
   checkLine,
@@ -11,8 +10,6 @@ import {
   checkOptionalLine,
   checkRecord,
 } from './picture-checks.js';
-import type { PictureRenderOptions } from './standings-options.js';
-import type { ThemeId } from './themes.js';
 
 /** A marked move: the dot at the position after it, orange for a mistake, red for a blunder. */
 export interface EvalGraphMark {
@@ -89,12 +86,4 @@ export function normaliseEvalGraph(picture: EvalGraphPicture): NormalisedEvalGra
     ticks,
     footer: checkOptionalLine(CODE, input.footer, 'footer', MAX_LINE),
   };
-}
-
-/** A request checked and made canonical, with its cache key (which starts 'eval-graph'). */
-export function prepareEvalGraphRender(
-  picture: EvalGraphPicture,
-  options: PictureRenderOptions = {},
-): { picture: NormalisedEvalGraph; theme: ThemeId; key: string } {
-  return preparedPicture('eval-graph', normaliseEvalGraph(picture), options);
 }

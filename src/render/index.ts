@@ -11,6 +11,7 @@ export {
 } from './options.js';
 export { registerRenderFonts } from './primitives/canvas.js';
 export { PHOTO_KINDS, type KindId, type KindInput, type PhotoKindId } from './kinds/index.js';
+export type { PictureRenderOptions } from './kinds/themed.js';
 export { DEFAULT_JPEG_QUALITY } from './transport.js';
 export {
   BoardRenderer,
@@ -31,7 +32,6 @@ export {
   MAX_GRID_COLUMNS,
   MAX_STANDINGS_ROWS,
   MAX_TIE_BREAKS,
-  type PictureRenderOptions,
   type StandingsHeaders,
   type StandingsPicture,
   type StandingsRow,

@@ -163,19 +163,6 @@ export function checkSize(value: unknown): number {
   return size as number;
 }
 
-/**
- * A picture that is not a board (standings, a graph), checked and made canonical by its caller,
- * with its theme and its cache key: `kind|theme|the picture`, so two kinds never share a key.
- */
-export function preparedPicture<T>(
-  kind: string,
-  picture: T,
-  options: { readonly theme?: ThemeId } | null | undefined,
-): { picture: T; theme: ThemeId; key: string } {
-  const theme = checkTheme(options?.theme);
-  return { picture, theme, key: `${kind}|${theme}|${JSON.stringify(picture)}` };
-}
-
 /** The theme, checked; 'wood' when absent. */
 export function checkTheme(value: unknown): ThemeId {
   const theme = value ?? 'wood';

@@ -1,13 +1,12 @@
 /**
- * The rating graph: what a caller gives, its validation and the canonical cache key. Pure: no
- * canvas here.
+ * The rating graph: what a caller gives and its validation (its cache key is kinds/themed.ts's).
+ * Pure: no canvas here.
  *
  * An empty list of points is refused (RenderError 'bad-rating-graph') rather than drawn as an
  * empty frame: a player without rated games has no history to show, and the caller says so in
  * words, in the player's language, which the renderer does not know.
  */
 import { RenderError } from './errors.js';
-import { preparedPicture } from './options.js';
 import {
   checkArray,
   checkLine,
@@ -15,8 +14,6 @@ import {
   checkOptionalLine,
   checkRecord,
 } from './picture-checks.js';
-import type { PictureRenderOptions } from './standings-options.js';
-import type { ThemeId } from './themes.js';
 
 /** A player's rating after one game. */
 export interface RatingGraphPoint {
@@ -78,15 +75,4 @@ export function normaliseRatingGraph(picture: RatingGraphPicture): NormalisedRat
     }),
     footer: checkOptionalLine(CODE, input.footer, 'footer', MAX_GRAPH_LINE_LENGTH),
   };
-}
-
-/**
- * A rating graph render request checked and made canonical: the graph, the theme and the cache
- * key (which starts 'rating-graph'). Throws RenderError on what cannot be drawn.
- */
-export function prepareRatingGraphRender(
-  picture: RatingGraphPicture,
-  options: PictureRenderOptions = {},
-): { picture: NormalisedRatingGraph; theme: ThemeId; key: string } {
-  return preparedPicture('rating-graph', normaliseRatingGraph(picture), options);
 }

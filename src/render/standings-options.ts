@@ -1,6 +1,7 @@
 /**
- * The tournament standings picture: what a caller gives, its validation and the canonical cache
- * key. Pure: no canvas here. All text comes in translated, so the renderer imports no catalog.
+ * The tournament standings picture: what a caller gives and its validation (its cache key is
+ * kinds/themed.ts's). Pure: no canvas here. All text comes in translated, so the renderer
+ * imports no catalog.
  */
 import {
   checkArray,
@@ -11,56 +12,17 @@ import {
   cutName,
 } from './picture-checks.js';
 import { MAX_NAME_LENGTH } from './table-options.js';
-import { preparedPicture } from './options.js';
-import type { ThemeId } from './themes.js';
+import type {
+  StandingsData,
+  StandingsHeaders,
+  StandingsRow,
+} from '../chat/words/tournament-text.js';
 
-/** Headings of the columns beside the grid. */
-export interface StandingsHeaders {
-  readonly place: string;
-  readonly player: string;
-  readonly points: string;
-  /** One per tie-break column, e.g. ["SB"] or ["Buch", "SB"]. */
-  readonly tieBreaks: readonly string[];
-}
-
-/** One player's line of the table. */
-export interface StandingsRow {
-  /** "1", or a shared place such as "2-3". */
-  readonly place: string;
-  /** As the player chose it: long names are cut with "…", characters the font lacks dropped. */
-  readonly name: string;
-  /** "2½" */
-  readonly points: string;
-  /** One per tie-break heading. */
-  readonly tieBreaks: readonly string[];
-  /**
-   * One per grid column: "1", "0", "½", "+", "−", "=" (bye), "" (not played), "×" (the player
-   * against themself in a round robin: the cell is shaded), or any short text (Swiss "12w1").
-   */
-  readonly cells: readonly string[];
-  /** Drawn greyed, the name struck through. */
-  readonly withdrawn?: boolean;
-  /** Tinted and bold (the winner, or the player looking at the table). */
-  readonly highlight?: boolean;
-}
+export type { StandingsHeaders, StandingsRow };
 
 /** Everything the standings picture shows; all text is already translated by the caller. */
-export interface StandingsPicture {
-  /** e.g. "Autumn Cup — Bashni, round robin" */
-  readonly title: string;
-  /** e.g. "after round 3 of 5" */
-  readonly subtitle?: string;
-  readonly headers: StandingsHeaders;
-  /** Grid column headings: round robin "1".."n" (opponent numbers), Swiss "1".."k" (rounds). */
-  readonly gridHeaders: readonly string[];
-  readonly rows: readonly StandingsRow[];
+export interface StandingsPicture extends StandingsData {
   readonly footer?: string;
-}
-
-/** How a league picture (standings or rating graph) is drawn. */
-export interface PictureRenderOptions {
-  /** Default 'wood'. */
-  readonly theme?: ThemeId;
 }
 
 /**
@@ -147,16 +109,4 @@ export function normaliseStandings(picture: StandingsPicture): NormalisedStandin
     rows: rows.map((row, i) => normaliseRow(row, i, gridHeaders.length, tieBreaks.length)),
     footer: checkOptionalLine(CODE, input.footer, 'footer', MAX_STANDINGS_LINE_LENGTH),
   };
-}
-
-/**
- * A standings render request checked and made canonical: the picture, the theme and the cache
- * key (which starts 'standings', so it cannot collide with a board's or a table's). Throws
- * RenderError on what cannot be drawn.
- */
-export function prepareStandingsRender(
-  picture: StandingsPicture,
-  options: PictureRenderOptions = {},
-): { picture: NormalisedStandings; theme: ThemeId; key: string } {
-  return preparedPicture('standings', normaliseStandings(picture), options);
 }

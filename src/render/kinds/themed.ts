@@ -1,8 +1,13 @@
 /** The pictures drawn from one checked value and a theme: standings and both graphs. */
-import { checkTheme } from '../options.js';
-import type { PictureRenderOptions } from '../standings-options.js';
+import { checkTheme, type Unchecked } from '../options.js';
 import type { ThemeId } from '../themes.js';
 import type { PictureKind } from './kind.js';
+
+/** How a league or review picture (standings, a rating or evaluation graph) is drawn. */
+export interface PictureRenderOptions {
+  /** Default 'wood'. */
+  readonly theme?: ThemeId;
+}
 
 export interface ThemedJob<Picture> {
   readonly picture: Picture;
@@ -10,20 +15,21 @@ export interface ThemedJob<Picture> {
 }
 
 /**
- * A kind whose `prepare` checks a picture and its theme (options.ts preparedPicture) and whose
- * worker checks the picture again with `normalise`.
+ * A kind whose `prepare` checks a picture with `normalise` and its theme, and whose worker
+ * checks them again. The cache key is `id|theme|the checked picture`, so two kinds never share
+ * a key. `normalise` throws RenderError on what cannot be drawn.
  */
-export function themedPicture<Input, Picture>(
+export function themedPicture<Input, Picture extends Input>(
   id: string,
-  prepare: (picture: Input, options?: PictureRenderOptions) => ThemedJob<Picture> & { key: string },
-  normalise: (picture: Picture) => Picture,
+  normalise: (picture: Input) => Picture,
   paint: (picture: Picture, theme: ThemeId) => Buffer,
 ): PictureKind<[picture: Input, options?: PictureRenderOptions], ThemedJob<Picture>> {
   return {
     id,
     prepare(picture, options = {}) {
-      const { key, picture: checked, theme } = prepare(picture, options);
-      return { key, job: { picture: checked, theme } };
+      const checked = normalise(picture);
+      const theme = checkTheme((options as Unchecked<PictureRenderOptions>)?.theme);
+      return { key: `${id}|${theme}|${JSON.stringify(checked)}`, job: { picture: checked, theme } };
     },
     paint: (job) => paint(job.picture, job.theme),
     send: (job) => job,
