@@ -3,14 +3,27 @@
  * its cache key. Pure: no canvas here. The positions are not computed here: the worker replays
  * the moves itself (replay.ts), so the request that crosses to it is a few strings.
  */
-import type { ReplayData } from '../chat/presenting/replay.js';
-import { VARIANTS, type Side, type Variant } from '../engine/index.js';
+import { VARIANTS, type Side, type Variant, type VariantId } from '../engine/index.js';
 import { RenderError } from './errors.js';
 import { MAX_CAPTION_LENGTH, checkCoordinates, checkTheme, type Unchecked } from './options.js';
 import type { ThemeId } from './themes.js';
 
-/** A two-player game to animate: the chat layer's ReplayData, declared where it is built. */
-export type ReplayPicture = ReplayData;
+/** A two-player game to animate: its start and its moves as the game record keeps them. */
+export interface ReplayPicture {
+  readonly variant: VariantId;
+  /** The game's start position (the record's `startFen`). */
+  readonly startFen: string;
+  /** The moves in the record's notation (full capture paths), one per ply. */
+  readonly moves: readonly string[];
+  /** The first line of every frame's caption band (the players, say). */
+  readonly title: string;
+  /** The first line of the last frame instead of `title` (the result); default `title`. */
+  readonly finalTitle?: string;
+  /** The second line of the first frame, before the ply counter ("Start position"). */
+  readonly startText: string;
+  /** The word before the ply counter: "ply" gives "ply 23/80". */
+  readonly plyWord: string;
+}
 
 export interface ReplayOptions {
   /** Width of the frames in px. Default REPLAY_SIZE; REPLAY_MIN_SIZE to REPLAY_MAX_SIZE. */
@@ -42,9 +55,15 @@ export const REPLAY_DELAYS = {
   final: 4_000,
 } as const;
 
-/** A request checked and made canonical: texts one line, every default filled in. */
-export interface NormalisedReplay extends ReplayPicture {
+/** A request checked and made canonical. */
+export interface NormalisedReplay {
+  readonly variant: VariantId;
+  readonly startFen: string;
+  readonly moves: readonly string[];
+  readonly title: string;
   readonly finalTitle: string;
+  readonly startText: string;
+  readonly plyWord: string;
   readonly size: number;
   readonly orientation: Side;
   readonly theme: ThemeId;

@@ -12,16 +12,47 @@ import {
   cutName,
 } from './picture-checks.js';
 import { MAX_NAME_LENGTH } from './table-options.js';
-import type {
-  StandingsData,
-  StandingsHeaders,
-  StandingsRow,
-} from '../chat/words/tournament-text.js';
 
-export type { StandingsHeaders, StandingsRow };
+/** Headings of the columns beside the grid. */
+export interface StandingsHeaders {
+  readonly place: string;
+  readonly player: string;
+  readonly points: string;
+  /** One per tie-break column, e.g. ["SB"] or ["Buch", "SB"]. */
+  readonly tieBreaks: readonly string[];
+}
+
+/** One player's line of the table. */
+export interface StandingsRow {
+  /** "1", or a shared place such as "2-3". */
+  readonly place: string;
+  /** As the player chose it: long names are cut with "…", characters the font lacks dropped. */
+  readonly name: string;
+  /** "2½" */
+  readonly points: string;
+  /** One per tie-break heading. */
+  readonly tieBreaks: readonly string[];
+  /**
+   * One per grid column: "1", "0", "½", "+", "−", "=" (bye), "" (not played), "×" (the player
+   * against themself in a round robin: the cell is shaded), or any short text (Swiss "12w1").
+   */
+  readonly cells: readonly string[];
+  /** Drawn greyed, the name struck through. */
+  readonly withdrawn?: boolean;
+  /** Tinted and bold (the winner, or the player looking at the table). */
+  readonly highlight?: boolean;
+}
 
 /** Everything the standings picture shows; all text is already translated by the caller. */
-export interface StandingsPicture extends StandingsData {
+export interface StandingsPicture {
+  /** e.g. "Autumn Cup — Bashni, round robin" */
+  readonly title: string;
+  /** e.g. "after round 3 of 5" */
+  readonly subtitle?: string;
+  readonly headers: StandingsHeaders;
+  /** Grid column headings: round robin "1".."n" (opponent numbers), Swiss "1".."k" (rounds). */
+  readonly gridHeaders: readonly string[];
+  readonly rows: readonly StandingsRow[];
   readonly footer?: string;
 }
 

@@ -14,29 +14,19 @@ import type { Refusal } from '../../game/results.js';
 import type { GameService } from '../../game/service.js';
 
 /**
- * The longest game animated: the renderer's MAX_REPLAY_PLIES (test/render/replay.test.ts checks
+ * The longest game animated: the renderer's MAX_REPLAY_PLIES (test/chat/replay.test.ts checks
  * that they agree; chat/ may not import the renderer).
  */
 export const MAX_ANIMATED_PLIES = 400;
 
-/**
- * A two-player game to animate, as the renderer's `replay` picture takes it (its ReplayPicture
- * is this type, declared here since chat/ may not import the renderer): its start and its moves
- * as the game record keeps them, and the texts of the frames.
- */
+/** What the renderer's `replay` picture takes (its ReplayPicture). */
 export interface ReplayData {
   readonly variant: VariantId;
-  /** The game's start position (the record's `startFen`). */
   readonly startFen: string;
-  /** The moves in the record's notation (full capture paths), one per ply. */
   readonly moves: readonly string[];
-  /** The first line of every frame's caption band (the players, say). */
   readonly title: string;
-  /** The first line of the last frame instead of `title` (the result); default `title`. */
   readonly finalTitle?: string;
-  /** The second line of the first frame, before the ply counter ("Start position"). */
   readonly startText: string;
-  /** The word before the ply counter: "ply" gives "ply 23/80". */
   readonly plyWord: string;
 }
 

@@ -86,49 +86,26 @@ export function pointsText(points: number): string {
   return whole === 0 ? '½' : `${whole}½`;
 }
 
-/** Headings of the columns beside the grid. */
-export interface StandingsHeaders {
-  readonly place: string;
-  readonly player: string;
-  readonly points: string;
-  /** One per tie-break column, e.g. ["SB"] or ["Buch", "SB"]. */
-  readonly tieBreaks: readonly string[];
-}
-
-/** One player's line of the table. */
-export interface StandingsRow {
-  /** "1", or a shared place such as "2-3". */
-  readonly place: string;
-  /** As the player chose it: long names are cut with "…", characters the font lacks dropped. */
-  readonly name: string;
-  /** "2½" */
-  readonly points: string;
-  /** One per tie-break heading. */
-  readonly tieBreaks: readonly string[];
-  /**
-   * One per grid column: "1", "0", "½", "+", "−", "=" (bye), "" (not played), "×" (the player
-   * against themself in a round robin: the cell is shaded), or any short text (Swiss "12w1").
-   */
-  readonly cells: readonly string[];
-  /** Drawn greyed, the name struck through. */
-  readonly withdrawn?: boolean;
-  /** Tinted and bold (the winner, or the player looking at the table). */
-  readonly highlight?: boolean;
-}
-
-/**
- * What the standings picture shows but its footer: the renderer's StandingsPicture is this with
- * an optional footer (declared here since chat/ may not import the renderer).
- */
+/** What the standings picture shows (the renderer's StandingsPicture). */
 export interface StandingsData {
-  /** e.g. "Autumn Cup — Bashni, round robin" */
   readonly title: string;
-  /** e.g. "after round 3 of 5" */
   readonly subtitle?: string;
-  readonly headers: StandingsHeaders;
-  /** Grid column headings: round robin "1".."n" (opponent numbers), Swiss "1".."k" (rounds). */
+  readonly headers: {
+    readonly place: string;
+    readonly player: string;
+    readonly points: string;
+    readonly tieBreaks: readonly string[];
+  };
   readonly gridHeaders: readonly string[];
-  readonly rows: readonly StandingsRow[];
+  readonly rows: readonly {
+    readonly place: string;
+    readonly name: string;
+    readonly points: string;
+    readonly tieBreaks: readonly string[];
+    readonly cells: readonly string[];
+    readonly withdrawn?: boolean;
+    readonly highlight?: boolean;
+  }[];
 }
 
 /** The line under the standings that says what their tie-break columns' abbreviations mean. */
