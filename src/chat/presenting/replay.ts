@@ -2,7 +2,8 @@
  * A game's animation as every chat adapter asks for it: what the renderer is given (the start,
  * the moves, the frame texts in the chat's language) and what the message says.
  */
-import { VARIANT_IDS, type VariantId } from '../../engine/index.js';
+import type { ReplayPicture } from '../../render/index.js';
+import { VARIANT_IDS } from '../../engine/index.js';
 import { TABLE_VARIANT_IDS } from '../../engine/multi/index.js';
 import { resultText } from '../words/board-caption.js';
 import type { PlayerNames } from '../words/player-label.js';
@@ -20,15 +21,7 @@ import type { GameService } from '../../game/service.js';
 export const MAX_ANIMATED_PLIES = 400;
 
 /** What the renderer's `replay` picture takes (its ReplayPicture). */
-export interface ReplayData {
-  readonly variant: VariantId;
-  readonly startFen: string;
-  readonly moves: readonly string[];
-  readonly title: string;
-  readonly finalTitle?: string;
-  readonly startText: string;
-  readonly plyWord: string;
-}
+export type ReplayData = ReplayPicture;
 
 /** Why a game has no animation. */
 export type NoReplay = 'table-game' | 'too-long';

@@ -1,3 +1,4 @@
+import type { RatingGraphPicture } from '../../render/index.js';
 import { isProvisional } from '../../ratings/glicko2.js';
 import { gamePlayers, type Game, type Player } from '../../game/model.js';
 import type { PlayerRating } from '../../game/rating-model.js';
@@ -68,11 +69,7 @@ export function statsText(name: string, records: readonly PlayerRating[], t: Mes
 }
 
 /** What the rating graph picture shows (the renderer's RatingGraphPicture). */
-export interface RatingGraphData {
-  readonly title: string;
-  readonly points: readonly { readonly rating: number }[];
-  readonly footer?: string;
-}
+export type RatingGraphData = RatingGraphPicture;
 
 /**
  * The graph of a record's recent games (undefined with none). A single game's graph starts at

@@ -3,6 +3,7 @@
  * moment's line, the evaluation graph's data and a moment's board. Plain text (no markup), so
  * Telegram captions and Discord messages take it alike.
  */
+import type { EvalGraphPicture } from '../../render/index.js';
 import { parseMove, type Position } from '../../engine/index.js';
 import { momentPosition } from '../../game/review.js';
 import type { Game } from '../../game/model.js';
@@ -16,15 +17,8 @@ export const MAX_CAPTION = 1024;
 /** Moves of the engine's line shown after a moment. */
 const LINE_MOVES = 6;
 
-/** What the evaluation graph shows (structurally the renderer's EvalGraphPicture). */
-export interface EvalGraphData {
-  readonly title: string;
-  readonly axis: string;
-  readonly chances: readonly number[];
-  readonly marks: readonly { readonly at: number; readonly kind: 'mistake' | 'blunder' }[];
-  readonly ticks: readonly { readonly at: number; readonly label: string }[];
-  readonly footer: string;
-}
+/** What the review's graph shows: the renderer's picture, every part of it given. */
+export type EvalGraphData = Required<EvalGraphPicture>;
 
 /** A move's squares as the renderer marks them. */
 export interface MoveMarks {

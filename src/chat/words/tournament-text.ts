@@ -1,3 +1,4 @@
+import type { StandingsPicture } from '../../render/index.js';
 import type { Player } from '../../game/model.js';
 import { MIN_ENTRANTS, roundCount, standingsOf } from '../../game/tournament-rules.js';
 import type { Tournament } from '../../game/tournament-model.js';
@@ -87,26 +88,7 @@ export function pointsText(points: number): string {
 }
 
 /** What the standings picture shows (the renderer's StandingsPicture). */
-export interface StandingsData {
-  readonly title: string;
-  readonly subtitle?: string;
-  readonly headers: {
-    readonly place: string;
-    readonly player: string;
-    readonly points: string;
-    readonly tieBreaks: readonly string[];
-  };
-  readonly gridHeaders: readonly string[];
-  readonly rows: readonly {
-    readonly place: string;
-    readonly name: string;
-    readonly points: string;
-    readonly tieBreaks: readonly string[];
-    readonly cells: readonly string[];
-    readonly withdrawn?: boolean;
-    readonly highlight?: boolean;
-  }[];
-}
+export type StandingsData = StandingsPicture;
 
 /** The line under the standings that says what their tie-break columns' abbreviations mean. */
 export function standingsLegend(tournament: Tournament, t: Messages): string {
