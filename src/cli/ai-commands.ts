@@ -17,6 +17,7 @@ import {
 import { hasLegalMove, makeFen, sideOfColor } from '../engine/index.js';
 import {
   integerOption,
+  optionalIntegerOption,
   parseOptions,
   positionOption,
   seedOption,
@@ -50,9 +51,8 @@ export function bestCommand(args: string[], print: Print, progress: Print): numb
     ? { variant: 'zhernov' as const, fen: tableBestFen(values.fen) }
     : twoPlayerTarget(values.variant, values.fen);
   const score = table ? formatTableScore : formatScore;
-  const ms = values.ms === undefined ? undefined : integerOption('ms', values.ms, 0, 3_600_000);
-  const depth =
-    values.depth === undefined ? undefined : integerOption('depth', values.depth, 1, 90);
+  const ms = optionalIntegerOption('ms', values.ms, 0, 3_600_000);
+  const depth = optionalIntegerOption('depth', values.depth, 1, 90);
   let player: PlayerSpec;
   if (values.level !== undefined) {
     if (depth !== undefined) throw new UsageError('--depth does not go with --level');
@@ -123,8 +123,7 @@ function matchOptions(values: {
   verbose?: boolean;
 }) {
   const games = integerOption('games', values.games, 1, 100_000);
-  const ms =
-    values.ms === undefined ? TOP_LEVEL_MS : integerOption('ms', values.ms, 1, TOP_LEVEL_MS * 10);
+  const ms = optionalIntegerOption('ms', values.ms, 1, TOP_LEVEL_MS * 10) ?? TOP_LEVEL_MS;
   const threads = threadsOption(values.threads);
   const seed = seedOption(values.seed, 1);
   const scale = ms / TOP_LEVEL_MS;
@@ -238,9 +237,7 @@ export async function tableMatchCommand(args: string[], print: Print): Promise<n
     throw new UsageError(`--players: 2 to 4 players, got ${players.length}`);
   const { games, threads, seed, scale, verbose, pace, withTime } = matchOptions(values);
   const openingPlies =
-    values['opening-plies'] === undefined
-      ? players.length
-      : integerOption('opening-plies', values['opening-plies'], 0, 40);
+    optionalIntegerOption('opening-plies', values['opening-plies'], 0, 40) ?? players.length;
   const names = players.map(describePlayer);
   const total = Math.ceil(games / players.length) * players.length;
   const pool = new AiPool({ size: threads, ttBits: 18 });

@@ -18,6 +18,7 @@ import {
 } from '../puzzles/index.js';
 import {
   integerOption,
+  optionalIntegerOption,
   parseOptions,
   seedOption,
   threadsOption,
@@ -165,9 +166,7 @@ function checkCommand(args: string[], print: Print): number {
   }
   const puzzles = decoded.value.puzzles;
   const sample =
-    values.sample === undefined
-      ? puzzles.length
-      : integerOption('sample', values.sample, 0, puzzles.length);
+    optionalIntegerOption('sample', values.sample, 0, puzzles.length) ?? puzzles.length;
   const searcher = puzzleSearcher();
   const started = Date.now();
   let bad = 0;
