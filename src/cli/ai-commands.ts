@@ -25,11 +25,10 @@ import {
   UsageError,
   variantOption,
   weightsFile,
+  type Print,
 } from './options.js';
 import { countOf } from './plural.js';
 import { formatTableScore, isTableVariant, tableBestFen } from './table-commands.js';
-
-type Print = (line: string) => void;
 
 /**
  * `best [--variant V] [--fen F] [--ms N | --depth N] [--level L]`; with `--variant zhernov` a

@@ -17,10 +17,9 @@ import {
   seedOption,
   UsageError,
   variantOption,
+  type Print,
 } from './options.js';
 import { countOf } from './plural.js';
-
-type Print = (line: string) => void;
 
 /** Where the fitted constants go by default: src/ai/calibration.ts beside the AI. */
 export const CALIBRATION_FILE = fileURLToPath(new URL('../ai/calibration.ts', import.meta.url));

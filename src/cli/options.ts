@@ -12,6 +12,9 @@ import {
 /** A bad command line: printed as one line, exit code 2. */
 export class UsageError extends Error {}
 
+/** Where a command writes a line of its output (or of its errors, or progress). */
+export type Print = (line: string) => void;
+
 export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
   args: string[],
   options: T,

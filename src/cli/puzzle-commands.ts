@@ -24,6 +24,7 @@ import {
   threadsOption,
   UsageError,
   variantOption,
+  type Print,
 } from './options.js';
 import { countOf } from './plural.js';
 import { MinerPool } from './puzzle-workers.js';
@@ -38,8 +39,6 @@ function remoteMinerFromEnv(): ReturnType<typeof remoteMiner> {
     throw new UsageError('--queue needs REDIS_URL: the games go to `npm run worker` through Redis');
   return remoteMiner({ url: redis.url, prefix: `${redis.keyPrefix}bull` });
 }
-
-type Print = (line: string) => void;
 
 /** `puzzles generate|check ...` */
 export async function puzzlesCommand(args: string[], print: Print): Promise<number> {

@@ -9,9 +9,8 @@ import {
   UsageError,
   variantOption,
   weightsFile,
+  type Print,
 } from './options.js';
-
-type Print = (line: string) => void;
 
 /**
  * `tune [--method spsa|local] [--iterations N] [--pairs N] [--passes N] [--games N]
