@@ -17,6 +17,7 @@ import {
 import { hasLegalMove, makeFen, sideOfColor } from '../engine/index.js';
 import {
   integerOption,
+  optionalIntegerOption,
   parseOptions,
   positionOption,
   seedOption,
@@ -24,11 +25,10 @@ import {
   UsageError,
   variantOption,
   weightsFile,
+  type Print,
 } from './options.js';
 import { countOf } from './plural.js';
 import { formatTableScore, isTableVariant, tableBestFen } from './table-commands.js';
-
-type Print = (line: string) => void;
 
 /**
  * `best [--variant V] [--fen F] [--ms N | --depth N] [--level L]`; with `--variant zhernov` a
@@ -50,9 +50,8 @@ export function bestCommand(args: string[], print: Print, progress: Print): numb
     ? { variant: 'zhernov' as const, fen: tableBestFen(values.fen) }
     : twoPlayerTarget(values.variant, values.fen);
   const score = table ? formatTableScore : formatScore;
-  const ms = values.ms === undefined ? undefined : integerOption('ms', values.ms, 0, 3_600_000);
-  const depth =
-    values.depth === undefined ? undefined : integerOption('depth', values.depth, 1, 90);
+  const ms = optionalIntegerOption('ms', values.ms, 0, 3_600_000);
+  const depth = optionalIntegerOption('depth', values.depth, 1, 90);
   let player: PlayerSpec;
   if (values.level !== undefined) {
     if (depth !== undefined) throw new UsageError('--depth does not go with --level');
@@ -101,24 +100,57 @@ export function formatScore(score: number): string {
   return `${score >= 0 ? '+' : '-'}${(Math.abs(score) / 100).toFixed(2)} men`;
 }
 
+/** The flags both matches take: `--games N [--ms N] [--threads T] [--seed S] [--verbose]`. */
+const MATCH_OPTIONS = {
+  games: { type: 'string' },
+  ms: { type: 'string' },
+  threads: { type: 'string' },
+  seed: { type: 'string' },
+  verbose: { type: 'boolean' },
+} as const;
+
 /**
- * A match's `--ms`, the top level's time per move (default TOP_LEVEL_MS), and what follows from
- * it: the levels' budget scale, and plain searches without limits thinking for that long.
+ * A match's MATCH_OPTIONS read. `--ms` is the top level's time per move (default TOP_LEVEL_MS);
+ * from it follow the levels' budget scale, and plain searches without limits thinking for that
+ * long (`withTime`). `pace` says the clock and the threads for the match's first line.
  */
-function matchClock(text: string | undefined): {
-  ms: number;
-  scale: number;
-  withTime: (player: PlayerSpec) => PlayerSpec;
-} {
-  const ms = text === undefined ? TOP_LEVEL_MS : integerOption('ms', text, 1, TOP_LEVEL_MS * 10);
+function matchOptions(values: {
+  games?: string;
+  ms?: string;
+  threads?: string;
+  seed?: string;
+  verbose?: boolean;
+}) {
+  const games = integerOption('games', values.games, 1, 100_000);
+  const ms = optionalIntegerOption('ms', values.ms, 1, TOP_LEVEL_MS * 10) ?? TOP_LEVEL_MS;
+  const threads = threadsOption(values.threads);
+  const seed = seedOption(values.seed, 1);
+  const scale = ms / TOP_LEVEL_MS;
   return {
-    ms,
-    scale: ms / TOP_LEVEL_MS,
-    withTime: (player) =>
+    games,
+    threads,
+    seed,
+    scale,
+    verbose: values.verbose === true,
+    pace:
+      `${ms} ms per move at the top level (budget scale ${scale.toFixed(3)}), ` +
+      countOf(threads, 'thread'),
+    withTime: (player: PlayerSpec): PlayerSpec =>
       player.kind === 'search' && player.depth === undefined && player.nodes === undefined
         ? { ...player, ms: player.ms ?? ms }
         : player,
   };
+}
+
+/** A match's last line: how its games ended, their mean length, and the time since `started`. */
+function endingsLine(games: readonly { end: string; plies: number }[], started: number): string {
+  const ends = new Map<string, number>();
+  for (const game of games) ends.set(game.end, (ends.get(game.end) ?? 0) + 1);
+  const plies = games.reduce((sum, game) => sum + game.plies, 0) / games.length;
+  return (
+    `endings: ${[...ends].map(([end, count]) => `${end} ${count}`).join(', ')}; ` +
+    `average ${countOf(Math.round(plies), 'ply', 'plies')}; ${((Date.now() - started) / 1000).toFixed(1)} s`
+  );
 }
 
 /**
@@ -127,23 +159,16 @@ function matchClock(text: string | undefined): {
  */
 export async function matchCommand(args: string[], print: Print): Promise<number> {
   const { values } = parseOptions(args, {
+    ...MATCH_OPTIONS,
     a: { type: 'string' },
     b: { type: 'string' },
-    games: { type: 'string' },
-    ms: { type: 'string' },
     variant: { type: 'string' },
-    threads: { type: 'string' },
-    seed: { type: 'string' },
     'a-weights': { type: 'string' },
     'b-weights': { type: 'string' },
-    verbose: { type: 'boolean' },
   });
   const a = playerOption('a', values.a);
   const b = playerOption('b', values.b);
-  const games = integerOption('games', values.games, 1, 100_000);
-  const { ms, scale, withTime } = matchClock(values.ms);
-  const threads = threadsOption(values.threads);
-  const seed = seedOption(values.seed, 1);
+  const { games, threads, seed, scale, verbose, pace, withTime } = matchOptions(values);
   const variant = variantOption(values.variant);
   const weightsOf = (path: string | undefined) =>
     path === undefined ? defaultWeights(variant) : weightsFile(path, variant);
@@ -153,9 +178,7 @@ export async function matchCommand(args: string[], print: Print): Promise<number
   const started = Date.now();
   const total = Math.ceil(games / 2) * 2;
   print(
-    `${describePlayer(a)} (A) vs ${describePlayer(b)} (B): ${variant}, ${total} games, ` +
-      `${ms} ms per move at the top level (budget scale ${scale.toFixed(3)}), ` +
-      countOf(threads, 'thread'),
+    `${describePlayer(a)} (A) vs ${describePlayer(b)} (B): ${variant}, ${total} games, ${pace}`,
   );
   try {
     const result = await playMatch({
@@ -169,7 +192,7 @@ export async function matchCommand(args: string[], print: Print): Promise<number
       weights,
       think: (request) => pool.think(request),
       onGame: (outcome, aColor, index) => {
-        if (values.verbose !== true) return;
+        if (!verbose) return;
         const aScore = aColor === 0 ? outcome.whiteScore : 1 - outcome.whiteScore;
         const verdict = aScore === 1 ? 'A won' : aScore === 0 ? 'B won' : 'draw';
         print(
@@ -179,18 +202,12 @@ export async function matchCommand(args: string[], print: Print): Promise<number
       },
     });
     const summary = eloSummary(result.wins, result.draws, result.losses);
-    const ends = new Map<string, number>();
-    for (const game of result.games) ends.set(game.end, (ends.get(game.end) ?? 0) + 1);
-    const plies = result.games.reduce((sum, game) => sum + game.plies, 0) / result.games.length;
     print(`A wins ${result.wins}, draws ${result.draws}, losses ${result.losses}`);
     print(
       `score: ${(summary.score * 100).toFixed(1)}% (${result.wins + result.draws / 2}/${summary.games})`,
     );
     print(`Elo difference (A - B): ${formatElo(summary)}`);
-    print(
-      `endings: ${[...ends].map(([end, count]) => `${end} ${count}`).join(', ')}; ` +
-        `average ${countOf(Math.round(plies), 'ply', 'plies')}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
+    print(endingsLine(result.games, started));
     return 0;
   } finally {
     await pool.close();
@@ -204,13 +221,9 @@ export async function matchCommand(args: string[], print: Print): Promise<number
  */
 export async function tableMatchCommand(args: string[], print: Print): Promise<number> {
   const { values } = parseOptions(args, {
+    ...MATCH_OPTIONS,
     players: { type: 'string' },
-    games: { type: 'string' },
-    ms: { type: 'string' },
-    threads: { type: 'string' },
-    seed: { type: 'string' },
     'opening-plies': { type: 'string' },
-    verbose: { type: 'boolean' },
   });
   if (values.players === undefined)
     throw new UsageError(
@@ -221,22 +234,16 @@ export async function tableMatchCommand(args: string[], print: Print): Promise<n
     .map((text, i) => playerOption(`players[${i + 1}]`, text));
   if (players.length < 2 || players.length > 4)
     throw new UsageError(`--players: 2 to 4 players, got ${players.length}`);
-  const games = integerOption('games', values.games, 1, 100_000);
-  const { ms, scale, withTime } = matchClock(values.ms);
-  const threads = threadsOption(values.threads);
-  const seed = seedOption(values.seed, 1);
+  const { games, threads, seed, scale, verbose, pace, withTime } = matchOptions(values);
   const openingPlies =
-    values['opening-plies'] === undefined
-      ? players.length
-      : integerOption('opening-plies', values['opening-plies'], 0, 40);
+    optionalIntegerOption('opening-plies', values['opening-plies'], 0, 40) ?? players.length;
   const names = players.map(describePlayer);
   const total = Math.ceil(games / players.length) * players.length;
   const pool = new AiPool({ size: threads, ttBits: 18 });
   const started = Date.now();
   print(
     `${names.join(', ')} around the table (zhernov, ${players.length} seats, rotated): ` +
-      `${total} games, ${ms} ms per move at the top level (budget scale ${scale.toFixed(3)}), ` +
-      countOf(threads, 'thread'),
+      `${total} games, ${pace}`,
   );
   try {
     const result = await playTableMatch({
@@ -248,7 +255,7 @@ export async function tableMatchCommand(args: string[], print: Print): Promise<n
       concurrency: threads,
       think: (request) => pool.think(request),
       onGame: (outcome, lineup, index) => {
-        if (values.verbose !== true) return;
+        if (!verbose) return;
         const points = outcome.standings
           .map(
             (line, s) => `${names[lineup[s]!]!} ${line.points ?? 0}${line.count ? ' (count)' : ''}`,
@@ -270,13 +277,7 @@ export async function tableMatchCommand(args: string[], print: Print): Promise<n
       const mean = means.reduce((sum, x) => sum + x, 0) / means.length;
       print(`${name}: mean points ${mean.toFixed(3)} per seat`);
     }
-    const ends = new Map<string, number>();
-    for (const game of result.games) ends.set(game.end, (ends.get(game.end) ?? 0) + 1);
-    const plies = result.games.reduce((sum, game) => sum + game.plies, 0) / result.games.length;
-    print(
-      `endings: ${[...ends].map(([end, count]) => `${end} ${count}`).join(', ')}; ` +
-        `average ${countOf(Math.round(plies), 'ply', 'plies')}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
+    print(endingsLine(result.games, started));
     return 0;
   } finally {
     await pool.close();

@@ -11,10 +11,15 @@ import {
   selfPlayPoints,
   think,
 } from '../ai/index.js';
-import { integerOption, parseOptions, seedOption, UsageError, variantOption } from './options.js';
+import {
+  optionalIntegerOption,
+  parseOptions,
+  seedOption,
+  UsageError,
+  variantOption,
+  type Print,
+} from './options.js';
 import { countOf } from './plural.js';
-
-type Print = (line: string) => void;
 
 /** Where the fitted constants go by default: src/ai/calibration.ts beside the AI. */
 export const CALIBRATION_FILE = fileURLToPath(new URL('../ai/calibration.ts', import.meta.url));
@@ -37,9 +42,9 @@ export async function calibrateCommand(args: string[], print: Print): Promise<nu
   });
   const variant = variantOption(values.variant);
   if (variant === ('zhernov' as string)) throw new UsageError('table games are not reviewed');
-  const games = integerOption('games', values.games ?? '40', 1, 10_000);
-  const nodes = integerOption('nodes', values.nodes ?? String(REVIEW_NODES), 100, 10_000_000);
-  const maxPlies = integerOption('max-plies', values['max-plies'] ?? '200', 4, 1000);
+  const games = optionalIntegerOption('games', values.games, 1, 10_000) ?? 40;
+  const nodes = optionalIntegerOption('nodes', values.nodes, 100, 10_000_000) ?? REVIEW_NODES;
+  const maxPlies = optionalIntegerOption('max-plies', values['max-plies'], 4, 1000) ?? 200;
   const seed = seedOption(values.seed, 1);
   const searcher = new Searcher({ ttBits: 18 });
   const started = performance.now();

@@ -3,7 +3,7 @@ import { DiscordAPIError, REST } from 'discord.js';
 import { registerCommands } from '../adapters/discord/commands.js';
 import { ConfigError, isSnowflake, loadConfig } from '../config.js';
 import { loadEnvFile } from '../startup/env-file.js';
-import { parseOptions, UsageError } from './options.js';
+import { parseOptions, UsageError, type Print } from './options.js';
 import { countOf } from './plural.js';
 
 /**
@@ -14,8 +14,8 @@ import { countOf } from './plural.js';
  */
 export async function discordRegisterCommand(
   args: string[],
-  print: (line: string) => void,
-  printError: (line: string) => void,
+  print: Print,
+  printError: Print,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   const { values } = parseOptions(args, { guild: { type: 'string' } });

@@ -15,6 +15,7 @@ import {
   positionOption,
   UsageError,
   variantOption,
+  type Print,
 } from './options.js';
 import { countOf } from './plural.js';
 import {
@@ -23,8 +24,6 @@ import {
   tablePerftCommand,
   tableReplayCommand,
 } from './table-commands.js';
-
-type Print = (line: string) => void;
 
 /** Where perft reports progress, and from what size on (tests pass a small one). */
 export interface PerftProgress {

@@ -12,6 +12,9 @@ import {
 /** A bad command line: printed as one line, exit code 2. */
 export class UsageError extends Error {}
 
+/** Where a command writes a line of its output (or of its errors, or progress). */
+export type Print = (line: string) => void;
+
 export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
   args: string[],
   options: T,
@@ -84,14 +87,24 @@ export function integerOption(
   return value;
 }
 
+/** A whole-number option that may be left out: undefined then, checked like integerOption else. */
+export function optionalIntegerOption(
+  name: string,
+  text: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  return text === undefined ? undefined : integerOption(name, text, min, max);
+}
+
 /** --threads: worker threads, 1 when not given. */
 export function threadsOption(text: string | undefined): number {
-  return text === undefined ? 1 : integerOption('threads', text, 1, 64);
+  return optionalIntegerOption('threads', text, 1, 64) ?? 1;
 }
 
 /** --seed, `fallback` when not given. */
 export function seedOption(text: string | undefined, fallback: number): number {
-  return text === undefined ? fallback : integerOption('seed', text, 0, 2 ** 31 - 1);
+  return optionalIntegerOption('seed', text, 0, 2 ** 31 - 1) ?? fallback;
 }
 
 /** Weights from a JSON file (as `tune --out` writes them). */

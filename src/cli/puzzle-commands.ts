@@ -18,11 +18,13 @@ import {
 } from '../puzzles/index.js';
 import {
   integerOption,
+  optionalIntegerOption,
   parseOptions,
   seedOption,
   threadsOption,
   UsageError,
   variantOption,
+  type Print,
 } from './options.js';
 import { countOf } from './plural.js';
 import { MinerPool } from './puzzle-workers.js';
@@ -37,8 +39,6 @@ function remoteMinerFromEnv(): ReturnType<typeof remoteMiner> {
     throw new UsageError('--queue needs REDIS_URL: the games go to `npm run worker` through Redis');
   return remoteMiner({ url: redis.url, prefix: `${redis.keyPrefix}bull` });
 }
-
-type Print = (line: string) => void;
 
 /** `puzzles generate|check ...` */
 export async function puzzlesCommand(args: string[], print: Print): Promise<number> {
@@ -165,9 +165,7 @@ function checkCommand(args: string[], print: Print): number {
   }
   const puzzles = decoded.value.puzzles;
   const sample =
-    values.sample === undefined
-      ? puzzles.length
-      : integerOption('sample', values.sample, 0, puzzles.length);
+    optionalIntegerOption('sample', values.sample, 0, puzzles.length) ?? puzzles.length;
   const searcher = puzzleSearcher();
   const started = Date.now();
   let bad = 0;

@@ -47,7 +47,7 @@ import {
   type Selection,
   type ThemeId,
 } from '../render/index.js';
-import { integerOption, parseOptions, positionOption, UsageError } from './options.js';
+import { optionalIntegerOption, parseOptions, positionOption, UsageError } from './options.js';
 import { isTableVariant, tablePositionOption } from './table-commands.js';
 
 /** Where the command writes; tests pass their own. */
@@ -103,8 +103,7 @@ function readArguments(args: string[]): { png: Buffer; out: string } {
   if (values.out === undefined || values.out === '') {
     throw new UsageError('--out FILE.png is required (try: render --help)');
   }
-  const size =
-    values.size === undefined ? undefined : integerOption('size', values.size, MIN_SIZE, MAX_SIZE);
+  const size = optionalIntegerOption('size', values.size, MIN_SIZE, MAX_SIZE);
   if (values.theme !== undefined && !(THEME_IDS as string[]).includes(values.theme)) {
     throw new UsageError(`--theme must be one of ${THEME_IDS.join(', ')}, got "${values.theme}"`);
   }

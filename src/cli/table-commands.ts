@@ -12,9 +12,7 @@ import {
   type TableState,
 } from '../engine/multi/index.js';
 import { replayTable } from '../game/table-rules.js';
-import { UsageError } from './options.js';
-
-type Print = (line: string) => void;
+import { UsageError, type Print } from './options.js';
 
 /** Whether --variant names the table game (Zhernov's), which the commands read apart. */
 export function isTableVariant(text: string | undefined): boolean {

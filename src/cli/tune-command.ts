@@ -2,16 +2,15 @@ import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node
 import { dirname } from 'node:path';
 import { AiPool, tune, tuneLocal, type Weights } from '../ai/index.js';
 import {
-  integerOption,
+  optionalIntegerOption,
   parseOptions,
   seedOption,
   threadsOption,
   UsageError,
   variantOption,
   weightsFile,
+  type Print,
 } from './options.js';
-
-type Print = (line: string) => void;
 
 /**
  * `tune [--method spsa|local] [--iterations N] [--pairs N] [--passes N] [--games N]
@@ -44,7 +43,7 @@ export async function tuneCommand(
   if (method !== 'spsa' && method !== 'local')
     throw new UsageError(`--method must be spsa or local, got "${method}"`);
   const count = (name: 'iterations' | 'pairs' | 'passes' | 'games' | 'nodes', fallback: number) =>
-    values[name] === undefined ? fallback : integerOption(name, values[name], 1, 10_000_000);
+    optionalIntegerOption(name, values[name], 1, 10_000_000) ?? fallback;
   const variant = variantOption(values.variant);
   const start = values.start === undefined ? undefined : weightsFile(values.start, variant);
   const threads = threadsOption(values.threads);

@@ -89,20 +89,39 @@ export function gameState(game: Game): GameState {
   return { position: gamePosition(game), keys: game.keys, quietPlies: game.quietPlies };
 }
 
+/** The legal move a player means, or the text they gave and why it is none. */
+export type ResolvedMove = { ok: true; move: Move } | { ok: false; text: string; message: string };
+
 /** Finds the move a player means: notation text, or a Move taken from the legal list. */
-export function resolveMove(
-  position: Position,
+export function resolveMove(position: Position, input: MoveInput): ResolvedMove {
+  const variant = VARIANTS[position.variant];
+  return resolveMoveInput(input, {
+    parse: (text) => parseMove(position, text),
+    notation: (move) => makeMove(variant, move),
+    legal: () => legalMoves(position),
+  });
+}
+
+/**
+ * The move `input` means by a game's notation (two-player or table): text is parsed, a Move is
+ * looked up among the legal moves by its notation.
+ */
+export function resolveMoveInput(
   input: MoveInput,
-): { ok: true; move: Move } | { ok: false; text: string; message: string } {
+  rules: {
+    parse: (text: string) => Result<Move>;
+    notation: (move: Move) => string;
+    legal: () => readonly Move[];
+  },
+): ResolvedMove {
   if (typeof input === 'string') {
-    const parsed = parseMove(position, input);
+    const parsed = rules.parse(input);
     return parsed.ok
       ? { ok: true, move: parsed.value }
       : { ok: false, text: input, message: parsed.error.message };
   }
-  const variant = VARIANTS[position.variant];
-  const text = makeMove(variant, input);
-  const legal = legalMoves(position).find((m) => makeMove(variant, m) === text);
+  const text = rules.notation(input);
+  const legal = rules.legal().find((m) => rules.notation(m) === text);
   return legal === undefined
     ? { ok: false, text, message: `${text} is not a legal move here.` }
     : { ok: true, move: legal };

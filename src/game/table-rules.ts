@@ -29,7 +29,14 @@ import {
 } from '../engine/multi/index.js';
 import { GEOMETRY_8 } from '../engine/index.js';
 import { botTable } from './bot-identity.js';
-import { finish, moveSquares, tablePosition, type OpeningFields } from './game-rules.js';
+import {
+  finish,
+  moveSquares,
+  resolveMoveInput,
+  tablePosition,
+  type OpeningFields,
+  type ResolvedMove,
+} from './game-rules.js';
 import { playerOf, type DropOut, type Game, type GameResult } from './model.js';
 import type { Mutation } from './record-updates.js';
 import { refusal, type GameEvent } from './results.js';
@@ -67,21 +74,12 @@ export function tableOpening(seats: readonly Seat[]): OpeningFields {
 }
 
 /** Finds the legal move a player means: notation text, or a Move from the legal list. */
-export function resolveTableMove(
-  position: TablePosition,
-  input: string | Move,
-): { ok: true; move: Move } | { ok: false; text: string; message: string } {
-  if (typeof input === 'string') {
-    const parsed = parseTableMove(position, input);
-    return parsed.ok
-      ? { ok: true, move: parsed.value }
-      : { ok: false, text: input, message: parsed.error.message };
-  }
-  const text = makeTableMove(input);
-  const legal = tableMoves(position).find((m) => makeTableMove(m) === text);
-  return legal === undefined
-    ? { ok: false, text, message: `${text} is not a legal move here.` }
-    : { ok: true, move: legal };
+export function resolveTableMove(position: TablePosition, input: MoveInput): ResolvedMove {
+  return resolveMoveInput(input, {
+    parse: (text) => parseTableMove(position, text),
+    notation: makeTableMove,
+    legal: () => tableMoves(position),
+  });
 }
 
 /** The legal moves of the seat to move, in notation. */

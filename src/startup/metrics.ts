@@ -63,32 +63,32 @@ export class AppMetrics {
       },
     });
     collectDefaultMetrics({ register: this.registry, prefix: 'bashni_' });
+    this.gauge(
+      'bashni_timer_backlog',
+      'Game timers (clocks, reminders, bot moves) due but not done yet',
+      () => sources.timerBacklog(),
+    );
+    this.gauge('bashni_ai_queue_depth', 'Bot moves waiting for a free AI worker', () =>
+      sources.aiQueue(),
+    );
+    if (sources.aiWorkers !== undefined)
+      this.gauge(
+        'bashni_ai_workers',
+        'Worker processes taking bot moves from the queue (npm run worker)',
+        sources.aiWorkers,
+      );
+  }
+
+  /** A gauge set from `read` at each scrape. */
+  private gauge(name: string, help: string, read: () => Promise<number> | number): void {
     new Gauge({
-      name: 'bashni_timer_backlog',
-      help: 'Game timers (clocks, reminders, bot moves) due but not done yet',
+      name,
+      help,
       registers: [this.registry],
       async collect() {
-        this.set(await sources.timerBacklog());
+        this.set(await read());
       },
     });
-    new Gauge({
-      name: 'bashni_ai_queue_depth',
-      help: 'Bot moves waiting for a free AI worker',
-      registers: [this.registry],
-      async collect() {
-        this.set(await sources.aiQueue());
-      },
-    });
-    const { aiWorkers } = sources;
-    if (aiWorkers !== undefined)
-      new Gauge({
-        name: 'bashni_ai_workers',
-        help: 'Worker processes taking bot moves from the queue (npm run worker)',
-        registers: [this.registry],
-        async collect() {
-          this.set(await aiWorkers());
-        },
-      });
   }
 
   /** Counts the moves among events this process dispatches. */

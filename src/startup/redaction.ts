@@ -109,6 +109,27 @@ function pathOf(url: unknown): string | undefined {
   }
 }
 
+type ErrorFields = Omit<LoggedError, 'type' | 'message' | 'cause' | 'errors'>;
+
+/** The fields that say what failed, each read from an error by its own rule (absent: left out). */
+const LOGGED_FIELDS: {
+  [K in keyof Required<ErrorFields>]: (error: Record<string, unknown>) => ErrorFields[K];
+} = {
+  stack: (error) => text(error.stack),
+  code: ({ code }) => (typeof code === 'string' || typeof code === 'number' ? code : undefined),
+  syscall: (error) => text(error.syscall),
+  method: (error) => text(error.method),
+  error_code: (error) => numberOf(error.error_code),
+  description: (error) => text(error.description),
+  retry_after: (error) =>
+    numberOf((error.parameters as { retry_after?: unknown } | undefined)?.retry_after),
+  status: (error) => numberOf(error.status),
+  path: (error) => pathOf(error.url),
+  // grammY's BotError: the update's id, never its context.
+  update_id: (error) =>
+    numberOf((error.ctx as { update?: { update_id?: unknown } } | undefined)?.update?.update_id),
+};
+
 /**
  * An error as a log line's `err`: its type, message and stack and the few fields that say what
  * failed (a code, the Bot API's error_code and description, the HTTP status and path), and what
@@ -128,31 +149,10 @@ export function serializeError(value: unknown, depth = 0): LoggedError {
     type,
     message: text(error.message) ?? (value instanceof Error ? '' : '[not an error]'),
   };
-  const stack = text(error.stack);
-  if (stack !== undefined) logged.stack = stack;
-  const code = error.code;
-  if (typeof code === 'string' || typeof code === 'number') logged.code = code;
-  const syscall = text(error.syscall);
-  if (syscall !== undefined) logged.syscall = syscall;
-  const method = text(error.method);
-  if (method !== undefined) logged.method = method;
-  const errorCode = numberOf(error.error_code);
-  if (errorCode !== undefined) logged.error_code = errorCode;
-  const description = text(error.description);
-  if (description !== undefined) logged.description = description;
-  const retryAfter = numberOf(
-    (error.parameters as { retry_after?: unknown } | undefined)?.retry_after,
-  );
-  if (retryAfter !== undefined) logged.retry_after = retryAfter;
-  const status = numberOf(error.status);
-  if (status !== undefined) logged.status = status;
-  const path = pathOf(error.url);
-  if (path !== undefined) logged.path = path;
-  // grammY's BotError: the update's id, never its context.
-  const updateId = numberOf(
-    (error.ctx as { update?: { update_id?: unknown } } | undefined)?.update?.update_id,
-  );
-  if (updateId !== undefined) logged.update_id = updateId;
+  for (const [field, read] of Object.entries(LOGGED_FIELDS)) {
+    const found = read(error);
+    if (found !== undefined) Object.assign(logged, { [field]: found });
+  }
   if (depth < MAX_DEPTH) {
     // grammY's HttpError and BotError keep theirs under `error`; others under `cause`.
     const cause = error.cause ?? error.error;

@@ -123,15 +123,7 @@ export class RedisEventRelay implements EventRelay {
 
   async publish(platform: Platform, events: readonly GameEvent[]): Promise<void> {
     try {
-      await this.connected();
-      await this.redis.eval(
-        PUBLISH,
-        1,
-        this.keys.events(platform),
-        this.group,
-        this.maxLength,
-        JSON.stringify(events),
-      );
+      await this.runScript(PUBLISH, platform, this.maxLength, JSON.stringify(events));
       this.settings.health?.success();
     } catch (error) {
       this.settings.health?.failure(error);
@@ -172,15 +164,7 @@ export class RedisEventRelay implements EventRelay {
   /** Deletes the consumers of processes gone (see PRUNE_CONSUMERS); a failure is only logged. */
   private async pruneConsumers(platform: Platform): Promise<void> {
     try {
-      await this.connected();
-      await this.redis.eval(
-        PRUNE_CONSUMERS,
-        1,
-        this.keys.events(platform),
-        this.group,
-        this.consumer,
-        this.pruneIdleMs,
-      );
+      await this.runScript(PRUNE_CONSUMERS, platform, this.consumer, this.pruneIdleMs);
     } catch (error) {
       this.settings.log.warn(`event relay (${platform}): could not prune old consumers`, {
         err: error,
@@ -196,6 +180,16 @@ export class RedisEventRelay implements EventRelay {
     for (const { reader } of running) reader.disconnect();
     await stopped;
     if (this.ownsConnection) this.redis.disconnect();
+  }
+
+  /** Runs one of the scripts above on the platform's stream and this relay's group. */
+  private async runScript(
+    script: string,
+    platform: Platform,
+    ...args: (string | number)[]
+  ): Promise<void> {
+    await this.connected();
+    await this.redis.eval(script, 1, this.keys.events(platform), this.group, ...args);
   }
 
   /**
