@@ -160,9 +160,6 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
           metrics: () => metrics.text(),
           logger: logger.child({ component: 'ops' }),
         });
-  logger.info(
-    `Bashni Bot is running: ${closing.map((run) => run.running).join(', ')}; ${config.redis === undefined ? 'memory store' : 'Redis'}${ops === undefined ? '' : `; /healthz and /metrics on port ${ops.port}`}.`,
-  );
 
   // Hourly: games nobody plays end as abandoned; finished games past retention are deleted.
   const purge = setInterval(() => {
@@ -206,7 +203,11 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       { timeoutMs: config.shutdownTimeoutSeconds * 1000, logger },
     );
   };
+  // Before the line that says it runs: a signal right after it must find the handler.
   stopOnSignals(process, shutdown);
+  logger.info(
+    `Bashni Bot is running: ${closing.map((run) => run.running).join(', ')}; ${config.redis === undefined ? 'memory store' : 'Redis'}${ops === undefined ? '' : `; /healthz and /metrics on port ${ops.port}`}.`,
+  );
 }
 
 async function main(): Promise<void> {
