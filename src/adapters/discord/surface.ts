@@ -15,7 +15,7 @@ import {
 } from '../../game/model.js';
 import type { Clock } from '../../game/ports.js';
 import type { GameService, Logger } from '../../game/service.js';
-import type { Messages } from '../../i18n/index.js';
+import { languageFor, messagesOn, type Messages } from '../../i18n/index.js';
 import { bestEffort } from '../../game/logger.js';
 import { gameFileStem } from '../../chat/words/pdn-export.js';
 import { isGone, isHarmless } from './api-errors.js';
@@ -272,7 +272,7 @@ export class DiscordSurface implements ChatSurface {
       const text = offered
         ? `${mentionOf(to)} ${t.drawOffer(nameOf(from))}`
         : t.drawDeclined(nameOf(from));
-      this.core.track(game.id, this.notice(view, game.id, { text, to }));
+      this.core.track(game.id, this.notice(view, game, { text, to }));
     }
   }
 
@@ -280,8 +280,9 @@ export class DiscordSurface implements ChatSurface {
    * Posts a channel's one live notice of a game (the previous one is removed), after that
    * game's notices before it there.
    */
-  notice(view: ChatView, gameId: string, notice: Notice): Promise<void> {
+  notice(view: ChatView, game: Game, notice: Notice): Promise<void> {
     const { channels, out } = this.deps;
+    const gameId = game.id;
     return this.noticeOrder
       .next(`${view.chatId}|${gameId}`, async () => {
         if (notice.wanted !== undefined && !(await notice.wanted())) return;
@@ -291,7 +292,7 @@ export class DiscordSurface implements ChatSurface {
           channels.notice(view.chatId, gameId),
           { channelId: view.chatId, gameId },
         );
-        const files = await this.attachment(gameId, notice.animation);
+        const files = await this.attachment(game, notice.animation);
         const id = await out.post(view.chatId, {
           content: markdown(notice.text),
           pings: notice.to === undefined ? [] : pingsOf(notice.to),
@@ -309,20 +310,19 @@ export class DiscordSurface implements ChatSurface {
    * Discord would refuse: the message then goes without it.
    */
   private async attachment(
-    gameId: string,
+    game: Game,
     animation: Promise<Buffer> | undefined,
   ): Promise<OutgoingMessage['files']> {
     if (animation === undefined) return undefined;
     try {
       const gif = await animation;
-      if (gif.length <= DISCORD_FILE_LIMIT)
-        return [{ name: replayFileName(this.core.latest(gameId)!), data: gif }];
+      if (gif.length <= DISCORD_FILE_LIMIT) return [{ name: replayFileName(game), data: gif }];
       this.deps.logger.warn('discord: a game’s animation is too big to attach', {
-        gameId,
+        gameId: game.id,
         bytes: gif.length,
       });
     } catch (error) {
-      this.report('could not draw a game’s animation', error, { gameId });
+      this.report('could not draw a game’s animation', error, { gameId: game.id });
     }
     return undefined;
   }
@@ -344,8 +344,9 @@ export class DiscordSurface implements ChatSurface {
     // The game message says whose turn it is; Discord's typing indicator is not used.
   }
 
-  async direct(player: Player, text: string): Promise<boolean> {
-    return this.deps.out.direct(player.userId, { content: markdown(text) }).then(
+  async direct(player: Player, say: (t: Messages) => string): Promise<boolean> {
+    const t = messagesOn('discord', languageFor(player.language));
+    return this.deps.out.direct(player.userId, { content: markdown(say(t)) }).then(
       () => true,
       () => false,
     );

@@ -321,8 +321,9 @@ export class TelegramSurface implements ChatSurface {
 
   // ---- notices, cards, messages --------------------------------------------------------------
 
-  async notice(view: ChatView, gameId: string, notice: Notice): Promise<void> {
+  async notice(view: ChatView, game: Game, notice: Notice): Promise<void> {
     const replyTo = Number(view.messageId);
+    const gameId = game.id;
     await (notice.animation === undefined
       ? this.notices.post(view.chatId, gameId, notice.text, { replyTo, wanted: notice.wanted })
       : this.notices.postAnimation(view.chatId, gameId, notice.text, notice.animation, {
@@ -339,9 +340,11 @@ export class TelegramSurface implements ChatSurface {
   }
 
   /** A direct message, to a player who has started the bot (others cannot get one). */
-  async direct(player: Player, text: string): Promise<boolean> {
+  async direct(player: Player, say: (t: Messages) => string): Promise<boolean> {
     if (!(await this.deps.chats.hasStarted(player.userId))) return false;
-    const sent = await this.deps.out.sendText(player.userId, text, { parse_mode: 'HTML' });
+    // Their private chat's settings are their own choice of language.
+    const t = await this.messages(player.userId, player.language);
+    const sent = await this.deps.out.sendText(player.userId, say(t), { parse_mode: 'HTML' });
     if (!sent.ok && sent.reason === 'unreachable')
       await bestEffort(
         this.deps.logger,

@@ -101,11 +101,6 @@ export class ChatPresenter<S extends ChatSurface = ChatSurface> {
     return this.pending.mark(gameId, version, postIn);
   }
 
-  /** Clears a game's pending record once its deliveries are done. */
-  settle(gameId: string): void {
-    this.pending.settle(gameId);
-  }
-
   /** Queues the presentation of `events`; resolves once it is queued and handed off. */
   async handle(events: readonly GameEvent[]): Promise<void> {
     // Where the result notice says the ratings too, a game's ratings come with its end.
@@ -274,7 +269,7 @@ export class ChatPresenter<S extends ChatSurface = ChatSurface> {
       animation?.catch(() => undefined); // the notice handles it, however late it comes
       this.pending.track(
         game.id,
-        this.order.next(view.chatId, () => surface.notice(view, game.id, { text, animation })),
+        this.order.next(view.chatId, () => surface.notice(view, game, { text, animation })),
       );
     }
   }
@@ -329,8 +324,7 @@ export class ChatPresenter<S extends ChatSurface = ChatSurface> {
     const left = deadline - this.deps.clock.now();
     const say = (t: Messages): string =>
       t.reminder(surface.names.mention(player), t.duration(left));
-    const t = await surface.messages(player.userId, player.language);
-    if (await surface.direct(player, say(t))) return;
+    if (await surface.direct(player, say)) return;
     await this.noticeToPlayer(game, player, say, game.moves.length);
   }
 
@@ -348,7 +342,7 @@ export class ChatPresenter<S extends ChatSurface = ChatSurface> {
       const t = await surface.messages(view.chatId, player.language);
       this.pending.track(
         game.id,
-        surface.notice(view, game.id, {
+        surface.notice(view, game, {
           text: say(t),
           to: player,
           wanted: () => this.stillToMove(game.id, ply),

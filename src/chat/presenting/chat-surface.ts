@@ -48,13 +48,13 @@ export interface ChatSurface {
    */
   startsInPlace(chatId: string): boolean;
   /** Posts a game's one live notice in a chat (the previous one goes); never rejects. */
-  notice(view: ChatView, gameId: string, notice: Notice): Promise<void>;
+  notice(view: ChatView, game: Game, notice: Notice): Promise<void>;
   /** Removes a chat's notice of a game once it has been answered; never rejects. */
   clearNotice(chatId: string, gameId: string): Promise<void>;
   /** Shows that the bot is thinking, while `wanted` says so. */
   thinking(chatId: string, wanted: () => Promise<boolean>): void;
-  /** Sends a direct message; whether it reached them. */
-  direct(player: Player, text: string): Promise<boolean>;
+  /** Sends a direct message, `say` in the player's own language; whether it reached them. */
+  direct(player: Player, say: (t: Messages) => string): Promise<boolean>;
   /** Replaces a challenge card's text (and takes its buttons off). */
   editCard(view: ChatView, text: string): void;
   /** Shows a table's lobby (its seats and buttons) on one of its cards. */
