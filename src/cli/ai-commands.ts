@@ -16,11 +16,13 @@ import {
 } from '../ai/index.js';
 import { hasLegalMove, makeFen, sideOfColor } from '../engine/index.js';
 import {
+  flagOptions,
   integerOption,
   optionalIntegerOption,
   parseOptions,
   positionOption,
   seedOption,
+  stringOptions,
   threadsOption,
   UsageError,
   variantOption,
@@ -36,13 +38,7 @@ import { formatTableScore, isTableVariant, tableBestFen } from './table-commands
  * iteration goes to `progress` (a deep one may take up to the hour the search is given).
  */
 export function bestCommand(args: string[], print: Print, progress: Print): number {
-  const { values } = parseOptions(args, {
-    variant: { type: 'string' },
-    fen: { type: 'string' },
-    ms: { type: 'string' },
-    depth: { type: 'string' },
-    level: { type: 'string' },
-  });
+  const { values } = parseOptions(args, stringOptions('variant fen ms depth level'));
   if (values.ms !== undefined && values.depth !== undefined)
     throw new UsageError('give either --ms or --depth, not both');
   const table = isTableVariant(values.variant);
@@ -102,12 +98,9 @@ export function formatScore(score: number): string {
 
 /** The flags both matches take: `--games N [--ms N] [--threads T] [--seed S] [--verbose]`. */
 const MATCH_OPTIONS = {
-  games: { type: 'string' },
-  ms: { type: 'string' },
-  threads: { type: 'string' },
-  seed: { type: 'string' },
-  verbose: { type: 'boolean' },
-} as const;
+  ...stringOptions('games ms threads seed'),
+  ...flagOptions('verbose'),
+};
 
 /**
  * A match's MATCH_OPTIONS read. `--ms` is the top level's time per move (default TOP_LEVEL_MS);
@@ -160,11 +153,7 @@ function endingsLine(games: readonly { end: string; plies: number }[], started: 
 export async function matchCommand(args: string[], print: Print): Promise<number> {
   const { values } = parseOptions(args, {
     ...MATCH_OPTIONS,
-    a: { type: 'string' },
-    b: { type: 'string' },
-    variant: { type: 'string' },
-    'a-weights': { type: 'string' },
-    'b-weights': { type: 'string' },
+    ...stringOptions('a b variant a-weights b-weights'),
   });
   const a = playerOption('a', values.a);
   const b = playerOption('b', values.b);
@@ -222,8 +211,7 @@ export async function matchCommand(args: string[], print: Print): Promise<number
 export async function tableMatchCommand(args: string[], print: Print): Promise<number> {
   const { values } = parseOptions(args, {
     ...MATCH_OPTIONS,
-    players: { type: 'string' },
-    'opening-plies': { type: 'string' },
+    ...stringOptions('players opening-plies'),
   });
   if (values.players === undefined)
     throw new UsageError(

@@ -12,9 +12,11 @@ import {
   think,
 } from '../ai/index.js';
 import {
+  flagOptions,
   optionalIntegerOption,
   parseOptions,
   seedOption,
+  stringOptions,
   UsageError,
   variantOption,
   type Print,
@@ -32,13 +34,8 @@ export const CALIBRATION_FILE = fileURLToPath(new URL('../ai/calibration.ts', im
  */
 export async function calibrateCommand(args: string[], print: Print): Promise<number> {
   const { values } = parseOptions(args, {
-    variant: { type: 'string' },
-    games: { type: 'string' },
-    nodes: { type: 'string' },
-    'max-plies': { type: 'string' },
-    seed: { type: 'string' },
-    out: { type: 'string' },
-    'dry-run': { type: 'boolean' },
+    ...stringOptions('variant games nodes max-plies seed out'),
+    ...flagOptions('dry-run'),
   });
   const variant = variantOption(values.variant);
   if (variant === ('zhernov' as string)) throw new UsageError('table games are not reviewed');

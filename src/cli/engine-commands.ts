@@ -10,9 +10,11 @@ import {
   type Position,
 } from '../engine/index.js';
 import {
+  flagOptions,
   integerOption,
   parseOptions,
   positionOption,
+  stringOptions,
   UsageError,
   variantOption,
   type Print,
@@ -42,10 +44,8 @@ const PROGRESS_AFTER_NODES = 20_000_000;
  */
 export function perftCommand(args: string[], print: Print, options: PerftProgress): number {
   const { values } = parseOptions(args, {
-    depth: { type: 'string' },
-    variant: { type: 'string' },
-    fen: { type: 'string' },
-    divide: { type: 'boolean' },
+    ...stringOptions('depth variant fen'),
+    ...flagOptions('divide'),
   });
   const depth = integerOption('depth', values.depth, 1, 20);
   if (isTableVariant(values.variant)) return tablePerftCommand(depth, values.fen, print);
@@ -98,7 +98,7 @@ function countByRootMove(
 
 /** `moves [--variant V] [--fen F]` */
 export function movesCommand(args: string[], print: Print): number {
-  const { values } = parseOptions(args, { variant: { type: 'string' }, fen: { type: 'string' } });
+  const { values } = parseOptions(args, stringOptions('variant fen'));
   if (isTableVariant(values.variant)) return tableMovesCommand(values.fen, print);
   const position = positionOption(values.variant, values.fen);
   const variant = variantOf(position);
@@ -108,11 +108,7 @@ export function movesCommand(args: string[], print: Print): number {
 
 /** `replay [--variant V] [--fen F] "<game text or PDN>"` (zhernov: the moves, see table-commands) */
 export function replayCommand(args: string[], print: Print, printError: Print): number {
-  const { values, positionals } = parseOptions(
-    args,
-    { variant: { type: 'string' }, fen: { type: 'string' } },
-    true,
-  );
+  const { values, positionals } = parseOptions(args, stringOptions('variant fen'), true);
   const [text, ...extra] = positionals;
   if (text === undefined || extra.length > 0)
     throw new UsageError('replay takes one argument: the game text or PDN, in quotes');

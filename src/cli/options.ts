@@ -33,6 +33,22 @@ export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
   }
 }
 
+/** The names in a space-separated list: `'fen ms'` → `'fen' | 'ms'`. */
+type Names<S extends string> = S extends `${infer Name} ${infer Rest}` ? Name | Names<Rest> : S;
+
+function optionsNamed<S extends string, T extends 'string' | 'boolean'>(names: S, type: T) {
+  return Object.fromEntries(names.split(' ').map((name) => [name, { type }])) as Record<
+    Names<S>,
+    { type: T }
+  >;
+}
+
+/** Options that take a value, named in one list: `stringOptions('variant fen')` for parseOptions. */
+export const stringOptions = <S extends string>(names: S) => optionsNamed(names, 'string');
+
+/** Options that are switches (present or not), named in one list. */
+export const flagOptions = <S extends string>(names: S) => optionsNamed(names, 'boolean');
+
 /**
  * `--depth -3` as `--depth=-3`: node's parser takes a value that starts with a dash for an
  * option and calls it ambiguous; a number is never an option, so it gets the range message.

@@ -17,10 +17,12 @@ import {
   type PuzzleLibrary,
 } from '../puzzles/index.js';
 import {
+  flagOptions,
   integerOption,
   optionalIntegerOption,
   parseOptions,
   seedOption,
+  stringOptions,
   threadsOption,
   UsageError,
   variantOption,
@@ -55,12 +57,8 @@ export async function puzzlesCommand(args: string[], print: Print): Promise<numb
  */
 async function generateCommand(args: string[], print: Print): Promise<number> {
   const { values } = parseOptions(args, {
-    variant: { type: 'string' },
-    count: { type: 'string' },
-    seed: { type: 'string' },
-    out: { type: 'string' },
-    threads: { type: 'string' },
-    queue: { type: 'boolean' },
+    ...stringOptions('variant count seed out threads'),
+    ...flagOptions('queue'),
   });
   const variant = variantOption(values.variant);
   // The miner's goals (win by leaving the opponent no move, or material) do not fit a game
@@ -148,7 +146,7 @@ async function generateCommand(args: string[], print: Print): Promise<number> {
  * when a puzzle is bad.
  */
 function checkCommand(args: string[], print: Print): number {
-  const { values, positionals } = parseOptions(args, { sample: { type: 'string' } }, true);
+  const { values, positionals } = parseOptions(args, stringOptions('sample'), true);
   const [path, ...extra] = positionals;
   if (path === undefined || extra.length > 0)
     throw new UsageError('puzzles check needs one library file');

@@ -47,7 +47,14 @@ import {
   type Selection,
   type ThemeId,
 } from '../render/index.js';
-import { optionalIntegerOption, parseOptions, positionOption, UsageError } from './options.js';
+import {
+  flagOptions,
+  optionalIntegerOption,
+  parseOptions,
+  positionOption,
+  stringOptions,
+  UsageError,
+} from './options.js';
 import { isTableVariant, tablePositionOption } from './table-commands.js';
 
 /** Where the command writes; tests pass their own. */
@@ -88,17 +95,8 @@ export async function renderCommand(
 
 function readArguments(args: string[]): { png: Buffer; out: string } {
   const { values } = parseOptions(args, {
-    variant: { type: 'string' },
-    fen: { type: 'string' },
-    last: { type: 'string' },
-    'black-bottom': { type: 'boolean' },
-    select: { type: 'string' },
-    theme: { type: 'string' },
-    size: { type: 'string' },
-    'no-coordinates': { type: 'boolean' },
-    title: { type: 'string' },
-    text: { type: 'string' },
-    out: { type: 'string' },
+    ...stringOptions('variant fen last select theme size title text out'),
+    ...flagOptions('black-bottom no-coordinates'),
   });
   if (values.out === undefined || values.out === '') {
     throw new UsageError('--out FILE.png is required (try: render --help)');

@@ -5,6 +5,7 @@ import {
   optionalIntegerOption,
   parseOptions,
   seedOption,
+  stringOptions,
   threadsOption,
   UsageError,
   variantOption,
@@ -26,19 +27,10 @@ export async function tuneCommand(
   print: Print,
   printError: Print,
 ): Promise<number> {
-  const { values } = parseOptions(args, {
-    method: { type: 'string' },
-    iterations: { type: 'string' },
-    pairs: { type: 'string' },
-    passes: { type: 'string' },
-    games: { type: 'string' },
-    nodes: { type: 'string' },
-    threads: { type: 'string' },
-    seed: { type: 'string' },
-    variant: { type: 'string' },
-    start: { type: 'string' },
-    out: { type: 'string' },
-  });
+  const { values } = parseOptions(
+    args,
+    stringOptions('method iterations pairs passes games nodes threads seed variant start out'),
+  );
   const method = values.method ?? 'spsa';
   if (method !== 'spsa' && method !== 'local')
     throw new UsageError(`--method must be spsa or local, got "${method}"`);

@@ -1,4 +1,5 @@
-import type { Game } from '../../../game/model.js';
+import { pressLobby, type LobbyPayload } from '../../../chat/commands/lobby-press.js';
+import type { Challenge, Game } from '../../../game/model.js';
 import type { AcceptedIn, ServiceResult } from '../../../game/results.js';
 import type { Seating } from '../../../game/service.js';
 import type { ButtonRouter } from '../buttons.js';
@@ -21,60 +22,37 @@ function tappedIn(ctx: BashniContext): AcceptedIn | undefined {
 export async function presentStart(
   deps: TelegramDeps,
   ctx: BashniContext,
-  result: ServiceResult<Game | Seating>,
+  result: ServiceResult<Game | Seating | Challenge>,
   chat: AcceptedIn | undefined,
 ): Promise<boolean> {
   const shown = await ctx.present(result);
   if (!result.ok || result.repeated !== true) return shown;
-  const game = 'challenge' in result.value ? result.value.game : result.value;
+  const value = result.value;
+  // A table after a stand up started nothing.
+  const game = 'challenge' in value ? value.game : 'moves' in value ? value : undefined;
   if (game !== undefined) await deps.presenter.showStartAgain(game, chat);
   return shown;
 }
 
 /**
- * The buttons of a table game's lobby card (Zhernov's four-player game): sit down, stand up,
- * seat the bot at a level, and start a full table. Closing the table is the card's Decline
- * (its maker's cancel). The lobby changes come back as events: the presenter edits the cards,
- * and posts the board when the last seat is taken. Each tap is keyed on its update: delivered
- * twice, it sits (and starts the game) once.
+ * The buttons of a table game's lobby card (Zhernov's four-player game), pressed as
+ * lobby-press.ts says; closing the table is the card's Decline (its maker's cancel). The lobby
+ * changes come back as events: the presenter edits the cards, and posts the board when the last
+ * seat is taken.
  */
 export function tableButtons(deps: TelegramDeps, buttons: ButtonRouter): void {
-  buttons.on('sit', async (ctx, payload) => {
-    const player = playerFromUser(ctx.from!);
+  const press = async (ctx: BashniContext, payload: LobbyPayload) => {
     const chat = tappedIn(ctx);
-    const result = await deps.service.tables.sit(payload.challengeId, player, chat, ctx.requestKey);
-    await presentStart(deps, ctx, result, chat);
-  });
-
-  buttons.on('stand', async (ctx, payload) => {
-    const player = playerFromUser(ctx.from!);
-    await ctx.present(await deps.service.tables.stand(payload.challengeId, player));
-  });
-
-  buttons.on('seat-bot', async (ctx, payload) => {
-    const player = playerFromUser(ctx.from!);
-    const name = ctx.t.botName(payload.level);
-    const chat = tappedIn(ctx);
-    const result = await deps.service.tables.seatBot(
-      payload.challengeId,
-      player,
-      payload.level,
-      name,
+    const result = await pressLobby(deps.service.tables, payload, {
+      player: playerFromUser(ctx.from!),
       chat,
-      ctx.requestKey,
-    );
+      requestKey: ctx.requestKey,
+      botName: (level) => ctx.t.botName(level),
+    });
     await presentStart(deps, ctx, result, chat);
-  });
-
-  buttons.on('table-start', async (ctx, payload) => {
-    const player = playerFromUser(ctx.from!);
-    const chat = tappedIn(ctx);
-    const result = await deps.service.tables.start(
-      payload.challengeId,
-      player,
-      chat,
-      ctx.requestKey,
-    );
-    await presentStart(deps, ctx, result, chat);
-  });
+  };
+  buttons.on('sit', press);
+  buttons.on('stand', press);
+  buttons.on('seat-bot', press);
+  buttons.on('table-start', press);
 }
