@@ -4,56 +4,39 @@
  * in White's colour and below in Black's, dots at the mistakes (orange) and blunders (red), and
  * a footer. Layout and paint in one: the picture is small and fixed in size.
  */
-import { measureText, type PaintContext } from './primitives/canvas.js';
+import { measureText } from './primitives/canvas.js';
 import { paintWholePicture } from './primitives/surface.js';
-import { paintLine, paintTextLine } from './primitives/text.js';
-import { BOLD_FONT, fontCoverage, REGULAR_FONT, type RenderFont } from './fonts.js';
+import { paintLine } from './primitives/text.js';
+import { fontCoverage, REGULAR_FONT } from './fonts.js';
 import type { NormalisedEvalGraph } from './eval-graph-options.js';
+import { GRAPH_TICK_SIZE, graphSheet, paintSheetText, strokeCurve } from './graph-sheet.js';
 import { THEMES, type ThemeId } from './themes.js';
 
-export const EVAL_GRAPH_WIDTH = 640;
-export const EVAL_GRAPH_HEIGHT = 320;
-const MARGIN = 16;
-const TITLE_SIZE = 22;
-const TICK_SIZE = 14;
-const FOOTER_SIZE = 15;
 export const MISTAKE_COLOR = '#f08c00';
 export const BLUNDER_COLOR = '#d62828';
+const TICK_SIZE = GRAPH_TICK_SIZE;
 
 /** The graph's plot area for a picture (exported for the tests). */
 export function evalGraphPlot(graph: NormalisedEvalGraph) {
+  const sheet = graphSheet(graph.footer);
   const tickWidth = Math.ceil(measureText('100 %', 'regular', TICK_SIZE));
-  const top = MARGIN + Math.round(TITLE_SIZE * 1.3) + 24;
-  const footer = graph.footer === '' ? 0 : Math.round(FOOTER_SIZE * 1.4) + 6;
-  const bottom = EVAL_GRAPH_HEIGHT - MARGIN - footer - TICK_SIZE - 10;
-  const left = MARGIN + tickWidth + 8;
-  const right = EVAL_GRAPH_WIDTH - MARGIN - 8;
+  const top = sheet.titleBottom + 24;
+  const bottom = sheet.footerTop - TICK_SIZE - 10;
+  const left = sheet.textX + tickWidth + 8;
+  const right = sheet.width - sheet.textX - 8;
   const count = graph.chances.length;
   const xOf = (i: number) =>
     count === 1 ? (left + right) / 2 : left + (i * (right - left)) / (count - 1);
   const yOf = (chances: number) => bottom - chances * (bottom - top);
-  return { top, bottom, left, right, xOf, yOf };
-}
-
-/** A line across the picture between its margins (characters the font lacks dropped). */
-function paintWideLine(
-  ctx: PaintContext,
-  text: string,
-  font: RenderFont,
-  y: number,
-  fontSize: number,
-): void {
-  const shown = fontCoverage(font).filter(text);
-  paintTextLine(ctx, shown, font, { y, fontSize }, MARGIN, EVAL_GRAPH_WIDTH - 2 * MARGIN);
+  return { sheet, top, bottom, left, right, xOf, yOf };
 }
 
 export function paintEvalGraph(graph: NormalisedEvalGraph, themeId: ThemeId): Buffer {
   const colors = THEMES[themeId].sheet;
-  const { top, bottom, left, right, xOf, yOf } = evalGraphPlot(graph);
+  const { sheet, top, bottom, left, right, xOf, yOf } = evalGraphPlot(graph);
   const middle = yOf(0.5);
-  return paintWholePicture(EVAL_GRAPH_WIDTH, EVAL_GRAPH_HEIGHT, colors.paper, (ctx) => {
-    ctx.fillStyle = colors.ink;
-    paintWideLine(ctx, graph.title, BOLD_FONT, MARGIN + Math.round(TITLE_SIZE * 0.6), TITLE_SIZE);
+  return paintWholePicture(sheet.width, sheet.height, colors.paper, (ctx) => {
+    paintSheetText(ctx, sheet, graph, colors);
     ctx.fillStyle = colors.muted;
     const axis = fontCoverage(REGULAR_FONT).filter(graph.axis);
     paintLine(ctx, axis, REGULAR_FONT, TICK_SIZE, left, top - 14, right - left, 1, 'left');
@@ -86,7 +69,7 @@ export function paintEvalGraph(graph: NormalisedEvalGraph, themeId: ThemeId): Bu
       ctx.fillRect(left, y - (value === 0.5 ? 1 : 0), right - left, value === 0.5 ? 2 : 1);
       ctx.fillStyle = colors.muted;
       const label = `${Math.round(value * 100)} %`;
-      paintLine(ctx, label, REGULAR_FONT, TICK_SIZE, left - 8, y, left - MARGIN, 1, 'right');
+      paintLine(ctx, label, REGULAR_FONT, TICK_SIZE, left - 8, y, left - sheet.textX, 1, 'right');
     }
     ctx.fillStyle = colors.muted;
     ctx.fillRect(left - 1, top, 2, bottom - top + 1);
@@ -96,15 +79,7 @@ export function paintEvalGraph(graph: NormalisedEvalGraph, themeId: ThemeId): Bu
       paintLine(ctx, tick.label, REGULAR_FONT, TICK_SIZE, x, bottom + 14, 60, 1, 'center');
     }
 
-    if (points.length > 1) {
-      ctx.beginPath();
-      points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
-      ctx.strokeStyle = colors.line;
-      ctx.lineWidth = 2.5;
-      ctx.lineJoin = 'round';
-      ctx.lineCap = 'round';
-      ctx.stroke();
-    }
+    strokeCurve(ctx, points, colors, 2.5);
     for (const mark of graph.marks) {
       const p = points[mark.at]!;
       ctx.beginPath();
@@ -114,11 +89,6 @@ export function paintEvalGraph(graph: NormalisedEvalGraph, themeId: ThemeId): Bu
       ctx.strokeStyle = colors.paper;
       ctx.lineWidth = 1.5;
       ctx.stroke();
-    }
-    if (graph.footer !== '') {
-      ctx.fillStyle = colors.muted;
-      const y = EVAL_GRAPH_HEIGHT - MARGIN - Math.round(FOOTER_SIZE * 0.5);
-      paintWideLine(ctx, graph.footer, REGULAR_FONT, y, FOOTER_SIZE);
     }
   });
 }

@@ -4,8 +4,9 @@
  */
 import { measureText, type PaintContext } from './primitives/canvas.js';
 import { paintWholePicture } from './primitives/surface.js';
-import { paintLine, paintPill, paintTextLine } from './primitives/text.js';
-import { BOLD_FONT, fontCoverage, REGULAR_FONT } from './fonts.js';
+import { paintLine, paintPill } from './primitives/text.js';
+import { REGULAR_FONT } from './fonts.js';
+import { paintSheetText, strokeCurve } from './graph-sheet.js';
 import { ratingGraphLayout, type BandEdge, type RatingGraphLayout } from './rating-graph-layout.js';
 import type { NormalisedRatingGraph } from './rating-graph-options.js';
 import { THEMES, type SheetColors, type ThemeId } from './themes.js';
@@ -53,17 +54,7 @@ function paintAxes(ctx: Context, layout: RatingGraphLayout, colors: SheetColors)
 
 function paintLineAndDots(ctx: Context, layout: RatingGraphLayout, colors: SheetColors): void {
   const { points, dotRadius } = layout;
-  if (points.length > 1) {
-    ctx.beginPath();
-    points.forEach((point, i) =>
-      i === 0 ? ctx.moveTo(point.x, point.y) : ctx.lineTo(point.x, point.y),
-    );
-    ctx.strokeStyle = colors.line;
-    ctx.lineWidth = layout.lineWidth;
-    ctx.lineJoin = 'round';
-    ctx.lineCap = 'round';
-    ctx.stroke();
-  }
+  strokeCurve(ctx, points, colors, layout.lineWidth);
   ctx.fillStyle = colors.line;
   ctx.strokeStyle = colors.paper;
   ctx.lineWidth = Math.max(1, dotRadius / 3);
@@ -83,11 +74,9 @@ function paintLineAndDots(ctx: Context, layout: RatingGraphLayout, colors: Sheet
 export function paintRatingGraph(graph: NormalisedRatingGraph, themeId: ThemeId): Buffer {
   const colors = THEMES[themeId].sheet;
   const layout = ratingGraphLayout(graph, measureText);
-  const { textX, textWidth, plot } = layout;
+  const { plot } = layout;
   return paintWholePicture(layout.width, layout.height, colors.paper, (ctx) => {
-    ctx.fillStyle = colors.ink;
-    const title = fontCoverage(BOLD_FONT).filter(graph.title);
-    paintTextLine(ctx, title, BOLD_FONT, layout.title, textX, textWidth);
+    paintSheetText(ctx, layout, graph, colors);
     ctx.save();
     ctx.beginPath();
     ctx.rect(plot.x, plot.y, plot.width, plot.height);
@@ -103,10 +92,5 @@ export function paintRatingGraph(graph: NormalisedRatingGraph, themeId: ThemeId)
       outlineWidth: 1,
       text: colors.labelText,
     });
-    if (layout.footer !== null) {
-      ctx.fillStyle = colors.muted;
-      const footer = fontCoverage(REGULAR_FONT).filter(graph.footer);
-      paintTextLine(ctx, footer, REGULAR_FONT, layout.footer, textX, textWidth);
-    }
   });
 }

@@ -8,20 +8,15 @@
  * whose ratings span less than MINIMUM_RATING_SPAN (one game, or equal ratings) is centred in a
  * span of that size, so it is drawn as a level line and no scale divides by zero.
  */
+import { GRAPH_TICK_SIZE, graphSheet, type GraphSheet } from './graph-sheet.js';
 import type { Point, Rect } from './layout.js';
 import type { NormalisedRatingGraph } from './rating-graph-options.js';
 import type { MeasureText } from './text-fit.js';
 
-export const RATING_GRAPH_WIDTH = 640;
-export const RATING_GRAPH_HEIGHT = 320;
 export const MINIMUM_RATING_SPAN = 40;
 /** The axis has between 3 and this many ticks. */
 export const MOST_TICKS = 5;
 
-const MARGIN = 16;
-const TITLE_SIZE = 22;
-const FOOTER_SIZE = 15;
-const TICK_SIZE = 14;
 const LABEL_SIZE = 16;
 
 /**
@@ -66,13 +61,7 @@ export interface BandEdge {
   readonly bottom: number;
 }
 
-export interface RatingGraphLayout {
-  readonly width: number;
-  readonly height: number;
-  readonly textX: number;
-  readonly textWidth: number;
-  readonly title: { readonly y: number; readonly fontSize: number };
-  readonly footer: { readonly y: number; readonly fontSize: number } | null;
+export interface RatingGraphLayout extends GraphSheet {
   /** The area the ratings are drawn in; the axes are its left and bottom edges. */
   readonly plot: Rect;
   readonly ticks: readonly RatingTick[];
@@ -92,30 +81,24 @@ export function ratingGraphLayout(
   graph: NormalisedRatingGraph,
   measure: MeasureText,
 ): RatingGraphLayout {
-  const width = RATING_GRAPH_WIDTH;
-  const height = RATING_GRAPH_HEIGHT;
+  const sheet = graphSheet(graph.footer);
   const ratings = graph.points.map((point) => point.rating);
   const values = ratingTicks(Math.min(...ratings), Math.max(...ratings));
   const low = values[0]!;
   const high = values.at(-1)!;
   const labels = values.map((value) => String(value));
   const tickWidth = Math.ceil(
-    Math.max(...labels.map((label) => measure(label, 'regular', TICK_SIZE))),
+    Math.max(...labels.map((label) => measure(label, 'regular', GRAPH_TICK_SIZE))),
   );
   const lastRating = ratings.at(-1)!;
   const lastText = String(Math.round(lastRating));
   const pillWidth = Math.ceil(measure(lastText, 'bold', LABEL_SIZE)) + 12;
   const pillHeight = Math.round(LABEL_SIZE * 1.5);
 
-  const titleBottom = MARGIN + Math.round(TITLE_SIZE * 1.3);
-  const footer =
-    graph.footer === ''
-      ? null
-      : { y: height - MARGIN - Math.round(FOOTER_SIZE * 0.5), fontSize: FOOTER_SIZE };
-  const top = titleBottom + 12;
-  const bottom = height - MARGIN - (footer === null ? 0 : Math.round(FOOTER_SIZE * 1.4) + 6) - 8;
-  const left = MARGIN + tickWidth + 8;
-  const right = width - MARGIN - pillWidth - 8;
+  const top = sheet.titleBottom + 12;
+  const bottom = sheet.footerTop - 8;
+  const left = sheet.textX + tickWidth + 8;
+  const right = sheet.width - sheet.textX - pillWidth - 8;
   const plot: Rect = { x: left, y: top, width: right - left, height: bottom - top };
 
   const count = ratings.length;
@@ -149,15 +132,10 @@ export function ratingGraphLayout(
   const lastPoint = points.at(-1)!;
   const pillY = Math.min(bottom - pillHeight / 2, Math.max(top + pillHeight / 2, lastPoint.y));
   return {
-    width,
-    height,
-    textX: MARGIN,
-    textWidth: width - 2 * MARGIN,
-    title: { y: MARGIN + Math.round(TITLE_SIZE * 0.6), fontSize: TITLE_SIZE },
-    footer,
+    ...sheet,
     plot,
     ticks: values.map((value, i) => ({ value, label: labels[i]!, y: yOf(value) })),
-    tickFontSize: TICK_SIZE,
+    tickFontSize: GRAPH_TICK_SIZE,
     points,
     dotRadius,
     lineWidth: Math.max(2, dotRadius - 1),

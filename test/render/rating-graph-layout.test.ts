@@ -5,11 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/engine/index.js';
+import { GRAPH_HEIGHT, GRAPH_WIDTH } from '../../src/render/graph-sheet.js';
 import {
   MINIMUM_RATING_SPAN,
   MOST_TICKS,
-  RATING_GRAPH_HEIGHT,
-  RATING_GRAPH_WIDTH,
   ratingGraphLayout,
   ratingTicks,
   type RatingGraphLayout,
@@ -170,7 +169,7 @@ describe('rating graph layout', () => {
       expect(layout.last.text).toBe(String(Math.round(points.at(-1)!.rating)));
       const { rect } = layout.last;
       expect(rect.x).toBeGreaterThan(last.x);
-      expect(rect.x + rect.width).toBeLessThanOrEqual(RATING_GRAPH_WIDTH);
+      expect(rect.x + rect.width).toBeLessThanOrEqual(GRAPH_WIDTH);
       expect(rect.y).toBeGreaterThanOrEqual(layout.plot.y);
       expect(rect.y + rect.height).toBeLessThanOrEqual(layout.plot.y + layout.plot.height);
     }
@@ -181,7 +180,7 @@ describe('rating graph layout', () => {
     const footed = layoutOf(ratingHistory(10), 'last 10 games');
     expect(bare.footer).toBeNull();
     expect(footed.footer!.y).toBeGreaterThan(footed.plot.y + footed.plot.height);
-    expect(footed.footer!.y).toBeLessThan(RATING_GRAPH_HEIGHT);
+    expect(footed.footer!.y).toBeLessThan(GRAPH_HEIGHT);
     expect(footed.plot.height).toBeLessThan(bare.plot.height);
   });
 });
