@@ -11,15 +11,8 @@
 import { halfCounts, type Position, type Variant } from '../engine/index.js';
 import { background } from './board-background.js';
 import { paintCaption } from './caption-canvas.js';
-import {
-  boardLayout,
-  captionLayout,
-  cellRect,
-  squareRect,
-  tallyLayout,
-  type BoardLayout,
-} from './layout.js';
-import { paintHint, paintMarkersUnderStacks, paintTargets, touchedCells } from './marks-canvas.js';
+import { boardLayout, captionLayout, cellRect, tallyLayout, type BoardLayout } from './layout.js';
+import { paintHint, paintMarkedPieces, touchedCells } from './marks-canvas.js';
 import type { Caption, NormalisedOptions } from './options.js';
 import { stackSprite } from './pile-canvas.js';
 import { encodeOpaquePng } from './png.js';
@@ -113,13 +106,10 @@ export function paintBoardPixels(
     ctx.drawImage(base.canvas, x, y, w, h, x, y, w, h);
   }
   const geometry = variant.geometry;
-  paintMarkersUnderStacks(ctx, geometry, layout, options, theme);
-  position.stacks.forEach((stack, square) => {
-    if (stack === null) return;
-    const rect = squareRect(layout, geometry.file[square]!, geometry.rank[square]!);
-    ctx.drawImage(stackSprite(theme, stack, layout.squareSize), rect.x, rect.y);
+  paintMarkedPieces(ctx, geometry, layout, options, theme, (square) => {
+    const stack = position.stacks[square] ?? null;
+    return stack === null ? null : stackSprite(theme, stack, layout.squareSize);
   });
-  paintTargets(ctx, geometry, layout, options, theme);
   if (options.hint !== null) paintHint(ctx, geometry, layout, options.hint);
   if (tally) paintTally(ctx, layout, position, theme);
   if (caption !== undefined) paintCaption(ctx, width, layout.height, caption, theme);

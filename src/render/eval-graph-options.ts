@@ -5,9 +5,9 @@
 import { RenderError } from './errors.js';
 import {
   checkArray,
+  checkGraphText,
   checkLine,
   checkNumber,
-  checkOptionalLine,
   checkRecord,
 } from './picture-checks.js';
 
@@ -48,7 +48,6 @@ export interface NormalisedEvalGraph {
 
 /** Most positions drawn (a game longer than this is a bug here: reviews are of games). */
 export const MAX_EVAL_POINTS = 2000;
-const MAX_LINE = 160;
 const CODE = 'bad-eval-graph';
 
 /** Checks an evaluation graph; throws RenderError 'bad-eval-graph' on what it cannot draw. */
@@ -79,11 +78,10 @@ export function normaliseEvalGraph(picture: EvalGraphPicture): NormalisedEvalGra
     return { at: index(tick.at, `ticks[${i}].at`), label: checkLine(CODE, tick.label, 'label', 8) };
   });
   return {
-    title: checkLine(CODE, input.title, 'title', MAX_LINE),
+    ...checkGraphText(CODE, input),
     axis: checkLine(CODE, input.axis, 'axis', 40),
     chances,
     marks,
     ticks,
-    footer: checkOptionalLine(CODE, input.footer, 'footer', MAX_LINE),
   };
 }

@@ -12,7 +12,7 @@ import {
   type Rect,
 } from './layout.js';
 import type { LastMove, NormalisedOptions } from './options.js';
-import type { Context } from './primitives/canvas.js';
+import type { Context, Sprite } from './primitives/canvas.js';
 import { paintDot } from './primitives/text.js';
 import type { Theme } from './themes.js';
 
@@ -29,7 +29,7 @@ function insetRect(rect: Rect, inset: number): Rect {
 export type Marks = Pick<NormalisedOptions, 'lastMove' | 'selected'> &
   Partial<Pick<NormalisedOptions, 'hint'>>;
 
-export function paintMarkersUnderStacks(
+function paintMarkersUnderStacks(
   ctx: Context,
   geometry: Geometry,
   layout: BoardLayout,
@@ -88,6 +88,28 @@ export function paintMarkersUnderStacks(
   }
 }
 
+/**
+ * The pieces with their marks: the last move and the selection under them, the selection's
+ * targets over them. `spriteAt` is a square's piece picture, or null where the square is empty.
+ */
+export function paintMarkedPieces(
+  ctx: Context,
+  geometry: Geometry,
+  layout: BoardLayout,
+  options: Marks,
+  theme: Theme,
+  spriteAt: (square: number) => Sprite | null,
+): void {
+  paintMarkersUnderStacks(ctx, geometry, layout, options, theme);
+  for (let square = 0; square < geometry.squareCount; square++) {
+    const sprite = spriteAt(square);
+    if (sprite === null) continue;
+    const rect = squareRect(layout, geometry.file[square]!, geometry.rank[square]!);
+    ctx.drawImage(sprite, rect.x, rect.y);
+  }
+  paintTargets(ctx, geometry, layout, options, theme);
+}
+
 /** A suggested move's arrow: along its path over the stacks, a head at its destination. */
 export const HINT_COLOR = 'rgba(32, 140, 64, 0.85)';
 
@@ -129,7 +151,7 @@ export function paintHint(
   ctx.restore();
 }
 
-export function paintTargets(
+function paintTargets(
   ctx: Context,
   geometry: Geometry,
   layout: BoardLayout,

@@ -54,6 +54,20 @@ export function checkOptionalLine(
   return value === undefined || value === null ? '' : checkLine(code, value, what, maxLength);
 }
 
+/** The longest title or footer line of a graph. */
+export const MAX_GRAPH_LINE_LENGTH = 160;
+
+/** A graph's title (required) and footer (optional, '' when absent), each one line. */
+export function checkGraphText(
+  code: PictureErrorCode,
+  input: Record<string, unknown>,
+): { readonly title: string; readonly footer: string } {
+  return {
+    title: checkLine(code, input.title, 'title', MAX_GRAPH_LINE_LENGTH),
+    footer: checkOptionalLine(code, input.footer, 'footer', MAX_GRAPH_LINE_LENGTH),
+  };
+}
+
 /**
  * A player's name as one line of at most `maxLength` characters: a longer one is cut, not
  * refused, since players choose their names; the picture cuts it again with "…" to fit.

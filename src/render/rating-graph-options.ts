@@ -7,13 +7,7 @@
  * words, in the player's language, which the renderer does not know.
  */
 import { RenderError } from './errors.js';
-import {
-  checkArray,
-  checkLine,
-  checkNumber,
-  checkOptionalLine,
-  checkRecord,
-} from './picture-checks.js';
+import { checkArray, checkGraphText, checkNumber, checkRecord } from './picture-checks.js';
 
 /** A player's rating after one game. */
 export interface RatingGraphPoint {
@@ -41,7 +35,6 @@ export interface NormalisedRatingGraph extends RatingGraphPicture {
 export const MAX_GRAPH_POINTS = 1000;
 /** Largest rating or deviation accepted: no rating scale comes near it, so more is a bug. */
 export const MAX_RATING = 100_000;
-export const MAX_GRAPH_LINE_LENGTH = 160;
 
 const CODE = 'bad-rating-graph';
 
@@ -59,7 +52,7 @@ export function normaliseRatingGraph(picture: RatingGraphPicture): NormalisedRat
     });
   }
   return {
-    title: checkLine(CODE, input.title, 'title', MAX_GRAPH_LINE_LENGTH),
+    ...checkGraphText(CODE, input),
     points: points.map((value, i): RatingGraphPoint => {
       const point = checkRecord(CODE, value, `points[${i}]`);
       const rating = checkNumber(
@@ -73,6 +66,5 @@ export function normaliseRatingGraph(picture: RatingGraphPicture): NormalisedRat
       const deviation = checkNumber(CODE, point.deviation, `points[${i}].deviation`, 0, MAX_RATING);
       return { rating, deviation };
     }),
-    footer: checkOptionalLine(CODE, input.footer, 'footer', MAX_GRAPH_LINE_LENGTH),
   };
 }

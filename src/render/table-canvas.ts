@@ -7,13 +7,12 @@ import { BOLD_FONT, fontCoverage, REGULAR_FONT } from './fonts.js';
 import {
   cellRect,
   crownShape,
-  squareRect,
   stackProfile,
   topCrown,
   type Rect,
   type StackProfile,
 } from './layout.js';
-import { paintMarkersUnderStacks, paintTargets, touchedCells } from './marks-canvas.js';
+import { paintMarkedPieces, touchedCells } from './marks-canvas.js';
 import { paintCrown, paintPile } from './pile-canvas.js';
 import { encodeOpaquePng } from './png.js';
 import {
@@ -287,14 +286,11 @@ export function paintTable(
     const { x, y, width: w, height: h } = rect;
     ctx.drawImage(base.canvas, x, y, w, h, x, y, w, h);
   }
-  paintMarkersUnderStacks(ctx, geometry, layout, options, theme);
-  position.columns.forEach((column, square) => {
-    if (column === null) return;
-    const rect = squareRect(layout, geometry.file[square]!, geometry.rank[square]!);
-    const letter = options.letters[column.owner];
-    ctx.drawImage(columnSprite(theme, column, layout.squareSize, letter), rect.x, rect.y);
+  paintMarkedPieces(ctx, geometry, layout, options, theme, (square) => {
+    const column = position.columns[square] ?? null;
+    if (column === null) return null;
+    return columnSprite(theme, column, layout.squareSize, options.letters[column.owner]);
   });
-  paintTargets(ctx, geometry, layout, options, theme);
   const lines = tableStandings(position, options);
   const states = new Map(lines.map((line) => [line.seat, line.state]));
   for (const mark of table.edges) {
