@@ -106,7 +106,7 @@ export function paintBoardPixels(
     ctx.drawImage(base.canvas, x, y, w, h, x, y, w, h);
   }
   const geometry = variant.geometry;
-  paintMarkedPieces(ctx, geometry, layout, options, theme, (square) => {
+  paintMarkedPieces(ctx, { geometry, layout, marks: options, theme }, (square) => {
     const stack = position.stacks[square] ?? null;
     return stack === null ? null : stackSprite(theme, stack, layout.squareSize);
   });

@@ -29,13 +29,16 @@ function insetRect(rect: Rect, inset: number): Rect {
 export type Marks = Pick<NormalisedOptions, 'lastMove' | 'selected'> &
   Partial<Pick<NormalisedOptions, 'hint'>>;
 
-function paintMarkersUnderStacks(
-  ctx: Context,
-  geometry: Geometry,
-  layout: BoardLayout,
-  options: Marks,
-  theme: Theme,
-): void {
+/** A board as the marks see it: where its squares are, what is marked, in which theme. */
+export interface MarkedBoard {
+  readonly geometry: Geometry;
+  readonly layout: BoardLayout;
+  readonly marks: Marks;
+  readonly theme: Theme;
+}
+
+function paintMarkersUnderStacks(ctx: Context, board: MarkedBoard): void {
+  const { geometry, layout, marks: options, theme } = board;
   const rectOf = (square: number) =>
     squareRect(layout, geometry.file[square]!, geometry.rank[square]!);
   const metrics = markerMetrics(layout.squareSize);
@@ -94,20 +97,18 @@ function paintMarkersUnderStacks(
  */
 export function paintMarkedPieces(
   ctx: Context,
-  geometry: Geometry,
-  layout: BoardLayout,
-  options: Marks,
-  theme: Theme,
+  board: MarkedBoard,
   spriteAt: (square: number) => Sprite | null,
 ): void {
-  paintMarkersUnderStacks(ctx, geometry, layout, options, theme);
+  const { geometry, layout } = board;
+  paintMarkersUnderStacks(ctx, board);
   for (let square = 0; square < geometry.squareCount; square++) {
     const sprite = spriteAt(square);
     if (sprite === null) continue;
     const rect = squareRect(layout, geometry.file[square]!, geometry.rank[square]!);
     ctx.drawImage(sprite, rect.x, rect.y);
   }
-  paintTargets(ctx, geometry, layout, options, theme);
+  paintTargets(ctx, board);
 }
 
 /** A suggested move's arrow: along its path over the stacks, a head at its destination. */
@@ -151,13 +152,8 @@ export function paintHint(
   ctx.restore();
 }
 
-function paintTargets(
-  ctx: Context,
-  geometry: Geometry,
-  layout: BoardLayout,
-  options: Marks,
-  theme: Theme,
-): void {
+function paintTargets(ctx: Context, board: MarkedBoard): void {
+  const { geometry, layout, marks: options, theme } = board;
   if (options.selected === null) return;
   const metrics = markerMetrics(layout.squareSize);
   for (const square of options.selected.targets) {

@@ -286,7 +286,7 @@ export function paintTable(
     const { x, y, width: w, height: h } = rect;
     ctx.drawImage(base.canvas, x, y, w, h, x, y, w, h);
   }
-  paintMarkedPieces(ctx, geometry, layout, options, theme, (square) => {
+  paintMarkedPieces(ctx, { geometry, layout, marks: options, theme }, (square) => {
     const column = position.columns[square] ?? null;
     if (column === null) return null;
     return columnSprite(theme, column, layout.squareSize, options.letters[column.owner]);
