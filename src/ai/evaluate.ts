@@ -298,7 +298,7 @@ export class Evaluator {
     }
     const enemyKings = enemy & board.kingBits;
     if (enemyKings !== 0) {
-      if (this.flyingKings) attacked |= this.flyingKingTargets(enemyKings, mine);
+      if (this.flyingKings) attacked |= this.flyingFirstStacks(enemyKings, mine, true);
       else {
         for (let d = 0; d < 4; d++)
           attacked |= shift(masks, enemyKings, d) & mine & shift(masks, empty, 3 - d);
@@ -342,22 +342,15 @@ export class Evaluator {
       for (let d = 0; d < 4; d++) hit |= shift(this.masks, kingSquares, d) & targets;
       return hit;
     }
-    const top = this.board.top;
-    const step = this.step;
-    let hit = 0;
-    for (let b = kingSquares; b !== 0; b &= b - 1) {
-      const s = lowestBit(b);
-      for (let d = 0; d < 4; d++) {
-        let to = step[s * 4 + d]!;
-        while (to >= 0 && top[to] === 0) to = step[to * 4 + d]!;
-        if (to >= 0) hit |= 1 << to;
-      }
-    }
-    return hit & targets;
+    return this.flyingFirstStacks(kingSquares, targets, false);
   }
 
-  /** Squares of `targets` that a flying king of `kingSquares` can jump right now. */
-  private flyingKingTargets(kingSquares: number, targets: number): number {
+  /**
+   * Squares of `targets` that are the first stack along a diagonal from a flying king of
+   * `kingSquares`; with `jumpable`, only those with an empty square right behind (the king can
+   * jump them now).
+   */
+  private flyingFirstStacks(kingSquares: number, targets: number, jumpable: boolean): number {
     const top = this.board.top;
     const step = this.step;
     let hit = 0;
@@ -367,8 +360,11 @@ export class Evaluator {
         let to = step[s * 4 + d]!;
         while (to >= 0 && top[to] === 0) to = step[to * 4 + d]!;
         if (to < 0 || ((targets >>> to) & 1) === 0) continue;
-        const land = step[to * 4 + d]!;
-        if (land >= 0 && top[land] === 0) hit |= 1 << to;
+        if (jumpable) {
+          const land = step[to * 4 + d]!;
+          if (land < 0 || top[land] !== 0) continue;
+        }
+        hit |= 1 << to;
       }
     }
     return hit;
