@@ -44,21 +44,6 @@ export function parseRecord(kind: string, id: string, text: string): Record<stri
   return data as Record<string, unknown>;
 }
 
-/** Checks field types ('string', 'number|null', 'array', ...), or throws corrupt(). */
-export function requireFields(
-  kind: string,
-  id: string,
-  data: Record<string, unknown>,
-  fields: Record<string, string>,
-): void {
-  for (const [field, type] of Object.entries(fields)) {
-    const value = data[field];
-    const actual = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
-    if (!type.split('|').includes(actual))
-      throw corrupt(kind, id, `field "${field}" is ${actual}, expected ${type}`);
-  }
-}
-
 /** Replays a stored game's moves once, for an upgrade that derives fields from them. */
 function replayStored(id: string, data: Record<string, unknown>): GameHistory {
   const { variant, startFen, moves } = checked('game', id, REPLAYABLE, data);
@@ -86,8 +71,7 @@ export function decodeGame(id: string, text: string): Game {
   let data = parseRecord('game', id, text);
   if (data.s === 1) data = upgradeGame1to2(id, data);
   if (data.s === 2) data = upgradeGame2to3(id, data);
-  if (data.s !== GAME_SCHEMA) throw corrupt('game', id, `unknown schema ${JSON.stringify(data.s)}`);
-  const game = validated('game', id, GAME, data);
+  const game = validated('game', id, GAME, ofSchema('game', id, data, GAME_SCHEMA));
   for (const [field, fen] of [
     ['fen', game.fen],
     ['startFen', game.startFen],
@@ -99,10 +83,22 @@ export function decodeGame(id: string, text: string): Game {
 }
 
 export function decodeChallenge(id: string, text: string): Challenge {
-  const data = parseRecord('challenge', id, text);
-  if (data.s !== CHALLENGE_SCHEMA)
-    throw corrupt('challenge', id, `unknown schema ${JSON.stringify(data.s)}`);
-  return validated('challenge', id, CHALLENGE, data);
+  return validated('challenge', id, CHALLENGE, atSchema('challenge', id, text, CHALLENGE_SCHEMA));
+}
+
+/** A stored record's JSON object at schema `schema` (its `s`), or throws corrupt(). */
+export function atSchema(
+  kind: string,
+  id: string,
+  text: string,
+  schema: number,
+): Record<string, unknown> {
+  return ofSchema(kind, id, parseRecord(kind, id, text), schema);
+}
+
+function ofSchema(kind: string, id: string, data: Record<string, unknown>, schema: number) {
+  if (data.s !== schema) throw corrupt(kind, id, `unknown schema ${JSON.stringify(data.s)}`);
+  return data;
 }
 
 /** The record (without its schema number) as its schema reads it, or throws corrupt(). */

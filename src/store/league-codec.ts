@@ -2,7 +2,7 @@ import type { VariantId } from '../engine/index.js';
 import { playerKey } from '../game/model.js';
 import type { PlayerRating, RatingPool } from '../game/rating-model.js';
 import type { Tournament } from '../game/tournament-model.js';
-import { checked, corrupt, parseRecord, validated } from './codec.js';
+import { atSchema, checked, corrupt, validated } from './codec.js';
 import { PLAYER_RATING, TOURNAMENT } from './record-schemas.js';
 
 /**
@@ -50,11 +50,4 @@ export function decodeTournament(id: string, text: string): Tournament {
     TOURNAMENT,
     atSchema('tournament', id, text, TOURNAMENT_SCHEMA),
   );
-}
-
-/** A stored record's JSON at the one schema there is so far, or throws corrupt(). */
-function atSchema(kind: string, id: string, text: string, schema: number): Record<string, unknown> {
-  const data = parseRecord(kind, id, text);
-  if (data.s !== schema) throw corrupt(kind, id, `unknown schema ${JSON.stringify(data.s)}`);
-  return data;
 }

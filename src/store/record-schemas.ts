@@ -59,7 +59,10 @@ export const TIME = v.number();
 const COUNT = v.pipe(v.number(), v.integer(), v.minValue(0));
 const SQUARES = v.array(COUNT);
 
-const PLAYER_ID = v.looseObject({ platform: v.picklist(keysOf(PLATFORMS)), userId: v.string() });
+export const PLAYER_ID = v.looseObject({
+  platform: v.picklist(keysOf(PLATFORMS)),
+  userId: v.string(),
+});
 
 const PLAYER = v.looseObject({
   ...PLAYER_ID.entries,
@@ -183,7 +186,7 @@ const SCORE = v.picklist([0, 0.5, 1] as const);
 const POSITIVE = v.pipe(v.number(), v.gtValue(0));
 
 /** A Glicko-2 rating: a finite value, a positive deviation and volatility. */
-const RATING = v.looseObject({
+export const GLICKO_RATING = v.looseObject({
   rating: v.pipe(v.number(), v.finite()),
   deviation: POSITIVE,
   volatility: POSITIVE,
@@ -198,7 +201,7 @@ export const PLAYER_RATING: v.GenericSchema<unknown, PlayerRating> = v.looseObje
   }),
   variant: TWO_PLAYER_VARIANT,
   pool: v.picklist(keysOf(RATING_POOLS)),
-  rating: RATING,
+  rating: GLICKO_RATING,
   games: COUNT,
   wins: COUNT,
   draws: COUNT,
