@@ -62,7 +62,7 @@ export class MemoryPuzzleStore implements PuzzleStore {
 
   async rating(kind: RatedKind, id: string): Promise<Rating | undefined> {
     const text = this.ratings.get(`${kind}:${id}`);
-    return text === undefined ? undefined : codec.decodeRating(`${kind}:${id}`, text);
+    return text === undefined ? undefined : codec.ratingRecord.decode(`${kind}:${id}`, text);
   }
 
   async recordFirstAttempt(
@@ -71,14 +71,14 @@ export class MemoryPuzzleStore implements PuzzleStore {
   ): Promise<boolean> {
     const key = `${attempt.puzzleId}\n${playerKey(attempt.player)}`;
     if (this.attempts.has(key)) return false;
-    this.attempts.set(key, codec.encodeAttempt(attempt));
-    this.ratings.set(`user:${playerKey(attempt.player)}`, codec.encodeRating(ratings.user));
-    this.ratings.set(`puzzle:${attempt.puzzleId}`, codec.encodeRating(ratings.puzzle));
+    this.attempts.set(key, codec.attemptRecord.encode(attempt));
+    this.ratings.set(`user:${playerKey(attempt.player)}`, codec.ratingRecord.encode(ratings.user));
+    this.ratings.set(`puzzle:${attempt.puzzleId}`, codec.ratingRecord.encode(ratings.puzzle));
     const { chatKey, day } = attempt;
     if (chatKey !== undefined && day !== undefined) {
       const player = playerKey(attempt.player);
       const results = this.dayResults(chatKey, day);
-      if (!results.has(player)) results.set(player, codec.encodeDailyResult(attempt));
+      if (!results.has(player)) results.set(player, codec.dayResultRecord.encode(attempt));
       let outcomes = this.outcomes.get(`${chatKey}\n${player}`);
       if (outcomes === undefined)
         this.outcomes.set(`${chatKey}\n${player}`, (outcomes = new Map<string, boolean>()));
@@ -93,7 +93,7 @@ export class MemoryPuzzleStore implements PuzzleStore {
     const text = this.attempts.get(key);
     return text === undefined
       ? undefined
-      : codec.decodeAttempt(`${puzzleId}:${playerKey(player)}`, text);
+      : codec.attemptRecord.decode(`${puzzleId}:${playerKey(player)}`, text);
   }
 
   async attempted(player: PlayerId, puzzleIds: readonly string[]): Promise<Set<string>> {
@@ -115,12 +115,12 @@ export class MemoryPuzzleStore implements PuzzleStore {
 
   async setDaily(chatKey: string, setting: DailySetting | null): Promise<void> {
     if (setting === null) this.settings.delete(chatKey);
-    else this.settings.set(chatKey, codec.encodeDailySetting(setting));
+    else this.settings.set(chatKey, codec.dailySettingRecord.encode(setting));
   }
 
   async dailySetting(chatKey: string): Promise<DailySetting | undefined> {
     const text = this.settings.get(chatKey);
-    return text === undefined ? undefined : codec.decodeDailySetting(chatKey, text);
+    return text === undefined ? undefined : codec.dailySettingRecord.decode(chatKey, text);
   }
 
   async dailyChats(): Promise<{ chatKey: string; setting: DailySetting }[]> {

@@ -35,45 +35,30 @@ const DAILY_SETTING = v.pipe(
   v.check(isDailySetting, 'bad time or zone'),
 );
 
-/**
- * A record as stored: its fields as `schema` reads them, with the schema number. One that its
- * schema refuses is not written (a StoreError('corrupt-record'), as it would be read).
- */
-function encode<T>(kind: string, schema: v.GenericSchema<unknown, T>, value: T): string {
-  return JSON.stringify({ s: PUZZLE_SCHEMA, ...checked(kind, 'to be written', schema, value) });
+/** How one kind of puzzle record is written and read. */
+export interface RecordCodec<T> {
+  /** The record as stored; one its schema refuses is not written (a corrupt-record error). */
+  encode(value: T): string;
+  /** A stored record; `id` names it in errors (a StoreError('corrupt-record')). */
+  decode(id: string, text: string): T;
 }
 
-function decode<T>(kind: string, schema: v.GenericSchema<unknown, T>, id: string, text: string) {
-  return checked(kind, id, schema, atSchema(kind, id, text, PUZZLE_SCHEMA));
+function recordCodec<T>(kind: string, schema: v.GenericSchema<unknown, T>): RecordCodec<T> {
+  return {
+    encode: (value) =>
+      JSON.stringify({ s: PUZZLE_SCHEMA, ...checked(kind, 'to be written', schema, value) }),
+    decode: (id, text) => checked(kind, id, schema, atSchema(kind, id, text, PUZZLE_SCHEMA)),
+  };
 }
 
-/** A rating as stored. */
-export const encodeRating = (rating: Rating): string => encode('rating', RATING, rating);
-
-/** A stored rating; `id` ('user:telegram:1', 'puzzle:p17') names it in errors. */
-export const decodeRating = (id: string, text: string): Rating =>
-  decode('rating', RATING, id, text);
-
-/** A first attempt as stored (the player's id and name only). */
-export const encodeAttempt = (attempt: PuzzleAttempt): string =>
-  encode('attempt', ATTEMPT, attempt);
-
-/** A stored first attempt; `id` ('puzzleId:playerKey') names it in errors. */
-export const decodeAttempt = (id: string, text: string): PuzzleAttempt =>
-  decode('attempt', ATTEMPT, id, text);
-
-/** A player's result of a day in a chat, as stored. */
-export const encodeDailyResult = (result: DailyResult): string =>
-  encode('day result', DAY_RESULT, result);
-
-/** A stored day result; `id` ('chatKey:day:playerKey') names it in errors. */
-export const decodeDailyResult = (id: string, text: string): DailyResult =>
-  decode('day result', DAY_RESULT, id, text);
-
-/** A chat's daily post setting as stored. */
-export const encodeDailySetting = (setting: DailySetting): string =>
-  encode('daily setting', DAILY_SETTING, setting);
-
-/** A setting this Node cannot use (a zone its Intl does not know) is corrupt too. */
-export const decodeDailySetting = (id: string, text: string): DailySetting =>
-  decode('daily setting', DAILY_SETTING, id, text);
+/** A Glicko-2 rating, of a solver or a puzzle; id 'user:telegram:1', 'puzzle:p17'. */
+export const ratingRecord: RecordCodec<Rating> = recordCodec('rating', RATING);
+/** A first attempt (the player's id and name only); id 'puzzleId:playerKey'. */
+export const attemptRecord: RecordCodec<PuzzleAttempt> = recordCodec('attempt', ATTEMPT);
+/** A player's result of a day in a chat; id 'chatKey:day:playerKey'. */
+export const dayResultRecord: RecordCodec<DailyResult> = recordCodec('day result', DAY_RESULT);
+/** A chat's daily post setting; one this Node cannot use (a zone its Intl lacks) is corrupt. */
+export const dailySettingRecord: RecordCodec<DailySetting> = recordCodec(
+  'daily setting',
+  DAILY_SETTING,
+);

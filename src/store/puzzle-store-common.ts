@@ -2,7 +2,7 @@ import type { DailySetting } from '../game/daily-schedule.js';
 import type { DailyResult } from '../game/puzzle-ports.js';
 import { StoreError } from '../game/ports.js';
 import type { Logger } from '../game/logger.js';
-import { decodeDailyResult, decodeDailySetting } from './puzzle-codec.js';
+import { dailySettingRecord, dayResultRecord } from './puzzle-codec.js';
 
 /** Settings of a puzzle store, memory or Redis. */
 export interface PuzzleStoreOptions {
@@ -67,7 +67,7 @@ export function decodeDay(
   const results: DailyResult[] = [];
   for (const [player, text] of rows) {
     const id = `${chatKey}:${day}:${player}`;
-    const row = decodeOrSkip(log, () => decodeDailyResult(id, text));
+    const row = decodeOrSkip(log, () => dayResultRecord.decode(id, text));
     if (row !== undefined) results.push(row);
   }
   return results;
@@ -80,7 +80,7 @@ export function decodeDailyChats(
 ): { chatKey: string; setting: DailySetting }[] {
   const chats: { chatKey: string; setting: DailySetting }[] = [];
   for (const [chatKey, text] of rows) {
-    const setting = decodeOrSkip(log, () => decodeDailySetting(chatKey, text));
+    const setting = decodeOrSkip(log, () => dailySettingRecord.decode(chatKey, text));
     if (setting !== undefined) chats.push({ chatKey, setting });
   }
   return chats;

@@ -109,7 +109,7 @@ export class RedisPuzzleStore implements PuzzleStore {
 
   async rating(kind: RatedKind, id: string): Promise<Rating | undefined> {
     const text = await this.run('rating', () => this.redis.get(this.keys.puzzleRating(kind, id)));
-    return text === null ? undefined : codec.decodeRating(`${kind}:${id}`, text);
+    return text === null ? undefined : codec.ratingRecord.decode(`${kind}:${id}`, text);
   }
 
   async recordFirstAttempt(
@@ -123,9 +123,9 @@ export class RedisPuzzleStore implements PuzzleStore {
       this.keys.puzzleRating('puzzle', attempt.puzzleId),
     ];
     const args = [
-      codec.encodeAttempt(attempt),
-      codec.encodeRating(ratings.user),
-      codec.encodeRating(ratings.puzzle),
+      codec.attemptRecord.encode(attempt),
+      codec.ratingRecord.encode(ratings.user),
+      codec.ratingRecord.encode(ratings.puzzle),
     ];
     const { chatKey, day } = attempt;
     if (chatKey !== undefined && day !== undefined) {
@@ -135,7 +135,7 @@ export class RedisPuzzleStore implements PuzzleStore {
       );
       args.push(
         player,
-        codec.encodeDailyResult(attempt),
+        codec.dayResultRecord.encode(attempt),
         day,
         attempt.solved ? '1' : '0',
         String(common.DAY_HISTORY_TTL_MS),
@@ -177,7 +177,7 @@ export class RedisPuzzleStore implements PuzzleStore {
     );
     return text === null
       ? undefined
-      : codec.decodeAttempt(`${puzzleId}:${playerKey(player)}`, text);
+      : codec.attemptRecord.decode(`${puzzleId}:${playerKey(player)}`, text);
   }
 
   async attempted(player: PlayerId, puzzleIds: readonly string[]): Promise<Set<string>> {
@@ -221,7 +221,7 @@ export class RedisPuzzleStore implements PuzzleStore {
     await this.run('setDaily', () =>
       setting === null
         ? this.redis.hdel(key, chatKey)
-        : this.redis.hset(key, chatKey, codec.encodeDailySetting(setting)),
+        : this.redis.hset(key, chatKey, codec.dailySettingRecord.encode(setting)),
     );
   }
 
@@ -229,7 +229,7 @@ export class RedisPuzzleStore implements PuzzleStore {
     const text = await this.run('dailySetting', () =>
       this.redis.hget(this.keys.dailySettings(), chatKey),
     );
-    return text === null ? undefined : codec.decodeDailySetting(chatKey, text);
+    return text === null ? undefined : codec.dailySettingRecord.decode(chatKey, text);
   }
 
   async dailyChats(): Promise<{ chatKey: string; setting: DailySetting }[]> {

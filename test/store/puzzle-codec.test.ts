@@ -6,14 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/game/ports.js';
 import {
-  decodeAttempt,
-  decodeDailyResult,
-  decodeDailySetting,
-  decodeRating,
-  encodeAttempt,
-  encodeDailyResult,
-  encodeDailySetting,
-  encodeRating,
+  attemptRecord,
+  dailySettingRecord,
+  dayResultRecord,
+  ratingRecord,
 } from '../../src/store/puzzle-codec.js';
 import { ALICE } from '../support/game-fixtures.js';
 
@@ -33,7 +29,7 @@ const player = { platform: ALICE.platform, userId: ALICE.userId, displayName: 'A
 describe('puzzle records', () => {
   it('read back as written, keeping only the player’s id and name', () => {
     const rating = { rating: 1512.5, deviation: 80, volatility: 0.06 };
-    expect(decodeRating('user:telegram:1', encodeRating(rating))).toEqual(rating);
+    expect(ratingRecord.decode('user:telegram:1', ratingRecord.encode(rating))).toEqual(rating);
     const attempt = {
       puzzleId: 'p7',
       player,
@@ -43,25 +39,29 @@ describe('puzzle records', () => {
       day: '2026-12-02',
     };
     const full = { ...attempt, player: { ...player, language: 'ru', username: 'alice' } };
-    expect(decodeAttempt('p7:a', encodeAttempt(full))).toEqual(attempt);
+    expect(attemptRecord.decode('p7:a', attemptRecord.encode(full))).toEqual(attempt);
     const bare = {
       puzzleId: 'p7',
       player: { platform: 'discord' as const, userId: '3' },
       solved: false,
       at: 1,
     };
-    expect(decodeAttempt('p7:b', encodeAttempt(bare))).toEqual(bare);
+    expect(attemptRecord.decode('p7:b', attemptRecord.encode(bare))).toEqual(bare);
     const result = { player, puzzleId: 'p8', solved: false, at: 9 };
-    expect(decodeDailyResult('c:d:a', encodeDailyResult(result))).toEqual(result);
+    expect(dayResultRecord.decode('c:d:a', dayResultRecord.encode(result))).toEqual(result);
     const setting = { time: '09:00', timeZone: 'Europe/Moscow' };
-    expect(decodeDailySetting('c', encodeDailySetting(setting))).toEqual(setting);
+    expect(dailySettingRecord.decode('c', dailySettingRecord.encode(setting))).toEqual(setting);
   });
 
   it('refuse a damaged record, naming it and saying what is wrong', () => {
-    expect(corruption(() => decodeRating('puzzle:p1', 'not json'))).toMatch(/^rating puzzle:p1: /);
-    expect(corruption(() => decodeRating('puzzle:p1', '{"s":2,"rating":1}'))).toMatch(/schema 2/);
+    expect(corruption(() => ratingRecord.decode('puzzle:p1', 'not json'))).toMatch(
+      /^rating puzzle:p1: /,
+    );
+    expect(corruption(() => ratingRecord.decode('puzzle:p1', '{"s":2,"rating":1}'))).toMatch(
+      /schema 2/,
+    );
     const zero = '{"s":1,"rating":1500,"deviation":0,"volatility":0.06}';
-    expect(corruption(() => decodeRating('puzzle:p1', zero))).toMatch(/deviation/);
+    expect(corruption(() => ratingRecord.decode('puzzle:p1', zero))).toMatch(/deviation/);
     const badPlatform = JSON.stringify({
       s: 1,
       player: { platform: 'irc', userId: '1' },
@@ -69,13 +69,13 @@ describe('puzzle records', () => {
       solved: true,
       at: 1,
     });
-    expect(corruption(() => decodeDailyResult('c:d:a', badPlatform))).toMatch(/platform/);
+    expect(corruption(() => dayResultRecord.decode('c:d:a', badPlatform))).toMatch(/platform/);
     const zone = JSON.stringify({ s: 1, time: '09:00', timeZone: 'Mars/Olympus' });
-    expect(corruption(() => decodeDailySetting('c', zone))).toMatch(/bad time or zone/);
+    expect(corruption(() => dailySettingRecord.decode('c', zone))).toMatch(/bad time or zone/);
   });
 
   it('refuse to write what could not be read back', () => {
     const bad = { rating: Number.NaN, deviation: 80, volatility: 0.06 };
-    expect(corruption(() => encodeRating(bad))).toMatch(/^rating to be written: /);
+    expect(corruption(() => ratingRecord.encode(bad))).toMatch(/^rating to be written: /);
   });
 });
