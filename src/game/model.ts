@@ -1,6 +1,13 @@
-import type { GameStatus, Move, Side, VariantId } from '../engine/index.js';
+import {
+  VARIANT_IDS,
+  type GameStatus,
+  type Move,
+  type Side,
+  type VariantId,
+} from '../engine/index.js';
 import {
   SEAT_COLORS,
+  TABLE_VARIANT_IDS,
   type SeatColor,
   type Standing,
   type TableEnd,
@@ -12,6 +19,9 @@ export type { SeatColor } from '../engine/multi/index.js';
 
 /** Every game's variant: a two-player one, or a table game for more (Zhernov's). */
 export type GameVariantId = VariantId | TableVariantId;
+
+/** Every variant a game may be of, the two-player ones first (in the engine's order). */
+export const GAME_VARIANT_IDS: readonly GameVariantId[] = [...VARIANT_IDS, ...TABLE_VARIANT_IDS];
 
 /** Why a table game's seat left by its player's doing rather than the rules: resigned, or ran out of time. */
 export type DropOut = 'resign' | 'time';

@@ -11,6 +11,7 @@ import {
   rulesReply,
   type Messages,
   type VariantRules,
+  VARIANT_CHOICE,
 } from './messages.js';
 import { textLines } from './text-lines.js';
 
@@ -93,8 +94,7 @@ export const en: Messages = {
   cancel: '✖️ Withdraw',
   share: '📨 Send to a friend',
   shareText: 'Play Bashni with me!',
-  newGameUsage:
-    'Usage: /newgame [@friend] [bashni|stolby|laska|giveaway|adiyukh|adiyukh-8x10|adiyukh-10x10|multistorey|bashni-double|bashni-double-2|bashni-double-11|borovikov|stavropol|zhernov] [days per move: 1, 2, 3, 5, 7, 14 or 0 for no clock]. Reply to someone’s message with /newgame to challenge them.',
+  newGameUsage: `Usage: /newgame [@friend] [${VARIANT_CHOICE}] [days per move: 1, 2, 3, 5, 7, 14 or 0 for no clock]. Reply to someone’s message with /newgame to challenge them.`,
 
   inviteCode: (code) => `Code <b>${code}</b>: <code>/join ${code}</code> in Telegram or Discord.`,
   joinUsage:
@@ -239,8 +239,7 @@ export const en: Messages = {
   startPrivate:
     'Hi! Add me to a group and type /newgame @friend, or send /newgame here to invite someone.',
   botName: (level) => `Bashni Bot (level ${level})`,
-  playUsage:
-    'Usage: /play [level 1-8] [bashni|stolby|laska|giveaway|adiyukh|adiyukh-8x10|adiyukh-10x10|multistorey|bashni-double|bashni-double-2|bashni-double-11|borovikov|stavropol|zhernov]. Level 1 is a beginner, 8 plays its best.',
+  playUsage: `Usage: /play [level 1-8] [${VARIANT_CHOICE}]. Level 1 is a beginner, 8 plays its best.`,
   commands: {
     newgame: 'Challenge someone to a game',
     join: 'Join a game by its code: /join ABC234',

@@ -1,7 +1,16 @@
 import type { ReplayMessages } from './replay-messages.js';
 import type { Side, VariantId } from '../engine/index.js';
-import type { DropOut, EndReason, GameVariantId, SeatColor } from '../game/model.js';
+import {
+  GAME_VARIANT_IDS,
+  type DropOut,
+  type EndReason,
+  type GameVariantId,
+  type SeatColor,
+} from '../game/model.js';
 import type { ReviewMessages } from './review-messages.js';
+
+/** The variants a usage text offers, as typed: `bashni|stolby|…`. */
+export const VARIANT_CHOICE = GAME_VARIANT_IDS.join('|');
 
 export type Lang = 'ru' | 'en';
 export const LANGS: readonly Lang[] = ['ru', 'en'];

@@ -6,6 +6,7 @@ import {
   rulesReply,
   type Messages,
   type VariantRules,
+  VARIANT_CHOICE,
 } from './messages.js';
 import { ruLeague } from './ru-league.js';
 import { ruReview } from './ru-review.js';
@@ -95,8 +96,7 @@ export const ru: Messages = {
   cancel: '✖️ Отозвать',
   share: '📨 Отправить другу',
   shareText: 'Сыграем в башни!',
-  newGameUsage:
-    'Как вызвать: /newgame [@друг] [bashni|stolby|laska|giveaway|adiyukh|adiyukh-8x10|adiyukh-10x10|multistorey|bashni-double|bashni-double-2|bashni-double-11|borovikov|stavropol|zhernov] [дней на ход: 1, 2, 3, 5, 7, 14 или 0 — без часов]. Можно ответить командой /newgame на сообщение соперника.',
+  newGameUsage: `Как вызвать: /newgame [@друг] [${VARIANT_CHOICE}] [дней на ход: 1, 2, 3, 5, 7, 14 или 0 — без часов]. Можно ответить командой /newgame на сообщение соперника.`,
 
   inviteCode: (code) => `Код <b>${code}</b>: <code>/join ${code}</code> в Telegram или Discord.`,
   joinUsage:
@@ -242,8 +242,7 @@ export const ru: Messages = {
   startPrivate:
     'Привет! Добавьте меня в группу и напишите /newgame @друг или отправьте /newgame здесь, чтобы пригласить кого-нибудь.',
   botName: (level) => `Бот (уровень ${level})`,
-  playUsage:
-    'Как играть с ботом: /play [уровень 1-8] [bashni|stolby|laska|giveaway|adiyukh|adiyukh-8x10|adiyukh-10x10|multistorey|bashni-double|bashni-double-2|bashni-double-11|borovikov|stavropol|zhernov]. Уровень 1 — новичок, 8 — в полную силу.',
+  playUsage: `Как играть с ботом: /play [уровень 1-8] [${VARIANT_CHOICE}]. Уровень 1 — новичок, 8 — в полную силу.`,
   commands: {
     newgame: 'Вызвать на партию',
     join: 'Войти в партию по коду: /join ABC234',

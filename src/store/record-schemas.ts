@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { VARIANT_IDS } from '../engine/index.js';
-import { SEAT_COLORS, TABLE_VARIANT_IDS } from '../engine/multi/index.js';
+import { SEAT_COLORS } from '../engine/multi/index.js';
 import type { PlayerRating, RatingPool } from '../game/rating-model.js';
 import type {
   Tournament,
@@ -10,6 +10,7 @@ import type {
 } from '../game/tournament-model.js';
 import {
   DAYS_PER_MOVE,
+  GAME_VARIANT_IDS,
   type Challenge,
   type ChallengeStatus,
   type EndReason,
@@ -52,7 +53,7 @@ export const keysOf = <K extends string>(record: Record<K, true>) => Object.keys
 export const SIDE = v.picklist(['white', 'black']);
 /** A seat's colour: White or Black, or Red or Green at a table game. */
 export const SEAT_COLOR = v.picklist(SEAT_COLORS);
-const VARIANT = v.picklist([...VARIANT_IDS, ...TABLE_VARIANT_IDS]);
+const VARIANT = v.picklist(GAME_VARIANT_IDS);
 /** A two-player variant: what ratings and tournaments are kept for. */
 const TWO_PLAYER_VARIANT = v.picklist(VARIANT_IDS);
 export const TIME = v.number();

@@ -15,9 +15,8 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { VARIANT_IDS } from '../../engine/index.js';
-import { TABLE_VARIANT_IDS } from '../../engine/multi/index.js';
 import { BOT_LEVELS, DEFAULT_BOT_LEVEL } from '../../game/bot-player.js';
-import { DAYS_PER_MOVE, type GameVariantId } from '../../game/model.js';
+import { DAYS_PER_MOVE, GAME_VARIANT_IDS, type GameVariantId } from '../../game/model.js';
 import { MAX_SWISS_ROUNDS } from '../../game/tournament-rules.js';
 import {
   messages,
@@ -72,7 +71,7 @@ const variantChoices = (ids: readonly GameVariantId[]) =>
 const variantOption: APIApplicationCommandBasicOption = {
   type: ApplicationCommandOptionType.String,
   ...option('variant'),
-  choices: variantChoices([...VARIANT_IDS, ...TABLE_VARIANT_IDS]),
+  choices: variantChoices(GAME_VARIANT_IDS),
 };
 
 /** The bot's level, for a game against it or its place in a tournament. */

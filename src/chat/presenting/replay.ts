@@ -3,12 +3,16 @@
  * the moves, the frame texts in the chat's language) and what the message says.
  */
 import type { ReplayPicture } from '../../render/index.js';
-import { VARIANT_IDS } from '../../engine/index.js';
-import { TABLE_VARIANT_IDS } from '../../engine/multi/index.js';
 import { resultText } from '../words/board-caption.js';
 import type { PlayerNames } from '../words/player-label.js';
 import { twoPlayerVariant } from '../../game/game-rules.js';
-import { sideOf, type ChatView, type Game, type PlayerId } from '../../game/model.js';
+import {
+  GAME_VARIANT_IDS,
+  sideOf,
+  type ChatView,
+  type Game,
+  type PlayerId,
+} from '../../game/model.js';
 import { rulesOf } from '../../game/rules-strategy.js';
 import type { Messages } from '../../i18n/index.js';
 import type { Refusal } from '../../game/results.js';
@@ -62,7 +66,7 @@ export function noReplayText(t: Messages, why: NoReplay, game: Game): string {
 
 /** A game file's variant prefix (see gameFileStem), the longest ids first (`bashni-double-2-`). */
 const FILE_PREFIX = new RegExp(
-  `^(${[...VARIANT_IDS, ...TABLE_VARIANT_IDS].sort((a, b) => b.length - a.length).join('|')})-`,
+  `^(${[...GAME_VARIANT_IDS].sort((a, b) => b.length - a.length).join('|')})-`,
   'i',
 );
 
