@@ -13,6 +13,7 @@ import {
   type VariantRules,
   VARIANT_CHOICE,
 } from './messages.js';
+import { captionTitle, resultText } from './result-words.js';
 import { textLines } from './text-lines.js';
 
 function plural(n: number, one: string, many: string): string {
@@ -103,7 +104,7 @@ export const en: Messages = {
 
   caption: (c) =>
     textLines([
-      `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
+      captionTitle(c),
       `Move ${c.moveNumber} · ${c.toMove} to play${c.secondMove === true ? ' (second move)' : ''}: ${c.toMoveName}`,
       c.halfCount === undefined
         ? undefined
@@ -114,34 +115,22 @@ export const en: Messages = {
     ]),
   finalCaption: (c) =>
     textLines([
-      `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
+      captionTitle(c),
       c.lastMove === undefined ? undefined : `Last move: ${c.lastMove}`,
       `🏁 ${c.result}`,
     ]),
-  result: (winner, reason, details) => {
-    const { counts, variant, viewer } = details ?? {};
-    if (reason === 'resignation' && winner !== null) {
-      const [won, lost] = winner === 'white' ? ['White', 'Black'] : ['Black', 'White'];
-      if (viewer === undefined) return `${won} wins (${lost} resigned).`;
-      return viewer === winner
-        ? `Your opponent resigned: you win (${won}).`
-        : `You resigned: ${won} wins.`;
-    }
-    if (reason === 'half-count' && counts !== undefined) {
-      const [white, black] = counts;
-      if (winner === null) return `Draw ${white}:${black} on the half count.`;
-      return winner === 'white'
-        ? `White wins ${white}:${black} on the half count.`
-        : `Black wins ${black}:${white} on the half count.`;
-    }
-    const why = {
+  result: resultText({
+    side: { white: 'White', black: 'Black' },
+    resigned: (won, lost) => `${won} wins (${lost} resigned).`,
+    opponentResigned: (won) => `Your opponent resigned: you win (${won}).`,
+    youResigned: (won) => `You resigned: ${won} wins.`,
+    halfCountDraw: (white, black) => `Draw ${white}:${black} on the half count.`,
+    halfCountWin: (won, winner, loser) => `${won} wins ${winner}:${loser} on the half count.`,
+    why: {
       'no-legal-move': 'no legal move left',
       'half-count': 'the half count',
       'threefold-repetition': 'threefold repetition',
-      'fifteen-move-rule':
-        variant === 'multistorey'
-          ? '15 moves without a capture'
-          : '15 moves without a change in the number of towers',
+      'fifteen-move-rule': '15 moves without a change in the number of towers',
       resignation: 'resignation',
       agreement: 'agreement',
       time: 'time ran out',
@@ -149,12 +138,12 @@ export const en: Messages = {
       'last-player': 'one player left',
       'no-capture-limit': 'twenty rounds without a capture',
       'ply-limit': 'the move limit',
-    }[reason];
-    if (reason === 'abandoned') return `Game abandoned (${why}).`;
-    return winner === null
-      ? `Draw (${why}).`
-      : `${winner === 'white' ? 'White' : 'Black'} wins (${why}).`;
-  },
+    },
+    whyFifteenMultistorey: '15 moves without a capture',
+    abandoned: (why) => `Game abandoned (${why}).`,
+    draw: (why) => `Draw (${why}).`,
+    wins: (won, why) => `${won} wins (${why}).`,
+  }),
   yourMove: (mention, lastMove) =>
     lastMove === undefined ? `${mention}, your move.` : `${mention}, your move (${lastMove}).`,
   reminder: (mention, timeLeft) => `⏰ ${mention}, only ${timeLeft} left for your move.`,

@@ -16,6 +16,7 @@ import { signedChange } from './signed-change.js';
 
 export { pluralRu } from './plural-ru.js';
 import { pluralRu } from './plural-ru.js';
+import { captionTitle, resultText } from './result-words.js';
 import { textLines } from './text-lines.js';
 
 const VARIANTS = {
@@ -106,7 +107,7 @@ export const ru: Messages = {
 
   caption: (c) =>
     textLines([
-      `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
+      captionTitle(c),
       `Ход ${c.moveNumber} · ходят ${c.toMove.toLowerCase()}${c.secondMove === true ? ' (второй ход)' : ''}: ${c.toMoveName}`,
       c.halfCount === undefined
         ? undefined
@@ -117,32 +118,23 @@ export const ru: Messages = {
     ]),
   finalCaption: (c) =>
     textLines([
-      `<b>${c.variant}</b> · ⚪ ${c.white} — ⚫ ${c.black}`,
+      captionTitle(c),
       c.lastMove === undefined ? undefined : `Последний ход: ${c.lastMove}`,
       `🏁 ${c.result}`,
     ]),
-  result: (winner, reason, details) => {
-    const { counts, variant, viewer } = details ?? {};
-    if (reason === 'resignation' && winner !== null) {
-      const [won, lost] = winner === 'white' ? ['белые', 'чёрные'] : ['чёрные', 'белые'];
-      if (viewer === undefined) return `Победили ${won} (${lost} сдались).`;
-      return viewer === winner
-        ? `Соперник сдался: вы победили (${won}).`
-        : `Вы сдались: победили ${won}.`;
-    }
-    if (reason === 'half-count' && counts !== undefined) {
-      const [white, black] = counts;
-      if (winner === null) return `Ничья ${white}:${black} по подсчёту на половинах доски.`;
-      return winner === 'white'
-        ? `Победили белые ${white}:${black} по подсчёту на половинах доски.`
-        : `Победили чёрные ${black}:${white} по подсчёту на половинах доски.`;
-    }
-    const why = {
+  result: resultText({
+    side: { white: 'белые', black: 'чёрные' },
+    resigned: (won, lost) => `Победили ${won} (${lost} сдались).`,
+    opponentResigned: (won) => `Соперник сдался: вы победили (${won}).`,
+    youResigned: (won) => `Вы сдались: победили ${won}.`,
+    halfCountDraw: (white, black) => `Ничья ${white}:${black} по подсчёту на половинах доски.`,
+    halfCountWin: (won, winner, loser) =>
+      `Победили ${won} ${winner}:${loser} по подсчёту на половинах доски.`,
+    why: {
       'no-legal-move': 'у соперника нет ходов',
       'half-count': 'подсчёт на половинах доски',
       'threefold-repetition': 'троекратное повторение',
-      'fifteen-move-rule':
-        variant === 'multistorey' ? '15 ходов без взятий' : '15 ходов без изменения числа башен',
+      'fifteen-move-rule': '15 ходов без изменения числа башен',
       resignation: 'сдача',
       agreement: 'по соглашению',
       time: 'время вышло',
@@ -150,11 +142,12 @@ export const ru: Messages = {
       'last-player': 'остался один игрок',
       'no-capture-limit': 'двадцать кругов без взятий',
       'ply-limit': 'предел числа ходов',
-    }[reason];
-    if (reason === 'abandoned') return `Партия прекращена (${why}).`;
-    if (winner === null) return reason === 'agreement' ? 'Ничья по соглашению.' : `Ничья (${why}).`;
-    return `Победили ${winner === 'white' ? 'белые' : 'чёрные'} (${why}).`;
-  },
+    },
+    whyFifteenMultistorey: '15 ходов без взятий',
+    abandoned: (why) => `Партия прекращена (${why}).`,
+    draw: (why, reason) => (reason === 'agreement' ? 'Ничья по соглашению.' : `Ничья (${why}).`),
+    wins: (won, why) => `Победили ${won} (${why}).`,
+  }),
   yourMove: (mention, lastMove) =>
     lastMove === undefined ? `${mention}, ваш ход.` : `${mention}, ваш ход (${lastMove}).`,
   reminder: (mention, timeLeft) => `⏰ ${mention}, на ваш ход осталось ${timeLeft}.`,
