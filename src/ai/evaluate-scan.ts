@@ -1,10 +1,10 @@
 import { maxPiecesPerSide, type Board } from '../engine/index.js';
-import * as bits from './bits.js';
 import type { SquareTables } from './square-tables.js';
+import * as terms from './stack-terms.js';
 import type { Weights } from './weights.js';
 
 // Module-local copies: imported bindings can compile to getter calls (vitest, CJS).
-const popcount = bits.popcount;
+const { captureLoss, prisonersOf, reserveValue } = terms;
 
 // Board top codes (engine/board.ts): 0 empty, 2 + colour * 2 + king.
 const EMPTY = 0;
@@ -75,17 +75,10 @@ export class ScanEvaluator {
       let v = topKing === 1 ? w.king : w.man + manSquare[owner * n + s]!;
       let own = 1;
       if (h > 1) {
-        const foreign = (owner === 1 ? ~c : c) & ((1 << h) - 1);
-        const p = foreign === 0 ? 0 : 32 - Math.clz32(foreign);
-        const u = h - p;
-        own = u;
-        const reserveKings = popcount(k >>> p) - topKing;
-        v += (u - 1 - reserveKings) * w.reserveMan + reserveKings * w.reserveKing;
-        if (p > 0) {
-          v += p * (u >= 2 ? w.prisonerSafe : w.prisonerThin);
-          v += popcount(k & ((1 << p) - 1)) * w.prisonerKing;
-          if (u === 1 && this.exposed(s, owner)) v -= p * w.fragile;
-        }
+        const p = prisonersOf(h, c, owner);
+        own = h - p;
+        v += reserveValue(w, h, k, p, topKing);
+        if (p > 0 && own === 1 && this.exposed(s, owner)) v -= p * w.fragile;
       }
       score += sign * v;
       if (owner === 0) whitePieces += own;
@@ -219,17 +212,7 @@ export class ScanEvaluator {
         }
       }
       if (!attacked && !covered) continue;
-      const h = height[s]!;
-      const t = h - 1;
-      const c = colors[s]!;
-      const topKing = ((kings[s]! >>> t) & 1) === 1;
-      let loss = topKing ? 3 : 1;
-      if (h > 1) {
-        const foreign = (turn === 1 ? ~c : c) & ((1 << h) - 1);
-        const p = foreign === 0 ? 0 : 32 - Math.clz32(foreign);
-        if (h - p === 1) loss += p;
-      }
-      if (covered && h + (topKing ? 2 : 0) > loss) loss = h + (topKing ? 2 : 0);
+      const loss = captureLoss(height[s]!, colors[s]!, kings[s]!, turn, covered);
       if (loss > worst) worst = loss;
       count++;
     }

@@ -1,6 +1,7 @@
 import { maxPiecesPerSide, stepMasks, type Board, type Variant } from '../engine/index.js';
 import * as bits from './bits.js';
 import { ScanEvaluator } from './evaluate-scan.js';
+import * as terms from './stack-terms.js';
 import { maskOf, squareTables } from './square-tables.js';
 import { WEIGHT_NAMES, type Weights } from './weights.js';
 
@@ -8,6 +9,7 @@ import { WEIGHT_NAMES, type Weights } from './weights.js';
 const popcount = bits.popcount;
 const shift = bits.shift;
 const lowestBit = bits.lowestBit;
+const { captureLoss, prisonersOf, reserveValue } = terms;
 
 /** The only weights Stavropol's evaluation reads (sharedEvaluate). */
 const SHARED_READ: readonly (keyof Weights)[] = ['halfCount', 'crossing', 'tempo'];
@@ -170,18 +172,11 @@ export class Evaluator {
       let v = topKing === 1 ? w.king : w.man + this.manSquare[owner * n + s]!;
       let own = 1;
       if (h > 1) {
-        const foreign = (owner === 1 ? ~c : c) & ((1 << h) - 1);
-        const p = foreign === 0 ? 0 : 32 - Math.clz32(foreign);
-        const u = h - p;
-        own = u;
-        const reserveKings = popcount(k >>> p) - topKing;
-        v += (u - 1 - reserveKings) * w.reserveMan + reserveKings * w.reserveKing;
-        if (p > 0) {
-          v += p * (u >= 2 ? w.prisonerSafe : w.prisonerThin);
-          v += popcount(k & ((1 << p) - 1)) * w.prisonerKing;
-          if (u === 1 && (((owner === 0 ? exposedWhite : exposedBlack) >>> s) & 1) === 1)
-            v -= p * w.fragile;
-        }
+        const p = prisonersOf(h, c, owner);
+        own = h - p;
+        v += reserveValue(w, h, k, p, topKing);
+        if (p > 0 && own === 1 && (((owner === 0 ? exposedWhite : exposedBlack) >>> s) & 1) === 1)
+          v -= p * w.fragile;
       }
       if (owner === 0) {
         score += v;
@@ -317,18 +312,13 @@ export class Evaluator {
     let count = 0;
     for (let b = attacked | covered; b !== 0; b &= b - 1) {
       const s = lowestBit(b);
-      const h = height[s]!;
-      const t = h - 1;
-      const c = colors[s]!;
-      const topKing = ((kings[s]! >>> t) & 1) === 1;
-      let loss = topKing ? 3 : 1;
-      if (h > 1) {
-        const foreign = (turn === 1 ? ~c : c) & ((1 << h) - 1);
-        const p = foreign === 0 ? 0 : 32 - Math.clz32(foreign);
-        if (h - p === 1) loss += p;
-      }
-      // A cover takes the whole stack (a king on top counting three).
-      if (((covered >>> s) & 1) === 1 && h + (topKing ? 2 : 0) > loss) loss = h + (topKing ? 2 : 0);
+      const loss = captureLoss(
+        height[s]!,
+        colors[s]!,
+        kings[s]!,
+        turn,
+        ((covered >>> s) & 1) === 1,
+      );
       if (loss > worst) worst = loss;
       count++;
     }

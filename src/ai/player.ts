@@ -19,6 +19,7 @@ import {
   type TableVariantId,
 } from '../engine/multi/index.js';
 import { popcount } from './bits.js';
+import { prisonersOf } from './stack-terms.js';
 import {
   levelConfig,
   MAX_LEVEL,
@@ -386,8 +387,7 @@ function material(board: Board, color: number): number {
     const code = board.top[s]!; // 0 empty, else 2 + colour * 2 + king
     if (code === 0 || (code - 2) >> 1 !== color) continue;
     const h = board.height[s]!;
-    const foreign = (color === 1 ? ~board.colors[s]! : board.colors[s]!) & ((1 << h) - 1);
-    const prisoners = foreign === 0 ? 0 : 32 - Math.clz32(foreign);
+    const prisoners = prisonersOf(h, board.colors[s]!, color);
     total += h - prisoners + popcount(board.kings[s]! >>> prisoners);
   }
   return total;
