@@ -44,12 +44,8 @@ export class MoveList {
   push(): number {
     const base = this.count * MOVE_STRIDE;
     if (base + MOVE_STRIDE > this.data.length) {
-      const bigger = new Int32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-      const biggerExtra = new Int32Array(this.extra.length * 2);
-      biggerExtra.set(this.extra);
-      this.extra = biggerExtra;
+      this.data = doubled(this.data);
+      this.extra = doubled(this.extra);
     }
     this.count++;
     return base;
@@ -79,4 +75,11 @@ export class MoveList {
   landingSquare(i: number, j: number): number {
     return (this.jumpEntry(i, j) >> JUMP_LANDING_SHIFT) & JUMP_SQUARE_MASK;
   }
+}
+
+/** A copy of a filled list's array with twice the room (the new half zero). */
+export function doubled<T extends Int8Array | Int32Array>(array: T): T {
+  const bigger = new (array.constructor as new (length: number) => T)(array.length * 2);
+  bigger.set(array);
+  return bigger;
 }

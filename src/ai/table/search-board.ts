@@ -14,7 +14,7 @@
  * found or fewer than two seats are active (the rules of the engine's applyTableMove). So every
  * position the search visits has its seat to move able to move, unless the game is over.
  */
-import { GEOMETRY_8, seededRandom } from '../../engine/index.js';
+import { doubled, GEOMETRY_8, seededRandom } from '../../engine/index.js';
 import {
   COUNT_BONUS,
   COUNT_HEIGHT,
@@ -103,9 +103,7 @@ export class TableMoveList {
   push(): number {
     const base = this.count * MOVE_STRIDE;
     if (base + MOVE_STRIDE > this.data.length) {
-      const bigger = new Int8Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
+      this.data = doubled(this.data);
     }
     this.count++;
     return base;
