@@ -94,7 +94,10 @@ describe('configuration', () => {
         TELEGRAM_WEBHOOK_ANSWER_SECONDS: '25',
       }).telegram?.webhook?.answerWithinMs,
     ).toBe(25_000);
-    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6380/2', keyPrefix: 'prod:' });
+    expect(config.redis).toEqual({
+      target: { kind: 'single', url: 'redis://127.0.0.1:6380/2' },
+      keyPrefix: 'prod:',
+    });
     expect(config.defaultVariant).toBe('laska');
   });
 

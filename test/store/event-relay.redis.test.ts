@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { GameEvent } from '../../src/game/results.js';
 import { KeyBuilder } from '../../src/store/keys.js';
 import { RedisEventRelay } from '../../src/store/redis-event-relay.js';
-import { createStoreRedis } from '../../src/store/redis-store.js';
+import { createStoreRedis } from '../../src/store/redis-connection.js';
 import { startRedis, type PrivateRedis } from '../support/redis-server.js';
 import { batch, eventRelayContract, until } from './event-relay-contract.js';
 import { item } from '../support/present.js';

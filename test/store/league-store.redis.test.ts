@@ -3,7 +3,7 @@ import { playerKey } from '../../src/game/model.js';
 import { newPlayerRating } from '../../src/game/rating-model.js';
 import { KeyBuilder } from '../../src/store/keys.js';
 import { RedisLeagueStore } from '../../src/store/redis-league-store.js';
-import { createStoreRedis } from '../../src/store/redis-store.js';
+import { createStoreRedis } from '../../src/store/redis-connection.js';
 import { textLogger } from '../support/capturing-logger.js';
 import { ALICE, BORIS } from '../support/game-fixtures.js';
 import { redisClients } from '../support/redis-clients.js';

@@ -7,7 +7,7 @@ import { DEFAULT_RATING } from '../../src/ratings/glicko2.js';
 import { KeyBuilder } from '../../src/store/keys.js';
 import { DAY_HISTORY_TTL_MS } from '../../src/store/puzzle-store-common.js';
 import { RedisPuzzleStore } from '../../src/store/redis-puzzle-store.js';
-import { createStoreRedis } from '../../src/store/redis-store.js';
+import { createStoreRedis } from '../../src/store/redis-connection.js';
 import { ALICE } from '../support/game-fixtures.js';
 import { startRedis, type PrivateRedis } from '../support/redis-server.js';
 import { puzzleStoreContract } from './puzzle-store-contract.js';
