@@ -43,7 +43,7 @@ async function world(prefix: string) {
   redis = createStoreRedis(fleet.redisUrl());
   store = new RedisGameStore(fleet.redisUrl(), new KeyBuilder(prefix), { log: silentLogger });
   const fake = telegram;
-  const challenges = async () => (await redis!.keys(`${prefix}challenge:*`)).length;
+  const challenges = async () => (await redis!.keys(`${prefix}{ch:*}`)).length;
   const cards = () =>
     fake.chat(GROUP).messages.filter((m) => m.from.is_bot && m.text?.startsWith('♟') === true);
   return { fake, alice, challenges, cards };

@@ -3,20 +3,17 @@
  * of 3 masters, the same suites the single-Redis runners run: every script, transaction and
  * pipeline of the stores must keep to one slot (a CROSSSLOT reply fails them here).
  */
-import { textLogger } from '../support/capturing-logger.js';
 import { silentLogger } from '../../src/game/logger.js';
 import { KeyBuilder, hashTag } from '../../src/store/keys.js';
 import { RedisKeyValueStore } from '../../src/store/key-value.js';
-import { RedisEventRelay } from '../../src/store/redis-event-relay.js';
 import { RedisGameStore } from '../../src/store/redis-store.js';
-import { RedisLeagueStore } from '../../src/store/redis-league-store.js';
-import { RedisPuzzleStore } from '../../src/store/redis-puzzle-store.js';
 import { useRedisBackend } from '../support/redis-backend.js';
 import { storeContract } from './contract.js';
 import { eventRelayContract } from './event-relay-contract.js';
 import { keyValueContract } from './key-value-contract.js';
 import { leagueStoreContract } from './league-contract.js';
 import { puzzleStoreContract } from './puzzle-store-contract.js';
+import { redisLeagueHarness, redisPuzzleHarness, redisRelayHarness } from './redis-harnesses.js';
 import { describe, expect, it } from 'vitest';
 import { Cluster } from 'ioredis';
 
@@ -45,61 +42,16 @@ storeContract('redis store on a cluster', () => {
   return Promise.resolve({ store, putRawGame: (id, text) => store.putRawGame(id, text) });
 });
 
-leagueStoreContract('redis league store on a cluster', () => {
-  const logged: string[] = [];
-  const keys = fresh('lg');
-  const log = textLogger(logged);
-  const store = new RedisLeagueStore(redis.shared(), keys, { log });
-  return Promise.resolve({
-    store,
-    twin: new RedisLeagueStore(redis.client(), keys, { log }),
-    logged,
-    putRawRating: (player, variant, pool, text, games) =>
-      store.putRawRating(player, variant, pool, text, games),
-    putRawTournament: (id, text, version) => store.putRawTournament(id, text, version),
-  });
-});
+leagueStoreContract('redis league store on a cluster', () =>
+  redisLeagueHarness(redis.shared(), redis.client(), fresh('lg')),
+);
 
-puzzleStoreContract('redis puzzle store on a cluster', () => {
-  const logged: string[] = [];
-  const keys = fresh('pz');
-  const log = textLogger(logged);
-  const store = new RedisPuzzleStore(redis.shared(), keys, { log });
-  return Promise.resolve({
-    store,
-    twin: new RedisPuzzleStore(redis.client(), keys, { log }),
-    logged,
-    putRawRating: (kind, id, text) => store.putRawRating(kind, id, text),
-    putRawDailySetting: (chatKey, text) => store.putRawDailySetting(chatKey, text),
-    putRawDayResult: (chatKey, day, player, text) =>
-      store.putRawDayResult(chatKey, day, player, text),
-  });
-});
+puzzleStoreContract('redis puzzle store on a cluster', () =>
+  redisPuzzleHarness(redis.shared(), redis.client(), fresh('pz')),
+);
 
 keyValueContract('redis key-value store on a cluster', () =>
   Promise.resolve(new RedisKeyValueStore(redis.shared(), fresh('kv'))),
 );
 
-eventRelayContract('redis relay on a cluster', () => {
-  const keys = fresh('r');
-  const logs: string[] = [];
-  let consumers = 0;
-  const shared = redis.shared();
-  return Promise.resolve({
-    relay: (settings) =>
-      new RedisEventRelay(shared, {
-        ...settings,
-        keys,
-        consumer: `process-${++consumers}`,
-        log: textLogger(logs, false),
-      }),
-    plantGarbage: async (platform) => {
-      const key = keys.events(platform);
-      await shared.call('XGROUP', 'CREATE', key, 'presenters', '$', 'MKSTREAM').catch(() => null);
-      await shared.call('XADD', key, '*', 'e', 'not json {');
-      await shared.call('XADD', key, '*', 'other', 'field');
-    },
-    logs,
-    close: () => Promise.resolve(undefined),
-  });
-});
+eventRelayContract('redis relay on a cluster', () => redisRelayHarness(redis.shared(), fresh('r')));

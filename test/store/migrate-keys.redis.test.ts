@@ -33,7 +33,7 @@ async function oldLayout(shared: Redis, p: string): Promise<void> {
 
 describe('redis migrate-keys', () => {
   it('copies the old layout to the new names in place; the store reads the game; a second run copies nothing', async () => {
-    const shared = await ready(redis.shared() as Redis);
+    const shared = await ready(redis.shared());
     const keys = new KeyBuilder('mig:');
     await oldLayout(shared, keys.prefix);
     expect(await layoutOf(shared, keys)).toBe('old');
@@ -65,8 +65,8 @@ describe('redis migrate-keys', () => {
   });
 
   it('copies into another database, leaving the source as it was', async () => {
-    const shared = await ready(redis.shared() as Redis);
-    const target = await ready(redis.client() as Redis);
+    const shared = await ready(redis.shared());
+    const target = await ready(redis.client());
     await target.select(3);
     const keys = new KeyBuilder('copy:');
     await oldLayout(shared, keys.prefix);
