@@ -44,7 +44,8 @@ import {
 } from '../src/engine/index.js';
 import { RedisKeyValueStore } from '../src/store/key-value.js';
 import { KeyBuilder } from '../src/store/keys.js';
-import { createStoreRedis, RedisGameStore } from '../src/store/redis-store.js';
+import { createStoreRedis } from '../src/store/redis-connection.js';
+import { RedisGameStore } from '../src/store/redis-store.js';
 import {
   FakeDiscord,
   type FakeUser,

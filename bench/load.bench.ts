@@ -35,7 +35,8 @@ import {
 import { PENDING_BOARDS } from '../src/adapters/telegram/chat-state.js';
 import { RedisKeyValueStore } from '../src/store/key-value.js';
 import { KeyBuilder } from '../src/store/keys.js';
-import { createStoreRedis, RedisGameStore } from '../src/store/redis-store.js';
+import { createStoreRedis } from '../src/store/redis-connection.js';
+import { RedisGameStore } from '../src/store/redis-store.js';
 import { startRedis } from '../test/support/redis-server.js';
 import { startApp, TOKEN } from '../test/support/start-app.js';
 import { cpuSeconds } from './process-cpu.js';

@@ -55,6 +55,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./cli/tune-command.js')).tuneCommand(args, print, printError);
     case 'puzzles':
       return (await import('./cli/puzzle-commands.js')).puzzlesCommand(args, print);
+    case 'redis':
+      return (await import('./cli/redis-commands.js')).redisCommand(args, print);
     case 'discord-register':
       return (await import('./cli/discord-commands.js')).discordRegisterCommand(
         args,

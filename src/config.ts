@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { parseVariant, type VariantId } from './engine/index.js';
 import { DAYS_PER_MOVE } from './game/model.js';
+import type { RedisNode, RedisTarget } from './store/redis-connection.js';
 
 /** Settings read from the environment once, at start-up. */
 export interface Config {
@@ -47,7 +48,11 @@ export interface Config {
      */
     readonly memberEvents: boolean;
   };
-  readonly redis?: { readonly url: string; readonly keyPrefix: string };
+  /**
+   * Redis: one server (REDIS_URL, which carries any password) or a Redis Cluster
+   * (REDIS_CLUSTER_NODES, with REDIS_USERNAME and REDIS_PASSWORD); REDIS_KEY_PREFIX.
+   */
+  readonly redis?: { readonly target: RedisTarget; readonly keyPrefix: string };
   /** How long finished games and closed challenges are kept. */
   readonly retentionDays: number;
   /** Worker threads searching the bot's moves (in this process, or in each `npm run worker`). */
@@ -153,7 +158,10 @@ function aiConfig(env: NodeJS.ProcessEnv, hasRedis: boolean): Config['ai'] {
     return { mode };
   }
   if (mode !== 'queue') throw new ConfigError(`AI_MODE must be local or queue, got "${mode}"`);
-  if (!hasRedis) throw new ConfigError('AI_MODE=queue needs REDIS_URL (the queue lives in Redis)');
+  if (!hasRedis)
+    throw new ConfigError(
+      'AI_MODE=queue needs REDIS_URL or REDIS_CLUSTER_NODES (the queue lives in Redis)',
+    );
   return {
     mode,
     timeoutSeconds: integer(env, 'AI_QUEUE_TIMEOUT_SECONDS', 120, 5, 3600),
@@ -264,6 +272,62 @@ function logLevel(env: NodeJS.ProcessEnv): LogLevel {
   return level;
 }
 
+/** One "host:port" of REDIS_CLUSTER_NODES. */
+function clusterNode(text: string): RedisNode {
+  const match = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(text);
+  const port = Number(match?.[2]);
+  if (match === null || port < 1 || port > 65535)
+    throw new ConfigError(
+      `REDIS_CLUSTER_NODES must list host:port pairs joined by commas (e.g. 10.0.0.1:7000,10.0.0.2:7000), got "${text}"`,
+    );
+  const host = match[1]!.replace(/^\[(.*)\]$/, '$1');
+  return { host, port };
+}
+
+/** REDIS_URL or REDIS_CLUSTER_NODES (not both), and REDIS_KEY_PREFIX. */
+function redisConfig(env: NodeJS.ProcessEnv): Config['redis'] {
+  const redisUrl = optional(env, 'REDIS_URL');
+  const nodesText = optional(env, 'REDIS_CLUSTER_NODES');
+  const username = optional(env, 'REDIS_USERNAME');
+  const password = optional(env, 'REDIS_PASSWORD');
+  if (redisUrl !== undefined && nodesText !== undefined)
+    throw new ConfigError(
+      'REDIS_URL and REDIS_CLUSTER_NODES are both set: one Redis server, or the nodes of a Redis Cluster, not both',
+    );
+  if (nodesText === undefined)
+    for (const [name, value] of [
+      ['REDIS_USERNAME', username],
+      ['REDIS_PASSWORD', password],
+    ] as const)
+      if (value !== undefined)
+        throw new ConfigError(
+          redisUrl === undefined
+            ? `${name} is set but REDIS_CLUSTER_NODES is not`
+            : `${name} is for REDIS_CLUSTER_NODES; with REDIS_URL the URL carries it (redis://user:password@host:port)`,
+        );
+  let target: RedisTarget;
+  if (redisUrl !== undefined) {
+    url('REDIS_URL', redisUrl, ['redis:', 'rediss:']);
+    target = { kind: 'single', url: redisUrl };
+  } else if (nodesText !== undefined) {
+    const nodes = nodesText.split(',').map((part) => clusterNode(part.trim()));
+    target = {
+      kind: 'cluster',
+      nodes,
+      ...(username === undefined ? {} : { username }),
+      ...(password === undefined ? {} : { password }),
+    };
+  } else {
+    return undefined;
+  }
+  const keyPrefix = optional(env, 'REDIS_KEY_PREFIX') ?? 'bashni:';
+  if (!/^[A-Za-z0-9_:.-]{1,64}$/.test(keyPrefix))
+    throw new ConfigError(
+      'REDIS_KEY_PREFIX may hold only letters, digits and _ : . - (no braces: the keys put their hash tags after it)',
+    );
+  return { target, keyPrefix };
+}
+
 /** Reads and checks the configuration; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let defaultVariant: VariantId = 'bashni';
@@ -322,15 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
-  let redis: Config['redis'];
-  const redisUrl = optional(env, 'REDIS_URL');
-  if (redisUrl !== undefined) {
-    url('REDIS_URL', redisUrl, ['redis:', 'rediss:']);
-    const keyPrefix = optional(env, 'REDIS_KEY_PREFIX') ?? 'bashni:';
-    if (!/^[A-Za-z0-9_:.-]{1,64}$/.test(keyPrefix))
-      throw new ConfigError('REDIS_KEY_PREFIX may hold only letters, digits and _ : . -');
-    redis = { url: redisUrl, keyPrefix };
-  }
+  const redis = redisConfig(env);
 
   return {
     defaultVariant,

@@ -71,7 +71,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     discord === undefined
       ? undefined
       : waitFor(discordDependency(discord.token, discord.restApi), waiting),
-    config.redis === undefined ? undefined : waitFor(redisDependency(config.redis.url), waiting),
+    config.redis === undefined ? undefined : waitFor(redisDependency(config.redis.target), waiting),
   ]);
 
   const shared = storage(config, logger);
@@ -80,7 +80,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   const relay =
     config.redis === undefined
       ? undefined
-      : new RedisEventRelay(config.redis.url, {
+      : new RedisEventRelay(config.redis.target, {
           keys: new KeyBuilder(config.redis.keyPrefix),
           log: logger.child({ component: 'relay' }),
           health: reporter?.('relay'),
@@ -206,7 +206,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   // Before the line that says it runs: a signal right after it must find the handler.
   stopOnSignals(process, shutdown);
   logger.info(
-    `Bashni Bot is running: ${closing.map((run) => run.running).join(', ')}; ${config.redis === undefined ? 'memory store' : 'Redis'}${ops === undefined ? '' : `; /healthz and /metrics on port ${ops.port}`}.`,
+    `Bashni Bot is running: ${closing.map((run) => run.running).join(', ')}; ${config.redis === undefined ? 'memory store' : config.redis.target.kind === 'cluster' ? 'Redis Cluster' : 'Redis'}${ops === undefined ? '' : `; /healthz and /metrics on port ${ops.port}`}.`,
   );
 }
 

@@ -10,10 +10,11 @@ import { startMiningWorker } from './cli/remote-mining.js';
 import { loadConfig } from './config.js';
 import { startBotMoveWorker } from './store/bullmq-bot-moves.js';
 import { StoreHealth } from './store/store-health.js';
+import { KeyBuilder } from './store/keys.js';
 import { redisDependency } from './startup/dependencies.js';
 import { loadEnvFile } from './startup/env-file.js';
 import { createLogger, processSecrets, type AppLogger } from './startup/logging.js';
-import { urlSecrets } from './startup/redaction.js';
+import { redisSecrets } from './startup/config-secrets.js';
 import { exitOnError } from './startup/exit-on-error.js';
 import { waitFor } from './startup/wait.js';
 
@@ -23,26 +24,31 @@ let logging: AppLogger = createLogger();
 async function main(): Promise<void> {
   loadEnvFile(join(process.cwd(), '.env'));
   const config = loadConfig();
-  processSecrets.add(...urlSecrets(config.redis?.url));
+  processSecrets.add(...redisSecrets(config.redis?.target));
   logging = createLogger(config.logLevel);
   const { logger } = logging;
   if (config.redis === undefined) {
-    logging.fatal('npm run worker needs REDIS_URL: the searches come through Redis', {}, 'startup');
+    logging.fatal(
+      'npm run worker needs REDIS_URL or REDIS_CLUSTER_NODES: the searches come through Redis',
+      {},
+      'startup',
+    );
     process.exitCode = 2;
     return;
   }
   const startupLog = logger.child({ component: 'startup' });
-  await waitFor(redisDependency(config.redis.url), {
+  await waitFor(redisDependency(config.redis.target), {
     timeoutMs: config.startupTimeoutSeconds * 1000,
     log: (line) => startupLog.warn(line),
   });
+  const keys = new KeyBuilder(config.redis.keyPrefix);
   const pool = new AiPool({ size: config.aiThreads });
   // A Redis that refuses the queues' commands (a read-only replica ...) is logged once, then a
   // line a minute, not at every refused try.
   const health = new StoreHealth({ log: logger.child({ component: 'store' }) });
   const worker = startBotMoveWorker({
-    url: config.redis.url,
-    prefix: `${config.redis.keyPrefix}bull`,
+    url: config.redis.target,
+    prefix: keys.bullMqPrefix(),
     moves: pool,
     analysis: pool,
     concurrency: config.aiThreads,
@@ -50,8 +56,8 @@ async function main(): Promise<void> {
     health: health.reporter('AI worker'),
   });
   const mining = startMiningWorker({
-    url: config.redis.url,
-    prefix: `${config.redis.keyPrefix}bull`,
+    url: config.redis.target,
+    prefix: keys.bullMqPrefix(),
     threads: config.aiThreads,
     log: logger.child({ component: 'puzzle-worker' }),
     health: health.reporter('puzzle worker'),

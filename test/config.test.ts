@@ -94,8 +94,48 @@ describe('configuration', () => {
         TELEGRAM_WEBHOOK_ANSWER_SECONDS: '25',
       }).telegram?.webhook?.answerWithinMs,
     ).toBe(25_000);
-    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6380/2', keyPrefix: 'prod:' });
+    expect(config.redis).toEqual({
+      target: { kind: 'single', url: 'redis://127.0.0.1:6380/2' },
+      keyPrefix: 'prod:',
+    });
     expect(config.defaultVariant).toBe('laska');
+  });
+
+  it('reads a Redis Cluster (REDIS_CLUSTER_NODES), never with REDIS_URL, its password apart', () => {
+    expect(
+      loadConfig({
+        REDIS_CLUSTER_NODES: '10.0.0.1:7000, redis-2.internal:7001,[::1]:7002',
+        REDIS_PASSWORD: 's3cret',
+      }).redis,
+    ).toEqual({
+      target: {
+        kind: 'cluster',
+        nodes: [
+          { host: '10.0.0.1', port: 7000 },
+          { host: 'redis-2.internal', port: 7001 },
+          { host: '::1', port: 7002 },
+        ],
+        password: 's3cret',
+      },
+      keyPrefix: 'bashni:',
+    });
+    expect(() =>
+      loadConfig({ REDIS_URL: 'redis://127.0.0.1:6380', REDIS_CLUSTER_NODES: '10.0.0.1:7000' }),
+    ).toThrow(/REDIS_URL and REDIS_CLUSTER_NODES are both set/);
+    for (const nodes of ['10.0.0.1', '10.0.0.1:0', '10.0.0.1:70000', 'a:1,,b:2', 'x y:1'])
+      expect(() => loadConfig({ REDIS_CLUSTER_NODES: nodes }), nodes).toThrow(
+        /REDIS_CLUSTER_NODES must list host:port pairs/,
+      );
+    expect(() => loadConfig({ REDIS_URL: 'redis://h:1', REDIS_PASSWORD: 'x' })).toThrow(
+      /the URL carries it/,
+    );
+    expect(() => loadConfig({ REDIS_PASSWORD: 'x' })).toThrow(/REDIS_CLUSTER_NODES is not/);
+    expect(() =>
+      loadConfig({ REDIS_CLUSTER_NODES: '10.0.0.1:7000', REDIS_KEY_PREFIX: '{bashni}:' }),
+    ).toThrow(/no braces/);
+    expect(loadConfig({ REDIS_CLUSTER_NODES: '10.0.0.1:7000', AI_MODE: 'queue' }).ai.mode).toBe(
+      'queue',
+    );
   });
 
   it('reads inline mode’s media URL (https only) and secret; its port is PORT, or the webhook’s', () => {

@@ -14,7 +14,8 @@ import type { Redis } from 'ioredis';
 import { afterEach, expect, it } from 'vitest';
 import { silentLogger } from '../src/game/logger.js';
 import { KeyBuilder } from '../src/store/keys.js';
-import { createStoreRedis, RedisGameStore } from '../src/store/redis-store.js';
+import { createStoreRedis } from '../src/store/redis-connection.js';
+import { RedisGameStore } from '../src/store/redis-store.js';
 import { useAppFleet } from './support/app-fleet.js';
 import { freePort, outputMatches, TOKEN, type StartedApp } from './support/start-app.js';
 import { FakeBotApi } from './support/telegram/fake-bot-api.js';
@@ -42,7 +43,7 @@ async function world(prefix: string) {
   redis = createStoreRedis(fleet.redisUrl());
   store = new RedisGameStore(fleet.redisUrl(), new KeyBuilder(prefix), { log: silentLogger });
   const fake = telegram;
-  const challenges = async () => (await redis!.keys(`${prefix}challenge:*`)).length;
+  const challenges = async () => (await redis!.keys(`${prefix}{ch:*}`)).length;
   const cards = () =>
     fake.chat(GROUP).messages.filter((m) => m.from.is_bot && m.text?.startsWith('♟') === true);
   return { fake, alice, challenges, cards };

@@ -212,6 +212,24 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
       ['--sample N', 'check: re-search only N puzzles spread over the file'],
     ],
   },
+  redis: {
+    usage: [
+      'redis migrate-keys [--from URL] [--to URL | --to-cluster HOST:PORT,...] [--prefix P]',
+      '  [--dry-run] [--delete-old]',
+    ],
+    about:
+      'Copies the keys of the layout before hash tags (one Redis) to their new names, in place ' +
+      'or into another Redis or a Redis Cluster, and prints what it did; a second run copies ' +
+      'nothing. Stop the bots first. See docs/operations.md.',
+    options: [
+      ['--from URL', 'the Redis holding the old keys (default REDIS_URL)'],
+      ['--to URL', 'copy into this Redis instead (default: in place)'],
+      ['--to-cluster NODES', 'copy into this Redis Cluster (REDIS_PASSWORD if it needs one)'],
+      ['--prefix P', 'the key prefix (default REDIS_KEY_PREFIX, else bashni:)'],
+      ['--dry-run', 'count only, write nothing'],
+      ['--delete-old', 'delete each old key once its new name holds it'],
+    ],
+  },
   'discord-register': {
     usage: ['discord-register [--guild ID]'],
     about:

@@ -31,6 +31,7 @@ import {
 import { countOf } from './plural.js';
 import { MinerPool } from './puzzle-workers.js';
 import { remoteMiner } from './remote-mining.js';
+import { KeyBuilder } from '../store/keys.js';
 
 /** The queue of `--queue`, from REDIS_URL and REDIS_KEY_PREFIX (the environment or .env). */
 function remoteMinerFromEnv(): ReturnType<typeof remoteMiner> {
@@ -38,8 +39,10 @@ function remoteMinerFromEnv(): ReturnType<typeof remoteMiner> {
   loadEnvFile(join(process.cwd(), '.env'), env);
   const { redis } = loadConfig(env);
   if (redis === undefined)
-    throw new UsageError('--queue needs REDIS_URL: the games go to `npm run worker` through Redis');
-  return remoteMiner({ url: redis.url, prefix: `${redis.keyPrefix}bull` });
+    throw new UsageError(
+      '--queue needs REDIS_URL or REDIS_CLUSTER_NODES: the games go to `npm run worker` through Redis',
+    );
+  return remoteMiner({ url: redis.target, prefix: new KeyBuilder(redis.keyPrefix).bullMqPrefix() });
 }
 
 /** `puzzles generate|check ...` */

@@ -8,6 +8,7 @@ import { VARIANTS } from '../engine/index.js';
 import type { Logger } from '../game/logger.js';
 import { decodePuzzle, type MineRequest, type Puzzle } from '../puzzles/index.js';
 import { RemoteJobs, startJobWorker } from '../store/bullmq-jobs.js';
+import type { RedisAddress } from '../store/redis-connection.js';
 import type { StoreHealthReport } from '../store/store-health.js';
 import { MinerPool } from './puzzle-workers.js';
 
@@ -17,7 +18,7 @@ export const MINING_QUEUE = 'puzzles';
 const MINE_TIMEOUT_MS = 30 * 60_000;
 
 interface QueueAt {
-  readonly url: string;
+  readonly url: RedisAddress;
   readonly prefix: string;
   readonly log?: Logger;
   /** Where the store faults of its Redis commands go (they are then not logged one by one). */

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../game/logger.js';
 import type { BotMoves, PositionAnalysis } from '../game/ports.js';
 import { QueuedBotMoves } from '../store/bullmq-bot-moves.js';
+import { KeyBuilder } from '../store/keys.js';
 import type { StoreHealth } from '../store/store-health.js';
 import type { HealthCheck } from './ops-server.js';
 
@@ -40,8 +41,8 @@ export function botMoves(
   // The searches wait in Redis (its own metrics): this process holds none unless none is taken.
   let pool: AiPool | undefined;
   const queue = new QueuedBotMoves({
-    url: config.redis.url,
-    prefix: `${config.redis.keyPrefix}bull`,
+    url: config.redis.target,
+    prefix: new KeyBuilder(config.redis.keyPrefix).bullMqPrefix(),
     timeoutMs: config.ai.timeoutSeconds * 1000,
     log: logger.child({ component: 'ai-queue' }),
     health: reporter?.('AI queue'),

@@ -12,6 +12,7 @@ import {
 } from '../adapters/telegram/bot-info.js';
 import { ConfigError } from '../config.js';
 import { isRedisAuthError, pingRedis } from '../store/redis-probe.js';
+import { describeTarget, type RedisTarget } from '../store/redis-connection.js';
 import { describeError, redactUrl, type Dependency } from './wait.js';
 
 /** The Bot API at `apiRoot` (Telegram's own by default); a refused token is a ConfigError. */
@@ -30,15 +31,16 @@ export function botApiDependency(
   };
 }
 
-/** Redis at `url`; refused credentials are a ConfigError. */
-export function redisDependency(url: string): Dependency<void> {
+/** Redis (one server or a cluster); refused credentials are a ConfigError. */
+export function redisDependency(target: RedisTarget): Dependency<void> {
+  const setting = target.kind === 'single' ? 'REDIS_URL' : 'REDIS_PASSWORD';
   return {
-    name: `Redis at ${redactUrl(url)}`,
-    attempt: (timeoutMs) => pingRedis(url, timeoutMs),
+    name: target.kind === 'single' ? `Redis at ${redactUrl(target.url)}` : describeTarget(target),
+    attempt: (timeoutMs) => pingRedis(target, timeoutMs),
     describe: describeError,
     permanent: (error) =>
       isRedisAuthError(error)
-        ? new ConfigError(`REDIS_URL: Redis refused the connection (${describeError(error)})`)
+        ? new ConfigError(`${setting}: Redis refused the connection (${describeError(error)})`)
         : undefined,
   };
 }

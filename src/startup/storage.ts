@@ -1,4 +1,7 @@
-/** The stores and the timer scheduler of a bot process: in memory, or in Redis with REDIS_URL. */
+/**
+ * The stores and the timer scheduler of a bot process: in memory, or in Redis with REDIS_URL
+ * or REDIS_CLUSTER_NODES (one client for the stores, BullMQ's own for the timers).
+ */
 import type { Config } from '../config.js';
 import type { Logger } from '../game/logger.js';
 import type { LeagueStore } from '../game/league-ports.js';
@@ -14,7 +17,9 @@ import { MemoryGameStore } from '../store/memory-store.js';
 import { RedisLeagueStore } from '../store/redis-league-store.js';
 import { writeProbe } from '../store/redis-probe.js';
 import { RedisPuzzleStore } from '../store/redis-puzzle-store.js';
-import { createStoreRedis, RedisGameStore } from '../store/redis-store.js';
+import { RedisGameStore } from '../store/redis-store.js';
+import { createStoreRedis } from '../store/redis-connection.js';
+import { checkLayout } from '../store/layout.js';
 import { StoreHealth } from '../store/store-health.js';
 import type { HealthCheck } from './ops-server.js';
 
@@ -45,20 +50,21 @@ export function storage(config: Config, logger: Logger): Storage {
     };
   }
   const keys = new KeyBuilder(config.redis.keyPrefix);
-  const redis = createStoreRedis(config.redis.url);
+  const redis = createStoreRedis(config.redis.target);
   // Fed by every Redis-backed part's commands, and a write probe at each health check.
   const health = new StoreHealth({ log, probe: writeProbe(redis, keys) });
   const reporter = (source: string) => health.reporter(source);
   const store = new RedisGameStore(redis, keys, { log, health: reporter('redis store') });
-  const url = config.redis.url;
+  // Data of the layout before hash tags is not read by this one: said once, at start.
+  void checkLayout(redis, keys, log);
   return {
     store,
     puzzleStore: new RedisPuzzleStore(redis, keys, { log, health: reporter('puzzle store') }),
     league: new RedisLeagueStore(redis, keys, { log, health: reporter('league store') }),
     kv: new RedisKeyValueStore(redis, keys, { health: reporter('key-value store') }),
     scheduler: new BullMqScheduler({
-      connection: url,
-      prefix: `${config.redis.keyPrefix}bull`,
+      connection: config.redis.target,
+      prefix: keys.bullMqPrefix(),
       log,
       health: reporter('scheduler'),
     }),

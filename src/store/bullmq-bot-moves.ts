@@ -17,15 +17,16 @@ import type { Job } from 'bullmq';
 import { consoleLogger, type Logger } from '../game/logger.js';
 import type { AnalysisRequest, BotMoves, PositionAnalysis, PositionEval } from '../game/ports.js';
 import { RemoteJobs, startJobWorker } from './bullmq-jobs.js';
+import type { RedisAddress } from './redis-connection.js';
 import type { PartHealth, StoreHealthReport } from './store-health.js';
 
 export type BotMoveRequest = Parameters<BotMoves['chooseMove']>[0];
 type SearchOptions = Parameters<BotMoves['chooseMove']>[1];
 
 export interface BotMoveQueueOptions {
-  /** The Redis URL (each side makes the connections BullMQ needs and closes them). */
-  readonly url: string;
-  /** BullMQ key prefix (keys are <prefix>:<queue>:...); default "bashni:bull". */
+  /** Where Redis is (each side makes the connections BullMQ needs and closes them). */
+  readonly url: RedisAddress;
+  /** BullMQ key prefix (keys are <prefix>:<queue>:...), in braces; default "{bashni:bull}". */
   readonly prefix?: string;
   /** Queue name; default "ai". */
   readonly queueName?: string;

@@ -8,18 +8,17 @@
  * work, not the old failure.
  */
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { consoleLogger, type Logger } from '../game/logger.js';
 import { StoreError } from '../game/ports.js';
-import { createBullMqRedis } from './bullmq-scheduler.js';
+import { createBullMqRedis, type RedisAddress, type RedisClient } from './redis-connection.js';
 import { pauseOnRefusals } from './bullmq-refusals.js';
 import { storeFault } from './redis-faults.js';
 import type { StoreHealthReport } from './store-health.js';
 
 export interface JobQueueOptions {
-  /** The Redis URL (each side makes the connections BullMQ needs and closes them). */
-  readonly url: string;
-  /** BullMQ key prefix (keys are <prefix>:<queue>:...); default "bashni:bull". */
+  /** Where Redis is (each side makes the connections BullMQ needs and closes them). */
+  readonly url: RedisAddress;
+  /** BullMQ key prefix (keys are <prefix>:<queue>:...), in braces; default "{bashni:bull}". */
   readonly prefix?: string;
   readonly queueName: string;
   readonly log?: Logger;
@@ -54,7 +53,7 @@ export interface JobRunOptions {
 
 /** The callers' side: run a job somewhere, wait for its result. */
 export class RemoteJobs {
-  private readonly connections: readonly [Redis, Redis];
+  private readonly connections: readonly [RedisClient, RedisClient];
   private readonly queue: Queue;
   private readonly events: QueueEvents;
   private readonly timeoutMs: number;
@@ -70,7 +69,7 @@ export class RemoteJobs {
     },
   ) {
     const log = options.log ?? consoleLogger();
-    const prefix = options.prefix ?? 'bashni:bull';
+    const prefix = options.prefix ?? '{bashni:bull}';
     this.timeoutMs = options.timeoutMs ?? 120_000;
     this.keepSeconds = options.keepSeconds ?? 3600;
     this.health = options.health;
@@ -196,7 +195,7 @@ export function startJobWorker(
   const worker = new Worker(
     options.queueName,
     (job: Job) => options.handle(job.data, job.id ?? ''),
-    { connection, prefix: options.prefix ?? 'bashni:bull', concurrency: options.concurrency },
+    { connection, prefix: options.prefix ?? '{bashni:bull}', concurrency: options.concurrency },
   );
   worker.on('error', report('error'));
   pauseOnRefusals(worker);

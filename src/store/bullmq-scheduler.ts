@@ -1,30 +1,17 @@
 import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
-import { Redis, type RedisOptions } from 'ioredis';
 import type { Scheduler, TimerJob } from '../game/ports.js';
 import { StoreError, TIMER_KINDS, timerJobId } from '../game/ports.js';
 import { consoleLogger, type Logger } from '../game/logger.js';
-import { isConnectionError, OutageReporter, reconnectDelay } from './outage.js';
+import { isConnectionError, OutageReporter } from './outage.js';
+import {
+  clientFor,
+  createBullMqRedis,
+  type RedisAddress,
+  type RedisClient,
+} from './redis-connection.js';
 import { pauseOnRefusals } from './bullmq-refusals.js';
 import { storeFault } from './redis-faults.js';
 import type { StoreHealthReport } from './store-health.js';
-
-/**
- * Connection settings BullMQ needs: `maxRetriesPerRequest: null`, because its workers hold
- * blocking commands (BZPOPMIN) that must wait through a reconnect instead of failing after N
- * retries; BullMQ refuses a worker connection with any other value. This is the opposite of the
- * store's fail-fast client (STORE_REDIS_OPTIONS), so the two never share a connection. Reconnects
- * back off to one try every 5 s; the worker's blocking connection is a duplicate of this one and
- * inherits that.
- */
-export const BULLMQ_REDIS_OPTIONS: RedisOptions = {
-  maxRetriesPerRequest: null,
-  retryStrategy: reconnectDelay,
-};
-
-/** An ioredis client suitable for BullMqScheduler (and BullMQ in general). */
-export function createBullMqRedis(url: string, overrides: RedisOptions = {}): Redis {
-  return new Redis(url, { ...BULLMQ_REDIS_OPTIONS, ...overrides });
-}
 
 /**
  * BullMQ accepts ':' in a custom job id only in the legacy three-part form and plans to forbid
@@ -39,14 +26,17 @@ export function bullJobId(job: Pick<TimerJob, 'kind' | 'targetId' | 'ply'>): str
 
 export interface BullMqSchedulerOptions {
   /**
-   * A Redis URL (the scheduler then makes its client with BULLMQ_REDIS_OPTIONS and closes it in
-   * stop()), or an ioredis client owned by the caller, made with `maxRetriesPerRequest: null`.
-   * The worker makes its own duplicates of it for blocking reads.
+   * Where Redis is (the scheduler then makes its client with createBullMqRedis and closes it
+   * in stop()), or a client owned by the caller, made by createBullMqRedis. The worker makes
+   * its own duplicates of it for blocking reads.
    */
-  connection: string | Redis;
+  connection: RedisAddress | RedisClient;
   /** Queue name; default "timers". */
   queueName?: string;
-  /** BullMQ key prefix (keys are <prefix>:<queue>:...); default "bashni:bull". */
+  /**
+   * BullMQ key prefix (keys are <prefix>:<queue>:...); default "{bashni:bull}"
+   * (KeyBuilder.bullMqPrefix): in braces, so that a queue's keys share a cluster slot.
+   */
   prefix?: string;
   /** Tries per job when the handler throws; default 5. */
   attempts?: number;
@@ -92,7 +82,7 @@ function isTimerJob(data: unknown): data is TimerJob {
  * mid-job has it redelivered).
  */
 export class BullMqScheduler implements Scheduler {
-  private readonly connection: Redis;
+  private readonly connection: RedisClient;
   private readonly ownsConnection: boolean;
   private readonly queueName: string;
   private readonly prefix: string;
@@ -107,13 +97,11 @@ export class BullMqScheduler implements Scheduler {
   private stopped = false;
 
   constructor(options: BullMqSchedulerOptions) {
-    this.ownsConnection = typeof options.connection === 'string';
-    this.connection =
-      typeof options.connection === 'string'
-        ? createBullMqRedis(options.connection)
-        : options.connection;
+    const { client, owned } = clientFor(options.connection, createBullMqRedis);
+    this.ownsConnection = owned;
+    this.connection = client;
     this.queueName = options.queueName ?? 'timers';
-    this.prefix = options.prefix ?? 'bashni:bull';
+    this.prefix = options.prefix ?? '{bashni:bull}';
     this.concurrency = options.concurrency ?? 4;
     this.scheduleTimeoutMs = options.scheduleTimeoutMs ?? 5_000;
     this.log = options.log ?? consoleLogger();

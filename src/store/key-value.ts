@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection.js';
 import { StoreError, type KeyValueStore } from '../game/ports.js';
 import { RedisReadiness } from './redis-ready.js';
 import { KeyBuilder } from './keys.js';
@@ -80,7 +80,7 @@ export class RedisKeyValueStore implements KeyValueStore {
   private readonly health: StoreHealthReport | undefined;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: KeyBuilder = new KeyBuilder(),
     options: RedisRunOptions = {},
   ) {

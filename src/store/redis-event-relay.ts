@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Redis } from 'ioredis';
 import type { Platform } from '../game/model.js';
 import { StoreError, type EventRelay } from '../game/ports.js';
 import type { GameEvent } from '../game/results.js';
@@ -12,7 +11,13 @@ import {
 } from './event-stream-consumer.js';
 import { KeyBuilder } from './keys.js';
 import { consoleLogger } from '../game/logger.js';
-import { createStoreRedis } from './redis-store.js';
+import {
+  clientFor,
+  createStoreRedis,
+  duplicateClient,
+  type RedisClient,
+  type RedisAddress,
+} from './redis-connection.js';
 
 export interface RedisEventRelayOptions extends Partial<ConsumerSettings> {
   readonly keys?: KeyBuilder;
@@ -98,7 +103,7 @@ function isNoGroup(error: unknown): boolean {
  * happens to failing and undecodable batches and during a Redis outage.
  */
 export class RedisEventRelay implements EventRelay {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly ownsConnection: boolean;
   private readonly keys: KeyBuilder;
   private readonly group: string;
@@ -106,11 +111,12 @@ export class RedisEventRelay implements EventRelay {
   private readonly maxLength: number;
   private readonly pruneIdleMs: number;
   private readonly settings: ConsumerSettings;
-  private readonly running: { consumer: StreamConsumer; reader: Redis }[] = [];
+  private readonly running: { consumer: StreamConsumer; reader: RedisClient }[] = [];
 
-  constructor(connection: Redis | string, options: RedisEventRelayOptions = {}) {
-    this.ownsConnection = typeof connection === 'string';
-    this.redis = typeof connection === 'string' ? createStoreRedis(connection) : connection;
+  constructor(connection: RedisClient | RedisAddress, options: RedisEventRelayOptions = {}) {
+    const { client, owned } = clientFor(connection, createStoreRedis);
+    this.ownsConnection = owned;
+    this.redis = client;
     if (this.ownsConnection) this.redis.on('error', () => undefined); // reported by the callers
     this.keys = options.keys ?? new KeyBuilder();
     this.group = options.group ?? 'presenters';
@@ -144,7 +150,7 @@ export class RedisEventRelay implements EventRelay {
   ): Promise<void> {
     const blockMs = this.settings.blockMs ?? 2_000;
     // Blocking reads get their own connection, which waits through a reconnect for a while.
-    const reader = this.redis.duplicate({
+    const reader = duplicateClient(this.redis, {
       enableOfflineQueue: true,
       maxRetriesPerRequest: 1,
       commandTimeout: blockMs + 5_000,
@@ -235,7 +241,7 @@ export class RedisEventRelay implements EventRelay {
     }
   }
 
-  private reader(platform: Platform, reader: Redis): StreamReader {
+  private reader(platform: Platform, reader: RedisClient): StreamReader {
     const key = this.keys.events(platform);
     let claimCursor = '0-0';
     /** Runs a group command; a missing group (a new or emptied Redis) is created, once. */

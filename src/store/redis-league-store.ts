@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import type { VariantId } from '../engine/index.js';
 import type { LeagueStore, RatedGameSave, RatingChange } from '../game/league-ports.js';
 import { consoleLogger, type Logger } from '../game/logger.js';
@@ -6,12 +5,10 @@ import { playerKey, type PlayerId } from '../game/model.js';
 import type { PlayerRating, RatingPool } from '../game/rating-model.js';
 import { chatKey } from '../game/model.js';
 import type { Tournament } from '../game/tournament-model.js';
-import { isProvisional } from '../ratings/glicko2.js';
 import { KeyBuilder } from './keys.js';
 import {
   decodePlayerRating,
   decodeTournament,
-  encodePlayerRating,
   encodeTournament,
   ratingRecordId,
 } from './league-codec.js';
@@ -26,7 +23,9 @@ import { RedisReadiness } from './redis-ready.js';
 import { storeRun, type RedisRunOptions, type StoreRun } from './redis-run.js';
 import type { StoreHealthReport } from './store-health.js';
 import { WritePlan } from './redis-write-plan.js';
-import { RedisRecords } from './redis-records.js';
+import { RedisRecords, type RecordKind } from './redis-records.js';
+import type { RedisClient } from './redis-connection.js';
+import { RedisRatedGames } from './redis-rated-games.js';
 
 /** Where a rating record lives: its variant, pool and player (a playerKey). */
 interface RatingAddress {
@@ -39,14 +38,15 @@ interface RatingAddress {
 export interface RedisLeagueStoreOptions extends LeagueStoreOptions, RedisRunOptions {}
 
 /**
- * LeagueStore on Redis, under KeyBuilder's rating, leaderboard and tournament keys, on a client
- * shared with the other stores (made by createStoreRedis: no offline queue, fail fast). Every
- * write is one WritePlan, so a record's compare-and-set and its indexes change together:
- *   - a rated game: the `rated:<gameId>` marker must be absent and each record at its expected
- *     `games` (absent for 0); then the marker, the records, the players' "variant:pool" sets,
- *     the chats' leaderboards, and the global one (ZADD when established, ZREM when provisional);
- *   - a tournament: the record (absent, or at its version), its chat's sorted set by createdAt
- *     and the live set by status.
+ * LeagueStore on Redis (one server or a cluster), under KeyBuilder's rating, leaderboard and
+ * tournament keys, on a client shared with the other stores (made by createStoreRedis: no
+ * offline queue, fail fast):
+ *   - a rated game: a two-phase commit over the players' records with the game's marker as
+ *     commit point (redis-rated-games.ts); then the players' "variant:pool" sets, the chats'
+ *     leaderboards and the global one (ZADD when established, ZREM when provisional);
+ *   - a tournament: the record's compare-and-set (absent, or at its version), then its chat's
+ *     sorted set by createdAt and the live set by status, kept right by RedisRecords (repaired
+ *     by liveTournaments() when a process died half-way).
  * Every failure to reach Redis is a StoreError('store-unavailable'); the client reconnects by
  * itself.
  */
@@ -57,9 +57,11 @@ export class RedisLeagueStore implements LeagueStore {
   /** Runs one Redis interaction, turning every way of not reaching Redis into a StoreError. */
   private readonly run: StoreRun;
   private readonly records: RedisRecords;
+  private readonly tournaments: RecordKind<Tournament>;
+  private readonly rated: RedisRatedGames;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     readonly keys: KeyBuilder = new KeyBuilder(),
     options: RedisLeagueStoreOptions = {},
   ) {
@@ -67,7 +69,14 @@ export class RedisLeagueStore implements LeagueStore {
     this.log = options.log ?? consoleLogger();
     this.health = options.health;
     this.run = storeRun('league store', () => this.readiness.ready(), this.health);
-    this.records = new RedisRecords(redis, this.run);
+    this.records = new RedisRecords(redis, this.run, keys.indexing());
+    this.tournaments = {
+      name: 'tournament',
+      key: (id) => keys.tournament(id),
+      decode: decodeTournament,
+      write: (plan, tournament) => this.writeTournament(plan, tournament),
+    };
+    this.rated = new RedisRatedGames(redis, keys, this.run, this.log);
   }
 
   /** For tests: raw text where a rating lives, at `games`, as a corrupted database would hold. */
@@ -79,6 +88,7 @@ export class RedisLeagueStore implements LeagueStore {
     games = 0,
   ): Promise<void> {
     const key = playerKey(player);
+    // One slot (the player's): one transaction.
     await this.run('putRawRating', key, () =>
       this.redis
         .multi()
@@ -130,27 +140,7 @@ export class RedisLeagueStore implements LeagueStore {
     chatKeys: readonly string[],
   ): Promise<RatedGameSave> {
     checkRatingChanges(gameId, changes);
-    const marker = this.keys.ratedGame(gameId);
-    const plan = new WritePlan().requireAbsent(marker).op('set', marker, '1');
-    for (const { next, expectedGames } of changes) {
-      const { variant, pool } = next;
-      const key = playerKey(next.player);
-      const record = this.keys.playerRating(variant, pool, key);
-      if (expectedGames === 0) plan.requireAbsent(record);
-      else plan.requireVersion(record, String(expectedGames));
-      plan
-        .op('hset', record, String(next.games), encodePlayerRating(next))
-        .op('sadd', this.keys.playerRatingPools(next.player), `${variant}:${pool}`);
-      for (const chatKey of chatKeys)
-        plan.op('sadd', this.keys.chatRatings(chatKey, variant, pool), key);
-      const top = this.keys.topRatings(variant, pool);
-      if (isProvisional(next.rating)) plan.op('zrem', top, key);
-      else plan.op('zadd', top, String(next.rating.rating), key);
-    }
-    if (await this.records.apply('saveRatedGame', gameId, plan)) return 'saved';
-    // The plan does not say which check failed: the marker tells a repeat from a moved record.
-    const rated = await this.run('saveRatedGame', gameId, () => this.redis.exists(marker));
-    return rated === 1 ? 'already-rated' : 'conflict';
+    return this.rated.save(gameId, changes, chatKeys);
   }
 
   async topRatings(variant: VariantId, pool: RatingPool, limit: number): Promise<PlayerRating[]> {
@@ -195,10 +185,7 @@ export class RedisLeagueStore implements LeagueStore {
   }
 
   async createTournament(tournament: Tournament): Promise<boolean> {
-    const key = this.keys.tournament(tournament.id);
-    return this.records.create('createTournament', key, tournament, (plan) =>
-      this.writeTournament(plan, tournament),
-    );
+    return this.records.create('createTournament', this.tournaments, tournament);
   }
 
   async getTournament(id: string): Promise<Tournament | undefined> {
@@ -206,10 +193,7 @@ export class RedisLeagueStore implements LeagueStore {
   }
 
   async saveTournament(next: Tournament, expectedVersion: number): Promise<boolean> {
-    const key = this.keys.tournament(next.id);
-    return this.records.save('saveTournament', key, next, expectedVersion, (plan) =>
-      this.writeTournament(plan, next),
-    );
+    return this.records.save('saveTournament', this.tournaments, next, expectedVersion);
   }
 
   async chatTournaments(chatKey: string, limit: number): Promise<string[]> {
@@ -219,7 +203,9 @@ export class RedisLeagueStore implements LeagueStore {
     );
   }
 
+  /** Repairs first the tournaments whose process died while writing their indexes. */
   async liveTournaments(): Promise<string[]> {
+    await this.records.repair([this.tournaments]);
     return this.run('liveTournaments', undefined, () =>
       this.redis.smembers(this.keys.liveTournaments()),
     );
@@ -249,17 +235,15 @@ export class RedisLeagueStore implements LeagueStore {
     records: readonly RatingAddress[],
   ): Promise<PlayerRating[]> {
     if (records.length === 0) return [];
-    const texts = await this.run(operation, undefined, async () => {
-      const pipeline = this.redis.pipeline();
-      for (const { variant, pool, player } of records)
-        pipeline.hget(this.keys.playerRating(variant, pool, player), 'd');
-      const replies = (await pipeline.exec()) ?? [];
-      return replies.map(([error, text]) => {
-        if (error) throw error;
-        return text as string | null;
-      });
-    });
-    // The pipeline answers each of its commands, one a record, in order.
+    // One command a record: the records are in their players' slots (a cluster has them on
+    // several nodes); sent at once, answered in order.
+    const texts = await this.run(operation, undefined, () =>
+      Promise.all(
+        records.map(({ variant, pool, player }) =>
+          this.redis.hget(this.keys.playerRating(variant, pool, player), 'd'),
+        ),
+      ),
+    );
     return decodeRatingList(
       this.log,
       records.map(({ variant, pool, player }, i) => [

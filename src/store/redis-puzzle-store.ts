@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection.js';
 import type { DailySetting } from '../game/daily-schedule.js';
 import { playerKey, type PlayerId } from '../game/model.js';
 import type {
@@ -21,26 +21,32 @@ import { isReplyError, runOnRedis, type RedisRunOptions } from './redis-run.js';
 import type { StoreHealthReport } from './store-health.js';
 
 /**
- * A first attempt, all or nothing: SET NX of the attempt is the guard (a second attempt, or a
- * double tap handled by two processes, finds it taken and writes nothing); then both ratings
- * and, for a daily attempt, the chat's day result and the player's outcome of that day (HSETNX:
- * the first counted attempt of a day stays), both kept common.DAY_HISTORY_TTL_MS from their last write.
- * KEYS: attempt, user rating, puzzle rating[, day hash, player days hash]
- * ARGV: attempt, user rating, puzzle rating[, playerKey, day result, day, "1"|"0", ttl ms]
+ * A first attempt, on the player's slot: SET NX of the attempt is the guard (a second attempt,
+ * or a double tap handled by two processes, finds it taken and writes nothing); with it the
+ * player's rating. The puzzle's rating (its own slot) and the chat's day (the chat's slot:
+ * DAILY_RESULT) follow it.
+ * KEYS: attempt, user rating; ARGV: attempt, user rating.
  */
 const RECORD_ATTEMPT = `
 if not redis.call('SET', KEYS[1], ARGV[1], 'NX') then return 0 end
 redis.call('SET', KEYS[2], ARGV[2])
-redis.call('SET', KEYS[3], ARGV[3])
-if #KEYS == 5 then
-  redis.call('HSETNX', KEYS[4], ARGV[4], ARGV[5])
-  redis.call('HSETNX', KEYS[5], ARGV[6], ARGV[7])
-  redis.call('PEXPIRE', KEYS[4], ARGV[8])
-  redis.call('PEXPIRE', KEYS[5], ARGV[8])
-end
 return 1
 `;
 const RECORD_ATTEMPT_SHA = createHash('sha1').update(RECORD_ATTEMPT).digest('hex');
+
+/**
+ * A daily attempt's result in the chat, and the player's outcome of that day (HSETNX: the
+ * first counted attempt of a day stays), both kept common.DAY_HISTORY_TTL_MS from their last
+ * write; idempotent. KEYS: day hash, player days hash (the chat's slot); ARGV: playerKey, day
+ * result, day, "1"|"0", ttl ms.
+ */
+const DAILY_RESULT = `
+redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
+redis.call('HSETNX', KEYS[2], ARGV[3], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+return 1
+`;
 
 /** A player's day outcomes (solved or not) from their hash ("1" solved, "0" not). */
 function outcomesOf(days: Record<string, string>): Map<string, boolean> {
@@ -75,7 +81,7 @@ export class RedisPuzzleStore implements PuzzleStore {
   private readonly health: StoreHealthReport | undefined;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     readonly keys: KeyBuilder = new KeyBuilder(),
     options: RedisPuzzleStoreOptions = {},
   ) {
@@ -120,39 +126,52 @@ export class RedisPuzzleStore implements PuzzleStore {
     const keys = [
       this.keys.puzzleAttempt(attempt.puzzleId, attempt.player),
       this.keys.puzzleRating('user', player),
-      this.keys.puzzleRating('puzzle', attempt.puzzleId),
     ];
-    const args = [
-      codec.attemptRecord.encode(attempt),
-      codec.ratingRecord.encode(ratings.user),
-      codec.ratingRecord.encode(ratings.puzzle),
-    ];
+    const args = [codec.attemptRecord.encode(attempt), codec.ratingRecord.encode(ratings.user)];
+    const result = await this.run('recordFirstAttempt', () =>
+      this.script(RECORD_ATTEMPT, RECORD_ATTEMPT_SHA, keys, args),
+    );
+    if (result !== 1) return false;
+    // The attempt is the truth; what follows it is written after it, on other slots.
+    await this.run('recordFirstAttempt', () =>
+      this.redis.set(
+        this.keys.puzzleRating('puzzle', attempt.puzzleId),
+        codec.ratingRecord.encode(ratings.puzzle),
+      ),
+    );
     const { chatKey, day } = attempt;
     if (chatKey !== undefined && day !== undefined) {
-      keys.push(
-        this.keys.puzzleDay(chatKey, day),
-        this.keys.puzzlePlayerDays(chatKey, attempt.player),
+      await this.run('recordFirstAttempt', () =>
+        this.redis.eval(
+          DAILY_RESULT,
+          2,
+          this.keys.puzzleDay(chatKey, day),
+          this.keys.puzzlePlayerDays(chatKey, attempt.player),
+          player,
+          codec.dayResultRecord.encode(attempt),
+          day,
+          attempt.solved ? '1' : '0',
+          String(common.DAY_HISTORY_TTL_MS),
+        ),
       );
-      args.push(
-        player,
-        codec.dayResultRecord.encode(attempt),
-        day,
-        attempt.solved ? '1' : '0',
-        String(common.DAY_HISTORY_TTL_MS),
-      );
-    }
-    const result = await this.run('recordFirstAttempt', async () => {
-      try {
-        return await this.redis.evalsha(RECORD_ATTEMPT_SHA, keys.length, ...keys, ...args);
-      } catch (error) {
-        if (!(isReplyError(error) && error.message.startsWith('NOSCRIPT'))) throw error;
-        return this.redis.eval(RECORD_ATTEMPT, keys.length, ...keys, ...args);
-      }
-    });
-    if (result !== 1) return false;
-    if (chatKey !== undefined && day !== undefined)
       await this.dropPastOutcomes(chatKey, attempt.player, day);
+    }
     return true;
+  }
+
+  /** A script by its digest, loaded with EVAL the first time a server lacks it. */
+  private async script(
+    script: string,
+    sha: string,
+    keys: readonly string[],
+    args: readonly string[],
+  ): Promise<unknown> {
+    try {
+      return await this.redis.evalsha(sha, keys.length, ...keys, ...args);
+    } catch (error) {
+      if (!(isReplyError(error) && error.message.startsWith('NOSCRIPT'))) throw error;
+      return this.redis.eval(script, keys.length, ...keys, ...args);
+    }
   }
 
   /**
@@ -247,7 +266,7 @@ export class RedisPuzzleStore implements PuzzleStore {
 
   async handOut(requestKey: string, puzzleId: string): Promise<string> {
     const key = this.keys.puzzleHandout(requestKey);
-    // One transaction: stored if new, then read back (the first one's, if it was not).
+    // One transaction on one key: stored if new, then read back (the first one's, if it was not).
     const replies = await this.run('handOut', () =>
       this.redis.multi().set(key, puzzleId, 'PX', common.HANDOUT_TTL_MS, 'NX').get(key).exec(),
     );

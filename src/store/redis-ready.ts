@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection.js';
 
 const noop = (): void => undefined;
 
@@ -12,7 +12,7 @@ export class RedisReadiness {
   private waiting: Promise<void> | undefined;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly timeoutMs: number,
   ) {}
 

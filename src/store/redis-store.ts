@@ -1,4 +1,3 @@
-import { Redis, type RedisOptions } from 'ioredis';
 import {
   CLOSED_CHALLENGE_STATUSES,
   gamePlayers,
@@ -13,39 +12,20 @@ import { decodeChallenge, decodeGame, encodeChallenge, encodeGame } from './code
 import { RedisReadiness } from './redis-ready.js';
 import { KeyBuilder } from './keys.js';
 import { consoleLogger, type Logger } from '../game/logger.js';
-import { OutageReporter, reconnectDelay } from './outage.js';
+import { OutageReporter } from './outage.js';
 import { storeRun, type RedisRunOptions, type StoreRun } from './redis-run.js';
 import type { StoreHealthReport } from './store-health.js';
 import { WritePlan } from './redis-write-plan.js';
-import { RedisRecords } from './redis-records.js';
+import { RedisRecords, type RecordKind } from './redis-records.js';
+import {
+  clientFor,
+  createStoreRedis,
+  type RedisClient,
+  type RedisAddress,
+} from './redis-connection.js';
 
 // Other stores share the error mapping from here.
 export { isReplyError, UNAVAILABLE_REPLIES } from './redis-run.js';
-
-/**
- * Connection settings for the store's own ioredis client, chosen to fail fast: a chat user
- * waiting on a dead Redis should get "try again later" in a second or two, not a hang.
- * - no offline queue: a command issued while disconnected is rejected at once;
- * - maxRetriesPerRequest 0 and no resending: a command in flight when the connection drops is
- *   rejected rather than replayed later (a replayed create would wrongly report "exists");
- * - commandTimeout: a server that accepts connections but stops answering is "unavailable" too;
- * - retryStrategy: reconnects forever in the background, so the store recovers by itself, backing
- *   off to one try every 5 s (reconnectDelay); operations never wait for a retry, they fail at
- *   once while the client is between tries (see connected()).
- */
-export const STORE_REDIS_OPTIONS: RedisOptions = {
-  enableOfflineQueue: false,
-  maxRetriesPerRequest: 0,
-  autoResendUnfulfilledCommands: false,
-  connectTimeout: 2_000,
-  commandTimeout: 2_000,
-  retryStrategy: reconnectDelay,
-};
-
-/** An ioredis client for a RedisGameStore, with STORE_REDIS_OPTIONS under `overrides`. */
-export function createStoreRedis(url: string, overrides: RedisOptions = {}): Redis {
-  return new Redis(url, { ...STORE_REDIS_OPTIONS, ...overrides });
-}
 
 export interface RedisGameStoreOptions extends RedisRunOptions {
   /** Where the store reports connection trouble (once per outage); stderr by default. */
@@ -54,28 +34,38 @@ export interface RedisGameStoreOptions extends RedisRunOptions {
 
 const noop = (): void => {};
 
-/** The field of the `migrations` hash that marks the `active` index as backfilled. */
-const ACTIVE_INDEX_MIGRATION = 'active-index';
+/** A claim on an invite code: SET NX, or taking over a code whose challenge does not exist. */
+const CLAIM_CODE = `
+if redis.call('SET', KEYS[1], ARGV[1], 'NX') then return 1 end
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then return 2 end
+return 0
+`;
 
 /**
- * GameStore on Redis (ioredis). Each record is a hash { v: version, d: codec JSON } under
- * KeyBuilder's keys; every write is a WritePlan (redis-write-plan.ts), so a record, its
- * compare-and-set and all of its index updates change together or not at all. Indexes are
- * computed here from the record being written and handed to the script:
+ * GameStore on Redis (ioredis, one server or a cluster). Each record is a hash { v: version,
+ * d: codec JSON } under KeyBuilder's keys; every write is a WritePlan (redis-write-plan.ts): the
+ * record's compare-and-set in one script on its slot, then its indexes on theirs, kept right
+ * by RedisRecords (written again when the record moved on meanwhile, repaired by purge() when a
+ * process died half-way). Indexes are computed here from the record being written:
  *   - player active sets: SADD for an active game, SREM otherwise; the same for the open
  *     challenges a player made;
  *   - views: a game's views overwrite ("game:<id>"), a challenge's only claim free views
  *     ("challenge:<id>", SET NX), so a message that became a game's keeps pointing at the game;
  *   - `finished` / `closed` sorted sets, scored by finishedAt / updatedAt, drive purge();
  *   - the `active` sorted set, scored by updatedAt, finds idle games (idleGameIds);
- *   - invite codes: set with the challenge's creation (a taken code fails it like a taken id),
- *     deleted with the challenge by purge().
+ *   - invite codes: claimed before the challenge is created (a taken code fails it like a
+ *     taken id; a code whose challenge never came to be is taken over), deleted with the
+ *     challenge by purge().
+ * Starting a game from a challenge: the challenge's compare-and-set also stores the game to
+ * start in the challenge's slot (`{ch:<id>}:start`, { v: game id, d: the game }); the game is then created from it and the
+ * copy deleted, by this write or, if its process died, by the repair.
  *
  * Every failure to reach Redis is a StoreError('store-unavailable'); the client reconnects in
  * the background and the same instance works again when Redis is back.
  */
 export class RedisGameStore implements GameStore {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly ownsConnection: boolean;
   private readonly readiness: RedisReadiness;
   private readonly outage: OutageReporter;
@@ -83,27 +73,41 @@ export class RedisGameStore implements GameStore {
   /** Runs one Redis interaction, turning every way of not reaching Redis into a StoreError. */
   private readonly run: StoreRun;
   private readonly records: RedisRecords;
+  private readonly games: RecordKind<Game>;
+  private readonly challenges: RecordKind<Challenge>;
   private closed = false;
-  /** The one-time backfill of the `active` index (see backfillActiveIndex), once it succeeded. */
-  private activeIndexReady: Promise<void> | undefined;
 
   /**
-   * @param connection a URL (the store then owns a client made by createStoreRedis and closes
-   *   it in close()) or an ioredis client owned by the caller, ideally with STORE_REDIS_OPTIONS.
+   * @param connection where Redis is (the store then owns a client made by createStoreRedis
+   *   and closes it in close()) or a client owned by the caller, ideally made by createStoreRedis.
    * @param keys the key builder, with its prefix.
    */
   constructor(
-    connection: Redis | string,
+    connection: RedisClient | RedisAddress,
     readonly keys: KeyBuilder = new KeyBuilder(),
     options: RedisGameStoreOptions = {},
   ) {
-    this.ownsConnection = typeof connection === 'string';
-    this.redis = typeof connection === 'string' ? createStoreRedis(connection) : connection;
+    const { client, owned } = clientFor(connection, createStoreRedis);
+    this.ownsConnection = owned;
+    this.redis = client;
     this.outage = new OutageReporter('redis store', options.log ?? consoleLogger());
     this.readiness = new RedisReadiness(this.redis, options.readyTimeoutMs ?? 2_000);
     this.health = options.health;
     this.run = storeRun('redis store', () => this.connected(), this.health);
-    this.records = new RedisRecords(this.redis, this.run);
+    this.records = new RedisRecords(this.redis, this.run, keys.indexing());
+    this.games = {
+      name: 'game',
+      key: (id) => keys.game(id),
+      decode: decodeGame,
+      write: (plan, game) => this.writeGame(plan, game),
+    };
+    this.challenges = {
+      name: 'challenge',
+      key: (id) => keys.challenge(id),
+      decode: decodeChallenge,
+      write: (plan, challenge) => this.writeChallenge(plan, challenge),
+      finish: (id) => this.finishStart(id),
+    };
     // Without an 'error' listener ioredis reports every failed reconnect on the console.
     this.redis.on('error', this.outage.error);
     this.redis.on('close', this.outage.closed);
@@ -147,15 +151,42 @@ export class RedisGameStore implements GameStore {
   }
 
   async createChallenge(challenge: Challenge): Promise<boolean> {
-    const key = this.keys.challenge(challenge.id);
-    const plan = new WritePlan().requireAbsent(key);
     const code = challenge.inviteCode;
-    if (code !== undefined) {
-      const codeKey = this.keys.challengeCode(code);
-      plan.requireAbsent(codeKey).op('set', codeKey, challenge.id);
+    const claimed = code === undefined ? 'none' : await this.claimCode(code, challenge.id);
+    if (claimed === 'taken') return false;
+    const created = await this.records.create('createChallenge', this.challenges, challenge);
+    // A code claimed for this creation only is given back when the id was taken.
+    if (!created && claimed === 'claimed' && code !== undefined)
+      await this.records.apply(
+        'createChallenge',
+        challenge.id,
+        new WritePlan().op('delifeq', this.keys.challengeCode(code), challenge.id),
+      );
+    return created;
+  }
+
+  /**
+   * Claims an invite code for a challenge: 'claimed' (now), 'held' (already this one's), or
+   * 'taken' (another challenge's that exists). A code left by a challenge that was never made
+   * (its process died between the claim and the record) is taken over.
+   */
+  private async claimCode(code: string, id: string): Promise<'claimed' | 'held' | 'taken'> {
+    const key = this.keys.challengeCode(code);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const reply = await this.run('createChallenge', id, () =>
+        this.redis.eval(CLAIM_CODE, 1, key, id),
+      );
+      if (reply === 1) return 'claimed';
+      if (reply === 2) return 'held';
+      const holder = await this.run('createChallenge', id, () => this.redis.get(key));
+      if (holder === null) continue;
+      const exists = await this.run('createChallenge', id, () =>
+        this.redis.exists(this.keys.challenge(holder)),
+      );
+      if (exists === 1) return 'taken';
+      await this.records.apply('createChallenge', id, new WritePlan().op('delifeq', key, holder));
     }
-    this.writeChallenge(plan, challenge);
-    return this.records.apply('createChallenge', challenge.id, plan);
+    return 'taken';
   }
 
   async findChallengeByCode(code: string): Promise<string | undefined> {
@@ -170,30 +201,42 @@ export class RedisGameStore implements GameStore {
   }
 
   async saveChallenge(next: Challenge, expectedVersion: number): Promise<boolean> {
-    return this.records.save(
-      'saveChallenge',
-      this.keys.challenge(next.id),
-      next,
-      expectedVersion,
-      (plan) => this.writeChallenge(plan, next),
-    );
+    return this.records.save('saveChallenge', this.challenges, next, expectedVersion);
   }
 
   async startGame(next: Challenge, expectedVersion: number, game: Game): Promise<boolean> {
     if (next.version !== expectedVersion + 1) return false;
-    const plan = new WritePlan()
-      .requireAbsent(this.keys.game(game.id))
-      .requireVersion(this.keys.challenge(next.id), String(expectedVersion));
-    // Challenge first: its SET NX views then lose to the game's SET on the same message.
-    this.writeChallenge(plan, next);
-    this.writeGame(plan, game);
-    return this.records.apply('startGame', game.id, plan);
+    const exists = await this.run('startGame', game.id, () =>
+      this.redis.exists(this.keys.game(game.id)),
+    );
+    if (exists === 1) return false;
+    // The challenge's compare-and-set keeps the game to start in its slot; finishStart makes it.
+    return this.records.save('startGame', this.challenges, next, expectedVersion, (plan) =>
+      plan.op('hset', this.keys.startingGame(next.id), game.id, encodeGame(game)),
+    );
+  }
+
+  /** Creates the game a challenge's acceptance left to start, if any, then drops that copy. */
+  private async finishStart(challengeId: string): Promise<void> {
+    const key = this.keys.startingGame(challengeId);
+    const [id = null, text = null] = await this.run('startGame', challengeId, () =>
+      this.redis.hmget(key, 'v', 'd'),
+    );
+    if (id === null || text === null) return;
+    let game: Game | undefined;
+    try {
+      game = decodeGame(id, text);
+    } catch (error) {
+      if (!(error instanceof StoreError && error.code === 'corrupt-record')) throw error;
+    }
+    // Created once: a second finisher finds it there (and the copy is dropped all the same).
+    if (game !== undefined) await this.records.create('startGame', this.games, game);
+    const drop = new WritePlan().requireVersion(key, id).op('del', key);
+    await this.records.apply('startGame', challengeId, drop);
   }
 
   async createGame(game: Game): Promise<boolean> {
-    return this.records.create('createGame', this.keys.game(game.id), game, (plan) =>
-      this.writeGame(plan, game),
-    );
+    return this.records.create('createGame', this.games, game);
   }
 
   async getGame(id: string): Promise<Game | undefined> {
@@ -201,9 +244,7 @@ export class RedisGameStore implements GameStore {
   }
 
   async saveGame(next: Game, expectedVersion: number): Promise<boolean> {
-    return this.records.save('saveGame', this.keys.game(next.id), next, expectedVersion, (plan) =>
-      this.writeGame(plan, next),
-    );
+    return this.records.save('saveGame', this.games, next, expectedVersion);
   }
 
   async openChallengeIds(challenger: PlayerId): Promise<string[]> {
@@ -232,7 +273,6 @@ export class RedisGameStore implements GameStore {
   }
 
   async idleGameIds(olderThan: number, limit: number): Promise<string[]> {
-    await this.activeIndexBackfilled();
     return this.run('idleGameIds', undefined, () =>
       this.redis.zrangebyscore(
         this.keys.activeGamesByChange(),
@@ -245,69 +285,22 @@ export class RedisGameStore implements GameStore {
     );
   }
 
-  private activeIndexBackfilled(): Promise<void> {
-    this.activeIndexReady ??= this.backfillActiveIndex().catch((error: unknown) => {
-      this.activeIndexReady = undefined; // try again at the next call
-      throw error;
-    });
-    return this.activeIndexReady;
-  }
-
   /**
-   * The `active` sorted set came after the first stores: games already active then were never
-   * indexed, so would never end as idle. Once per database (marked in the `migrations` hash),
-   * every game record is read with SCAN and each active one is indexed by its updatedAt, guarded
-   * by the version read, so a game that changed meanwhile (and indexed itself) is left alone.
-   * Safe to run from several processes at once; a record that does not decode is skipped.
+   * Writes again the indexes of games and challenges whose process died while writing them
+   * (and starts a game whose challenge was accepted); purge() does it first. The count.
    */
-  private async backfillActiveIndex(): Promise<void> {
-    const marker = this.keys.migrations();
-    const done = await this.run('backfill', undefined, () =>
-      this.redis.hexists(marker, ACTIVE_INDEX_MIGRATION),
-    );
-    if (done === 1) return;
-    const prefix = this.keys.game('');
-    const pattern = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.run('backfill', undefined, () =>
-        this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500),
-      );
-      cursor = next;
-      for (const key of keys) await this.indexIfActive(key.slice(prefix.length));
-    } while (cursor !== '0');
-    await this.run('backfill', undefined, () =>
-      this.redis.hset(marker, ACTIVE_INDEX_MIGRATION, String(Date.now())),
-    );
-  }
-
-  private async indexIfActive(id: string): Promise<void> {
-    const key = this.keys.game(id);
-    const [version = null, text = null] = await this.run('backfill', id, () =>
-      this.redis.hmget(key, 'v', 'd'),
-    );
-    if (version === null || text === null) return;
-    let game: Game;
-    try {
-      game = decodeGame(id, text);
-    } catch (error) {
-      if (error instanceof StoreError && error.code === 'corrupt-record') return;
-      throw error;
-    }
-    if (game.status !== 'active') return;
-    const plan = new WritePlan()
-      .requireVersion(key, version)
-      .op('zadd', this.keys.activeGamesByChange(), String(game.updatedAt), id);
-    await this.records.apply('backfill', id, plan);
+  repairIndexes(olderThanMs?: number): Promise<number> {
+    return this.records.repair([this.games, this.challenges], olderThanMs);
   }
 
   /**
-   * Walks the `finished` and `closed` sorted sets below `olderThan` and deletes each record with
-   * its views and index entries in one script, guarded by the version just read (a record
-   * changed meanwhile is left alone). A record that does not decode is skipped, never deleted
-   * unseen: reading it reports the corruption.
+   * Repairs indexes left half-written (repairIndexes), then walks the `finished` and `closed`
+   * sorted sets below `olderThan` and deletes each record with its views and index entries,
+   * guarded by the version just read (a record changed meanwhile is left alone). A record that
+   * does not decode is skipped, never deleted unseen: reading it reports the corruption.
    */
   async purge(olderThan: number): Promise<{ games: number; challenges: number }> {
+    await this.repairIndexes();
     const games = await this.purgeIndex('game', this.keys.finishedGames(), olderThan);
     const challenges = await this.purgeIndex('challenge', this.keys.closedChallenges(), olderThan);
     return { games, challenges };
@@ -351,6 +344,7 @@ export class RedisGameStore implements GameStore {
       const plan = new WritePlan().requireAbsent(key).op('zrem', indexKey, id);
       return (await this.records.apply('purge', id, plan)) ? 'stale' : 'skipped';
     }
+    // The record goes first (its compare-and-set); its index entries after it.
     const plan = new WritePlan()
       .requireVersion(key, version)
       .op('del', key)

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { hashTag } from './keys.js';
+import type { RedisClient } from './redis-connection.js';
 import { isReplyError } from './redis-run.js';
 
 /**
- * The one write script. Every write of the store is a plan: checks that must all hold (a key is
- * absent, a record hash has version v), then index and record operations, applied together or
- * not at all. The plan names keys and values only by their position in KEYS and ARGV, so record
+ * The one write script. Every write of the store is a plan (WritePlan, below): checks that must
+ * all hold (a key is absent, a record hash has version v), then record and index operations,
+ * applied together or not at all; one call holds keys of one hash tag only (one cluster slot),
+ * so WritePlan splits a write into its record's call and the calls of its indexes. The plan names keys and values only by their position in KEYS and ARGV, so record
  * text never goes through cjson. Operations are validated before anything is written, because
  * Redis does not roll back a script that fails half-way.
  *
@@ -64,8 +66,11 @@ const APPLY_PLAN_SHA = createHash('sha1').update(APPLY_PLAN).digest('hex');
 export type PlanOp =
   'hset' | 'sadd' | 'srem' | 'set' | 'setnx' | 'zadd' | 'zrem' | 'del' | 'delifeq';
 
-/** Builds the KEYS, ARGV and JSON plan of one APPLY_PLAN call. */
-export class WritePlan {
+type Operation = readonly [name: PlanOp, key: string, ...values: string[]];
+type Check = readonly ['absent', string] | readonly ['version', string, string];
+
+/** The KEYS, ARGV and JSON plan of one APPLY_PLAN call: keys of one hash tag only. */
+export class ScriptCall {
   private readonly keys: string[] = [];
   private readonly keyIndex = new Map<string, number>();
   // ARGV[1] is the plan itself; values start at ARGV[2].
@@ -73,17 +78,15 @@ export class WritePlan {
   private readonly checks: (string | number)[][] = [];
   private readonly ops: (string | number)[][] = [];
 
-  requireAbsent(key: string): this {
-    this.checks.push(['absent', this.key(key)]);
-    return this;
-  }
-  requireVersion(key: string, version: string): this {
-    this.checks.push(['version', this.key(key), this.value(version)]);
-    return this;
-  }
-  op(name: PlanOp, key: string, ...values: string[]): this {
-    this.ops.push([name, this.key(key), ...values.map((value) => this.value(value))]);
-    return this;
+  constructor(checks: readonly Check[], ops: readonly Operation[]) {
+    for (const check of checks)
+      this.checks.push(
+        check[0] === 'absent'
+          ? ['absent', this.key(check[1])]
+          : ['version', this.key(check[1]), this.value(check[2])],
+      );
+    for (const [name, key, ...values] of ops)
+      this.ops.push([name, this.key(key), ...values.map((value) => this.value(value))]);
   }
 
   /** Arguments of EVAL/EVALSHA after the script and numkeys: keys, plan, values. */
@@ -108,12 +111,66 @@ export class WritePlan {
 }
 
 /**
- * Runs a plan with EVALSHA, loading the script with EVAL the first time a server lacks it (after
- * a restart or a SCRIPT FLUSH). True when applied, false when a check failed. Errors are the
- * client's: callers run this inside their store's error mapping (runOnRedis).
+ * One write of a record: checks on the record (absent, or at a version), the record itself and
+ * its indexes. The checks and every operation on keys of the record's hash tag are one script,
+ * atomic (the record's compare-and-set is the truth); operations on other tags (indexes: a
+ * player's set, a chat's view, a global sorted set) are written after it, one script per tag,
+ * and are idempotent, so writing them again (a retry, a repair) does no harm. The record's tag
+ * is that of the first check's key, or of the first operation's without checks.
  */
-export async function applyPlan(redis: Redis, plan: WritePlan): Promise<boolean> {
-  const { numberOfKeys, args } = plan.evalArguments();
+export class WritePlan {
+  private readonly checks: Check[] = [];
+  private readonly ops: Operation[] = [];
+
+  requireAbsent(key: string): this {
+    this.checks.push(['absent', key]);
+    return this;
+  }
+  requireVersion(key: string, version: string): this {
+    this.checks.push(['version', key, version]);
+    return this;
+  }
+  op(name: PlanOp, key: string, ...values: string[]): this {
+    this.ops.push([name, key, ...values]);
+    return this;
+  }
+
+  /** The hash tag of the record: the checks and the atomic part are on it. */
+  get tag(): string | undefined {
+    const first = this.checks[0]?.[1] ?? this.ops[0]?.[1];
+    return first === undefined ? undefined : hashTag(first);
+  }
+
+  /** The atomic part: every check and the operations on the record's tag. */
+  primary(): ScriptCall {
+    const tag = this.tag;
+    for (const check of this.checks)
+      if (hashTag(check[1]) !== tag)
+        throw new Error(`bashni plan: a check on another slot than the record (${check[1]})`);
+    return new ScriptCall(
+      this.checks,
+      this.ops.filter(([, key]) => hashTag(key) === tag),
+    );
+  }
+
+  /** The operations on other tags, one call per tag (written after the primary part). */
+  followUps(): ScriptCall[] {
+    const tag = this.tag;
+    const byTag = new Map<string, Operation[]>();
+    for (const op of this.ops) {
+      const other = hashTag(op[1]);
+      if (other === tag) continue;
+      const group = byTag.get(other) ?? [];
+      group.push(op);
+      byTag.set(other, group);
+    }
+    return [...byTag.values()].map((ops) => new ScriptCall([], ops));
+  }
+}
+
+/** Runs one call with EVALSHA, loading the script with EVAL the first time a server lacks it. */
+async function runCall(redis: RedisClient, call: ScriptCall): Promise<boolean> {
+  const { numberOfKeys, args } = call.evalArguments();
   let result: unknown;
   try {
     result = await redis.evalsha(APPLY_PLAN_SHA, numberOfKeys, ...args);
@@ -122,4 +179,20 @@ export async function applyPlan(redis: Redis, plan: WritePlan): Promise<boolean>
     result = await redis.eval(APPLY_PLAN, numberOfKeys, ...args);
   }
   return result === 1;
+}
+
+/**
+ * Runs a plan: its atomic part, then (when that applied) its follow-ups. True when applied,
+ * false when a check failed (nothing written then). Errors are the client's: callers run this
+ * inside their store's error mapping (runOnRedis).
+ */
+export async function applyPlan(redis: RedisClient, plan: WritePlan): Promise<boolean> {
+  if (!(await runCall(redis, plan.primary()))) return false;
+  await applyFollowUps(redis, plan);
+  return true;
+}
+
+/** Writes a plan's operations on other tags than the record's only (an index repair). */
+export async function applyFollowUps(redis: RedisClient, plan: WritePlan): Promise<void> {
+  await Promise.all(plan.followUps().map((call) => runCall(redis, call)));
 }

@@ -33,7 +33,7 @@ describe('what the bot waits for', () => {
   });
 
   it('Redis: named without its password, refused credentials are a configuration error', () => {
-    const redis = redisDependency('redis://bot:hunter2@127.0.0.1:6390/2');
+    const redis = redisDependency({ kind: 'single', url: 'redis://bot:hunter2@127.0.0.1:6390/2' });
     expect(redis.name).toBe('Redis at redis://bot:***@127.0.0.1:6390/2');
     const wrong = new Error('WRONGPASS invalid username-password pair or user is disabled.');
     expect(redis.permanent?.(wrong)).toEqual(

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Worker } from 'bullmq';
 import { silentLogger } from '../../src/game/logger.js';
-import { createBullMqRedis } from '../../src/store/bullmq-scheduler.js';
+import { createBullMqRedis } from '../../src/store/redis-connection.js';
 import { capturingLogger } from '../support/capturing-logger.js';
 import type { BotMoves, PositionAnalysis } from '../../src/game/ports.js';
 import {

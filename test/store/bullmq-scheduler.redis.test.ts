@@ -3,7 +3,8 @@ import { silentLogger } from '../../src/game/logger.js';
 import { Queue, type JobType } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TIMER_KINDS, type TimerJob } from '../../src/game/ports.js';
-import { BullMqScheduler, bullJobId, createBullMqRedis } from '../../src/store/bullmq-scheduler.js';
+import { BullMqScheduler, bullJobId } from '../../src/store/bullmq-scheduler.js';
+import { createBullMqRedis } from '../../src/store/redis-connection.js';
 import { startRedis, useReplicaPair, type PrivateRedis } from '../support/redis-server.js';
 import { item } from '../support/present.js';
 

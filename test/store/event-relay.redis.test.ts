@@ -5,9 +5,10 @@ import type { Redis } from 'ioredis';
 import type { GameEvent } from '../../src/game/results.js';
 import { KeyBuilder } from '../../src/store/keys.js';
 import { RedisEventRelay } from '../../src/store/redis-event-relay.js';
-import { createStoreRedis } from '../../src/store/redis-store.js';
+import { createStoreRedis } from '../../src/store/redis-connection.js';
 import { startRedis, type PrivateRedis } from '../support/redis-server.js';
 import { batch, eventRelayContract, until } from './event-relay-contract.js';
+import { redisRelayHarness } from './redis-harnesses.js';
 import { item } from '../support/present.js';
 
 let server: PrivateRedis;
@@ -24,28 +25,9 @@ afterAll(async () => {
   await (server as PrivateRedis | undefined)?.stop();
 });
 
-eventRelayContract('redis relay', () => {
-  const keys = new KeyBuilder(`r${++prefixes}:`);
-  const logs: string[] = [];
-  let consumers = 0;
-  return Promise.resolve({
-    relay: (settings) =>
-      new RedisEventRelay(shared, {
-        ...settings,
-        keys,
-        consumer: `process-${++consumers}`,
-        log: textLogger(logs, false),
-      }),
-    plantGarbage: async (platform) => {
-      const key = keys.events(platform);
-      await shared.call('XGROUP', 'CREATE', key, 'presenters', '$', 'MKSTREAM').catch(() => null);
-      await shared.call('XADD', key, '*', 'e', 'not json {');
-      await shared.call('XADD', key, '*', 'other', 'field');
-    },
-    logs,
-    close: () => Promise.resolve(undefined),
-  });
-});
+eventRelayContract('redis relay', () =>
+  redisRelayHarness(shared, new KeyBuilder(`r${++prefixes}:`)),
+);
 
 describe('redis relay: streams and outages', () => {
   it('keeps one stream per platform under the key builder, trimmed, with one group', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/game/ports.js';
 import { RedisKeyValueStore } from '../../src/store/key-value.js';
 import { KeyBuilder } from '../../src/store/keys.js';
-import { createStoreRedis } from '../../src/store/redis-store.js';
+import { createStoreRedis } from '../../src/store/redis-connection.js';
 import { startRedis, type PrivateRedis } from '../support/redis-server.js';
 import { keyValueContract } from './key-value-contract.js';
 

@@ -3,7 +3,7 @@ import { playerKey } from '../../src/game/model.js';
 import { newPlayerRating } from '../../src/game/rating-model.js';
 import { KeyBuilder } from '../../src/store/keys.js';
 import { RedisLeagueStore } from '../../src/store/redis-league-store.js';
-import { createStoreRedis } from '../../src/store/redis-store.js';
+import { createStoreRedis } from '../../src/store/redis-connection.js';
 import { textLogger } from '../support/capturing-logger.js';
 import { ALICE, BORIS } from '../support/game-fixtures.js';
 import { redisClients } from '../support/redis-clients.js';
@@ -14,24 +14,14 @@ import {
   ratedPlayer,
   ratingAfterGame,
 } from './league-contract.js';
+import { redisLeagueHarness } from './redis-harnesses.js';
 
 const redis = redisClients();
 let prefixes = 0;
 
-leagueStoreContract('redis league store', () => {
-  const logged: string[] = [];
-  const keys = new KeyBuilder(`lg${++prefixes}:`);
-  const log = textLogger(logged);
-  const store = new RedisLeagueStore(redis.shared(), keys, { log });
-  return Promise.resolve({
-    store,
-    twin: new RedisLeagueStore(redis.client(), keys, { log }),
-    logged,
-    putRawRating: (player, variant, pool, text, games) =>
-      store.putRawRating(player, variant, pool, text, games),
-    putRawTournament: (id, text, version) => store.putRawTournament(id, text, version),
-  });
-});
+leagueStoreContract('redis league store', () =>
+  redisLeagueHarness(redis.shared(), redis.client(), new KeyBuilder(`lg${++prefixes}:`)),
+);
 
 describe('redis league store', () => {
   it('stores under the documented keys', async () => {

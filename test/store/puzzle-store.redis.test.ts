@@ -1,4 +1,3 @@
-import { textLogger } from '../support/capturing-logger.js';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { playerKey } from '../../src/game/model.js';
@@ -7,10 +6,11 @@ import { DEFAULT_RATING } from '../../src/ratings/glicko2.js';
 import { KeyBuilder } from '../../src/store/keys.js';
 import { DAY_HISTORY_TTL_MS } from '../../src/store/puzzle-store-common.js';
 import { RedisPuzzleStore } from '../../src/store/redis-puzzle-store.js';
-import { createStoreRedis } from '../../src/store/redis-store.js';
+import { createStoreRedis } from '../../src/store/redis-connection.js';
 import { ALICE } from '../support/game-fixtures.js';
 import { startRedis, type PrivateRedis } from '../support/redis-server.js';
 import { puzzleStoreContract } from './puzzle-store-contract.js';
+import { redisPuzzleHarness } from './redis-harnesses.js';
 
 let server: PrivateRedis;
 let shared: Redis;
@@ -38,21 +38,9 @@ afterAll(async () => {
   await (server as PrivateRedis | undefined)?.stop();
 });
 
-puzzleStoreContract('redis puzzle store', () => {
-  const logged: string[] = [];
-  const keys = new KeyBuilder(`pz${++prefixes}:`);
-  const log = textLogger(logged);
-  const store = new RedisPuzzleStore(shared, keys, { log });
-  return Promise.resolve({
-    store,
-    twin: new RedisPuzzleStore(client(), keys, { log }),
-    logged,
-    putRawRating: (kind, id, text) => store.putRawRating(kind, id, text),
-    putRawDailySetting: (chatKey, text) => store.putRawDailySetting(chatKey, text),
-    putRawDayResult: (chatKey, day, player, text) =>
-      store.putRawDayResult(chatKey, day, player, text),
-  });
-});
+puzzleStoreContract('redis puzzle store', () =>
+  redisPuzzleHarness(shared, client(), new KeyBuilder(`pz${++prefixes}:`)),
+);
 
 describe('redis puzzle store', () => {
   it('stores under the documented keys; a claim expires after its time to live', async () => {

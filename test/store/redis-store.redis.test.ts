@@ -1,11 +1,12 @@
 import { textLogger } from '../support/capturing-logger.js';
 import { silentLogger } from '../../src/game/logger.js';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/game/ports.js';
 import { encodeGame } from '../../src/store/codec.js';
 import { KeyBuilder } from '../../src/store/keys.js';
-import { createStoreRedis, RedisGameStore } from '../../src/store/redis-store.js';
+import { createStoreRedis } from '../../src/store/redis-connection.js';
+import { RedisGameStore } from '../../src/store/redis-store.js';
 import { ALICE, BORIS, makeChallenge, makeGame } from '../support/game-fixtures.js';
 import { startRedis, type PrivateRedis } from '../support/redis-server.js';
 import { storeContract } from './contract.js';
@@ -134,47 +135,6 @@ describe('redis store: layout and concurrency', () => {
     expect((await errorOf(store.getGame('garbage'))) as StoreError).toMatchObject({
       code: 'corrupt-record',
     });
-  });
-
-  it('indexes games active before the `active` index existed, once per database', async () => {
-    const store = freshStore();
-    const { keys } = store;
-    await store.createGame(makeGame('old', { updatedAt: 2_000 }));
-    await store.createGame(makeGame('done', { status: 'finished', finishedAt: 1_500 }));
-    await store.putRawGame('garbage', 'not json at all {');
-    // A database written before the index: the game is active but in no `active` set.
-    await shared.zrem(keys.activeGamesByChange(), 'old');
-    expect(await shared.zcard(keys.activeGamesByChange())).toBe(0);
-
-    expect(await store.idleGameIds(5_000, 10)).toEqual(['old']);
-    expect(await shared.hexists(keys.migrations(), 'active-index')).toBe(1);
-    // Once marked, no scan again: an unindexed game now stays as it is.
-    await shared.zrem(keys.activeGamesByChange(), 'old');
-    const later = new RedisGameStore(shared, keys, { log: silentLogger });
-    stores.push(later);
-    expect(await later.idleGameIds(5_000, 10)).toEqual([]);
-  });
-
-  it('the backfill leaves alone a game that changed after it was read', async () => {
-    const store = freshStore();
-    await store.createGame(makeGame('g1', { updatedAt: 2_000 }));
-    await shared.zrem(store.keys.activeGamesByChange(), 'g1');
-    // The read sees version 1; a save to version 2 (finished) lands before the index write.
-    const hmget = shared.hmget.bind(shared);
-    const spy = vi.spyOn(shared, 'hmget').mockImplementationOnce(async (...args) => {
-      const read = await hmget(...(args as [string, ...string[]]));
-      await store.saveGame(
-        makeGame('g1', { version: 2, status: 'finished', finishedAt: 3_000 }),
-        1,
-      );
-      return read;
-    });
-    try {
-      expect(await store.idleGameIds(5_000, 10)).toEqual([]);
-    } finally {
-      spy.mockRestore();
-    }
-    expect(await shared.zcard(store.keys.activeGamesByChange())).toBe(0);
   });
 
   it('purge drops index entries whose record is gone and keeps views now showing a game', async () => {

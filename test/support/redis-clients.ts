@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createStoreRedis } from '../../src/store/redis-store.js';
+import { createStoreRedis } from '../../src/store/redis-connection.js';
 import { startRedis, type PrivateRedis } from './redis-server.js';
 
 /** The clients of a test file's private Redis (see redisClients). */

@@ -27,6 +27,8 @@ export interface ClusterOptions {
   readonly replicasPerMaster?: number;
   /** How long to wait for `cluster_state:ok` on every node; default 30 s. */
   readonly timeoutMs?: number;
+  /** cluster-node-timeout: how long a master may be unreachable before its replica takes over; 2000 ms. */
+  readonly nodeTimeoutMs?: number;
 }
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -71,9 +73,10 @@ export async function startRedisCluster(options: ClusterOptions = {}): Promise<P
     await Promise.all(nodes.splice(0).map((node) => node.stop()));
   };
   try {
-    for (let i = 0; i < masters * (1 + replicas); i++) {
-      nodes.push(
-        await startRedis({
+    // All at once: each start is mostly waiting for the server to answer.
+    const started = await Promise.allSettled(
+      Array.from({ length: masters * (1 + replicas) }, () =>
+        startRedis({
           args: async () => [
             '--cluster-enabled',
             'yes',
@@ -82,11 +85,14 @@ export async function startRedisCluster(options: ClusterOptions = {}): Promise<P
             '--cluster-port',
             String(await freePort()),
             '--cluster-node-timeout',
-            '2000',
+            String(options.nodeTimeoutMs ?? 2_000),
           ],
         }),
-      );
-    }
+      ),
+    );
+    for (const result of started) if (result.status === 'fulfilled') nodes.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
     // redis-cli takes the first `masters` addresses as masters, the rest as their replicas.
     await run('redis-cli', [
       '--cluster',

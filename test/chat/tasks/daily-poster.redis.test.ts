@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { KeyBuilder } from '../../../src/store/keys.js';
 import { RedisPuzzleStore } from '../../../src/store/redis-puzzle-store.js';
-import { createStoreRedis } from '../../../src/store/redis-store.js';
+import { createStoreRedis } from '../../../src/store/redis-connection.js';
 import { startRedis, type PrivateRedis } from '../../support/redis-server.js';
 import { dailyPosterScenario } from './daily-poster-scenario.js';
 
