@@ -65,6 +65,20 @@ export interface HeapFigures {
   readonly arrayBuffers: number;
 }
 
+const MEMORY_USAGE = {
+  expression: 'JSON.stringify(process.memoryUsage())',
+  returnByValue: true,
+};
+
+interface EvaluateResult {
+  readonly result: { readonly value?: string };
+}
+
+interface WorkerMessage {
+  readonly id: number;
+  readonly result?: EvaluateResult;
+}
+
 /** A Chrome DevTools Protocol session with the bot's main thread. */
 export class Inspector {
   private nextId = 1;
@@ -73,13 +87,29 @@ export class Inspector {
     (reply: { result?: unknown; error?: unknown }) => void
   >();
 
+  /** Worker threads attached (NodeWorker domain): session id and the worker's script URL. */
+  private readonly workers = new Map<string, string>();
+  private readonly workerPending = new Map<string, (message: WorkerMessage) => void>();
+
   private constructor(private readonly socket: WebSocket) {
     socket.on('message', (data: Buffer) => {
       const reply = JSON.parse(data.toString()) as {
         id?: number;
+        method?: string;
+        params?: { sessionId: string; message?: string; workerInfo?: { url: string } };
         result?: unknown;
         error?: unknown;
       };
+      if (reply.method === 'NodeWorker.attachedToWorker' && reply.params !== undefined)
+        this.workers.set(reply.params.sessionId, reply.params.workerInfo?.url ?? '?');
+      if (reply.method === 'NodeWorker.detachedFromWorker' && reply.params !== undefined)
+        this.workers.delete(reply.params.sessionId);
+      if (reply.method === 'NodeWorker.receivedMessageFromWorker' && reply.params?.message) {
+        const message = JSON.parse(reply.params.message) as WorkerMessage;
+        const key = `${reply.params.sessionId}:${message.id}`;
+        this.workerPending.get(key)?.(message);
+        this.workerPending.delete(key);
+      }
       if (reply.id === undefined) return;
       this.pending.get(reply.id)?.(reply);
       this.pending.delete(reply.id);
@@ -107,17 +137,62 @@ export class Inspector {
     });
   }
 
-  /** A full garbage collection of the main thread's heap. */
+  /** A full garbage collection of the main thread's heap and of every worker thread's. */
   async collectGarbage(): Promise<void> {
+    await this.attachWorkers();
     await this.call('HeapProfiler.collectGarbage');
+    await Promise.all(
+      [...this.workers.keys()].map((session) =>
+        this.workerCall(session, 'HeapProfiler.collectGarbage'),
+      ),
+    );
   }
 
+  /** The main thread's `process.memoryUsage()`. */
   async heap(): Promise<HeapFigures> {
-    const reply = (await this.call('Runtime.evaluate', {
-      expression: 'JSON.stringify(process.memoryUsage())',
-      returnByValue: true,
-    })) as { result: { value: string } };
-    return JSON.parse(reply.result.value) as HeapFigures;
+    const reply = (await this.call('Runtime.evaluate', MEMORY_USAGE)) as EvaluateResult;
+    return JSON.parse(reply.result.value!) as HeapFigures;
+  }
+
+  /** Every worker thread's own heap, by its script's file name (render/worker.js, …). */
+  async workerHeaps(): Promise<{ name: string; heap: HeapFigures }[]> {
+    await this.attachWorkers();
+    const heaps = [...this.workers].map(async ([session, url]) => {
+      const value = (await this.workerCall(session, 'Runtime.evaluate', MEMORY_USAGE))?.result
+        .value;
+      const name = url.split('/').slice(-2).join('/');
+      return value === undefined ? undefined : { name, heap: JSON.parse(value) as HeapFigures };
+    });
+    return (await Promise.all(heaps)).filter((heap) => heap !== undefined);
+  }
+
+  private attached: Promise<void> | undefined;
+
+  /** Attaches to the worker threads once (they are reported as they attach). */
+  private attachWorkers(): Promise<void> {
+    this.attached ??= this.call('NodeWorker.enable', { waitForDebuggerOnStart: false }).then(
+      () => new Promise<void>((resolve) => setTimeout(resolve, 500)),
+    );
+    return this.attached;
+  }
+
+  /** A call in a worker's session; undefined when it does not answer within 5 s. */
+  private async workerCall(
+    sessionId: string,
+    method: string,
+    params: Record<string, unknown> = {},
+  ): Promise<EvaluateResult | undefined> {
+    const id = this.nextId++;
+    const answer = new Promise<WorkerMessage>((resolve) =>
+      this.workerPending.set(`${sessionId}:${id}`, resolve),
+    );
+    const message = JSON.stringify({ id, method, params });
+    await this.call('NodeWorker.sendMessageToWorker', { sessionId, message });
+    const reply = await Promise.race([
+      answer,
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5_000)),
+    ]);
+    return reply?.result;
   }
 
   close(): void {

@@ -127,6 +127,24 @@ async function main(): Promise<void> {
           mb(heap.arrayBuffers).padStart(16),
         ].join('  '),
       );
+      if (gc) {
+        let heaps = heap.heapTotal + heap.external;
+        for (const worker of await probe.workerHeaps()) {
+          heaps += worker.heap.heapTotal + worker.heap.external;
+          console.log(
+            [
+              `  thread ${worker.name}`.padEnd(28),
+              ''.padStart(7 + 8 + 13 + 8 + 6),
+              `${mb(worker.heap.heapUsed)}/${mb(worker.heap.heapTotal)}`.padStart(19),
+              mb(worker.heap.external).padStart(12),
+              mb(worker.heap.arrayBuffers).padStart(16),
+            ].join('  '),
+          );
+        }
+        console.log(
+          `  every thread's heap total and external: ${mb(heaps)} MB; the rest of the RSS (code, native allocations, stacks): ${mb(own.rss - heaps)} MB`,
+        );
+      }
       return own;
     };
 
