@@ -57,12 +57,21 @@ async function resign(fake: FakeBotApi, chatId: number, from: User, board: numbe
   await message(fake, chatId, (m) => m.animation !== undefined, `the animation in ${chatId}`);
 }
 
+/** How long the first pictures of a game took, from the update to the fake seeing them (ms). */
+export interface GameTimings {
+  /** The first board (after the challenge is accepted, or after /play). */
+  firstBoard?: number;
+  /** The board of the first move (a human game), or the bot's first answer (a bot game). */
+  firstMove?: number;
+}
+
 /** Game `n` between two people in a group: `plies` typed moves, then a resignation. */
 export async function humanGame(
   fake: FakeBotApi,
   n: number,
   plies: number,
   random: () => number,
+  timings: GameTimings = {},
 ): Promise<void> {
   const chatId = -1_000_200_000_000 - n;
   fake.group(chatId, `Memory ${n}`);
@@ -75,18 +84,22 @@ export async function humanGame(
     (m) => m.text?.includes('challenges') === true,
     `the challenge card in ${chatId}`,
   );
+  let since = Date.now();
   fake.push(fake.buttonPress({ from: b, chatId, messageId: card.messageId, button: () => true }));
   const board = await message(fake, chatId, (m) => m.photo !== undefined, `the board in ${chatId}`);
+  timings.firstBoard = Date.now() - since;
   const [white, black] = board.caption?.includes(`⚪ ${a.first_name}`) === true ? [a, b] : [b, a];
   let position = startPosition('bashni');
   for (let ply = 0; ply < plies; ply++) {
     const { text, after } = randomMove(position, random);
+    since = Date.now();
     fake.pushMessage({ from: ply % 2 === 0 ? white : black, chat: chatId, text: `/move ${text}` });
     await until(
       () => fake.message(chatId, board.messageId)?.caption?.includes(`Last move: ${text}`),
       `move ${text} on the board in ${chatId}`,
       WAIT_MS,
     );
+    timings.firstMove ??= Date.now() - since;
     position = after;
   }
   await resign(fake, chatId, plies % 2 === 0 ? white : black, board.messageId);
@@ -99,16 +112,20 @@ export async function botGame(
   moves: number,
   level: number,
   random: () => number,
+  timings: GameTimings = {},
 ): Promise<void> {
   const player = fake.user(30_000_000 + n, `P${n}`, `mem_p${n}`, 'en');
   const chat = fake.privateChat(player);
+  let since = Date.now();
   fake.pushMessage({ from: player, chat, text: `/play ${level}` });
   const board = await message(fake, chat.id, (m) => m.photo !== undefined, `the bot board ${n}`);
+  timings.firstBoard = Date.now() - since;
   const caption = () => fake.message(chat.id, board.messageId)?.caption ?? '';
   let position = startPosition('bashni');
   let previous: string | undefined;
   for (let i = 0; i < moves; i++) {
     const { text, after } = randomMove(position, random);
+    since = Date.now();
     fake.pushMessage({ from: player, chat, text: `/move ${text}` });
     const answer = await until(
       () => {
@@ -118,6 +135,7 @@ export async function botGame(
       `the bot's answer to ${text} in game ${n}`,
       WAIT_MS,
     );
+    timings.firstMove ??= Date.now() - since;
     const parsed = parseMove(after, answer);
     if (!parsed.ok) throw new Error(`the bot's answer ${answer} does not parse`);
     position = applyMove(after, parsed.value);

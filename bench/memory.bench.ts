@@ -16,7 +16,9 @@
  * Run: npm run bench:memory (builds dist/ when a source is newer). BENCH_STORE=memory runs the
  * memory store instead of Redis; BENCH_ENTRY=src runs `npm start`'s command (tsx) instead of
  * dist/; BENCH_NODE_ARGS adds node flags; BENCH_SETTLE seconds of quiet before the last figures
- * (default 30). The bot's own settings (RENDER_THREADS, AI_THREADS, …, MALLOC_ARENA_MAX) are
+ * (default 75: past THREAD_IDLE_SECONDS' default, 60, after which idle threads stop). Last, the
+ * latency of a game's first board and move, and of the bot's first answer, after that quiet
+ * (threads start again) and once more right after (threads running). The bot's own settings (RENDER_THREADS, AI_THREADS, …, MALLOC_ARENA_MAX) are
  * passed on from the environment.
  */
 import { execFileSync } from 'node:child_process';
@@ -27,20 +29,20 @@ import { startRedis, type PrivateRedis } from '../test/support/redis-server.js';
 import { ROOT, startApp, startCommand, TOKEN, type StartedApp } from '../test/support/start-app.js';
 import { FakeBotApi } from '../test/support/telegram/fake-bot-api.js';
 import { until } from '../test/support/until.js';
-import { botGame, humanGame } from './memory-games.js';
+import { botGame, humanGame, type GameTimings } from './memory-games.js';
 import { Inspector, inspectorUrl, processMemory } from './memory-probe.js';
 import { giveUpAfter } from './watchdog.js';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 200);
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 50);
 const PLIES = Number(process.env.BENCH_PLIES ?? 6);
-const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE ?? 30);
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE ?? 75);
 const IDLE_SECONDS = 10;
 const MEMORY_STORE = process.env.BENCH_STORE === 'memory';
 const FROM_SOURCES = process.env.BENCH_ENTRY === 'src';
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 /** The bot's settings that reach it from the benchmark's environment. */
-const PASSED_ON = /^(RENDER_|AI_|REVIEW_|MALLOC_|UV_THREADPOOL_SIZE$|NODE_OPTIONS$)/;
+const PASSED_ON = /^(RENDER_|AI_|REVIEW_|THREAD_|MALLOC_|GLIBC_TUNABLES$|NODE_OPTIONS$)/;
 
 giveUpAfter(30, 'memory benchmark');
 
@@ -192,6 +194,21 @@ async function main(): Promise<void> {
     await sleep(SETTLE_SECONDS * 1_000);
     await sample(`idle ${SETTLE_SECONDS} s after the games`, false);
     const after = await sample(`idle ${SETTLE_SECONDS} s after, GC`, true);
+    // What a quiet process costs the next player: pictures and a search after the idle time
+    // (threads that stopped start again), then the same once more (threads running).
+    const firsts: string[] = [];
+    let extra = GAMES;
+    for (const when of ['after the idle time', 'right after that']) {
+      const human: GameTimings = {};
+      const bot: GameTimings = {};
+      await humanGame(fake, extra++, PLIES, random, human);
+      await sleep(when === 'right after that' ? 0 : SETTLE_SECONDS * 1_000);
+      await botGame(fake, extra++, 1, 1, random, bot);
+      firsts.push(
+        `${when}: a game's first board ${human.firstBoard} ms, its first move ${human.firstMove} ms; against the bot: first board ${bot.firstBoard} ms, the bot's first answer ${bot.firstMove} ms`,
+      );
+    }
+    for (const line of firsts) console.log(`latency ${line}`);
     const errors = (app.output().match(/"level":50/g) ?? []).length;
     console.log(
       `idle RSS ${mb(idle.rss)} MB (goal ≤ 120: ${idle.rss <= 120 * 2 ** 20 ? 'met' : 'NOT met'}); after the games ${mb(after.rss)} MB, ${after.rss >= idle.rss ? '+' : ''}${mb(after.rss - idle.rss)} MB (goal ≤ +20: ${after.rss - idle.rss <= 20 * 2 ** 20 ? 'met' : 'NOT met'}); bot errors logged: ${errors}`,

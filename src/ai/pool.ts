@@ -260,8 +260,9 @@ export class AiPool {
         if (reply.ok) this.settle(job, reply.result);
         else this.settle(job, undefined, new AiPoolError(reply.error, job.request));
       }
+      // Idle unless dispatch() gives it the next request.
+      slot.idle.arm();
       this.dispatch();
-      if (slot.job === undefined) slot.idle.arm();
     });
     worker.on('error', (error) => {
       if (slot.worker === worker) slot.lastError = error;

@@ -242,8 +242,9 @@ export class RenderPool {
     worker.unref();
     if (reply.kind === 'rendered') this.succeed(job, Buffer.from(reply.png));
     else this.fail(job, paintError(reply.failure));
+    // Idle unless dispatch() gives it the next board.
+    slot.idle.arm();
     this.dispatch();
-    if (slot.job === undefined) slot.idle.arm();
   }
 
   /**
