@@ -322,10 +322,12 @@ describe('render pool', () => {
       expect(pool.alive).toBe(true);
       await pool.render('board', startPosition('bashni'), { size: 210 });
       expect(pool.stats()).toMatchObject({ threads: 1, entries: 1 });
-      // Two at once: the second thread starts.
-      const positions = distinctBoards(6, 41);
-      await Promise.all(positions.map((position) => pool.render('board', position, { size: 200 })));
-      expect(pool.stats().threads).toBe(2);
+      // More at once: the second thread starts (dispatch starts it as the boards are queued).
+      const boards = distinctBoards(6, 41).map((position) =>
+        pool.render('board', position, { size: 200 }),
+      );
+      expect(pool.stats()).toMatchObject({ threads: 2, running: 2 });
+      await Promise.all(boards);
       // Quiet: both threads stop, and the cache lets go of every image.
       await until(() => pool.stats().threads === 0, 'the idle threads to stop', 10_000);
       expect(pool.stats()).toMatchObject({ entries: 0, bytes: 0, queued: 0, running: 0 });
