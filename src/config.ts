@@ -69,6 +69,11 @@ export interface Config {
     | { readonly mode: 'queue'; readonly timeoutSeconds: number; readonly fallbackSeconds: number };
   /** Worker threads drawing board images. */
   readonly renderThreads: number;
+  /**
+   * Seconds an AI or render thread of a bot process may stay idle before it is stopped (the
+   * next search or board starts one again); 0 keeps them running.
+   */
+  readonly threadIdleSeconds: number;
   /** How long start-up waits for the Bot API and Redis before giving up (unless --wait). */
   readonly startupTimeoutSeconds: number;
   /** How long a stop (SIGTERM, SIGINT) may take to finish the work in flight. */
@@ -105,8 +110,19 @@ export const DEFAULT_METRICS_PORT = 9464;
  */
 export const DEFAULT_RENDER_THREADS = Math.min(2, availableParallelism());
 
+/**
+ * A thread idle this long is stopped: its memory (tens of MB once it has drawn or searched) is
+ * worth more than the start of the next one (npm run bench:memory prints both).
+ */
+export const DEFAULT_THREAD_IDLE_SECONDS = 60;
+
 /** IDLE_GAME_DAYS's least value: a day more than the longest time per move. */
 export const MIN_IDLE_GAME_DAYS = Math.max(...DAYS_PER_MOVE) + 1;
+
+/** How long a bot process's AI and render threads may idle (THREAD_IDLE_SECONDS; 0: forever). */
+export function threadIdleMs(config: Config): number | undefined {
+  return config.threadIdleSeconds === 0 ? undefined : config.threadIdleSeconds * 1000;
+}
 
 /** A setting with a bad value: the message names the variable. */
 export class ConfigError extends Error {}
@@ -398,6 +414,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewConcurrency: integer(env, 'REVIEW_CONCURRENCY', 1, 1, 16),
     ai: aiConfig(env, redis !== undefined),
     renderThreads: integer(env, 'RENDER_THREADS', DEFAULT_RENDER_THREADS, 1, 16),
+    threadIdleSeconds: integer(env, 'THREAD_IDLE_SECONDS', DEFAULT_THREAD_IDLE_SECONDS, 0, 86_400),
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 60, 1, 3600),
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
     idleGameDays: integer(env, 'IDLE_GAME_DAYS', 30, MIN_IDLE_GAME_DAYS, 3650),

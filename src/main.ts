@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { RenderPool } from './render/index.js';
-import { loadConfig, type Config } from './config.js';
+import { loadConfig, threadIdleMs, type Config } from './config.js';
 import { systemClock, type BotMoves } from './game/ports.js';
 import { EventDispatcher, type EventHandler } from './game/event-routing.js';
 import type { Platform } from './game/model.js';
@@ -34,7 +34,6 @@ import { botMoves } from './startup/bot-moves.js';
 import { painters } from './startup/painters.js';
 import type { PlatformBot, PlatformDeps, PlatformRun } from './startup/platform.js';
 import { startTelegram } from './startup/start-telegram.js';
-import { startDiscord } from './startup/start-discord.js';
 import { startConsole } from './startup/start-console.js';
 import { registerSecrets } from './startup/config-secrets.js';
 
@@ -103,7 +102,10 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
       metrics.time(metrics.aiSeconds, () => ai.bot.chooseMove(request, options)),
   };
   // Boards are drawn on a worker thread: the event loop that serves every chat never waits.
-  const renderPool = new RenderPool({ size: config.renderThreads });
+  const renderPool = new RenderPool({
+    size: config.renderThreads,
+    idleMs: threadIdleMs(config),
+  });
   const service = new GameService({
     store,
     league: shared.league,
@@ -140,7 +142,9 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   const bots: PlatformBot[] = [];
   if (telegram !== undefined && botInfo !== undefined)
     bots.push(startTelegram(deps, { config: telegram, botInfo, server: httpServer }));
-  if (discord !== undefined) bots.push(startDiscord(deps, discord));
+  // discord.js only where Discord runs: loaded, it holds ~40 MB a Telegram-only process needs not.
+  if (discord !== undefined)
+    bots.push((await import('./startup/start-discord.js')).startDiscord(deps, discord));
   for (const adapter of bots) local[adapter.platform] = adapter.present;
 
   await dispatcher.start();

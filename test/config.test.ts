@@ -5,6 +5,7 @@ import {
   ConfigError,
   DEFAULT_METRICS_PORT,
   DEFAULT_RENDER_THREADS,
+  DEFAULT_THREAD_IDLE_SECONDS,
   loadConfig,
 } from '../src/config.js';
 import { VARIANT_IDS } from '../src/engine/index.js';
@@ -28,6 +29,7 @@ describe('configuration', () => {
       reviewConcurrency: 1,
       ai: { mode: 'local' },
       renderThreads: DEFAULT_RENDER_THREADS,
+      threadIdleSeconds: DEFAULT_THREAD_IDLE_SECONDS,
       startupTimeoutSeconds: 60,
       shutdownTimeoutSeconds: 10,
       idleGameDays: 30,
@@ -317,6 +319,7 @@ describe('configuration', () => {
       /AI_QUEUE_FALLBACK_SECONDS must be a whole number from 1 to 3600/,
     ],
     [{ RENDER_THREADS: '17' }, /RENDER_THREADS/],
+    [{ THREAD_IDLE_SECONDS: '-1' }, /THREAD_IDLE_SECONDS/],
     [{ STARTUP_TIMEOUT_SECONDS: '0' }, /STARTUP_TIMEOUT_SECONDS must be a whole number from 1/],
     [{ STARTUP_TIMEOUT_SECONDS: '3601' }, /STARTUP_TIMEOUT_SECONDS/],
     [{ STARTUP_TIMEOUT_SECONDS: '1.5' }, /STARTUP_TIMEOUT_SECONDS/],

@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { IdleTimer } from '../threads/idle-timer.js';
 import { startWorker } from '../threads/start-worker.js';
 import { type VariantId, seedFromText } from '../engine/index.js';
 import type { TableVariantId } from '../engine/multi/index.js';
@@ -34,6 +35,11 @@ export interface AiPoolOptions {
    * without an answer in between), at most `max`. Default 100 ms up to 30 s.
    */
   readonly restartDelayMs?: { readonly first: number; readonly max: number };
+  /**
+   * A thread that has searched nothing for this long is stopped (its transposition table and
+   * heap given back); the next request starts one again. Default: never.
+   */
+  readonly idleMs?: number;
   /** Starts a worker thread; default ./worker beside this file (tests start failing ones). */
   readonly startWorker?: (workerData: AiWorkerData) => Worker;
 }
@@ -71,7 +77,10 @@ interface Job {
 }
 
 interface Slot {
-  /** Undefined while a dead worker waits to be replaced. */
+  /**
+   * Undefined until a request needs it, after it was stopped idle, and while a dead worker
+   * waits to be replaced (`restart`).
+   */
   worker: Worker | undefined;
   readonly cancel: Int32Array;
   job: Job | undefined;
@@ -79,6 +88,8 @@ interface Slot {
   deaths: number;
   restart: NodeJS.Timeout | undefined;
   lastError: Error | undefined;
+  /** Stops the worker once it has been idle for the pool's idleMs. */
+  readonly idle: IdleTimer;
 }
 
 /**
@@ -93,6 +104,10 @@ interface Slot {
  * start is not respawned in a hot loop. While every worker is down after dying repeatedly,
  * requests fail at once rather than wait.
  *
+ * Threads start when requests need them (up to `size`) and stop after `idleMs` without one,
+ * so that a quiet process does not hold a search's memory; the first search after that waits
+ * for a thread to start and warm up.
+ *
  * Workers run TypeScript through tsx when this file is TypeScript (`npm start` and the tests
  * run sources — a worker inherits neither tsx nor vitest, so it registers tsx's loader itself
  * before importing worker.ts); compiled JavaScript (dist/) needs nothing.
@@ -104,6 +119,7 @@ export class AiPool {
   private readonly timeMs: number | undefined;
   private readonly restartDelay: { readonly first: number; readonly max: number };
   private readonly startWorker: (workerData: AiWorkerData) => Worker;
+  private readonly idleMs: number | undefined;
   private nextId = 1;
   private closed = false;
 
@@ -112,6 +128,7 @@ export class AiPool {
     this.ttBits = options.ttBits ?? 20;
     this.timeMs = options.timeMs;
     this.restartDelay = options.restartDelayMs ?? { first: 100, max: 30_000 };
+    this.idleMs = options.idleMs;
     this.startWorker =
       options.startWorker ?? ((workerData) => startWorker(import.meta.url, 'worker', workerData));
     for (let i = 0; i < size; i++) this.slots.push(this.startSlot());
@@ -120,6 +137,11 @@ export class AiPool {
   /** The number of worker threads. */
   get size(): number {
     return this.slots.length;
+  }
+
+  /** Worker threads started and not stopped (at most `size`). */
+  get threads(): number {
+    return this.slots.filter((slot) => slot.worker !== undefined).length;
   }
 
   /** Serving requests: not closed (a worker that dies is replaced). */
@@ -190,6 +212,7 @@ export class AiPool {
     await Promise.all(
       this.slots.map(async (slot) => {
         clearTimeout(slot.restart);
+        slot.idle.disarm();
         if (slot.job !== undefined) this.settle(slot.job, undefined, error);
         slot.job = undefined;
         await slot.worker?.terminate();
@@ -206,9 +229,18 @@ export class AiPool {
       deaths: 0,
       restart: undefined,
       lastError: undefined,
+      idle: new IdleTimer(this.idleMs, () => this.stopIdle(slot)),
     };
-    this.spawn(slot);
     return slot;
+  }
+
+  /** A worker idle for idleMs stops; the next request starts another. */
+  private stopIdle(slot: Slot): void {
+    const worker = slot.worker;
+    if (worker === undefined || slot.job !== undefined || this.closed) return;
+    // Cleared first, so that its exit is not taken for a death.
+    slot.worker = undefined;
+    void worker.terminate();
   }
 
   private spawn(slot: Slot): void {
@@ -228,6 +260,8 @@ export class AiPool {
         if (reply.ok) this.settle(job, reply.result);
         else this.settle(job, undefined, new AiPoolError(reply.error, job.request));
       }
+      // Idle unless dispatch() gives it the next request.
+      slot.idle.arm();
       this.dispatch();
     });
     worker.on('error', (error) => {
@@ -247,6 +281,7 @@ export class AiPool {
     const job = slot.job;
     slot.job = undefined;
     slot.worker = undefined;
+    slot.idle.disarm();
     if (job !== undefined) {
       this.settle(job, undefined, new AiPoolError(`AI worker failed: ${reason}`, job.request));
     }
@@ -280,17 +315,25 @@ export class AiPool {
     );
   }
 
+  /**
+   * Gives each queued request to an idle worker, or to a slot that starts one (not to one whose
+   * dead worker waits out its pause).
+   */
   private dispatch(): void {
     if (this.closed) return;
-    for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
-      if (slot.worker === undefined || slot.job !== undefined) continue;
+    while (this.queue.length > 0) {
+      const slot =
+        this.slots.find((free) => free.worker !== undefined && free.job === undefined) ??
+        this.slots.find((free) => free.worker === undefined && free.restart === undefined);
+      if (slot === undefined) return;
+      if (slot.worker === undefined) this.spawn(slot);
       const job = this.queue.shift()!;
       slot.job = job;
+      slot.idle.disarm();
       Atomics.store(slot.cancel, 0, 0);
-      slot.worker.ref();
+      slot.worker!.ref();
       const message: WorkerJob = { id: job.id, request: job.request };
-      slot.worker.postMessage(message);
+      slot.worker!.postMessage(message);
     }
   }
 

@@ -15,6 +15,7 @@ import {
   type RenderJob,
   type WorkerReply,
 } from './transport.js';
+import { IdleTimer } from '../threads/idle-timer.js';
 import { startWorker } from '../threads/start-worker.js';
 
 export { RenderPoolError };
@@ -26,12 +27,19 @@ export interface RenderPoolOptions {
   readonly maxEntries?: number;
   /** Most bytes of PNG kept. Default 64 MiB. */
   readonly maxBytes?: number;
+  /**
+   * A thread that has drawn nothing for this long is stopped, and cached images nobody asked
+   * for in half as long are dropped; the next board starts a thread again. Default: never.
+   */
+  readonly idleMs?: number;
 }
 
 /** Pool statistics: the cache's, plus boards waiting for a worker and boards being drawn. */
 export type RenderPoolStats = RenderCacheStats & {
   readonly queued: number;
   readonly running: number;
+  /** Worker threads started and not stopped (at most the pool's size). */
+  readonly threads: number;
 };
 
 interface Job {
@@ -42,7 +50,10 @@ interface Job {
 }
 
 interface Slot {
-  /** Null once its worker failed to start too often; a new request tries again. */
+  /**
+   * Null until a board needs it, after it was stopped idle, and once its worker failed to start
+   * too often (a new request tries again).
+   */
   worker: Worker | null;
   job: Job | undefined;
   /** Whether the current worker has loaded its module (it says so first thing). */
@@ -50,6 +61,8 @@ interface Slot {
   /** Workers in a row that exited before they were ready. */
   failedStarts: number;
   lastError: Error | undefined;
+  /** Stops the worker once it has been idle for the pool's idleMs. */
+  readonly idle: IdleTimer;
 }
 
 /** A slot gives up restarting after this many workers in a row die before they are ready. */
@@ -65,6 +78,9 @@ const MAX_FAILED_STARTS = 3;
  * RenderPoolError rather than being retried: a board that kills a worker would kill the next one
  * too. A paint error inside a worker rejects only that board.
  *
+ * Threads start when boards need them (up to `size`), and stop after `idleMs` without a board:
+ * each holds the canvas library, its fonts and its sprite caches (tens of MB once it has drawn),
+ * which a quiet process gives back; the first board after that waits for a thread to start.
  * Idle workers are unref'd, so the pool does not keep the process alive; a board being drawn
  * does. The returned Buffers are shared with the cache: treat them as read-only.
  */
@@ -83,6 +99,9 @@ export class RenderPool {
       max: options.maxEntries ?? 512,
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
       sizeCalculation: (png) => png.length,
+      // Dropped as a thread stops: what nobody asked for in half its idle time (the thread's
+      // last board included, which is as old as its idle time by then).
+      ...(options.idleMs === undefined ? {} : { ttl: options.idleMs / 2, updateAgeOnGet: true }),
     });
     const size = Math.max(1, Math.floor(options.size ?? 1));
     for (let i = 0; i < size; i++) {
@@ -92,9 +111,9 @@ export class RenderPool {
         ready: false,
         failedStarts: 0,
         lastError: undefined,
+        idle: new IdleTimer(options.idleMs, () => this.stopIdle(slot)),
       };
       this.slots.push(slot);
-      this.start(slot);
     }
   }
 
@@ -133,12 +152,15 @@ export class RenderPool {
       bytes: this.cache.calculatedSize,
       queued: this.queue.length,
       running: this.slots.filter((slot) => slot.job !== undefined).length,
+      threads: this.slots.filter((slot) => slot.worker !== null).length,
     };
   }
 
-  /** Not closed, and some worker runs (or is starting): boards can be drawn. */
+  /** Not closed, and some slot can run a worker (not given up on): boards can be drawn. */
   get alive(): boolean {
-    return this.closing === undefined && this.slots.some((slot) => slot.worker !== null);
+    return (
+      this.closing === undefined && this.slots.some((slot) => slot.failedStarts < MAX_FAILED_STARTS)
+    );
   }
 
   /** Stops the workers; queued and running boards reject with RenderPoolError. Idempotent. */
@@ -220,27 +242,29 @@ export class RenderPool {
     worker.unref();
     if (reply.kind === 'rendered') this.succeed(job, Buffer.from(reply.png));
     else this.fail(job, paintError(reply.failure));
+    // Idle unless dispatch() gives it the next board.
+    slot.idle.arm();
     this.dispatch();
   }
 
-  /** A worker exited on its own (crash, error or a stray exit): replace it and carry on. */
+  /**
+   * A worker exited on its own (crash, error or a stray exit): its board fails, and the next
+   * board starts a new one, unless workers of this slot keep dying before they are ready.
+   */
   private replace(slot: Slot, code: number): void {
     const reason = slot.lastError?.message ?? `exit code ${code}`;
     const job = slot.job;
     slot.job = undefined;
+    slot.worker = null;
+    slot.idle.disarm();
     if (job !== undefined) {
       this.fail(job, new RenderPoolError(`the render worker stopped while drawing (${reason})`));
     }
     if (!slot.ready) slot.failedStarts++;
-    if (slot.failedStarts < MAX_FAILED_STARTS) {
-      this.start(slot);
-    } else {
-      slot.worker = null;
-      if (this.slots.every((other) => other.worker === null)) {
-        // Nobody can serve the queue; without this a broken install would respawn forever.
-        const error = new RenderPoolError(`render workers cannot start (${reason})`);
-        for (const queued of this.queue.splice(0)) this.fail(queued, error);
-      }
+    if (this.slots.every((other) => other.failedStarts >= MAX_FAILED_STARTS)) {
+      // Nobody can serve the queue; without this a broken install would respawn forever.
+      const error = new RenderPoolError(`render workers cannot start (${reason})`);
+      for (const queued of this.queue.splice(0)) this.fail(queued, error);
     }
     this.dispatch();
   }
@@ -248,22 +272,39 @@ export class RenderPool {
   /** Gives slots whose workers would not start one more try, on each new request. */
   private revive(): void {
     for (const slot of this.slots) {
-      if (slot.worker !== null) continue;
-      slot.failedStarts = MAX_FAILED_STARTS - 1;
-      this.start(slot);
+      if (slot.failedStarts >= MAX_FAILED_STARTS) slot.failedStarts = MAX_FAILED_STARTS - 1;
     }
   }
 
+  /**
+   * Gives each queued board to an idle worker, or to a slot that starts one (threads start
+   * when boards need them).
+   */
   private dispatch(): void {
     if (this.closing !== undefined) return;
-    for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
-      if (slot.worker === null || slot.job !== undefined) continue;
+    while (this.queue.length > 0) {
+      const slot =
+        this.slots.find((free) => free.worker !== null && free.job === undefined) ??
+        this.slots.find((free) => free.worker === null && free.failedStarts < MAX_FAILED_STARTS);
+      if (slot === undefined) return;
+      if (slot.worker === null) this.start(slot);
       const job = this.queue.shift()!;
       slot.job = job;
-      slot.worker.ref();
-      slot.worker.postMessage(job.message);
+      slot.idle.disarm();
+      slot.worker!.ref();
+      slot.worker!.postMessage(job.message);
     }
+  }
+
+  /** A worker idle for idleMs stops; the cache drops what nobody asked for in that time. */
+  private stopIdle(slot: Slot): void {
+    const worker = slot.worker;
+    if (worker === null || slot.job !== undefined || this.closing !== undefined) return;
+    // Cleared first, so that its exit is not taken for a crash.
+    slot.worker = null;
+    slot.ready = false;
+    void worker.terminate();
+    this.cache.purgeStale();
   }
 
   private succeed(job: Job, png: Buffer): void {
@@ -283,6 +324,7 @@ export class RenderPool {
     await Promise.all(
       this.slots.map(async (slot) => {
         const { worker, job } = slot;
+        slot.idle.disarm();
         // Cleared first, so that the exit below is not taken for a crash.
         slot.worker = null;
         slot.job = undefined;

@@ -1,6 +1,6 @@
 /** Where a bot process's searches run: on its own AI threads, or on the AI queue (AI_MODE). */
 import { AiPool } from '../ai/index.js';
-import type { Config } from '../config.js';
+import { threadIdleMs, type Config } from '../config.js';
 import type { Logger } from '../game/logger.js';
 import type { BotMoves, PositionAnalysis } from '../game/ports.js';
 import { QueuedBotMoves } from '../store/bullmq-bot-moves.js';
@@ -29,7 +29,7 @@ export function botMoves(
   reporter?: StoreHealth['reporter'],
 ): Searches {
   if (config.ai.mode === 'local' || config.redis === undefined) {
-    const pool = new AiPool({ size: config.aiThreads });
+    const pool = new AiPool({ size: config.aiThreads, idleMs: threadIdleMs(config) });
     return {
       bot: pool,
       analysis: pool,
@@ -48,7 +48,7 @@ export function botMoves(
     health: reporter?.('AI queue'),
     fallback: {
       afterMs: config.ai.fallbackSeconds * 1000,
-      local: () => (pool ??= new AiPool({ size: 1 })),
+      local: () => (pool ??= new AiPool({ size: 1, idleMs: threadIdleMs(config) })),
     },
   });
   return {

@@ -11,6 +11,7 @@ import {
   UNHOLDABLE_REASON,
 } from '../support/engine-helpers.js';
 import { item } from '../support/present.js';
+import { until } from '../support/until.js';
 
 const START = makeFen(startPosition('bashni'));
 const pool = new AiPool({ size: 2, ttBits: 16 });
@@ -107,6 +108,22 @@ describe('AI pool', () => {
     await expect(
       own.chooseMove({ gameId: 'x', variant: 'bashni', fen: START, level: 1 }),
     ).rejects.toThrow(/closed/);
+  });
+
+  it('starts threads when searches need them and stops idle ones', async () => {
+    const lazy = new AiPool({ size: 2, ttBits: 14, idleMs: 1_000 });
+    try {
+      expect(lazy.threads).toBe(0);
+      const request = { gameId: 'g9', variant: 'bashni' as const, fen: START, level: 1 };
+      const first = await lazy.chooseMove(request);
+      expect(lazy.threads).toBe(1);
+      await until(() => lazy.threads === 0, 'the idle thread to stop', 10_000);
+      // A new thread answers the same (seeded) request the same way.
+      expect(await lazy.chooseMove(request)).toBe(first);
+      expect(lazy.threads).toBe(1);
+    } finally {
+      await lazy.close();
+    }
   });
 
   it('an idle pool does not keep the process alive', () => {

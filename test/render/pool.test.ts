@@ -24,6 +24,7 @@ import { fen, randomPositions } from '../support/engine-helpers.js';
 import { item } from '../support/present.js';
 import { tableStart } from '../../src/engine/multi/index.js';
 import { internals } from '../support/render-helpers.js';
+import { until } from '../support/until.js';
 
 function play(position: Position, text: string): { position: Position; move: Move } {
   const move = parseMove(position, text);
@@ -134,6 +135,7 @@ describe('render pool', () => {
         bytes: first.length,
         queued: 0,
         running: 0,
+        threads: 1,
       });
       // The same picture: defaults spelled out, the other side to move (it is not drawn).
       const again = pool.render('board', { ...start, turn: 1 }, { size: 300, theme: 'wood' });
@@ -288,11 +290,15 @@ describe('render pool', () => {
   it('shares one queue between several workers', async () => {
     const pool = new RenderPool({ size: 2 });
     try {
+      // Threads start when boards need them: two at once start both.
+      await Promise.all(
+        distinctBoards(2, 34).map((position) => pool.render('board', position, { size: 201 })),
+      );
       const workers = internals(pool).slots.map((slot) => slot.worker!);
       const sent = workers.map((worker) => vi.spyOn(worker, 'postMessage'));
       const positions = distinctBoards(8, 33);
       const boards = positions.map((position) => pool.render('board', position, { size: 200 }));
-      expect(pool.stats()).toMatchObject({ queued: 6, running: 2, misses: 8 });
+      expect(pool.stats()).toMatchObject({ queued: 6, running: 2, misses: 10 });
       const pngs = await Promise.all(boards);
       pngs.forEach((png, i) => {
         expect(
@@ -303,7 +309,33 @@ describe('render pool', () => {
       expect(
         item(sent, 0, 'sent').mock.calls.length + item(sent, 1, 'sent').mock.calls.length,
       ).toBe(8);
-      expect(pool.stats()).toMatchObject({ queued: 0, running: 0, entries: 8 });
+      expect(pool.stats()).toMatchObject({ queued: 0, running: 0, entries: 10 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('starts threads when boards need them, and stops idle ones with the images nobody asks for', async () => {
+    const pool = new RenderPool({ size: 2, idleMs: 2_000 });
+    try {
+      expect(pool.stats().threads).toBe(0);
+      expect(pool.alive).toBe(true);
+      await pool.render('board', startPosition('bashni'), { size: 210 });
+      expect(pool.stats()).toMatchObject({ threads: 1, entries: 1 });
+      // More at once: the second thread starts (dispatch starts it as the boards are queued).
+      const boards = distinctBoards(6, 41).map((position) =>
+        pool.render('board', position, { size: 200 }),
+      );
+      expect(pool.stats()).toMatchObject({ threads: 2, running: 2 });
+      await Promise.all(boards);
+      // Quiet: both threads stop, and the cache lets go of every image.
+      await until(() => pool.stats().threads === 0, 'the idle threads to stop', 10_000);
+      expect(pool.stats()).toMatchObject({ entries: 0, bytes: 0, queued: 0, running: 0 });
+      expect(pool.alive).toBe(true);
+      // The next board starts a thread again, and is drawn as before.
+      const test = item(CASES, 5, 'CASES');
+      expect((await request(pool, test)).equals(expected(test))).toBe(true);
+      expect(pool.stats()).toMatchObject({ threads: 1, misses: 8 });
     } finally {
       await pool.close();
     }
