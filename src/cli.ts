@@ -27,48 +27,40 @@ async function main(argv: string[]): Promise<number> {
     print(helpFor(command));
     return 0;
   }
-  switch (command) {
-    case 'perft':
-      return (await import('./cli/engine-commands.js')).perftCommand(args, print, {
-        progress: printError,
-      });
-    case 'moves':
-      return (await import('./cli/engine-commands.js')).movesCommand(args, print);
-    case 'replay':
-      return (await import('./cli/engine-commands.js')).replayCommand(args, print, printError);
-    case 'render':
-      return (await import('./cli/render.js')).renderCommand(args);
-    case 'best':
-      return (await import('./cli/ai-commands.js')).bestCommand(args, print, printError);
-    case 'match':
-      return (await import('./cli/ai-commands.js')).matchCommand(args, print);
-    case 'table-match':
-      return (await import('./cli/ai-commands.js')).tableMatchCommand(args, print);
-    case 'calibrate':
-      return (await import('./cli/calibrate-command.js')).calibrateCommand(args, print);
-    case 'ai':
-      // `ai calibrate ...`: the AI's commands under one word as well.
-      if (args[0] === 'calibrate')
-        return (await import('./cli/calibrate-command.js')).calibrateCommand(args.slice(1), print);
-      throw new UsageError('ai: the one subcommand is calibrate (try: help calibrate)');
-    case 'tune':
-      return (await import('./cli/tune-command.js')).tuneCommand(args, print, printError);
-    case 'puzzles':
-      return (await import('./cli/puzzle-commands.js')).puzzlesCommand(args, print);
-    case 'redis':
-      return (await import('./cli/redis-commands.js')).redisCommand(args, print);
-    case 'discord-register':
-      return (await import('./cli/discord-commands.js')).discordRegisterCommand(
-        args,
-        print,
-        printError,
-      );
-    case undefined:
-      throw new UsageError('no command given (try: help)');
-    default:
-      throw new UsageError(`unknown command "${command}" (try: help)`);
-  }
+  if (command === undefined) throw new UsageError('no command given (try: help)');
+  const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (run === undefined) throw new UsageError(`unknown command "${command}" (try: help)`);
+  return run(args);
 }
+
+type Command = (args: string[]) => Promise<number> | number;
+
+/** Each command by name, its module imported when it runs. */
+const COMMANDS: Readonly<Record<string, Command>> = {
+  perft: async (args) =>
+    (await import('./cli/engine-commands.js')).perftCommand(args, print, { progress: printError }),
+  moves: async (args) => (await import('./cli/engine-commands.js')).movesCommand(args, print),
+  replay: async (args) =>
+    (await import('./cli/engine-commands.js')).replayCommand(args, print, printError),
+  render: async (args) => (await import('./cli/render.js')).renderCommand(args),
+  best: async (args) => (await import('./cli/ai-commands.js')).bestCommand(args, print, printError),
+  match: async (args) => (await import('./cli/ai-commands.js')).matchCommand(args, print),
+  'table-match': async (args) =>
+    (await import('./cli/ai-commands.js')).tableMatchCommand(args, print),
+  calibrate: async (args) =>
+    (await import('./cli/calibrate-command.js')).calibrateCommand(args, print),
+  // `ai calibrate ...`: the AI's commands under one word as well.
+  ai: (args) => {
+    if (args[0] === 'calibrate') return COMMANDS.calibrate!(args.slice(1));
+    throw new UsageError('ai: the one subcommand is calibrate (try: help calibrate)');
+  },
+  tune: async (args) =>
+    (await import('./cli/tune-command.js')).tuneCommand(args, print, printError),
+  puzzles: async (args) => (await import('./cli/puzzle-commands.js')).puzzlesCommand(args, print),
+  redis: async (args) => (await import('./cli/redis-commands.js')).redisCommand(args, print),
+  'discord-register': async (args) =>
+    (await import('./cli/discord-commands.js')).discordRegisterCommand(args, print, printError),
+};
 
 function helpFor(command: string): string {
   const help = commandHelp(command);
