@@ -41,6 +41,12 @@ async function usedMemory(redis: ReturnType<typeof createStoreRedis>): Promise<n
   return Number(/used_memory:(\d+)/.exec(info)?.[1]);
 }
 
+/** Commands the server has run so far (INFO stats), for the commands a game costs. */
+async function commandsRun(redis: ReturnType<typeof createStoreRedis>): Promise<number> {
+  const info = await redis.info('stats');
+  return Number(/total_commands_processed:(\d+)/.exec(info)?.[1]);
+}
+
 async function main(): Promise<void> {
   const server = await startRedis();
   const redis = createStoreRedis(server.url);
@@ -96,6 +102,7 @@ async function main(): Promise<void> {
 
   await redis.flushdb();
   const before = await usedMemory(redis);
+  const commandsBefore = await commandsRun(redis);
   let committed = 0;
   let games = 0;
   let failures = 0;
@@ -111,6 +118,7 @@ async function main(): Promise<void> {
     }
   }
   const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
+  const commands = (await commandsRun(redis)) - commandsBefore;
   const after = await usedMemory(redis);
   const keyCount = await redis.dbsize();
   // The record of a game that reached exactly 60 plies, as Redis accounts for it.
@@ -126,6 +134,9 @@ async function main(): Promise<void> {
     `committed moves per second: ${Math.round(committed / seconds)} (${committed} moves in ${seconds.toFixed(2)} s, ${failures} refused)`,
   );
   console.log(`average plies per game: ${(committed / games).toFixed(1)}`);
+  console.log(
+    `Redis commands per game: ${Math.round(commands / games)} (${(commands / committed).toFixed(1)} per committed move, the game's creation and end included)`,
+  );
   console.log(
     `Redis memory per finished game: ${Math.round((after - before) / games)} bytes (${keyCount} keys for ${games} games)`,
   );

@@ -1,4 +1,4 @@
-import type { RedisClient } from './redis-connection.js';
+import { isCluster, type RedisClient } from './redis-connection.js';
 import type { StoreRun } from './redis-run.js';
 import { StoreError } from '../game/ports.js';
 import { applyFollowUps, applyPlan, WritePlan } from './redis-write-plan.js';
@@ -33,8 +33,9 @@ return 1
  * one, create one, replace one by its next version with compare-and-set, or apply any other
  * plan (redis-write-plan.ts).
  *
- * A record's compare-and-set is the truth; its indexes on other slots are written after it.
- * They stay right without a cross-slot transaction:
+ * On a single server a write is one script, the record and its indexes together (applyPlan).
+ * On a cluster, a record's compare-and-set is the truth; its indexes on other slots are written
+ * after it. They stay right without a cross-slot transaction:
  * - after writing them, the record's version is read again: a record that moved on meanwhile
  *   (a later write whose indexes may have landed before ours) gets the indexes of its newest
  *   version written again, so the last index write of every key is the newest version's;
@@ -137,6 +138,11 @@ export class RedisRecords {
     record: T,
     plan: WritePlan,
   ): Promise<boolean> {
+    if (!isCluster(this.redis)) {
+      const applied = await this.apply(operation, record.id, plan);
+      if (applied) await kind.finish?.(record.id);
+      return applied;
+    }
     const member = `${kind.name}:${record.id}`;
     // Unique enough that another write's mark of the same record is not taken for this one.
     const score = String(Date.now() + Math.random());

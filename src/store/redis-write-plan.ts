@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hashTag } from './keys.js';
-import type { RedisClient } from './redis-connection.js';
+import { isCluster, type RedisClient } from './redis-connection.js';
 import { isReplyError } from './redis-run.js';
 
 /**
@@ -141,6 +141,11 @@ export class WritePlan {
     return first === undefined ? undefined : hashTag(first);
   }
 
+  /** The whole plan as one call: for a single server, where every key is on one "slot". */
+  whole(): ScriptCall {
+    return new ScriptCall(this.checks, this.ops);
+  }
+
   /** The atomic part: every check and the operations on the record's tag. */
   primary(): ScriptCall {
     const tag = this.tag;
@@ -182,11 +187,13 @@ async function runCall(redis: RedisClient, call: ScriptCall): Promise<boolean> {
 }
 
 /**
- * Runs a plan: its atomic part, then (when that applied) its follow-ups. True when applied,
- * false when a check failed (nothing written then). Errors are the client's: callers run this
- * inside their store's error mapping (runOnRedis).
+ * Runs a plan: on a single server all of it in one call (atomic, indexes included); on a
+ * cluster its atomic part, then (when that applied) its follow-ups. True when applied, false
+ * when a check failed (nothing written then). Errors are the client's: callers run this inside
+ * their store's error mapping (runOnRedis).
  */
 export async function applyPlan(redis: RedisClient, plan: WritePlan): Promise<boolean> {
+  if (!isCluster(redis)) return runCall(redis, plan.whole());
   if (!(await runCall(redis, plan.primary()))) return false;
   await applyFollowUps(redis, plan);
   return true;
