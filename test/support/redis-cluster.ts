@@ -86,6 +86,9 @@ export async function startRedisCluster(options: ClusterOptions = {}): Promise<P
             String(await freePort()),
             '--cluster-node-timeout',
             String(options.nodeTimeoutMs ?? 2_000),
+            // A replica's first sync at once, not after the 5 s that gathers more replicas.
+            '--repl-diskless-sync-delay',
+            '0',
           ],
         }),
       ),
@@ -103,25 +106,47 @@ export async function startRedisCluster(options: ClusterOptions = {}): Promise<P
       '--cluster-yes',
     ]);
     const deadline = Date.now() + (options.timeoutMs ?? 30_000);
-    for (;;) {
+    await waitUntil(deadline, 'the cluster did not reach cluster_state:ok', async () => {
       const infos = await Promise.all(nodes.map(clusterInfo));
-      const whole = infos.every(
+      return infos.every(
         (info) =>
           info.get('cluster_state') === 'ok' &&
           info.get('cluster_known_nodes') === `${nodes.length}`,
       );
-      if (whole) break;
-      if (Date.now() > deadline) throw new Error('the cluster did not reach cluster_state:ok');
-      await delay(100);
-    }
+    });
+    // redis-cli chooses which nodes become masters: ROLE says which did.
+    const roles = await Promise.all(nodes.map((node) => ask(node, 'ROLE')));
+    const isMaster = (index: number) => Array.isArray(roles[index]) && roles[index][0] === 'master';
+    const primaries = nodes.filter((_, index) => isMaster(index));
+    const secondaries = nodes.filter((_, index) => !isMaster(index));
+    // A replica that never synced is refused promotion ("disconnected from master for longer
+    // than allowed"): a failover needs every replica in step with its master first.
+    await waitUntil(deadline, 'the replicas did not sync with their masters', async () => {
+      const infos = await Promise.all(secondaries.map((node) => ask(node, 'INFO', 'replication')));
+      return infos.every(
+        (info) => typeof info === 'string' && info.includes('master_link_status:up'),
+      );
+    });
+    return {
+      nodes: [...primaries, ...secondaries],
+      masters: primaries,
+      url: primaries[0]!.url,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
   }
-  // redis-cli chooses which nodes become masters: ROLE says which did.
-  const roles = await Promise.all(nodes.map((node) => ask(node, 'ROLE')));
-  const isMaster = (index: number) => Array.isArray(roles[index]) && roles[index][0] === 'master';
-  const primaries = nodes.filter((_, index) => isMaster(index));
-  const all = [...primaries, ...nodes.filter((_, index) => !isMaster(index))];
-  return { nodes: all, masters: primaries, url: primaries[0]!.url, stop };
+}
+
+/** Waits until `check` is true, polling every 100 ms; throws `message` after `deadline`. */
+async function waitUntil(
+  deadline: number,
+  message: string,
+  check: () => Promise<boolean>,
+): Promise<void> {
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(message);
+    await delay(100);
+  }
 }

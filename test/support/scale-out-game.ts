@@ -22,6 +22,51 @@ import { until } from './until.js';
 
 const GROUP = -1001234567890;
 
+/** The settings every process of the scale-out scenarios shares (besides where Redis is). */
+export const SCALE_OUT_ENV = {
+  REDIS_KEY_PREFIX: 'scale:',
+  AI_MODE: 'queue',
+  AI_QUEUE_TIMEOUT_SECONDS: '60',
+};
+
+/**
+ * Starts `count` bot processes behind one webhook URL on the fake Bot API and returns the load
+ * balancer: `deliver` hands each update to the next process in turn (`to` picks one).
+ */
+export async function startBots(
+  fleet: ReturnType<typeof useAppFleet>,
+  telegram: FakeBotApi,
+  shared: Record<string, string>,
+  count: number,
+): Promise<{ ports: number[]; deliver: (update: Update, to?: number) => Promise<void> }> {
+  const ports: number[] = [];
+  for (let index = 0; index < count; index++) ports.push(await freePort());
+  const bots = ports.map((port) =>
+    fleet.start({
+      ...shared,
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/hook',
+      PORT: String(port),
+    }),
+  );
+  for (const bot of bots) await outputMatches(bot, /Bashni Bot is running/, 30_000);
+  // No TELEGRAM_WEBHOOK_SECRET: every process derives the same secret token from the bot token.
+  const secret = telegram.webhookSecret;
+  expect(secret).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+  let turn = 0;
+  const deliver = async (update: Update, to?: number): Promise<void> => {
+    const port = ports[to ?? turn++ % ports.length];
+    const response = await fetch(`http://127.0.0.1:${port}/hook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
+      body: JSON.stringify(update),
+    });
+    expect(response.status).toBe(200);
+  };
+  return { ports, deliver };
+}
+
 /**
  * Two bot processes behind one webhook and an AI worker play a game against the bot on the
  * fleet's Redis (a single server or a cluster): test/scale-out.redis.test.ts and its cluster twin.
@@ -38,38 +83,8 @@ export function botGameAcrossProcesses(fleet: ReturnType<typeof useAppFleet>): v
     telegram = await FakeBotApi.start({ botUsername: 'bashni_test_bot' });
     telegram.group(GROUP, 'Bashni club');
     const alice = telegram.user(11, 'Alice', 'alice', 'en');
-    const shared = {
-      ...fleet.redisEnv(),
-      REDIS_KEY_PREFIX: 'scale:',
-      AI_MODE: 'queue',
-      AI_QUEUE_TIMEOUT_SECONDS: '60',
-    };
-    const ports = [await freePort(), await freePort()];
-    const bots = ports.map((port) =>
-      start({
-        ...shared,
-        TELEGRAM_BOT_TOKEN: TOKEN,
-        TELEGRAM_API_ROOT: telegram!.apiRoot,
-        TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/hook',
-        PORT: String(port),
-      }),
-    );
-    for (const bot of bots) await outputMatches(bot, /Bashni Bot is running/, 30_000);
-
-    // No TELEGRAM_WEBHOOK_SECRET: both derive the same secret token from the bot token.
-    const secret = telegram.webhookSecret;
-    expect(secret).toMatch(/^[A-Za-z0-9_-]{32,}$/);
-    // The load balancer: each update to one process, alternately, as Telegram sends it.
-    let turn = 0;
-    const deliver = async (update: Update) => {
-      const port = ports[turn++ % ports.length];
-      const response = await fetch(`http://127.0.0.1:${port}/hook`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
-        body: JSON.stringify(update),
-      });
-      expect(response.status).toBe(200);
-    };
+    const shared = { ...fleet.redisEnv(), ...SCALE_OUT_ENV };
+    const { deliver } = await startBots(fleet, telegram, shared, 2);
     const say = (text: string) => deliver(telegram!.message({ from: alice, chat: GROUP, text }));
     const board = () => telegram!.chat(GROUP).messages.find((m) => m.photo !== undefined);
     const lastMove = () => /Last move: (\S+)/.exec(board()?.caption ?? '')?.[1];
