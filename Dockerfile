@@ -14,9 +14,24 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build
 
-FROM node:20-bookworm-slim
+# The runtime's system libraries: jemalloc, at a path that is the same on x64 and arm64. A stage of
+# its own, so that test/production.test.ts (which replays the last stage on the host) installs
+# nothing on the machine it runs on; without the library the app runs on glibc's malloc (ld.so
+# warns that LD_PRELOAD cannot be loaded, and goes on).
+FROM node:20-bookworm-slim AS runtime-base
+RUN apt-get update && apt-get install -y --no-install-recommends libjemalloc2 \
+  && ln -s "$(dpkg -L libjemalloc2 | grep '/libjemalloc\.so\.2$')" /usr/local/lib/libjemalloc.so.2 \
+  && rm -rf /var/lib/apt/lists/*
+
+FROM runtime-base
 WORKDIR /app
 ENV NODE_ENV=production
+# Memory given back after the games (docs/operations.md "Memory"): jemalloc instead of glibc's
+# malloc, returning freed pages within a second or two; and the canvas library's own allocator
+# (mimalloc) without transparent huge pages, purging freed pages at once, those of stopped
+# threads too.
+ENV LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 MALLOC_CONF=background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0
+ENV MIMALLOC_ALLOW_THP=0 MIMALLOC_PURGE_DELAY=0 MIMALLOC_ABANDONED_PAGE_PURGE=1
 # Dependencies first, for layer caching (tsx, TypeScript and the test tools are dev-only).
 # --omit=dev keeps TypeScript (23 MB): valibot names it as an optional peer dependency, so the
 # lockfile marks it devOptional, and npm omits only what is dev and nothing else. --omit=optional

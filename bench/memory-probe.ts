@@ -57,6 +57,18 @@ export function processMemory(pid: number): ProcessMemory & { treeRss: number; t
   return { ...own, treeRss, tree: tree.length };
 }
 
+/** The malloc the process runs on: jemalloc when its library is mapped (LD_PRELOAD), else glibc's. */
+export function allocator(pid: number): string {
+  let maps: string;
+  try {
+    maps = readFileSync(`/proc/${pid}/maps`, 'utf8');
+  } catch {
+    return 'unknown';
+  }
+  const jemalloc = /\s(\S*libjemalloc[^\s]*)$/m.exec(maps)?.[1];
+  return jemalloc === undefined ? 'glibc malloc' : `jemalloc (${jemalloc})`;
+}
+
 /** The main thread's `process.memoryUsage()`. */
 export interface HeapFigures {
   readonly heapUsed: number;

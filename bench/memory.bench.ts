@@ -18,8 +18,8 @@
  * dist/; BENCH_NODE_ARGS adds node flags; BENCH_SETTLE seconds of quiet before the last figures
  * (default 75: past THREAD_IDLE_SECONDS' default, 60, after which idle threads stop). Last, the
  * latency of a game's first board and move, and of the bot's first answer, after that quiet
- * (threads start again) and once more right after (threads running). The bot's own settings (RENDER_THREADS, AI_THREADS, …, MALLOC_ARENA_MAX) are
- * passed on from the environment.
+ * (threads start again) and once more right after (threads running). The bot's own settings (RENDER_THREADS, AI_THREADS, …, MALLOC_ARENA_MAX, MALLOC_CONF,
+ * LD_PRELOAD) are passed on from the environment.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -30,7 +30,7 @@ import { ROOT, startApp, startCommand, TOKEN, type StartedApp } from '../test/su
 import { FakeBotApi } from '../test/support/telegram/fake-bot-api.js';
 import { until } from '../test/support/until.js';
 import { botGame, humanGame, type GameTimings } from './memory-games.js';
-import { Inspector, inspectorUrl, processMemory } from './memory-probe.js';
+import { allocator, Inspector, inspectorUrl, processMemory } from './memory-probe.js';
 import { giveUpAfter } from './watchdog.js';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 200);
@@ -42,7 +42,8 @@ const MEMORY_STORE = process.env.BENCH_STORE === 'memory';
 const FROM_SOURCES = process.env.BENCH_ENTRY === 'src';
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 /** The bot's settings that reach it from the benchmark's environment. */
-const PASSED_ON = /^(RENDER_|AI_|REVIEW_|THREAD_|MALLOC_|GLIBC_TUNABLES$|NODE_OPTIONS$)/;
+const PASSED_ON =
+  /^(RENDER_|AI_|REVIEW_|THREAD_|MALLOC_|MIMALLOC_|GLIBC_TUNABLES$|LD_PRELOAD$|NODE_OPTIONS$)/;
 
 giveUpAfter(30, 'memory benchmark');
 
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
               .map(([k, v]) => `${k}=${v}`)
               .join(' ')}`
           : ''
-      }; ${GAMES} games, ${PARALLEL} at a time`,
+      }; ${GAMES} games, ${PARALLEL} at a time; ${allocator(pid)}`,
     );
     console.log(HEADER);
     await sleep(IDLE_SECONDS * 1_000);
