@@ -97,7 +97,10 @@ describe('a worker message of no kind', () => {
   afterAll(() => pool.close());
 
   it('rejects as the worker’s fault, and the worker carries on', async () => {
+    // Threads start when boards need them: one drawn first, so that there is a worker to keep.
+    await pool.render('board', ...SAMPLES.board);
     const worker = item(internals(pool).slots, 0).worker;
+    expect(worker).not.toBeNull();
     const unknown = new Promise<Buffer>((resolve, reject) => {
       const message = { kind: 'hologram', id: -1, job: {}, jpeg: null } as unknown as RenderJob;
       internals(pool).queue.push({ key: 'unknown', message, resolve, reject });
