@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { StoreError } from '../../src/game/ports.js';
 import { decodeChallenge, decodeGame, encodeChallenge, encodeGame } from '../../src/store/codec.js';
 import { square, UNHOLDABLE_FEN } from '../support/engine-helpers.js';
+import { corruptRecordOf } from '../support/corrupt-record.js';
 import { CAROL, makeChallenge, makeGame } from '../support/game-fixtures.js';
-
-function corruptionOf(decode: () => unknown): string {
-  try {
-    decode();
-  } catch (error) {
-    expect(error).toBeInstanceOf(StoreError);
-    expect((error as StoreError).code).toBe('corrupt-record');
-    return (error as StoreError).message;
-  }
-  throw new Error('expected a corrupt-record error');
-}
 
 describe('record codec', () => {
   it('round-trips a game with every optional field, and keeps a field it does not know', () => {
@@ -65,7 +54,7 @@ describe('record codec', () => {
     ];
     for (const [what, change, where] of damaged) {
       const text = JSON.stringify({ s: 3, ...game, ...change });
-      const message = corruptionOf(() => decodeGame('g1', text));
+      const message = corruptRecordOf(() => decodeGame('g1', text)).message;
       expect(message, what).toMatch(/^game g1: /);
       expect(message, what).toMatch(where);
     }
@@ -85,13 +74,13 @@ describe('record codec', () => {
       { challenger: { ...challenge.challenger, botLevel: 'high' } },
     ]) {
       const text = JSON.stringify({ s: 1, ...challenge, ...change });
-      expect(corruptionOf(() => decodeChallenge('c1', text))).toMatch(/^challenge c1: /);
+      expect(corruptRecordOf(() => decodeChallenge('c1', text)).message).toMatch(/^challenge c1: /);
     }
   });
 
   it('refuses an old game whose moves are not text before replaying them', () => {
     const { keys: _keys, quietPlies: _quiet, ...old } = makeGame('g1');
     const text = JSON.stringify({ ...old, s: 1, moves: [22] });
-    expect(corruptionOf(() => decodeGame('g1', text))).toMatch(/moves/);
+    expect(corruptRecordOf(() => decodeGame('g1', text)).message).toMatch(/moves/);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { playerKey } from '../../src/game/model.js';
-import { StoreError } from '../../src/game/ports.js';
 import { newPlayerRating } from '../../src/game/rating-model.js';
 import { decodeChallenge, decodeGame, encodeChallenge, encodeGame } from '../../src/store/codec.js';
 import {
@@ -10,19 +9,9 @@ import {
   encodeTournament,
   ratingRecordId,
 } from '../../src/store/league-codec.js';
+import { corruptRecordOf } from '../support/corrupt-record.js';
 import { ALICE, BORIS, CAROL, makeChallenge, makeGame } from '../support/game-fixtures.js';
 import { makeTournament, ratedPlayer, ratingAfterGame } from './league-contract.js';
-
-function corruptionOf(decode: () => unknown): StoreError {
-  try {
-    decode();
-  } catch (error) {
-    expect(error).toBeInstanceOf(StoreError);
-    expect((error as StoreError).code).toBe('corrupt-record');
-    return error as StoreError;
-  }
-  throw new Error('expected a corrupt-record error');
-}
 
 const ALICE_ID = ratingRecordId('bashni', 'people', playerKey(ALICE));
 
@@ -87,24 +76,24 @@ describe('league codec', () => {
     ];
     for (const [what, change, where] of damaged) {
       const text = JSON.stringify({ s: 1, ...rating, ...change });
-      const error = corruptionOf(() => decodePlayerRating(ALICE_ID, text));
+      const error = corruptRecordOf(() => decodePlayerRating(ALICE_ID, text));
       expect(error.message, what).toMatch(/^rating bashni:people:telegram:1001: /);
       expect(error.message, what).toMatch(where);
       expect(error.recordId, what).toBe(ALICE_ID);
     }
     const text = encodePlayerRating(rating);
-    expect(corruptionOf(() => decodePlayerRating(ALICE_ID, text.slice(0, -1))).message).toMatch(
+    expect(corruptRecordOf(() => decodePlayerRating(ALICE_ID, text.slice(0, -1))).message).toMatch(
       /not valid JSON/,
     );
     const future = JSON.stringify({ ...rating, s: 2 });
-    expect(corruptionOf(() => decodePlayerRating(ALICE_ID, future)).message).toMatch(/schema 2/);
+    expect(corruptRecordOf(() => decodePlayerRating(ALICE_ID, future)).message).toMatch(/schema 2/);
     // A record read from where another one should be.
     for (const id of [
       ratingRecordId('bashni', 'bot', playerKey(ALICE)),
       ratingRecordId('stolby', 'people', playerKey(ALICE)),
       ratingRecordId('bashni', 'people', playerKey(BORIS)),
     ])
-      expect(corruptionOf(() => decodePlayerRating(id, text)).message).toMatch(/holds rating/);
+      expect(corruptRecordOf(() => decodePlayerRating(id, text)).message).toMatch(/holds rating/);
   });
 
   it('round-trips a tournament, and refuses one damaged at depth', () => {
@@ -130,15 +119,15 @@ describe('league codec', () => {
     ];
     for (const [what, change, where] of damaged) {
       const text = JSON.stringify({ s: 1, ...tournament, ...change });
-      const error = corruptionOf(() => decodeTournament('t1', text));
+      const error = corruptRecordOf(() => decodeTournament('t1', text));
       expect(error.message, what).toMatch(/^tournament t1: /);
       expect(error.message, what).toMatch(where);
       expect(error.recordId, what).toBe('t1');
     }
     expect(
-      corruptionOf(() => decodeTournament('t9', encodeTournament(tournament))).message,
+      corruptRecordOf(() => decodeTournament('t9', encodeTournament(tournament))).message,
     ).toMatch(/holds tournament t1/);
-    expect(corruptionOf(() => decodeTournament('t1', '[]')).message).toMatch(/not an object/);
+    expect(corruptRecordOf(() => decodeTournament('t1', '[]')).message).toMatch(/not an object/);
   });
 
   it('keeps the league fields of games and challenges; reads records without them', () => {
@@ -158,9 +147,9 @@ describe('league codec', () => {
       { tournament: { id: 't1', round: 1 } },
     ]) {
       const text = JSON.stringify({ s: 3, ...game, ...change });
-      expect(corruptionOf(() => decodeGame(game.id, text)).message).toMatch(/rated|tournament/);
+      expect(corruptRecordOf(() => decodeGame(game.id, text)).message).toMatch(/rated|tournament/);
     }
     const text = JSON.stringify({ s: 1, ...challenge, rated: 1 });
-    expect(corruptionOf(() => decodeChallenge('c1', text)).message).toMatch(/rated/);
+    expect(corruptRecordOf(() => decodeChallenge('c1', text)).message).toMatch(/rated/);
   });
 });

@@ -4,25 +4,14 @@
  * written, is a StoreError('corrupt-record') naming it.
  */
 import { describe, expect, it } from 'vitest';
-import { StoreError } from '../../src/game/ports.js';
 import {
   attemptRecord,
   dailySettingRecord,
   dayResultRecord,
   ratingRecord,
 } from '../../src/store/puzzle-codec.js';
+import { corruptRecordOf } from '../support/corrupt-record.js';
 import { ALICE } from '../support/game-fixtures.js';
-
-function corruption(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(StoreError);
-    expect((error as StoreError).code).toBe('corrupt-record');
-    return (error as StoreError).message;
-  }
-  throw new Error('expected a corrupt-record error');
-}
 
 const player = { platform: ALICE.platform, userId: ALICE.userId, displayName: 'Alice' };
 
@@ -54,14 +43,16 @@ describe('puzzle records', () => {
   });
 
   it('refuse a damaged record, naming it and saying what is wrong', () => {
-    expect(corruption(() => ratingRecord.decode('puzzle:p1', 'not json'))).toMatch(
+    expect(corruptRecordOf(() => ratingRecord.decode('puzzle:p1', 'not json')).message).toMatch(
       /^rating puzzle:p1: /,
     );
-    expect(corruption(() => ratingRecord.decode('puzzle:p1', '{"s":2,"rating":1}'))).toMatch(
-      /schema 2/,
-    );
+    expect(
+      corruptRecordOf(() => ratingRecord.decode('puzzle:p1', '{"s":2,"rating":1}')).message,
+    ).toMatch(/schema 2/);
     const zero = '{"s":1,"rating":1500,"deviation":0,"volatility":0.06}';
-    expect(corruption(() => ratingRecord.decode('puzzle:p1', zero))).toMatch(/deviation/);
+    expect(corruptRecordOf(() => ratingRecord.decode('puzzle:p1', zero)).message).toMatch(
+      /deviation/,
+    );
     const badPlatform = JSON.stringify({
       s: 1,
       player: { platform: 'irc', userId: '1' },
@@ -69,13 +60,19 @@ describe('puzzle records', () => {
       solved: true,
       at: 1,
     });
-    expect(corruption(() => dayResultRecord.decode('c:d:a', badPlatform))).toMatch(/platform/);
+    expect(corruptRecordOf(() => dayResultRecord.decode('c:d:a', badPlatform)).message).toMatch(
+      /platform/,
+    );
     const zone = JSON.stringify({ s: 1, time: '09:00', timeZone: 'Mars/Olympus' });
-    expect(corruption(() => dailySettingRecord.decode('c', zone))).toMatch(/bad time or zone/);
+    expect(corruptRecordOf(() => dailySettingRecord.decode('c', zone)).message).toMatch(
+      /bad time or zone/,
+    );
   });
 
   it('refuse to write what could not be read back', () => {
     const bad = { rating: Number.NaN, deviation: 80, volatility: 0.06 };
-    expect(corruption(() => ratingRecord.encode(bad))).toMatch(/^rating to be written: /);
+    expect(corruptRecordOf(() => ratingRecord.encode(bad)).message).toMatch(
+      /^rating to be written: /,
+    );
   });
 });
