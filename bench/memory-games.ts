@@ -9,11 +9,11 @@ import {
   applyMove,
   legalMoves,
   makeMove,
-  parseMove,
   startPosition,
   VARIANTS,
   type Position,
 } from '../src/engine/index.js';
+import { positionAfter } from '../test/support/engine-helpers.js';
 import { until } from '../test/support/until.js';
 import type { FakeBotApi, StoredMessage } from '../test/support/telegram/fake-bot-api.js';
 
@@ -136,9 +136,7 @@ export async function botGame(
       WAIT_MS,
     );
     timings.firstMove ??= Date.now() - since;
-    const parsed = parseMove(after, answer);
-    if (!parsed.ok) throw new Error(`the bot's answer ${answer} does not parse`);
-    position = applyMove(after, parsed.value);
+    position = positionAfter(after, answer);
     previous = answer;
     if (legalMoves(position).length === 0) return;
   }

@@ -5,15 +5,9 @@
  * played twice.
  */
 import { afterEach, expect, it, vi } from 'vitest';
-import {
-  applyMove,
-  legalMoves,
-  makeMove,
-  parseMove,
-  startPosition,
-  VARIANTS,
-} from '../src/engine/index.js';
+import { legalMoves, makeMove, startPosition, VARIANTS } from '../src/engine/index.js';
 import { KeyBuilder } from '../src/store/keys.js';
+import { positionAfter } from './support/engine-helpers.js';
 import { RedisGameStore } from '../src/store/redis-store.js';
 import { useAppFleet } from './support/app-fleet.js';
 import { freePort, outputMatches, TOKEN } from './support/start-app.js';
@@ -66,11 +60,7 @@ it('with no worker the bot process searches the move itself; a late worker plays
   const game = telegramBotGame(telegram, alice);
   await game.start(1);
   let position = startPosition('bashni');
-  const advance = (move: string) => {
-    const parsed = parseMove(position, move);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    position = applyMove(position, parsed.value);
-  };
+  const advance = (move: string) => (position = positionAfter(position, move));
   advance('c3-d4');
   advance(await game.moveAndAnswer('c3-d4', 60_000));
   await outputMatches(bot, /AI queue: no worker took a bot move in 2 s; searching in this process/);

@@ -8,21 +8,14 @@
  */
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import {
-  applyMove,
-  legalMoves,
-  makeFen,
-  makeMove,
-  parseFen,
-  parseMove,
-  VARIANTS,
-} from '../../src/engine/index.js';
+import { legalMoves, makeFen, makeMove, VARIANTS } from '../../src/engine/index.js';
 import type { Game } from '../../src/game/model.js';
 import { GameService } from '../../src/game/service.js';
 import { BullMqScheduler } from '../../src/store/bullmq-scheduler.js';
 import { KeyBuilder } from '../../src/store/keys.js';
 import { RedisGameStore } from '../../src/store/redis-store.js';
 import { capturingLogger } from '../support/capturing-logger.js';
+import { fen, positionAfter } from '../support/engine-helpers.js';
 import { ALICE, BORIS } from '../support/game-fixtures.js';
 import type { PrivateRedis } from '../support/redis-server.js';
 import { useRedisBackend } from '../support/redis-backend.js';
@@ -49,9 +42,7 @@ async function masterOf(node: PrivateRedis, slot: number): Promise<number | unde
 
 /** The (bashni) game's next move: a legal one, picked by the ply so the game varies. */
 function nextMove(game: Game): string {
-  const position = parseFen(game.fen, 'bashni');
-  if (!position.ok) throw new Error(position.error.message);
-  const moves = legalMoves(position.value);
+  const moves = legalMoves(fen(game.fen));
   const move = moves[(game.moves.length * 7) % moves.length];
   if (move === undefined) throw new Error('no legal move');
   return makeMove(VARIANTS.bashni, move);
@@ -149,14 +140,9 @@ describe('failover of the master holding a game', () => {
       const record = stored.value;
       // Every ply once, in order, each legal on the one before, ending on the record's board:
       // no move applied twice.
-      let position = parseFen(record.startFen, 'bashni');
-      for (const move of record.moves) {
-        if (!position.ok) throw new Error(position.error.message);
-        const parsed = parseMove(position.value, move);
-        if (!parsed.ok) throw new Error(`${move}: ${parsed.error.message}`);
-        position = { ok: true, value: applyMove(position.value, parsed.value) };
-      }
-      expect(position.ok && makeFen(position.value)).toBe(record.fen);
+      let position = fen(record.startFen);
+      for (const move of record.moves) position = positionAfter(position, move);
+      expect(makeFen(position)).toBe(record.fen);
       expect(new Set(acked.map(({ ply }) => ply)).size).toBe(acked.length);
       const lost = acked.filter(({ ply, move }) => record.moves[ply] !== move);
       // Only moves acknowledged before the kill may be lost (asynchronous replication), and

@@ -87,6 +87,13 @@ export function randomPositions(
   return positions;
 }
 
+/** The position after a move typed in our notation; a move that does not parse fails loudly. */
+export function positionAfter(position: Position, text: string): Position {
+  const move = parseMove(position, text);
+  if (!move.ok) throw new Error(`${text}: ${move.error.message}`);
+  return applyMove(position, move.value);
+}
+
 /** Plays moves typed in our notation on a game; a move that does not parse fails loudly. */
 export function playMoves(history: GameHistory, ...moves: string[]): GameHistory {
   for (const text of moves) {

@@ -7,7 +7,6 @@
 import type { Update } from 'grammy/types';
 import { afterEach, expect, it } from 'vitest';
 import {
-  applyMove,
   legalMoves,
   makeMove,
   parseMove,
@@ -16,6 +15,7 @@ import {
   type Position,
 } from '../../src/engine/index.js';
 import type { useAppFleet } from './app-fleet.js';
+import { positionAfter } from './engine-helpers.js';
 import { freePort, outputMatches, TOKEN } from './start-app.js';
 import { FakeBotApi } from './telegram/fake-bot-api.js';
 import { until } from './until.js';
@@ -92,11 +92,7 @@ export function botGameAcrossProcesses(fleet: ReturnType<typeof useAppFleet>): v
     await say('/play 1'); // Alice plays White against the bot
     await until(board, 'the board');
     let position: Position = startPosition('bashni');
-    const advance = (move: string) => {
-      const parsed = parseMove(position, move);
-      if (!parsed.ok) throw new Error(parsed.error.message);
-      position = applyMove(position, parsed.value);
-    };
+    const advance = (move: string) => (position = positionAfter(position, move));
     await say('/move c3-d4');
     await until(() => lastMove() === 'c3-d4' || undefined, 'c3-d4 on the board');
     advance('c3-d4');
