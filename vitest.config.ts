@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import ServersFirstSequencer from './test/support/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -11,5 +12,6 @@ export default defineConfig({
     // per core halves the wall time on two cores (9 min → 4.5 min) with the same CPU time.
     maxWorkers: Math.max(2, availableParallelism()),
     reporters: ['default', './test/support/summary-reporter.ts'],
+    sequence: { sequencer: ServersFirstSequencer },
   },
 });
