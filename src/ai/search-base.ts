@@ -1,5 +1,7 @@
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './transposition.js';
 
+export { NO_CUTOFF } from './transposition.js';
+
 /**
  * What the two-player search (search.ts) and the table search (table/search.ts) share: their
  * limits, the budget (nodes, clock, cancel flag), killers and history, the principal-variation
@@ -83,9 +85,15 @@ export abstract class SearchBase {
    *   under a time cap depend on machine load; a test that needs the node budget alone to
    *   decide passes a clock that stands still.
    * @param historySize entries of the history table (sides or seats × from × to).
+   * @param mateBound scores beyond it are wins or losses in so many plies (default: none are).
    */
-  protected constructor(ttBits: number, now: (() => number) | undefined, historySize: number) {
-    this.tt = new TranspositionTable(ttBits);
+  protected constructor(
+    ttBits: number,
+    now: (() => number) | undefined,
+    historySize: number,
+    mateBound?: number,
+  ) {
+    this.tt = new TranspositionTable(ttBits, mateBound);
     this.now = now ?? (() => performance.now());
     this.historyScores = new Int32Array(historySize);
   }
@@ -209,15 +217,6 @@ export function nextBest(order: Int32Array, k: number, count: number): number {
     }
   }
   return i;
-}
-
-/** Whether a stored score with this bound decides a node searched with the window (alpha, beta). */
-export function boundCuts(bound: number, score: number, alpha: number, beta: number): boolean {
-  return (
-    bound === BOUND_EXACT ||
-    (bound === BOUND_LOWER && score >= beta) ||
-    (bound === BOUND_UPPER && score <= alpha)
-  );
 }
 
 /** The bound a node's best score proves for the window (alphaStart, beta) it was searched with. */

@@ -17,7 +17,7 @@ const EXTRA_JUMPS = engine.EXTRA_JUMPS;
 const popcount = bits.popcount;
 const stacksOf = engine.stacksOf;
 const { CHECK_EVERY, HASH_MOVE, CAPTURE, PROMOTION, KILLER_1, KILLER_2, MAX_PLY } = shared;
-const { boundCuts, boundOf, nextBest, rootOrderOf } = shared;
+const { boundOf, nextBest, NO_CUTOFF, rootOrderOf } = shared;
 
 /** A win for the side to move at ply p scores MATE - p (a loss -(MATE - p)). */
 export const MATE = 30000;
@@ -107,7 +107,7 @@ export class Searcher extends shared.SearchBase {
    *   same thread shares it.
    */
   constructor(options: { ttBits?: number; now?: () => number } = {}) {
-    super(options.ttBits ?? 20, options.now, 2 * 64 * 64);
+    super(options.ttBits ?? 20, options.now, 2 * 64 * 64, MATE_BOUND);
     for (let ply = 0; ply <= MAX_PLY + 1; ply++) {
       this.lists.push(new MoveList());
       this.orderScores.push(new Int32Array(128));
@@ -291,15 +291,9 @@ export class Searcher extends shared.SearchBase {
     const tt = this.tt;
     const pvNode = beta - alpha > 1;
     const storedDepth = depth > 0 ? depth : 0;
-    let hashMove = 0;
-    const entry = tt.probe(low, high);
-    if (entry >= 0) {
-      hashMove = tt.move(entry);
-      if (!pvNode && tt.depth(entry) >= storedDepth) {
-        const score = fromTable(tt.score(entry), ply);
-        if (boundCuts(tt.bound(entry), score, alpha, beta)) return score;
-      }
-    }
+    const cutoff = tt.lookUp(low, high, storedDepth, alpha, beta, pvNode, ply);
+    if (cutoff !== NO_CUTOFF) return cutoff;
+    const hashMove = tt.hashMove;
 
     // A forced move costs no depth.
     const childDepth = count === 1 ? depth : depth - 1;
@@ -346,14 +340,7 @@ export class Searcher extends shared.SearchBase {
       }
     }
 
-    tt.store(
-      low,
-      high,
-      bestKey,
-      toTable(bestScore, ply),
-      storedDepth,
-      boundOf(bestScore, alphaStart, beta),
-    );
+    tt.store(low, high, bestKey, bestScore, storedDepth, boundOf(bestScore, alphaStart, beta), ply);
     return bestScore;
   }
 
@@ -555,19 +542,6 @@ export class Searcher extends shared.SearchBase {
     for (const [playedList, playedIndex] of played.reverse()) board.unmake(playedList, playedIndex);
     return line;
   }
-}
-
-/** Mate scores are stored relative to the node, so that they stay right at another ply. */
-function toTable(score: number, ply: number): number {
-  if (score > MATE_BOUND) return score + ply;
-  if (score < -MATE_BOUND) return score - ply;
-  return score;
-}
-
-function fromTable(score: number, ply: number): number {
-  if (score > MATE_BOUND) return score - ply;
-  if (score < -MATE_BOUND) return score + ply;
-  return score;
 }
 
 /** Move i of a list in full-path notation (`c3-d4`, `c3:e5:g3`). */

@@ -58,7 +58,7 @@ import type { TablePosition } from '../../engine/multi/index.js';
 
 // Module-local copies: imported bindings can compile to getter calls (vitest, CJS).
 const { CHECK_EVERY, HASH_MOVE, CAPTURE, PROMOTION, KILLER_1, KILLER_2, MAX_PLY } = shared;
-const { boundCuts, boundOf, nextBest, rootOrderOf } = shared;
+const { boundOf, nextBest, NO_CUTOFF, rootOrderOf } = shared;
 /** A growth of the capturing column to the count (ranked with the captures). */
 const COUNT_MOVE = 1 << 27;
 
@@ -288,18 +288,12 @@ export class TableSearcher extends shared.SearchBase {
     const high = board.hashHigh ^ this.rootHigh;
     const tt = this.tt;
     const storedDepth = depth > 0 ? depth : 0;
-    let hashMove = 0;
-    const entry = tt.probe(low, high);
-    if (entry >= 0) {
-      hashMove = tt.move(entry);
-      if (!pvNode && tt.depth(entry) >= storedDepth) {
-        const score = tt.score(entry);
-        if (boundCuts(tt.bound(entry), score, alpha, beta)) {
-          this.depthLimited = true; // it may have been
-          return score;
-        }
-      }
+    const cutoff = tt.lookUp(low, high, storedDepth, alpha, beta, pvNode, 0);
+    if (cutoff !== NO_CUTOFF) {
+      this.depthLimited = true; // it may have been
+      return cutoff;
     }
+    const hashMove = tt.hashMove;
 
     // A forced move costs no depth.
     const childDepth = count === 1 ? depth : depth - 1;
