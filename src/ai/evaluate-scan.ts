@@ -4,7 +4,7 @@ import * as terms from './stack-terms.js';
 import type { Weights } from './weights.js';
 
 // Module-local copies: imported bindings can compile to getter calls (vitest, CJS).
-const { captureLoss, prisonersOf, reserveValue } = terms;
+const { captureLoss, fragileLoss, prisonersOf, stackWorth } = terms;
 
 // Board top codes (engine/board.ts): 0 empty, 2 + colour * 2 + king.
 const EMPTY = 0;
@@ -68,23 +68,18 @@ export class ScanEvaluator {
       const h = height[s]!;
       const c = colors[s]!;
       const k = kings[s]!;
-      const t = h - 1;
-      const owner = (c >>> t) & 1;
-      const topKing = (k >>> t) & 1;
+      const owner = (c >>> (h - 1)) & 1;
       const sign = owner === 0 ? 1 : -1;
-      let v = topKing === 1 ? w.king : w.man + manSquare[owner * n + s]!;
-      let own = 1;
-      if (h > 1) {
-        const p = prisonersOf(h, c, owner);
-        own = h - p;
-        v += reserveValue(w, h, k, p, topKing);
-        if (p > 0 && own === 1 && this.exposed(s, owner)) v -= p * w.fragile;
-      }
+      const p = h > 1 ? prisonersOf(h, c, owner) : 0;
+      const own = h - p;
+      const fragile = fragileLoss(w, h, p);
+      let v = stackWorth(w, h, k, p, manSquare[owner * n + s]!);
+      if (fragile > 0 && this.exposed(s, owner)) v -= fragile;
       score += sign * v;
       if (owner === 0) whitePieces += own;
       else blackPieces += own;
       if (center[s] === 1) central += sign;
-      if (topKing === 1) {
+      if (((k >>> (h - 1)) & 1) === 1) {
         kingMobility += sign * this.kingMoves(s);
         continue;
       }

@@ -9,7 +9,7 @@ import { WEIGHT_NAMES, type Weights } from './weights.js';
 const popcount = bits.popcount;
 const shift = bits.shift;
 const lowestBit = bits.lowestBit;
-const { captureLoss, prisonersOf, reserveValue } = terms;
+const { captureLoss, fragileLoss, prisonersOf, stackWorth } = terms;
 
 /** The only weights Stavropol's evaluation reads (sharedEvaluate). */
 const SHARED_READ: readonly (keyof Weights)[] = ['halfCount', 'crossing', 'tempo'];
@@ -165,25 +165,17 @@ export class Evaluator {
       const s = lowestBit(bits);
       const h = height[s]!;
       const c = colors[s]!;
-      const k = kings[s]!;
-      const t = h - 1;
-      const owner = (c >>> t) & 1;
-      const topKing = (k >>> t) & 1;
-      let v = topKing === 1 ? w.king : w.man + this.manSquare[owner * n + s]!;
-      let own = 1;
-      if (h > 1) {
-        const p = prisonersOf(h, c, owner);
-        own = h - p;
-        v += reserveValue(w, h, k, p, topKing);
-        if (p > 0 && own === 1 && (((owner === 0 ? exposedWhite : exposedBlack) >>> s) & 1) === 1)
-          v -= p * w.fragile;
-      }
+      const owner = (c >>> (h - 1)) & 1;
+      const p = h > 1 ? prisonersOf(h, c, owner) : 0;
+      let v = stackWorth(w, h, kings[s]!, p, this.manSquare[owner * n + s]!);
+      if ((((owner === 0 ? exposedWhite : exposedBlack) >>> s) & 1) === 1)
+        v -= fragileLoss(w, h, p);
       if (owner === 0) {
         score += v;
-        whitePieces += own;
+        whitePieces += h - p;
       } else {
         score -= v;
-        blackPieces += own;
+        blackPieces += h - p;
       }
     }
 

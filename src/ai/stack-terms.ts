@@ -19,6 +19,24 @@ export function prisonersOf(h: number, c: number, owner: number): number {
 }
 
 /**
+ * A stack's worth to its owner, but for the fragile term: its top (a king, or a man worth
+ * `manSquare` more on its square) and, when it is tall, reserveValue; `p` its prisoners.
+ */
+export function stackWorth(w: Weights, h: number, k: number, p: number, manSquare: number) {
+  const topKing = (k >>> (h - 1)) & 1;
+  const v = topKing === 1 ? w.king : w.man + manSquare;
+  return h > 1 ? v + reserveValue(w, h, k, p, topKing) : v;
+}
+
+/**
+ * What a stack loses if the enemy can jump it (the caller knows whether): the prisoners a lone
+ * top piece holds, which a capture would free.
+ */
+export function fragileLoss(w: Weights, h: number, p: number): number {
+  return p > 0 && h - p === 1 ? p * w.fragile : 0;
+}
+
+/**
  * A tall stack's worth to its owner besides its top: the owner's reserve under the top (men and
  * kings), and the `p` prisoners it holds, safe under two of the owner's pieces or thin under
  * one. The fragile term (a thin stack the enemy can jump) is the caller's: only it knows.
