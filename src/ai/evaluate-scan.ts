@@ -74,7 +74,7 @@ export class ScanEvaluator {
       const own = h - p;
       const fragile = fragileLoss(w, h, p);
       let v = stackWorth(w, h, k, p, manSquare[owner * n + s]!);
-      if (fragile > 0 && this.exposed(s, owner)) v -= fragile;
+      if (fragile !== 0 && this.exposed(s, owner)) v -= fragile;
       score += sign * v;
       if (owner === 0) whitePieces += own;
       else blackPieces += own;
