@@ -21,6 +21,7 @@ import {
   isLive,
   type LeagueStoreOptions,
 } from './league-store-common.js';
+import { MemoryRecords } from './memory-records.js';
 
 /** A record kept encoded, with the version its compare-and-set reads (a rating's `games`). */
 interface Stored {
@@ -44,7 +45,11 @@ export class MemoryLeagueStore implements LeagueStore {
   /** "chatKey variant:pool" → playerKeys. */
   private readonly chats = new Map<string, Set<string>>();
   private readonly finishing = new Set<string>();
-  private readonly tournaments = new Map<string, Stored>();
+  private readonly tournaments = new MemoryRecords(
+    encodeTournament,
+    decodeTournament,
+    (tournament) => this.indexTournament(tournament),
+  );
   /** chatKey → tournament id → createdAt. */
   private readonly chatTournamentIds = new Map<string, Map<string, number>>();
   private readonly live = new Set<string>();
@@ -69,7 +74,7 @@ export class MemoryLeagueStore implements LeagueStore {
   }
   /** For tests: raw text where a tournament lives, at `version`. */
   putRawTournament(id: string, text: string, version = 1): void {
-    this.tournaments.set(id, { version, text });
+    this.tournaments.putRaw(id, text, version);
   }
 
   async playerRating(
@@ -145,21 +150,15 @@ export class MemoryLeagueStore implements LeagueStore {
   }
 
   async createTournament(tournament: Tournament): Promise<boolean> {
-    if (this.tournaments.has(tournament.id)) return false;
-    this.writeTournament(tournament);
-    return true;
+    return this.tournaments.create(tournament);
   }
 
   async getTournament(id: string): Promise<Tournament | undefined> {
-    const stored = this.tournaments.get(id);
-    return stored === undefined ? undefined : decodeTournament(id, stored.text);
+    return this.tournaments.get(id);
   }
 
   async saveTournament(next: Tournament, expectedVersion: number): Promise<boolean> {
-    if (next.version !== expectedVersion + 1) return false;
-    if (this.tournaments.get(next.id)?.version !== expectedVersion) return false;
-    this.writeTournament(next);
-    return true;
+    return this.tournaments.save(next, expectedVersion);
   }
 
   async chatTournaments(chatKey: string, limit: number): Promise<string[]> {
@@ -175,9 +174,8 @@ export class MemoryLeagueStore implements LeagueStore {
     return [...this.live];
   }
 
-  private writeTournament(tournament: Tournament): void {
+  private indexTournament(tournament: Tournament): void {
     const { id } = tournament;
-    this.tournaments.set(id, { version: tournament.version, text: encodeTournament(tournament) });
     const chat = chatKey(tournament.chat);
     let ids = this.chatTournamentIds.get(chat);
     if (ids === undefined) this.chatTournamentIds.set(chat, (ids = new Map<string, number>()));

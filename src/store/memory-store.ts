@@ -2,6 +2,7 @@ import type { Challenge, ChatView, Game, PlayerId } from '../game/model.js';
 import { CLOSED_CHALLENGE_STATUSES, gamePlayers, playerKey, viewKey } from '../game/model.js';
 import type { GameStore } from '../game/ports.js';
 import { decodeChallenge, decodeGame, encodeChallenge, encodeGame } from './codec.js';
+import { MemoryRecords } from './memory-records.js';
 
 /**
  * The embedded default store: everything in process memory, lost on exit. Records are kept
@@ -9,9 +10,12 @@ import { decodeChallenge, decodeGame, encodeChallenge, encodeGame } from './code
  * exercised the same way.
  */
 export class MemoryGameStore implements GameStore {
-  private readonly games = new Map<string, string>();
-  private readonly challenges = new Map<string, string>();
-  private readonly versions = new Map<string, number>();
+  private readonly games = new MemoryRecords(encodeGame, decodeGame, (game) =>
+    this.indexGame(game),
+  );
+  private readonly challenges = new MemoryRecords(encodeChallenge, decodeChallenge, (challenge) =>
+    this.indexChallenge(challenge),
+  );
   private readonly active = new Map<string, Set<string>>();
   /** Player key → the ids of the open challenges they made. */
   private readonly openChallenges = new Map<string, Set<string>>();
@@ -21,14 +25,14 @@ export class MemoryGameStore implements GameStore {
 
   /** For tests: puts raw text where a game record lives, as a corrupted database would. */
   putRawGame(id: string, text: string): void {
-    this.games.set(id, text);
+    this.games.putRaw(id, text);
   }
 
   async createChallenge(challenge: Challenge): Promise<boolean> {
     if (this.challenges.has(challenge.id)) return false;
     const code = challenge.inviteCode;
     if (code !== undefined && this.codes.has(code)) return false;
-    this.writeChallenge(challenge);
+    this.challenges.write(challenge);
     if (code !== undefined) this.codes.set(code, challenge.id);
     return true;
   }
@@ -38,14 +42,11 @@ export class MemoryGameStore implements GameStore {
   }
 
   async getChallenge(id: string): Promise<Challenge | undefined> {
-    const text = this.challenges.get(id);
-    return text === undefined ? undefined : decodeChallenge(id, text);
+    return this.challenges.get(id);
   }
 
   async saveChallenge(next: Challenge, expectedVersion: number): Promise<boolean> {
-    if (!this.matches(`challenge:${next.id}`, expectedVersion, next.version)) return false;
-    this.writeChallenge(next);
-    return true;
+    return this.challenges.save(next, expectedVersion);
   }
 
   async openChallengeIds(challenger: PlayerId): Promise<string[]> {
@@ -53,29 +54,22 @@ export class MemoryGameStore implements GameStore {
   }
 
   async startGame(next: Challenge, expectedVersion: number, game: Game): Promise<boolean> {
-    if (this.games.has(game.id)) return false;
-    if (!this.matches(`challenge:${next.id}`, expectedVersion, next.version)) return false;
-    this.writeChallenge(next);
-    this.writeGame(game);
+    if (this.games.has(game.id) || !this.challenges.canSave(next, expectedVersion)) return false;
+    this.challenges.write(next);
+    this.games.write(game);
     return true;
   }
 
   async createGame(game: Game): Promise<boolean> {
-    if (this.games.has(game.id)) return false;
-    this.writeGame(game);
-    return true;
+    return this.games.create(game);
   }
 
   async getGame(id: string): Promise<Game | undefined> {
-    const text = this.games.get(id);
-    return text === undefined ? undefined : decodeGame(id, text);
+    return this.games.get(id);
   }
 
   async saveGame(next: Game, expectedVersion: number): Promise<boolean> {
-    if (!this.games.has(next.id) || !this.matches(`game:${next.id}`, expectedVersion, next.version))
-      return false;
-    this.writeGame(next);
-    return true;
+    return this.games.save(next, expectedVersion);
   }
 
   async activeGameIds(player: PlayerId): Promise<string[]> {
@@ -90,15 +84,9 @@ export class MemoryGameStore implements GameStore {
 
   async idleGameIds(olderThan: number, limit: number): Promise<string[]> {
     const idle: { id: string; updatedAt: number }[] = [];
-    for (const [id, text] of this.games) {
-      let game: Game;
-      try {
-        game = decodeGame(id, text);
-      } catch {
-        continue; // reported when read
-      }
+    for (const game of this.games.readable()) {
       if (game.status === 'active' && game.updatedAt < olderThan)
-        idle.push({ id, updatedAt: game.updatedAt });
+        idle.push({ id: game.id, updatedAt: game.updatedAt });
     }
     idle.sort((a, b) => a.updatedAt - b.updatedAt);
     return idle.slice(0, limit).map((game) => game.id);
@@ -107,52 +95,34 @@ export class MemoryGameStore implements GameStore {
   async purge(olderThan: number): Promise<{ games: number; challenges: number }> {
     let games = 0;
     let challenges = 0;
-    for (const [id, text] of this.games) {
-      let game: Game;
-      try {
-        game = decodeGame(id, text);
-      } catch {
-        continue; // a corrupt record is reported when read, never silently deleted
-      }
+    for (const game of [...this.games.readable()]) {
       if (game.status === 'finished' && (game.finishedAt ?? game.updatedAt) < olderThan) {
-        this.games.delete(id);
-        this.versions.delete(`game:${id}`);
-        for (const view of game.views) {
-          const target = this.views.get(viewKey(view));
-          if (target?.kind === 'game' && target.id === id) this.views.delete(viewKey(view));
-        }
+        this.games.delete(game.id);
+        this.dropViews(game.views, 'game', game.id);
         games++;
       }
     }
-    for (const [id, text] of this.challenges) {
-      let challenge: Challenge;
-      try {
-        challenge = decodeChallenge(id, text);
-      } catch {
-        continue; // as for games: reported when read
-      }
+    for (const challenge of [...this.challenges.readable()]) {
       if (CLOSED_CHALLENGE_STATUSES.has(challenge.status) && challenge.updatedAt < olderThan) {
-        this.challenges.delete(id);
-        this.versions.delete(`challenge:${id}`);
+        this.challenges.delete(challenge.id);
         const code = challenge.inviteCode;
-        if (code !== undefined && this.codes.get(code) === id) this.codes.delete(code);
-        for (const view of challenge.views) {
-          const target = this.views.get(viewKey(view));
-          if (target?.kind === 'challenge' && target.id === id) this.views.delete(viewKey(view));
-        }
+        if (code !== undefined && this.codes.get(code) === challenge.id) this.codes.delete(code);
+        this.dropViews(challenge.views, 'challenge', challenge.id);
         challenges++;
       }
     }
     return { games, challenges };
   }
 
-  private matches(key: string, expectedVersion: number, nextVersion: number): boolean {
-    return this.versions.get(key) === expectedVersion && nextVersion === expectedVersion + 1;
+  /** Forgets the views that still lead to this record. */
+  private dropViews(views: readonly ChatView[], kind: 'game' | 'challenge', id: string): void {
+    for (const view of views) {
+      const target = this.views.get(viewKey(view));
+      if (target?.kind === kind && target.id === id) this.views.delete(viewKey(view));
+    }
   }
 
-  private writeChallenge(challenge: Challenge): void {
-    this.challenges.set(challenge.id, encodeChallenge(challenge));
-    this.versions.set(`challenge:${challenge.id}`, challenge.version);
+  private indexChallenge(challenge: Challenge): void {
     indexMember(
       this.openChallenges,
       playerKey(challenge.challenger),
@@ -165,9 +135,7 @@ export class MemoryGameStore implements GameStore {
     }
   }
 
-  private writeGame(game: Game): void {
-    this.games.set(game.id, encodeGame(game));
-    this.versions.set(`game:${game.id}`, game.version);
+  private indexGame(game: Game): void {
     for (const player of gamePlayers(game))
       indexMember(this.active, playerKey(player), game.id, game.status === 'active');
     for (const view of game.views) this.views.set(viewKey(view), { kind: 'game', id: game.id });
