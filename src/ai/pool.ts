@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
-import { IdleTimer } from '../threads/idle-timer.js';
 import { startWorker } from '../threads/start-worker.js';
+import { ThreadPool, type ThreadSlot } from '../threads/thread-pool.js';
 import { type VariantId, seedFromText } from '../engine/index.js';
 import type { TableVariantId } from '../engine/multi/index.js';
 import type { ThinkRequest, ThinkResult } from './player.js';
@@ -76,20 +76,12 @@ interface Job {
   onAbort?: () => void;
 }
 
-interface Slot {
-  /**
-   * Undefined until a request needs it, after it was stopped idle, and while a dead worker
-   * waits to be replaced (`restart`).
-   */
-  worker: Worker | undefined;
+interface Slot extends ThreadSlot<Job> {
   readonly cancel: Int32Array;
-  job: Job | undefined;
   /** Workers of this slot that died in a row, without answering a request in between. */
   deaths: number;
+  /** The pause before a dead worker is replaced. */
   restart: NodeJS.Timeout | undefined;
-  lastError: Error | undefined;
-  /** Stops the worker once it has been idle for the pool's idleMs. */
-  readonly idle: IdleTimer;
 }
 
 /**
@@ -112,9 +104,7 @@ interface Slot {
  * run sources — a worker inherits neither tsx nor vitest, so it registers tsx's loader itself
  * before importing worker.ts); compiled JavaScript (dist/) needs nothing.
  */
-export class AiPool {
-  private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+export class AiPool extends ThreadPool<Job, Slot> {
   private readonly ttBits: number;
   private readonly timeMs: number | undefined;
   private readonly restartDelay: { readonly first: number; readonly max: number };
@@ -124,6 +114,7 @@ export class AiPool {
   private closed = false;
 
   constructor(options: AiPoolOptions = {}) {
+    super();
     const size = Math.max(1, Math.floor(options.size ?? 1));
     this.ttBits = options.ttBits ?? 20;
     this.timeMs = options.timeMs;
@@ -208,80 +199,46 @@ export class AiPool {
     if (this.closed) return;
     this.closed = true;
     const error = new AiPoolError('the AI pool was closed');
-    for (const job of this.queue.splice(0)) this.settle(job, undefined, error);
-    await Promise.all(
-      this.slots.map(async (slot) => {
-        clearTimeout(slot.restart);
-        slot.idle.disarm();
-        if (slot.job !== undefined) this.settle(slot.job, undefined, error);
-        slot.job = undefined;
-        await slot.worker?.terminate();
-      }),
-    );
+    for (const slot of this.slots) clearTimeout(slot.restart);
+    await this.stopAll((job) => this.settle(job, undefined, error));
+  }
+
+  protected get stopped(): boolean {
+    return this.closed;
   }
 
   private startSlot(): Slot {
-    const cancel = new Int32Array(new SharedArrayBuffer(4));
     const slot: Slot = {
       worker: undefined,
-      cancel,
+      cancel: new Int32Array(new SharedArrayBuffer(4)),
       job: undefined,
       deaths: 0,
       restart: undefined,
       lastError: undefined,
-      idle: new IdleTimer(this.idleMs, () => this.stopIdle(slot)),
+      idle: this.idleTimer(this.idleMs, () => slot),
     };
     return slot;
   }
 
-  /** A worker idle for idleMs stops; the next request starts another. */
-  private stopIdle(slot: Slot): void {
-    const worker = slot.worker;
-    if (worker === undefined || slot.job !== undefined || this.closed) return;
-    // Cleared first, so that its exit is not taken for a death.
-    slot.worker = undefined;
-    void worker.terminate();
-  }
-
-  private spawn(slot: Slot): void {
-    const worker = this.startWorker({
+  protected startThread(slot: Slot): Worker {
+    return this.startWorker({
       cancel: slot.cancel.buffer as SharedArrayBuffer,
       ttBits: this.ttBits,
     });
-    slot.worker = worker;
-    slot.lastError = undefined;
-    worker.on('message', (reply: WorkerReply) => {
-      if (slot.worker !== worker) return;
-      slot.deaths = 0;
-      const job = slot.job;
-      slot.job = undefined;
-      worker.unref();
-      if (job !== undefined && job.id === reply.id) {
-        if (reply.ok) this.settle(job, reply.result);
-        else this.settle(job, undefined, new AiPoolError(reply.error, job.request));
-      }
-      // Idle unless dispatch() gives it the next request.
-      slot.idle.arm();
-      this.dispatch();
-    });
-    worker.on('error', (error) => {
-      if (slot.worker === worker) slot.lastError = error;
-    });
-    worker.on('exit', (code) => {
-      if (!this.closed && slot.worker === worker) this.replace(slot, code);
-    });
-    // Adding a 'message' listener refs the worker again: an idle pool must not keep the
-    // process alive, so it is unref'd after its listeners are in place.
-    worker.unref();
+  }
+
+  protected receive(slot: Slot, worker: Worker, reply: WorkerReply): void {
+    slot.deaths = 0;
+    const job = this.finish(slot, worker);
+    if (job !== undefined && job.id === reply.id) {
+      if (reply.ok) this.settle(job, reply.result);
+      else this.settle(job, undefined, new AiPoolError(reply.error, job.request));
+    }
+    this.next(slot);
   }
 
   /** A worker died: its request fails, and a new worker starts after the slot's pause. */
-  private replace(slot: Slot, code: number): void {
-    const reason = slot.lastError?.message ?? `exit code ${code}`;
-    const job = slot.job;
-    slot.job = undefined;
-    slot.worker = undefined;
-    slot.idle.disarm();
+  protected died(slot: Slot, job: Job | undefined, reason: string): void {
     if (job !== undefined) {
       this.settle(job, undefined, new AiPoolError(`AI worker failed: ${reason}`, job.request));
     }
@@ -291,7 +248,7 @@ export class AiPool {
     slot.restart = setTimeout(() => {
       slot.restart = undefined;
       if (this.closed) return;
-      this.spawn(slot);
+      this.start(slot);
       this.dispatch();
     }, delay);
     slot.restart.unref();
@@ -299,7 +256,17 @@ export class AiPool {
     if (broken !== undefined) {
       for (const queued of this.queue.splice(0)) this.settle(queued, undefined, broken);
     }
-    this.dispatch();
+  }
+
+  /** Not while a dead worker waits out its pause. */
+  protected startable(slot: Slot): boolean {
+    return slot.restart === undefined;
+  }
+
+  protected post(slot: Slot, worker: Worker, job: Job): void {
+    Atomics.store(slot.cancel, 0, 0);
+    const message: WorkerJob = { id: job.id, request: job.request };
+    worker.postMessage(message);
   }
 
   /** The error for requests while every slot is broken (see BROKEN_AFTER_DEATHS), if so. */
@@ -313,28 +280,6 @@ export class AiPool {
       `AI workers keep failing${why === undefined ? '' : ` (${why})`}; try again later`,
       request,
     );
-  }
-
-  /**
-   * Gives each queued request to an idle worker, or to a slot that starts one (not to one whose
-   * dead worker waits out its pause).
-   */
-  private dispatch(): void {
-    if (this.closed) return;
-    while (this.queue.length > 0) {
-      const slot =
-        this.slots.find((free) => free.worker !== undefined && free.job === undefined) ??
-        this.slots.find((free) => free.worker === undefined && free.restart === undefined);
-      if (slot === undefined) return;
-      if (slot.worker === undefined) this.spawn(slot);
-      const job = this.queue.shift()!;
-      slot.job = job;
-      slot.idle.disarm();
-      Atomics.store(slot.cancel, 0, 0);
-      slot.worker!.ref();
-      const message: WorkerJob = { id: job.id, request: job.request };
-      slot.worker!.postMessage(message);
-    }
   }
 
   private abort(job: Job): void {

@@ -15,8 +15,8 @@ import {
   type RenderJob,
   type WorkerReply,
 } from './transport.js';
-import { IdleTimer } from '../threads/idle-timer.js';
 import { startWorker } from '../threads/start-worker.js';
+import { ThreadPool, type ThreadSlot } from '../threads/thread-pool.js';
 
 export { RenderPoolError };
 
@@ -49,20 +49,11 @@ interface Job {
   readonly reject: (error: unknown) => void;
 }
 
-interface Slot {
-  /**
-   * Null until a board needs it, after it was stopped idle, and once its worker failed to start
-   * too often (a new request tries again).
-   */
-  worker: Worker | null;
-  job: Job | undefined;
-  /** Whether the current worker has loaded its module (it says so first thing). */
+interface Slot extends ThreadSlot<Job> {
+  /** The worker said it is ready (it loaded the canvas library and fonts). */
   ready: boolean;
   /** Workers in a row that exited before they were ready. */
   failedStarts: number;
-  lastError: Error | undefined;
-  /** Stops the worker once it has been idle for the pool's idleMs. */
-  readonly idle: IdleTimer;
 }
 
 /** A slot gives up restarting after this many workers in a row die before they are ready. */
@@ -84,9 +75,7 @@ const MAX_FAILED_STARTS = 3;
  * Idle workers are unref'd, so the pool does not keep the process alive; a board being drawn
  * does. The returned Buffers are shared with the cache: treat them as read-only.
  */
-export class RenderPool {
-  private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+export class RenderPool extends ThreadPool<Job, Slot> {
   private readonly cache: LRUCache<string, Buffer>;
   private readonly inFlight = new Map<string, Promise<Buffer>>();
   private hits = 0;
@@ -95,6 +84,7 @@ export class RenderPool {
   private closing: Promise<void> | undefined;
 
   constructor(options: RenderPoolOptions = {}) {
+    super();
     this.cache = new LRUCache<string, Buffer>({
       max: options.maxEntries ?? 512,
       maxSize: options.maxBytes ?? 64 * 1024 * 1024,
@@ -106,12 +96,12 @@ export class RenderPool {
     const size = Math.max(1, Math.floor(options.size ?? 1));
     for (let i = 0; i < size; i++) {
       const slot: Slot = {
-        worker: null,
+        worker: undefined,
         job: undefined,
         ready: false,
         failedStarts: 0,
         lastError: undefined,
-        idle: new IdleTimer(options.idleMs, () => this.stopIdle(slot)),
+        idle: this.idleTimer(options.idleMs, () => slot),
       };
       this.slots.push(slot);
     }
@@ -152,7 +142,7 @@ export class RenderPool {
       bytes: this.cache.calculatedSize,
       queued: this.queue.length,
       running: this.slots.filter((slot) => slot.job !== undefined).length,
-      threads: this.slots.filter((slot) => slot.worker !== null).length,
+      threads: this.slots.filter((slot) => slot.worker !== undefined).length,
     };
   }
 
@@ -212,51 +202,33 @@ export class RenderPool {
     return promise;
   }
 
-  private start(slot: Slot): void {
-    const worker = startWorker(import.meta.url, 'worker');
-    slot.worker = worker;
-    slot.ready = false;
-    slot.lastError = undefined;
-    worker.on('message', (reply: WorkerReply) => {
-      if (slot.worker === worker) this.receive(slot, worker, reply);
-    });
-    worker.on('error', (error) => {
-      if (slot.worker === worker) slot.lastError = error;
-    });
-    worker.on('exit', (code) => {
-      if (slot.worker === worker) this.replace(slot, code);
-    });
-    // Idle until dispatch() gives it a board; after the listeners, as adding one refs it.
-    worker.unref();
+  protected get stopped(): boolean {
+    return this.closing !== undefined;
   }
 
-  private receive(slot: Slot, worker: Worker, reply: WorkerReply): void {
+  protected startThread(slot: Slot): Worker {
+    slot.ready = false;
+    return startWorker(import.meta.url, 'worker');
+  }
+
+  protected receive(slot: Slot, worker: Worker, reply: WorkerReply): void {
     if (reply.kind === 'ready') {
       slot.ready = true;
       slot.failedStarts = 0;
       return;
     }
-    const job = slot.job;
-    if (job === undefined || job.message.id !== reply.id) return;
-    slot.job = undefined;
-    worker.unref();
+    if (slot.job === undefined || slot.job.message.id !== reply.id) return;
+    const job = this.finish(slot, worker)!;
     if (reply.kind === 'rendered') this.succeed(job, Buffer.from(reply.png));
     else this.fail(job, paintError(reply.failure));
-    // Idle unless dispatch() gives it the next board.
-    slot.idle.arm();
-    this.dispatch();
+    this.next(slot);
   }
 
   /**
    * A worker exited on its own (crash, error or a stray exit): its board fails, and the next
    * board starts a new one, unless workers of this slot keep dying before they are ready.
    */
-  private replace(slot: Slot, code: number): void {
-    const reason = slot.lastError?.message ?? `exit code ${code}`;
-    const job = slot.job;
-    slot.job = undefined;
-    slot.worker = null;
-    slot.idle.disarm();
+  protected died(slot: Slot, job: Job | undefined, reason: string): void {
     if (job !== undefined) {
       this.fail(job, new RenderPoolError(`the render worker stopped while drawing (${reason})`));
     }
@@ -266,7 +238,20 @@ export class RenderPool {
       const error = new RenderPoolError(`render workers cannot start (${reason})`);
       for (const queued of this.queue.splice(0)) this.fail(queued, error);
     }
-    this.dispatch();
+  }
+
+  protected startable(slot: Slot): boolean {
+    return slot.failedStarts < MAX_FAILED_STARTS;
+  }
+
+  protected post(_slot: Slot, worker: Worker, job: Job): void {
+    worker.postMessage(job.message);
+  }
+
+  /** The cache drops what nobody asked for in the idle time. */
+  protected override idleStopped(slot: Slot): void {
+    slot.ready = false;
+    this.cache.purgeStale();
   }
 
   /** Gives slots whose workers would not start one more try, on each new request. */
@@ -274,37 +259,6 @@ export class RenderPool {
     for (const slot of this.slots) {
       if (slot.failedStarts >= MAX_FAILED_STARTS) slot.failedStarts = MAX_FAILED_STARTS - 1;
     }
-  }
-
-  /**
-   * Gives each queued board to an idle worker, or to a slot that starts one (threads start
-   * when boards need them).
-   */
-  private dispatch(): void {
-    if (this.closing !== undefined) return;
-    while (this.queue.length > 0) {
-      const slot =
-        this.slots.find((free) => free.worker !== null && free.job === undefined) ??
-        this.slots.find((free) => free.worker === null && free.failedStarts < MAX_FAILED_STARTS);
-      if (slot === undefined) return;
-      if (slot.worker === null) this.start(slot);
-      const job = this.queue.shift()!;
-      slot.job = job;
-      slot.idle.disarm();
-      slot.worker!.ref();
-      slot.worker!.postMessage(job.message);
-    }
-  }
-
-  /** A worker idle for idleMs stops; the cache drops what nobody asked for in that time. */
-  private stopIdle(slot: Slot): void {
-    const worker = slot.worker;
-    if (worker === null || slot.job !== undefined || this.closing !== undefined) return;
-    // Cleared first, so that its exit is not taken for a crash.
-    slot.worker = null;
-    slot.ready = false;
-    void worker.terminate();
-    this.cache.purgeStale();
   }
 
   private succeed(job: Job, png: Buffer): void {
@@ -320,17 +274,6 @@ export class RenderPool {
 
   private async shutdown(): Promise<void> {
     const error = new RenderPoolError('the render pool was closed');
-    for (const job of this.queue.splice(0)) this.fail(job, error);
-    await Promise.all(
-      this.slots.map(async (slot) => {
-        const { worker, job } = slot;
-        slot.idle.disarm();
-        // Cleared first, so that the exit below is not taken for a crash.
-        slot.worker = null;
-        slot.job = undefined;
-        if (job !== undefined) this.fail(job, error);
-        if (worker !== null) await worker.terminate();
-      }),
-    );
+    await this.stopAll((job) => this.fail(job, error));
   }
 }
