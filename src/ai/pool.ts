@@ -109,7 +109,6 @@ export class AiPool extends ThreadPool<Job, Slot> {
   private readonly timeMs: number | undefined;
   private readonly restartDelay: { readonly first: number; readonly max: number };
   private readonly startWorker: (workerData: AiWorkerData) => Worker;
-  private readonly idleMs: number | undefined;
   private nextId = 1;
   private closed = false;
 
@@ -119,10 +118,15 @@ export class AiPool extends ThreadPool<Job, Slot> {
     this.ttBits = options.ttBits ?? 20;
     this.timeMs = options.timeMs;
     this.restartDelay = options.restartDelayMs ?? { first: 100, max: 30_000 };
-    this.idleMs = options.idleMs;
     this.startWorker =
       options.startWorker ?? ((workerData) => startWorker(import.meta.url, 'worker', workerData));
-    for (let i = 0; i < size; i++) this.slots.push(this.startSlot());
+    for (let i = 0; i < size; i++) {
+      this.addSlot(options.idleMs, {
+        cancel: new Int32Array(new SharedArrayBuffer(4)),
+        deaths: 0,
+        restart: undefined,
+      });
+    }
   }
 
   /** The number of worker threads. */
@@ -205,19 +209,6 @@ export class AiPool extends ThreadPool<Job, Slot> {
 
   protected get stopped(): boolean {
     return this.closed;
-  }
-
-  private startSlot(): Slot {
-    const slot: Slot = {
-      worker: undefined,
-      cancel: new Int32Array(new SharedArrayBuffer(4)),
-      job: undefined,
-      deaths: 0,
-      restart: undefined,
-      lastError: undefined,
-      idle: this.idleTimer(this.idleMs, () => slot),
-    };
-    return slot;
   }
 
   protected startThread(slot: Slot): Worker {

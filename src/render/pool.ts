@@ -94,17 +94,7 @@ export class RenderPool extends ThreadPool<Job, Slot> {
       ...(options.idleMs === undefined ? {} : { ttl: options.idleMs / 2, updateAgeOnGet: true }),
     });
     const size = Math.max(1, Math.floor(options.size ?? 1));
-    for (let i = 0; i < size; i++) {
-      const slot: Slot = {
-        worker: undefined,
-        job: undefined,
-        ready: false,
-        failedStarts: 0,
-        lastError: undefined,
-        idle: this.idleTimer(options.idleMs, () => slot),
-      };
-      this.slots.push(slot);
-    }
+    for (let i = 0; i < size; i++) this.addSlot(options.idleMs, { ready: false, failedStarts: 0 });
   }
 
   /**
@@ -249,8 +239,7 @@ export class RenderPool extends ThreadPool<Job, Slot> {
   }
 
   /** The cache drops what nobody asked for in the idle time. */
-  protected override idleStopped(slot: Slot): void {
-    slot.ready = false;
+  protected override idleStopped(): void {
     this.cache.purgeStale();
   }
 

@@ -95,14 +95,14 @@ export class MemoryGameStore implements GameStore {
   async purge(olderThan: number): Promise<{ games: number; challenges: number }> {
     let games = 0;
     let challenges = 0;
-    for (const game of [...this.games.readable()]) {
+    for (const game of this.games.readable()) {
       if (game.status === 'finished' && (game.finishedAt ?? game.updatedAt) < olderThan) {
         this.games.delete(game.id);
         this.dropViews(game.views, 'game', game.id);
         games++;
       }
     }
-    for (const challenge of [...this.challenges.readable()]) {
+    for (const challenge of this.challenges.readable()) {
       if (CLOSED_CHALLENGE_STATUSES.has(challenge.status) && challenge.updatedAt < olderThan) {
         this.challenges.delete(challenge.id);
         const code = challenge.inviteCode;

@@ -35,12 +35,24 @@ export abstract class ThreadPool<J, S extends ThreadSlot<J>> {
   protected abstract startable(slot: S): boolean;
   /** Sends `job` to the worker of `slot`, which has just taken it. */
   protected abstract post(slot: S, worker: Worker, job: J): void;
-  /** A worker stopped idle (cleanup of what its slot kept); nothing by default. */
-  protected idleStopped(_slot: S): void {}
+  /** A worker was stopped idle (the pool's own clean-up); nothing by default. */
+  protected idleStopped(): void {}
 
-  /** A new slot's idle timer: it stops the slot's worker after `idleMs` (undefined: never). */
-  protected idleTimer(idleMs: number | undefined, slot: () => S): IdleTimer {
-    return new IdleTimer(idleMs, () => this.stopIdle(slot()));
+  /**
+   * Adds a slot without a worker: the fields every slot has, with `own` (the pool's own
+   * fields); its idle timer stops its worker after `idleMs` without a job (undefined: never).
+   */
+  protected addSlot(idleMs: number | undefined, own: Omit<S, keyof ThreadSlot<J>>): S {
+    // S is ThreadSlot<J> and `own`: the spread builds exactly that.
+    const slot = {
+      ...own,
+      worker: undefined,
+      job: undefined,
+      lastError: undefined,
+      idle: new IdleTimer(idleMs, () => this.stopIdle(slot)),
+    } as S;
+    this.slots.push(slot);
+    return slot;
   }
 
   /** Gives each queued job to an idle worker, or to a slot that may start one. */
@@ -127,7 +139,7 @@ export abstract class ThreadPool<J, S extends ThreadSlot<J>> {
     if (worker === undefined || slot.job !== undefined || this.stopped) return;
     // Cleared first, so that its exit is not taken for a death.
     slot.worker = undefined;
-    this.idleStopped(slot);
+    this.idleStopped();
     void worker.terminate();
   }
 }

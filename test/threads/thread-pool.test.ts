@@ -21,15 +21,7 @@ class EchoPool extends ThreadPool<Job, ThreadSlot<Job>> {
 
   constructor(size: number, idleMs?: number) {
     super();
-    for (let i = 0; i < size; i++) {
-      const slot: ThreadSlot<Job> = {
-        worker: undefined,
-        job: undefined,
-        lastError: undefined,
-        idle: this.idleTimer(idleMs, () => slot),
-      };
-      this.slots.push(slot);
-    }
+    for (let i = 0; i < size; i++) this.addSlot(idleMs, {});
   }
 
   ask(text: string): Promise<string> {
