@@ -1,8 +1,4 @@
-/** A record a store keeps by id with a version for compare-and-set (a game, a tournament...). */
-export interface VersionedRecord {
-  readonly id: string;
-  readonly version: number;
-}
+import type { VersionedRecord } from './versioned-record.js';
 
 /**
  * One kind of record of the memory stores, kept encoded (as in Redis, so that callers never

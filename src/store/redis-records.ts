@@ -2,9 +2,10 @@ import { isCluster, type RedisClient } from './redis-connection.js';
 import type { StoreRun } from './redis-run.js';
 import { StoreError } from '../game/ports.js';
 import { applyFollowUps, applyPlan, WritePlan } from './redis-write-plan.js';
+import type { VersionedRecord } from './versioned-record.js';
 
 /** A kind of versioned record (a game, a challenge, a tournament) and how its indexes follow it. */
-export interface RecordKind<T extends { readonly id: string; readonly version: number }> {
+export interface RecordKind<T extends VersionedRecord> {
   /** Its name in the `indexing` set ("game:<id>"). */
   readonly name: string;
   key(id: string): string;
@@ -67,7 +68,7 @@ export class RedisRecords {
   }
 
   /** Writes a new record (with its indexes) unless one is there: false then. */
-  async create<T extends { readonly id: string; readonly version: number }>(
+  async create<T extends VersionedRecord>(
     operation: string,
     kind: RecordKind<T>,
     record: T,
@@ -83,7 +84,7 @@ export class RedisRecords {
    * Replaces the record by `next` if it is still at `expectedVersion` and `next` is the version
    * after it; `extra` adds more to the plan (before the record). False when not.
    */
-  async save<T extends { readonly id: string; readonly version: number }>(
+  async save<T extends VersionedRecord>(
     operation: string,
     kind: RecordKind<T>,
     next: T,
@@ -103,7 +104,7 @@ export class RedisRecords {
    * store. Returns how many were repaired.
    */
   async repair(
-    kinds: readonly RecordKind<{ readonly id: string; readonly version: number }>[],
+    kinds: readonly RecordKind<VersionedRecord>[],
     olderThanMs = INDEXING_REPAIR_AFTER_MS,
   ): Promise<number> {
     const before = Date.now() - olderThanMs;
@@ -132,7 +133,7 @@ export class RedisRecords {
   }
 
   /** The plan of a record, with its mark in `indexing` while its indexes are written. */
-  private async written<T extends { readonly id: string; readonly version: number }>(
+  private async written<T extends VersionedRecord>(
     operation: string,
     kind: RecordKind<T>,
     record: T,
@@ -160,7 +161,7 @@ export class RedisRecords {
    * Writes the indexes of the record's newest version again until the record stays at the
    * version they were written for (`written`: the one just written, whose indexes are done).
    */
-  private async settle<T extends { readonly id: string; readonly version: number }>(
+  private async settle<T extends VersionedRecord>(
     kind: RecordKind<T>,
     id: string,
     written: number | undefined,
