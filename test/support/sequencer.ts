@@ -4,9 +4,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * Vitest runs the files it has timed before longest first; on a clean clone it has timed none
  * and runs the largest first, which left 40 s files that wait on servers and child processes
- * (the `*.redis.test.ts` ones) to start in the last minute, with one core idle meanwhile (the
- * suite took 471 s from a clean cache, 342 s with this order). Until every file has a time, this runs those files first,
- * largest first, then the rest largest first.
+ * (the `*.redis.test.ts` ones) to start in the last minute, with one core idle meanwhile (from
+ * a clean cache the suite took 471 s, 342 s with this order). Until every file has a time, this
+ * runs those files first, largest first, then the rest largest first.
  */
 export default class ServersFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
