@@ -16,17 +16,10 @@ import {
 } from '../ai/index.js';
 import { hasLegalMove, makeFen, sideOfColor } from '../engine/index.js';
 import {
-  flagOptions,
-  integerOption,
-  optionalIntegerOption,
-  parseOptions,
   positionOption,
-  seedOption,
-  stringOptions,
-  threadsOption,
+  readOptions,
   UsageError,
-  variantOption,
-  weightsFile,
+  type CommandLine,
   type Print,
 } from './options.js';
 import { countOf } from './plural.js';
@@ -38,7 +31,8 @@ import { formatTableScore, isTableVariant, tableBestFen } from './table-commands
  * iteration goes to `progress` (a deep one may take up to the hour the search is given).
  */
 export function bestCommand(args: string[], print: Print, progress: Print): number {
-  const { values } = parseOptions(args, stringOptions('variant fen ms depth level'));
+  const opts = readOptions(args, { strings: 'variant fen ms depth level' });
+  const { values } = opts;
   if (values.ms !== undefined && values.depth !== undefined)
     throw new UsageError('give either --ms or --depth, not both');
   const table = isTableVariant(values.variant);
@@ -46,12 +40,12 @@ export function bestCommand(args: string[], print: Print, progress: Print): numb
     ? { variant: 'zhernov' as const, fen: tableBestFen(values.fen) }
     : twoPlayerTarget(values.variant, values.fen);
   const score = table ? formatTableScore : formatScore;
-  const ms = optionalIntegerOption('ms', values.ms, 0, 3_600_000);
-  const depth = optionalIntegerOption('depth', values.depth, 1, 90);
+  const ms = opts.optionalInteger('ms', 0, 3_600_000);
+  const depth = opts.optionalInteger('depth', 1, 90);
   let player: PlayerSpec;
   if (values.level !== undefined) {
     if (depth !== undefined) throw new UsageError('--depth does not go with --level');
-    player = { kind: 'level', level: integerOption('level', values.level, 1, 8) };
+    player = { kind: 'level', level: opts.integer('level', 1, 8) };
   } else if (depth !== undefined) player = { kind: 'search', depth, ms: 3_600_000 };
   else player = { kind: 'search', ms: ms ?? TOP_LEVEL_MS };
 
@@ -96,35 +90,27 @@ export function formatScore(score: number): string {
   return `${score >= 0 ? '+' : '-'}${(Math.abs(score) / 100).toFixed(2)} men`;
 }
 
-/** The flags both matches take: `--games N [--ms N] [--threads T] [--seed S] [--verbose]`. */
-const MATCH_OPTIONS = {
-  ...stringOptions('games ms threads seed'),
-  ...flagOptions('verbose'),
-};
+/** The options both matches take: `--games N [--ms N] [--threads T] [--seed S] [--verbose]`. */
+const MATCH_STRINGS = 'games ms threads seed';
+const MATCH_FLAGS = 'verbose';
 
 /**
  * A match's MATCH_OPTIONS read. `--ms` is the top level's time per move (default TOP_LEVEL_MS);
  * from it follow the levels' budget scale, and plain searches without limits thinking for that
  * long (`withTime`). `pace` says the clock and the threads for the match's first line.
  */
-function matchOptions(values: {
-  games?: string;
-  ms?: string;
-  threads?: string;
-  seed?: string;
-  verbose?: boolean;
-}) {
-  const games = integerOption('games', values.games, 1, 100_000);
-  const ms = optionalIntegerOption('ms', values.ms, 1, TOP_LEVEL_MS * 10) ?? TOP_LEVEL_MS;
-  const threads = threadsOption(values.threads);
-  const seed = seedOption(values.seed, 1);
+function matchOptions(opts: CommandLine<'games' | 'ms' | 'threads' | 'seed', 'verbose'>) {
+  const games = opts.integer('games', 1, 100_000);
+  const ms = opts.optionalInteger('ms', 1, TOP_LEVEL_MS * 10) ?? TOP_LEVEL_MS;
+  const threads = opts.threads();
+  const seed = opts.seed(1);
   const scale = ms / TOP_LEVEL_MS;
   return {
     games,
     threads,
     seed,
     scale,
-    verbose: values.verbose === true,
+    verbose: opts.flag('verbose'),
     pace:
       `${ms} ms per move at the top level (budget scale ${scale.toFixed(3)}), ` +
       countOf(threads, 'thread'),
@@ -151,17 +137,17 @@ function endingsLine(games: readonly { end: string; plies: number }[], started: 
  * [--seed S] [--a-weights FILE] [--b-weights FILE] [--verbose]`
  */
 export async function matchCommand(args: string[], print: Print): Promise<number> {
-  const { values } = parseOptions(args, {
-    ...MATCH_OPTIONS,
-    ...stringOptions('a b variant a-weights b-weights'),
+  const opts = readOptions(args, {
+    strings: `${MATCH_STRINGS} a b variant a-weights b-weights`,
+    flags: MATCH_FLAGS,
   });
-  const a = playerOption('a', values.a);
-  const b = playerOption('b', values.b);
-  const { games, threads, seed, scale, verbose, pace, withTime } = matchOptions(values);
-  const variant = variantOption(values.variant);
-  const weightsOf = (path: string | undefined) =>
-    path === undefined ? defaultWeights(variant) : weightsFile(path, variant);
-  const weights = [weightsOf(values['a-weights']), weightsOf(values['b-weights'])] as const;
+  const a = playerOption('a', opts.values.a);
+  const b = playerOption('b', opts.values.b);
+  const { games, threads, seed, scale, verbose, pace, withTime } = matchOptions(opts);
+  const variant = opts.variant();
+  const weightsOf = (name: 'a-weights' | 'b-weights') =>
+    opts.weights(name, variant) ?? defaultWeights(variant);
+  const weights = [weightsOf('a-weights'), weightsOf('b-weights')] as const;
 
   const pool = new AiPool({ size: threads, ttBits: 20 });
   const started = Date.now();
@@ -209,10 +195,11 @@ export async function matchCommand(args: string[], print: Print): Promise<number
  * rotated around the table game by game; prints each player's mean points.
  */
 export async function tableMatchCommand(args: string[], print: Print): Promise<number> {
-  const { values } = parseOptions(args, {
-    ...MATCH_OPTIONS,
-    ...stringOptions('players opening-plies'),
+  const opts = readOptions(args, {
+    strings: `${MATCH_STRINGS} players opening-plies`,
+    flags: MATCH_FLAGS,
   });
+  const { values } = opts;
   if (values.players === undefined)
     throw new UsageError(
       '--players is required: 2 to 4 players, one per seat, split by / (e.g. 2/1/2/1)',
@@ -222,9 +209,8 @@ export async function tableMatchCommand(args: string[], print: Print): Promise<n
     .map((text, i) => playerOption(`players[${i + 1}]`, text));
   if (players.length < 2 || players.length > 4)
     throw new UsageError(`--players: 2 to 4 players, got ${players.length}`);
-  const { games, threads, seed, scale, verbose, pace, withTime } = matchOptions(values);
-  const openingPlies =
-    optionalIntegerOption('opening-plies', values['opening-plies'], 0, 40) ?? players.length;
+  const { games, threads, seed, scale, verbose, pace, withTime } = matchOptions(opts);
+  const openingPlies = opts.optionalInteger('opening-plies', 0, 40) ?? players.length;
   const names = players.map(describePlayer);
   const total = Math.ceil(games / players.length) * players.length;
   const pool = new AiPool({ size: threads, ttBits: 18 });

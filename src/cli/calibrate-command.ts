@@ -11,16 +11,7 @@ import {
   selfPlayPoints,
   think,
 } from '../ai/index.js';
-import {
-  flagOptions,
-  optionalIntegerOption,
-  parseOptions,
-  seedOption,
-  stringOptions,
-  UsageError,
-  variantOption,
-  type Print,
-} from './options.js';
+import { readOptions, UsageError, type Print } from './options.js';
 import { countOf } from './plural.js';
 
 /** Where the fitted constants go by default: src/ai/calibration.ts beside the AI. */
@@ -33,16 +24,17 @@ export const CALIBRATION_FILE = fileURLToPath(new URL('../ai/calibration.ts', im
  * reliability table, and the constants file written with this variant's k (the others kept).
  */
 export async function calibrateCommand(args: string[], print: Print): Promise<number> {
-  const { values } = parseOptions(args, {
-    ...stringOptions('variant games nodes max-plies seed out'),
-    ...flagOptions('dry-run'),
+  const opts = readOptions(args, {
+    strings: 'variant games nodes max-plies seed out',
+    flags: 'dry-run',
   });
-  const variant = variantOption(values.variant);
+  const { values } = opts;
+  const variant = opts.variant();
   if (variant === ('zhernov' as string)) throw new UsageError('table games are not reviewed');
-  const games = optionalIntegerOption('games', values.games, 1, 10_000) ?? 40;
-  const nodes = optionalIntegerOption('nodes', values.nodes, 100, 10_000_000) ?? REVIEW_NODES;
-  const maxPlies = optionalIntegerOption('max-plies', values['max-plies'], 4, 1000) ?? 200;
-  const seed = seedOption(values.seed, 1);
+  const games = opts.optionalInteger('games', 1, 10_000) ?? 40;
+  const nodes = opts.optionalInteger('nodes', 100, 10_000_000) ?? REVIEW_NODES;
+  const maxPlies = opts.optionalInteger('max-plies', 4, 1000) ?? 200;
+  const seed = opts.seed(1);
   const searcher = new Searcher({ ttBits: 18 });
   const started = performance.now();
   print(
@@ -76,7 +68,7 @@ export async function calibrateCommand(args: string[], print: Print): Promise<nu
       `${bucket} ${String(row.count).padStart(9)}  ${(row.predicted * 100).toFixed(1).padStart(13)} %  ${(row.observed * 100).toFixed(1).padStart(7)} %`,
     );
   }
-  if (values['dry-run'] !== true) {
+  if (!opts.flag('dry-run')) {
     const file = values.out ?? CALIBRATION_FILE;
     const next = {
       ...CALIBRATIONS,

@@ -3,7 +3,7 @@ import { DiscordAPIError, REST } from 'discord.js';
 import { registerCommands } from '../adapters/discord/commands.js';
 import { ConfigError, isSnowflake, loadConfig } from '../config.js';
 import { loadEnvFile } from '../startup/env-file.js';
-import { parseOptions, stringOptions, UsageError, type Print } from './options.js';
+import { readOptions, UsageError, type Print } from './options.js';
 import { countOf } from './plural.js';
 
 /**
@@ -18,7 +18,7 @@ export async function discordRegisterCommand(
   printError: Print,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
-  const { values } = parseOptions(args, stringOptions('guild'));
+  const { values } = readOptions(args, { strings: 'guild' });
   if (values.guild !== undefined && !isSnowflake(values.guild))
     throw new UsageError(
       `--guild must be a Discord server id (17 to 20 digits), got "${values.guild}"`,

@@ -9,16 +9,7 @@ import {
   variantOf,
   type Position,
 } from '../engine/index.js';
-import {
-  flagOptions,
-  integerOption,
-  parseOptions,
-  positionOption,
-  stringOptions,
-  UsageError,
-  variantOption,
-  type Print,
-} from './options.js';
+import { positionOption, readOptions, UsageError, type Print } from './options.js';
 import { countOf } from './plural.js';
 import {
   isTableVariant,
@@ -43,13 +34,11 @@ const PROGRESS_AFTER_NODES = 20_000_000;
  * alive; --divide prints the last depth's counts by root move.
  */
 export function perftCommand(args: string[], print: Print, options: PerftProgress): number {
-  const { values } = parseOptions(args, {
-    ...stringOptions('depth variant fen'),
-    ...flagOptions('divide'),
-  });
-  const depth = integerOption('depth', values.depth, 1, 20);
+  const opts = readOptions(args, { strings: 'depth variant fen', flags: 'divide' });
+  const { values } = opts;
+  const depth = opts.integer('depth', 1, 20);
   if (isTableVariant(values.variant)) return tablePerftCommand(depth, values.fen, print);
-  const position = positionOption(values.variant, values.fen);
+  const position = opts.position();
   const afterNodes = options.afterNodes ?? PROGRESS_AFTER_NODES;
   const started = process.hrtime.bigint();
   const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
@@ -59,7 +48,7 @@ export function perftCommand(args: string[], print: Print, options: PerftProgres
   for (let d = 1; d <= depth; d++) {
     const last = d === depth;
     let count: number;
-    if (previous >= afterNodes || (last && values.divide === true)) {
+    if (previous >= afterNodes || (last && opts.flag('divide'))) {
       byMove = countByRootMove(position, d, (done, total, sum) => {
         if (previous >= afterNodes)
           options.progress(
@@ -72,7 +61,7 @@ export function perftCommand(args: string[], print: Print, options: PerftProgres
     previous = count;
     print(`depth ${d}: ${count}`);
   }
-  if (values.divide === true) {
+  if (opts.flag('divide')) {
     for (const line of byMove.map(({ move, count }) => `${move}: ${count}`).sort()) print(line);
   }
   print(`nodes per second: ${Math.round(nodes / Math.max(seconds(), 1e-9))}`);
@@ -98,9 +87,10 @@ function countByRootMove(
 
 /** `moves [--variant V] [--fen F]` */
 export function movesCommand(args: string[], print: Print): number {
-  const { values } = parseOptions(args, stringOptions('variant fen'));
+  const opts = readOptions(args, { strings: 'variant fen' });
+  const { values } = opts;
   if (isTableVariant(values.variant)) return tableMovesCommand(values.fen, print);
-  const position = positionOption(values.variant, values.fen);
+  const position = opts.position();
   const variant = variantOf(position);
   for (const move of legalMoves(position)) print(makeMove(variant, move));
   return 0;
@@ -108,7 +98,8 @@ export function movesCommand(args: string[], print: Print): number {
 
 /** `replay [--variant V] [--fen F] "<game text or PDN>"` (zhernov: the moves, see table-commands) */
 export function replayCommand(args: string[], print: Print, printError: Print): number {
-  const { values, positionals } = parseOptions(args, stringOptions('variant fen'), true);
+  const opts = readOptions(args, { strings: 'variant fen' }, true);
+  const { values, positionals } = opts;
   const [text, ...extra] = positionals;
   if (text === undefined || extra.length > 0)
     throw new UsageError('replay takes one argument: the game text or PDN, in quotes');
@@ -116,10 +107,9 @@ export function replayCommand(args: string[], print: Print, printError: Print): 
     return tableReplayCommand(text, values.fen, print, printError);
   const game = parsePdn(text);
   if (!game.ok) throw new UsageError(game.error.message);
-  const setup = pdnSetup(game.value, variantOption(values.variant));
+  const setup = pdnSetup(game.value, opts.variant());
   if (!setup.ok) throw new UsageError(setup.error.message);
-  const variant =
-    values.variant !== undefined ? variantOption(values.variant) : setup.value.variant;
+  const variant = values.variant !== undefined ? opts.variant() : setup.value.variant;
   const fen = values.fen ?? setup.value.fen;
   if (fen !== undefined) positionOption(variant, fen); // reports a bad FEN as a usage error
   const replay = replayGame(variant, fen, game.value.moves);

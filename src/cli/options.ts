@@ -15,7 +15,7 @@ export class UsageError extends Error {}
 /** Where a command writes a line of its output (or of its errors, or progress). */
 export type Print = (line: string) => void;
 
-export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
+function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
   args: string[],
   options: T,
   allowPositionals = false,
@@ -33,6 +33,78 @@ export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
   }
 }
 
+/**
+ * A command line read against its options (`readOptions`): the raw values and positionals, and
+ * readers that check a value and say what is wrong with it as a UsageError.
+ */
+export class CommandLine<S extends string, F extends string> {
+  constructor(
+    readonly values: Partial<Record<S, string>> & Partial<Record<F, boolean>>,
+    readonly positionals: string[],
+  ) {}
+
+  private text(name: string): string | undefined {
+    return (this.values as Record<string, string | undefined>)[name];
+  }
+
+  flag(name: F): boolean {
+    return (this.values as Record<string, unknown>)[name] === true;
+  }
+
+  /** A required whole number from `min` to `max`. */
+  integer(name: S, min: number, max: number): number {
+    return integerOption(name, this.text(name), min, max);
+  }
+
+  /** A whole number from `min` to `max`, or undefined when left out. */
+  optionalInteger(name: S, min: number, max: number): number | undefined {
+    return optionalIntegerOption(name, this.text(name), min, max);
+  }
+
+  /** --variant, bashni when left out. */
+  variant(): VariantId {
+    return variantOption(this.text('variant'));
+  }
+
+  /** The position named by --variant and --fen. */
+  position(): Position {
+    return positionOption(this.text('variant'), this.text('fen'));
+  }
+
+  /** --threads, 1 when left out. */
+  threads(): number {
+    return threadsOption(this.text('threads'));
+  }
+
+  /** --seed, `fallback` when left out. */
+  seed(fallback: number): number {
+    return seedOption(this.text('seed'), fallback);
+  }
+
+  /** Weights from the file the option names, undefined when left out. */
+  weights(name: S, variant: VariantId): Weights | undefined {
+    const path = this.text(name);
+    return path === undefined ? undefined : weightsFile(path, variant);
+  }
+}
+
+/**
+ * Reads `args` against options named in space-separated lists (`strings` take a value, `flags`
+ * are switches): `readOptions(args, { strings: 'variant fen', flags: 'divide' })`.
+ */
+export function readOptions<S extends string = never, F extends string = never>(
+  args: string[],
+  names: { readonly strings?: S; readonly flags?: F },
+  allowPositionals = false,
+): CommandLine<Names<S>, Names<F>> {
+  const options = {
+    ...(names.strings === undefined ? {} : stringOptions(names.strings)),
+    ...(names.flags === undefined ? {} : flagOptions(names.flags)),
+  };
+  const { values, positionals } = parseOptions(args, options, allowPositionals);
+  return new CommandLine<Names<S>, Names<F>>(values, positionals);
+}
+
 /** The names in a space-separated list: `'fen ms'` → `'fen' | 'ms'`. */
 type Names<S extends string> = S extends `${infer Name} ${infer Rest}` ? Name | Names<Rest> : S;
 
@@ -44,10 +116,10 @@ function optionsNamed<S extends string, T extends 'string' | 'boolean'>(names: S
 }
 
 /** Options that take a value, named in one list: `stringOptions('variant fen')` for parseOptions. */
-export const stringOptions = <S extends string>(names: S) => optionsNamed(names, 'string');
+const stringOptions = <S extends string>(names: S) => optionsNamed(names, 'string');
 
 /** Options that are switches (present or not), named in one list. */
-export const flagOptions = <S extends string>(names: S) => optionsNamed(names, 'boolean');
+const flagOptions = <S extends string>(names: S) => optionsNamed(names, 'boolean');
 
 /**
  * `--depth -3` as `--depth=-3`: node's parser takes a value that starts with a dash for an
@@ -73,7 +145,7 @@ function joinNegativeValues(args: string[], options: NonNullable<ParseArgsConfig
   return joined;
 }
 
-export function variantOption(text: string | undefined): VariantId {
+function variantOption(text: string | undefined): VariantId {
   if (text === undefined) return 'bashni';
   const variant = parseVariant(text);
   if (!variant.ok) throw new UsageError(variant.error.message);
@@ -89,12 +161,7 @@ export function positionOption(variantText: string | undefined, fen: string | un
   return parsed.value;
 }
 
-export function integerOption(
-  name: string,
-  text: string | undefined,
-  min: number,
-  max: number,
-): number {
+function integerOption(name: string, text: string | undefined, min: number, max: number): number {
   if (text === undefined) throw new UsageError(`--${name} is required`);
   const value = Number(text);
   if (!Number.isInteger(value) || value < min || value > max) {
@@ -104,7 +171,7 @@ export function integerOption(
 }
 
 /** A whole-number option that may be left out: undefined then, checked like integerOption else. */
-export function optionalIntegerOption(
+function optionalIntegerOption(
   name: string,
   text: string | undefined,
   min: number,
@@ -114,17 +181,17 @@ export function optionalIntegerOption(
 }
 
 /** --threads: worker threads, 1 when not given. */
-export function threadsOption(text: string | undefined): number {
+function threadsOption(text: string | undefined): number {
   return optionalIntegerOption('threads', text, 1, 64) ?? 1;
 }
 
 /** --seed, `fallback` when not given. */
-export function seedOption(text: string | undefined, fallback: number): number {
+function seedOption(text: string | undefined, fallback: number): number {
   return optionalIntegerOption('seed', text, 0, 2 ** 31 - 1) ?? fallback;
 }
 
 /** Weights from a JSON file (as `tune --out` writes them). */
-export function weightsFile(path: string, variant: VariantId): Weights {
+function weightsFile(path: string, variant: VariantId): Weights {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -16,18 +16,7 @@ import {
   type Puzzle,
   type PuzzleLibrary,
 } from '../puzzles/index.js';
-import {
-  flagOptions,
-  integerOption,
-  optionalIntegerOption,
-  parseOptions,
-  seedOption,
-  stringOptions,
-  threadsOption,
-  UsageError,
-  variantOption,
-  type Print,
-} from './options.js';
+import { readOptions, UsageError, type Print } from './options.js';
 import { countOf } from './plural.js';
 import { MinerPool } from './puzzle-workers.js';
 import { remoteMiner } from './remote-mining.js';
@@ -59,22 +48,20 @@ export async function puzzlesCommand(args: string[], print: Print): Promise<numb
  * the library (to stdout without --out).
  */
 async function generateCommand(args: string[], print: Print): Promise<number> {
-  const { values } = parseOptions(args, {
-    ...stringOptions('variant count seed out threads'),
-    ...flagOptions('queue'),
-  });
-  const variant = variantOption(values.variant);
+  const opts = readOptions(args, { strings: 'variant count seed out threads', flags: 'queue' });
+  const { values } = opts;
+  const variant = opts.variant();
   // The miner's goals (win by leaving the opponent no move, or material) do not fit a game
   // scored by the half count.
   if (VARIANTS[variant].outcome === 'half-count')
     throw new UsageError(`puzzles cannot be mined for ${variant} (scored by the half count)`);
-  const count = integerOption('count', values.count, 1, 100_000);
-  const seed = seedOption(values.seed, 1);
-  const threads = threadsOption(values.threads);
+  const count = opts.integer('count', 1, 100_000);
+  const seed = opts.seed(1);
+  const threads = opts.threads();
   const log =
     values.out === undefined ? (line: string) => process.stderr.write(line + '\n') : print;
   // --queue: the games go to `npm run worker` processes through Redis (REDIS_URL).
-  const remote = values.queue === true ? remoteMinerFromEnv() : undefined;
+  const remote = opts.flag('queue') ? remoteMinerFromEnv() : undefined;
   const pool = remote === undefined && threads > 1 ? new MinerPool(threads) : undefined;
   const searcher = pool === undefined && remote === undefined ? puzzleSearcher() : undefined;
   const budgets = DEFAULT_BUDGETS;
@@ -149,7 +136,8 @@ async function generateCommand(args: string[], print: Print): Promise<number> {
  * when a puzzle is bad.
  */
 function checkCommand(args: string[], print: Print): number {
-  const { values, positionals } = parseOptions(args, stringOptions('sample'), true);
+  const opts = readOptions(args, { strings: 'sample' }, true);
+  const { positionals } = opts;
   const [path, ...extra] = positionals;
   if (path === undefined || extra.length > 0)
     throw new UsageError('puzzles check needs one library file');
@@ -165,8 +153,7 @@ function checkCommand(args: string[], print: Print): number {
     return 1;
   }
   const puzzles = decoded.value.puzzles;
-  const sample =
-    optionalIntegerOption('sample', values.sample, 0, puzzles.length) ?? puzzles.length;
+  const sample = opts.optionalInteger('sample', 0, puzzles.length) ?? puzzles.length;
   const searcher = puzzleSearcher();
   const started = Date.now();
   let bad = 0;

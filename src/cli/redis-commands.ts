@@ -6,7 +6,7 @@ import { loadEnvFile } from '../startup/env-file.js';
 import { KeyBuilder } from '../store/keys.js';
 import { migrateKeys } from '../store/migrate-keys.js';
 import { createStoreRedis, type RedisClient } from '../store/redis-connection.js';
-import { parseOptions, UsageError, type Print } from './options.js';
+import { readOptions, UsageError, type Print } from './options.js';
 
 /** Runs one of the redis subcommands; the exit code. */
 export async function redisCommand(
@@ -17,14 +17,11 @@ export async function redisCommand(
   const [sub, ...rest] = args;
   if (sub !== 'migrate-keys')
     throw new UsageError('redis: the one subcommand is migrate-keys (try: help redis)');
-  const { values } = parseOptions(rest, {
-    from: { type: 'string' },
-    to: { type: 'string' },
-    'to-cluster': { type: 'string' },
-    prefix: { type: 'string' },
-    'dry-run': { type: 'boolean' },
-    'delete-old': { type: 'boolean' },
+  const opts = readOptions(rest, {
+    strings: 'from to to-cluster prefix',
+    flags: 'dry-run delete-old',
   });
+  const { values } = opts;
   loadEnvFile(join(process.cwd(), '.env'));
   const fromUrl = values.from ?? env.REDIS_URL;
   if (fromUrl === undefined || fromUrl === '')
@@ -59,10 +56,10 @@ export async function redisCommand(
       from,
       to: to ?? from,
       keys,
-      dryRun: values['dry-run'] === true,
-      deleteOld: values['delete-old'] === true,
+      dryRun: opts.flag('dry-run'),
+      deleteOld: opts.flag('delete-old'),
     });
-    const what = values['dry-run'] === true ? 'to copy' : 'copied';
+    const what = opts.flag('dry-run') ? 'to copy' : 'copied';
     print(
       `keys of the old layout under ${prefix}: ${counts.found}; ${what}: ${counts.copied}; already there: ${counts.present}; same name, kept: ${counts.kept}; old deleted: ${counts.deleted}; not of the old layout: ${counts.skipped}; active games indexed: ${counts.indexed}`,
     );

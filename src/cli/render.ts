@@ -47,14 +47,7 @@ import {
   type Selection,
   type ThemeId,
 } from '../render/index.js';
-import {
-  flagOptions,
-  optionalIntegerOption,
-  parseOptions,
-  positionOption,
-  stringOptions,
-  UsageError,
-} from './options.js';
+import { readOptions, UsageError } from './options.js';
 import { isTableVariant, tablePositionOption } from './table-commands.js';
 
 /** Where the command writes; tests pass their own. */
@@ -94,14 +87,15 @@ export async function renderCommand(
 }
 
 function readArguments(args: string[]): { png: Buffer; out: string } {
-  const { values } = parseOptions(args, {
-    ...stringOptions('variant fen last select theme size title text out'),
-    ...flagOptions('black-bottom no-coordinates'),
+  const opts = readOptions(args, {
+    strings: 'variant fen last select theme size title text out',
+    flags: 'black-bottom no-coordinates',
   });
+  const { values } = opts;
   if (values.out === undefined || values.out === '') {
     throw new UsageError('--out FILE.png is required (try: render --help)');
   }
-  const size = optionalIntegerOption('size', values.size, MIN_SIZE, MAX_SIZE);
+  const size = opts.optionalInteger('size', MIN_SIZE, MAX_SIZE);
   if (values.theme !== undefined && !(THEME_IDS as string[]).includes(values.theme)) {
     throw new UsageError(`--theme must be one of ${THEME_IDS.join(', ')}, got "${values.theme}"`);
   }
@@ -117,21 +111,21 @@ function readArguments(args: string[]): { png: Buffer; out: string } {
       size,
       theme: values.theme as ThemeId | undefined,
       // The seat opposite White's: Black's edge at the bottom.
-      bottom: values['black-bottom'] === true ? 2 : 0,
-      coordinates: values['no-coordinates'] !== true,
+      bottom: opts.flag('black-bottom') ? 2 : 0,
+      coordinates: !opts.flag('no-coordinates'),
       caption,
     });
     return { png, out: values.out };
   }
 
-  const position = positionOption(values.variant, values.fen);
+  const position = opts.position();
   const variant = VARIANTS[position.variant];
 
   const options: RenderOptions = {
     size,
     theme: values.theme as ThemeId | undefined,
-    orientation: values['black-bottom'] === true ? 'black' : 'white',
-    coordinates: values['no-coordinates'] !== true,
+    orientation: opts.flag('black-bottom') ? 'black' : 'white',
+    coordinates: !opts.flag('no-coordinates'),
     lastMove: values.last === undefined ? null : readLastMove(variant, position, values.last),
     selected: values.select === undefined ? null : readSelection(variant, position, values.select),
   };

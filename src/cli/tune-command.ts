@@ -1,17 +1,7 @@
 import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AiPool, tune, tuneLocal, type Weights } from '../ai/index.js';
-import {
-  optionalIntegerOption,
-  parseOptions,
-  seedOption,
-  stringOptions,
-  threadsOption,
-  UsageError,
-  variantOption,
-  weightsFile,
-  type Print,
-} from './options.js';
+import { readOptions, UsageError, type Print } from './options.js';
 
 /**
  * `tune [--method spsa|local] [--iterations N] [--pairs N] [--passes N] [--games N]
@@ -27,19 +17,19 @@ export async function tuneCommand(
   print: Print,
   printError: Print,
 ): Promise<number> {
-  const { values } = parseOptions(
-    args,
-    stringOptions('method iterations pairs passes games nodes threads seed variant start out'),
-  );
+  const opts = readOptions(args, {
+    strings: 'method iterations pairs passes games nodes threads seed variant start out',
+  });
+  const { values } = opts;
   const method = values.method ?? 'spsa';
   if (method !== 'spsa' && method !== 'local')
     throw new UsageError(`--method must be spsa or local, got "${method}"`);
   const count = (name: 'iterations' | 'pairs' | 'passes' | 'games' | 'nodes', fallback: number) =>
-    optionalIntegerOption(name, values[name], 1, 10_000_000) ?? fallback;
-  const variant = variantOption(values.variant);
-  const start = values.start === undefined ? undefined : weightsFile(values.start, variant);
-  const threads = threadsOption(values.threads);
-  const seed = seedOption(values.seed, 12345);
+    opts.optionalInteger(name, 1, 10_000_000) ?? fallback;
+  const variant = opts.variant();
+  const start = opts.weights('start', variant);
+  const threads = opts.threads();
+  const seed = opts.seed(12345);
   const nodesPerMove = count('nodes', 4000);
   if (values.out !== undefined) checkWritable(values.out);
 

@@ -1,25 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { integerOption, parseOptions, UsageError } from '../../src/cli/options.js';
+import { readOptions, UsageError } from '../../src/cli/options.js';
 import { UNHOLDABLE_FEN, UNHOLDABLE_REASON } from '../support/engine-helpers.js';
 import { runCli } from '../support/run-cli.js';
 
 describe('cli options', () => {
   it('a negative number after a value option is that option’s value', () => {
-    const { values } = parseOptions(['--depth', '-3', '--seed', '-.5'], {
-      depth: { type: 'string' },
-      seed: { type: 'string' },
-    });
-    expect(values).toEqual({ depth: '-3', seed: '-.5' });
-    expect(() => integerOption('depth', values.depth, 1, 20)).toThrow(
+    const opts = readOptions(['--depth', '-3', '--seed', '-.5'], { strings: 'depth seed' });
+    expect(opts.values).toEqual({ depth: '-3', seed: '-.5' });
+    expect(() => opts.integer('depth', 1, 20)).toThrow(
       new UsageError('--depth must be a whole number from 1 to 20, got "-3"'),
     );
   });
 
   it('a flag or an unknown option after a value option is still refused', () => {
-    expect(() => parseOptions(['--depth', '--divide'], { depth: { type: 'string' } })).toThrow(
-      UsageError,
-    );
-    expect(() => parseOptions(['--divide', '-3'], { divide: { type: 'boolean' } })).toThrow(
+    expect(() => readOptions(['--depth', '--divide'], { strings: 'depth' })).toThrow(UsageError);
+    expect(() => readOptions(['--divide', '-3'], { flags: 'divide' })).toThrow(
       /Unknown option '-3'/,
     );
   });
