@@ -79,6 +79,11 @@ export interface Config {
   /** How long a stop (SIGTERM, SIGINT) may take to finish the work in flight. */
   readonly shutdownTimeoutSeconds: number;
   /**
+   * Store faults within this many seconds count together towards `failing`, and the store is
+   * ok again only after as long without one (STORE_HEALTH_WINDOW_SECONDS).
+   */
+  readonly storeHealthWindowSeconds: number;
+  /**
    * Days an active game may go without a change before it ends as abandoned; more than the
    * longest time per move, so that a game with a clock ends on time first.
    */
@@ -417,6 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     threadIdleSeconds: integer(env, 'THREAD_IDLE_SECONDS', DEFAULT_THREAD_IDLE_SECONDS, 0, 86_400),
     startupTimeoutSeconds: integer(env, 'STARTUP_TIMEOUT_SECONDS', 60, 1, 3600),
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
+    storeHealthWindowSeconds: integer(env, 'STORE_HEALTH_WINDOW_SECONDS', 15, 1, 600),
     idleGameDays: integer(env, 'IDLE_GAME_DAYS', 30, MIN_IDLE_GAME_DAYS, 3650),
     metricsPort: metricsPort(env, telegram?.webhook?.port ?? telegram?.media?.port),
     metricsHost: metricsHost(env, metricsPort(env, undefined)),

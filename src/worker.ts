@@ -45,7 +45,10 @@ async function main(): Promise<void> {
   const pool = new AiPool({ size: config.aiThreads });
   // A Redis that refuses the queues' commands (a read-only replica ...) is logged once, then a
   // line a minute, not at every refused try.
-  const health = new StoreHealth({ log: logger.child({ component: 'store' }) });
+  const health = new StoreHealth({
+    log: logger.child({ component: 'store' }),
+    windowMs: config.storeHealthWindowSeconds * 1000,
+  });
   const worker = startBotMoveWorker({
     url: config.redis.target,
     prefix: keys.bullMqPrefix(),

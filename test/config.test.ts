@@ -32,10 +32,19 @@ describe('configuration', () => {
       threadIdleSeconds: DEFAULT_THREAD_IDLE_SECONDS,
       startupTimeoutSeconds: 60,
       shutdownTimeoutSeconds: 10,
+      storeHealthWindowSeconds: 15,
       idleGameDays: 30,
       metricsPort: DEFAULT_METRICS_PORT,
       logLevel: 'info',
     });
+  });
+
+  it('reads the store health window (STORE_HEALTH_WINDOW_SECONDS, 1 to 600)', () => {
+    expect(loadConfig({ STORE_HEALTH_WINDOW_SECONDS: '3' }).storeHealthWindowSeconds).toBe(3);
+    for (const bad of ['0', '601', 'soon'])
+      expect(() => loadConfig({ STORE_HEALTH_WINDOW_SECONDS: bad }), bad).toThrow(
+        /^STORE_HEALTH_WINDOW_SECONDS must be a whole/,
+      );
   });
 
   it('reads the metrics port (0 turns it off) and the log level', () => {

@@ -52,7 +52,11 @@ export function storage(config: Config, logger: Logger): Storage {
   const keys = new KeyBuilder(config.redis.keyPrefix);
   const redis = createStoreRedis(config.redis.target);
   // Fed by every Redis-backed part's commands, and a write probe at each health check.
-  const health = new StoreHealth({ log, probe: writeProbe(redis, keys) });
+  const health = new StoreHealth({
+    log,
+    probe: writeProbe(redis, keys),
+    windowMs: config.storeHealthWindowSeconds * 1000,
+  });
   const reporter = (source: string) => health.reporter(source);
   const store = new RedisGameStore(redis, keys, { log, health: reporter('redis store') });
   // Data of the layout before hash tags is not read by this one: said once, at start.

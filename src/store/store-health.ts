@@ -32,7 +32,7 @@ export interface StoreHealthOptions {
   readonly failuresToFail?: number;
   /** While failing: one summary line per this long, with the failures counted; 60 s. */
   readonly summaryMs?: number;
-  /** While failing: the probe is tried this often, to see the store come back; 5 s. */
+  /** While failing: the probe is tried this often, to see the store come back; a third of the window, 5 s at most. */
   readonly recheckMs?: number;
 }
 
@@ -84,7 +84,7 @@ export class StoreHealth {
     this.windowMs = options.windowMs ?? 15_000;
     this.failuresToFail = options.failuresToFail ?? 3;
     this.summaryMs = options.summaryMs ?? 60_000;
-    this.recheckMs = options.recheckMs ?? 5_000;
+    this.recheckMs = options.recheckMs ?? Math.min(5_000, Math.ceil(this.windowMs / 3));
   }
 
   /** The reporter of one part, named in the log ("redis store", "scheduler", "relay"). */
