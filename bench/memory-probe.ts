@@ -103,6 +103,9 @@ export class Inspector {
   private readonly workers = new Map<string, string>();
   private readonly workerPending = new Map<string, (message: WorkerMessage) => void>();
 
+  /** The chunks of the heap snapshot being taken. */
+  private snapshotChunks: string[] = [];
+
   private constructor(private readonly socket: WebSocket) {
     socket.on('message', (data: Buffer) => {
       const reply = JSON.parse(data.toString()) as {
@@ -122,6 +125,8 @@ export class Inspector {
         this.workerPending.get(key)?.(message);
         this.workerPending.delete(key);
       }
+      if (reply.method === 'HeapProfiler.addHeapSnapshotChunk')
+        this.snapshotChunks.push((reply.params as unknown as { chunk: string }).chunk);
       if (reply.id === undefined) return;
       this.pending.get(reply.id)?.(reply);
       this.pending.delete(reply.id);
@@ -158,6 +163,15 @@ export class Inspector {
         this.workerCall(session, 'HeapProfiler.collectGarbage'),
       ),
     );
+  }
+
+  /** The main thread's heap snapshot (for DevTools' Memory tab), as its JSON text. */
+  async heapSnapshot(): Promise<string> {
+    this.snapshotChunks = [];
+    await this.call('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    const text = this.snapshotChunks.join('');
+    this.snapshotChunks = [];
+    return text;
   }
 
   /** The main thread's `process.memoryUsage()`. */

@@ -18,11 +18,13 @@
  * dist/; BENCH_NODE_ARGS adds node flags; BENCH_SETTLE seconds of quiet before the last figures
  * (default 75: past THREAD_IDLE_SECONDS' default, 60, after which idle threads stop). Last, the
  * latency of a game's first board and move, and of the bot's first answer, after that quiet
- * (threads start again) and once more right after (threads running). The bot's own settings (RENDER_THREADS, AI_THREADS, …, MALLOC_ARENA_MAX, MALLOC_CONF,
+ * (threads start again) and once more right after (threads running). BENCH_SMAPS=DIR keeps
+ * each phase's /proc/<pid>/smaps there (and, after each full collection, the main thread's
+ * heap snapshot, for DevTools' Memory tab): where the RSS is. The bot's own settings (RENDER_THREADS, AI_THREADS, …, MALLOC_ARENA_MAX, MALLOC_CONF,
  * LD_PRELOAD) are passed on from the environment.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seededRandom } from '../src/engine/index.js';
 import { startRedis, type PrivateRedis } from '../test/support/redis-server.js';
@@ -40,6 +42,8 @@ const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE ?? 75);
 const IDLE_SECONDS = 10;
 const MEMORY_STORE = process.env.BENCH_STORE === 'memory';
 const FROM_SOURCES = process.env.BENCH_ENTRY === 'src';
+/** BENCH_SMAPS=DIR: each phase's /proc/<pid>/smaps is copied there (where the RSS is). */
+const SMAPS_DIR = process.env.BENCH_SMAPS;
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 /** The bot's settings that reach it from the benchmark's environment. */
 const PASSED_ON =
@@ -114,9 +118,15 @@ async function main(): Promise<void> {
     const sample = async (phase: string, gc: boolean): Promise<Figures> => {
       if (gc) {
         await probe.collectGarbage();
-        await sleep(1_000);
+        // jemalloc gives freed pages back over its dirty_decay_ms (1 s in the image), gradually.
+        await sleep(5_000);
       }
       const own = processMemory(pid);
+      if (SMAPS_DIR !== undefined) {
+        const name = join(SMAPS_DIR, phase.replace(/[^a-z0-9]+/gi, '-'));
+        writeFileSync(`${name}.smaps`, readFileSync(`/proc/${pid}/smaps`));
+        if (gc) writeFileSync(`${name}.heapsnapshot`, await probe.heapSnapshot());
+      }
       const heap = await probe.heap();
       console.log(
         [

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { IdleTimer } from './idle-timer.js';
+import { collectWhenQuiet } from './quiet-collection.js';
 
 /** One worker thread of a pool and the job it runs. */
 export interface ThreadSlot<J> {
@@ -141,5 +142,7 @@ export abstract class ThreadPool<J, S extends ThreadSlot<J>> {
     slot.worker = undefined;
     this.idleStopped();
     void worker.terminate();
+    // What the pool let go (the render cache's images) is given back now, not at some later GC.
+    collectWhenQuiet();
   }
 }

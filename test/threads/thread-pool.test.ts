@@ -1,6 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { collectWhenQuiet } from '../../src/threads/quiet-collection.js';
 import { ThreadPool, type ThreadSlot } from '../../src/threads/thread-pool.js';
+
+vi.mock('../../src/threads/quiet-collection.js', () => ({ collectWhenQuiet: vi.fn() }));
 
 // Answers each message with it doubled; 'die' makes it exit with code 3.
 const ECHO = `
@@ -99,6 +102,8 @@ describe('ThreadPool', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(echo.threads).toBe(0);
+    // What the thread and the pool let go is collected now, not at some later GC.
+    expect(collectWhenQuiet).toHaveBeenCalledTimes(1);
     expect(await echo.ask('b')).toBe('bb');
     expect(echo.started).toBe(2);
     expect(echo.deaths).toEqual([]);
