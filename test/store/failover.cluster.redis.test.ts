@@ -2,6 +2,7 @@
  * Failover on a Redis Cluster of 3 masters with a replica each (cluster-node-timeout 1 s): a game
  * in progress through the game service (Redis store, BullMQ timers), the master holding the
  * game's slot SIGKILLed mid-game, moves kept coming while the slot is down, the replica promoted.
+ * Then the old master comes back and rejoins as the new master's replica while moves go on.
  * What docs/operations.md promises ("Failover"): a move reported applied stays applied, except
  * the last ones acknowledged just before the kill (asynchronous replication); no move is applied
  * twice; the same service instance works again by itself; a bounded number of log lines.
@@ -115,7 +116,8 @@ describe('failover of the master holding a game', () => {
       if (victim === undefined) throw new Error(`no node on port ${String(port)}`);
       const survivor = redis.cluster().masters.find((node) => node !== victim)!;
       const killedAt = Date.now();
-      await victim.stop();
+      // Its directory kept: its nodes.conf brings it back into the cluster below.
+      await victim.stop({ keepDirectory: true });
       killed = true;
 
       // Moves keep coming while the slot is down (refused and retried), through the promotion.
@@ -133,6 +135,38 @@ describe('failover of the master holding a game', () => {
       await moving;
       const recoveredMs = Date.now() - killedAt;
       // And on, on the same service instance: nothing restarted.
+      for (let ply = 0; ply < 4 && game.status === 'active'; ply++) await play();
+
+      // The old master comes back: it rejoins as the new master's replica (and refuses writes,
+      // MOVED), while the game goes on through the service's existing connections.
+      const rejoinedAt = Date.now();
+      await victim.restart();
+      const rejoining = (async () => {
+        for (let ply = 0; ply < 4 && game.status === 'active'; ply++) await play();
+      })();
+      await until(
+        async () => {
+          const client = new Redis(victim.url, { lazyConnect: true, retryStrategy: () => null });
+          client.on('error', () => undefined);
+          try {
+            await client.connect();
+            const info = String(await client.call('INFO', 'replication'));
+            return /role:slave/.test(info) &&
+              info.includes(`master_port:${promoted}`) &&
+              /master_link_status:up/.test(info)
+              ? true
+              : undefined;
+          } catch {
+            return undefined;
+          } finally {
+            client.disconnect();
+          }
+        },
+        'the old master replicating from the new one',
+        20_000,
+      );
+      const rejoinedMs = Date.now() - rejoinedAt;
+      await rejoining;
       for (let ply = 0; ply < 4 && game.status === 'active'; ply++) await play();
 
       const stored = await service.queries.getGame(game.id);
@@ -154,7 +188,7 @@ describe('failover of the master holding a game', () => {
       );
       // Every move the record holds after the loss point was acknowledged, at its ply.
       const afterKill = acked.filter(({ beforeKill }) => !beforeKill);
-      expect(afterKill.length).toBeGreaterThanOrEqual(4);
+      expect(afterKill.length).toBeGreaterThanOrEqual(12);
       for (const { ply, move } of afterKill) expect(record.moves[ply]).toBe(move);
       expect(record.moves.length).toBe(acked.at(-1)!.ply + 1);
 
@@ -164,7 +198,8 @@ describe('failover of the master holding a game', () => {
         ),
       );
       console.log(
-        `failover: slot ${slot} moved from port ${String(port)} to ${promoted} in ${recoveredMs} ms; ` +
+        `failover: slot ${slot} moved from port ${String(port)} to ${promoted} in ${recoveredMs} ms, ` +
+          `the old master a replica again ${rejoinedMs} ms after its restart; ` +
           `${acked.length} moves acknowledged, ${lost.length} lost, ${refused} refused and ` +
           `retried; ${trouble.length} trouble log lines of ${lines.length}`,
       );

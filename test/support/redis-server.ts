@@ -12,9 +12,16 @@ import { afterAll, beforeAll } from 'vitest';
 export interface PrivateRedis {
   readonly url: string;
   readonly port: number;
-  /** Kills the server (SIGKILL) and removes its directory; safe to call twice. */
-  stop(): Promise<void>;
-  /** Starts a fresh (empty) server on the same port after `stop()`: a dead Redis coming back. */
+  /**
+   * Kills the server (SIGKILL) and removes its directory, unless `keepDirectory` (a crashed
+   * cluster node keeps its nodes.conf); safe to call twice.
+   */
+  stop(options?: { readonly keepDirectory?: boolean }): Promise<void>;
+  /**
+   * Starts the server again on the same port after `stop()`: a dead Redis coming back, empty
+   * (nothing is persisted); in its old directory if that was kept, so that a cluster node
+   * rejoins its cluster as the node it was.
+   */
   restart(): Promise<void>;
 }
 
@@ -71,11 +78,17 @@ interface Spawned {
   child: ChildProcess;
   dir: string;
   exited: Promise<void>;
+  /** The directory stays when the server exits (for a restart in it). */
+  keep: { directory: boolean };
 }
 
-async function spawnServer(port: number, extraArgs: readonly string[]): Promise<Spawned> {
+async function spawnServer(
+  port: number,
+  extraArgs: readonly string[],
+  dir = mkdtempSync(join(tmpdir(), 'bashni-redis-')),
+): Promise<Spawned> {
   installExitHook();
-  const dir = mkdtempSync(join(tmpdir(), 'bashni-redis-'));
+  const keep = { directory: false };
   const child = spawn(
     'redis-server',
     [
@@ -104,24 +117,20 @@ async function spawnServer(port: number, extraArgs: readonly string[]): Promise<
   child.stderr.on('data', keepLog);
   let hasExited = false as boolean; // set by the exit handler while the loop awaits
   const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => {
+    const gone = (): void => {
       hasExited = true;
       running.delete(child);
-      rmSync(dir, { recursive: true, force: true });
+      if (!keep.directory) rmSync(dir, { recursive: true, force: true });
       resolve();
-    });
-    child.once('error', () => {
-      hasExited = true;
-      running.delete(child);
-      rmSync(dir, { recursive: true, force: true });
-      resolve();
-    });
+    };
+    child.once('exit', gone);
+    child.once('error', gone);
   });
 
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (hasExited) throw new Error(`redis-server on port ${port} exited at start:\n${log}`);
-    if (await answersPing(port)) return { child, dir, exited };
+    if (await answersPing(port)) return { child, dir, exited, keep };
     await delay(30);
   }
   child.kill('SIGKILL');
@@ -157,6 +166,7 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Priv
   let port = 0;
   let args: readonly string[] = [];
   let current: Spawned | undefined;
+  let keptDirectory: string | undefined;
   let lastError: unknown;
   for (let attempt = 0; attempt < 5 && current === undefined; attempt++) {
     port = await freePort();
@@ -178,10 +188,13 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Priv
         ? `redis://127.0.0.1:${port}`
         : `redis://:${encodeURIComponent(options.password)}@127.0.0.1:${port}`,
     port,
-    async stop() {
+    async stop(options = {}) {
       const spawned = current;
       current = undefined;
-      if (spawned !== undefined) await killServer(spawned);
+      if (spawned === undefined) return;
+      spawned.keep.directory = options.keepDirectory === true;
+      if (spawned.keep.directory) keptDirectory = spawned.dir;
+      await killServer(spawned);
     },
     async restart() {
       if (current !== undefined) throw new Error('restart() needs stop() first');
@@ -189,7 +202,8 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Priv
       let error: unknown;
       for (let attempt = 0; attempt < 5; attempt++) {
         try {
-          current = await spawnServer(port, args);
+          current = await spawnServer(port, args, keptDirectory);
+          keptDirectory = undefined;
           return;
         } catch (caught) {
           error = caught;
