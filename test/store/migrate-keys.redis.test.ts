@@ -1,13 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { silentLogger } from '../../src/game/logger.js';
 import { encodeGame } from '../../src/store/codec.js';
 import { KeyBuilder } from '../../src/store/keys.js';
 import { layoutOf } from '../../src/store/layout.js';
 import { migrateKeys } from '../../src/store/migrate-keys.js';
+import { createStoreRedis } from '../../src/store/redis-connection.js';
 import { RedisGameStore } from '../../src/store/redis-store.js';
 import { ALICE, BORIS, makeGame } from '../support/game-fixtures.js';
 import { redisClients } from '../support/redis-clients.js';
+import { startRedisCluster, type PrivateCluster } from '../support/redis-cluster.js';
+import { runCliWith } from '../support/run-cli.js';
 
 const redis = redisClients();
 
@@ -76,5 +79,61 @@ describe('redis migrate-keys', () => {
     expect(await target.zscore(keys.activeGamesByChange(), 'g1')).toBe('2000');
     expect(await shared.exists(`${keys.prefix}game:g1`)).toBe(1);
     expect((await migrateKeys({ from: shared, to: target, keys })).present).toBe(8);
+  });
+
+  describe('into a Redis Cluster (--to-cluster)', () => {
+    let cluster: PrivateCluster | undefined;
+    beforeAll(async () => {
+      cluster = await startRedisCluster({ masters: 3 });
+    });
+    afterAll(async () => {
+      await cluster?.stop();
+    });
+
+    it('copies a single Redis of the old layout to a cluster, where the store reads it; a second run finds everything there', async () => {
+      const shared = await ready(redis.shared());
+      const keys = new KeyBuilder('tocl:');
+      await oldLayout(shared, keys.prefix);
+      const nodes = cluster!.masters.map((node) => `127.0.0.1:${node.port}`).join(',');
+      const migrate = () =>
+        runCliWith(
+          { REDIS_URL: '' },
+          'redis',
+          'migrate-keys',
+          '--from',
+          `redis://127.0.0.1:${shared.options.port}`,
+          '--to-cluster',
+          nodes,
+          '--prefix',
+          keys.prefix,
+        );
+      const first = migrate();
+      expect(first.stderr).toBe('');
+      expect(first.code).toBe(0);
+      expect(first.stdout).toMatch(/: 8; copied: 8; already there: 0;/);
+
+      const target = createStoreRedis({
+        kind: 'cluster',
+        nodes: cluster!.masters.map((node) => ({ host: '127.0.0.1', port: node.port })),
+      });
+      const store = new RedisGameStore(target, keys, { log: silentLogger });
+      try {
+        expect(await store.getGame('g1')).toEqual(makeGame('g1', { updatedAt: 2_000 }));
+        expect(await store.activeGameIds(ALICE)).toEqual(['g1']);
+        expect(
+          await store.findByView({ platform: 'telegram', chatId: '-100', messageId: '5' }),
+        ).toEqual({ kind: 'game', id: 'g1' });
+        expect(await store.idleGameIds(5_000, 10)).toEqual(['g1']);
+        expect(await target.pttl(`${keys.prefix}kv:tg:lang:1`)).toBeGreaterThan(0);
+        expect(await target.exists(`${keys.bullMqPrefix()}:timers:meta`)).toBe(1);
+        expect(await layoutOf(target, keys)).toBe('new');
+      } finally {
+        await store.close();
+        target.disconnect();
+      }
+      // The source is left as it was, and a second run copies nothing.
+      expect(await shared.exists(`${keys.prefix}game:g1`)).toBe(1);
+      expect(migrate().stdout).toMatch(/copied: 0; already there: 8;/);
+    }, 60_000);
   });
 });
