@@ -34,6 +34,18 @@ async function oldLayout(shared: Redis, p: string): Promise<void> {
   await shared.zadd(`${p}finished`, 1, 'gone');
 }
 
+/** The store reads oldLayout's game as it was: the record, its indexes and its message view. */
+async function expectMigratedGame(store: RedisGameStore): Promise<void> {
+  expect(await store.getGame('g1')).toEqual(makeGame('g1', { updatedAt: 2_000 }));
+  expect(await store.activeGameIds(ALICE)).toEqual(['g1']);
+  expect(await store.findByView({ platform: 'telegram', chatId: '-100', messageId: '5' })).toEqual({
+    kind: 'game',
+    id: 'g1',
+  });
+  // The idle sweep finds the game the old index lacked.
+  expect(await store.idleGameIds(5_000, 10)).toEqual(['g1']);
+}
+
 describe('redis migrate-keys', () => {
   it('copies the old layout to the new names in place; the store reads the game; a second run copies nothing', async () => {
     const shared = await ready(redis.shared());
@@ -48,13 +60,7 @@ describe('redis migrate-keys', () => {
     const counts = await migrateKeys({ from: shared, to: shared, keys, deleteOld: true });
     expect(counts).toMatchObject({ found: 8, copied: 6, kept: 2, deleted: 6, indexed: 1 });
     const store = new RedisGameStore(shared, keys, { log: silentLogger });
-    expect(await store.getGame('g1')).toEqual(makeGame('g1', { updatedAt: 2_000 }));
-    expect(await store.activeGameIds(ALICE)).toEqual(['g1']);
-    expect(
-      await store.findByView({ platform: 'telegram', chatId: '-100', messageId: '5' }),
-    ).toEqual({ kind: 'game', id: 'g1' });
-    // The idle sweep finds the game the old index lacked.
-    expect(await store.idleGameIds(5_000, 10)).toEqual(['g1']);
+    await expectMigratedGame(store);
     expect(await shared.get(keys.ratedGame('g0'))).toBe('1');
     expect(await shared.pttl(`${keys.prefix}kv:tg:lang:1`)).toBeGreaterThan(0);
     expect(await shared.exists(`${keys.bullMqPrefix()}:timers:meta`)).toBe(1);
@@ -118,12 +124,7 @@ describe('redis migrate-keys', () => {
       });
       const store = new RedisGameStore(target, keys, { log: silentLogger });
       try {
-        expect(await store.getGame('g1')).toEqual(makeGame('g1', { updatedAt: 2_000 }));
-        expect(await store.activeGameIds(ALICE)).toEqual(['g1']);
-        expect(
-          await store.findByView({ platform: 'telegram', chatId: '-100', messageId: '5' }),
-        ).toEqual({ kind: 'game', id: 'g1' });
-        expect(await store.idleGameIds(5_000, 10)).toEqual(['g1']);
+        await expectMigratedGame(store);
         expect(await target.pttl(`${keys.prefix}kv:tg:lang:1`)).toBeGreaterThan(0);
         expect(await target.exists(`${keys.bullMqPrefix()}:timers:meta`)).toBe(1);
         expect(await layoutOf(target, keys)).toBe('new');
