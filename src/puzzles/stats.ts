@@ -1,3 +1,5 @@
+import { legalMoves, parseFen } from '../engine/index.js';
+import { COIN_FLIPS, coinFlips } from './coin-flips.js';
 import { GOALS, THEMES, type Puzzle } from './puzzle.js';
 
 /** A library's make-up in words: solution lengths, goals, themes and difficulties, counted. */
@@ -24,5 +26,25 @@ export function describeLibrary(puzzles: readonly Puzzle[]): string[] {
     `goals: ${list(count(puzzles.map((puzzle) => puzzle.goal)), GOALS)}`,
     `themes: ${list(themes, THEMES)}, none ${plain}`,
     `difficulty: ${list(difficulties, [1, 2, 3, 4, 5])}`,
+    `legal first moves: ${list(count(puzzles.map(candidateBand)), CANDIDATE_BANDS)}`,
+    coinFlipLine(puzzles),
   ];
+}
+
+const CANDIDATE_BANDS = ['1', '2', '3-5', '6-9', '10+'] as const;
+
+function candidateBand(puzzle: Puzzle): (typeof CANDIDATE_BANDS)[number] {
+  const parsed = parseFen(puzzle.fen, puzzle.variant);
+  const moves = parsed.ok ? legalMoves(parsed.value).length : 0;
+  return moves <= 1 ? '1' : moves === 2 ? '2' : moves <= 5 ? '3-5' : moves <= 9 ? '6-9' : '10+';
+}
+
+/** How many puzzles each simple rule solves (coin-flips.ts), and how many any of them does. */
+function coinFlipLine(puzzles: readonly Puzzle[]): string {
+  const found = puzzles.map(coinFlips);
+  const share = (n: number) => `${n} (${Math.round((100 * n) / Math.max(1, puzzles.length))}%)`;
+  const each = COIN_FLIPS.map(
+    (rule) => `${rule} ${share(found.filter((rules) => rules.includes(rule)).length)}`,
+  );
+  return `coin flips: ${each.join(', ')}; any ${share(found.filter((rules) => rules.length > 0).length)}`;
 }
