@@ -193,7 +193,7 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
   puzzles: {
     usage: [
       'puzzles generate --count N [--variant V] [--seed S] [--out FILE] [--threads T] [--queue]',
-      'puzzles check FILE [--sample N]',
+      'puzzles check FILE [--sample N] [--deep]',
     ],
     about:
       'generate mines puzzles from seeded self-play, each verified by search, and writes the ' +
@@ -210,6 +210,7 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
         'generate: mine on `npm run worker` processes through Redis (REDIS_URL); --threads games at once',
       ],
       ['--sample N', 'check: re-search only N puzzles spread over the file'],
+      ['--deep', 'check: ten times the search budgets, and every defender reply the best defence'],
     ],
   },
   redis: {

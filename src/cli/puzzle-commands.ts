@@ -6,6 +6,7 @@ import { loadEnvFile } from '../startup/env-file.js';
 import {
   checkLegality,
   decodeLibrary,
+  DEEP_BUDGETS,
   DEFAULT_BUDGETS,
   describeLibrary,
   encodeLibrary,
@@ -130,13 +131,15 @@ async function generateCommand(args: string[], print: Print): Promise<number> {
 }
 
 /**
- * `puzzles check FILE [--sample N]`: reads a library and re-verifies it: every line legal, and
- * every solver move unique by a fresh search at the library's budgets (for N puzzles spread
- * over the file with --sample). Prints each bad puzzle, then the library's make-up; exit code 1
- * when a puzzle is bad.
+ * `puzzles check FILE [--sample N] [--deep]`: reads a library and re-verifies it: every line
+ * legal, and every solver move unique by a fresh search at the library's budgets (for N
+ * puzzles spread over the file with --sample). With --deep the searches get ten times the
+ * budgets (DEEP_BUDGETS) and every defender reply must be the best defence too. Prints each bad
+ * puzzle and why, then the library's make-up; exit code 1 when a puzzle is bad.
  */
 function checkCommand(args: string[], print: Print): number {
-  const opts = readOptions(args, { strings: 'sample' }, true);
+  const opts = readOptions(args, { strings: 'sample', flags: 'deep' }, true);
+  const deep = opts.flag('deep');
   const { positionals } = opts;
   const [path, ...extra] = positionals;
   if (path === undefined || extra.length > 0)
@@ -160,7 +163,9 @@ function checkCommand(args: string[], print: Print): number {
   puzzles.forEach((puzzle, index) => {
     const searched = sample > 0 && index % Math.max(1, Math.floor(puzzles.length / sample)) === 0;
     const problems = searched
-      ? verifyPuzzle(searcher, puzzle, DEFAULT_BUDGETS)
+      ? verifyPuzzle(searcher, puzzle, deep ? DEEP_BUDGETS : DEFAULT_BUDGETS, {
+          bestDefence: deep,
+        })
       : checkLegality(puzzle);
     if (problems.length > 0) {
       bad++;
@@ -169,7 +174,7 @@ function checkCommand(args: string[], print: Print): number {
   });
   for (const line of describeLibrary(puzzles)) print(line);
   print(
-    `${puzzles.length - bad}/${puzzles.length} puzzles good (${sample} searched) in ` +
+    `${puzzles.length - bad}/${puzzles.length} puzzles good (${sample} searched${deep ? ' at 10x the budgets, defences too' : ''}) in ` +
       `${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return bad === 0 ? 0 : 1;

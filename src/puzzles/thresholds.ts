@@ -22,6 +22,24 @@ export const DEFAULT_BUDGETS: PuzzleBudgets = {
   defendNodes: 300_000,
 };
 
+/**
+ * The strict budgets of `puzzles check --deep`: ten times the default, so that a second
+ * solution or a better defence the library's own search missed shows.
+ */
+export const DEEP_BUDGETS: PuzzleBudgets = {
+  scanNodes: DEFAULT_BUDGETS.scanNodes * 10,
+  proposeNodes: DEFAULT_BUDGETS.proposeNodes * 10,
+  verifyNodes: DEFAULT_BUDGETS.verifyNodes * 10,
+  defendNodes: DEFAULT_BUDGETS.defendNodes * 10,
+};
+
+/**
+ * A defender's reply in a line is the best defence if no other reply scores more than this
+ * better for the defender (half a man: what one search depth more or less moves a score); of
+ * two forced losses, the line's must be the slower.
+ */
+export const DEFENCE_TOLERANCE = 50;
+
 /** A winning move scores at least this (three men), or a MATE score. */
 export const WINNING = 300;
 /** Every other move scores at most this (at most a one-man edge): it does not win. */

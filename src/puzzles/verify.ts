@@ -2,15 +2,16 @@ import type { Searcher } from '../ai/index.js';
 import {
   applyMove,
   legalMoves,
+  makeMove,
   parseFen,
   parseMove,
   variantOf,
   type Position,
 } from '../engine/index.js';
-import { isMateScore, uniqueWin } from './analysis.js';
+import { isMateScore, moveScore, uniqueWin } from './analysis.js';
 import type { Puzzle } from './puzzle.js';
 import { ownsStacks } from './themes.js';
-import type { PuzzleBudgets } from './thresholds.js';
+import { DEFENCE_TOLERANCE, type PuzzleBudgets } from './thresholds.js';
 
 /**
  * What is wrong with a stored puzzle's line, by the rules only: the FEN parses, every move is
@@ -41,13 +42,23 @@ export function checkLegality(puzzle: Puzzle): string[] {
   return [];
 }
 
+export interface VerifyOptions {
+  /** Each defender reply must also be the best defence (bestDefence), as `check --deep` asks. */
+  readonly bestDefence?: boolean;
+}
+
 /**
  * checkLegality, then each solver move again by a fresh search at `budgets`: the first one must
  * be the one winning move (uniqueWin), each later one the one winning move or the only legal
  * one; in a 'win' or 'block' puzzle, a later move (and a 'block' key) must be the only one
- * that keeps a forced win.
+ * that keeps a forced win. With `bestDefence`, each defender reply is checked too.
  */
-export function verifyPuzzle(searcher: Searcher, puzzle: Puzzle, budgets: PuzzleBudgets): string[] {
+export function verifyPuzzle(
+  searcher: Searcher,
+  puzzle: Puzzle,
+  budgets: PuzzleBudgets,
+  options: VerifyOptions = {},
+): string[] {
   const problems = checkLegality(puzzle);
   if (problems.length > 0) return problems;
   const parsed = parseFen(puzzle.fen, puzzle.variant);
@@ -74,10 +85,40 @@ export function verifyPuzzle(searcher: Searcher, puzzle: Puzzle, budgets: Puzzle
         !isMateScore(choice.score)
       )
         return [`goal ${puzzle.goal}, but ${text} scores ${choice.score}, not a forced win`];
+    } else if (options.bestDefence) {
+      const better = betterDefence(searcher, position, text, budgets.verifyNodes);
+      if (better !== undefined) return [`ply ${ply + 1} ${text}: not the best defence: ${better}`];
     }
     const move = parseMove(position, text);
     if (!move.ok) return [`ply ${ply + 1} ${text}: ${move.error.message}`];
     position = applyMove(position, move.value);
   }
   return [];
+}
+
+/**
+ * The defender's reply that holds clearly better than `reply` (DEFENCE_TOLERANCE), in words,
+ * by a search of `nodes` after each legal reply; undefined when `reply` is the best defence.
+ */
+function betterDefence(
+  searcher: Searcher,
+  position: Position,
+  reply: string,
+  nodes: number,
+): string | undefined {
+  const moves = legalMoves(position);
+  if (moves.length < 2) return undefined;
+  const variant = variantOf(position);
+  const scored = moves.map((move) => ({
+    text: makeMove(variant, move),
+    score: moveScore(searcher, position, move, nodes),
+  }));
+  const played = scored.find((move) => move.text === reply);
+  if (played === undefined) return undefined; // checkLegality has found it illegal already
+  const best = scored.reduce((a, b) => (b.score > a.score ? b : a));
+  const bothLost = isMateScore(-played.score) && isMateScore(-best.score);
+  const tolerance = bothLost ? 0 : DEFENCE_TOLERANCE;
+  return best.score > played.score + tolerance
+    ? `${best.text} scores ${best.score} for the defender, ${reply} ${played.score}`
+    : undefined;
 }
