@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { puzzleSearcher } from '../../src/puzzles/analysis.js';
-import type { Puzzle } from '../../src/puzzles/puzzle.js';
 import { DEFAULT_BUDGETS } from '../../src/puzzles/thresholds.js';
 import { verifyPuzzle } from '../../src/puzzles/verify.js';
+import { bashniPuzzle } from '../support/puzzles.js';
 
 /** The library's own budgets: with smaller ones its first move is not found winning. */
 const BUDGETS = DEFAULT_BUDGETS;
@@ -12,16 +12,10 @@ const BUDGETS = DEFAULT_BUDGETS;
  * with its defender's reply replaced by e7-f8, which loses at once: the solver's next move is
  * still the one winning move, so only a defence check can tell the line is wrong.
  */
-const WEAK_DEFENCE: Puzzle = {
-  id: 'bashni-f476a3da5ee1',
-  variant: 'bashni',
-  fen: 'B:Wa1,c1,f2,a3,g3,h6(0/0),e7(000/00):Ba5(00),c5(0/0),c7(000),b8(0/0),d8(0/0),f8',
-  solution: ['f8:d6', 'e7-f8', 'd6-e5'],
-  themes: [],
-  difficulty: 2,
-  seed: 1,
-  goal: 'material',
-};
+const WEAK_DEFENCE = bashniPuzzle(
+  'B:Wa1,c1,f2,a3,g3,h6(0/0),e7(000/00):Ba5(00),c5(0/0),c7(000),b8(0/0),d8(0/0),f8',
+  ['f8:d6', 'e7-f8', 'd6-e5'],
+);
 
 describe('verifyPuzzle', () => {
   it('with bestDefence, refuses a line whose defender does not play the best defence', () => {

@@ -4,6 +4,7 @@ import type { PuzzleStore } from '../../src/game/puzzle-ports.js';
 import { PuzzleService, type PuzzleCatalog } from '../../src/game/puzzles.js';
 import { loadPuzzleCatalog } from '../../src/startup/puzzle-catalog.js';
 import { MemoryPuzzleStore } from '../../src/store/memory-puzzle-store.js';
+import type { Puzzle } from '../../src/puzzles/puzzle.js';
 
 let catalog: PuzzleCatalog | undefined;
 
@@ -29,4 +30,18 @@ export function solutionAt(puzzle: PuzzleLine, ply: number): string {
   if (move === undefined)
     throw new Error(`puzzle ${puzzle.id} has ${puzzle.solution.length} moves, no ply ${ply}`);
   return move;
+}
+
+/** A bashni puzzle of `fen` with `solution` (id, themes, difficulty and seed of no account). */
+export function bashniPuzzle(fen: string, solution: readonly string[]): Puzzle {
+  return {
+    id: 'bashni-000000000000',
+    variant: 'bashni',
+    fen,
+    solution,
+    themes: [],
+    difficulty: 2,
+    seed: 1,
+    goal: 'material',
+  };
 }
