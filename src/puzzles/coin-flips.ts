@@ -33,8 +33,13 @@ export const MIN_CANDIDATES = 3;
 
 /** The simple rules that find the puzzle's first move (or make it no choice at all). */
 export function coinFlips(puzzle: Puzzle): CoinFlip[] {
+  return firstMoveReport(puzzle).flips;
+}
+
+/** The puzzle's first move as a solver meets it: how many legal moves, and the coin flips. */
+export function firstMoveReport(puzzle: Puzzle): { candidates: number; flips: CoinFlip[] } {
   const parsed = parseFen(puzzle.fen, puzzle.variant);
-  if (!parsed.ok) return [];
+  if (!parsed.ok) return { candidates: 0, flips: [] };
   const position = parsed.value;
   const moves = legalMoves(position);
   const variant = variantOf(position);
@@ -46,7 +51,7 @@ export function coinFlips(puzzle: Puzzle): CoinFlip[] {
     found.push('most-captures');
   const greedy = uniqueBest(moves, (move) => worstReply(applyMove(position, move), position.turn));
   if (greedy !== undefined && makeMove(variant, greedy) === key) found.push('greedy-material');
-  return found;
+  return { candidates: moves.length, flips: found };
 }
 
 /** The move with the highest value, when no other has it too. */

@@ -1,5 +1,4 @@
-import { legalMoves, parseFen } from '../engine/index.js';
-import { COIN_FLIPS, coinFlips } from './coin-flips.js';
+import { COIN_FLIPS, firstMoveReport, type CoinFlip } from './coin-flips.js';
 import { GOALS, THEMES, type Puzzle } from './puzzle.js';
 
 /** A library's make-up in words: solution lengths, goals, themes and difficulties, counted. */
@@ -18,6 +17,7 @@ export function describeLibrary(puzzles: readonly Puzzle[]): string[] {
   const difficulties = count(puzzles.map((puzzle) => puzzle.difficulty));
   const themes = count(puzzles.flatMap((puzzle) => [...puzzle.themes]));
   const plain = puzzles.filter((puzzle) => puzzle.themes.length === 0).length;
+  const firstMoves = puzzles.map(firstMoveReport);
   return [
     `solution plies: ${list(
       lengths,
@@ -26,23 +26,23 @@ export function describeLibrary(puzzles: readonly Puzzle[]): string[] {
     `goals: ${list(count(puzzles.map((puzzle) => puzzle.goal)), GOALS)}`,
     `themes: ${list(themes, THEMES)}, none ${plain}`,
     `difficulty: ${list(difficulties, [1, 2, 3, 4, 5])}`,
-    `legal first moves: ${list(count(puzzles.map(candidateBand)), CANDIDATE_BANDS)}`,
-    coinFlipLine(puzzles),
+    `legal first moves: ${list(
+      count(firstMoves.map(({ candidates }) => candidateBand(candidates))),
+      CANDIDATE_BANDS,
+    )}`,
+    coinFlipLine(firstMoves.map(({ flips }) => flips)),
   ];
 }
 
 const CANDIDATE_BANDS = ['1', '2', '3-5', '6-9', '10+'] as const;
 
-function candidateBand(puzzle: Puzzle): (typeof CANDIDATE_BANDS)[number] {
-  const parsed = parseFen(puzzle.fen, puzzle.variant);
-  const moves = parsed.ok ? legalMoves(parsed.value).length : 0;
+function candidateBand(moves: number): (typeof CANDIDATE_BANDS)[number] {
   return moves <= 1 ? '1' : moves === 2 ? '2' : moves <= 5 ? '3-5' : moves <= 9 ? '6-9' : '10+';
 }
 
 /** How many puzzles each simple rule solves (coin-flips.ts), and how many any of them does. */
-function coinFlipLine(puzzles: readonly Puzzle[]): string {
-  const found = puzzles.map(coinFlips);
-  const share = (n: number) => `${n} (${Math.round((100 * n) / Math.max(1, puzzles.length))}%)`;
+function coinFlipLine(found: readonly CoinFlip[][]): string {
+  const share = (n: number) => `${n} (${Math.round((100 * n) / Math.max(1, found.length))}%)`;
   const each = COIN_FLIPS.map(
     (rule) => `${rule} ${share(found.filter((rules) => rules.includes(rule)).length)}`,
   );
