@@ -20,8 +20,9 @@
  * latency of a game's first board and move, and of the bot's first answer, after that quiet
  * (threads start again) and once more right after (threads running). BENCH_SMAPS=DIR keeps
  * each phase's /proc/<pid>/smaps there (and, after each full collection, the main thread's
- * heap snapshot, for DevTools' Memory tab): where the RSS is. The bot's own settings (RENDER_THREADS, AI_THREADS, …, MALLOC_ARENA_MAX, MALLOC_CONF,
- * LD_PRELOAD) are passed on from the environment.
+ * heap snapshot, for DevTools' Memory tab): where the RSS is. The bot's own settings
+ * (RENDER_THREADS, AI_THREADS, …, MALLOC_ARENA_MAX, MALLOC_CONF, LD_PRELOAD) are passed on from
+ * the environment.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -42,7 +43,7 @@ const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE ?? 75);
 const IDLE_SECONDS = 10;
 const MEMORY_STORE = process.env.BENCH_STORE === 'memory';
 const FROM_SOURCES = process.env.BENCH_ENTRY === 'src';
-/** BENCH_SMAPS=DIR: each phase's /proc/<pid>/smaps is copied there (where the RSS is). */
+/** BENCH_SMAPS=DIR: where each phase's smaps and heap snapshot go (see above). */
 const SMAPS_DIR = process.env.BENCH_SMAPS;
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 /** The bot's settings that reach it from the benchmark's environment. */

@@ -212,7 +212,8 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   stopOnSignals(process, shutdown);
   logger.info(
     `Bashni Bot is running: ${closing.map((run) => run.running).join(', ')}; ${config.redis === undefined ? 'memory store' : config.redis.target.kind === 'cluster' ? 'Redis Cluster' : 'Redis'}${ops === undefined ? '' : `; /healthz and /metrics on port ${ops.port}`}.`,
-  ); // What start-up grew and let go (modules' sources, a young generation of 32 MB) given back.
+  );
+  // What start-up grew and let go (modules' sources, a young generation of 32 MB) given back.
   collectWhenQuiet(5_000);
 }
 

@@ -32,7 +32,10 @@ export interface StoreHealthOptions {
   readonly failuresToFail?: number;
   /** While failing: one summary line per this long, with the failures counted; 60 s. */
   readonly summaryMs?: number;
-  /** While failing: the probe is tried this often, to see the store come back; a third of the window, 5 s at most. */
+  /**
+   * While failing: the probe is tried this often, to see the store come back; a third of the
+   * window, 5 s at most.
+   */
   readonly recheckMs?: number;
 }
 
