@@ -193,12 +193,17 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
   puzzles: {
     usage: [
       'puzzles generate --count N [--variant V] [--seed S] [--out FILE] [--threads T] [--queue]',
+      '  [--resume] [--games G] [--budget-scale F]',
       'puzzles check FILE [--sample N] [--deep]',
+      'puzzles rate FILE [--out FILE]',
+      'puzzles fit FILE... [--limit N]',
     ],
     about:
-      'generate mines puzzles from seeded self-play, each verified by search, and writes the ' +
-      'library (to stdout without --out); check re-checks a library and exits 1 on a bad ' +
-      'puzzle. See docs/puzzles.md.',
+      'generate mines puzzles from the mistakes of seeded self-play, each verified by search, ' +
+      'and writes the library (to stdout without --out); check re-checks a library and exits 1 ' +
+      'on a bad puzzle; rate sets seed ratings by the fitted model and drops coin flips outside ' +
+      'the easiest tier; fit lets the weaker levels try the puzzles and fits the model. ' +
+      'See docs/puzzles.md.',
     options: [
       ['--count N', 'generate: how many puzzles'],
       VARIANT,
@@ -209,6 +214,10 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
         '--queue',
         'generate: mine on `npm run worker` processes through Redis (REDIS_URL); --threads games at once',
       ],
+      ['--resume', 'generate: go on with the library at --out from the game it stopped at'],
+      ['--games G', 'generate: stop after G more games (a chunk of a long mining)'],
+      ['--budget-scale F', 'generate: every search budget times F (quick trials)'],
+      ['--limit N', 'fit: the first N puzzles of each file'],
       ['--sample N', 'check: re-search only N puzzles spread over the file'],
       ['--deep', 'check: ten times the search budgets, and every defender reply the best defence'],
     ],

@@ -61,6 +61,16 @@ export class CommandLine<S extends string, F extends string> {
     return optionalIntegerOption(name, this.text(name), min, max);
   }
 
+  /** A number from `min` to `max`, or undefined when left out. */
+  optionalNumber(name: S, min: number, max: number): number | undefined {
+    const text = this.text(name);
+    if (text === undefined) return undefined;
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value) || value < min || value > max)
+      throw new UsageError(`--${name} must be a number from ${min} to ${max}`);
+    return value;
+  }
+
   /** --variant, bashni when left out. */
   variant(): VariantId {
     return variantOption(this.text('variant'));

@@ -1,25 +1,31 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadConfig } from '../config.js';
-import { VARIANTS } from '../engine/index.js';
+import { VARIANTS, type VariantId } from '../engine/index.js';
 import { loadEnvFile } from '../startup/env-file.js';
 import {
   checkLegality,
   decodeLibrary,
   DEEP_BUDGETS,
   DEFAULT_BUDGETS,
+  describeFunnel,
   describeLibrary,
   encodeLibrary,
   generatePuzzles,
   mineGame,
+  MINING_BUDGETS,
+  MINING_STAGES,
   puzzleSearcher,
+  scaleBudgets,
   verifyPuzzle,
+  type MiningCounts,
   type Puzzle,
   type PuzzleLibrary,
 } from '../puzzles/index.js';
 import { readOptions, UsageError, type Print } from './options.js';
 import { countOf } from './plural.js';
 import { MinerPool } from './puzzle-workers.js';
+import { fitCommand, rateCommand } from './puzzle-rating-commands.js';
 import { remoteMiner } from './remote-mining.js';
 import { KeyBuilder } from '../store/keys.js';
 
@@ -40,16 +46,27 @@ export async function puzzlesCommand(args: string[], print: Print): Promise<numb
   const [sub, ...rest] = args;
   if (sub === 'generate') return generateCommand(rest, print);
   if (sub === 'check') return checkCommand(rest, print);
-  throw new UsageError('usage: puzzles generate [options] | puzzles check FILE [--sample N]');
+  if (sub === 'rate') return rateCommand(rest, print);
+  if (sub === 'fit') return fitCommand(rest, print);
+  throw new UsageError(
+    'usage: puzzles generate [options] | puzzles check FILE [--sample N] [--deep] | ' +
+      'puzzles rate FILE [--out FILE] | puzzles fit FILE... [--limit N]',
+  );
 }
 
 /**
- * `puzzles generate [--variant V] --count N [--seed S] [--out FILE] [--threads T]`: mines
- * seeded self-play games until N puzzles are found, printing progress and the rate, and writes
- * the library (to stdout without --out).
+ * `puzzles generate [--variant V] --count N [--seed S] [--out FILE] [--threads T] [--resume]
+ * [--games G]`: mines seeded self-play games until the library holds N puzzles, printing
+ * progress and the rate, and writes the library (to stdout without --out; with --out, after
+ * every game that adds a puzzle, so a run stopped early keeps what it found). --resume goes on
+ * with the library at --out from the game it stopped at; --games stops after G more games (a
+ * chunk of a long mining).
  */
 async function generateCommand(args: string[], print: Print): Promise<number> {
-  const opts = readOptions(args, { strings: 'variant count seed out threads', flags: 'queue' });
+  const opts = readOptions(args, {
+    strings: 'variant count seed out threads games budget-scale',
+    flags: 'queue resume',
+  });
   const { values } = opts;
   const variant = opts.variant();
   // The miner's goals (win by leaving the opponent no move, or material) do not fit a game
@@ -59,50 +76,28 @@ async function generateCommand(args: string[], print: Print): Promise<number> {
   const count = opts.integer('count', 1, 100_000);
   const seed = opts.seed(1);
   const threads = opts.threads();
+  const chunk = opts.optionalInteger('games', 1, 100_000);
+  const resumed = opts.flag('resume') ? readResumed(values.out, variant, seed) : undefined;
   const log =
     values.out === undefined ? (line: string) => process.stderr.write(line + '\n') : print;
   // --queue: the games go to `npm run worker` processes through Redis (REDIS_URL).
   const remote = opts.flag('queue') ? remoteMinerFromEnv() : undefined;
   const pool = remote === undefined && threads > 1 ? new MinerPool(threads) : undefined;
   const searcher = pool === undefined && remote === undefined ? puzzleSearcher() : undefined;
-  const budgets = DEFAULT_BUDGETS;
+  const scale = opts.optionalNumber('budget-scale', 0.001, 10);
+  const budgets = scale === undefined ? MINING_BUDGETS : scaleBudgets(MINING_BUDGETS, scale);
+  const firstGame = resumed?.games ?? 0;
+  const earlierSeconds = resumed?.seconds ?? 0;
   const started = Date.now();
   await remote?.ready();
   log(
-    `mining ${countOf(count, `${variant} puzzle`)}, seed ${seed}, ` +
+    `mining ${countOf(count, `${variant} puzzle`)}, seed ${seed}, from game ${firstGame + 1}, ` +
       (remote === undefined
         ? countOf(threads, 'thread')
         : `${countOf(threads, 'game')} at once on the workers`),
   );
-  let puzzles: Puzzle[];
-  try {
-    puzzles = await generatePuzzles({
-      variant,
-      count,
-      concurrency: threads,
-      mineGame: (game) =>
-        remote !== undefined
-          ? remote.mine({ variant, seed, game, budgets })
-          : pool !== undefined
-            ? pool.mine({ variant, seed, game, budgets })
-            : mineGame(searcher!, { variant, seed, game, budgets }),
-      onGame: (game, taken, total) => {
-        if (taken === 0 && (game + 1) % 10 !== 0) return;
-        const hours = (Date.now() - started) / 3_600_000;
-        log(
-          `game ${game + 1}: +${taken}, ${total}/${count} puzzles, ` +
-            `${Math.round(total / hours)} puzzles/hour, ${Math.round(hours * 3600)} s`,
-        );
-      },
-    });
-  } finally {
-    await pool?.close();
-    await remote?.close();
-  }
-  const seconds = (Date.now() - started) / 1000;
-  const outArgs = values.out === undefined ? [] : [`--out ${values.out}`];
-  const library: PuzzleLibrary = {
-    schemaVersion: 1,
+  const libraryOf = (puzzles: readonly Puzzle[], games: number, counts: MiningCounts) => ({
+    schemaVersion: 1 as const,
     variant,
     generatedBy: {
       command: [
@@ -110,24 +105,101 @@ async function generateCommand(args: string[], print: Print): Promise<number> {
         `--variant ${variant}`,
         `--count ${count}`,
         `--seed ${seed}`,
-        ...outArgs,
+        ...(scale === undefined ? [] : [`--budget-scale ${scale}`]),
+        ...(values.out === undefined ? [] : [`--out ${values.out}`]),
       ].join(' '),
       seed,
       budgets,
+      games,
+      seconds: Math.round(earlierSeconds + (Date.now() - started) / 1000),
+      counts: addCounts(resumed?.counts ?? {}, counts),
     },
     puzzles,
-  };
-  const text = encodeLibrary(library);
-  if (values.out === undefined) process.stdout.write(text);
-  else {
+  });
+  const save = (library: PuzzleLibrary) => {
+    if (values.out === undefined) return;
     mkdirSync(dirname(values.out), { recursive: true });
-    writeFileSync(values.out, text);
+    writeFileSync(values.out, encodeLibrary(library));
+  };
+  let result: Awaited<ReturnType<typeof generatePuzzles>>;
+  try {
+    result = await generatePuzzles({
+      variant,
+      count,
+      concurrency: threads,
+      firstGame,
+      library: resumed?.puzzles ?? [],
+      ...(chunk === undefined ? {} : { endGame: firstGame + chunk }),
+      mineGame: (game) =>
+        remote !== undefined
+          ? remote.mine({ variant, seed, game, budgets })
+          : pool !== undefined
+            ? pool.mine({ variant, seed, game, budgets })
+            : mineGame(searcher!, { variant, seed, game, budgets }),
+      onGame: ({ game, taken, puzzles, counts }) => {
+        if (taken > 0) save(libraryOf(puzzles, game + 1, counts));
+        if (taken === 0 && (game + 1) % 10 !== 0) return;
+        const hours = (Date.now() - started) / 3_600_000;
+        const found = puzzles.length - (resumed?.puzzles.length ?? 0);
+        log(
+          `game ${game + 1}: +${taken}, ${puzzles.length}/${count} puzzles, ` +
+            `${Math.round(found / hours)} puzzles/hour, ${Math.round(hours * 3600)} s`,
+        );
+      },
+    });
+  } finally {
+    await pool?.close();
+    await remote?.close();
   }
+  const library = libraryOf(result.puzzles, result.nextGame, result.counts);
+  if (values.out === undefined) process.stdout.write(encodeLibrary(library));
+  else save(library);
+  const seconds = (Date.now() - started) / 1000;
+  const found = result.puzzles.length - (resumed?.puzzles.length ?? 0);
   log(
-    `${countOf(puzzles.length, 'puzzle')} in ${seconds.toFixed(0)} s with ${countOf(threads, 'thread')}: ` +
-      `${Math.round((puzzles.length * 3600) / seconds)} puzzles/hour`,
+    `${countOf(found, 'puzzle')} in ${seconds.toFixed(0)} s with ${countOf(threads, 'thread')}: ` +
+      `${Math.round((found * 3600) / seconds)} puzzles/hour; ${result.puzzles.length} in the library`,
   );
-  return puzzles.length === count ? 0 : 1;
+  for (const line of describeFunnel(library.generatedBy.counts)) log(line);
+  return result.puzzles.length >= count || chunk !== undefined ? 0 : 1;
+}
+
+/** The library at `out` to go on with: same variant and seed, made by this miner. */
+function readResumed(
+  out: string | undefined,
+  variant: VariantId,
+  seed: number,
+): { puzzles: readonly Puzzle[]; games: number; seconds: number; counts: MiningCounts } {
+  if (out === undefined) throw new UsageError('--resume needs --out: the library to go on with');
+  let text: string;
+  try {
+    text = readFileSync(out, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--resume: cannot read ${out}: ${(error as Error).message}`);
+  }
+  const decoded = decodeLibrary(text);
+  if (!decoded.ok) throw new UsageError(`--resume: ${out}: ${decoded.error.message}`);
+  const { generatedBy } = decoded.value;
+  const games = generatedBy.games;
+  if (decoded.value.variant !== variant || generatedBy.seed !== seed || typeof games !== 'number')
+    throw new UsageError(
+      `--resume: ${out} is not a ${variant} library of seed ${seed} made by this miner`,
+    );
+  return {
+    puzzles: decoded.value.puzzles,
+    games,
+    seconds: typeof generatedBy.seconds === 'number' ? generatedBy.seconds : 0,
+    counts: generatedBy.counts ?? {},
+  };
+}
+
+function addCounts(a: MiningCounts, b: MiningCounts): MiningCounts {
+  const sum: Record<string, number> = {};
+  for (const stage of MINING_STAGES) {
+    const n = (a[stage] ?? 0) + (b[stage] ?? 0);
+    if (n > 0) sum[stage] = n;
+  }
+  return sum;
 }
 
 /**

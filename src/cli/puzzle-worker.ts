@@ -7,7 +7,7 @@ const searcher = puzzleSearcher();
 
 parentPort!.on('message', (request: MineRequest) => {
   mineGame(searcher, request).then(
-    (puzzles) => parentPort!.postMessage({ ok: true, puzzles } satisfies MineReply),
+    (mined) => parentPort!.postMessage({ ok: true, mined } satisfies MineReply),
     (error: unknown) =>
       parentPort!.postMessage({
         ok: false,

@@ -1,11 +1,10 @@
 import type { Worker } from 'node:worker_threads';
-import type { MineRequest, Puzzle } from '../puzzles/index.js';
+import type { MinedGame, MineRequest } from '../puzzles/index.js';
 import { startWorker } from '../threads/start-worker.js';
 
 /** A worker's answer to one MineRequest. */
 export type MineReply =
-  | { readonly ok: true; readonly puzzles: Puzzle[] }
-  | { readonly ok: false; readonly error: string };
+  { readonly ok: true; readonly mined: MinedGame } | { readonly ok: false; readonly error: string };
 
 /**
  * Worker threads that mine games (puzzle-worker.ts), one game at a time each: `mine` waits for
@@ -24,18 +23,18 @@ export class MinerPool {
     }
   }
 
-  async mine(request: MineRequest): Promise<Puzzle[]> {
+  async mine(request: MineRequest): Promise<MinedGame> {
     const worker =
       this.idle.pop() ?? (await new Promise<Worker>((resolve) => this.waiting.push(resolve)));
     try {
-      return await new Promise<Puzzle[]>((resolve, reject) => {
+      return await new Promise<MinedGame>((resolve, reject) => {
         const onError = (error: Error) => {
           worker.off('message', onMessage);
           reject(error);
         };
         const onMessage = (reply: MineReply) => {
           worker.off('error', onError);
-          if (reply.ok) resolve(reply.puzzles);
+          if (reply.ok) resolve(reply.mined);
           else reject(new Error(`game ${request.game}: ${reply.error}`));
         };
         worker.once('message', onMessage);

@@ -6,7 +6,13 @@
  */
 import { VARIANTS } from '../engine/index.js';
 import type { Logger } from '../game/logger.js';
-import { decodePuzzle, type MineRequest, type Puzzle } from '../puzzles/index.js';
+import {
+  decodePuzzle,
+  MINING_STAGES,
+  type MinedGame,
+  type MineRequest,
+  type MiningCounts,
+} from '../puzzles/index.js';
 import { RemoteJobs, startJobWorker } from '../store/bullmq-jobs.js';
 import type { RedisAddress } from '../store/redis-connection.js';
 import type { StoreHealthReport } from '../store/store-health.js';
@@ -25,7 +31,17 @@ interface QueueAt {
   readonly health?: StoreHealthReport;
 }
 
-const BUDGET_KEYS = ['scanNodes', 'proposeNodes', 'verifyNodes', 'defendNodes'] as const;
+/** Changes when the miner does: a game mined by an older worker (kept a day) is not reused. */
+const MINER_VERSION = 2;
+
+const isNodes = (nodes: unknown) =>
+  Number.isSafeInteger(nodes) && (nodes as number) > 0 && (nodes as number) <= 1e8;
+
+function isBudgets(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const budgets = value as Record<string, unknown>;
+  return isNodes(budgets.proposeNodes) && isNodes(budgets.verifyNodes);
+}
 
 function isMineRequest(data: unknown): data is MineRequest {
   if (typeof data !== 'object' || data === null) return false;
@@ -39,16 +55,26 @@ function isMineRequest(data: unknown): data is MineRequest {
     (r.game as number) >= 0 &&
     typeof budgets === 'object' &&
     budgets !== null &&
-    BUDGET_KEYS.every((key) => {
-      const nodes = budgets[key];
-      return Number.isSafeInteger(nodes) && (nodes as number) > 0 && (nodes as number) <= 1e8;
-    })
+    isNodes(budgets.scanNodes) &&
+    isBudgets(budgets.prefilter) &&
+    isBudgets(budgets.strict)
   );
+}
+
+/** A worker's stage counts, keeping only known stages with counts. */
+function decodeCounts(raw: unknown): MiningCounts {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const counts: Record<string, number> = {};
+  for (const stage of MINING_STAGES) {
+    const n = (raw as Record<string, unknown>)[stage];
+    if (Number.isSafeInteger(n) && (n as number) >= 0) counts[stage] = n as number;
+  }
+  return counts;
 }
 
 /** The generating side: mines a game through the queue; the answer is checked like a library. */
 export function remoteMiner(queue: QueueAt): {
-  mine(request: MineRequest): Promise<Puzzle[]>;
+  mine(request: MineRequest): Promise<MinedGame>;
   ready(): Promise<void>;
   close(): Promise<void>;
 } {
@@ -61,14 +87,18 @@ export function remoteMiner(queue: QueueAt): {
   return {
     mine: async (request) => {
       const { variant, seed, game } = request;
-      const jobId = `mine-${variant}-${seed}-${game}`;
+      const jobId = `mine-v${MINER_VERSION}-${variant}-${seed}-${game}`;
       const answer = await jobs.run('mine', request, { jobId, attempts: 2 });
-      if (!Array.isArray(answer)) throw new Error(`${jobId}: the worker sent no puzzles`);
-      return answer.map((raw) => {
-        const puzzle = decodePuzzle(raw, variant);
-        if (!puzzle.ok) throw new Error(`${jobId}: ${puzzle.error.message}`);
-        return puzzle.value;
-      });
+      const { puzzles, counts } = (answer ?? {}) as Record<string, unknown>;
+      if (!Array.isArray(puzzles)) throw new Error(`${jobId}: the worker sent no puzzles`);
+      return {
+        puzzles: puzzles.map((raw) => {
+          const puzzle = decodePuzzle(raw, variant);
+          if (!puzzle.ok) throw new Error(`${jobId}: ${puzzle.error.message}`);
+          return puzzle.value;
+        }),
+        counts: decodeCounts(counts),
+      };
     },
     ready: () => jobs.ready(),
     close: () => jobs.close(),

@@ -32,12 +32,15 @@ export const COIN_FLIPS: readonly CoinFlip[] = [
 export const MIN_CANDIDATES = 3;
 
 /** The simple rules that find the puzzle's first move (or make it no choice at all). */
-export function coinFlips(puzzle: Puzzle): CoinFlip[] {
+export function coinFlips(puzzle: Pick<Puzzle, 'fen' | 'variant' | 'solution'>): CoinFlip[] {
   return firstMoveReport(puzzle).flips;
 }
 
 /** The puzzle's first move as a solver meets it: how many legal moves, and the coin flips. */
-export function firstMoveReport(puzzle: Puzzle): { candidates: number; flips: CoinFlip[] } {
+export function firstMoveReport(puzzle: Pick<Puzzle, 'fen' | 'variant' | 'solution'>): {
+  candidates: number;
+  flips: CoinFlip[];
+} {
   const parsed = parseFen(puzzle.fen, puzzle.variant);
   if (!parsed.ok) return { candidates: 0, flips: [] };
   const position = parsed.value;

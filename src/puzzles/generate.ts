@@ -1,57 +1,81 @@
 import type { VariantId } from '../engine/index.js';
 import type { Puzzle } from './puzzle.js';
+import type { MinedGame, MiningCounts } from './self-play.js';
 
 export interface GenerateOptions {
   readonly variant: VariantId;
+  /** How many puzzles the library should hold (those given in `library` included). */
   readonly count: number;
   /** Mines one game (by index) of the library seed: in process or on a worker. */
-  readonly mineGame: (game: number) => Promise<readonly Puzzle[]>;
+  readonly mineGame: (game: number) => Promise<MinedGame>;
   /** Games mined at once. */
   readonly concurrency?: number;
-  /** Stop after this many games even when short of `count` (default 100 000). */
-  readonly maxGames?: number;
-  /** Called as each game's puzzles are taken, in game order. */
-  readonly onGame?: (game: number, taken: number, total: number) => void;
+  /** The first game to mine (a resumed library: the games it has mined so far). */
+  readonly firstGame?: number;
+  /** The puzzles found so far (a resumed library). */
+  readonly library?: readonly Puzzle[];
+  /** Stop before this game even when short of `count` (default 100 000). */
+  readonly endGame?: number;
+  /** Called as each game's puzzles are taken, in game order, with the state after it. */
+  readonly onGame?: (progress: MiningProgress) => void;
+}
+
+/** Where mining stands after a game. */
+export interface MiningProgress {
+  /** The game just taken. */
+  readonly game: number;
+  /** Its puzzles taken. */
+  readonly taken: number;
+  /** The library so far. */
+  readonly puzzles: readonly Puzzle[];
+  /** What became of the positions looked at in the games taken by this run. */
+  readonly counts: MiningCounts;
 }
 
 /**
- * Mines games 0, 1, 2, ... until `count` puzzles are found, `concurrency` games at a time, and
- * takes their puzzles in game order (skipping positions already taken), so the library is the
- * same for a seed whatever the concurrency: games finished beyond the last one needed are
- * dropped.
+ * Mines games `firstGame`, `firstGame + 1`, ... until the library holds `count` puzzles,
+ * `concurrency` games at a time, and takes their puzzles in game order (skipping positions
+ * already taken), so the library is the same for a seed whatever the concurrency and however
+ * the games are split between runs: games finished beyond the last one needed are dropped.
+ * Returns the library and the next game to mine.
  */
-export async function generatePuzzles(options: GenerateOptions): Promise<Puzzle[]> {
+export async function generatePuzzles(
+  options: GenerateOptions,
+): Promise<{ puzzles: Puzzle[]; nextGame: number; counts: MiningCounts }> {
   const concurrency = Math.max(1, options.concurrency ?? 1);
-  const maxGames = options.maxGames ?? 100_000;
-  const done = new Map<number, readonly Puzzle[]>();
-  const taken: Puzzle[] = [];
-  const ids = new Set<string>();
-  let nextGame = 0;
-  let nextToTake = 0;
-  const enough = () => taken.length >= options.count || nextToTake >= maxGames;
+  const endGame = options.endGame ?? 100_000;
+  const done = new Map<number, MinedGame>();
+  const taken: Puzzle[] = [...(options.library ?? [])];
+  const ids = new Set(taken.map((puzzle) => puzzle.id));
+  const counts: Record<string, number> = {};
+  let nextGame = options.firstGame ?? 0;
+  let nextToTake = nextGame;
+  const enough = () => taken.length >= options.count || nextToTake >= endGame;
 
   const takeInOrder = () => {
     while (!enough() && done.has(nextToTake)) {
-      const puzzles = done.get(nextToTake)!;
+      const mined = done.get(nextToTake)!;
       done.delete(nextToTake);
+      for (const [stage, n] of Object.entries(mined.counts))
+        counts[stage] = (counts[stage] ?? 0) + n;
       let count = 0;
-      for (const puzzle of puzzles) {
+      for (const puzzle of mined.puzzles) {
         if (taken.length >= options.count || ids.has(puzzle.id)) continue;
         ids.add(puzzle.id);
         taken.push(puzzle);
         count++;
       }
-      options.onGame?.(nextToTake, count, taken.length);
+      options.onGame?.({ game: nextToTake, taken: count, puzzles: taken, counts });
       nextToTake++;
     }
   };
   const worker = async () => {
-    while (!enough() && nextGame < maxGames) {
+    while (!enough() && nextGame < endGame) {
       const game = nextGame++;
       done.set(game, await options.mineGame(game));
       takeInOrder();
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return taken;
+  return { puzzles: taken, nextGame: nextToTake, counts };
 }

@@ -10,11 +10,35 @@ export {
   uniqueWin,
   type Choice,
 } from './analysis.js';
-export { isCandidate, minePosition } from './miner.js';
-export { mineGame, type MineRequest } from './self-play.js';
+export { bestReply, minePosition, scanPosition, type Mined, type Rejection } from './miner.js';
+export {
+  MINING_STAGES,
+  mineGame,
+  minePuzzle,
+  type MinedGame,
+  type MineRequest,
+  type MiningCounts,
+  type MiningStage,
+} from './self-play.js';
+export {
+  fitSeedModel,
+  SEED_MODEL,
+  SEED_TERMS,
+  seedRating,
+  seedTerms,
+  tierOf,
+  type SeedModel,
+} from './seed-rating.js';
+export { solverTrials, TRIAL_SOLVERS, TRIALS_PER_LEVEL, trySolve } from './solver-trials.js';
+export { coinFlips, firstMoveReport, COIN_FLIPS, type CoinFlip } from './coin-flips.js';
 export { generatePuzzles, type GenerateOptions } from './generate.js';
 export { checkLegality, verifyPuzzle } from './verify.js';
 export { detectThemes, materialBalance, materialInPlay } from './themes.js';
-export { searchDifficulty } from './difficulty.js';
+export {
+  gradeOfDepth,
+  plausibleAlternatives,
+  searchDepth,
+  searchDifficulty,
+} from './difficulty.js';
 export * from './thresholds.js';
-export { describeLibrary } from './stats.js';
+export { describeFunnel, describeLibrary } from './stats.js';

@@ -1,4 +1,14 @@
-import { fail, ok, parseFen, VARIANTS, type Result, type VariantId } from '../engine/index.js';
+import {
+  applyMove,
+  fail,
+  makeFen,
+  ok,
+  parseFen,
+  parseMove,
+  VARIANTS,
+  type Result,
+  type VariantId,
+} from '../engine/index.js';
 import {
   GOALS,
   SCHEMA_VERSION,
@@ -76,7 +86,7 @@ export function decodeLibrary(text: string): Result<PuzzleLibrary> {
 /** Checks one puzzle's fields (not its moves: see verify.ts). */
 export function decodePuzzle(raw: unknown, variant: VariantId): Result<Puzzle> {
   if (!isObject(raw)) return fail('puzzle-shape', 'a puzzle is a JSON object');
-  const { id, fen, solution, themes, difficulty, seed, goal } = raw;
+  const { id, fen, solution, themes, difficulty, seed, goal, mistake, features, rating } = raw;
   if (typeof id !== 'string' || id === '') return fail('puzzle-shape', 'id must be a text');
   const where = `(${id})`;
   if (raw.variant !== variant)
@@ -102,6 +112,27 @@ export function decodePuzzle(raw: unknown, variant: VariantId): Result<Puzzle> {
     return fail('puzzle-shape', `${where} seed must be a text or a number`);
   if (!GOALS.includes(goal as never))
     return fail('puzzle-shape', `${where} goal must be one of ${GOALS.join(', ')}`);
+  const extra: Pick<Puzzle, 'mistake' | 'features' | 'rating'> = {};
+  if (mistake !== undefined) {
+    const problem = mistakeProblem(mistake, variant, position.value);
+    if (problem !== undefined) return fail('puzzle-mistake', `${where} mistake: ${problem}`);
+    const { fen: before, move } = mistake as { fen: string; move: string };
+    Object.assign(extra, { mistake: { fen: before, move } });
+  }
+  if (features !== undefined) {
+    const { depth, alternatives } = isObject(features) ? features : {};
+    if (!isCount(depth, 1, 9) || !isCount(alternatives, 0, 1000))
+      return fail(
+        'puzzle-shape',
+        `${where} features must hold depth (1-9) and alternatives (a count)`,
+      );
+    Object.assign(extra, { features: { depth, alternatives } });
+  }
+  if (rating !== undefined) {
+    if (typeof rating !== 'number' || !Number.isFinite(rating) || rating < 0 || rating > 4000)
+      return fail('puzzle-shape', `${where} rating must be a number from 0 to 4000`);
+    Object.assign(extra, { rating });
+  }
   return ok({
     id,
     variant,
@@ -111,7 +142,29 @@ export function decodePuzzle(raw: unknown, variant: VariantId): Result<Puzzle> {
     difficulty,
     seed,
     goal: goal as Puzzle['goal'],
+    ...extra,
   });
+}
+
+/** What is wrong with a puzzle's mistake (its FEN, its move, where it leads), if anything. */
+function mistakeProblem(
+  mistake: unknown,
+  variant: VariantId,
+  after: Parameters<typeof makeFen>[0],
+): string | undefined {
+  if (!isObject(mistake) || typeof mistake.fen !== 'string' || typeof mistake.move !== 'string')
+    return 'must hold fen and move (texts)';
+  const before = parseFen(mistake.fen, variant);
+  if (!before.ok) return `bad fen: ${before.error.message}`;
+  const move = parseMove(before.value, mistake.move);
+  if (!move.ok) return `${mistake.move}: ${move.error.message}`;
+  if (makeFen(applyMove(before.value, move.value)) !== makeFen(after))
+    return `${mistake.move} does not lead to the puzzle's position`;
+  return undefined;
+}
+
+function isCount(value: unknown, low: number, high: number): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= low && (value as number) <= high;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -7,68 +7,97 @@ import {
   parseMove,
   positionKey,
   variantOf,
+  type Color,
   type Position,
 } from '../engine/index.js';
-import { isMateScore, uniqueWin, type Choice } from './analysis.js';
-import { searchDifficulty } from './difficulty.js';
+import { isMateScore, moveScore, uniqueWin, type Choice } from './analysis.js';
+import { gradeOfDepth, plausibleAlternatives, searchDepth } from './difficulty.js';
 import type { Goal, Puzzle } from './puzzle.js';
 import { detectThemes, materialBalance, ownsStacks } from './themes.js';
 import { MAX_PLIES, SCAN_MARGIN, SCAN_WINNING, SWING, type PuzzleBudgets } from './thresholds.js';
 
-/**
- * The quick look: a search of `scanNodes` that scores every root move. A candidate has two
- * moves or more, a best score of SCAN_WINNING or more and every other move SCAN_MARGIN worse
- * (moves the budget left unscored do not count against it).
- */
-export function isCandidate(searcher: Searcher, position: Position, scanNodes: number): boolean {
-  if (legalMoves(position).length < 2) return false;
-  const result = searcher.search(position, defaultWeights(position.variant), {
-    maxNodes: scanNodes,
-    scoreAllMoves: true,
-  });
-  const scores = result.rootScores;
-  if (scores === undefined || result.best < 0 || result.score < SCAN_WINNING) return false;
-  for (const [i, score] of scores.entries()) {
-    if (i !== result.best && score > -MATE && score > result.score - SCAN_MARGIN) return false;
-  }
-  return true;
+/** The quick look at a position: its best score, and whether it is a candidate. */
+export interface Scan {
+  readonly best: number;
+  readonly candidate: boolean;
 }
 
 /**
- * A puzzle from a position, or null: the side to move (the solver) must have exactly one winning
- * first move (uniqueWin at the verifying budgets), a 'material' win must gain SWING over the
+ * A search of `nodes` that scores every root move. A candidate has a best score of
+ * SCAN_WINNING or more and every other move SCAN_MARGIN worse (moves the budget left unscored
+ * do not count against it).
+ */
+export function scanPosition(searcher: Searcher, position: Position, nodes: number): Scan {
+  const result = searcher.search(position, defaultWeights(position.variant), {
+    maxNodes: nodes,
+    scoreAllMoves: true,
+  });
+  const scores = result.rootScores;
+  let candidate = scores !== undefined && result.best >= 0 && result.score >= SCAN_WINNING;
+  for (const [i, score] of (scores ?? []).entries()) {
+    if (i !== result.best && score > -MATE && score > result.score - SCAN_MARGIN) candidate = false;
+  }
+  return { best: result.score, candidate };
+}
+
+/** Why a position did not make a puzzle (the miner counts them: docs/puzzles.md). */
+export type Rejection =
+  /** No move wins by WINNING (or the win gains less than SWING over the board). */
+  | 'not-winning'
+  /** Another first move wins too. */
+  | 'not-unique'
+  /** The line stopped (a solver move no longer unique, or MAX_PLIES) before its gain. */
+  | 'short-of-gain'
+  /** One solver move that a one-ply search finds. */
+  | 'trivial';
+
+export type Mined = Puzzle | { readonly rejected: Rejection };
+
+/**
+ * A puzzle from a position, or why not: the side to move (the solver) must have exactly one
+ * winning first move (uniqueWin at `budgets`), a 'material' win must gain SWING over the
  * material balance on the board. A 'block' puzzle may instead have a key that is the only move
  * forcing the end of the game (a MATE score) while others win otherwise, if its line ends with
  * the defender blocked.
  * The line goes on while the solver's moves stay unique: the defender replies with the best
- * defence (a search of `defendNodes`), and after each reply the solver's next move must again
- * be the one winning move (or forced) — in a forced win, the one move that keeps a forced win —
- * else the line ends before it. It stops at the end of the game or at MAX_PLIES. Trailing forced
- * solver moves are dropped unless they end the game; a line of one solver move that a one-ply
- * search finds is rejected.
+ * defence (bestReply), and after each reply the solver's next move must again be the one
+ * winning move (or forced) — in a forced win, the one move that keeps a forced win. It ends as
+ * soon as the gain is on the board (gainIsOnBoard: SWING over the start, kept against the best
+ * defence), or the game is won; a line that stops before that (a solver move no longer unique,
+ * or MAX_PLIES) is no puzzle. A line of one solver move that a one-ply search finds is
+ * rejected too.
  */
 export function minePosition(
   searcher: Searcher,
   position: Position,
   budgets: PuzzleBudgets,
   seed: string,
-): Puzzle | null {
+): Mined {
   const strict = uniqueWin(searcher, position, budgets);
   if (strict.kind !== 'unique') {
+    if (strict.kind !== 'none' || strict.reason !== 'not-unique')
+      return { rejected: 'not-winning' };
     // "Block everything": other moves may win too, but only the key forces the end.
-    if (strict.kind !== 'none' || strict.reason !== 'not-unique') return null;
-    if (variantOf(position).noMoveMeans === 'win') return null;
+    if (variantOf(position).noMoveMeans === 'win') return { rejected: 'not-unique' };
     const key = uniqueWin(searcher, position, budgets, true);
-    if (key.kind !== 'unique') return null;
-    const puzzle = mineLine(searcher, position, budgets, seed, key);
-    return puzzle?.goal === 'block' ? puzzle : null;
+    if (key.kind !== 'unique') return { rejected: 'not-unique' };
+    const puzzle = mineLine(searcher, position, budgets, seed, key, true);
+    if ('rejected' in puzzle) return puzzle;
+    return puzzle.goal === 'block' ? puzzle : { rejected: 'not-unique' };
   }
   const mate = isMateScore(strict.score);
-  // In giveaway material in play is a burden: the advantage on the board is having less.
+  if (!mate && strict.score < onBoard(position, position.turn) + SWING)
+    return { rejected: 'not-winning' };
+  return mineLine(searcher, position, budgets, seed, strict, false);
+}
+
+/**
+ * The material balance on the board for `solver` (materialBalance), the sign turned in a
+ * variant where having no move wins: there material in play is a burden.
+ */
+function onBoard(position: Position, solver: Color): number {
   const sign = variantOf(position).noMoveMeans === 'win' ? -1 : 1;
-  const onBoard = sign * materialBalance(position, position.turn);
-  if (!mate && strict.score < onBoard + SWING) return null;
-  return mineLine(searcher, position, budgets, seed, strict);
+  return sign * materialBalance(position, solver);
 }
 
 /** The forced line from a unique first move, and the puzzle (see minePosition). */
@@ -78,46 +107,49 @@ function mineLine(
   budgets: PuzzleBudgets,
   seed: string,
   first: Extract<Choice, { kind: 'unique' }>,
-): Puzzle | null {
+  toTheEnd: boolean,
+): Mined {
   const solver = position.turn;
   const mate = isMateScore(first.score);
+  const target = onBoard(position, solver) + SWING;
 
   const line: string[] = [first.move];
-  const forced: boolean[] = [false];
   let current = play(position, first.move);
   let over = false;
-  while (line.length < MAX_PLIES) {
+  let gained = false;
+  while (line.length <= MAX_PLIES) {
     const replies = legalMoves(current);
     if (replies.length === 0) {
       // The solver's move left the defender without a move: a win, except in giveaway.
-      if (variantOf(current).noMoveMeans === 'win') return null;
+      if (variantOf(current).noMoveMeans === 'win') return { rejected: 'not-winning' };
       over = true;
       break;
     }
-    const reply = defence(searcher, current, budgets.defendNodes);
+    const reply = bestReply(searcher, current, budgets.verifyNodes);
     const afterReply = play(current, reply);
     if (legalMoves(afterReply).length === 0) {
       // The defender's move ends the game: a win for the solver only in giveaway.
-      if (variantOf(afterReply).noMoveMeans === 'win') {
-        line.push(reply);
-        over = true;
-      }
+      if (variantOf(afterReply).noMoveMeans !== 'win') return { rejected: 'not-winning' };
+      line.push(reply);
+      over = true;
+      break;
+    }
+    // The gain is on the board and the best defence does not take it back.
+    if (!toTheEnd && onBoard(current, solver) >= target && onBoard(afterReply, solver) >= target) {
+      gained = true;
       break;
     }
     if (line.length + 2 > MAX_PLIES) break;
-    const next = uniqueWin(searcher, afterReply, budgets, mate);
+    const next = uniqueWin(searcher, afterReply, budgets, mate || toTheEnd);
     if (next.kind === 'none') break;
     line.push(reply, next.move);
-    forced.push(false, next.kind === 'forced');
     current = play(afterReply, next.move);
   }
-  if (!over) {
-    while (line.length > 1 && forced[line.length - 1]) line.splice(-2, 2);
-  }
+  if (!over && !gained) return { rejected: 'short-of-gain' };
 
-  const difficulty = searchDifficulty(searcher, position, first.move);
+  const depth = searchDepth(searcher, position, first.move);
   // One solver move that a one-ply look already finds is not worth a puzzle.
-  if (line.length <= 2 && difficulty === 1) return null;
+  if (line.length <= 2 && depth === 1) return { rejected: 'trivial' };
   const end = line.reduce(play, position);
   let goal: Goal = mate ? 'win' : 'material';
   if (over && end.turn !== solver && ownsStacks(end, end.turn)) goal = 'block';
@@ -127,22 +159,34 @@ function mineLine(
     fen: makeFen(position),
     solution: line,
     themes: detectThemes(position, line),
-    difficulty,
+    difficulty: gradeOfDepth(depth),
     seed,
     goal,
+    features: { depth, alternatives: plausibleAlternatives(searcher, position, first.move) },
   };
 }
 
-/** The defender's best reply by a search (its only move when forced). */
-function defence(searcher: Searcher, position: Position, nodes: number): string {
+/**
+ * The defender's best reply: the one whose own search of `nodes` scores best for the defender
+ * (the first of equals, in move order), as `puzzles check --deep` judges a defence; its only
+ * move when forced.
+ */
+export function bestReply(searcher: Searcher, position: Position, nodes: number): string {
+  const variant = variantOf(position);
   const moves = legalMoves(position);
   const [only] = moves;
-  if (only !== undefined && moves.length === 1) return makeMove(variantOf(position), only);
-  const result = searcher.search(position, defaultWeights(position.variant), { maxNodes: nodes });
-  const [best] = result.pv;
-  if (best === undefined)
-    throw new Error(`defence: the search found no move in ${makeFen(position)}`);
-  return best;
+  if (only === undefined) throw new Error(`bestReply: no move in ${makeFen(position)}`);
+  if (moves.length === 1) return makeMove(variant, only);
+  let best = only;
+  let bestScore = -Infinity;
+  for (const move of moves) {
+    const score = moveScore(searcher, position, move, nodes);
+    if (score > bestScore) {
+      best = move;
+      bestScore = score;
+    }
+  }
+  return makeMove(variant, best);
 }
 
 /** The position after a move given as text (it must be legal). */

@@ -38,11 +38,34 @@ export interface Puzzle {
    */
   readonly solution: readonly string[];
   readonly themes: readonly Theme[];
-  /** 1 (seen by a 1-ply search) to 5 (needs 8 plies or more), see difficulty.ts. */
+  /**
+   * 1 to 5: from the seed rating (seed-rating.ts) when the puzzle has one, else from search
+   * effort (difficulty.ts). Once enough people have tried it, their results decide instead.
+   */
   readonly difficulty: number;
   /** Where it came from: `<library seed>/<game index>/<ply>`. */
   readonly seed: string | number;
   readonly goal: Goal;
+  /**
+   * The move that made the puzzle: the position before it (the defender to move) and the move
+   * played there, a mistake a stronger search refutes. The board shows it as the last move.
+   */
+  readonly mistake?: { readonly fen: string; readonly move: string };
+  /** What the seed rating is computed from (mined puzzles; see seed-rating.ts). */
+  readonly features?: PuzzleFeatures;
+  /** The rating the puzzle starts with before anyone has tried it (seed-rating.ts). */
+  readonly rating?: number;
+}
+
+/** What makes a puzzle hard, as the miner measures it. */
+export interface PuzzleFeatures {
+  /**
+   * Search effort: the shallowest full-width depth at which the engine plays the first move
+   * with a winning score (9: not by depth 8).
+   */
+  readonly depth: number;
+  /** Other first moves a shallow look (a 2-ply search) rates within a man of the best. */
+  readonly alternatives: number;
 }
 
 /** Where a library came from. */

@@ -1,26 +1,72 @@
 import { openings, playGame, think, type PlayerSpec, type Searcher } from '../ai/index.js';
 import {
   legalMoves,
+  makeFen,
+  positionKey,
   seededRandom,
   seedFromText,
   startPosition,
   type Position,
   type VariantId,
 } from '../engine/index.js';
-import { isCandidate, minePosition, play } from './miner.js';
+import { coinFlips } from './coin-flips.js';
+import { minePosition, play, scanPosition, type Rejection, type Scan } from './miner.js';
 import type { Puzzle } from './puzzle.js';
-import type { PuzzleBudgets } from './thresholds.js';
+import { seedRating, tierOf } from './seed-rating.js';
+import { MISTAKE_DROP, WINNING, type MiningBudgets } from './thresholds.js';
 
 /** One game of the miner: which library seed, which game of it. */
 export interface MineRequest {
   readonly variant: VariantId;
   readonly seed: number;
   readonly game: number;
-  readonly budgets: PuzzleBudgets;
+  readonly budgets: MiningBudgets;
 }
 
-/** The self-play players' levels: the lower ones blunder now and then, which makes puzzles. */
-const LEVELS = [2, 3, 4, 5, 6] as const;
+/**
+ * What became of the positions of a game the miner looked at, by stage (docs/puzzles.md,
+ * "How puzzles are found"): a funnel, each count out of those the stage before let through.
+ */
+export const MINING_STAGES = [
+  /** Positions right after a mistake where the scan sees one winning move. */
+  'mistakes',
+  /** ...thrown out by the verification (the prefilter's or the strict one): no move wins by
+   * enough, or two do. */
+  'not-winning',
+  'not-unique',
+  /** ...the line stops before its gain is on the board. */
+  'short-of-gain',
+  /** ...one solver move a one-ply search finds. */
+  'trivial',
+  /** ...one solver move and fewer than three legal moves. */
+  'few-candidates',
+  /**
+   * ...a simple rule finds the first move, and the puzzle is not of the easiest tier: removed
+   * by `puzzles rate` (the tier comes from the fitted seed model), not by the miner.
+   */
+  'most-captures',
+  'greedy-material',
+  /** Puzzles kept. */
+  'kept',
+] as const;
+
+export type MiningStage = (typeof MINING_STAGES)[number];
+
+export type MiningCounts = Partial<Record<MiningStage, number>>;
+
+/** A mined game: its puzzles and what became of its other positions. */
+export interface MinedGame {
+  readonly puzzles: Puzzle[];
+  readonly counts: MiningCounts;
+}
+
+/**
+ * The self-play players: one of the weaker levels against one of the stronger, either colour.
+ * The weaker one's mistakes make most puzzles; the stronger one's good moves keep the game
+ * (and its positions) natural.
+ */
+const WEAKER = [1, 2, 3] as const;
+const STRONGER = [4, 5, 6] as const;
 /** Budget scale of the node-limited levels (5 and 6), for speed. */
 const SCALE = 0.5;
 const MAX_GAME_PLIES = 200;
@@ -31,11 +77,14 @@ const openingCache = new Map<string, string[][]>();
 
 /**
  * Plays game `game` of the library seed by seeded self-play (an opening from match.ts's
- * balanced ones, two levels drawn from LEVELS) and mines every position of it after the opening:
- * the quick scan picks candidates, minePosition verifies them. After a puzzle, the positions of
- * its line are skipped. Deterministic: the searches are node-limited and the clock stands still.
+ * balanced ones, a level from WEAKER against one from STRONGER) and mines the positions right
+ * after a mistake: at every position of the game where the mover is not lost yet, the move
+ * played and the moves the weaker levels would play there (plausibleMoves) are tried, and a
+ * move is a mistake by isMistake (the scans of the positions before and after it). Each such
+ * position is verified at the prefilter budgets, then made a puzzle at the strict ones
+ * (minePuzzle). Deterministic: the searches are node-limited and the clock stands still.
  */
-export async function mineGame(searcher: Searcher, request: MineRequest): Promise<Puzzle[]> {
+export async function mineGame(searcher: Searcher, request: MineRequest): Promise<MinedGame> {
   const { variant, seed, game, budgets } = request;
   const random = seededRandom(seedFromText(`${seed}/${variant}/${game}`));
   const cacheKey = `${variant}/${seed}`;
@@ -46,12 +95,13 @@ export async function mineGame(searcher: Searcher, request: MineRequest): Promis
   }
   const opening = lines[Math.floor(random() * lines.length)];
   if (opening === undefined) throw new Error(`mineGame: no openings for ${variant}`);
-  const level = (): PlayerSpec => ({
+  const pick = (levels: readonly number[]): PlayerSpec => ({
     kind: 'level',
-    level: LEVELS[Math.floor(random() * LEVELS.length)]!, // random() < 1
+    level: levels[Math.floor(random() * levels.length)]!, // random() < 1
   });
-  const white = level();
-  const black = level();
+  const weaker = pick(WEAKER);
+  const stronger = pick(STRONGER);
+  const [white, black] = random() < 0.5 ? [weaker, stronger] : [stronger, weaker];
   const start = startPosition(variant);
   const outcome = await playGame({
     start,
@@ -65,20 +115,103 @@ export async function mineGame(searcher: Searcher, request: MineRequest): Promis
   });
 
   const puzzles: Puzzle[] = [];
+  const counts: MiningCounts = {};
   const positions: Position[] = [start];
+  const moves = [...outcome.opening, ...outcome.moves];
   let current = start;
-  for (const move of [...outcome.opening, ...outcome.moves]) {
+  for (const move of moves) {
     current = play(current, move);
     positions.push(current);
   }
-  for (let ply = opening.length; ply < positions.length; ply++) {
-    const position = positions[ply]!;
-    if (legalMoves(position).length < 2) continue;
-    if (!isCandidate(searcher, position, budgets.scanNodes)) continue;
-    const puzzle = minePosition(searcher, position, budgets, `${seed}/${game}/${ply}`);
-    if (puzzle === null) continue;
-    puzzles.push(puzzle);
-    ply += puzzle.solution.length;
+  const scans = new Map<string, Scan>();
+  const scanOf = (position: Position): Scan => {
+    const key = positionKey(position);
+    let found = scans.get(key);
+    if (found === undefined) {
+      found = scanPosition(searcher, position, budgets.scanNodes);
+      scans.set(key, found);
+    }
+    return found;
+  };
+  for (let ply = opening.length + 1; ply < positions.length; ply++) {
+    const before = positions[ply - 1]!;
+    if (legalMoves(before).length < 2 || scanOf(before).best <= -WINNING) continue;
+    let longest = 0;
+    for (const move of plausibleMoves(
+      searcher,
+      before,
+      moves[ply - 1]!,
+      `${seed}/${game}/${ply}`,
+    )) {
+      const after = play(before, move);
+      if (legalMoves(after).length < 2 || !isMistake(scanOf(before), scanOf(after))) continue;
+      const mistake = { fen: makeFen(before), move };
+      const mined = minePuzzle(searcher, after, budgets, `${seed}/${game}/${ply}`, mistake);
+      counts.mistakes = (counts.mistakes ?? 0) + 1;
+      counts[mined.stage] = (counts[mined.stage] ?? 0) + 1;
+      if (mined.puzzle === undefined) continue;
+      puzzles.push(mined.puzzle);
+      longest = Math.max(longest, mined.puzzle.solution.length);
+    }
+    // The positions of a puzzle's line show the same idea again: skipped.
+    ply += longest;
   }
-  return puzzles;
+  return { puzzles, counts };
+}
+
+/**
+ * The moves a player might make in `position`: the one played in the game, then those the
+ * WEAKER levels choose there (seeded by `seed`), each once.
+ */
+function plausibleMoves(
+  searcher: Searcher,
+  position: Position,
+  played: string,
+  seed: string,
+): string[] {
+  const fen = makeFen(position);
+  const moves = new Set([played]);
+  for (const level of WEAKER) {
+    const answer = think(searcher, {
+      variant: position.variant,
+      fen,
+      player: { kind: 'level', level },
+      seed: seedFromText(`${seed}/${level}`),
+    });
+    moves.add(answer.move);
+  }
+  return [...moves];
+}
+
+/**
+ * Whether the move between two scanned positions was a mistake worth a puzzle: the mover was
+ * not lost before it (better than -WINNING), its score dropped by MISTAKE_DROP or more, and
+ * after it the opponent has one winning move (a candidate).
+ */
+function isMistake(before: Scan, after: Scan): boolean {
+  return after.candidate && before.best > -WINNING && before.best + after.best >= MISTAKE_DROP;
+}
+
+/**
+ * A position after a mistake made a puzzle, or the stage that threw it out: minePosition at
+ * the prefilter budgets (cheap: most candidates end here), then at the strict ones, whose
+ * result is the puzzle; one solver move with fewer than three legal moves (coin-flips.ts) is
+ * no puzzle. The seed rating (seed-rating.ts) sets the difficulty; `puzzles rate` rates the
+ * library again with the fitted model and drops the first moves a simple rule finds outside
+ * the easiest tier.
+ */
+export function minePuzzle(
+  searcher: Searcher,
+  position: Position,
+  budgets: MiningBudgets,
+  seed: string,
+  mistake: NonNullable<Puzzle['mistake']>,
+): { stage: MiningStage; puzzle?: Puzzle } {
+  const first = minePosition(searcher, position, budgets.prefilter, seed);
+  if ('rejected' in first) return { stage: first.rejected };
+  const mined = minePosition(searcher, position, budgets.strict, seed);
+  if ('rejected' in mined) return { stage: mined.rejected satisfies Rejection };
+  if (coinFlips(mined).includes('few-candidates')) return { stage: 'few-candidates' };
+  const rating = seedRating(mined, mined.features!);
+  return { stage: 'kept', puzzle: { ...mined, difficulty: tierOf(rating), mistake, rating } };
 }

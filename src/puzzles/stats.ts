@@ -1,5 +1,6 @@
 import { COIN_FLIPS, firstMoveReport, type CoinFlip } from './coin-flips.js';
 import { GOALS, THEMES, type Puzzle } from './puzzle.js';
+import { MINING_STAGES, type MiningCounts } from './self-play.js';
 
 /** A library's make-up in words: solution lengths, goals, themes and difficulties, counted. */
 export function describeLibrary(puzzles: readonly Puzzle[]): string[] {
@@ -31,6 +32,46 @@ export function describeLibrary(puzzles: readonly Puzzle[]): string[] {
       CANDIDATE_BANDS,
     )}`,
     coinFlipLine(firstMoves.map(({ flips }) => flips)),
+    ...seedRatingLine(puzzles),
+  ];
+}
+
+/** The seed ratings' spread (puzzles that have one): quartiles and 200-point bands. */
+function seedRatingLine(puzzles: readonly Puzzle[]): string[] {
+  const ratings = puzzles.flatMap((puzzle) => (puzzle.rating === undefined ? [] : [puzzle.rating]));
+  if (ratings.length === 0) return [];
+  ratings.sort((a, b) => a - b);
+  const at = (q: number) => ratings[Math.min(ratings.length - 1, Math.floor(q * ratings.length))]!;
+  const bands = new Map<number, number>();
+  for (const rating of ratings) {
+    const band = Math.floor(rating / 200) * 200;
+    bands.set(band, (bands.get(band) ?? 0) + 1);
+  }
+  const mistakes = puzzles.filter((puzzle) => puzzle.mistake !== undefined).length;
+  return [
+    `seed ratings (${ratings.length}): min ${ratings[0]}, quartiles ${at(0.25)} ${at(0.5)} ${at(0.75)}, max ${ratings.at(-1)}; ` +
+      [...bands].map(([band, n]) => `${band}-${band + 199}: ${n}`).join(', '),
+    `after a mistake (shown as the last move): ${mistakes}`,
+  ];
+}
+
+/**
+ * The miner's funnel in words: how many positions after a mistake it looked at, and what
+ * share of those still in each stage each filter removed.
+ */
+export function describeFunnel(counts: MiningCounts): string[] {
+  const looked = counts.mistakes ?? 0;
+  if (looked === 0) return [];
+  let left = looked;
+  const steps: string[] = [];
+  for (const stage of MINING_STAGES) {
+    if (stage === 'mistakes' || stage === 'kept') continue;
+    const removed = counts[stage] ?? 0;
+    steps.push(`${stage} -${removed} (${Math.round((100 * removed) / Math.max(1, left))}%)`);
+    left -= removed;
+  }
+  return [
+    `mining: ${looked} positions after a mistake; ${steps.join(', ')}; kept ${counts.kept ?? 0}`,
   ];
 }
 

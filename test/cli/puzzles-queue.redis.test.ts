@@ -11,7 +11,10 @@ import { outputMatches } from '../support/start-app.js';
 
 const fleet = useAppFleet();
 
-const GENERATE = ['puzzles', 'generate', '--variant', 'giveaway', '--count', '2', '--seed', '7'];
+const GENERATE = [
+  ...['puzzles', 'generate', '--variant', 'giveaway', '--count', '2', '--seed', '7'],
+  ...['--budget-scale', '0.05'],
+];
 
 it('mines on the worker processes what a local run mines', async () => {
   const env = { REDIS_URL: fleet.redisUrl(), REDIS_KEY_PREFIX: 'mine:' };

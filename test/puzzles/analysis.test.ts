@@ -12,12 +12,7 @@ import {
   type PuzzleBudgets,
 } from '../../src/puzzles/index.js';
 
-const budgets: PuzzleBudgets = {
-  scanNodes: 5_000,
-  proposeNodes: 20_000,
-  verifyNodes: 10_000,
-  defendNodes: 20_000,
-};
+const budgets: PuzzleBudgets = { proposeNodes: 20_000, verifyNodes: 10_000 };
 
 function position(fen: string): Position {
   const parsed = parseFen(fen, 'bashni');
@@ -35,7 +30,7 @@ describe('uniqueWin', () => {
     expect(scores).toHaveLength(2);
     for (const score of scores) expect(score).toBeGreaterThan(MATE_BOUND);
     expect(uniqueWin(searcher, twoWins, budgets)).toEqual({ kind: 'none', reason: 'not-unique' });
-    expect(minePosition(searcher, twoWins, budgets, 'test')).toBeNull();
+    expect(minePosition(searcher, twoWins, budgets, 'test')).toEqual({ rejected: 'not-unique' });
   });
 
   it('accepts a position whose one winning move is a sacrifice', () => {
@@ -54,6 +49,6 @@ describe('uniqueWin', () => {
   it('calls a position with one legal move forced, never a puzzle', () => {
     const forced = position('W:Wc3:Bd4,h8');
     expect(uniqueWin(searcher, forced, budgets).kind).toBe('forced');
-    expect(minePosition(searcher, forced, budgets, 'test')).toBeNull();
+    expect(minePosition(searcher, forced, budgets, 'test')).toEqual({ rejected: 'not-winning' });
   });
 });

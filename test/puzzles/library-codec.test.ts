@@ -16,6 +16,10 @@ const library: PuzzleLibrary = {
       difficulty: 2,
       seed: '7/0/12',
       goal: 'material',
+      // Black's e5-d4 walked into the capture: shown as the last move.
+      mistake: { fen: 'B:Wc3,g3:Be5,h6', move: 'e5-d4' },
+      features: { depth: 2, alternatives: 1 },
+      rating: 1420,
     },
   ],
 };
@@ -50,6 +54,23 @@ describe('puzzle library codec', () => {
     ['an unknown theme', () => edited((d) => (firstPuzzle(d).themes = ['fork'])), /themes/],
     ['an unknown goal', () => edited((d) => (firstPuzzle(d).goal = 'draw')), /goal/],
     ['no difficulty', () => edited((d) => delete firstPuzzle(d).difficulty), /difficulty/],
+    [
+      'a mistake that does not lead to the position',
+      () => edited((d) => (firstPuzzle(d).mistake = { fen: 'B:Wc3,g3:Be5,h6', move: 'h6-g5' })),
+      /mistake: h6-g5 does not lead to the puzzle's position/,
+    ],
+    [
+      'an illegal mistake',
+      () => edited((d) => (firstPuzzle(d).mistake = { fen: 'B:Wc3,g3:Be5,h6', move: 'e5-f6' })),
+      /mistake: e5-f6/,
+    ],
+    ['a mistake without a move', () => edited((d) => (firstPuzzle(d).mistake = {})), /mistake/],
+    [
+      'features out of range',
+      () => edited((d) => (firstPuzzle(d).features = { depth: 0, alternatives: 1 })),
+      /features/,
+    ],
+    ['a rating not a number', () => edited((d) => (firstPuzzle(d).rating = 'high')), /rating/],
     [
       'a puzzle of another variant',
       () => edited((d) => (firstPuzzle(d).variant = 'stolby')),

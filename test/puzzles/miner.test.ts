@@ -1,71 +1,135 @@
 import { describe, expect, it } from 'vitest';
+import { legalMoves, parseFen, type Position } from '../../src/engine/index.js';
 import {
   checkLegality,
+  coinFlips,
+  decodePuzzle,
   generatePuzzles,
+  materialBalance,
   mineGame,
+  minePosition,
+  MINING_BUDGETS,
   puzzleSearcher,
+  scaleBudgets,
+  SWING,
+  tierOf,
+  uniqueWin,
   verifyPuzzle,
+  type MinedGame,
   type Puzzle,
-  type PuzzleBudgets,
 } from '../../src/puzzles/index.js';
+import { play } from '../../src/puzzles/miner.js';
 
-/** A small budget: a game mines in a second or two. */
-const budgets: PuzzleBudgets = {
-  scanNodes: 4_000,
-  proposeNodes: 20_000,
-  verifyNodes: 10_000,
-  defendNodes: 20_000,
-};
+/** A twentieth of the mining budgets: a game mines in a second or two. */
+const budgets = scaleBudgets(MINING_BUDGETS, 0.05);
+
+function position(fen: string): Position {
+  const parsed = parseFen(fen, 'bashni');
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
+}
 
 describe('mineGame', () => {
-  it('makes valid puzzles with a unique winning first move from a seeded game', async () => {
-    const puzzles = await mineGame(puzzleSearcher(16), {
+  it('makes puzzles from mistakes: unique at every solver step, played to the gain', async () => {
+    const mined = await mineGame(puzzleSearcher(16), {
       variant: 'bashni',
       seed: 1,
       game: 0,
       budgets,
     });
-    expect(puzzles.length).toBeGreaterThan(0);
-    for (const puzzle of puzzles) {
+    expect(mined.puzzles.length).toBeGreaterThan(0);
+    expect(mined.counts.kept).toBe(mined.puzzles.length);
+    expect(mined.counts.mistakes).toBeGreaterThanOrEqual(mined.puzzles.length);
+    for (const puzzle of mined.puzzles) {
       expect(puzzle.id).toMatch(/^bashni-[0-9a-f]{12}$/);
       expect(puzzle.seed).toMatch(/^1\/0\/\d+$/);
-      expect(puzzle.solution.length % 2).toBe(1);
       expect(checkLegality(puzzle)).toEqual([]);
-      // A fresh searcher agrees: every solver move is the one winning move (or forced).
-      expect(verifyPuzzle(puzzleSearcher(16), puzzle, budgets)).toEqual([]);
+      // The mistake leads to the puzzle's position (the codec checks it) and is on record.
+      expect(decodePuzzle(JSON.parse(JSON.stringify(puzzle)), 'bashni')).toEqual({
+        ok: true,
+        value: puzzle,
+      });
+      expect(puzzle.mistake).toBeDefined();
+      expect(puzzle.difficulty).toBe(tierOf(puzzle.rating!));
+      expect(coinFlips(puzzle)).not.toContain('few-candidates');
+      // A fresh searcher at the strict budgets agrees, the defences included.
+      expect(
+        verifyPuzzle(puzzleSearcher(16), puzzle, budgets.strict, { bestDefence: true }),
+      ).toEqual([]);
+      // The gain is on the board at the end of the line (or the game is over).
+      const start = position(puzzle.fen);
+      const end = puzzle.solution.reduce(play, start);
+      const gain = materialBalance(end, start.turn) - materialBalance(start, start.turn);
+      expect(legalMoves(end).length === 0 || gain >= SWING).toBe(true);
     }
   });
 
-  it('gives the same library for a seed, whatever the concurrency', async () => {
+  it('gives the same library for a seed, whatever the concurrency or the chunks', async () => {
+    const mine = (game: number) =>
+      mineGame(puzzleSearcher(16), { variant: 'bashni', seed: 1, game, budgets });
     const run = (concurrency: number) =>
-      generatePuzzles({
-        variant: 'bashni',
-        count: 3,
-        concurrency,
-        mineGame: (game) =>
-          mineGame(puzzleSearcher(16), { variant: 'bashni', seed: 5, game, budgets }),
-      });
+      generatePuzzles({ variant: 'bashni', count: 3, concurrency, mineGame: mine });
     const one = await run(1);
-    expect(one).toHaveLength(3);
+    expect(one.puzzles).toHaveLength(3);
     expect(await run(2)).toEqual(one);
+    // The same mining in two runs: two games, then on from there.
+    const first = await generatePuzzles({
+      variant: 'bashni',
+      count: 3,
+      endGame: 2,
+      mineGame: mine,
+    });
+    expect(first.nextGame).toBe(2);
+    const rest = await generatePuzzles({
+      variant: 'bashni',
+      count: 3,
+      firstGame: first.nextGame,
+      library: first.puzzles,
+      mineGame: mine,
+    });
+    expect(rest.puzzles).toEqual(one.puzzles);
+    expect(rest.nextGame).toBe(one.nextGame);
+  });
+});
+
+describe('minePosition', () => {
+  it('drops a line that stops before its gain is on the board', () => {
+    // h6-g5 is the one winning move (the old miner took it), but after the best defence no
+    // solver move is unique before the material is won: no puzzle.
+    const searcher = puzzleSearcher(16);
+    const stops = position(
+      'B:Wa1,c1,g1,d2,f2,c3(0/000),b4(000),f4:Bd6(00),f6(0000),h6,c7(0/00),d8',
+    );
+    expect(uniqueWin(searcher, stops, budgets.strict)).toMatchObject({
+      kind: 'unique',
+      move: 'h6-g5',
+    });
+    expect(minePosition(searcher, stops, budgets.strict, 'test')).toEqual({
+      rejected: 'short-of-gain',
+    });
   });
 });
 
 describe('generatePuzzles', () => {
-  const fake = (game: number): Puzzle => ({
-    id: `bashni-${game % 3}`,
-    variant: 'bashni',
-    fen: 'W:Wc3:Bd4',
-    solution: ['c3:e5'],
-    themes: [],
-    difficulty: 1,
-    seed: `0/${game}/0`,
-    goal: 'win',
+  const fake = (game: number): MinedGame => ({
+    puzzles: [
+      {
+        id: `bashni-${game % 3}`,
+        variant: 'bashni',
+        fen: 'W:Wc3:Bd4',
+        solution: ['c3:e5'],
+        themes: [],
+        difficulty: 1,
+        seed: `0/${game}/0`,
+        goal: 'win',
+      } satisfies Puzzle,
+    ],
+    counts: { mistakes: 2, 'not-unique': 1, kept: 1 },
   });
 
   it('takes games in order and skips positions already taken, however they finish', async () => {
     const finished: number[] = [];
-    const puzzles = await generatePuzzles({
+    const result = await generatePuzzles({
       variant: 'bashni',
       count: 3,
       concurrency: 3,
@@ -73,20 +137,22 @@ describe('generatePuzzles', () => {
       mineGame: async (game) => {
         for (let i = 0; i < 10 - game; i++) await Promise.resolve();
         finished.push(game);
-        return [fake(game)];
+        return fake(game);
       },
     });
     expect(finished.slice(0, 3)).toEqual([2, 1, 0]);
-    expect(puzzles.map((puzzle) => puzzle.seed)).toEqual(['0/0/0', '0/1/0', '0/2/0']);
+    expect(result.puzzles.map((puzzle) => puzzle.seed)).toEqual(['0/0/0', '0/1/0', '0/2/0']);
+    expect(result.counts).toEqual({ mistakes: 6, 'not-unique': 3, kept: 3 });
   });
 
-  it('stops at maxGames when puzzles are scarce', async () => {
-    const puzzles = await generatePuzzles({
+  it('stops at endGame when puzzles are scarce', async () => {
+    const result = await generatePuzzles({
       variant: 'bashni',
       count: 10,
-      maxGames: 4,
-      mineGame: (game) => Promise.resolve([fake(game)]),
+      endGame: 4,
+      mineGame: (game) => Promise.resolve(fake(game)),
     });
-    expect(puzzles.map((puzzle) => puzzle.id)).toEqual(['bashni-0', 'bashni-1', 'bashni-2']);
+    expect(result.puzzles.map((puzzle) => puzzle.id)).toEqual(['bashni-0', 'bashni-1', 'bashni-2']);
+    expect(result.nextGame).toBe(4);
   });
 });

@@ -1,0 +1,177 @@
+/**
+ * `puzzles rate` and `puzzles fit`: the seed ratings of a library. `fit` lets the engine's
+ * weaker levels try every puzzle (solver-trials.ts), rates each puzzle by Glicko-2 from those
+ * attempts, and fits the seed model to the ratings; `rate` applies the model (SEED_MODEL) to a
+ * library: seed ratings, difficulties, themes again, and the coin-flip filter that needs the
+ * tier (a first move a simple rule finds stays only in the easiest tier).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import {
+  coinFlips,
+  decodeLibrary,
+  describeFunnel,
+  detectThemes,
+  encodeLibrary,
+  fitSeedModel,
+  plausibleAlternatives,
+  puzzleSearcher,
+  searchDepth,
+  SEED_MODEL,
+  SEED_TERMS,
+  seedRating,
+  seedTerms,
+  solverTrials,
+  tierOf,
+  type MiningCounts,
+  type Puzzle,
+  type PuzzleFeatures,
+  type PuzzleLibrary,
+  type SeedModel,
+} from '../puzzles/index.js';
+import { parseFen } from '../engine/index.js';
+import { DEFAULT_RATING, updateRating } from '../ratings/glicko2.js';
+import { readOptions, UsageError, type Print } from './options.js';
+import type { Searcher } from '../ai/index.js';
+
+function readLibrary(path: string): PuzzleLibrary {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${(error as Error).message}`);
+  }
+  const decoded = decodeLibrary(text);
+  if (!decoded.ok) throw new UsageError(`${path}: ${decoded.error.message}`);
+  return decoded.value;
+}
+
+/** The puzzle's features: as mined, or measured now (a library mined before they were kept). */
+function featuresOf(searcher: Searcher, puzzle: Puzzle): PuzzleFeatures {
+  if (puzzle.features !== undefined) return puzzle.features;
+  const parsed = parseFen(puzzle.fen, puzzle.variant);
+  if (!parsed.ok) throw new UsageError(`${puzzle.id}: bad FEN`);
+  const key = puzzle.solution[0]!;
+  return {
+    depth: searchDepth(searcher, parsed.value, key),
+    alternatives: plausibleAlternatives(searcher, parsed.value, key),
+  };
+}
+
+/**
+ * `puzzles rate FILE [--out FILE]`: seed ratings and difficulties by SEED_MODEL, themes
+ * detected again, and puzzles a simple rule solves outside the easiest tier removed (counted in
+ * generatedBy.counts); writes FILE again (or --out).
+ */
+export function rateCommand(args: string[], print: Print): number {
+  const opts = readOptions(args, { strings: 'out' }, true);
+  const [path, ...extra] = opts.positionals;
+  if (path === undefined || extra.length > 0)
+    throw new UsageError('puzzles rate needs one library file');
+  const library = readLibrary(path);
+  const searcher = puzzleSearcher();
+  const removed: Record<string, number> = {};
+  const kept: Puzzle[] = [];
+  for (const puzzle of library.puzzles) {
+    const features = featuresOf(searcher, puzzle);
+    const rating = seedRating(puzzle, features);
+    const difficulty = tierOf(rating);
+    const rule = coinFlips(puzzle).find((flip) => flip !== 'few-candidates');
+    if (rule !== undefined && difficulty > 1) {
+      removed[rule] = (removed[rule] ?? 0) + 1;
+      continue;
+    }
+    const position = parseFen(puzzle.fen, puzzle.variant);
+    if (!position.ok) throw new UsageError(`${puzzle.id}: bad FEN`);
+    const themes = detectThemes(position.value, puzzle.solution);
+    kept.push({ ...puzzle, features, rating, difficulty, themes });
+  }
+  const earlier = (library.generatedBy.counts ?? {}) as MiningCounts;
+  const counts = { ...earlier } as Record<string, number>;
+  for (const [rule, n] of Object.entries(removed)) {
+    counts[rule] = (counts[rule] ?? 0) + n;
+    if (counts.kept !== undefined) counts.kept -= n;
+  }
+  const out = opts.values.out ?? path;
+  writeFileSync(
+    out,
+    encodeLibrary({
+      ...library,
+      generatedBy: { ...library.generatedBy, counts, seedModel: SEED_MODEL },
+      puzzles: kept,
+    }),
+  );
+  print(
+    `${kept.length} puzzles rated, ${library.puzzles.length - kept.length} removed ` +
+      `(${
+        Object.entries(removed)
+          .map(([rule, n]) => `${rule} ${n}`)
+          .join(', ') || 'none'
+      }); wrote ${out}`,
+  );
+  for (const line of describeFunnel(counts)) print(line);
+  return 0;
+}
+
+/**
+ * The rating a puzzle earns against the stand-in solvers: Glicko-2 from the newcomer's rating,
+ * one period, the puzzle winning each attempt that fails.
+ */
+export function trialRating(trials: ReturnType<typeof solverTrials>): number {
+  const results = trials.flatMap(({ rating, solved, tried }) =>
+    Array.from({ length: tried }, (_, i) => ({
+      opponent: { rating, deviation: 60, volatility: 0.06 },
+      score: i < solved ? 0 : 1,
+    })),
+  );
+  return updateRating(DEFAULT_RATING, results).rating;
+}
+
+/**
+ * `puzzles fit FILE... [--limit N]`: the stand-in solvers try the puzzles (the first N of each
+ * file with --limit), each puzzle is rated from their attempts (trialRating), and the seed
+ * model is fitted to those ratings by least squares. Prints the model, its error and how the
+ * tiers compare; the model goes into src/puzzles/seed-rating.ts by hand.
+ */
+export function fitCommand(args: string[], print: Print): number {
+  const opts = readOptions(args, { strings: 'limit' }, true);
+  if (opts.positionals.length === 0) throw new UsageError('puzzles fit needs library files');
+  const limit = opts.optionalInteger('limit', 1, 100_000);
+  const searcher = puzzleSearcher();
+  const samples: { terms: ReturnType<typeof seedTerms>; target: number }[] = [];
+  const started = Date.now();
+  for (const path of opts.positionals) {
+    const puzzles = readLibrary(path).puzzles.slice(0, limit);
+    for (const puzzle of puzzles) {
+      const terms = seedTerms(puzzle, featuresOf(searcher, puzzle));
+      samples.push({ terms, target: trialRating(solverTrials(searcher, puzzle)) });
+    }
+    print(
+      `${path}: ${puzzles.length} puzzles tried, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+  }
+  const model = fitSeedModel(samples);
+  if (model === undefined) {
+    print('the puzzles do not determine the model (too few, or a term that never varies)');
+    return 1;
+  }
+  const report = (name: string, used: SeedModel) => {
+    const predict = (terms: (typeof samples)[number]['terms']) =>
+      SEED_TERMS.reduce((sum, term) => sum + used[term] * terms[term], 0);
+    const errors = samples.map(({ terms, target }) => predict(terms) - target);
+    const rms = Math.sqrt(errors.reduce((sum, e) => sum + e * e, 0) / samples.length);
+    const sameTier = samples.filter(
+      ({ terms, target }) => tierOf(predict(terms)) === tierOf(target),
+    ).length;
+    print(
+      `${name}: rms error ${rms.toFixed(0)}, same tier ${sameTier}/${samples.length} ` +
+        `(${Math.round((100 * sameTier) / samples.length)}%)`,
+    );
+  };
+  const targets = samples.map(({ target }) => target).sort((a, b) => a - b);
+  const tiers = [1, 2, 3, 4, 5].map((t) => targets.filter((r) => tierOf(r) === t).length);
+  print(`trial ratings: ${targets.length} puzzles, tiers 1-5 ${tiers.join(', ')}`);
+  print(`fitted: ${SEED_TERMS.map((term) => `${term} ${model[term]}`).join(', ')}`);
+  report('fitted model', model);
+  report('SEED_MODEL now', SEED_MODEL);
+  return 0;
+}
