@@ -29,7 +29,7 @@ import {
   type SeedModel,
 } from '../puzzles/index.js';
 import { parseFen } from '../engine/index.js';
-import { DEFAULT_RATING, updateRating } from '../ratings/glicko2.js';
+import { DEFAULT_RATING, updateRating, type RatedResult } from '../ratings/glicko2.js';
 import { readOptions, UsageError, type Print } from './options.js';
 import type { Searcher } from '../ai/index.js';
 
@@ -118,7 +118,7 @@ export function rateCommand(args: string[], print: Print): number {
  */
 export function trialRating(trials: ReturnType<typeof solverTrials>): number {
   const results = trials.flatMap(({ rating, solved, tried }) =>
-    Array.from({ length: tried }, (_, i) => ({
+    Array.from({ length: tried }, (_, i): RatedResult => ({
       opponent: { rating, deviation: 60, volatility: 0.06 },
       score: i < solved ? 0 : 1,
     })),
