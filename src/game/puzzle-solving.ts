@@ -10,6 +10,7 @@ import {
   makeMove,
   parseFen,
   VARIANTS,
+  type Move,
   type Position,
   type VariantId,
 } from '../engine/index.js';
@@ -31,6 +32,24 @@ export interface PuzzleLine {
   readonly goal?: 'win' | 'block' | 'material';
   /** 1 (easy) to 5, when known. */
   readonly difficulty?: number;
+  /** The move that made the puzzle (the defender's mistake) and the position before it. */
+  readonly mistake?: { readonly fen: string; readonly move: string };
+}
+
+/**
+ * The move to mark on the puzzle's board after `ply` moves of its line: the line's last move,
+ * or at the start the mistake that made the puzzle (null when it has none).
+ */
+export function puzzleLastMove(puzzle: PuzzleLine, ply: number): Move | null {
+  if (ply > 0) {
+    const played = resolveMove(puzzlePosition(puzzle, ply - 1), puzzle.solution[ply - 1] ?? '');
+    return played.ok ? played.move : null;
+  }
+  if (puzzle.mistake === undefined) return null;
+  const before = parseFen(puzzle.mistake.fen, puzzle.variant);
+  if (!before.ok) return null;
+  const played = resolveMove(before.value, puzzle.mistake.move);
+  return played.ok ? played.move : null;
 }
 
 /**

@@ -266,6 +266,7 @@ export const en: Messages = {
       if (goal === 'win') return `${who} to move and win.`;
       return `${who} to move and win material.`;
     },
+    mistake: (side, move) => `${side === 'white' ? 'White' : 'Black'} played ${move}?`,
     title: (variant, difficulty) =>
       `🧩 <b>Puzzle</b> · ${variant}${difficulty === undefined ? '' : ` · ${'★'.repeat(difficulty)}${'☆'.repeat(5 - difficulty)}`}`,
     dailyTitle: (day) => `🧩 <b>Puzzle of the day</b>, ${day}`,

@@ -442,6 +442,8 @@ export type PuzzleGoal = 'win' | 'block' | 'material';
 export interface PuzzleMessages {
   /** The task: "White to move and win", "… and leave Black without a move", "… and win material". */
   readonly task: (side: Side, goal: PuzzleGoal) => string;
+  /** The move that made the puzzle, before the task: "Black played e5-d4?" */
+  readonly mistake: (side: Side, move: string) => string;
   /** "Puzzle · Bashni · ★★★☆☆" (difficulty 1-5, when known). */
   readonly title: (variant: string, difficulty?: number) => string;
   /** "Puzzle of the day, 2026-11-30". */

@@ -273,6 +273,7 @@ export const ru: Messages = {
       if (goal === 'win') return `${who}: выигрыш.`;
       return `${who}: выиграть материал.`;
     },
+    mistake: (side, move) => `${side === 'white' ? 'Белые' : 'Чёрные'} сыграли ${move}?`,
     title: (variant, difficulty) =>
       `🧩 <b>Задача</b> · ${variant}${difficulty === undefined ? '' : ` · ${'★'.repeat(difficulty)}${'☆'.repeat(5 - difficulty)}`}`,
     dailyTitle: (day) => `🧩 <b>Задача дня</b>, ${day}`,

@@ -8,9 +8,8 @@ import { ButtonStyle, ComponentType } from 'discord.js';
 import { encodePayload, type Payload } from '../../chat/buttons/button-payload.js';
 import { puzzlePicks } from '../../chat/buttons/pick-payloads.js';
 import { puzzleHeading, solverSide, stepText } from '../../chat/words/puzzle-text.js';
-import type { Move } from '../../engine/index.js';
-import { resolveMove } from '../../game/game-rules.js';
 import {
+  puzzleLastMove,
   puzzlePosition,
   type AttemptOutcome,
   type PuzzleLine,
@@ -25,14 +24,6 @@ import { pickStack } from './picker.js';
 /** Wrong moves' colour (a solved puzzle is a finished game's green). */
 const WRONG_COLOUR = 0xed4245;
 
-/** The line's move that led to the board after `ply` moves (none at the start). */
-function lastMoveOf(puzzle: PuzzleLine, ply: number): Move | null {
-  const last = ply > 0 ? puzzle.solution[ply - 1] : undefined;
-  if (last === undefined) return null;
-  const move = resolveMove(puzzlePosition(puzzle, ply - 1), last);
-  return move.ok ? move.move : null;
-}
-
 /** The message of a puzzle's board after `ply` moves of its line, the last one marked. */
 async function puzzleMessage(
   puzzle: PuzzleLine,
@@ -45,7 +36,7 @@ async function puzzleMessage(
   const image = await painter.paint(puzzlePosition(puzzle, ply), {
     size: BOARD_SIZE,
     orientation: side,
-    lastMove: lastMoveOf(puzzle, ply),
+    lastMove: puzzleLastMove(puzzle, ply),
   });
   return boardMessage(
     {

@@ -1,11 +1,9 @@
 import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import type { Move } from '../../engine/index.js';
 import { decodePayload, encodePayload } from '../../chat/buttons/button-payload.js';
 import { puzzlePicks } from '../../chat/buttons/pick-payloads.js';
 import { exampleMove, puzzleHeading, solverSide, stepText } from '../../chat/words/puzzle-text.js';
-import { resolveMove } from '../../game/game-rules.js';
-import { puzzlePosition, type PuzzleLine } from '../../game/puzzle-solving.js';
+import { puzzleLastMove, puzzlePosition, type PuzzleLine } from '../../game/puzzle-solving.js';
 import type { Messages } from '../../i18n/index.js';
 import { BOARD_SIZE, stacksKeyboard, type BoardPainter } from './board-message.js';
 import { plainText, type BoardFace } from './board-sync.js';
@@ -33,19 +31,12 @@ export function fitCaption(lines: readonly string[], limit = CAPTION_LIMIT): str
 
 /** The puzzle's picture at `ply` moves into its line, the solver's side at the bottom. */
 export function puzzleImage(puzzle: PuzzleLine, ply: number, painter: BoardPainter) {
-  return () => {
-    let lastMove: Move | null = null;
-    const last = ply > 0 ? puzzle.solution[ply - 1] : undefined;
-    if (last !== undefined) {
-      const played = resolveMove(puzzlePosition(puzzle, ply - 1), last);
-      if (played.ok) lastMove = played.move;
-    }
-    return painter.paint(puzzlePosition(puzzle, ply), {
+  return () =>
+    painter.paint(puzzlePosition(puzzle, ply), {
       size: BOARD_SIZE,
       orientation: solverSide(puzzle),
-      lastMove,
+      lastMove: puzzleLastMove(puzzle, ply),
     });
-  };
 }
 
 /**

@@ -40,7 +40,11 @@ export function puzzleHeading(puzzle: PuzzleLine, t: Messages, day?: string): st
     day === undefined
       ? t.puzzles.title(t.variant(puzzle.variant), puzzle.difficulty)
       : t.puzzles.dailyTitle(day);
-  return `${title}\n${t.puzzles.task(solverSide(puzzle), puzzle.goal ?? 'win')}`;
+  const side = solverSide(puzzle);
+  const task = t.puzzles.task(side, puzzle.goal ?? 'win');
+  if (puzzle.mistake === undefined) return `${title}\n${task}`;
+  const mistaken = side === 'white' ? 'black' : 'white';
+  return `${title}\n${t.puzzles.mistake(mistaken, puzzle.mistake.move)} ${task}`;
 }
 
 /** The line as players write it: the solver's moves numbered, each with the defender's reply. */
