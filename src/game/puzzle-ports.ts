@@ -43,6 +43,20 @@ export interface WeekResult {
   readonly lastAt: number;
 }
 
+/** A puzzle's 👍 and 👎 (one per player, the latest of theirs). */
+export interface VoteCount {
+  readonly up: number;
+  readonly down: number;
+}
+
+/** What people made of a puzzle (PuzzleService writes it; every process reads it). */
+export interface PuzzleStatus {
+  /** The difficulty (1-5) its rating from solvers gives, once that rating is established. */
+  readonly tier?: number;
+  /** The day (YYYY-MM-DD, UTC) it left the rotation by its 👎. */
+  readonly retiredOn?: string;
+}
+
 /**
  * Where puzzle ratings, first attempts, chat leaderboards and daily-post settings live.
  * Reads of one record throw StoreError('corrupt-record') for a record that cannot be decoded;
@@ -121,4 +135,15 @@ export interface PuzzleStore {
     given: { readonly puzzleId: string; readonly requestKey?: string },
     follows?: string,
   ): Promise<boolean>;
+
+  /**
+   * A player's 👍 (`up`) or 👎 on a puzzle, atomically: one vote per player, a later one
+   * replacing theirs. The puzzle's counts after it.
+   */
+  vote(puzzleId: string, player: PlayerId, up: boolean): Promise<VoteCount>;
+
+  /** Sets a puzzle's status (replacing what it had). */
+  setPuzzleStatus(puzzleId: string, status: PuzzleStatus): Promise<void>;
+  /** Every puzzle with a status, in one round trip. */
+  puzzleStatuses(): Promise<Map<string, PuzzleStatus>>;
 }

@@ -22,6 +22,7 @@ import { chatKey, playerKey } from '../game/model.js';
  *   <p>{p:<platform:userId>}:puzzle:attempt:<puzzleId>   string: the player's first attempt
  *   <p>{p:<platform:userId>}:puzzle:latest          string with a TTL: the last puzzle given
  *   <p>{pz:<puzzleId>}:rating        string: a puzzle's Glicko-2 rating
+ *   <p>{pz:<puzzleId>}:votes         hash playerKey → '1' 👍 / '0' 👎, counts in '#up', '#down'
  *   <p>{c:<platform:chatId>}:view:<messageId>       string "game:<id>" or "challenge:<id>"
  *   <p>{c:<chatKey>}:puzzle:day:<day>        hash playerKey → that day's result in the chat
  *   <p>{c:<chatKey>}:puzzle:days:<playerKey> hash day → "1" solved / "0" failed (streaks)
@@ -38,6 +39,7 @@ import { chatKey, playerKey } from '../game/model.js';
  *   <p>tournaments:live     set of tournament ids in sign-up or running
  *   <p>top:<variant>:<pool> sorted set playerKey → rating, established only
  *   <p>puzzle:daily         hash chatKey → daily post setting
+ *   <p>puzzle:status        hash puzzleId → what people made of it (tier, retirement)
  *   <p>puzzle:handout:<requestKey>   string with a TTL: the puzzle a request got
  *   <p>kv:<key>             string or set: adapters' small state (chat settings, notices, leases)
  *   <p>events:<platform>    stream of event batches for that platform's presenters
@@ -104,6 +106,12 @@ export class KeyBuilder {
   /** `id`: a playerKey for 'user', a puzzle id for 'puzzle'. */
   puzzleRating(kind: 'user' | 'puzzle', id: string): string {
     return kind === 'user' ? `${this.player(id)}:puzzle:rating` : `${this.prefix}{pz:${id}}:rating`;
+  }
+  puzzleVotes(puzzleId: string): string {
+    return `${this.prefix}{pz:${puzzleId}}:votes`;
+  }
+  puzzleStatuses(): string {
+    return `${this.prefix}puzzle:status`;
   }
   puzzleAttempt(puzzleId: string, player: PlayerId): string {
     return `${this.player(playerKey(player))}:puzzle:attempt:${puzzleId}`;

@@ -6,6 +6,8 @@ import type {
   PuzzleAttempt,
   PuzzleStore,
   RatedKind,
+  PuzzleStatus,
+  VoteCount,
   WeekResult,
 } from '../game/puzzle-ports.js';
 import { outcomesPastUse, rankDay, rankWeek, streakOf } from '../game/puzzle-standings.js';
@@ -37,6 +39,9 @@ export class MemoryPuzzleStore implements PuzzleStore {
   private readonly handouts = new Map<string, { puzzleId: string; until: number }>();
   /** Each player's latest puzzle (by playerKey). */
   private readonly latest = new Map<string, { value: string; until: number }>();
+  /** puzzleId → playerKey → up. */
+  private readonly votes = new Map<string, Map<string, boolean>>();
+  private readonly statuses = new Map<string, string>();
   private readonly claimTtlMs: number;
   private readonly log: Logger;
   private readonly clock: Clock;
@@ -188,5 +193,27 @@ export class MemoryPuzzleStore implements PuzzleStore {
 
   private readDay(chatKey: string, day: string): DailyResult[] {
     return common.decodeDay(this.log, chatKey, day, this.days.get(`${chatKey}\n${day}`) ?? []);
+  }
+
+  async vote(puzzleId: string, player: PlayerId, up: boolean): Promise<VoteCount> {
+    let votes = this.votes.get(puzzleId);
+    if (votes === undefined) this.votes.set(puzzleId, (votes = new Map()));
+    votes.set(playerKey(player), up);
+    let ups = 0;
+    for (const vote of votes.values()) if (vote) ups++;
+    return { up: ups, down: votes.size - ups };
+  }
+
+  async setPuzzleStatus(puzzleId: string, status: PuzzleStatus): Promise<void> {
+    this.statuses.set(puzzleId, codec.statusRecord.encode(status));
+  }
+
+  async puzzleStatuses(): Promise<Map<string, PuzzleStatus>> {
+    return common.decodeStatuses(this.statuses, this.log);
+  }
+
+  /** For tests: raw text as a puzzle's status. */
+  putRawStatus(puzzleId: string, text: string): void {
+    this.statuses.set(puzzleId, text);
   }
 }

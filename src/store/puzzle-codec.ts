@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isDailySetting, type DailySetting } from '../game/daily-schedule.js';
-import type { DailyResult, PuzzleAttempt } from '../game/puzzle-ports.js';
+import type { DailyResult, PuzzleAttempt, PuzzleStatus } from '../game/puzzle-ports.js';
 import type { Rating } from '../ratings/glicko2.js';
 import { atSchema, checked } from './codec.js';
 import { GLICKO_RATING, PLAYER_ID, TIME } from './record-schemas.js';
@@ -29,6 +29,10 @@ const DAY_RESULT = v.object({
   puzzleId: v.string(),
   solved: v.boolean(),
   at: TIME,
+});
+const STATUS = v.object({
+  tier: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5))),
+  retiredOn: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))),
 });
 const DAILY_SETTING = v.pipe(
   v.object({ time: v.string(), timeZone: v.string() }),
@@ -62,3 +66,5 @@ export const dailySettingRecord: RecordCodec<DailySetting> = recordCodec(
   'daily setting',
   DAILY_SETTING,
 );
+/** What people made of a puzzle (its tier, its retirement); id the puzzle's. */
+export const statusRecord: RecordCodec<PuzzleStatus> = recordCodec('puzzle status', STATUS);

@@ -1,8 +1,8 @@
 import type { DailySetting } from '../game/daily-schedule.js';
-import type { DailyResult } from '../game/puzzle-ports.js';
+import type { DailyResult, PuzzleStatus } from '../game/puzzle-ports.js';
 import { StoreError } from '../game/ports.js';
 import type { Logger } from '../game/logger.js';
-import { dailySettingRecord, dayResultRecord } from './puzzle-codec.js';
+import { dailySettingRecord, dayResultRecord, statusRecord } from './puzzle-codec.js';
 
 /** Settings of a puzzle store, memory or Redis. */
 export interface PuzzleStoreOptions {
@@ -84,4 +84,17 @@ export function decodeDailyChats(
     if (setting !== undefined) chats.push({ chatKey, setting });
   }
   return chats;
+}
+
+/** The puzzles' statuses from their stored (puzzleId, status) pairs, corrupt ones skipped. */
+export function decodeStatuses(
+  rows: Iterable<[string, string]>,
+  log: Logger,
+): Map<string, PuzzleStatus> {
+  const statuses = new Map<string, PuzzleStatus>();
+  for (const [puzzleId, text] of rows) {
+    const status = decodeOrSkip(log, () => statusRecord.decode(puzzleId, text));
+    if (status !== undefined) statuses.set(puzzleId, status);
+  }
+  return statuses;
 }

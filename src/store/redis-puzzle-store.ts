@@ -5,8 +5,10 @@ import { playerKey, type PlayerId } from '../game/model.js';
 import type {
   DailyResult,
   PuzzleAttempt,
+  PuzzleStatus,
   PuzzleStore,
   RatedKind,
+  VoteCount,
   WeekResult,
 } from '../game/puzzle-ports.js';
 import { outcomesPastUse, rankDay, rankWeek, streakOf } from '../game/puzzle-standings.js';
@@ -72,6 +74,21 @@ if ARGV[3] == '1' and latest and latest ~= ARGV[1] and string.match(latest, '^[^
 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[4])
 return 1
+`;
+
+/**
+ * vote: KEYS[1] the puzzle's votes (a hash playerKey → '1' up / '0' down, with the counts in
+ * '#up' and '#down'); ARGV: the playerKey, the vote. Returns the counts after it.
+ */
+const VOTE = `
+local old = redis.call('HGET', KEYS[1], ARGV[1])
+if old ~= ARGV[2] then
+  if old == '1' then redis.call('HINCRBY', KEYS[1], '#up', -1) end
+  if old == '0' then redis.call('HINCRBY', KEYS[1], '#down', -1) end
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+  redis.call('HINCRBY', KEYS[1], ARGV[2] == '1' and '#up' or '#down', 1)
+end
+return {tonumber(redis.call('HGET', KEYS[1], '#up') or '0'), tonumber(redis.call('HGET', KEYS[1], '#down') or '0')}
 `;
 
 export class RedisPuzzleStore implements PuzzleStore {
@@ -312,5 +329,32 @@ export class RedisPuzzleStore implements PuzzleStore {
       body,
       this.health,
     );
+  }
+
+  async vote(puzzleId: string, player: PlayerId, up: boolean): Promise<VoteCount> {
+    const key = this.keys.puzzleVotes(puzzleId);
+    const reply = (await this.run('vote', () =>
+      this.redis.eval(VOTE, 1, key, playerKey(player), up ? '1' : '0'),
+    )) as [number, number];
+    return { up: reply[0], down: reply[1] };
+  }
+
+  async setPuzzleStatus(puzzleId: string, status: PuzzleStatus): Promise<void> {
+    const text = codec.statusRecord.encode(status);
+    await this.run('setPuzzleStatus', () =>
+      this.redis.hset(this.keys.puzzleStatuses(), puzzleId, text),
+    );
+  }
+
+  async puzzleStatuses(): Promise<Map<string, PuzzleStatus>> {
+    const rows = await this.run('puzzleStatuses', () =>
+      this.redis.hgetall(this.keys.puzzleStatuses()),
+    );
+    return common.decodeStatuses(Object.entries(rows), this.log);
+  }
+
+  /** For tests: raw text as a puzzle's status. */
+  async putRawStatus(puzzleId: string, text: string): Promise<void> {
+    await this.run('putRawStatus', () => this.redis.hset(this.keys.puzzleStatuses(), puzzleId, text));
   }
 }

@@ -20,6 +20,7 @@ export interface PuzzleStoreHarness {
   putRawRating(kind: RatedKind, id: string, text: string): Promise<void>;
   putRawDailySetting(chatKey: string, text: string): Promise<void>;
   putRawDayResult(chatKey: string, day: string, player: PlayerId, text: string): Promise<void>;
+  putRawStatus(puzzleId: string, text: string): Promise<void>;
   /** Lines the store logged. */
   logged: string[];
 }
@@ -334,6 +335,41 @@ export function puzzleStoreContract(
       expect(await store.noteLatest('telegram:1', by('p6', 'tg:6'), 'p5')).toBe(true);
       // Players do not share it.
       expect(await store.noteLatest('discord:1', by('p7', 'dc:7'), 'p1')).toBe(true);
+    });
+
+    it("counts a puzzle's votes, one per player, a later one replacing theirs", async () => {
+      expect(await store.vote('p1', ALICE, false)).toEqual({ up: 0, down: 1 });
+      expect(await harness.twin.vote('p1', BORIS, false)).toEqual({ up: 0, down: 2 });
+      // Alice thinks again; the same vote twice changes nothing.
+      expect(await store.vote('p1', ALICE, true)).toEqual({ up: 1, down: 1 });
+      expect(await store.vote('p1', ALICE, true)).toEqual({ up: 1, down: 1 });
+      // Many at once, across instances: each counted once.
+      const players = Array.from({ length: 12 }, (_, i) => ({
+        platform: 'discord' as const,
+        userId: `v${i}`,
+      }));
+      await Promise.all(
+        players.map((player, i) => (i % 2 === 0 ? store : harness.twin).vote('p1', player, false)),
+      );
+      expect(await store.vote('p1', CAROL, true)).toEqual({ up: 2, down: 13 });
+      expect(await store.vote('p2', CAROL, true)).toEqual({ up: 1, down: 0 });
+    });
+
+    it("keeps puzzles' statuses: set, replaced, listed across instances", async () => {
+      expect(await store.puzzleStatuses()).toEqual(new Map());
+      await store.setPuzzleStatus('p1', { tier: 3 });
+      await harness.twin.setPuzzleStatus('p2', { retiredOn: '2026-12-01' });
+      await store.setPuzzleStatus('p1', { tier: 4, retiredOn: '2026-12-02' });
+      expect(await harness.twin.puzzleStatuses()).toEqual(
+        new Map([
+          ['p1', { tier: 4, retiredOn: '2026-12-02' }],
+          ['p2', { retiredOn: '2026-12-01' }],
+        ]),
+      );
+      // One that cannot be read is skipped, and said.
+      await harness.putRawStatus('p3', JSON.stringify({ s: 1, tier: 9 }));
+      expect([...(await store.puzzleStatuses()).keys()].sort()).toEqual(['p1', 'p2']);
+      expect(harness.logged.some((line) => line.includes('corrupt'))).toBe(true);
     });
 
     it('a corrupt record is an error for that record only; lists skip it and say so', async () => {

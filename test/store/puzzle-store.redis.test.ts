@@ -53,6 +53,12 @@ describe('redis puzzle store', () => {
     );
     await store.setDaily('telegram:-1', { time: '10:00', timeZone: 'Europe/Moscow' });
     expect(await store.claimDailyPost('telegram:-1', '2026-09-01')).toBe(true);
+    await store.vote('p1', ALICE, false);
+    await store.setPuzzleStatus('p1', { tier: 2 });
+    expect(await shared.hgetall(keys.puzzleVotes('p1'))).toEqual({
+      [playerKey(ALICE)]: '0',
+      '#down': '1',
+    });
     expect((await shared.keys(`${keys.prefix}*`)).sort()).toEqual(
       [
         keys.puzzleAttempt('p1', ALICE),
@@ -62,6 +68,8 @@ describe('redis puzzle store', () => {
         keys.puzzlePlayerDays('telegram:-1', ALICE),
         keys.dailySettings(),
         keys.dailyClaim('telegram:-1', '2026-09-01'),
+        keys.puzzleVotes('p1'),
+        keys.puzzleStatuses(),
       ].sort(),
     );
     expect(await shared.hgetall(keys.puzzlePlayerDays('telegram:-1', ALICE))).toEqual({

@@ -18,6 +18,7 @@ puzzleStoreContract('memory puzzle store', () => {
     putRawDailySetting: (chatKey, text) => Promise.resolve(store.putRawDailySetting(chatKey, text)),
     putRawDayResult: (chatKey, day, player, text) =>
       Promise.resolve(store.putRawDayResult(chatKey, day, player, text)),
+    putRawStatus: (puzzleId, text) => Promise.resolve(store.putRawStatus(puzzleId, text)),
   });
 });
 

@@ -47,6 +47,7 @@ export function redisPuzzleHarness(
     putRawDailySetting: (chatKey, text) => store.putRawDailySetting(chatKey, text),
     putRawDayResult: (chatKey, day, player, text) =>
       store.putRawDayResult(chatKey, day, player, text),
+    putRawStatus: (puzzleId, text) => store.putRawStatus(puzzleId, text),
   });
 }
 
