@@ -32,6 +32,8 @@ export interface PuzzleLine {
   readonly goal?: 'win' | 'block' | 'material';
   /** 1 (easy) to 5, when known. */
   readonly difficulty?: number;
+  /** The seed rating (the library's fitted model), when it has one. */
+  readonly rating?: number;
   /** The move that made the puzzle (the defender's mistake) and the position before it. */
   readonly mistake?: { readonly fen: string; readonly move: string };
 }
@@ -123,22 +125,26 @@ export interface AttemptOutcome {
   readonly rating: Rating;
   /** How much the attempt moved the rating (0 when it did not count). */
   readonly change: number;
+  /** The puzzle's rating after it (when it counted). */
+  readonly puzzleRating?: Rating;
 }
 
 /**
  * Records the end of an attempt: the first one rates the solver against the puzzle (and the
- * puzzle against the solver) and counts on the chat's daily board; a later one changes nothing.
+ * puzzle against the solver; a puzzle never tried starts from `seed`, else the newcomer's
+ * rating) and counts on the chat's daily board; a later one changes nothing.
  */
 export async function finishAttempt(
   store: PuzzleStore,
   attempt: PuzzleAttempt,
+  seed: Rating = DEFAULT_RATING,
 ): Promise<AttemptOutcome> {
   const [user, puzzle] = await Promise.all([
     store.rating('user', playerKey(attempt.player)),
     store.rating('puzzle', attempt.puzzleId),
   ]);
   const solver = user ?? DEFAULT_RATING;
-  const problem = puzzle ?? DEFAULT_RATING;
+  const problem = puzzle ?? seed;
   const score = attempt.solved ? 1 : 0;
   const ratings = {
     user: updateRating(solver, [{ opponent: problem, score }]),
@@ -146,6 +152,11 @@ export async function finishAttempt(
   };
   const counted = await store.recordFirstAttempt(attempt, ratings);
   return counted
-    ? { counted, rating: ratings.user, change: ratings.user.rating - solver.rating }
+    ? {
+        counted,
+        rating: ratings.user,
+        change: ratings.user.rating - solver.rating,
+        puzzleRating: ratings.puzzle,
+      }
     : { counted, rating: solver, change: 0 };
 }

@@ -16,7 +16,15 @@ import {
 import type { MoveInput } from './game-rules.js';
 import { playerKey, type PlayerId } from './model.js';
 import type { Clock } from './ports.js';
-import type { DailyResult, PuzzlePlayer, PuzzleStore, WeekResult } from './puzzle-ports.js';
+import type {
+  DailyResult,
+  PuzzlePlayer,
+  PuzzleStore,
+  VoteCount,
+  WeekResult,
+} from './puzzle-ports.js';
+import { PuzzleRotation, seedPuzzleRating } from './puzzle-rotation.js';
+import { tierOf } from '../puzzles/seed-rating.js';
 import {
   checkPuzzleMove,
   finishAttempt,
@@ -61,17 +69,13 @@ export const DAILY_VARIANT: VariantId = 'bashni';
 /** Candidates for /puzzle next checked against the player's attempts per store call. */
 const ATTEMPTS_PAGE = 100;
 
-/** Difficulty (1-5) that suits a rating: the band a player is offered first. */
-export function difficultyFor(rating: number): number {
-  return Math.min(5, Math.max(1, Math.round((rating - 1050) / 200)));
-}
-
 export class PuzzleService {
   private readonly store: PuzzleStore;
   private readonly catalog: PuzzleCatalog;
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly dailySeed: number;
+  private readonly rotation: PuzzleRotation;
 
   constructor(options: {
     readonly store: PuzzleStore;
@@ -86,13 +90,36 @@ export class PuzzleService {
     this.clock = options.clock;
     this.random = options.random ?? Math.random;
     this.dailySeed = options.dailySeed ?? 1;
+    this.rotation = new PuzzleRotation(this.store, this.clock);
   }
 
+  /** A puzzle by its id, its difficulty as people found it once they have (PuzzleRotation). */
   get(id: string): ServiceResult<PuzzleLine> {
     const puzzle = this.catalog.byId(id);
     return puzzle === undefined
       ? refusal('puzzle-not-found', 'There is no such puzzle.')
-      : success(puzzle);
+      : success(this.rotation.shown(puzzle));
+  }
+
+  /**
+   * A solver's 👍 (`up`) or 👎 after their attempt (one per player, a later one replacing
+   * theirs); enough 👎 take the puzzle out of the rotation. Refused before an attempt.
+   */
+  async vote(
+    puzzleId: string,
+    player: PlayerId,
+    up: boolean,
+  ): Promise<ServiceResult<VoteCount & { retired: boolean }>> {
+    const found = this.get(puzzleId);
+    if (!found.ok) return found;
+    return this.guard(async () => {
+      if ((await this.store.firstAttempt(puzzleId, player)) === undefined)
+        return refusal('puzzle-vote-untried', 'Try the puzzle first, then say what you think.');
+      const votes = await this.store.vote(puzzleId, player, up);
+      await this.rotation.refresh();
+      const retired = await this.rotation.voted(puzzleId, votes, this.today());
+      return success({ ...votes, retired });
+    });
   }
 
   /**
@@ -113,6 +140,7 @@ export class PuzzleService {
   ): Promise<ServiceResult<PuzzleLine>> {
     const { requestKey, follows } = options;
     return this.guard(async () => {
+      await this.rotation.refresh();
       const before = requestKey === undefined ? undefined : await this.store.handedOut(requestKey);
       const known = before === undefined ? undefined : this.catalog.byId(before);
       let given: ServiceResult<PuzzleLine>;
@@ -147,13 +175,14 @@ export class PuzzleService {
   /** A puzzle new to the player, near their rating (see next). */
   private async draw(player: PlayerId, variant: VariantId): Promise<ServiceResult<PuzzleLine>> {
     const rating = (await this.store.rating('user', playerKey(player)))?.rating ?? 1500;
-    const want = difficultyFor(rating);
+    const want = tierOf(rating);
     const upcoming = new Set(
       [0, 1, 2, 3].map((days) => this.dailyPuzzle(addDays(this.today(), days))?.id),
     );
     const candidates = this.catalog
       .list(variant)
-      .filter((puzzle) => !upcoming.has(puzzle.id))
+      .filter((puzzle) => !upcoming.has(puzzle.id) && !this.rotation.isRetired(puzzle.id))
+      .map((puzzle) => this.rotation.shown(puzzle))
       .map((puzzle) => ({
         puzzle,
         distance: Math.abs((puzzle.difficulty ?? want) - want),
@@ -173,11 +202,18 @@ export class PuzzleService {
     return refusal('no-puzzle-left', 'You have tried every puzzle we have.');
   }
 
-  /** The puzzle of a day (YYYY-MM-DD): the same in every chat and process. */
+  /**
+   * The puzzle of a day (YYYY-MM-DD): the same in every chat and process. One retired before
+   * that day gives its place to the next in library order that is not.
+   */
   dailyPuzzle(day: string): PuzzleLine | undefined {
     const puzzles = this.catalog.list(DAILY_VARIANT);
-    if (puzzles.length === 0) return undefined;
-    return puzzles[dailyPuzzleIndex(day, puzzles.length, this.dailySeed)];
+    const first = puzzles.length === 0 ? 0 : dailyPuzzleIndex(day, puzzles.length, this.dailySeed);
+    for (let k = 0; k < puzzles.length; k++) {
+      const puzzle = puzzles[(first + k) % puzzles.length]!;
+      if (!this.rotation.isRetired(puzzle.id, day)) return this.rotation.shown(puzzle);
+    }
+    return undefined;
   }
 
   /**
@@ -202,14 +238,17 @@ export class PuzzleService {
     return this.guard(async () => {
       const daily =
         fromChat === undefined ? undefined : await this.dailyContext(fromChat, puzzleId);
-      const outcome = await finishAttempt(this.store, {
+      const attempt = {
         puzzleId,
         player,
         solved: step.kind === 'correct',
         at: this.clock.now(),
         chatKey: daily?.chatKey,
         day: daily?.day,
-      });
+      };
+      const outcome = await finishAttempt(this.store, attempt, seedPuzzleRating(found.value));
+      if (outcome.puzzleRating !== undefined)
+        await this.rotation.rated(puzzleId, outcome.puzzleRating);
       return success({ step, outcome, countedForDaily: outcome.counted && daily !== undefined });
     });
   }
@@ -251,6 +290,7 @@ export class PuzzleService {
   async duePosts(platform: string, graceMs = 6 * 3_600_000): Promise<DuePost[]> {
     const now = this.clock.now();
     const due: DuePost[] = [];
+    await this.rotation.refresh();
     for (const { chatKey, setting } of await this.store.dailyChats()) {
       if (!chatKey.startsWith(`${platform}:`)) continue;
       const day = dayIn(setting.timeZone, now);

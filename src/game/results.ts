@@ -24,6 +24,8 @@ export type ServiceErrorCode =
   | 'no-puzzle-left'
   /** A puzzle's Next after the player was given a newer puzzle (pressed twice, or an old one). */
   | 'puzzle-next-stale'
+  /** A 👍/👎 from someone who has not tried the puzzle. */
+  | 'puzzle-vote-untried'
   | 'bad-daily-time'
   | 'unknown-time-zone'
   | 'store-unavailable'

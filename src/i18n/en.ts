@@ -288,6 +288,15 @@ export const en: Messages = {
     notCounted: 'Only the first attempt at a puzzle counts: your rating is unchanged.',
     countedForDaily: 'Counted on the puzzle leaderboard of {here}: {puzzleTop}',
     solveButton: '🧩 Solve',
+    voteUpButton: '👍 Good puzzle',
+    voteDownButton: '👎 Bad puzzle',
+    voted: (up, retired) =>
+      retired
+        ? 'Thanks: enough players found this puzzle bad, so it is out of the rotation.'
+        : up
+          ? 'Thanks for the 👍!'
+          : 'Thanks: with enough 👎 a puzzle leaves the rotation.',
+    voteUntried: 'Try the puzzle first, then say what you think of it.',
     nextButton: '➡️ Next puzzle',
     solveInPrivate: 'Press Solve: you solve it in our private chat, at your own pace.',
     dailyOn: (time, zone) => `🧩 A puzzle will be posted here every day at ${time} (${zone}).`,

@@ -470,6 +470,13 @@ export interface PuzzleMessages {
   /** The attempt counted on a chat's daily leaderboard. */
   readonly countedForDaily: string;
   readonly solveButton: string;
+  /** Under a finished attempt: was it a good puzzle? */
+  readonly voteUpButton: string;
+  readonly voteDownButton: string;
+  /** The answer to a vote: thanks, and whether the puzzle left the rotation. */
+  readonly voted: (up: boolean, retired: boolean) => string;
+  /** A vote from someone who has not tried the puzzle. */
+  readonly voteUntried: string;
   readonly nextButton: string;
   /** Under a puzzle posted in a group (Telegram): solving happens in a private chat. */
   readonly solveInPrivate: string;

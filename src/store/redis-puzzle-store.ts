@@ -355,6 +355,8 @@ export class RedisPuzzleStore implements PuzzleStore {
 
   /** For tests: raw text as a puzzle's status. */
   async putRawStatus(puzzleId: string, text: string): Promise<void> {
-    await this.run('putRawStatus', () => this.redis.hset(this.keys.puzzleStatuses(), puzzleId, text));
+    await this.run('putRawStatus', () =>
+      this.redis.hset(this.keys.puzzleStatuses(), puzzleId, text),
+    );
   }
 }

@@ -11,7 +11,7 @@
  * Y/X draw accept/decline, O orientation, L language; M move (opens the picker), P stack menu,
  * G target menu, U route menu, W draw offer. Puzzles: Z and the letter of the game step it mirrors
  * (ZS select, ZT target, ZR route, ZB back, ZP/ZG/ZU menus) with the puzzle id where a game's id
- * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle (ZN|<id>: after that one). Table lobbies:
+ * goes, ZO open a puzzle (a posted puzzle's Solve button), ZN the next puzzle (ZN|<id>: after that one), ZV a vote (ZV|<id>|u 👍, d 👎). Table lobbies:
  * J sit down, K stand up, E seat the bot (with its level), H start a full table. Tournaments'
  * sign-up cards: I join, V leave (or withdraw), F start, C cancel. Reviews: RV shows a moment
  * of a finished game's review (`g` for its graph), with the game's length as its ply. CG runs
@@ -31,6 +31,8 @@ export type Payload =
    * that is the presser's latest puzzle.
    */
   | { readonly kind: 'puzzle-next'; readonly follows?: string }
+  /** A 👍 (`vote` 'u') or 👎 ('d') after an attempt. */
+  | { readonly kind: 'puzzle-vote'; readonly puzzleId: string; readonly vote: 'u' | 'd' }
   /**
    * A review's stepping buttons: show critical moment `moment` (0-based), or the graph when
    * undefined, of the review of a finished game of `ply` plies.
@@ -403,6 +405,7 @@ const LAYOUTS: { readonly [K in Payload['kind']]: Layout } = {
   ) as unknown as Record<PuzzlePickPayload['kind'], Layout>),
   'puzzle-open': { action: 'ZO', fields: [id('puzzleId')] },
   'puzzle-next': { action: 'ZN', fields: [optional('follows', id('follows'))] },
+  'puzzle-vote': { action: 'ZV', fields: [id('puzzleId'), scalar('vote', /^[ud]$/)] },
   review: { action: 'RV', fields: [id('gameId'), ply, moment] },
   'command-game': { action: 'CG', fields: [command, id('gameId'), typedMove] },
 };

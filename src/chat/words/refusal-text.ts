@@ -46,6 +46,7 @@ const REFUSAL_TEXTS: {
   'puzzle-not-found': (t) => t.errors.puzzleNotFound,
   'no-puzzle-left': (t) => t.errors.noPuzzleLeft,
   'puzzle-next-stale': (t) => t.puzzles.nextStale,
+  'puzzle-vote-untried': (t) => t.puzzles.voteUntried,
   'bad-daily-time': (t) => t.errors.badDailyTime,
   'unknown-time-zone': (t) => t.errors.unknownTimeZone,
   'bad-position': (t) => t.errors.badPosition,

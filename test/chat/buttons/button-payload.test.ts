@@ -65,6 +65,7 @@ const PUZZLES: readonly (readonly [Payload, string])[] = [
   [{ kind: 'puzzle-open', puzzleId: PUZZLE }, `ZO|${PUZZLE}`],
   [{ kind: 'puzzle-next' }, 'ZN'],
   [{ kind: 'puzzle-next', follows: 'bashni-6b60d0593601' }, 'ZN|bashni-6b60d0593601'],
+  [{ kind: 'puzzle-vote', puzzleId: 'bashni-6b60d0593601', vote: 'd' }, 'ZV|bashni-6b60d0593601|d'],
   [{ kind: 'review', gameId: 'g1', ply: 80, moment: 3 }, 'RV|g1|80|3'],
   [{ kind: 'review', gameId: 'g1', ply: 80 }, 'RV|g1|80|g'],
   [{ kind: 'resign-ask', gameId: 'g1', ply: 7 }, 'q|g1|7'],
@@ -168,6 +169,7 @@ const LONGEST: Record<Payload['kind'], Payload> = {
   review: { kind: 'review', gameId: LONG_ID, ply: LONG_PLY, moment: 999 },
   'puzzle-open': { kind: 'puzzle-open', puzzleId: LONG_ID },
   'puzzle-next': { kind: 'puzzle-next' },
+  'puzzle-vote': { kind: 'puzzle-vote', puzzleId: LONG_ID, vote: 'u' },
   'command-game': { kind: 'command-game', command: 'move', gameId: LONG_ID, move: 'a'.repeat(34) },
 };
 

@@ -26,6 +26,7 @@ const SAMPLES: Record<ServiceErrorCode, Refusal> = {
   'puzzle-not-found': refusal('puzzle-not-found', ENGLISH),
   'no-puzzle-left': refusal('no-puzzle-left', ENGLISH),
   'puzzle-next-stale': refusal('puzzle-next-stale', ENGLISH),
+  'puzzle-vote-untried': refusal('puzzle-vote-untried', ENGLISH),
   'bad-daily-time': refusal('bad-daily-time', ENGLISH),
   'unknown-time-zone': refusal('unknown-time-zone', ENGLISH),
   'store-unavailable': refusal('store-unavailable', ENGLISH),
