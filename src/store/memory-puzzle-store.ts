@@ -197,7 +197,7 @@ export class MemoryPuzzleStore implements PuzzleStore {
 
   async vote(puzzleId: string, player: PlayerId, up: boolean): Promise<VoteCount> {
     let votes = this.votes.get(puzzleId);
-    if (votes === undefined) this.votes.set(puzzleId, (votes = new Map()));
+    if (votes === undefined) this.votes.set(puzzleId, (votes = new Map<string, boolean>()));
     votes.set(playerKey(player), up);
     let ups = 0;
     for (const vote of votes.values()) if (vote) ups++;
