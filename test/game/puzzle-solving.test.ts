@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { makeFen, startPosition } from '../../src/engine/index.js';
+import { makeFen, startPosition, VARIANTS } from '../../src/engine/index.js';
 import {
   checkPuzzleMove,
   finishAttempt,
+  puzzleLastMove,
   puzzlePosition,
   type PuzzleLine,
 } from '../../src/game/puzzle-solving.js';
@@ -85,5 +86,25 @@ describe('solving a puzzle', () => {
     });
     expect(failed.counted).toBe(true);
     expect(failed.rating.rating).toBeLessThan(1500);
+  });
+});
+
+describe('the board of a puzzle', () => {
+  // Black's e5-d4 walked into c3:e5: the mistake is the first board's last move.
+  const line = {
+    id: 'bashni-mistake',
+    variant: 'bashni' as const,
+    fen: 'W:Wc3,g3:Bd4,h6',
+    solution: ['c3:e5'],
+    mistake: { fen: 'B:Wc3,g3:Be5,h6', move: 'e5-d4' },
+  };
+
+  it('marks the mistake that made the puzzle, then the line’s own moves', () => {
+    const squares = (move: ReturnType<typeof puzzleLastMove>) =>
+      move === null ? null : [move.from, ...move.path];
+    const names = VARIANTS.bashni.geometry.names;
+    expect(squares(puzzleLastMove(line, 0))?.map((s) => names[s])).toEqual(['e5', 'd4']);
+    expect(squares(puzzleLastMove(line, 1))?.map((s) => names[s])).toEqual(['c3', 'e5']);
+    expect(puzzleLastMove({ ...line, mistake: undefined }, 0)).toBeNull();
   });
 });

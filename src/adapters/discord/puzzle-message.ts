@@ -97,8 +97,27 @@ export async function attemptOverMessage(
   const text = [puzzleHeading(puzzle, t), stepText(puzzle, step, outcome, t, countedForDaily)];
   return puzzleMessage(puzzle, puzzle.solution.length, text.join('\n'), painter, {
     color: step.kind === 'correct' ? COLOUR.finished : WRONG_COLOUR,
-    components: buttonRow(t.puzzles.nextButton, { kind: 'puzzle-next', follows: puzzle.id }),
+    components: [
+      ...buttonRow(t.puzzles.nextButton, { kind: 'puzzle-next', follows: puzzle.id }),
+      ...voteRow(puzzle, t),
+    ],
   });
+}
+
+/** 👍 and 👎 under a finished attempt. */
+function voteRow(puzzle: PuzzleLine, t: Messages): Components {
+  const button = (label: string, vote: 'u' | 'd') => ({
+    type: ComponentType.Button as const,
+    style: ButtonStyle.Secondary as const,
+    label,
+    custom_id: encodePayload({ kind: 'puzzle-vote', puzzleId: puzzle.id, vote }),
+  });
+  return [
+    {
+      type: ComponentType.ActionRow,
+      components: [button(t.puzzles.voteUpButton, 'u'), button(t.puzzles.voteDownButton, 'd')],
+    },
+  ];
 }
 
 /** A channel's puzzle of the day: the board, the day's heading, and a Solve button. */

@@ -86,10 +86,17 @@ export function finishedFace(
     version: end + 1,
     imageKey: `${puzzle.id}:${end}`,
     caption: fitCaption([puzzleHeading(puzzle, t), '', said]),
-    keyboard: new InlineKeyboard().text(
-      t.puzzles.nextButton,
-      encodePayload({ kind: 'puzzle-next', follows: puzzle.id }),
-    ),
+    keyboard: new InlineKeyboard()
+      .text(
+        t.puzzles.voteUpButton,
+        encodePayload({ kind: 'puzzle-vote', puzzleId: puzzle.id, vote: 'u' }),
+      )
+      .text(
+        t.puzzles.voteDownButton,
+        encodePayload({ kind: 'puzzle-vote', puzzleId: puzzle.id, vote: 'd' }),
+      )
+      .row()
+      .text(t.puzzles.nextButton, encodePayload({ kind: 'puzzle-next', follows: puzzle.id })),
     image: puzzleImage(puzzle, end, painter),
   };
 }

@@ -186,7 +186,7 @@ describe('puzzles in the Discord bot', () => {
     expect(end).toContain('solved');
     expect(end).toMatch(/Puzzle rating: \d+\?? \(\+\d+\)/);
     expect(end).toContain(`1. ${solutionAt(puzzle, 0)}`);
-    expect(kinds(last.last)).toEqual(['puzzle-next']);
+    expect(kinds(last.last)).toEqual(['puzzle-next', 'puzzle-vote', 'puzzle-vote']);
     expect(await ratingOf(ANNA)).toBeGreaterThan(1500);
 
     const next = await pick(attempt, (p) => p?.kind === 'puzzle-next', '');
@@ -210,10 +210,17 @@ describe('puzzles in the Discord bot', () => {
     expect(text).toContain(`The key move was ${solutionAt(puzzle, 0)}`);
     expect(text).toContain(`Solution: 1. ${solutionAt(puzzle, 0)} ${solutionAt(puzzle, 1)}`);
     expect(text).toMatch(/Puzzle rating: \d+\?? \(−\d+\)/);
-    expect(kinds(wrong.last)).toEqual(['puzzle-next']);
+    expect(kinds(wrong.last)).toEqual(['puzzle-next', 'puzzle-vote', 'puzzle-vote']);
     // The line's last board, not the one the attempt began with.
     expect(image(wrong.last)!.equals(first)).toBe(false);
     expect(await ratingOf(ANNA)).toBeLessThan(1500);
+    // 👎: answered to the voter alone, the attempt's message unchanged.
+    const down = await harness.press(ANNA, `ZV|${puzzle.id}|d`, attempt.ref);
+    expect(isEphemeralReply(down)).toBe(true);
+    expect(seen(down.last)).toContain(en.puzzles.voted(false, false));
+    // Someone who never tried it cannot vote.
+    const stranger = await harness.press(BORIS, `ZV|${puzzle.id}|u`, attempt.ref);
+    expect(seen(stranger.last)).toContain(en.puzzles.voteUntried);
   });
 
   it('refuses a stale press and a repeated one, changing nothing and rating once', async () => {

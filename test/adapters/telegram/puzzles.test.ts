@@ -97,7 +97,7 @@ describe('Telegram: puzzles', () => {
     expect(solved).toContain('Solution: 1. f8-e7 h4:d8 2. b8-c7 d8:b6 3. a5:d8');
     expect(solved).toMatch(/Puzzle rating: \d+\?? \(\+\d+\)/);
     expect(solved).not.toContain('Counted on the puzzle leaderboard');
-    expect(h.labels(11, messageId)).toEqual(['➡️ Next puzzle']);
+    expect(h.labels(11, messageId)).toEqual(['👍 Good puzzle', '👎 Bad puzzle', '➡️ Next puzzle']);
 
     // Next: a new puzzle message, one not tried yet.
     await h.press(alice, 11, messageId, '➡️ Next puzzle');
@@ -116,7 +116,13 @@ describe('Telegram: puzzles', () => {
     expect(text).toContain('❌ h2-g3 is not it. The key move was a3-b4.');
     expect(text).toContain('Solution: 1. a3-b4 a5:c3 2. e3-d4');
     expect(text).toMatch(/Puzzle rating: \d+\?? \(−\d+\)/);
-    expect(h.labels(11, messageId)).toEqual(['➡️ Next puzzle']);
+    expect(h.labels(11, messageId)).toEqual(['👍 Good puzzle', '👎 Bad puzzle', '➡️ Next puzzle']);
+    // 👎: the answer is the tap's toast; nothing is sent or edited.
+    const boards = h.boards(11).length;
+    expect((await h.press(alice, 11, messageId, '👎 Bad puzzle'))?.text).toBe(
+      'Thanks: with enough 👎 a puzzle leaves the rotation.',
+    );
+    expect(h.boards(11)).toHaveLength(boards);
   });
 
   it('Next pressed twice posts one puzzle; an old Next is no longer current', async () => {
@@ -124,7 +130,10 @@ describe('Telegram: puzzles', () => {
     const alice = privateUser(11, 'Alice');
     const first = await open(alice, SHORT);
     await tapMove(alice, first, 'h2-g3');
-    const next = h.fake.keyboard(11, first).flat()[0]!.callback_data!;
+    const next = h.fake
+      .keyboard(11, first)
+      .flat()
+      .find((button) => button.text === '➡️ Next puzzle')!.callback_data!;
     // Two taps of the same Next (two updates, as a double tap sends them).
     const taps = [
       h.fake.callbackQuery({ from: alice, chatId: 11, messageId: first, data: next }),

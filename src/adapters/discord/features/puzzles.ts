@@ -41,6 +41,13 @@ export function puzzleFeature(router: InteractionRouter, deps: DiscordDeps): voi
     await openNext(turn, deps, messageId, payload.follows ?? '');
   });
 
+  // 👍/👎 under a finished attempt: answered to the voter alone.
+  router.button('puzzle-vote', 'ephemeral', async (turn, payload) => {
+    const voted = await deps.puzzles.vote(payload.puzzleId, turn.player, payload.vote === 'u');
+    if (!voted.ok) await refuse(turn, voted);
+    else await turn.whisper(turn.t.puzzles.voted(payload.vote === 'u', voted.value.retired));
+  });
+
   router.button('puzzle-open', 'ephemeral', async (turn, payload) => {
     const found = deps.puzzles.get(payload.puzzleId);
     if (!found.ok) await refuse(turn, found);

@@ -302,6 +302,22 @@ export function puzzleFeature(
     await offer(ctx, chat.id, payload.follows ?? '');
   });
 
+  // 👍/👎 under a finished attempt: the answer is the tap's toast (no message is sent).
+  buttons.on('puzzle-vote', async (ctx, payload) => {
+    if (ctx.from === undefined) return;
+    const voted = await deps.puzzles.vote(
+      payload.puzzleId,
+      playerFromUser(ctx.from),
+      payload.vote === 'u',
+    );
+    await ctx.answer(
+      voted.ok
+        ? ctx.t.puzzles.voted(payload.vote === 'u', voted.value.retired)
+        : refusalText(ctx.t, voted),
+      !voted.ok,
+    );
+  });
+
   const openLink = async (ctx: BashniContext, parameter: string): Promise<boolean> => {
     const puzzleId = PUZZLE_LINK.exec(parameter)?.[1];
     const daily = DAILY_LINK.exec(parameter);
