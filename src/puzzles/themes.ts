@@ -8,6 +8,7 @@ import {
   type Move,
   type Position,
   type Stack,
+  variantOf,
 } from '../engine/index.js';
 import { THEMES, type Theme } from './puzzle.js';
 
@@ -55,7 +56,9 @@ export function replayLine(
  *     (the captured top was sitting on the solver's pieces);
  *   promotion: a solver man is crowned;
  *   sacrifice: after the solver's first move and the reply, the solver's material in play is
- *     lower, balance against the opponent's, than at the start;
+ *     lower, balance against the opponent's, than at the start, and at the end of the line
+ *     higher (the payoff is in the line); in giveaway, where material is a burden, the other
+ *     way round;
  *   king-capture: a solver move takes a king;
  *   blockade: the line ends with the opponent to move, owning stacks, without a legal move.
  */
@@ -79,15 +82,17 @@ export function detectThemes(start: Position, line: readonly string[]): Theme[] 
       if (freed) found.add('freeing-prisoners');
     }
   }
-  const reply = steps[1];
-  if (reply !== undefined) {
-    const afterReply = applyMove(reply.before, reply.move);
-    if (materialBalance(afterReply, solver) < materialBalance(start, solver))
-      found.add('sacrifice');
-  }
   const last = steps.at(-1);
   if (last === undefined) throw new Error('detectThemes: the line has no moves');
   const end = applyMove(last.before, last.move);
+  const reply = steps[1];
+  if (reply !== undefined) {
+    const sign = variantOf(start).noMoveMeans === 'win' ? -1 : 1;
+    const balance = (position: Position) => sign * materialBalance(position, solver);
+    const afterReply = applyMove(reply.before, reply.move);
+    if (balance(afterReply) < balance(start) && balance(end) > balance(start))
+      found.add('sacrifice');
+  }
   if (end.turn !== solver && legalMoves(end).length === 0 && ownsStacks(end, end.turn))
     found.add('blockade');
   return THEMES.filter((theme) => found.has(theme));

@@ -10,13 +10,15 @@ import {
 } from '../engine/index.js';
 import { isMateScore, moveScore, uniqueWin } from './analysis.js';
 import type { Puzzle } from './puzzle.js';
+import { unseenThemes } from './theme-evidence.js';
 import { ownsStacks } from './themes.js';
 import { DEFENCE_TOLERANCE, type PuzzleBudgets } from './thresholds.js';
 
 /**
- * What is wrong with a stored puzzle's line, by the rules only: the FEN parses, every move is
- * legal in turn (the full path, not a short form), and a 'block' line ends with the defender to
- * move, owning stacks, without a legal move. Empty when all is well.
+ * What is wrong with a stored puzzle's line, without a search: the FEN parses, every move is
+ * legal in turn (the full path, not a short form), a 'block' line ends with the defender to
+ * move, owning stacks, without a legal move, and every theme it claims shows in the line
+ * (theme-evidence.ts, the second look). Empty when all is well.
  */
 export function checkLegality(puzzle: Puzzle): string[] {
   const parsed = parseFen(puzzle.fen, puzzle.variant);
@@ -39,7 +41,7 @@ export function checkLegality(puzzle: Puzzle): string[] {
     const endsGame = legalMoves(position).length === 0 && variantOf(position).noMoveMeans === 'win';
     if (!endsGame) return ['a line of even length must end the game (giveaway)'];
   }
-  return [];
+  return unseenThemes(puzzle);
 }
 
 export interface VerifyOptions {
