@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseFen } from '../../src/engine/index.js';
+import { legalMoves, parseFen, VARIANTS } from '../../src/engine/index.js';
+import { play } from '../../src/puzzles/miner.js';
 import {
   checkLegality,
+  coinFlips,
+  materialBalance,
+  SWING,
+  tierOf,
   decodeLibrary,
   DEFAULT_BUDGETS,
   detectThemes,
@@ -31,6 +36,33 @@ function load(variant: string): PuzzleLibrary {
 
 describe.each(LIBRARIES)('the committed $variant library', ({ variant, least, searched }) => {
   const library = load(variant);
+
+  // Libraries mined from mistakes (MINING_BUDGETS: a strict stage) hold to the miner's rules.
+  const mined =
+    typeof library.generatedBy.budgets === 'object' &&
+    library.generatedBy.budgets !== null &&
+    'strict' in library.generatedBy.budgets;
+
+  it.runIf(mined)(
+    'has puzzles after a mistake, played to the gain, no coin flips above tier 1',
+    () => {
+      for (const puzzle of library.puzzles) {
+        expect(puzzle.mistake, puzzle.id).toBeDefined();
+        expect(puzzle.difficulty, puzzle.id).toBe(tierOf(puzzle.rating!));
+        const flips = coinFlips(puzzle);
+        expect(flips, puzzle.id).not.toContain('few-candidates');
+        if (puzzle.difficulty > 1) expect(flips, puzzle.id).toEqual([]);
+        const start = parseFen(puzzle.fen, variant);
+        if (!start.ok) throw new Error(start.error.message);
+        const end = puzzle.solution.reduce(play, start.value);
+        const sign = VARIANTS[variant].noMoveMeans === 'win' ? -1 : 1;
+        const gain =
+          sign *
+          (materialBalance(end, start.value.turn) - materialBalance(start.value, start.value.turn));
+        expect(legalMoves(end).length === 0 || gain >= SWING, puzzle.id).toBe(true);
+      }
+    },
+  );
 
   it(`holds at least ${least} well-formed puzzles with legal lines`, () => {
     expect(library.variant).toBe(variant);
