@@ -59,8 +59,9 @@ function featuresOf(searcher: Searcher, puzzle: Puzzle): PuzzleFeatures {
 
 /**
  * `puzzles rate FILE [--out FILE]`: seed ratings and difficulties by SEED_MODEL, themes
- * detected again, and puzzles a simple rule solves outside the easiest tier removed (counted in
- * generatedBy.counts); writes FILE again (or --out).
+ * detected again; a puzzle whose line repeats an earlier one's, and one a simple rule solves
+ * outside the easiest tier, removed (counted in generatedBy.counts); writes FILE again (or
+ * --out).
  */
 export function rateCommand(args: string[], print: Print): number {
   const opts = readOptions(args, { strings: 'out' }, true);
@@ -71,7 +72,15 @@ export function rateCommand(args: string[], print: Print): number {
   const searcher = puzzleSearcher();
   const removed: Record<string, number> = {};
   const kept: Puzzle[] = [];
+  const lines = new Set<string>();
   for (const puzzle of library.puzzles) {
+    // The same combination after another mistake (often a ply apart in one game) is one puzzle.
+    const line = puzzle.solution.join(' ');
+    if (lines.has(line)) {
+      removed['repeated-line'] = (removed['repeated-line'] ?? 0) + 1;
+      continue;
+    }
+    lines.add(line);
     const features = featuresOf(searcher, puzzle);
     const rating = seedRating(puzzle, features);
     const difficulty = tierOf(rating);

@@ -46,6 +46,8 @@ export const MINING_STAGES = [
    */
   'most-captures',
   'greedy-material',
+  /** ...the same line as an earlier puzzle's (the same combination after another mistake). */
+  'repeated-line',
   /** Puzzles kept. */
   'kept',
 ] as const;

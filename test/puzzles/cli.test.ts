@@ -1,8 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encodeLibrary, type Puzzle } from '../../src/puzzles/index.js';
+import {
+  decodeLibrary,
+  encodeLibrary,
+  seedRating,
+  tierOf,
+  type Puzzle,
+} from '../../src/puzzles/index.js';
 import { runCli } from '../support/run-cli.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'bashni-puzzles-'));
@@ -73,5 +79,44 @@ describe('cli puzzles check', () => {
     const adiyukh = runCli('puzzles', 'generate', '--variant', 'adiyukh', '--count', '1');
     expect(adiyukh.stderr).toMatch(/cannot be mined for adiyukh/);
     expect(adiyukh.code).toBe(2);
+  });
+});
+
+describe('cli puzzles rate', () => {
+  // A mined puzzle (its features kept): no simple rule finds f6-e5.
+  const mined: Puzzle = {
+    id: 'bashni-699c417a432e',
+    variant: 'bashni',
+    fen: 'B:Wa1,c1,b2,f2,h2,a3,e3,b4(0/000),d4(000),c5(0/00):Bb6,f6,a7,b8,d8,f8,h8',
+    solution: ['f6-e5', 'd4:f6', 'b6:d4', 'b4:d6', 'c5:e7:g5'],
+    themes: [],
+    difficulty: 1,
+    seed: '2/21/27',
+    goal: 'material',
+    features: { depth: 9, alternatives: 6 },
+  };
+  // The one capture taking the most: found by a simple rule, and rated above the easiest tier.
+  const simple: Puzzle = {
+    ...puzzle,
+    id: 'bashni-000000000002',
+    features: { depth: 9, alternatives: 20 },
+  };
+
+  it('rates by the seed model, drops repeated lines and coin flips above tier 1', () => {
+    const path = libraryFile('rate.json', [mined, { ...mined, id: 'bashni-000000000003' }, simple]);
+    const out = join(directory, 'rated.json');
+    const result = runCli('puzzles', 'rate', path, '--out', out);
+    expect(result.stdout).toContain(
+      '1 puzzles rated, 2 removed (repeated-line 1, most-captures 1)',
+    );
+    const rated = decodeLibrary(readFileSync(out, 'utf8'));
+    expect(rated.ok).toBe(true);
+    if (!rated.ok) return;
+    const [only] = rated.value.puzzles;
+    expect(rated.value.puzzles).toHaveLength(1);
+    expect(only!.rating).toBe(seedRating(mined, mined.features!));
+    expect(only!.difficulty).toBe(tierOf(only!.rating!));
+    expect(only!.themes).toEqual(['multi-capture', 'freeing-prisoners', 'sacrifice']);
+    expect(rated.value.generatedBy.counts).toEqual({ 'repeated-line': 1, 'most-captures': 1 });
   });
 });
