@@ -245,8 +245,7 @@ function checkCommand(args: string[], print: Print): number {
     }
   });
   for (const line of describeLibrary(puzzles)) print(line);
-  for (const line of describeFunnel((decoded.value.generatedBy.counts ?? {})))
-    print(line);
+  for (const line of describeFunnel(decoded.value.generatedBy.counts ?? {})) print(line);
   print(
     `${puzzles.length - bad}/${puzzles.length} puzzles good (${sample} searched${deep ? ' at 10x the budgets, defences too' : ''}) in ` +
       `${((Date.now() - started) / 1000).toFixed(1)} s`,
