@@ -126,7 +126,7 @@ describe('Telegram: a creating command delivered twice', () => {
       const p = decodePayload(b.callback_data);
       return p?.kind === 'puzzle-target' && p.to === square('g3');
     });
-    expect(h.labels(11, opened)).toEqual(['➡️ Next puzzle']);
+    expect(h.labels(11, opened)).toEqual(['👍 Good puzzle', '👎 Bad puzzle', '➡️ Next puzzle']);
     // Next, tapped once and delivered twice: one new puzzle.
     const tap = h.fake.buttonPress({
       from: alice,
