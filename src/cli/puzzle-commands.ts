@@ -1,11 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadConfig } from '../config.js';
 import { VARIANTS, type VariantId } from '../engine/index.js';
 import { loadEnvFile } from '../startup/env-file.js';
 import {
   checkLegality,
-  decodeLibrary,
   DEEP_BUDGETS,
   DEFAULT_BUDGETS,
   describeFunnel,
@@ -25,6 +24,7 @@ import {
 import { readOptions, UsageError, type Print } from './options.js';
 import { countOf } from './plural.js';
 import { MinerPool } from './puzzle-workers.js';
+import { readGoodLibrary, readLibraryFile } from './library-file.js';
 import { fitCommand, rateCommand } from './puzzle-rating-commands.js';
 import { remoteMiner } from './remote-mining.js';
 import { KeyBuilder } from '../store/keys.js';
@@ -171,22 +171,15 @@ function readResumed(
   seed: number,
 ): { puzzles: readonly Puzzle[]; games: number; seconds: number; counts: MiningCounts } {
   if (out === undefined) throw new UsageError('--resume needs --out: the library to go on with');
-  let text: string;
-  try {
-    text = readFileSync(out, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--resume: cannot read ${out}: ${(error as Error).message}`);
-  }
-  const decoded = decodeLibrary(text);
-  if (!decoded.ok) throw new UsageError(`--resume: ${out}: ${decoded.error.message}`);
-  const { generatedBy } = decoded.value;
+  const library = readGoodLibrary(out);
+  const { generatedBy } = library;
   const games = generatedBy.games;
-  if (decoded.value.variant !== variant || generatedBy.seed !== seed || typeof games !== 'number')
+  if (library.variant !== variant || generatedBy.seed !== seed || typeof games !== 'number')
     throw new UsageError(
       `--resume: ${out} is not a ${variant} library of seed ${seed} made by this miner`,
     );
   return {
-    puzzles: decoded.value.puzzles,
+    puzzles: library.puzzles,
     games,
     seconds: typeof generatedBy.seconds === 'number' ? generatedBy.seconds : 0,
     counts: generatedBy.counts ?? {},
@@ -216,13 +209,7 @@ function checkCommand(args: string[], print: Print): number {
   const [path, ...extra] = positionals;
   if (path === undefined || extra.length > 0)
     throw new UsageError('puzzles check needs one library file');
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as Error).message}`);
-  }
-  const decoded = decodeLibrary(text);
+  const decoded = readLibraryFile(path);
   if (!decoded.ok) {
     print(`${path}: ${decoded.error.message}`);
     return 1;

@@ -5,10 +5,10 @@
  * library: seed ratings, difficulties, themes again, and the coin-flip filter that needs the
  * tier (a first move a simple rule finds stays only in the easiest tier).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readGoodLibrary } from './library-file.js';
 import {
   coinFlips,
-  decodeLibrary,
   describeFunnel,
   detectThemes,
   encodeLibrary,
@@ -25,25 +25,12 @@ import {
   type MiningCounts,
   type Puzzle,
   type PuzzleFeatures,
-  type PuzzleLibrary,
   type SeedModel,
 } from '../puzzles/index.js';
 import { parseFen } from '../engine/index.js';
 import { DEFAULT_RATING, updateRating, type RatedResult } from '../ratings/glicko2.js';
 import { readOptions, UsageError, type Print } from './options.js';
 import type { Searcher } from '../ai/index.js';
-
-function readLibrary(path: string): PuzzleLibrary {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as Error).message}`);
-  }
-  const decoded = decodeLibrary(text);
-  if (!decoded.ok) throw new UsageError(`${path}: ${decoded.error.message}`);
-  return decoded.value;
-}
 
 /** The puzzle's features: as mined, or measured now (a library mined before they were kept). */
 function featuresOf(searcher: Searcher, puzzle: Puzzle): PuzzleFeatures {
@@ -68,7 +55,7 @@ export function rateCommand(args: string[], print: Print): number {
   const [path, ...extra] = opts.positionals;
   if (path === undefined || extra.length > 0)
     throw new UsageError('puzzles rate needs one library file');
-  const library = readLibrary(path);
+  const library = readGoodLibrary(path);
   const searcher = puzzleSearcher();
   const removed: Record<string, number> = {};
   const kept: Puzzle[] = [];
@@ -149,7 +136,7 @@ export function fitCommand(args: string[], print: Print): number {
   const samples: { terms: ReturnType<typeof seedTerms>; target: number }[] = [];
   const started = Date.now();
   for (const path of opts.positionals) {
-    const puzzles = readLibrary(path).puzzles.slice(0, limit);
+    const puzzles = readGoodLibrary(path).puzzles.slice(0, limit);
     for (const puzzle of puzzles) {
       const terms = seedTerms(puzzle, featuresOf(searcher, puzzle));
       samples.push({ terms, target: trialRating(solverTrials(searcher, puzzle)) });

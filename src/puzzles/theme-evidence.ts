@@ -15,6 +15,7 @@ import {
   type Stack,
 } from '../engine/index.js';
 import { play } from './miner.js';
+import { materialInPlay } from './themes.js';
 import type { Puzzle, Theme } from './puzzle.js';
 
 /** Where each theme of the puzzle shows in its line (`ply 3: ...`), or why it does not (null). */
@@ -61,7 +62,7 @@ export function themeEvidence(puzzle: Puzzle): Map<Theme, string | null> {
   // In giveaway material in play is a burden: a sacrifice there takes it on.
   const sign = variantOf(start).noMoveMeans === 'win' ? -1 : 1;
   const balance = (position: Position) =>
-    sign * (inPlay(position, solver) - inPlay(position, defender));
+    sign * (materialInPlay(position, solver) - materialInPlay(position, defender));
   const afterReply = boards[2];
   const end = boards.at(-1)!;
   if (afterReply !== undefined && balance(afterReply) < balance(start)) {
@@ -72,7 +73,7 @@ export function themeEvidence(puzzle: Puzzle): Map<Theme, string | null> {
         : null,
     );
   }
-  if (end.turn !== solver && legalMoves(end).length === 0 && inPlay(end, defender) > 0)
+  if (end.turn !== solver && legalMoves(end).length === 0 && materialInPlay(end, defender) > 0)
     found.set('blockade', `the line ends with the defender to move and no move`);
   return found;
 }
@@ -87,19 +88,6 @@ export function unseenThemes(puzzle: Puzzle): string[] {
         ? `theme ${theme}: the material given is not won back in the line`
         : `theme ${theme}: not seen in the line`,
     );
-}
-
-/** Men 100, kings 300, in the runs on top of the stacks `color` owns (prisoners not counted). */
-function inPlay(position: Position, color: Color): number {
-  let total = 0;
-  for (const stack of position.stacks) {
-    if (stack === null || stackOwner(stack) !== color) continue;
-    for (const piece of stackPieces(stack)) {
-      if (piece.color !== color) break;
-      total += piece.king ? 300 : 100;
-    }
-  }
-  return total;
 }
 
 function isKingOnTop(stack: Stack): boolean {

@@ -8,6 +8,7 @@ import {
   type PuzzleLine,
 } from '../../src/game/puzzle-solving.js';
 import { MemoryPuzzleStore } from '../../src/store/memory-puzzle-store.js';
+import { MISTAKE_LINE } from '../support/puzzles.js';
 
 /** A line from the start: three plies, the solver's, the defender's, the solver's. */
 const LINE: PuzzleLine = {
@@ -90,14 +91,8 @@ describe('solving a puzzle', () => {
 });
 
 describe('the board of a puzzle', () => {
-  // Black's e5-d4 walked into c3:e5: the mistake is the first board's last move.
-  const line = {
-    id: 'bashni-mistake',
-    variant: 'bashni' as const,
-    fen: 'W:Wc3,g3:Bd4,h6',
-    solution: ['c3:e5'],
-    mistake: { fen: 'B:Wc3,g3:Be5,h6', move: 'e5-d4' },
-  };
+  // The mistake is the first board's last move.
+  const line = MISTAKE_LINE;
 
   it('marks the mistake that made the puzzle, then the line’s own moves', () => {
     const squares = (move: ReturnType<typeof puzzleLastMove>) =>

@@ -45,3 +45,12 @@ export function bashniPuzzle(fen: string, solution: readonly string[]): Puzzle {
     goal: 'material',
   };
 }
+
+/** Black's e5-d4 walked into c3:e5: a one-move puzzle with its mistake. */
+export const MISTAKE_LINE = {
+  id: 'bashni-mistake',
+  variant: 'bashni' as const,
+  fen: 'W:Wc3,g3:Bd4,h6',
+  solution: ['c3:e5'],
+  mistake: { fen: 'B:Wc3,g3:Be5,h6', move: 'e5-d4' },
+};
