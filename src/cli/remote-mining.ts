@@ -32,7 +32,7 @@ interface QueueAt {
 }
 
 /** Changes when the miner does: a game mined by an older worker (kept a day) is not reused. */
-const MINER_VERSION = 2;
+const MINER_VERSION = 3;
 
 const isNodes = (nodes: unknown) =>
   Number.isSafeInteger(nodes) && (nodes as number) > 0 && (nodes as number) <= 1e8;

@@ -1,4 +1,4 @@
-import { defaultWeights, MATE, type Searcher } from '../ai/index.js';
+import { defaultWeights, MATE, MATE_BOUND, type Searcher } from '../ai/index.js';
 import {
   applyMove,
   legalMoves,
@@ -10,11 +10,18 @@ import {
   type Color,
   type Position,
 } from '../engine/index.js';
-import { isMateScore, moveScore, uniqueWin, type Choice } from './analysis.js';
+import { isMateScore, moveScore, positionValue, uniqueWin, type Choice } from './analysis.js';
 import { gradeOfDepth, plausibleAlternatives, searchDepth } from './difficulty.js';
 import type { Goal, Puzzle } from './puzzle.js';
 import { detectThemes, materialBalance, ownsStacks } from './themes.js';
-import { MAX_PLIES, SCAN_MARGIN, SCAN_WINNING, SWING, type PuzzleBudgets } from './thresholds.js';
+import {
+  MAX_PLIES,
+  RECOGNISE_NODES,
+  SCAN_MARGIN,
+  SCAN_WINNING,
+  SWING,
+  type PuzzleBudgets,
+} from './thresholds.js';
 
 /** The quick look at a position: its best score, and whether it is a candidate. */
 export interface Scan {
@@ -62,9 +69,10 @@ export type Mined = Puzzle | { readonly rejected: Rejection };
  * The line goes on while the solver's moves stay unique: the defender replies with the best
  * defence (bestReply), and after each reply the solver's next move must again be the one
  * winning move (or forced) — in a forced win, the one move that keeps a forced win. It ends as
- * soon as the gain is on the board (gainIsOnBoard: SWING over the start, kept against the best
- * defence), or the game is won; a line that stops before that (a solver move no longer unique,
- * or MAX_PLIES) is no puzzle. A line of one solver move that a one-ply search finds is
+ * soon as the gain is on the board (SWING over the start, kept against the best defence), or
+ * the game is won. Where the solver's way on is no longer unique (or MAX_PLIES is reached), the
+ * line may end if what is left is a forced win a quick search recognises (recognisedWin); else
+ * it is no puzzle ('short-of-gain'). A line of one solver move that a one-ply search finds is
  * rejected too.
  */
 export function minePosition(
@@ -139,9 +147,16 @@ function mineLine(
       gained = true;
       break;
     }
-    if (line.length + 2 > MAX_PLIES) break;
-    const next = uniqueWin(searcher, afterReply, budgets, mate || toTheEnd);
-    if (next.kind === 'none') break;
+    const next =
+      line.length + 2 > MAX_PLIES
+        ? undefined
+        : uniqueWin(searcher, afterReply, budgets, mate || toTheEnd);
+    if (next === undefined || next.kind === 'none') {
+      // The solver's way on is no longer unique (or too long): a line may still end here if
+      // what is left is a forced win a quick look recognises.
+      gained = !toTheEnd && recognisedWin(searcher, afterReply);
+      break;
+    }
     line.push(reply, next.move);
     current = play(afterReply, next.move);
   }
@@ -164,6 +179,14 @@ function mineLine(
     goal,
     features: { depth, alternatives: plausibleAlternatives(searcher, position, first.move) },
   };
+}
+
+/**
+ * Whether the side to move has a forced win that a quick search (RECOGNISE_NODES) already
+ * proves: the rest of the win is easy.
+ */
+function recognisedWin(searcher: Searcher, position: Position): boolean {
+  return positionValue(searcher, position, RECOGNISE_NODES) > MATE_BOUND;
 }
 
 /**

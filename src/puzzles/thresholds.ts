@@ -83,5 +83,10 @@ export const SCAN_MARGIN = 150;
  * (two men) and the mover was not lost before it.
  */
 export const MISTAKE_DROP = 200;
+/**
+ * A line may end where the solver's way on is no longer unique if a search of this many nodes
+ * (the scan's size) already proves the rest a forced win: the win is recognised.
+ */
+export const RECOGNISE_NODES = 20_000;
 /** Longest solution, in plies: a line that has not reached its gain by then is dropped. */
 export const MAX_PLIES = 15;

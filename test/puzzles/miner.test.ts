@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { legalMoves, parseFen, type Position } from '../../src/engine/index.js';
+import { MATE_BOUND } from '../../src/ai/index.js';
 import {
+  bestReply,
   checkLegality,
+  positionValue,
+  RECOGNISE_NODES,
   coinFlips,
   decodePuzzle,
   generatePuzzles,
@@ -107,6 +111,26 @@ describe('minePosition', () => {
     expect(minePosition(searcher, stops, budgets.strict, 'test')).toEqual({
       rejected: 'short-of-gain',
     });
+  });
+});
+
+describe('minePosition: a forced win recognised', () => {
+  it('ends a line where the way on is no longer unique but a quick search proves the rest', () => {
+    // Giveaway: h6-g5 forces the win; after h4:f6 h8-g7 several moves keep it, and a search
+    // of RECOGNISE_NODES already sees the rest through.
+    const searcher = puzzleSearcher(16);
+    const parsed = parseFen(
+      'B:Wa1,c1,e1,g1,b2,h2,a3,g3,h4,a5(0/0),a7(0/0000),d8(1/0000):Bh6,f8,h8',
+      'giveaway',
+    );
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const mined = minePosition(searcher, parsed.value, budgets.strict, 'test');
+    if ('rejected' in mined) throw new Error(`rejected: ${mined.rejected}`);
+    expect(mined.solution).toEqual(['h6-g5', 'h4:f6', 'h8-g7']);
+    expect(mined.goal).toBe('win');
+    const end = mined.solution.reduce(play, parsed.value);
+    const afterReply = play(end, bestReply(searcher, end, budgets.strict.verifyNodes));
+    expect(positionValue(searcher, afterReply, RECOGNISE_NODES)).toBeGreaterThan(MATE_BOUND);
   });
 });
 
