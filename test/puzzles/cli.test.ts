@@ -120,3 +120,38 @@ describe('cli puzzles rate', () => {
     expect(rated.value.generatedBy.counts).toEqual({ 'repeated-line': 1, 'most-captures': 1 });
   });
 });
+
+describe('cli puzzles generate', () => {
+  const mine = (...extra: string[]) =>
+    runCli(
+      'puzzles',
+      'generate',
+      ...['--variant', 'bashni', '--count', '50', '--budget-scale', '0.05'],
+      ...(extra.includes('--seed') ? [] : ['--seed', '1']),
+      ...extra,
+    );
+
+  it('goes on with a library from the game it stopped at: the same as one run', () => {
+    const whole = join(directory, 'whole.json');
+    const chunks = join(directory, 'chunks.json');
+    expect(mine('--games', '2', '--out', whole).code).toBe(0);
+    expect(mine('--games', '1', '--out', chunks).code).toBe(0);
+    const resumed = mine('--games', '1', '--out', chunks, '--resume');
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain('from game 2');
+    const read = (path: string) => {
+      const decoded = decodeLibrary(readFileSync(path, 'utf8'));
+      if (!decoded.ok) throw new Error(decoded.error.message);
+      return decoded.value;
+    };
+    expect(read(chunks).puzzles).toEqual(read(whole).puzzles);
+    expect(read(chunks).generatedBy).toMatchObject({
+      games: 2,
+      counts: read(whole).generatedBy.counts,
+    });
+    // Another seed's library is not one to go on with.
+    expect(mine('--seed', '2', '--out', chunks, '--resume').stderr).toMatch(
+      /not a bashni library of seed 2/,
+    );
+  });
+});
