@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { purposeKey, readSignedPayload, signPayload } from '../../web/signed-payload.js';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { makeFen, parseFen, VARIANTS, type Position, type VariantId } from '../../engine/index.js';
 import type { Logger } from '../../game/logger.js';
@@ -33,16 +33,13 @@ export interface JpegPainter {
 /** Width of the pictures served (the boards' size in chats). */
 export const MEDIA_SIZE = 720;
 /** Characters of the signature: 96 bits of HMAC-SHA256. */
-const SIG_LENGTH = 16;
 /** A payload longer than this is not one of ours (a 10×10 FEN is well under it). */
 const MAX_PAYLOAD_CHARS = 2_000;
 const FILE = /^([A-Za-z0-9_-]{4,2000})\.([A-Za-z0-9_-]{16})\.jpg$/;
 
 /** The key the URLs are signed with: TELEGRAM_MEDIA_SECRET, else derived from the bot token. */
 export function mediaKey(token: string, secret?: string): Buffer {
-  return createHmac('sha256', 'bashni-media-url')
-    .update(secret ?? token)
-    .digest();
+  return purposeKey('bashni-media-url', secret ?? token);
 }
 
 /** Makes and reads the signed picture URLs under one base URL. */
@@ -73,8 +70,7 @@ export class MediaLinks {
     const last = picture.lastMove;
     if (last !== undefined && last !== null)
       compact.push(last.from, [...last.path], [...last.captures]);
-    const payload = Buffer.from(JSON.stringify(compact)).toString('base64url');
-    return `${this.base}/${payload}.${this.sign(payload)}.jpg`;
+    return `${this.base}/${signPayload(this.key, compact)}.jpg`;
   }
 
   /** The picture a request path names, or undefined (not ours, forged, garbled). */
@@ -83,16 +79,7 @@ export class MediaLinks {
     const match = FILE.exec(path.slice(this.basePath.length + 1));
     if (match === null) return undefined;
     const [, payload = '', sig = ''] = match;
-    if (payload.length > MAX_PAYLOAD_CHARS) return undefined;
-    const expected = Buffer.from(this.sign(payload));
-    const given = Buffer.from(sig);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-    let compact: unknown;
-    try {
-      compact = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    } catch {
-      return undefined;
-    }
+    const compact = readSignedPayload(this.key, payload, sig, MAX_PAYLOAD_CHARS);
     if (!Array.isArray(compact)) return undefined;
     const [variant, fen, bottom, from, route, captures] = compact as unknown[];
     if (typeof variant !== 'string' || !Object.hasOwn(VARIANTS, variant)) return undefined;
@@ -115,10 +102,6 @@ export class MediaLinks {
   /** Whether a request path is under the media base path (ours to answer, 404 or not). */
   owns(path: string): boolean {
     return path.startsWith(`${this.basePath}/`);
-  }
-
-  private sign(payload: string): string {
-    return createHmac('sha256', this.key).update(payload).digest('base64url').slice(0, SIG_LENGTH);
   }
 }
 
