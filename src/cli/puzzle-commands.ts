@@ -13,7 +13,7 @@ import {
   generatePuzzles,
   mineGame,
   MINING_BUDGETS,
-  MINING_STAGES,
+  addCounts,
   puzzleSearcher,
   scaleBudgets,
   verifyPuzzle,
@@ -184,15 +184,6 @@ function readResumed(
     seconds: typeof generatedBy.seconds === 'number' ? generatedBy.seconds : 0,
     counts: generatedBy.counts ?? {},
   };
-}
-
-function addCounts(a: MiningCounts, b: MiningCounts): MiningCounts {
-  const sum: Record<string, number> = {};
-  for (const stage of MINING_STAGES) {
-    const n = (a[stage] ?? 0) + (b[stage] ?? 0);
-    if (n > 0) sum[stage] = n;
-  }
-  return sum;
 }
 
 /**

@@ -8,14 +8,15 @@
 import { writeFileSync } from 'node:fs';
 import { readGoodLibrary } from './library-file.js';
 import {
+  addCounts,
   coinFlips,
   describeFunnel,
   detectThemes,
   encodeLibrary,
   fitSeedModel,
-  plausibleAlternatives,
+  modelRating,
+  puzzleFeatures,
   puzzleSearcher,
-  searchDepth,
   SEED_MODEL,
   SEED_TERMS,
   seedRating,
@@ -27,21 +28,21 @@ import {
   type PuzzleFeatures,
   type SeedModel,
 } from '../puzzles/index.js';
-import { parseFen } from '../engine/index.js';
+import { parseFen, type Position } from '../engine/index.js';
 import { DEFAULT_RATING, updateRating, type RatedResult } from '../ratings/glicko2.js';
 import { readOptions, UsageError, type Print } from './options.js';
 import type { Searcher } from '../ai/index.js';
 
 /** The puzzle's features: as mined, or measured now (a library mined before they were kept). */
-function featuresOf(searcher: Searcher, puzzle: Puzzle): PuzzleFeatures {
-  if (puzzle.features !== undefined) return puzzle.features;
+function featuresOf(searcher: Searcher, puzzle: Puzzle, position: Position): PuzzleFeatures {
+  return puzzle.features ?? puzzleFeatures(searcher, position, puzzle.solution[0]!);
+}
+
+/** A library puzzle's position (the codec has checked its FEN). */
+function positionOf(puzzle: Puzzle): Position {
   const parsed = parseFen(puzzle.fen, puzzle.variant);
   if (!parsed.ok) throw new UsageError(`${puzzle.id}: bad FEN`);
-  const key = puzzle.solution[0]!;
-  return {
-    depth: searchDepth(searcher, parsed.value, key),
-    alternatives: plausibleAlternatives(searcher, parsed.value, key),
-  };
+  return parsed.value;
 }
 
 /**
@@ -57,7 +58,7 @@ export function rateCommand(args: string[], print: Print): number {
     throw new UsageError('puzzles rate needs one library file');
   const library = readGoodLibrary(path);
   const searcher = puzzleSearcher();
-  const removed: Record<string, number> = {};
+  const removed: MiningCounts = {};
   const kept: Puzzle[] = [];
   const lines = new Set<string>();
   for (const puzzle of library.puzzles) {
@@ -68,25 +69,23 @@ export function rateCommand(args: string[], print: Print): number {
       continue;
     }
     lines.add(line);
-    const features = featuresOf(searcher, puzzle);
-    const rating = seedRating(puzzle, features);
+    const position = positionOf(puzzle);
+    const features = featuresOf(searcher, puzzle, position);
+    const flips = coinFlips(puzzle);
+    const rating = seedRating(puzzle, features, flips);
     const difficulty = tierOf(rating);
-    const rule = coinFlips(puzzle).find((flip) => flip !== 'few-candidates');
+    const rule = flips.find((flip) => flip !== 'few-candidates');
     if (rule !== undefined && difficulty > 1) {
       removed[rule] = (removed[rule] ?? 0) + 1;
       continue;
     }
-    const position = parseFen(puzzle.fen, puzzle.variant);
-    if (!position.ok) throw new UsageError(`${puzzle.id}: bad FEN`);
-    const themes = detectThemes(position.value, puzzle.solution);
+    const themes = detectThemes(position, puzzle.solution);
     kept.push({ ...puzzle, features, rating, difficulty, themes });
   }
   const earlier = (library.generatedBy.counts ?? {}) as MiningCounts;
-  const counts = { ...earlier } as Record<string, number>;
-  for (const [rule, n] of Object.entries(removed)) {
-    counts[rule] = (counts[rule] ?? 0) + n;
-    if (counts.kept !== undefined) counts.kept -= n;
-  }
+  const counts = addCounts(earlier, removed);
+  if (earlier.kept !== undefined)
+    counts.kept = earlier.kept - (library.puzzles.length - kept.length);
   const out = opts.values.out ?? path;
   writeFileSync(
     out,
@@ -115,7 +114,7 @@ export function rateCommand(args: string[], print: Print): number {
 export function trialRating(trials: ReturnType<typeof solverTrials>): number {
   const results = trials.flatMap(({ rating, solved, tried }) =>
     Array.from({ length: tried }, (_, i): RatedResult => ({
-      opponent: { rating, deviation: 60, volatility: 0.06 },
+      opponent: { ...DEFAULT_RATING, rating, deviation: 60 },
       score: i < solved ? 0 : 1,
     })),
   );
@@ -138,7 +137,7 @@ export function fitCommand(args: string[], print: Print): number {
   for (const path of opts.positionals) {
     const puzzles = readGoodLibrary(path).puzzles.slice(0, limit);
     for (const puzzle of puzzles) {
-      const terms = seedTerms(puzzle, featuresOf(searcher, puzzle));
+      const terms = seedTerms(puzzle, featuresOf(searcher, puzzle, positionOf(puzzle)));
       samples.push({ terms, target: trialRating(solverTrials(searcher, puzzle)) });
     }
     print(
@@ -151,8 +150,7 @@ export function fitCommand(args: string[], print: Print): number {
     return 1;
   }
   const report = (name: string, used: SeedModel) => {
-    const predict = (terms: (typeof samples)[number]['terms']) =>
-      SEED_TERMS.reduce((sum, term) => sum + used[term] * terms[term], 0);
+    const predict = (terms: (typeof samples)[number]['terms']) => modelRating(used, terms);
     const errors = samples.map(({ terms, target }) => predict(terms) - target);
     const rms = Math.sqrt(errors.reduce((sum, e) => sum + e * e, 0) / samples.length);
     const sameTier = samples.filter(

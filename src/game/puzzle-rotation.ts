@@ -5,7 +5,7 @@
  * day). Kept in the store (PuzzleStore.puzzleStatuses: one small hash) and read again at most
  * once a STATUS_REFRESH_MS, so a change made by one process reaches the others within that.
  */
-import { PROVISIONAL_DEVIATION, type Rating } from '../ratings/glicko2.js';
+import { DEFAULT_RATING, PROVISIONAL_DEVIATION, type Rating } from '../ratings/glicko2.js';
 import { tierOf } from '../puzzles/seed-rating.js';
 import type { Clock } from './ports.js';
 import { StoreError } from './ports.js';
@@ -32,7 +32,7 @@ export function retiresPuzzle(votes: VoteCount): boolean {
 export function seedPuzzleRating(puzzle: PuzzleLine): Rating | undefined {
   return puzzle.rating === undefined
     ? undefined
-    : { rating: puzzle.rating, deviation: 200, volatility: 0.06 };
+    : { ...DEFAULT_RATING, rating: puzzle.rating, deviation: 200 };
 }
 
 export class PuzzleRotation {

@@ -1,6 +1,7 @@
 import { defaultWeights, type Searcher } from '../ai/index.js';
 import { applyMove, legalMoves, makeMove, variantOf, type Position } from '../engine/index.js';
 import { isWinning } from './analysis.js';
+import type { PuzzleFeatures } from './puzzle.js';
 
 /** Deepest iteration tried; a move not found by then is the hardest grade. */
 const MAX_DEPTH = 8;
@@ -32,6 +33,18 @@ export function searchDifficulty(searcher: Searcher, position: Position, move: s
 
 export function gradeOfDepth(depth: number): number {
   return Math.min(5, 1 + Math.floor(depth / 2));
+}
+
+/** What the seed rating is computed from (PuzzleFeatures) for a first move `key`. */
+export function puzzleFeatures(
+  searcher: Searcher,
+  position: Position,
+  key: string,
+): PuzzleFeatures {
+  return {
+    depth: searchDepth(searcher, position, key),
+    alternatives: plausibleAlternatives(searcher, position, key),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { VariantId } from '../engine/index.js';
 import type { Puzzle } from './puzzle.js';
-import type { MinedGame, MiningCounts } from './self-play.js';
+import { addCounts, type MinedGame, type MiningCounts } from './self-play.js';
 
 export interface GenerateOptions {
   readonly variant: VariantId;
@@ -47,7 +47,7 @@ export async function generatePuzzles(
   const done = new Map<number, MinedGame>();
   const taken: Puzzle[] = [...(options.library ?? [])];
   const ids = new Set(taken.map((puzzle) => puzzle.id));
-  const counts: Record<string, number> = {};
+  let counts: MiningCounts = {};
   let nextGame = options.firstGame ?? 0;
   let nextToTake = nextGame;
   const enough = () => taken.length >= options.count || nextToTake >= endGame;
@@ -56,8 +56,7 @@ export async function generatePuzzles(
     while (!enough() && done.has(nextToTake)) {
       const mined = done.get(nextToTake)!;
       done.delete(nextToTake);
-      for (const [stage, n] of Object.entries(mined.counts))
-        counts[stage] = (counts[stage] ?? 0) + n;
+      counts = addCounts(counts, mined.counts);
       let count = 0;
       for (const puzzle of mined.puzzles) {
         if (taken.length >= options.count || ids.has(puzzle.id)) continue;

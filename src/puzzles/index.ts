@@ -12,6 +12,7 @@ export {
 } from './analysis.js';
 export { bestReply, minePosition, scanPosition, type Mined, type Rejection } from './miner.js';
 export {
+  addCounts,
   MINING_STAGES,
   mineGame,
   minePuzzle,
@@ -22,6 +23,7 @@ export {
 } from './self-play.js';
 export {
   fitSeedModel,
+  modelRating,
   SEED_MODEL,
   SEED_TERMS,
   seedRating,
@@ -33,10 +35,11 @@ export { solverTrials, TRIAL_SOLVERS, TRIALS_PER_LEVEL, trySolve } from './solve
 export { coinFlips, firstMoveReport, COIN_FLIPS, type CoinFlip } from './coin-flips.js';
 export { generatePuzzles, type GenerateOptions } from './generate.js';
 export { checkLegality, verifyPuzzle } from './verify.js';
-export { detectThemes, materialBalance, materialInPlay } from './themes.js';
+export { detectThemes, materialBalance, materialInPlay, solverBalance } from './themes.js';
 export {
   gradeOfDepth,
   plausibleAlternatives,
+  puzzleFeatures,
   searchDepth,
   searchDifficulty,
 } from './difficulty.js';

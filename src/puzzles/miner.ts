@@ -7,13 +7,12 @@ import {
   parseMove,
   positionKey,
   variantOf,
-  type Color,
   type Position,
 } from '../engine/index.js';
 import { isMateScore, moveScore, positionValue, uniqueWin, type Choice } from './analysis.js';
-import { gradeOfDepth, plausibleAlternatives, searchDepth } from './difficulty.js';
+import { gradeOfDepth, puzzleFeatures } from './difficulty.js';
 import type { Goal, Puzzle } from './puzzle.js';
-import { detectThemes, materialBalance, ownsStacks } from './themes.js';
+import { detectThemes, ownsStacks, solverBalance } from './themes.js';
 import {
   MAX_PLIES,
   RECOGNISE_NODES,
@@ -94,18 +93,9 @@ export function minePosition(
     return puzzle.goal === 'block' ? puzzle : { rejected: 'not-unique' };
   }
   const mate = isMateScore(strict.score);
-  if (!mate && strict.score < onBoard(position, position.turn) + SWING)
+  if (!mate && strict.score < solverBalance(position, position.turn) + SWING)
     return { rejected: 'not-winning' };
   return mineLine(searcher, position, budgets, seed, strict, false);
-}
-
-/**
- * The material balance on the board for `solver` (materialBalance), the sign turned in a
- * variant where having no move wins: there material in play is a burden.
- */
-function onBoard(position: Position, solver: Color): number {
-  const sign = variantOf(position).noMoveMeans === 'win' ? -1 : 1;
-  return sign * materialBalance(position, solver);
 }
 
 /** The forced line from a unique first move, and the puzzle (see minePosition). */
@@ -119,7 +109,7 @@ function mineLine(
 ): Mined {
   const solver = position.turn;
   const mate = isMateScore(first.score);
-  const target = onBoard(position, solver) + SWING;
+  const target = solverBalance(position, solver) + SWING;
 
   const line: string[] = [first.move];
   let current = play(position, first.move);
@@ -143,7 +133,11 @@ function mineLine(
       break;
     }
     // The gain is on the board and the best defence does not take it back.
-    if (!toTheEnd && onBoard(current, solver) >= target && onBoard(afterReply, solver) >= target) {
+    if (
+      !toTheEnd &&
+      solverBalance(current, solver) >= target &&
+      solverBalance(afterReply, solver) >= target
+    ) {
       gained = true;
       break;
     }
@@ -162,9 +156,9 @@ function mineLine(
   }
   if (!over && !gained) return { rejected: 'short-of-gain' };
 
-  const depth = searchDepth(searcher, position, first.move);
+  const features = puzzleFeatures(searcher, position, first.move);
   // One solver move that a one-ply look already finds is not worth a puzzle.
-  if (line.length <= 2 && depth === 1) return { rejected: 'trivial' };
+  if (line.length <= 2 && features.depth === 1) return { rejected: 'trivial' };
   const end = line.reduce(play, position);
   let goal: Goal = mate ? 'win' : 'material';
   if (over && end.turn !== solver && ownsStacks(end, end.turn)) goal = 'block';
@@ -174,10 +168,10 @@ function mineLine(
     fen: makeFen(position),
     solution: line,
     themes: detectThemes(position, line),
-    difficulty: gradeOfDepth(depth),
+    difficulty: gradeOfDepth(features.depth),
     seed,
     goal,
-    features: { depth, alternatives: plausibleAlternatives(searcher, position, first.move) },
+    features,
   };
 }
 

@@ -4,7 +4,7 @@
  * finds the first move), fitted by `puzzles fit` to how the engine's weaker levels fare on the
  * puzzles (solver-trials.ts). People's results take over once a puzzle has enough attempts.
  */
-import { firstMoveReport } from './coin-flips.js';
+import { firstMoveReport, type CoinFlip } from './coin-flips.js';
 import type { Puzzle, PuzzleFeatures } from './puzzle.js';
 
 /** The model's terms, in the order of its coefficients. */
@@ -31,12 +31,12 @@ export const SEED_MODEL: SeedModel = {
   simpleRule: -40,
 };
 
-/** The model's inputs for a puzzle. */
+/** The model's inputs for a puzzle (`flips`: its coin flips, when the caller has them). */
 export function seedTerms(
   puzzle: Pick<Puzzle, 'fen' | 'variant' | 'solution'>,
   features: PuzzleFeatures,
+  flips: readonly CoinFlip[] = firstMoveReport(puzzle).flips,
 ): Record<(typeof SEED_TERMS)[number], number> {
-  const { flips } = firstMoveReport(puzzle);
   return {
     constant: 1,
     depth: features.depth,
@@ -46,13 +46,18 @@ export function seedTerms(
   };
 }
 
+/** A model's rating for a puzzle's terms (unbounded). */
+export function modelRating(model: SeedModel, terms: ReturnType<typeof seedTerms>): number {
+  return SEED_TERMS.reduce((sum, term) => sum + model[term] * terms[term], 0);
+}
+
+/** The seed rating by SEED_MODEL, from 800 to 2600 (`flips` as for seedTerms). */
 export function seedRating(
   puzzle: Pick<Puzzle, 'fen' | 'variant' | 'solution'>,
   features: PuzzleFeatures,
-  model: SeedModel = SEED_MODEL,
+  flips?: readonly CoinFlip[],
 ): number {
-  const terms = seedTerms(puzzle, features);
-  const rating = SEED_TERMS.reduce((sum, term) => sum + model[term] * terms[term], 0);
+  const rating = modelRating(SEED_MODEL, seedTerms(puzzle, features, flips));
   return Math.round(Math.min(2600, Math.max(800, rating)));
 }
 

@@ -56,6 +56,16 @@ export type MiningStage = (typeof MINING_STAGES)[number];
 
 export type MiningCounts = Partial<Record<MiningStage, number>>;
 
+/** Two tallies of the funnel added up (stages with none left out). */
+export function addCounts(a: MiningCounts, b: MiningCounts): MiningCounts {
+  const sum: MiningCounts = {};
+  for (const stage of MINING_STAGES) {
+    const n = (a[stage] ?? 0) + (b[stage] ?? 0);
+    if (n > 0) sum[stage] = n;
+  }
+  return sum;
+}
+
 /** A mined game: its puzzles and what became of its other positions. */
 export interface MinedGame {
   readonly puzzles: Puzzle[];
@@ -213,7 +223,8 @@ export function minePuzzle(
   if ('rejected' in first) return { stage: first.rejected };
   const mined = minePosition(searcher, position, budgets.strict, seed);
   if ('rejected' in mined) return { stage: mined.rejected satisfies Rejection };
-  if (coinFlips(mined).includes('few-candidates')) return { stage: 'few-candidates' };
-  const rating = seedRating(mined, mined.features!);
+  const flips = coinFlips(mined);
+  if (flips.includes('few-candidates')) return { stage: 'few-candidates' };
+  const rating = seedRating(mined, mined.features!, flips);
   return { stage: 'kept', puzzle: { ...mined, difficulty: tierOf(rating), mistake, rating } };
 }

@@ -8,14 +8,14 @@ import {
   legalMoves,
   parseFen,
   stackOwner,
-  stackPieces,
+  stackIsKing,
   variantOf,
   type Color,
   type Position,
   type Stack,
 } from '../engine/index.js';
 import { play } from './miner.js';
-import { materialInPlay } from './themes.js';
+import { materialInPlay, solverBalance } from './themes.js';
 import type { Puzzle, Theme } from './puzzle.js';
 
 /** Where each theme of the puzzle shows in its line (`ply 3: ...`), or why it does not (null). */
@@ -48,21 +48,19 @@ export function themeEvidence(puzzle: Puzzle): Map<Theme, string | null> {
       const now = after.stacks[square] as Stack | null;
       if (was === null || stackOwner(was) !== defender || sameStack(was, now)) continue;
       taken.push(names[square]!);
-      if (isKingOnTop(was)) note('king-capture', `${where} takes a king on ${names[square]}`);
+      if (stackIsKing(was)) note('king-capture', `${where} takes a king on ${names[square]}`);
       if (now !== null && stackOwner(now) === solver)
         note('freeing-prisoners', `${where} frees the prisoners on ${names[square]}`);
     }
     if (taken.length >= 2) note('multi-capture', `${where} takes on ${taken.join(', ')}`);
     const moved = before.stacks[origin] as Stack | null;
     const landed = after.stacks[landing] as Stack | null;
-    if (moved !== null && landed !== null && !isKingOnTop(moved) && isKingOnTop(landed))
+    if (moved !== null && landed !== null && !stackIsKing(moved) && stackIsKing(landed))
       note('promotion', `${where} crowns on ${names[landing]}`);
   });
 
   // In giveaway material in play is a burden: a sacrifice there takes it on.
-  const sign = variantOf(start).noMoveMeans === 'win' ? -1 : 1;
-  const balance = (position: Position) =>
-    sign * (materialInPlay(position, solver) - materialInPlay(position, defender));
+  const balance = (position: Position) => solverBalance(position, solver);
   const afterReply = boards[2];
   const end = boards.at(-1)!;
   if (afterReply !== undefined && balance(afterReply) < balance(start)) {
@@ -88,10 +86,6 @@ export function unseenThemes(puzzle: Puzzle): string[] {
         ? `theme ${theme}: the material given is not won back in the line`
         : `theme ${theme}: not seen in the line`,
     );
-}
-
-function isKingOnTop(stack: Stack): boolean {
-  return stackPieces(stack)[0]!.king;
 }
 
 function sameStack(a: Stack, b: Stack | null): boolean {

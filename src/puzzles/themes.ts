@@ -2,6 +2,7 @@ import {
   applyMove,
   legalMoves,
   parseMove,
+  stackIsKing,
   stackOwner,
   stackPieces,
   type Color,
@@ -31,6 +32,15 @@ export function materialInPlay(position: Position, color: Color): number {
 /** The solver's material in play minus the opponent's. */
 export function materialBalance(position: Position, solver: Color): number {
   return materialInPlay(position, solver) - materialInPlay(position, (solver ^ 1) as Color);
+}
+
+/**
+ * The material balance for `solver` as the solver sees it: materialBalance, the sign turned in
+ * a variant where having no move wins (there material in play is a burden).
+ */
+export function solverBalance(position: Position, solver: Color): number {
+  const sign = variantOf(position).noMoveMeans === 'win' ? -1 : 1;
+  return sign * materialBalance(position, solver);
 }
 
 /** The moves of a line as engine moves, with the position before each (the line must be legal). */
@@ -87,8 +97,7 @@ export function detectThemes(start: Position, line: readonly string[]): Theme[] 
   const end = applyMove(last.before, last.move);
   const reply = steps[1];
   if (reply !== undefined) {
-    const sign = variantOf(start).noMoveMeans === 'win' ? -1 : 1;
-    const balance = (position: Position) => sign * materialBalance(position, solver);
+    const balance = (position: Position) => solverBalance(position, solver);
     const afterReply = applyMove(reply.before, reply.move);
     if (balance(afterReply) < balance(start) && balance(end) > balance(start))
       found.add('sacrifice');
@@ -106,5 +115,5 @@ export function ownsStacks(position: Position, color: Color): boolean {
 /** `square` must be a square of the board. */
 function topIsKing(position: Position, square: number): boolean {
   const stack = position.stacks[square] as Stack | null;
-  return stack !== null && ((stack.kings >>> (stack.height - 1)) & 1) === 1;
+  return stack !== null && stackIsKing(stack);
 }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { legalMoves, parseFen, VARIANTS } from '../../src/engine/index.js';
+import { legalMoves, parseFen } from '../../src/engine/index.js';
 import { MATE_BOUND } from '../../src/ai/index.js';
 import { play } from '../../src/puzzles/miner.js';
 import {
@@ -8,7 +8,7 @@ import {
   coinFlips,
   positionValue,
   RECOGNISE_NODES,
-  materialBalance,
+  solverBalance,
   SWING,
   tierOf,
   decodeLibrary,
@@ -65,10 +65,8 @@ describe.each(LIBRARIES)('the committed library $file', ({ file, least, searched
         const start = parseFen(puzzle.fen, variant);
         if (!start.ok) throw new Error(start.error.message);
         const end = puzzle.solution.reduce(play, start.value);
-        const sign = VARIANTS[variant].noMoveMeans === 'win' ? -1 : 1;
-        const gain =
-          sign *
-          (materialBalance(end, start.value.turn) - materialBalance(start.value, start.value.turn));
+        const solver = start.value.turn;
+        const gain = solverBalance(end, solver) - solverBalance(start.value, solver);
         // The gain on the board, the game over, or a forced win a quick search recognises.
         const over = legalMoves(end).length === 0;
         const recognised =
