@@ -49,6 +49,18 @@ export interface Config {
     readonly memberEvents: boolean;
   };
   /**
+   * The board page (WEB_URL, the public base URL it is served under, https; HTTPS in front of
+   * PORT in production): the live board of every game, opened from the chats.
+   */
+  readonly web?: {
+    readonly url: URL;
+    readonly port: number;
+    /** WEB_SECRET: signs the page's sessions and links; else derived from a bot token. */
+    readonly secret?: string;
+    /** TELEGRAM_MINI_APP: the Mini App's short name (BotFather's /newapp), for t.me links in groups. */
+    readonly miniApp?: string;
+  };
+  /**
    * Redis: one server (REDIS_URL, which carries any password) or a Redis Cluster
    * (REDIS_CLUSTER_NODES, with REDIS_USERNAME and REDIS_PASSWORD); REDIS_KEY_PREFIX.
    */
@@ -264,11 +276,43 @@ function discordShards(env: NodeJS.ProcessEnv): NonNullable<Config['discord']>['
   return { ids: ids.map(Number), count };
 }
 
+/**
+ * WEB_URL: https, or http on this machine only (trying the page locally); no query or fragment
+ * (the page and its API live under its path).
+ */
+function webConfig(env: NodeJS.ProcessEnv): Config['web'] {
+  const text = optional(env, 'WEB_URL');
+  const secret = optional(env, 'WEB_SECRET');
+  const miniApp = optional(env, 'TELEGRAM_MINI_APP');
+  if (text === undefined) {
+    for (const [name, value] of [
+      ['WEB_SECRET', secret],
+      ['TELEGRAM_MINI_APP', miniApp],
+    ])
+      if (value !== undefined) throw new ConfigError(`${name} is set but WEB_URL is not`);
+    return undefined;
+  }
+  const parsed = url('WEB_URL', text, ['https:', 'http:']);
+  if (parsed.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname))
+    throw new ConfigError(
+      `WEB_URL must be https (Telegram opens Mini Apps over https only), got "${text}"`,
+    );
+  if (parsed.search !== '' || parsed.hash !== '')
+    throw new ConfigError(`WEB_URL may not carry a query or a fragment, got "${text}"`);
+  if (secret !== undefined && secret.length < 16)
+    throw new ConfigError('WEB_SECRET must be at least 16 characters');
+  if (miniApp !== undefined && !/^[A-Za-z0-9_]{3,30}$/.test(miniApp))
+    throw new ConfigError(
+      `TELEGRAM_MINI_APP must be the Mini App's short name (3-30 letters, digits, _), got "${miniApp}"`,
+    );
+  return { url: parsed, port: integer(env, 'PORT', 8080, 1, 65535), secret, miniApp };
+}
+
 function metricsPort(env: NodeJS.ProcessEnv, httpPort: number | undefined): number {
   const port = integer(env, 'METRICS_PORT', DEFAULT_METRICS_PORT, 0, 65535);
   if (port !== 0 && port === httpPort)
     throw new ConfigError(
-      `METRICS_PORT must differ from PORT (the webhook's or the media server's), both are ${port}`,
+      `METRICS_PORT must differ from PORT (the webhook's, the pictures' and the board page's), both are ${port}`,
     );
   return port;
 }
@@ -408,11 +452,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const redis = redisConfig(env);
+  const web = webConfig(env);
+  if (web?.miniApp !== undefined && telegram === undefined)
+    throw new ConfigError('TELEGRAM_MINI_APP is set but TELEGRAM_BOT_TOKEN is not');
+  const httpPort = telegram?.webhook?.port ?? telegram?.media?.port ?? web?.port;
 
   return {
     defaultVariant,
     telegram,
     discord: discordConfig(env),
+    web,
     redis,
     retentionDays: integer(env, 'RETENTION_DAYS', 90, 1, 3650),
     aiThreads: integer(env, 'AI_THREADS', 1, 1, 16),
@@ -424,7 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 600),
     storeHealthWindowSeconds: integer(env, 'STORE_HEALTH_WINDOW_SECONDS', 15, 1, 600),
     idleGameDays: integer(env, 'IDLE_GAME_DAYS', 30, MIN_IDLE_GAME_DAYS, 3650),
-    metricsPort: metricsPort(env, telegram?.webhook?.port ?? telegram?.media?.port),
+    metricsPort: metricsPort(env, httpPort),
     metricsHost: metricsHost(env, metricsPort(env, undefined)),
     logLevel: logLevel(env),
   };

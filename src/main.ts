@@ -37,6 +37,13 @@ import { startTelegram } from './startup/start-telegram.js';
 import { startConsole } from './startup/start-console.js';
 import { registerSecrets } from './startup/config-secrets.js';
 import { collectWhenQuiet } from './threads/quiet-collection.js';
+import { boardWeb } from './web/board-web.js';
+import { serveRoute } from './web/http.js';
+
+/** The games a batch of events changed. */
+function changedGames(events: readonly GameEvent[]): string[] {
+  return [...new Set(events.flatMap((event) => ('game' in event ? [event.game.id] : [])))];
+}
 
 // One JSON line per event on stdout; at LOG_LEVEL's level once the configuration is read.
 let logging = createLogger();
@@ -54,9 +61,9 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     config.metricsPort === 0
       ? undefined
       : await bindPort(config.metricsPort, config.metricsHost, 'METRICS_PORT');
-  const telegramPort = telegram?.webhook?.port ?? telegram?.media?.port;
+  const httpPort = telegram?.webhook?.port ?? telegram?.media?.port ?? config.web?.port;
   const httpServer =
-    telegramPort === undefined ? undefined : await bindPort(telegramPort, undefined, 'PORT');
+    httpPort === undefined ? undefined : await bindPort(httpPort, undefined, 'PORT');
   const startupLog = logger.child({ component: 'startup' });
   const waiting: WaitOptions = {
     timeoutMs: waitForever ? undefined : config.startupTimeoutSeconds * 1000,
@@ -94,9 +101,18 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     aiWorkers: ai.workers,
   });
   // The events of this process's requests and timers, counted once here (relayed ones are not).
-  const dispatch = (events: readonly GameEvent[]) => {
+  // With the board page, every process hears of every changed game (its pages may show it).
+  const changed = (events: readonly GameEvent[]) =>
+    config.web === undefined
+      ? undefined
+      : bestEffort(
+          logger,
+          'could not publish game changes',
+          shared.changes.publish(changedGames(events)),
+        );
+  const dispatch = async (events: readonly GameEvent[]) => {
     metrics.countEvents(events);
-    return dispatcher.dispatch(events);
+    await Promise.all([dispatcher.dispatch(events), changed(events)]);
   };
   const bot: BotMoves = {
     chooseMove: (request, options) =>
@@ -129,6 +145,19 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     catalog: loadPuzzleCatalog((problem) => logger.warn('puzzles', { problem })),
     clock: systemClock,
   });
+  const web =
+    config.web === undefined
+      ? undefined
+      : boardWeb({
+          url: config.web.url,
+          secret: config.web.secret ?? telegram?.token ?? discord?.token ?? '',
+          telegramToken: telegram?.token,
+          service,
+          changes: shared.changes,
+          publish: dispatch,
+          clock: systemClock,
+          logger,
+        });
   const deps: PlatformDeps = {
     service,
     puzzles,
@@ -142,13 +171,14 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   // service starts, then they start taking updates and interactions.
   const bots: PlatformBot[] = [];
   if (telegram !== undefined && botInfo !== undefined)
-    bots.push(startTelegram(deps, { config: telegram, botInfo, server: httpServer }));
+    bots.push(startTelegram(deps, { config: telegram, botInfo, server: httpServer, web }));
   // discord.js only where Discord runs: loaded, it holds ~40 MB a Telegram-only process needs not.
   if (discord !== undefined)
     bots.push((await import('./startup/start-discord.js')).startDiscord(deps, discord));
   for (const adapter of bots) local[adapter.platform] = adapter.present;
 
   await dispatcher.start();
+  await web?.start();
   await service.start();
   const closing: PlatformRun[] = [];
   for (const adapter of bots) {
@@ -156,6 +186,11 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     checks[adapter.platform] = run.receiving;
     closing.push(run);
   }
+  // Without Telegram (whose intake serves PORT), the board page has the server to itself.
+  const webOnly =
+    web === undefined || httpServer === undefined || telegram !== undefined
+      ? undefined
+      : serveRoute(httpServer, web.route);
   const ops =
     opsPort === undefined
       ? undefined
@@ -191,7 +226,11 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
           name: 'stop taking updates',
           run: () => {
             clearInterval(purge);
-            return together(closing.map((part) => () => part.stopIntake()));
+            web?.close();
+            return together([
+              ...closing.map((part) => () => part.stopIntake()),
+              async () => webOnly?.close(),
+            ]);
           },
         },
         { name: 'game service', run: (left) => service.stop({ timeoutMs: left }) },
@@ -211,7 +250,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   // Before the line that says it runs: a signal right after it must find the handler.
   stopOnSignals(process, shutdown);
   logger.info(
-    `Bashni Bot is running: ${closing.map((run) => run.running).join(', ')}; ${config.redis === undefined ? 'memory store' : config.redis.target.kind === 'cluster' ? 'Redis Cluster' : 'Redis'}${ops === undefined ? '' : `; /healthz and /metrics on port ${ops.port}`}.`,
+    `Bashni Bot is running: ${closing.map((run) => run.running).join(', ')}; ${web === undefined ? '' : `the board page at ${config.web?.url.href}board; `}${config.redis === undefined ? 'memory store' : config.redis.target.kind === 'cluster' ? 'Redis Cluster' : 'Redis'}${ops === undefined ? '' : `; /healthz and /metrics on port ${ops.port}`}.`,
   );
   // What start-up grew and let go (modules' sources, a young generation of 32 MB) given back.
   collectWhenQuiet(5_000);

@@ -175,6 +175,20 @@ export interface KeyValueStore {
  * Carries game events to the processes that show a platform's chats (durably, each batch to one
  * process). Used when the adapters run in separate processes; see game/event-routing.ts.
  */
+/**
+ * Word that a game changed, to every process (the live board pages, which any process may
+ * serve): a broadcast of game ids, unlike the relay, which hands each platform's events to one
+ * process. It carries no state, only "read this game again": a page that missed a word catches
+ * up on the next one or on reconnecting, so losing a word in a Redis outage loses nothing.
+ */
+export interface GameChangeFeed {
+  /** Tells every subscriber, in every process, that these games changed. */
+  publish(gameIds: readonly string[]): Promise<void>;
+  /** Hears of every game that changes from now on (until stop). */
+  subscribe(listener: (gameId: string) => void): Promise<void>;
+  stop(): Promise<void>;
+}
+
 export interface EventRelay {
   publish(platform: Platform, events: readonly GameEvent[]): Promise<void>;
   /** Starts handing `platform`'s events to `handler`; a batch is acknowledged when handler resolves. */

@@ -17,6 +17,7 @@ export function registerSecrets(config: Config): void {
     );
   }
   if (discord !== undefined) processSecrets.add(discord.token);
+  processSecrets.add(config.web?.secret);
   processSecrets.add(...redisSecrets(redis?.target));
 }
 

@@ -14,13 +14,17 @@ import { systemClock } from '../game/ports.js';
 import { botApiErrors } from './metrics.js';
 import { startDailyPoster, type PlatformBot, type PlatformDeps } from './platform.js';
 import { together } from './shutdown.js';
+import { firstRoute } from '../web/http.js';
+import type { BoardWeb } from '../web/board-web.js';
 
 export interface TelegramStart {
   readonly config: NonNullable<Config['telegram']>;
   /** The bot, known from the start-up check of the Bot API. */
   readonly botInfo: UserFromGetMe;
-  /** The bound port of the webhook and the media route, if either is configured. */
+  /** The bound port of the webhook, the pictures and the board page, if any is configured. */
   readonly server?: Server;
+  /** The board page, when WEB_URL is set: served on the same port. */
+  readonly web?: BoardWeb;
 }
 
 export function startTelegram(deps: PlatformDeps, start: TelegramStart): PlatformBot {
@@ -73,10 +77,12 @@ export function startTelegram(deps: PlatformDeps, start: TelegramStart): Platfor
               ? undefined
               : { ...webhook, secret: webhookSecret(telegram.token, webhook.secret) },
           server,
-          media:
-            mediaLinks === undefined
-              ? undefined
-              : { route: mediaRoute({ links: mediaLinks, painter, logger: log }) },
+          routes: firstRoute([
+            ...(mediaLinks === undefined
+              ? []
+              : [mediaRoute({ links: mediaLinks, painter, logger: log })]),
+            ...(start.web === undefined ? [] : [start.web.route]),
+          ]),
         },
         log,
       );

@@ -5,7 +5,9 @@
 import type { Config } from '../config.js';
 import type { Logger } from '../game/logger.js';
 import type { LeagueStore } from '../game/league-ports.js';
-import type { GameStore, KeyValueStore, Scheduler } from '../game/ports.js';
+import type { GameChangeFeed, GameStore, KeyValueStore, Scheduler } from '../game/ports.js';
+import { MemoryChangeFeed } from '../store/memory-change-feed.js';
+import { RedisChangeFeed } from '../store/redis-change-feed.js';
 import type { PuzzleStore } from '../game/puzzle-ports.js';
 import { BullMqScheduler } from '../store/bullmq-scheduler.js';
 import { MemoryKeyValueStore, RedisKeyValueStore } from '../store/key-value.js';
@@ -29,6 +31,8 @@ export interface Storage {
   league: LeagueStore;
   kv: KeyValueStore;
   scheduler: Scheduler & { backlog(): Promise<number> | number };
+  /** Word of changed games to every process (the live board pages). */
+  changes: GameChangeFeed;
   /** Whether the store serves us (the health check). */
   health: HealthCheck;
   /** With Redis: where the other Redis-backed parts (relay, AI queue) report their commands. */
@@ -45,6 +49,7 @@ export function storage(config: Config, logger: Logger): Storage {
       league: new MemoryLeagueStore({ log }),
       kv: new MemoryKeyValueStore(),
       scheduler: new InProcessScheduler({ log }),
+      changes: new MemoryChangeFeed(),
       health: () => true,
       close: async () => {},
     };
@@ -61,6 +66,7 @@ export function storage(config: Config, logger: Logger): Storage {
   const store = new RedisGameStore(redis, keys, { log, health: reporter('redis store') });
   // Data of the layout before hash tags is not read by this one: said once, at start.
   void checkLayout(redis, keys, log);
+  const changes = new RedisChangeFeed(redis, { keys, log });
   return {
     store,
     puzzleStore: new RedisPuzzleStore(redis, keys, { log, health: reporter('puzzle store') }),
@@ -72,10 +78,12 @@ export function storage(config: Config, logger: Logger): Storage {
       log,
       health: reporter('scheduler'),
     }),
+    changes,
     health: () => health.check(),
     reporter,
     close: async () => {
       health.close();
+      await changes.stop();
       await store.close();
       redis.disconnect();
     },

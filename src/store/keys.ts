@@ -100,6 +100,10 @@ export class KeyBuilder {
   keyValue(key: string): string {
     return `${this.prefix}kv:${key}`;
   }
+  /** The pub/sub channel of the game change feed (a broadcast: no slot to share). */
+  gameChanges(): string {
+    return `${this.prefix}game-changes`;
+  }
   events(platform: Platform): string {
     return `${this.prefix}events:${platform}`;
   }

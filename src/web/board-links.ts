@@ -11,6 +11,8 @@ import { readSignedPayload, signPayload } from './signed-payload.js';
 export interface BoardTicket {
   readonly platform: 'telegram' | 'discord';
   readonly userId: string;
+  /** The name the page greets them by. */
+  readonly name: string;
   readonly gameId: string;
   /** ms since the epoch. */
   readonly expiresAt: number;
@@ -34,9 +36,9 @@ export class BoardLinks {
   }
 
   /** The page of `gameId` for this user, good for `ttlMs`. */
-  link(user: { platform: BoardTicket['platform']; userId: string }, gameId: string): string {
+  link(user: Pick<BoardTicket, 'platform' | 'userId' | 'name'>, gameId: string): string {
     const expiresAt = this.clock.now() + this.ttlMs;
-    const token = signPayload(this.key, [user.platform, user.userId, gameId, expiresAt]);
+    const token = signPayload(this.key, [user.platform, user.userId, user.name, gameId, expiresAt]);
     return `${this.base}/board?t=${token}`;
   }
 
@@ -48,16 +50,17 @@ export class BoardLinks {
         ? undefined
         : readSignedPayload(this.key, match[1] ?? '', match[2] ?? '', MAX_PAYLOAD_CHARS);
     if (!Array.isArray(data)) return fail('board-link-forged', 'This board link is not ours.');
-    const [platform, userId, gameId, expiresAt] = data as unknown[];
+    const [platform, userId, name, gameId, expiresAt] = data as unknown[];
     if (
       (platform !== 'telegram' && platform !== 'discord') ||
       typeof userId !== 'string' ||
+      typeof name !== 'string' ||
       typeof gameId !== 'string' ||
       typeof expiresAt !== 'number'
     )
       return fail('board-link-forged', 'This board link is not ours.');
     if (this.clock.now() > expiresAt)
       return fail('board-link-expired', 'This board link has expired: ask for a new one.');
-    return ok({ platform, userId, gameId, expiresAt });
+    return ok({ platform, userId, name, gameId, expiresAt });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Every store contract (game store, league, puzzles, key-value, event relay) on a Redis Cluster
+ * Every store contract (game store, league, puzzles, key-value, event relay, change feed) on a Redis Cluster
  * of 3 masters, the same suites the single-Redis runners run: every script, transaction and
  * pipeline of the stores must keep to one slot (a CROSSSLOT reply fails them here).
  */
@@ -10,6 +10,8 @@ import { RedisGameStore } from '../../src/store/redis-store.js';
 import { useRedisBackend } from '../support/redis-backend.js';
 import { storeContract } from './contract.js';
 import { eventRelayContract } from './event-relay-contract.js';
+import { changeFeedContract } from './change-feed-contract.js';
+import { RedisChangeFeed } from '../../src/store/redis-change-feed.js';
 import { keyValueContract } from './key-value-contract.js';
 import { leagueStoreContract } from './league-contract.js';
 import { puzzleStoreContract } from './puzzle-store-contract.js';
@@ -55,3 +57,12 @@ keyValueContract('redis key-value store on a cluster', () =>
 );
 
 eventRelayContract('redis relay on a cluster', () => redisRelayHarness(redis.shared(), fresh('r')));
+
+changeFeedContract('redis change feed on a cluster', () => {
+  const keys = fresh('f');
+  // Each feed its own client, as processes have: a subscriber on one node hears a PUBLISH on any.
+  return Promise.resolve({
+    feed: () => new RedisChangeFeed(redis.client(), { keys }),
+    close: async () => undefined,
+  });
+});

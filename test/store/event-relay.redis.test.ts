@@ -9,6 +9,8 @@ import { createStoreRedis } from '../../src/store/redis-connection.js';
 import { startRedis, type PrivateRedis } from '../support/redis-server.js';
 import { batch, eventRelayContract, until } from './event-relay-contract.js';
 import { redisRelayHarness } from './redis-harnesses.js';
+import { changeFeedContract } from './change-feed-contract.js';
+import { RedisChangeFeed } from '../../src/store/redis-change-feed.js';
 import { item } from '../support/present.js';
 
 let server: PrivateRedis;
@@ -114,3 +116,12 @@ describe('redis relay: streams and outages', () => {
     }
   });
 });
+
+changeFeedContract('redis change feed', () =>
+  Promise.resolve({
+    feed: () => new RedisChangeFeed(shared, { keys: new KeyBuilder(`f${prefixes}:`) }),
+    close: async () => {
+      prefixes++;
+    },
+  }),
+);

@@ -3,7 +3,7 @@ import { BOARD_LINK_TTL_MS, BoardLinks } from '../../src/web/board-links.js';
 import { purposeKey } from '../../src/web/signed-payload.js';
 
 const KEY = purposeKey('bashni-board-link', 'discord-token');
-const ANNA = { platform: 'discord' as const, userId: '111' };
+const ANNA = { platform: 'discord' as const, userId: '111', name: 'Anna' };
 
 function setup() {
   const clock = { time: Date.UTC(2026, 11, 3, 12), now: () => clock.time };

@@ -1,5 +1,5 @@
 import { purposeKey, readSignedPayload, signPayload } from '../../web/signed-payload.js';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { makeFen, parseFen, VARIANTS, type Position, type VariantId } from '../../engine/index.js';
 import type { Logger } from '../../game/logger.js';
 import type { RenderOptions } from '../../render/index.js';
@@ -174,22 +174,4 @@ export function mediaRoute(
       .finally(() => drawing--);
     return true;
   };
-}
-
-/**
- * The media route alone on a listening server (long polling mode: in webhook mode the webhook's
- * server serves it); the result closes the server.
- */
-export function startMediaServer(
-  server: Server,
-  route: (request: IncomingMessage, response: ServerResponse) => boolean,
-): { server: Server; close: () => Promise<void> } {
-  server.removeAllListeners('request');
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (!route(request, response)) response.writeHead(404).end();
-  });
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 15_000;
-  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return { server, close };
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Api } from 'grammy';
 import type { Update } from 'grammy/types';
 import { bestEffort, ThrottledWarning, type Logger } from '../../game/logger.js';
-import { startMediaServer } from './media.js';
+import { serveRoute, type Route } from '../../web/http.js';
 import {
   confirmHandled,
   runLongPolling,
@@ -23,13 +23,13 @@ export interface TelegramTransport {
     /** How long an update may take before Telegram is answered anyway (WEBHOOK_ANSWER_MS). */
     readonly answerWithinMs?: number;
   };
-  /** The media route (media.ts: inline mode's pictures by URL). */
-  readonly media?: {
-    readonly route: (request: IncomingMessage, response: ServerResponse) => boolean;
-  };
+  /**
+   * What else PORT serves: inline mode's pictures (media.ts), the board page (src/web).
+   */
+  readonly routes?: Route;
   /**
    * The server listening on PORT (taken at start-up): the webhook's, which also serves the
-   * media route; in long polling mode, the media route's alone. Needed with either.
+   * routes; in long polling mode, the routes' alone. Needed with either.
    */
   readonly server?: Server;
 }
@@ -106,9 +106,9 @@ export async function startTelegram(
 ): Promise<TelegramIntake> {
   if (transport.webhook === undefined) {
     const media =
-      transport.media === undefined || transport.server === undefined
+      transport.routes === undefined || transport.server === undefined
         ? undefined
-        : startMediaServer(transport.server, transport.media.route);
+        : serveRoute(transport.server, transport.routes);
     await api.deleteWebhook();
     const stop = new AbortController();
     let polled = true;
@@ -143,7 +143,7 @@ export async function startTelegram(
   server.removeAllListeners('request');
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
-      if (transport.media?.route(request, response) === true) return;
+      if (transport.routes?.(request, response) === true) return;
       if (request.method !== 'POST' || request.url !== url.pathname) {
         response.writeHead(404).end();
         return;

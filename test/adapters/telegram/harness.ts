@@ -1,3 +1,4 @@
+import { serveRoute } from '../../../src/web/http.js';
 import { bindPort } from '../../../src/startup/listen.js';
 import { silentLogger, type Logger } from '../../../src/game/logger.js';
 export { silentLogger };
@@ -12,7 +13,6 @@ import {
   MediaLinks,
   mediaKey,
   mediaRoute,
-  startMediaServer,
   type JpegPainter,
 } from '../../../src/adapters/telegram/media.js';
 import {
@@ -178,10 +178,9 @@ export class TelegramHarness {
     if (options.media !== undefined) harness.inlineMode = options.media ? 'media' : 'no-media';
     if (options.media === true) {
       let route: ReturnType<typeof mediaRoute> = () => false;
-      const server = startMediaServer(await bindPort(0, '127.0.0.1', 'PORT'), (request, response) =>
-        route(request, response),
-      );
-      const port = (server.server.address() as AddressInfo).port;
+      const listening = await bindPort(0, '127.0.0.1', 'PORT');
+      const server = serveRoute(listening, (request, response) => route(request, response));
+      const port = (listening.address() as AddressInfo).port;
       const baseUrl = `http://127.0.0.1:${port}/media`;
       const links = new MediaLinks(baseUrl, MEDIA_KEY);
       route = mediaRoute({ links, painter: testJpegPainter, logger: silentLogger });

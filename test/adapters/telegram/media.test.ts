@@ -1,12 +1,8 @@
+import { serveRoute } from '../../../src/web/http.js';
 import type { AddressInfo } from 'node:net';
 import { bindPort } from '../../../src/startup/listen.js';
 import { describe, expect, it } from 'vitest';
-import {
-  MediaLinks,
-  mediaKey,
-  mediaRoute,
-  startMediaServer,
-} from '../../../src/adapters/telegram/media.js';
+import { MediaLinks, mediaKey, mediaRoute } from '../../../src/adapters/telegram/media.js';
 import { startPosition } from '../../../src/engine/index.js';
 import { silentLogger } from '../../../src/game/logger.js';
 
@@ -20,11 +16,10 @@ describe('the media route’s cap on pictures in the making', () => {
         }),
     };
     let route: ReturnType<typeof mediaRoute> = () => false;
-    const server = startMediaServer(await bindPort(0, '127.0.0.1', 'PORT'), (request, response) =>
-      route(request, response),
-    );
+    const listening = await bindPort(0, '127.0.0.1', 'PORT');
+    const server = serveRoute(listening, (request, response) => route(request, response));
     context.onTestFinished(() => server.close());
-    const port = (server.server.address() as AddressInfo).port;
+    const port = (listening.address() as AddressInfo).port;
     const links = new MediaLinks(`http://127.0.0.1:${port}/media`, mediaKey('1:token'));
     route = mediaRoute({ links, painter, logger: silentLogger, maxConcurrent: 2 });
     const url = links.positionUrl(startPosition('bashni'), 'white');

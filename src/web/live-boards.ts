@@ -1,0 +1,134 @@
+/**
+ * The board pages' live streams (Server-Sent Events): each open page gets its game's view at
+ * once and again whenever the game changes, in any process — the game change feed tells every
+ * process, and each reads the game once for all its pages. A page that lost its connection
+ * reconnects (EventSource does) and the first view it gets is the latest: it catches up.
+ */
+import type { ServerResponse } from 'node:http';
+import type { Logger } from '../game/logger.js';
+import type { Game, PlayerId } from '../game/model.js';
+import type { Clock, GameChangeFeed } from '../game/ports.js';
+import type { ServiceResult } from '../game/results.js';
+import { boardView } from './board-view.js';
+
+interface Watcher {
+  readonly response: ServerResponse;
+  readonly viewer: PlayerId | undefined;
+  /** The version last sent. */
+  version: number;
+}
+
+export interface LiveBoardsOptions {
+  readonly getGame: (id: string) => Promise<ServiceResult<Game>>;
+  readonly feed: GameChangeFeed;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** A comment line this often keeps proxies from closing a quiet stream; default 25 s. */
+  readonly heartbeatMs?: number;
+}
+
+/** A page that stops reading (more than this waiting to be sent) is dropped; it reconnects. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+export class LiveBoards {
+  private readonly watchers = new Map<string, Set<Watcher>>();
+  /** Games being read for their pages, and whether another change came meanwhile. */
+  private readonly reading = new Map<string, { again: boolean }>();
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(private readonly options: LiveBoardsOptions) {
+    this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs ?? 25_000);
+    this.heartbeat.unref();
+  }
+
+  /** Starts hearing of changed games. */
+  async start(): Promise<void> {
+    await this.options.feed.subscribe((gameId) => this.changed(gameId));
+  }
+
+  /** Pages open now (a gauge). */
+  get open(): number {
+    let count = 0;
+    for (const set of this.watchers.values()) count += set.size;
+    return count;
+  }
+
+  /** Streams `game`'s views to a page from now on, starting with this one. */
+  watch(game: Game, viewer: PlayerId | undefined, response: ServerResponse): void {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    // A page retries after a second once the stream breaks (the browser's default is 3 s).
+    response.write('retry: 1000\n\n');
+    const watcher: Watcher = { response, viewer, version: -1 };
+    const set = this.watchers.get(game.id) ?? new Set();
+    set.add(watcher);
+    this.watchers.set(game.id, set);
+    response.on('close', () => {
+      set.delete(watcher);
+      if (set.size === 0 && this.watchers.get(game.id) === set) this.watchers.delete(game.id);
+    });
+    this.send(watcher, game);
+  }
+
+  /** Ends every stream (shutdown: the pages reconnect to another process). */
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const set of this.watchers.values()) for (const { response } of set) response.end();
+    this.watchers.clear();
+  }
+
+  private changed(gameId: string): void {
+    if (!this.watchers.has(gameId)) return;
+    const busy = this.reading.get(gameId);
+    if (busy !== undefined) {
+      busy.again = true;
+      return;
+    }
+    const state = { again: false };
+    this.reading.set(gameId, state);
+    void (async () => {
+      try {
+        do {
+          state.again = false;
+          const game = await this.options.getGame(gameId);
+          if (!game.ok) {
+            this.options.logger.warn('live boards: could not read a changed game', {
+              gameId,
+              code: game.code,
+            });
+            return;
+          }
+          for (const watcher of this.watchers.get(gameId) ?? []) this.send(watcher, game.value);
+        } while (state.again);
+      } catch (error) {
+        this.options.logger.error('live boards: could not update the pages', {
+          gameId,
+          err: error,
+        });
+      } finally {
+        this.reading.delete(gameId);
+      }
+    })();
+  }
+
+  private send(watcher: Watcher, game: Game): void {
+    if (game.version <= watcher.version) return;
+    const { response } = watcher;
+    if (response.writableLength > MAX_BUFFERED_BYTES) {
+      response.destroy();
+      return;
+    }
+    watcher.version = game.version;
+    const view = boardView(game, watcher.viewer, this.options.clock.now());
+    response.write(`event: view\nid: ${game.version}\ndata: ${JSON.stringify(view)}\n\n`);
+  }
+
+  private beat(): void {
+    for (const set of this.watchers.values())
+      for (const { response } of set) response.write(':\n\n');
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The board page's files (built by `npm run build:web` into dist/web/board), served from
+ * memory: `<base>/board` is the page, `<base>/board/<name>` its hashed script and styles (cached
+ * for a year: a new build has new names). Each is sent brotli- or gzip-compressed as the browser
+ * accepts, from the build's own compressed copies.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from '../game/logger.js';
+import type { Route } from './http.js';
+
+/** Where the build puts the page (from src/web and dist/web alike). */
+export const PAGE_DIRECTORY = fileURLToPath(new URL('../../dist/web/board/', import.meta.url));
+
+interface PageFile {
+  readonly type: string;
+  readonly plain: Buffer;
+  readonly br?: Buffer;
+  readonly gz?: Buffer;
+}
+
+const TYPES: Readonly<Record<string, string>> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+};
+
+/** The page's own scripts, and Telegram's; the API on the same origin. */
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self' https://telegram.org; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'",
+  // The URL may carry a board link's ticket: it goes nowhere else.
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+};
+
+function loadFiles(directory: string): Map<string, PageFile> {
+  const files = new Map<string, PageFile>();
+  if (!existsSync(directory)) return files;
+  for (const name of readdirSync(directory)) {
+    const ext = name.split('.').pop() ?? '';
+    const type = TYPES[ext];
+    if (type === undefined) continue;
+    const read = (suffix: string) =>
+      existsSync(join(directory, name + suffix))
+        ? readFileSync(join(directory, name + suffix))
+        : undefined;
+    files.set(name, {
+      type,
+      plain: readFileSync(join(directory, name)),
+      br: read('.br'),
+      gz: read('.gz'),
+    });
+  }
+  return files;
+}
+
+export function pageFilesRoute(options: {
+  readonly basePath: string;
+  readonly logger: Logger;
+  readonly directory?: string;
+}): Route {
+  const directory = options.directory ?? PAGE_DIRECTORY;
+  const files = loadFiles(directory);
+  if (!files.has('index.html'))
+    options.logger.warn(
+      `web: the board page is not built (${directory}): run npm run build:web; /board answers 503`,
+    );
+  const page = `${options.basePath}/board`;
+  return (request, response) => {
+    const path = new URL(request.url ?? '/', 'http://page.invalid').pathname;
+    if (path !== page && path !== `${page}/` && !path.startsWith(`${page}/`)) return false;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return true;
+    }
+    const name = path === page || path === `${page}/` ? 'index.html' : path.slice(page.length + 1);
+    const file = files.get(name);
+    if (file === undefined) {
+      response.writeHead(name === 'index.html' ? 503 : 404).end();
+      return true;
+    }
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    const [body, encoding] =
+      file.br !== undefined && /\bbr\b/.test(accepts)
+        ? [file.br, 'br']
+        : file.gz !== undefined && /\bgzip\b/.test(accepts)
+          ? [file.gz, 'gzip']
+          : [file.plain, undefined];
+    response.writeHead(200, {
+      'content-type': file.type,
+      'content-length': body.length,
+      vary: 'accept-encoding',
+      'cache-control': name === 'index.html' ? 'no-cache' : 'public, max-age=31536000, immutable',
+      ...(encoding === undefined ? {} : { 'content-encoding': encoding }),
+      ...SECURITY_HEADERS,
+    });
+    response.end(request.method === 'HEAD' ? undefined : body);
+    return true;
+  };
+}
