@@ -84,8 +84,9 @@ export function rateCommand(args: string[], print: Print): number {
   }
   const earlier = (library.generatedBy.counts ?? {}) as MiningCounts;
   const counts = addCounts(earlier, removed);
-  if (earlier.kept !== undefined)
-    counts.kept = earlier.kept - (library.puzzles.length - kept.length);
+  // Kept is the library: what rate removed moved to its stages above. (Libraries mined before
+  // 'found-before' counted a position found twice, or past the count, as kept too.)
+  if (earlier.kept !== undefined) counts.kept = kept.length;
   const out = opts.values.out ?? path;
   writeFileSync(
     out,

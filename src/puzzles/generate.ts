@@ -56,14 +56,22 @@ export async function generatePuzzles(
     while (!enough() && done.has(nextToTake)) {
       const mined = done.get(nextToTake)!;
       done.delete(nextToTake);
-      counts = addCounts(counts, mined.counts);
       let count = 0;
+      let foundBefore = 0;
       for (const puzzle of mined.puzzles) {
-        if (taken.length >= options.count || ids.has(puzzle.id)) continue;
+        if (taken.length >= options.count) continue;
+        if (ids.has(puzzle.id)) {
+          foundBefore++;
+          continue;
+        }
         ids.add(puzzle.id);
         taken.push(puzzle);
         count++;
       }
+      // Kept is what the library took: one found before moves to its own stage, one past the
+      // count was never taken.
+      const { kept: _mined, ...others } = mined.counts;
+      counts = addCounts(counts, { ...others, kept: count, 'found-before': foundBefore });
       options.onGame?.({ game: nextToTake, taken: count, puzzles: taken, counts });
       nextToTake++;
     }

@@ -48,7 +48,9 @@ export const MINING_STAGES = [
   'greedy-material',
   /** ...the same line as an earlier puzzle's (the same combination after another mistake). */
   'repeated-line',
-  /** Puzzles kept. */
+  /** ...a position already in the library, found again in another game. */
+  'found-before',
+  /** Puzzles kept (taken into the library). */
   'kept',
 ] as const;
 

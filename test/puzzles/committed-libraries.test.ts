@@ -56,6 +56,8 @@ describe.each(LIBRARIES)('the committed library $file', ({ file, least, searched
     'has puzzles after a mistake, played to the gain, no coin flips above tier 1',
     () => {
       const searcher = puzzleSearcher();
+      // The funnel's last stage is the library itself.
+      expect(library.generatedBy.counts?.kept).toBe(library.puzzles.length);
       for (const puzzle of library.puzzles) {
         expect(puzzle.mistake, puzzle.id).toBeDefined();
         expect(puzzle.difficulty, puzzle.id).toBe(tierOf(puzzle.rating!));
