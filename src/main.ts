@@ -171,7 +171,18 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   // service starts, then they start taking updates and interactions.
   const bots: PlatformBot[] = [];
   if (telegram !== undefined && botInfo !== undefined)
-    bots.push(startTelegram(deps, { config: telegram, botInfo, server: httpServer, web }));
+    bots.push(
+      startTelegram(deps, {
+        config: telegram,
+        botInfo,
+        server: httpServer,
+        web,
+        page:
+          config.web === undefined
+            ? undefined
+            : { url: config.web.url, miniApp: config.web.miniApp },
+      }),
+    );
   // discord.js only where Discord runs: loaded, it holds ~40 MB a Telegram-only process needs not.
   if (discord !== undefined)
     bots.push((await import('./startup/start-discord.js')).startDiscord(deps, discord));

@@ -150,6 +150,7 @@ export const en: Messages = {
   gameOverNotice: (result) => `🏁 ${result}`,
 
   back: '⬅️ Back',
+  openBoard: '♟ Open the board',
   chooseStack: 'Choose a tower to move.',
   chooseTarget: (square) => `${square}: where to?`,
   chooseRoute: 'Several capture routes end there: choose one.',

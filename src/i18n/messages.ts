@@ -100,6 +100,8 @@ export interface Messages {
   readonly gameOverNotice: (result: string) => string;
 
   readonly back: string;
+  /** The button that opens the live board page (Mini App, or a link on Discord). */
+  readonly openBoard: string;
   readonly chooseStack: string;
   readonly chooseTarget: (square: string) => string;
   readonly chooseRoute: string;

@@ -154,6 +154,7 @@ export const ru: Messages = {
   gameOverNotice: (result) => `🏁 ${result}`,
 
   back: '⬅️ Назад',
+  openBoard: '♟ Открыть доску',
   chooseStack: 'Выберите башню для хода.',
   chooseTarget: (square) => `${square}: куда?`,
   chooseRoute: 'Туда ведут несколько путей взятия — выберите один.',

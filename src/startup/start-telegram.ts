@@ -16,6 +16,7 @@ import { startDailyPoster, type PlatformBot, type PlatformDeps } from './platfor
 import { together } from './shutdown.js';
 import { firstRoute } from '../web/http.js';
 import type { BoardWeb } from '../web/board-web.js';
+import type { BoardPage } from '../adapters/telegram/board-page-button.js';
 
 export interface TelegramStart {
   readonly config: NonNullable<Config['telegram']>;
@@ -25,6 +26,8 @@ export interface TelegramStart {
   readonly server?: Server;
   /** The board page, when WEB_URL is set: served on the same port. */
   readonly web?: BoardWeb;
+  /** Where the board page is, for the buttons under the boards. */
+  readonly page?: BoardPage;
 }
 
 export function startTelegram(deps: PlatformDeps, start: TelegramStart): PlatformBot {
@@ -50,6 +53,7 @@ export function startTelegram(deps: PlatformDeps, start: TelegramStart): Platfor
       transformers: [botApiErrors(metrics)],
       reviewPainter,
       inline: { key: mediaSigning, media: mediaLinks },
+      boardPage: start.page,
     },
   );
   metrics.followUpdates('telegram', () => app.pipeline.handled);

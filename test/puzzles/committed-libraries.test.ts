@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { legalMoves, parseFen } from '../../src/engine/index.js';
 import { MATE_BOUND } from '../../src/ai/index.js';
 import { play } from '../../src/puzzles/miner.js';
+import type { MiningCounts } from '../../src/puzzles/self-play.js';
 import {
   checkLegality,
   coinFlips,
@@ -57,7 +58,9 @@ describe.each(LIBRARIES)('the committed library $file', ({ file, least, searched
     () => {
       const searcher = puzzleSearcher();
       // The funnel's last stage is the library itself.
-      expect(library.generatedBy.counts?.kept).toBe(library.puzzles.length);
+      expect((library.generatedBy.counts as MiningCounts | undefined)?.kept).toBe(
+        library.puzzles.length,
+      );
       for (const puzzle of library.puzzles) {
         expect(puzzle.mistake, puzzle.id).toBeDefined();
         expect(puzzle.difficulty, puzzle.id).toBe(tierOf(puzzle.rating!));

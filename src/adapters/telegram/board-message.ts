@@ -30,6 +30,7 @@ import { decodePayload, encodePayload } from '../../chat/buttons/button-payload.
 import type { ChatSettings } from './chat-state.js';
 import { isInlineChat, isPrivateChat, mentionOf, nameOf } from './identity.js';
 import type { MediaLinks } from './media.js';
+import { boardPageButton, type BoardPage } from './board-page-button.js';
 
 /** Width of board images sent to Telegram: sharp on phones, small enough to send fast. */
 export const BOARD_SIZE = 720;
@@ -75,12 +76,19 @@ export function boardFace(
   now: number,
   painter: BoardPainter,
   media?: MediaLinks,
+  page?: { readonly page: BoardPage; readonly botUsername?: string },
 ): BoardFace {
   const position = anyPosition(game);
   const orientation = orientationFor(game, settings, chatId);
   const lastMove = game.lastMove ?? null;
   const inline = isInlineChat(chatId);
-  const keyboard = gameKeyboard(game, position, orientation);
+  const open =
+    page === undefined || game.status !== 'active'
+      ? undefined
+      : boardPageButton(page.page, game.id, chatId, page.botUsername, t.openBoard);
+  const stacks = gameKeyboard(game, position, orientation);
+  const keyboard =
+    open === undefined ? stacks : { inline_keyboard: [...stacks.inline_keyboard, [open]] };
   const imageUrl =
     inline && media !== undefined && position.variant !== 'zhernov'
       ? media.positionUrl(position, twoPlayerSide(orientation), lastMove)

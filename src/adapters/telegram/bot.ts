@@ -1,3 +1,4 @@
+import type { BoardPage } from './board-page-button.js';
 import { Api, Bot, BotError, type Context, type Transformer } from 'grammy';
 import type { Clock } from '../../game/ports.js';
 import type { GameEvent } from '../../game/results.js';
@@ -64,6 +65,8 @@ export interface TelegramBotOptions {
    * Without this option inline queries are not answered at all.
    */
   readonly inline?: { readonly key: Buffer; readonly media?: MediaLinks };
+  /** The live board page (WEB_URL, TELEGRAM_MINI_APP): a button under every board. */
+  readonly boardPage?: BoardPage;
 }
 
 export interface TelegramBot {
@@ -151,6 +154,7 @@ export function createTelegramBot(
     tasks,
     botUsername: () => bot.botInfo.username,
     media: options.inline?.media,
+    boardPage: options.boardPage,
     puzzles: base.puzzles,
   });
   const deps: TelegramDeps = {

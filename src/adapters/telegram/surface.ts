@@ -1,3 +1,4 @@
+import type { BoardPage } from './board-page-button.js';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Challenge, ChatView, Game, Player, Side } from '../../game/model.js';
 import { playerOf } from '../../game/model.js';
@@ -45,6 +46,8 @@ export interface SurfaceDeps {
   readonly botUsername?: () => string;
   /** Signed picture URLs (TELEGRAM_MEDIA_URL), for inline messages; absent when not served. */
   readonly media?: MediaLinks;
+  /** The live board page (WEB_URL): an "Open the board" button under every board. */
+  readonly boardPage?: BoardPage;
   /** The puzzles, for the pictures of puzzle replies (see request-replies.ts). */
   readonly puzzles?: Pick<PuzzleService, 'get'>;
 }
@@ -180,6 +183,9 @@ export class TelegramSurface implements ChatSurface {
       this.deps.clock.now(),
       this.deps.painter,
       this.deps.media,
+      this.deps.boardPage === undefined
+        ? undefined
+        : { page: this.deps.boardPage, botUsername: this.deps.botUsername?.() },
     );
   }
 

@@ -1,0 +1,39 @@
+/**
+ * The "Open the board" button under a game's board message (issue 31): the live board page as
+ * a Mini App. Telegram allows `web_app` buttons in private chats only; in groups (and inline
+ * messages) the Mini App opens by its direct link, t.me/<bot>/<app>?startapp=<game>, which
+ * needs the app's short name (TELEGRAM_MINI_APP). Without it, groups get no button: a plain
+ * link would open the page outside Telegram, where it cannot tell who the player is.
+ */
+import type { InlineKeyboardButton } from 'grammy/types';
+import { isInlineChat } from './identity.js';
+
+/** Where the page is (WEB_URL) and the Mini App's short name. */
+export interface BoardPage {
+  readonly url: URL;
+  readonly miniApp?: string;
+}
+
+/** Private chats have positive ids, groups and channels negative ones. */
+function isPrivateChat(chatId: string): boolean {
+  return !isInlineChat(chatId) && !chatId.startsWith('-');
+}
+
+export function boardPageButton(
+  page: BoardPage,
+  gameId: string,
+  chatId: string,
+  botUsername: string | undefined,
+  text: string,
+): InlineKeyboardButton | undefined {
+  if (isPrivateChat(chatId)) {
+    const url = new URL('board', page.url.href.endsWith('/') ? page.url : `${page.url.href}/`);
+    url.searchParams.set('game', gameId);
+    return { text, web_app: { url: url.href } };
+  }
+  if (page.miniApp === undefined || botUsername === undefined) return undefined;
+  return {
+    text,
+    url: `https://t.me/${botUsername}/${page.miniApp}?startapp=${encodeURIComponent(gameId)}`,
+  };
+}
