@@ -166,6 +166,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
     metrics,
     painters: painters(renderPool, metrics),
     dispatch,
+    web,
   };
   // The adapters are made first (their presenters receive the service's events), then the
   // service starts, then they start taking updates and interactions.
@@ -176,7 +177,6 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
         config: telegram,
         botInfo,
         server: httpServer,
-        web,
         page:
           config.web === undefined
             ? undefined

@@ -150,7 +150,7 @@ export const en: Messages = {
   gameOverNotice: (result) => `🏁 ${result}`,
 
   back: '⬅️ Back',
-  openBoard: '♟ Open the board',
+  openBoard: '📲 Open the board',
   chooseStack: 'Choose a tower to move.',
   chooseTarget: (square) => `${square}: where to?`,
   chooseRoute: 'Several capture routes end there: choose one.',
@@ -316,6 +316,8 @@ export const en: Messages = {
   },
   discord: {
     moveButton: '♟ Move',
+    boardLinkReady: (minutes) =>
+      `Your own link to the live board, good for ${minutes} minutes: it signs you in, so keep it to yourself.`,
     played: (move) => `✅ You played ${move}.`,
     gameElsewhere: (game, place, link) =>
       `↪ Your game ${game} is in ${place}: <a href="${link}">its board</a>.`,

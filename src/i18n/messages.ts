@@ -546,6 +546,8 @@ export type SlashOptionName =
 export interface DiscordMessages {
   /** The public game message's button that opens the mover's picker. */
   readonly moveButton: string;
+  /** The answer to Open the board: a link for this user alone, good for `minutes`. */
+  readonly boardLinkReady: (minutes: number) => string;
   /** The picker's last word, once the move is played. */
   readonly played: (move: string) => string;
   /**

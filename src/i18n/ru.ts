@@ -154,7 +154,7 @@ export const ru: Messages = {
   gameOverNotice: (result) => `🏁 ${result}`,
 
   back: '⬅️ Назад',
-  openBoard: '♟ Открыть доску',
+  openBoard: '📲 Открыть доску',
   chooseStack: 'Выберите башню для хода.',
   chooseTarget: (square) => `${square}: куда?`,
   chooseRoute: 'Туда ведут несколько путей взятия — выберите один.',
@@ -324,6 +324,8 @@ export const ru: Messages = {
   },
   discord: {
     moveButton: '♟ Сделать ход',
+    boardLinkReady: (minutes) =>
+      `Ваша личная ссылка на живую доску, действует ${minutes} мин.: по ней вход под вашим именем, не передавайте её.`,
     played: (move) => `✅ Ход сделан: ${move}.`,
     gameElsewhere: (game, place, link) =>
       `↪ Ваша партия ${game} идёт в ${place}: <a href="${link}">её доска</a>.`,

@@ -10,6 +10,7 @@ import type { GameService } from '../game/service.js';
 import type { AppMetrics } from './metrics.js';
 import type { HealthCheck } from './ops-server.js';
 import type { Painters } from './painters.js';
+import type { BoardWeb } from '../web/board-web.js';
 
 /** The parts of a bot process every platform shares, built once in main.ts. */
 export interface PlatformDeps {
@@ -21,6 +22,8 @@ export interface PlatformDeps {
   readonly painters: Painters;
   /** Where the events of this process's requests go: counted, then to every platform's presenter. */
   readonly dispatch: (events: readonly GameEvent[]) => Promise<void>;
+  /** The live board page, when WEB_URL is set. */
+  readonly web?: BoardWeb;
 }
 
 /**

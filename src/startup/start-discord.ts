@@ -5,6 +5,7 @@ import { registerCommands as registerDiscordCommands } from '../adapters/discord
 import type { Config } from '../config.js';
 import { bestEffort } from '../game/logger.js';
 import { systemClock } from '../game/ports.js';
+import { BOARD_LINK_TTL_MS } from '../web/board-links.js';
 import { startDailyPoster, type PlatformBot, type PlatformDeps } from './platform.js';
 
 export function startDiscord(
@@ -14,7 +15,23 @@ export function startDiscord(
   const { service, puzzles, kv, logger, metrics, dispatch } = deps;
   const { painter, reviewPainter } = deps.painters;
   const app = createDiscordBot(
-    { service, puzzles, kv, clock: systemClock, logger, painter, publish: dispatch, reviewPainter },
+    {
+      service,
+      puzzles,
+      kv,
+      clock: systemClock,
+      logger,
+      painter,
+      publish: dispatch,
+      reviewPainter,
+      boardLink:
+        deps.web === undefined
+          ? undefined
+          : {
+              link: (user, gameId) => deps.web!.links.link(user, gameId),
+              ttlMinutes: BOARD_LINK_TTL_MS / 60_000,
+            },
+    },
     { restApi: discord.restApi, shards: discord.shards, memberEvents: discord.memberEvents },
   );
   app.client.on(Events.InteractionCreate, () => metrics.countUpdate('discord'));

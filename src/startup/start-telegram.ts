@@ -15,7 +15,6 @@ import { botApiErrors } from './metrics.js';
 import { startDailyPoster, type PlatformBot, type PlatformDeps } from './platform.js';
 import { together } from './shutdown.js';
 import { firstRoute } from '../web/http.js';
-import type { BoardWeb } from '../web/board-web.js';
 import type { BoardPage } from '../adapters/telegram/board-page-button.js';
 
 export interface TelegramStart {
@@ -24,8 +23,6 @@ export interface TelegramStart {
   readonly botInfo: UserFromGetMe;
   /** The bound port of the webhook, the pictures and the board page, if any is configured. */
   readonly server?: Server;
-  /** The board page, when WEB_URL is set: served on the same port. */
-  readonly web?: BoardWeb;
   /** Where the board page is, for the buttons under the boards. */
   readonly page?: BoardPage;
 }
@@ -85,7 +82,7 @@ export function startTelegram(deps: PlatformDeps, start: TelegramStart): Platfor
             ...(mediaLinks === undefined
               ? []
               : [mediaRoute({ links: mediaLinks, painter, logger: log })]),
-            ...(start.web === undefined ? [] : [start.web.route]),
+            ...(deps.web === undefined ? [] : [deps.web.route]),
           ]),
         },
         log,

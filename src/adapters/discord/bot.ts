@@ -28,6 +28,8 @@ import type { BoardPainter } from './game-message.js';
 import { discordPresenter, type DiscordPresenter } from './surface.js';
 import { InteractionRouter } from './router.js';
 import { reviewFeature } from './features/review.js';
+import { boardLinkFeature } from './features/board-link.js';
+import type { BoardLinkMaker } from './router.js';
 import type { ReviewPainter } from '../../chat/words/review-text.js';
 import { bestEffort } from '../../game/logger.js';
 
@@ -48,6 +50,8 @@ export interface DiscordBotDeps {
    * runs Telegram or relays to it); by default this bot's presenter only.
    */
   readonly publish?: (events: readonly GameEvent[]) => Promise<void>;
+  /** The live board page's links (WEB_URL): an Open the board button under every game. */
+  readonly boardLink?: BoardLinkMaker;
 }
 
 export interface DiscordBotOptions {
@@ -136,6 +140,7 @@ export function createDiscordBot(
     logger,
     painter: deps.painter,
     tasks,
+    boardPage: deps.boardLink !== undefined,
   });
   const router = new InteractionRouter({
     service: deps.service,
@@ -151,12 +156,14 @@ export function createDiscordBot(
       const channel = client.channels.cache.get(channelId);
       return channel !== undefined && 'guildId' in channel ? channel.guildId : undefined;
     },
+    boardLink: deps.boardLink,
   });
   challengeFeature(router, router.deps);
   joinFeature(router, router.deps);
   tableFeature(router, router.deps);
   const gameCommands = new GameCommands(router, router.deps);
   moveFeature(router, router.deps, gameCommands);
+  boardLinkFeature(router, router.deps);
   commandFeature(router, router.deps, gameCommands);
   replayFeature(router, router.deps);
   botGameFeature(router, router.deps);

@@ -66,8 +66,11 @@ export function gameCaption(game: Game, t: Messages, now: number): string {
   return markdown(boardCaption(game, t, now, { name: nameOf, mention: mentionOf }));
 }
 
-/** The buttons under a game message: Move while it goes on, and a draw offer's answers. */
-export function gameComponents(game: Game, t: Messages): Components {
+/**
+ * The buttons under a game message: Move while it goes on (and Open the board, with the live
+ * board page), and a draw offer's answers.
+ */
+export function gameComponents(game: Game, t: Messages, boardPage = false): Components {
   if (game.status !== 'active') return [];
   const ply = game.moves.length;
   const rows: Components = [
@@ -80,6 +83,16 @@ export function gameComponents(game: Game, t: Messages): Components {
           label: t.discord.moveButton,
           custom_id: encodePayload({ kind: 'move', gameId: game.id, ply }),
         },
+        ...(boardPage
+          ? [
+              {
+                type: ComponentType.Button as const,
+                style: ButtonStyle.Secondary as const,
+                label: t.openBoard,
+                custom_id: encodePayload({ kind: 'board-link', gameId: game.id }),
+              },
+            ]
+          : []),
       ],
     },
   ];
@@ -115,6 +128,7 @@ export async function gameMessage(
   settings: ChatSettings,
   now: number,
   painter: BoardPainter,
+  boardPage = false,
 ): Promise<OutgoingMessage> {
   const position = anyPosition(game);
   const orientation = orientationFor(game, settings);
@@ -139,6 +153,6 @@ export async function gameMessage(
       footer: { text: `#${game.id} · ${game.moves.length}` },
     },
     image,
-    gameComponents(game, t),
+    gameComponents(game, t, boardPage),
   );
 }

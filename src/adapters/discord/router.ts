@@ -38,6 +38,14 @@ export interface DiscordDeps {
   readonly deferAfterMs: number;
   /** The server a channel belongs to (for message links), if known; undefined for DMs. */
   readonly guildOf: (channelId: string) => string | undefined;
+  /** The live board page's signed link for a user and a game, when the page is served. */
+  readonly boardLink?: BoardLinkMaker;
+}
+
+/** A board page link for one user and one game (src/web/board-links.ts), and how long it lasts. */
+export interface BoardLinkMaker {
+  link(user: { platform: 'discord'; userId: string; name: string }, gameId: string): string;
+  readonly ttlMinutes: number;
 }
 
 /** One interaction being handled: who, where, in which language, and its one answer. */

@@ -44,6 +44,8 @@ export interface SurfaceDeps {
   readonly logger: Logger;
   readonly painter: BoardPainter;
   readonly tasks: BackgroundTasks;
+  /** Whether the live board page is served (WEB_URL): an Open the board button on games. */
+  readonly boardPage?: boolean;
 }
 
 /** The Discord presenter: the one chat core on Discord's surface. */
@@ -127,7 +129,14 @@ export class DiscordSurface implements ChatSurface {
       channelId,
       this.core.languageHint(game, channelId),
     );
-    return gameMessage(game, t, settings, this.deps.clock.now(), this.deps.painter);
+    return gameMessage(
+      game,
+      t,
+      settings,
+      this.deps.clock.now(),
+      this.deps.painter,
+      this.deps.boardPage === true,
+    );
   }
 
   /** Brings every channel's live game message up to date (queued; newest wins). */

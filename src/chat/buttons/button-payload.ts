@@ -104,6 +104,8 @@ type GamePayload =
   | { readonly kind: 'language'; readonly value: 'ru' | 'en' }
   /** The public game message's Move button: opens the mover's own picker. */
   | { readonly kind: 'move'; readonly gameId: string; readonly ply: number }
+  /** Discord's Open the board: a signed link to the live board page for whoever presses. */
+  | { readonly kind: 'board-link'; readonly gameId: string }
   /**
    * A select menu of stacks; the chosen value is a square (`decodeSquareValue`). `part` tells
    * apart the menus of one message when the options are split (1 to 4 for the second to the
@@ -396,6 +398,7 @@ const LAYOUTS: { readonly [K in Payload['kind']]: Layout } = {
   orientation: { action: 'O', fields: [scalar('value', /^(mover|white)$/)] },
   language: { action: 'L', fields: [scalar('value', /^(ru|en)$/)] },
   move: { action: 'M', fields: [id('gameId'), ply] },
+  'board-link': { action: 'BL', fields: [id('gameId')] },
   'draw-offer': { action: 'W', fields: [id('gameId'), ply] },
   'resign-ask': { action: 'q', fields: [id('gameId'), ply] },
   'inline-accept': { action: 'iA', fields: INLINE_TERMS },

@@ -2,6 +2,7 @@
  * One bot process as it ships — the real discord.js client, its REST queue and gateway, on the
  * game service over the memory store — against a fresh fake Discord, for tests of whole flows.
  */
+import type { BoardLinkMaker } from '../../../src/adapters/discord/router.js';
 import { REST } from 'discord.js';
 import { expect } from 'vitest';
 import {
@@ -45,11 +46,12 @@ export function isGameMessage(message: StoredMessage): boolean {
 
 /**
  * Starts a fake Discord (commands registered) and one bot process logged in to it; `review`
- * gives it the engine's analysis and the review's painter (/review), which it lacks otherwise.
+ * gives it the engine's analysis and the review's painter (/review), which it lacks otherwise,
+ * and `boardLink` the live board page's links.
  */
 export async function startFakeBot(
   options: Omit<DiscordBotOptions, 'restApi'> = {},
-  review: { analysis?: PositionAnalysis; painter?: ReviewPainter } = {},
+  review: { analysis?: PositionAnalysis; painter?: ReviewPainter; boardLink?: BoardLinkMaker } = {},
 ): Promise<FakeBot> {
   const fake = await FakeDiscord.start();
   await registerCommands(new REST({ api: fake.restApi }).setToken(fake.token), fake.applicationId);
@@ -71,6 +73,7 @@ export async function startFakeBot(
       logger: silentLogger,
       painter: inlinePainter,
       reviewPainter: review.painter,
+      boardLink: review.boardLink,
     },
     { ...options, restApi: fake.restApi },
   );

@@ -126,6 +126,7 @@ const LONGEST: Record<Payload['kind'], Payload> = {
   orientation: { kind: 'orientation', value: 'mover' },
   language: { kind: 'language', value: 'en' },
   move: { kind: 'move', gameId: LONG_ID, ply: LONG_PLY },
+  'board-link': { kind: 'board-link', gameId: LONG_ID },
   'stack-menu': { kind: 'stack-menu', gameId: LONG_ID, ply: LONG_PLY, part: 4 },
   'target-menu': { kind: 'target-menu', gameId: LONG_ID, ply: LONG_PLY, from: 31, part: 4 },
   'route-menu': { kind: 'route-menu', gameId: LONG_ID, ply: LONG_PLY, part: 4 },
