@@ -12,6 +12,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY scripts ./scripts
 RUN npm run build
 
 # The runtime's system libraries: jemalloc, at a path that is the same on x64 and arm64. A stage of
