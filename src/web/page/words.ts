@@ -142,6 +142,8 @@ const EN_FATAL: Record<string, { title: string; text: string }> = {
     text: 'It may have been deleted. Open the board from the chat.',
   },
   'no-game': { title: 'No game to show', text: 'Open the board from the chat.' },
+  offline: { title: 'No connection', text: 'Check the connection and open the board again.' },
+  unauthorized: { title: 'Your session has ended', text: 'Reopen the board from the chat.' },
   'telegram-unavailable': {
     title: 'Telegram did not answer',
     text: 'Close the board and open it again.',
@@ -269,6 +271,8 @@ const RU_FATAL: Record<string, { title: string; text: string }> = {
     text: 'Возможно, её удалили. Откройте доску из чата.',
   },
   'no-game': { title: 'Не указана партия', text: 'Откройте доску из чата.' },
+  offline: { title: 'Нет связи', text: 'Проверьте соединение и откройте доску снова.' },
+  unauthorized: { title: 'Сеанс закончился', text: 'Откройте доску из чата заново.' },
   'telegram-unavailable': {
     title: 'Telegram не ответил',
     text: 'Закройте доску и откройте её снова.',

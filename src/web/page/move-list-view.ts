@@ -1,0 +1,25 @@
+/** The move list `#moves`: numbered lines (move-list.ts), the last ply marked and kept in view. */
+import type { BoardView } from '../board-view.js';
+import { moveRows, rowNumber } from './move-list.js';
+
+export function renderMoves(host: HTMLElement, view: BoardView): void {
+  const last = view.moves.length - 1;
+  const items = moveRows(view).map((row) => {
+    const item = document.createElement('li');
+    const number = document.createElement('span');
+    number.className = 'num';
+    number.textContent = rowNumber(row);
+    item.append(number);
+    for (const { ply, text } of row.plies) {
+      const move = document.createElement('span');
+      move.className = ply === last ? 'ply last' : 'ply';
+      move.dataset.ply = String(ply + 1);
+      move.textContent = text;
+      item.append(' ', move);
+    }
+    return item;
+  });
+  host.replaceChildren(...items);
+  // The list scrolls on its own; the page stays where it is.
+  host.scrollTop = host.scrollHeight;
+}
