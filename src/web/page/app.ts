@@ -189,7 +189,8 @@ export class App {
     this.input.refresh();
     this.elements.board.dataset.ply = String(view.ply);
     this.elements.board.classList.toggle('playable', this.interactive());
-    document.body.dataset.ready = '1';
+    // A page that failed shows its message only, never a board said to be ready.
+    if (document.body.dataset.fatal === undefined) document.body.dataset.ready = '1';
   }
 
   private renderPanel(): void {

@@ -307,6 +307,7 @@ export class BoardSvg {
   /** Shows `pile` floating with its square's top-left corner at (x, y) board units; null hides. */
   float(pile: Pile | null, x = 0, y = 0): void {
     const layout = this.layout;
+    if (this.svg === null) return;
     if (pile === null || layout === null || this.model === null) {
       this.mover.replaceChildren();
       this.mover.removeAttribute('data-key');

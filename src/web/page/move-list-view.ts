@@ -20,6 +20,8 @@ export function renderMoves(host: HTMLElement, view: BoardView): void {
     return item;
   });
   host.replaceChildren(...items);
+  // No heading over an empty list before the first move.
+  if (host.parentElement !== null) host.parentElement.hidden = items.length === 0;
   // The list scrolls on its own; the page stays where it is.
   host.scrollTop = host.scrollHeight;
 }
