@@ -295,7 +295,10 @@ export class BoardSvg {
       const width = along ? span : thickness;
       const height = along ? thickness : span;
       const turn = scene.toMove === seat;
-      const rim = turn ? ` stroke="${BOARD.turn}" stroke-width="${Math.max(2, gap)}"` : '';
+      // The seat to move gets a gold rim; the others a thin light edge, so Black's shows too.
+      const rim = turn
+        ? ` stroke="${BOARD.turn}" stroke-width="${Math.max(2, gap)}"`
+        : ` stroke="${BOARD.coordinates}" stroke-opacity=".6" stroke-width="1"`;
       marks.push(
         `<rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${thickness / 2}" ` +
           `fill="${PIECES[seat].faceLight}"${rim}/>`,
