@@ -43,6 +43,9 @@ export function isNewer(view: BoardView, shown: BoardView | null): boolean {
   return view.serverTime >= shown.serverTime;
 }
 
+/** How long the live stream may be down before the page says it is reconnecting. */
+const OFFLINE_NOTICE_MS = 3000;
+
 export class App {
   private view: BoardView | null = null;
   private model: BoardModel | null = null;
@@ -61,6 +64,8 @@ export class App {
   private readonly board: BoardSvg;
   private readonly input: BoardInput;
   private readonly reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+  private offlineTimer: ReturnType<typeof setTimeout> | undefined;
+  private sayingOffline = false;
 
   constructor(
     private readonly elements: Elements,
@@ -112,7 +117,12 @@ export class App {
     if (next && lastMove !== null) {
       const landing = model.piles[lastMove.path.at(-1) ?? lastMove.from] ?? null;
       const mover = before.toMove ?? (landing === null ? null : pileOwner(landing));
-      if (mover !== null) this.announcer.say(this.words.played(mover, view.moves.at(-1) ?? ''));
+      const played = mover === null ? '' : this.words.played(mover, view.moves.at(-1) ?? '');
+      const end = view.status === 'finished' ? statusText(view, this.words) : '';
+      this.announcer.say([played, end].filter((text) => text !== '').join('. '));
+    } else if (before !== null && before.status !== view.status) {
+      // A resignation, an agreed draw, a loss on time: the result is the news.
+      this.announcer.say(statusText(view, this.words));
     }
     if (
       options.animate !== false &&
@@ -381,9 +391,23 @@ export class App {
     this.redraw();
   }
 
-  /** Shows the live stream's state (reconnecting) without hiding a message. */
+  /**
+   * Shows the live stream's state: "reconnecting" once it has been down a moment (a blip while
+   * the browser reconnects by itself is not worth a word).
+   */
   connection(connected: boolean): void {
     this.elements.board.classList.toggle('offline', !connected);
     document.body.dataset.live = connected ? '1' : '0';
+    clearTimeout(this.offlineTimer);
+    if (connected) {
+      if (this.sayingOffline) this.announcer.hold(null);
+      this.sayingOffline = false;
+      return;
+    }
+    this.offlineTimer = setTimeout(() => {
+      if (this.busy) return;
+      this.sayingOffline = true;
+      this.announcer.hold(this.words.reconnecting);
+    }, OFFLINE_NOTICE_MS);
   }
 }
