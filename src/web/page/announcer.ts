@@ -7,6 +7,7 @@
 
 const MESSAGE_TIME = 5000;
 
+/** The page's two voices: the hidden live region and the visible message line. */
 export class Announcer {
   private timer: ReturnType<typeof setTimeout> | undefined;
 

@@ -6,6 +6,7 @@
 import type { BoardView } from '../board-view.js';
 import { PageError } from './page-error.js';
 
+/** The actions a player posts (each to its own address). */
 export type Action = 'move' | 'draw' | 'resign';
 
 /** How an action ended. */
@@ -28,6 +29,7 @@ function requestId(): string {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The API for one signed-in (or read-only) page: the session rides on every request. */
 export class Api {
   constructor(
     private readonly root: string,

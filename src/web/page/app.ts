@@ -46,6 +46,7 @@ export function isNewer(view: BoardView, shown: BoardView | null): boolean {
 /** How long the live stream may be down before the page says it is reconnecting. */
 const OFFLINE_NOTICE_MS = 3000;
 
+/** One game on the page, from its first view to the last. */
 export class App {
   private view: BoardView | null = null;
   private model: BoardModel | null = null;

@@ -11,6 +11,7 @@ import type { BoardSvg } from './board-svg.js';
 /** Further than this (CSS px) and a press becomes a drag. */
 const DRAG_FROM = 6;
 
+/** What the controller does with the board's input. */
 export interface BoardInputHandlers {
   /** Whether the board takes input now (the player's turn, no animation, nothing sent). */
   enabled(): boolean;
@@ -25,6 +26,7 @@ export interface BoardInputHandlers {
   drop(from: number, target: number | null): void;
 }
 
+/** Listens on the board's element for the page's lifetime. */
 export class BoardInput {
   private focusSquare: number | null = null;
   private press: {

@@ -12,13 +12,16 @@ import type { BoardView } from '../board-view.js';
 /** The seat colours of a pile's engine colours 0 and 1. */
 export type Palette = readonly [SeatColor, SeatColor];
 
+/** A two-player stack: engine colour 0 is White, 1 Black. */
 export const TWO_PLAYER_PALETTE: Palette = ['white', 'black'];
 
+/** What stands on one square, ready for layout.ts's stackProfile. */
 export interface Pile {
   readonly stack: Stack;
   readonly palette: Palette;
 }
 
+/** A parsed view's board: its squares, its position (for picking) and its piles (for drawing). */
 export interface BoardModel {
   readonly variant: BoardView['variant'];
   readonly table: boolean;

@@ -52,6 +52,7 @@ interface Shape {
   readonly language: string;
 }
 
+/** The board's drawing in its host element; rebuilt only when its shape changes. */
 export class BoardSvg {
   private svg: SVGSVGElement | null = null;
   private layout: BoardLayout | null = null;

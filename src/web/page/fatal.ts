@@ -4,6 +4,7 @@
  */
 import type { Words } from './words.js';
 
+/** Replaces the page with the message for `code` (and, for an unknown one, its own sentence). */
 export function showFatal(words: Words, code: string, detail?: string): void {
   const { title, text } = words.fatal(code);
   const box = document.createElement('main');

@@ -2,6 +2,7 @@
 import type { BoardView } from '../board-view.js';
 import { moveRows, rowNumber } from './move-list.js';
 
+/** Fills the list from a view's moves. */
 export function renderMoves(host: HTMLElement, view: BoardView): void {
   const last = view.moves.length - 1;
   const items = moveRows(view).map((row) => {

@@ -17,6 +17,7 @@ export interface PieceColors {
   readonly text: string;
 }
 
+/** Each seat's piece colours (White and Black are the two-player pieces). */
 export const PIECES: Readonly<Record<SeatColor, PieceColors>> = {
   white: {
     faceLight: '#fffaf0',

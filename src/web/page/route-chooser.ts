@@ -7,6 +7,7 @@ import type { Move } from '../../engine/index.js';
 import { routeLabel } from '../../chat/buttons/move-picking.js';
 import type { BoardView } from '../board-view.js';
 
+/** The routes to choose from, the words to show and what choosing does. */
 export interface RouteChoice {
   readonly variant: BoardView['variant'];
   readonly routes: readonly Move[];

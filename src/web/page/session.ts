@@ -16,6 +16,7 @@ interface SessionAnswer {
   readonly gameId?: string;
 }
 
+/** Who the page is for and which game it shows. */
 export interface Who {
   /** The session token, or null when watching without signing in. */
   readonly session: string | null;

@@ -4,6 +4,7 @@
  */
 import type { SeatColor } from '../../engine/multi/index.js';
 
+/** The page's two languages. */
 export type Language = 'ru' | 'en';
 
 /** A stack as a label describes it: who owns it, a king on top, how many pieces. */
