@@ -1,0 +1,83 @@
+/**
+ * The board page's entry: finds out who is looking (Telegram, a Discord link's ticket, or
+ * nobody: read-only), loads the game, draws it and follows it live. A failure on the way ends
+ * in a full-page message in the user's language.
+ */
+import { Announcer } from './announcer.js';
+import { Api } from './api.js';
+import { apiRoot } from './api-root.js';
+import { App, type Elements } from './app.js';
+import { showFatal } from './fatal.js';
+import { follow } from './live.js';
+import { PageError } from './page-error.js';
+import { signIn } from './session.js';
+import { insideTelegram, loadTelegram, type TelegramWebApp } from './telegram.js';
+import { followTelegramTheme } from './theme.js';
+import { pageLanguage, wordsFor, type Words } from './words.js';
+
+function element<T extends HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (found === null) throw new Error(`index.html has no #${id}`);
+  return found as T;
+}
+
+/** Puts the page's fixed words in the language chosen. */
+function label(words: Words): void {
+  document.documentElement.lang = words.language;
+  const flip = element<HTMLButtonElement>('flip');
+  flip.setAttribute('aria-label', words.flip);
+  flip.title = words.flip;
+  element('board').setAttribute('aria-label', words.board);
+  element('moves-title').textContent = words.moves;
+  element('watching').textContent = words.watching;
+  element('loading').textContent = words.loading;
+}
+
+async function start(): Promise<void> {
+  let words = wordsFor(pageLanguage(undefined, navigator.language));
+  label(words);
+  let telegram: TelegramWebApp | null = null;
+  try {
+    if (insideTelegram(location.hash)) {
+      telegram = await loadTelegram();
+      telegram.ready();
+      telegram.expand();
+      followTelegramTheme(telegram);
+    }
+    const root = apiRoot(location.pathname);
+    const who = await signIn(root, new URLSearchParams(location.search), telegram);
+    words = wordsFor(pageLanguage(who.language, navigator.language));
+    label(words);
+    const api = new Api(root, who.session);
+    const view = await api.view(who.gameId);
+    const elements: Elements = {
+      board: element('board'),
+      players: element('players'),
+      status: element('status'),
+      watching: element('watching'),
+      moves: element('moves'),
+      routes: element('routes'),
+      flip: element('flip'),
+      draw: element('draw'),
+      resign: element('resign'),
+    };
+    const announcer = new Announcer(element('announce'), element('message'));
+    const app = new App(elements, words, api, who.gameId, announcer, telegram);
+    element('loading').hidden = true;
+    element('app').hidden = false;
+    app.accept(view);
+    follow(
+      api.liveUrl(who.gameId),
+      (next) => app.accept(next),
+      (connected) => {
+        app.connection(connected);
+      },
+    );
+  } catch (error) {
+    const code = error instanceof PageError || error instanceof Error ? error.message : 'unknown';
+    if (error instanceof PageError) showFatal(words, error.code, error.message);
+    else showFatal(words, code === 'telegram-unavailable' ? code : 'unknown', code);
+  }
+}
+
+void start();

@@ -1,0 +1,75 @@
+/**
+ * Who is looking, and at which game (the fixed contract with the server): inside Telegram the
+ * signed initData is exchanged for a session; from Discord the link's ticket (`?t=`) is; with
+ * neither, `?game=` opens the board read-only. A refused sign-in ends the page with a message
+ * in the user's language.
+ */
+import { PageError } from './page-error.js';
+import type { TelegramWebApp } from './telegram.js';
+import type { Language } from './words.js';
+
+/** The server's answer to POST /api/session. */
+interface SessionAnswer {
+  readonly session: string;
+  readonly user: { readonly platform: string; readonly userId: string; readonly name: string };
+  readonly language?: Language;
+  readonly gameId?: string;
+}
+
+/** Who the page is for and which game it shows. */
+export interface Who {
+  /** The session token, or null when watching without signing in. */
+  readonly session: string | null;
+  readonly gameId: string;
+  readonly language?: Language;
+  readonly name?: string;
+}
+
+async function exchange(root: string, body: object): Promise<SessionAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(`${root}/api/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new PageError('offline');
+  }
+  const answer = (await response.json().catch(() => ({}))) as Partial<SessionAnswer> & {
+    error?: string;
+    message?: string;
+  };
+  if (!response.ok || typeof answer.session !== 'string') {
+    throw new PageError(answer.error ?? `http-${response.status}`, answer.message);
+  }
+  return answer as SessionAnswer;
+}
+
+function language(answer: SessionAnswer): Language | undefined {
+  return answer.language === 'ru' || answer.language === 'en' ? answer.language : undefined;
+}
+
+/** Signs in as the page's URL (and Telegram, when inside it) says, and names the game. */
+export async function signIn(
+  root: string,
+  search: URLSearchParams,
+  telegram: TelegramWebApp | null,
+): Promise<Who> {
+  const urlGame = search.get('game') ?? undefined;
+  if (telegram !== null) {
+    const answer = await exchange(root, { initData: telegram.initData });
+    const gameId = telegram.initDataUnsafe.start_param ?? urlGame ?? answer.gameId;
+    if (gameId === undefined || gameId === '') throw new PageError('no-game');
+    return { session: answer.session, gameId, language: language(answer), name: answer.user.name };
+  }
+  const ticket = search.get('t');
+  if (ticket !== null && ticket !== '') {
+    const answer = await exchange(root, { ticket });
+    const gameId = answer.gameId ?? urlGame;
+    if (gameId === undefined || gameId === '') throw new PageError('no-game');
+    return { session: answer.session, gameId, language: language(answer), name: answer.user.name };
+  }
+  if (urlGame === undefined || urlGame === '') throw new PageError('no-game');
+  return { session: null, gameId: urlGame };
+}
