@@ -69,6 +69,17 @@ module.exports = {
       to: { path: '^src/(?!threads/)' },
     },
     {
+      name: 'web-page-is-browser-code',
+      severity: 'error',
+      comment:
+        'src/web/page runs in the browser: the engine, the pure layout and the chat move picking only (and the view type), no node:*.',
+      from: { path: '^src/web/page/' },
+      to: {
+        pathNot:
+          '^src/(web/page/|engine/|render/layout[.]ts$|chat/buttons/move-picking[.]ts$|web/board-view[.]ts$)',
+      },
+    },
+    {
       name: 'chat-is-shared-presentation',
       comment:
         'src/chat holds what every chat adapter does the same way (words, commands, buttons, presenting, tasks): game, engine and i18n only.',

@@ -50,6 +50,7 @@ export default tseslint.config(
       'src/store/memory-store.ts',
       'src/store/memory-puzzle-store.ts',
       'src/store/memory-league-store.ts',
+      'src/store/memory-change-feed.ts',
     ],
     rules: { '@typescript-eslint/require-await': 'off' },
   },

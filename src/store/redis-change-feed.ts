@@ -61,10 +61,11 @@ export class RedisChangeFeed implements GameChangeFeed {
     await subscriber.subscribe(this.channel);
   }
 
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
     this.listeners.clear();
     this.subscriber?.disconnect();
     this.subscriber = undefined;
     if (this.ownsConnection) this.redis.disconnect();
+    return Promise.resolve();
   }
 }

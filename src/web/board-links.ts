@@ -39,7 +39,7 @@ export class BoardLinks {
   link(user: Pick<BoardTicket, 'platform' | 'userId' | 'name'>, gameId: string): string {
     const expiresAt = this.clock.now() + this.ttlMs;
     const token = signPayload(this.key, [user.platform, user.userId, user.name, gameId, expiresAt]);
-    return `${this.base}/board?t=${token}`;
+    return `${this.base}/board/?t=${token}`;
   }
 
   /** The ticket of a link's token, or 'board-link-forged' / 'board-link-expired'. */

@@ -32,8 +32,9 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 
 export class LiveBoards {
   private readonly watchers = new Map<string, Set<Watcher>>();
-  /** Games being read for their pages, and whether another change came meanwhile. */
-  private readonly reading = new Map<string, { again: boolean }>();
+  /** Games being read for their pages; those changed again meanwhile are read once more. */
+  private readonly reading = new Set<string>();
+  private readonly changedAgain = new Set<string>();
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly options: LiveBoardsOptions) {
@@ -83,17 +84,15 @@ export class LiveBoards {
 
   private changed(gameId: string): void {
     if (!this.watchers.has(gameId)) return;
-    const busy = this.reading.get(gameId);
-    if (busy !== undefined) {
-      busy.again = true;
+    if (this.reading.has(gameId)) {
+      this.changedAgain.add(gameId);
       return;
     }
-    const state = { again: false };
-    this.reading.set(gameId, state);
+    this.reading.add(gameId);
     void (async () => {
       try {
         do {
-          state.again = false;
+          this.changedAgain.delete(gameId);
           const game = await this.options.getGame(gameId);
           if (!game.ok) {
             this.options.logger.warn('live boards: could not read a changed game', {
@@ -103,7 +102,7 @@ export class LiveBoards {
             return;
           }
           for (const watcher of this.watchers.get(gameId) ?? []) this.send(watcher, game.value);
-        } while (state.again);
+        } while (this.changedAgain.has(gameId));
       } catch (error) {
         this.options.logger.error('live boards: could not update the pages', {
           gameId,
@@ -111,6 +110,7 @@ export class LiveBoards {
         });
       } finally {
         this.reading.delete(gameId);
+        this.changedAgain.delete(gameId);
       }
     })();
   }

@@ -1,6 +1,7 @@
 /**
  * The board page's files (built by `npm run build:web` into dist/web/board), served from
- * memory: `<base>/board` is the page, `<base>/board/<name>` its hashed script and styles (cached
+ * memory: `<base>/board/` is the page (`<base>/board` redirects there), `<base>/board/<name>` its
+ * hashed script and styles (cached
  * for a year: a new build has new names). Each is sent brotli- or gzip-compressed as the browser
  * accepts, from the build's own compressed copies.
  */
@@ -75,7 +76,14 @@ export function pageFilesRoute(options: {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
       return true;
     }
-    const name = path === page || path === `${page}/` ? 'index.html' : path.slice(page.length + 1);
+    // The page links its files relatively: it must be at `/board/` to find them.
+    if (path === page) {
+      const query = (request.url ?? '').split('?')[1];
+      response.writeHead(308, { location: `${page}/${query === undefined ? '' : `?${query}`}` });
+      response.end();
+      return true;
+    }
+    const name = path === `${page}/` ? 'index.html' : path.slice(page.length + 1);
     const file = files.get(name);
     if (file === undefined) {
       response.writeHead(name === 'index.html' ? 503 : 404).end();

@@ -4,11 +4,8 @@
  * to the look, regenerate them with `UPDATE_GOLDEN=1 npx vitest run test/render` and review the
  * new files before committing (see test/render/README.md).
  */
-import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import {
   applyMove,
   parseMove,
@@ -19,10 +16,10 @@ import {
 import { renderPicture, renderUncached } from '../../src/render/index.js';
 import { fen } from '../support/engine-helpers.js';
 import { ratingHistory, roundRobinStandings, swissStandings } from '../support/league-pictures.js';
-import { decodePng } from '../support/png.js';
 import { decodeGif } from '../support/gif.js';
 import { LONG_GAME } from '../support/long-game.js';
 import { PNG } from 'pngjs';
+import { expectGolden } from '../support/golden.js';
 import { present } from '../support/present.js';
 import {
   square,
@@ -32,9 +29,7 @@ import {
 } from '../support/table-positions.js';
 
 const GOLDEN = fileURLToPath(new URL('./golden/', import.meta.url));
-const UPDATE = process.env.UPDATE_GOLDEN === '1';
 /** A pixel differs when a channel is off by more than this... */
-const CHANNEL_TOLERANCE = 24;
 /** ...and an image may have this share of differing pixels. */
 const PIXEL_SHARE_TOLERANCE = 0.002;
 
@@ -230,37 +225,9 @@ cases['review-moment-wood-480'] = () => {
 describe('golden images', () => {
   it.each(Object.keys(cases))('%s matches its golden image', (name) => {
     const actual = present(cases[name], `case ${name}`)();
-    const file = join(GOLDEN, `${name}.png`);
-    if (UPDATE) {
-      mkdirSync(GOLDEN, { recursive: true });
-      writeFileSync(file, actual);
-      return;
-    }
-    if (!existsSync(file)) {
-      throw new Error(
-        `no golden image ${file}; create it with UPDATE_GOLDEN=1 npx vitest run test/render`,
-      );
-    }
-    const expected = decodePng(readFileSync(file));
-    const got = decodePng(actual);
-    expect([got.width, got.height]).toEqual([expected.width, expected.height]);
-    let differing = 0;
-    for (let i = 0; i < got.data.length; i += 4) {
-      const delta = Math.max(
-        // i < length, and both images are the same size (checked above)
-        Math.abs(got.data[i]! - expected.data[i]!),
-        Math.abs(got.data[i + 1]! - expected.data[i + 1]!),
-        Math.abs(got.data[i + 2]! - expected.data[i + 2]!),
-      );
-      if (delta > CHANNEL_TOLERANCE) differing++;
-    }
-    const share = differing / (got.width * got.height);
-    if (share > PIXEL_SHARE_TOLERANCE) {
-      const saved = join(tmpdir(), `${name}.actual.png`);
-      writeFileSync(saved, actual);
-      expect.fail(
-        `${name}: ${(share * 100).toFixed(2)}% of pixels differ; this render is in ${saved}`,
-      );
-    }
+    expectGolden(GOLDEN, name, actual, {
+      regenerate: 'UPDATE_GOLDEN=1 npx vitest run test/render',
+      pixelShare: PIXEL_SHARE_TOLERANCE,
+    });
   });
 });

@@ -3,5 +3,8 @@ import { changeFeedContract } from './change-feed-contract.js';
 
 changeFeedContract('memory change feed', () => {
   const peers = new Set<MemoryChangeFeed>();
-  return Promise.resolve({ feed: () => new MemoryChangeFeed(peers), close: async () => undefined });
+  return Promise.resolve({
+    feed: () => new MemoryChangeFeed(peers),
+    close: () => Promise.resolve(),
+  });
 });

@@ -63,6 +63,6 @@ changeFeedContract('redis change feed on a cluster', () => {
   // Each feed its own client, as processes have: a subscriber on one node hears a PUBLISH on any.
   return Promise.resolve({
     feed: () => new RedisChangeFeed(redis.client(), { keys }),
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   });
 });

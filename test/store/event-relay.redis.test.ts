@@ -120,8 +120,9 @@ describe('redis relay: streams and outages', () => {
 changeFeedContract('redis change feed', () =>
   Promise.resolve({
     feed: () => new RedisChangeFeed(shared, { keys: new KeyBuilder(`f${prefixes}:`) }),
-    close: async () => {
+    close: () => {
       prefixes++;
+      return Promise.resolve();
     },
   }),
 );

@@ -27,7 +27,7 @@ export function boardPageButton(
   text: string,
 ): InlineKeyboardButton | undefined {
   if (isPrivateChat(chatId)) {
-    const url = new URL('board', page.url.href.endsWith('/') ? page.url : `${page.url.href}/`);
+    const url = new URL('board/', page.url.href.endsWith('/') ? page.url : `${page.url.href}/`);
     url.searchParams.set('game', gameId);
     return { text, web_app: { url: url.href } };
   }

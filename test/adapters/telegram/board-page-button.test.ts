@@ -11,11 +11,11 @@ describe('the Open the board button', () => {
   it('is a web_app button in a private chat, with the game in the URL', () => {
     expect(boardPageButton(page, 'g1', '1001', 'BashniBot', 'Open')).toEqual({
       text: 'Open',
-      web_app: { url: 'https://bot.example/bashni/board?game=g1' },
+      web_app: { url: 'https://bot.example/bashni/board/?game=g1' },
     });
     const bare = { url: new URL('https://bot.example/bashni') };
     expect(boardPageButton(bare, 'g1', '1001', 'BashniBot', 'Open')).toMatchObject({
-      web_app: { url: 'https://bot.example/bashni/board?game=g1' },
+      web_app: { url: 'https://bot.example/bashni/board/?game=g1' },
     });
   });
 
