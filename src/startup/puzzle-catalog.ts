@@ -12,7 +12,7 @@ import { decodeLibrary, type Puzzle } from '../puzzles/index.js';
 export const PUZZLE_DIRECTORY = fileURLToPath(new URL('../../assets/puzzles/', import.meta.url));
 
 /** The variants with a committed library. */
-export const PUZZLE_VARIANTS: readonly VariantId[] = ['bashni', 'stolby', 'giveaway'];
+export const PUZZLE_VARIANTS: readonly VariantId[] = ['bashni', 'stolby', 'laska', 'giveaway'];
 
 /** Loads the libraries; `report` hears about any that could not be read. */
 export function loadPuzzleCatalog(

@@ -31,6 +31,7 @@ const LIBRARIES = [
   { file: 'bashni.json', least: 365, searched: 8 },
   { file: 'stolby.json', least: 40, searched: 2 },
   { file: 'giveaway.json', least: 40, searched: 2 },
+  { file: 'laska.json', least: 100, searched: 2 },
   ...readdirSync(new URL('mining/', ASSETS))
     .filter((name) => name.endsWith('.json'))
     .map((name) => ({ file: `mining/${name}`, least: 1, searched: 1 })),
