@@ -1,8 +1,8 @@
 /**
  * Builds the board page (src/web/page) into dist/web/board: esbuild bundles and minifies the
- * script and the styles, each named by a hash of its content (served as immutable), and the page
- * links them. Every file is also written brotli- and gzip-compressed, so the server sends the
- * smallest the browser takes without compressing per request. `npm run build:web`; part of
+ * script and the styles into the page itself, which is also written brotli- and
+ * gzip-compressed, so the server sends the smallest the browser takes without compressing per
+ * request. `npm run build:web`; part of
  * `npm run build`, `npm start` and the test suite's setup.
  */
 import { createHash } from 'node:crypto';
@@ -16,11 +16,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PAGE = join(ROOT, 'src/web/page');
 export const BOARD_PAGE_DIRECTORY = join(ROOT, 'dist/web/board');
 
-function hashed(name: string, ext: string, bytes: Uint8Array): string {
-  const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 10);
-  return `${name}.${hash}.${ext}`;
-}
-
 function write(directory: string, name: string, bytes: Uint8Array): void {
   writeFileSync(join(directory, name), bytes);
   writeFileSync(
@@ -30,7 +25,17 @@ function write(directory: string, name: string, bytes: Uint8Array): void {
   writeFileSync(join(directory, `${name}.gz`), gzipSync(bytes, { level: 9 }));
 }
 
-/** Bundles the page into `directory` (emptied first); returns the names written. */
+/** A CSP source for an inline script: its SHA-256. */
+function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+}
+
+/**
+ * Bundles the page into `directory` (emptied first): one index.html with its script and styles
+ * inline (a phone on a slow network waits one round trip for the page, not two), compressed
+ * copies, and csp.json (the inline script's hash, for the Content-Security-Policy the server
+ * sends). Returns the names written.
+ */
 export async function buildBoardPage(directory = BOARD_PAGE_DIRECTORY): Promise<string[]> {
   const result = await build({
     entryPoints: [join(PAGE, 'main.ts'), join(PAGE, 'board.css')],
@@ -46,23 +51,22 @@ export async function buildBoardPage(directory = BOARD_PAGE_DIRECTORY): Promise<
   });
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(directory, { recursive: true });
-  const names: string[] = [];
-  let script = '';
-  let styles = '';
-  for (const file of result.outputFiles) {
-    const ext = file.path.endsWith('.css') ? 'css' : 'js';
-    const name = hashed('app', ext, file.contents);
-    write(directory, name, file.contents);
-    names.push(name);
-    if (ext === 'js') script = name;
-    else styles = name;
-  }
+  const text = (ext: string) =>
+    new TextDecoder().decode(result.outputFiles.find((f) => f.path.endsWith(ext))!.contents);
+  // Nothing in the inline script may close its element early.
+  const script = text('.js').replace(/<\/(script)/gi, '<\\/$1');
+  const styles = text('.css').replace(/<\/(style)/gi, '<\\/$1');
   const html = readFileSync(join(PAGE, 'index.html'), 'utf8')
-    .replace('%SCRIPT%', script)
-    .replace('%STYLES%', styles);
+    .replace(/<link rel="stylesheet" href="%STYLES%" \/>/, () => `<style>${styles}</style>`)
+    .replace(
+      /<script type="module" src="%SCRIPT%"><\/script>/,
+      () => `<script type="module">${script}</script>`,
+    );
+  if (html.includes('%SCRIPT%') || html.includes('%STYLES%'))
+    throw new Error('build-web: index.html lost its script or styles placeholders');
   write(directory, 'index.html', Buffer.from(html));
-  names.push('index.html');
-  return names;
+  writeFileSync(join(directory, 'csp.json'), JSON.stringify({ script: cspHash(script) }));
+  return ['index.html', 'csp.json'];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,6 +1,6 @@
 /**
  * The board page's API, under `<base>/api/`:
- *   POST session               {initData} | {ticket}  -> {session, user, gameId?}
+ *   POST session               {initData | ticket, gameId?}  -> {session, user, gameId?, view?}
  *   GET  games/<id>            -> BoardView (read-only without a session)
  *   GET  games/<id>/live       ?session=  -> Server-Sent Events, `view` each change
  *   POST games/<id>/move       {ply, route, request}  -> BoardView
@@ -36,9 +36,10 @@ export interface BoardApiOptions {
   readonly logger: Logger;
 }
 
+const GameId = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)));
 const SessionBody = v.union([
-  v.object({ initData: v.pipe(v.string(), v.maxLength(8_000)) }),
-  v.object({ ticket: v.pipe(v.string(), v.maxLength(1_000)) }),
+  v.object({ initData: v.pipe(v.string(), v.maxLength(8_000)), gameId: GameId }),
+  v.object({ ticket: v.pipe(v.string(), v.maxLength(1_000)), gameId: GameId }),
 ]);
 const Request = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/));
 const Ply = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -92,7 +93,19 @@ async function answer(
         ? options.sessions.fromInitData(body.output.initData)
         : options.sessions.fromTicket(body.output.ticket);
     if (!made.ok) return sendError(response, 401, made.error.code, made.error.message);
-    return sendJson(response, 200, made.value);
+    // The game's view comes with the session: one round trip less before the board is drawn.
+    const gameId = made.value.gameId ?? body.output.gameId;
+    const game = gameId === undefined ? undefined : await options.service.queries.getGame(gameId);
+    const { user } = made.value;
+    const view =
+      game?.ok === true
+        ? boardView(game.value, actingPlayer(user, game.value.id), options.clock.now())
+        : undefined;
+    return sendJson(response, 200, {
+      ...made.value,
+      ...(gameId === undefined ? {} : { gameId }),
+      ...(view === undefined ? {} : { view }),
+    });
   }
   const match = GAME_PATH.exec(path);
   if (match === null) return sendError(response, 404, 'not-found', 'No such page.');
@@ -104,11 +117,7 @@ async function answer(
     if (!read.ok) return sendError(response, 401, read.error.code, read.error.message);
     user = read.value;
   }
-  // A Discord link's session acts on its own game only; elsewhere it watches.
-  const player: PlayerId | undefined =
-    user === undefined || (user.gameId !== undefined && user.gameId !== gameId)
-      ? undefined
-      : { platform: user.platform, userId: user.userId };
+  const player = actingPlayer(user, gameId);
   if (action === undefined || action === 'live') {
     if (request.method !== 'GET') return sendError(response, 405, 'method', 'GET only.');
     const game = await options.service.queries.getGame(gameId);
@@ -178,6 +187,12 @@ async function refused(
   const now = await options.service.queries.getGame(gameId);
   const view = now.ok ? boardView(now.value, player, options.clock.now()) : undefined;
   sendError(response, 409, 'stale', 'The board has changed.', view === undefined ? {} : { view });
+}
+
+/** Who acts on a game's board: the session's user, but a Discord link's on its own game only. */
+function actingPlayer(user: WebUser | undefined, gameId: string): PlayerId | undefined {
+  if (user === undefined || (user.gameId !== undefined && user.gameId !== gameId)) return undefined;
+  return { platform: user.platform, userId: user.userId };
 }
 
 function bearer(request: IncomingMessage): string | undefined {

@@ -5,6 +5,7 @@
  * for a year: a new build has new names). Each is sent brotli- or gzip-compressed as the browser
  * accepts, from the build's own compressed copies.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,8 @@ export const PAGE_DIRECTORY = fileURLToPath(new URL('../../dist/web/board/', imp
 
 interface PageFile {
   readonly type: string;
+  /** The file's hash: a page kept in the browser's cache is checked, not sent again. */
+  readonly etag: string;
   readonly plain: Buffer;
   readonly br?: Buffer;
   readonly gz?: Buffer;
@@ -27,14 +30,37 @@ const TYPES: Readonly<Record<string, string>> = {
   css: 'text/css; charset=utf-8',
 };
 
-/** The page's own scripts, and Telegram's; the API on the same origin. */
-const SECURITY_HEADERS = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self' https://telegram.org; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'",
-  // The URL may carry a board link's ticket: it goes nowhere else.
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-};
+/**
+ * The page's own inline script (by its hash, from the build's csp.json) and Telegram's; the API
+ * on the same origin; nothing else.
+ */
+function securityHeaders(scriptHash: string | undefined): Record<string, string> {
+  const script = [
+    "'self'",
+    ...(scriptHash === undefined ? [] : [scriptHash]),
+    'https://telegram.org',
+  ];
+  return {
+    'content-security-policy':
+      `default-src 'self'; script-src ${script.join(' ')}; style-src 'self' 'unsafe-inline'; ` +
+      "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'",
+    // The URL may carry a board link's ticket: it goes nowhere else.
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+  };
+}
+
+/** The build's hash of the page's inline script, if the build wrote one. */
+function scriptHash(directory: string): string | undefined {
+  try {
+    const read = JSON.parse(readFileSync(join(directory, 'csp.json'), 'utf8')) as {
+      script?: unknown;
+    };
+    return typeof read.script === 'string' ? read.script : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function loadFiles(directory: string): Map<string, PageFile> {
   const files = new Map<string, PageFile>();
@@ -47,9 +73,11 @@ function loadFiles(directory: string): Map<string, PageFile> {
       existsSync(join(directory, name + suffix))
         ? readFileSync(join(directory, name + suffix))
         : undefined;
+    const plain = readFileSync(join(directory, name));
     files.set(name, {
       type,
-      plain: readFileSync(join(directory, name)),
+      etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 20)}"`,
+      plain,
       br: read('.br'),
       gz: read('.gz'),
     });
@@ -64,6 +92,7 @@ export function pageFilesRoute(options: {
 }): Route {
   const directory = options.directory ?? PAGE_DIRECTORY;
   const files = loadFiles(directory);
+  const headers = securityHeaders(scriptHash(directory));
   if (!files.has('index.html'))
     options.logger.warn(
       `web: the board page is not built (${directory}): run npm run build:web; /board answers 503`,
@@ -89,6 +118,11 @@ export function pageFilesRoute(options: {
       response.writeHead(name === 'index.html' ? 503 : 404).end();
       return true;
     }
+    // A page opened again costs a round trip, not the page: it is the same until a new build.
+    if (request.headers['if-none-match'] === file.etag) {
+      response.writeHead(304, { etag: file.etag, 'cache-control': 'no-cache' }).end();
+      return true;
+    }
     const accepts = String(request.headers['accept-encoding'] ?? '');
     const [body, encoding] =
       file.br !== undefined && /\bbr\b/.test(accepts)
@@ -101,8 +135,9 @@ export function pageFilesRoute(options: {
       'content-length': body.length,
       vary: 'accept-encoding',
       'cache-control': name === 'index.html' ? 'no-cache' : 'public, max-age=31536000, immutable',
+      etag: file.etag,
       ...(encoding === undefined ? {} : { 'content-encoding': encoding }),
-      ...SECURITY_HEADERS,
+      ...headers,
     });
     response.end(request.method === 'HEAD' ? undefined : body);
     return true;

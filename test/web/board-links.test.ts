@@ -15,7 +15,7 @@ describe('board links', () => {
   it('open one game for one user, for a few minutes', () => {
     const { clock, links } = setup();
     const link = links.link(ANNA, 'g42');
-    expect(link).toMatch(/^https:\/\/bot\.example\/board\?t=[\w-]+\.[\w-]{16}$/);
+    expect(link).toMatch(/^https:\/\/bot\.example\/board\/\?t=[\w-]+\.[\w-]{16}$/);
     expect(links.read(tokenOf(link))).toEqual({
       ok: true,
       value: { ...ANNA, gameId: 'g42', expiresAt: clock.time + BOARD_LINK_TTL_MS },

@@ -94,6 +94,9 @@ export class App {
 
   /** Takes a view (from the first load, an action's answer or the live stream). */
   accept(view: BoardView, options: { animate?: boolean } = {}): void {
+    // The newest position this page has heard of, drawn yet or not (the benchmark's arrival).
+    if (isNewer(view, this.waiting ?? this.view))
+      this.elements.board.dataset.heardPly = String(view.ply);
     if (this.animating) {
       if (isNewer(view, this.waiting ?? this.view)) this.waiting = view;
       return;

@@ -11,7 +11,7 @@ import { showFatal } from './fatal.js';
 import { follow } from './live.js';
 import { PageError } from './page-error.js';
 import { signIn } from './session.js';
-import { insideTelegram, loadTelegram, type TelegramWebApp } from './telegram.js';
+import { hashInitData, insideTelegram, loadTelegram, type TelegramWebApp } from './telegram.js';
 import { followTelegramTheme } from './theme.js';
 import { pageLanguage, wordsFor, type Words } from './words.js';
 
@@ -38,18 +38,23 @@ async function start(): Promise<void> {
   label(words);
   let telegram: TelegramWebApp | null = null;
   try {
-    if (insideTelegram(location.hash)) {
-      telegram = await loadTelegram();
+    // Telegram's script and the sign-in at once: the initData is in the URL's hash already.
+    const loading = insideTelegram(location.hash) ? loadTelegram() : null;
+    const root = apiRoot(location.pathname);
+    const signing = signIn(root, new URLSearchParams(location.search), hashInitData(location.hash));
+    // Its failure is shown once awaited below, not reported as unhandled meanwhile.
+    signing.catch(() => undefined);
+    if (loading !== null) {
+      telegram = await loading;
       telegram.ready();
       telegram.expand();
       followTelegramTheme(telegram);
     }
-    const root = apiRoot(location.pathname);
-    const who = await signIn(root, new URLSearchParams(location.search), telegram);
+    const who = await signing;
     words = wordsFor(pageLanguage(who.language, navigator.language));
     label(words);
     const api = new Api(root, who.session);
-    const view = await api.view(who.gameId);
+    const view = who.view ?? (await api.view(who.gameId));
     const elements: Elements = {
       board: element('board'),
       players: element('players'),

@@ -5,8 +5,8 @@
  * in the user's language.
  */
 import { PageError } from './page-error.js';
-import type { TelegramWebApp } from './telegram.js';
 import type { Language } from './words.js';
+import type { BoardView } from '../board-view.js';
 
 /** The server's answer to POST /api/session. */
 interface SessionAnswer {
@@ -14,6 +14,8 @@ interface SessionAnswer {
   readonly user: { readonly platform: string; readonly userId: string; readonly name: string };
   readonly language?: Language;
   readonly gameId?: string;
+  /** The game's view, when the session named one. */
+  readonly view?: BoardView;
 }
 
 /** Who the page is for and which game it shows. */
@@ -23,6 +25,8 @@ export interface Who {
   readonly gameId: string;
   readonly language?: Language;
   readonly name?: string;
+  /** The game's view as the session's answer brought it (none when watching). */
+  readonly view?: BoardView;
 }
 
 async function exchange(root: string, body: object): Promise<SessionAnswer> {
@@ -50,25 +54,37 @@ function language(answer: SessionAnswer): Language | undefined {
   return answer.language === 'ru' || answer.language === 'en' ? answer.language : undefined;
 }
 
-/** Signs in as the page's URL (and Telegram, when inside it) says, and names the game. */
+/**
+ * Signs in as the page's URL says (Telegram's initData from its hash, or a link's ticket) and
+ * names the game: the Mini App's start parameter, the URL's `?game=`, or the ticket's.
+ */
 export async function signIn(
   root: string,
   search: URLSearchParams,
-  telegram: TelegramWebApp | null,
+  initData: string | undefined,
 ): Promise<Who> {
   const urlGame = search.get('game') ?? undefined;
-  if (telegram !== null) {
-    const answer = await exchange(root, { initData: telegram.initData });
-    const gameId = telegram.initDataUnsafe.start_param ?? urlGame ?? answer.gameId;
-    if (gameId === undefined || gameId === '') throw new PageError('no-game');
-    return { session: answer.session, gameId, language: language(answer), name: answer.user.name };
-  }
   const ticket = search.get('t');
-  if (ticket !== null && ticket !== '') {
-    const answer = await exchange(root, { ticket });
+  const proof =
+    initData !== undefined
+      ? { initData }
+      : ticket !== null && ticket !== ''
+        ? { ticket }
+        : undefined;
+  if (proof !== undefined) {
+    const answer = await exchange(root, {
+      ...proof,
+      ...(urlGame === undefined ? {} : { gameId: urlGame }),
+    });
     const gameId = answer.gameId ?? urlGame;
     if (gameId === undefined || gameId === '') throw new PageError('no-game');
-    return { session: answer.session, gameId, language: language(answer), name: answer.user.name };
+    return {
+      session: answer.session,
+      gameId,
+      language: language(answer),
+      name: answer.user.name,
+      ...(answer.view === undefined ? {} : { view: answer.view }),
+    };
   }
   if (urlGame === undefined || urlGame === '') throw new PageError('no-game');
   return { session: null, gameId: urlGame };

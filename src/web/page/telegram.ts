@@ -30,6 +30,15 @@ declare global {
   }
 }
 
+/**
+ * The initData Telegram put in the URL's hash (as its script reads it): the page signs in with
+ * it at once, while Telegram's script is still loading.
+ */
+export function hashInitData(hash: string): string | undefined {
+  const data = new URLSearchParams(hash.replace(/^#/, '')).get('tgWebAppData');
+  return data === null || data === '' ? undefined : data;
+}
+
 /** Whether the page was opened by Telegram as a Mini App. */
 export function insideTelegram(hash: string): boolean {
   return /(?:^#|&)tgWebAppData=/.test(hash);
