@@ -33,7 +33,7 @@ function cspHash(text: string): string {
 /**
  * Bundles the page into `directory` (emptied first): one index.html with its script and styles
  * inline (a phone on a slow network waits one round trip for the page, not two), compressed
- * copies, and csp.json (the inline script's hash, for the Content-Security-Policy the server
+ * copies, and csp.json (the inline scripts' hashes, for the Content-Security-Policy the server
  * sends). Returns the names written.
  */
 export async function buildBoardPage(directory = BOARD_PAGE_DIRECTORY): Promise<string[]> {
@@ -49,6 +49,18 @@ export async function buildBoardPage(directory = BOARD_PAGE_DIRECTORY): Promise<
     legalComments: 'none',
     logLevel: 'silent',
   });
+  // The sign-in's starter, run first (a classic script: it must not wait for the page).
+  const boot = await build({
+    entryPoints: [join(PAGE, 'boot.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['chrome100', 'safari15', 'firefox100'],
+    write: false,
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(directory, { recursive: true });
   const text = (ext: string) =>
@@ -56,16 +68,24 @@ export async function buildBoardPage(directory = BOARD_PAGE_DIRECTORY): Promise<
   // Nothing in the inline script may close its element early.
   const script = text('.js').replace(/<\/(script)/gi, '<\\/$1');
   const styles = text('.css').replace(/<\/(style)/gi, '<\\/$1');
+  const starter = new TextDecoder()
+    .decode(boot.outputFiles[0]!.contents)
+    .trim()
+    .replace(/<\/(script)/gi, '<\\/$1');
   const html = readFileSync(join(PAGE, 'index.html'), 'utf8')
+    .replace(/<script src="%BOOT%"><\/script>/, () => `<script>${starter}</script>`)
     .replace(/<link rel="stylesheet" href="%STYLES%" \/>/, () => `<style>${styles}</style>`)
     .replace(
       /<script type="module" src="%SCRIPT%"><\/script>/,
       () => `<script type="module">${script}</script>`,
     );
-  if (html.includes('%SCRIPT%') || html.includes('%STYLES%'))
+  if (['%BOOT%', '%SCRIPT%', '%STYLES%'].some((mark) => html.includes(mark)))
     throw new Error('build-web: index.html lost its script or styles placeholders');
   write(directory, 'index.html', Buffer.from(html));
-  writeFileSync(join(directory, 'csp.json'), JSON.stringify({ script: cspHash(script) }));
+  writeFileSync(
+    join(directory, 'csp.json'),
+    JSON.stringify({ scripts: [cspHash(starter), cspHash(script)] }),
+  );
   return ['index.html', 'csp.json'];
 }
 

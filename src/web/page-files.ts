@@ -31,15 +31,11 @@ const TYPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The page's own inline script (by its hash, from the build's csp.json) and Telegram's; the API
+ * The page's own inline scripts (by their hashes, from the build's csp.json) and Telegram's; the API
  * on the same origin; nothing else.
  */
-function securityHeaders(scriptHash: string | undefined): Record<string, string> {
-  const script = [
-    "'self'",
-    ...(scriptHash === undefined ? [] : [scriptHash]),
-    'https://telegram.org',
-  ];
+function securityHeaders(scriptHashes: readonly string[]): Record<string, string> {
+  const script = ["'self'", ...scriptHashes, 'https://telegram.org'];
   return {
     'content-security-policy':
       `default-src 'self'; script-src ${script.join(' ')}; style-src 'self' 'unsafe-inline'; ` +
@@ -50,15 +46,17 @@ function securityHeaders(scriptHash: string | undefined): Record<string, string>
   };
 }
 
-/** The build's hash of the page's inline script, if the build wrote one. */
-function scriptHash(directory: string): string | undefined {
+/** The build's hashes of the page's inline scripts (none if the build wrote none). */
+function scriptHashes(directory: string): string[] {
   try {
     const read = JSON.parse(readFileSync(join(directory, 'csp.json'), 'utf8')) as {
-      script?: unknown;
+      scripts?: unknown;
     };
-    return typeof read.script === 'string' ? read.script : undefined;
+    return Array.isArray(read.scripts)
+      ? read.scripts.filter((hash): hash is string => typeof hash === 'string')
+      : [];
   } catch {
-    return undefined;
+    return [];
   }
 }
 
@@ -92,7 +90,7 @@ export function pageFilesRoute(options: {
 }): Route {
   const directory = options.directory ?? PAGE_DIRECTORY;
   const files = loadFiles(directory);
-  const headers = securityHeaders(scriptHash(directory));
+  const headers = securityHeaders(scriptHashes(directory));
   if (!files.has('index.html'))
     options.logger.warn(
       `web: the board page is not built (${directory}): run npm run build:web; /board answers 503`,

@@ -29,14 +29,41 @@ export interface Who {
   readonly view?: BoardView;
 }
 
+declare global {
+  interface Window {
+    /** The sign-in boot.ts started before the page's script arrived, if it did. */
+    __bashniSignIn?: Promise<Response>;
+  }
+}
+
+/** What POST /api/session is sent for this page, or undefined when it opens read-only. */
+export function sessionRequest(
+  search: URLSearchParams,
+  initData: string | undefined,
+): { readonly initData: string } | { readonly ticket: string } | undefined {
+  const ticket = search.get('t');
+  const urlGame = search.get('game');
+  const game = urlGame === null || urlGame === '' ? {} : { gameId: urlGame };
+  if (initData !== undefined) return { initData, ...game };
+  if (ticket !== null && ticket !== '') return { ticket, ...game };
+  return undefined;
+}
+
+/** Sends the sign-in (or takes the one boot.ts sent already). */
+export function postSession(root: string, body: object): Promise<Response> {
+  return fetch(`${root}/api/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
 async function exchange(root: string, body: object): Promise<SessionAnswer> {
   let response: Response;
   try {
-    response = await fetch(`${root}/api/session`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const early = window.__bashniSignIn;
+    window.__bashniSignIn = undefined;
+    response = await (early ?? postSession(root, body));
   } catch {
     throw new PageError('offline');
   }
@@ -64,13 +91,7 @@ export async function signIn(
   initData: string | undefined,
 ): Promise<Who> {
   const urlGame = search.get('game') ?? undefined;
-  const ticket = search.get('t');
-  const proof =
-    initData !== undefined
-      ? { initData }
-      : ticket !== null && ticket !== ''
-        ? { ticket }
-        : undefined;
+  const proof = sessionRequest(search, initData);
   if (proof !== undefined) {
     const answer = await exchange(root, {
       ...proof,
