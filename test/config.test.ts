@@ -23,6 +23,7 @@ describe('configuration', () => {
       defaultVariant: 'bashni',
       telegram: undefined,
       discord: undefined,
+      web: undefined,
       redis: undefined,
       retentionDays: 90,
       aiThreads: 1,
@@ -356,5 +357,29 @@ describe('configuration', () => {
       expect(named(id), `${id} in the DEFAULT_VARIANT comment`).toBe(true);
       expect(() => loadConfig({ DEFAULT_VARIANT: id })).toThrow(ConfigError);
     }
+  });
+
+  it('reads the board page settings, and refuses what cannot work', () => {
+    const web = loadConfig({
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      WEB_URL: 'https://bot.example/bashni',
+      TELEGRAM_MINI_APP: 'board',
+      PORT: '8443',
+    }).web;
+    expect(web).toMatchObject({ port: 8443, miniApp: 'board' });
+    expect(web?.url.href).toBe('https://bot.example/bashni');
+    expect(loadConfig({ WEB_URL: 'http://localhost:8080' }).web?.url.port).toBe('8080');
+    for (const [env, message] of [
+      [{ WEB_URL: 'http://bot.example' }, 'WEB_URL must be https'],
+      [{ WEB_URL: 'https://bot.example/?x=1' }, 'may not carry a query'],
+      [{ WEB_URL: 'https://bot.example', WEB_SECRET: 'short' }, 'WEB_SECRET must be at least 16'],
+      [{ WEB_URL: 'https://bot.example', TELEGRAM_MINI_APP: 'board' }, 'TELEGRAM_BOT_TOKEN is not'],
+      [{ TELEGRAM_MINI_APP: 'board' }, 'WEB_URL is not'],
+      [
+        { WEB_URL: 'https://bot.example', PORT: '9464', METRICS_PORT: '9464' },
+        'METRICS_PORT must differ',
+      ],
+    ] as const)
+      expect(() => loadConfig(env), message).toThrow(message);
   });
 });

@@ -28,6 +28,7 @@ const GROUP = -1001234567890;
 const DISCORD_TOKEN = 'MTA5ODc2NTQzMjEwOTg3NjU0MzI.GhIjKl.aBcDeFgHiJkLmNoPqRsTuVwXyZ012345678';
 const MEDIA_SECRET = 'media-signing-secret-Qw3rTy';
 const WEBHOOK_SECRET = 'webhook-secret-Zx8CvB';
+const WEB_SECRET = 'board-page-secret-Lm4NoP';
 const REDIS_PASSWORD = 'redis-pass/word+Kj7Hg';
 
 /** Every form a secret could be printed in. */
@@ -42,6 +43,7 @@ const SECRETS: Record<string, string> = {
   'the Discord token’s HMAC part': DISCORD_TOKEN.split('.')[2]!,
   'the media secret': MEDIA_SECRET,
   'the webhook secret': WEBHOOK_SECRET,
+  'the board page secret': WEB_SECRET,
   'the Redis password': REDIS_PASSWORD,
 };
 
@@ -122,6 +124,8 @@ describe('no secret in anything the bot prints, whatever fails', () => {
       TELEGRAM_API_ROOT: telegram.apiRoot,
       TELEGRAM_MEDIA_URL: 'https://bot.example.org/media',
       TELEGRAM_MEDIA_SECRET: MEDIA_SECRET,
+      WEB_URL: 'https://bot.example.org/bashni',
+      WEB_SECRET,
       PORT: String(await freePort()),
       DISCORD_TOKEN,
       DISCORD_APPLICATION_ID: discord.applicationId,
