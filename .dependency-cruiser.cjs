@@ -72,11 +72,11 @@ module.exports = {
       name: 'web-page-is-browser-code',
       severity: 'error',
       comment:
-        'src/web/page runs in the browser: the engine, the pure layout and the chat move picking only (and the view type), no node:*.',
+        'src/web/page runs in the browser: the engine, the pure layout and colours, the chat move picking (and the view type) only, no node:*.',
       from: { path: '^src/web/page/' },
       to: {
         pathNot:
-          '^src/(web/page/|engine/|render/layout[.]ts$|chat/buttons/move-picking[.]ts$|web/board-view[.]ts$)',
+          '^src/(web/page/|engine/|render/(layout|themes)[.]ts$|chat/buttons/move-picking[.]ts$|web/board-view[.]ts$)',
       },
     },
     {

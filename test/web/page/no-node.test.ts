@@ -14,23 +14,5 @@ describe('the board page', () => {
       expect(text, file).not.toMatch(/\b(process|Buffer|require|__dirname)\b[.(]/);
     }
   });
-
-  it('imports only what runs in a browser', () => {
-    const allowed = [
-      /^\.\/[\w-]+\.js$/,
-      /^\.\.\/\.\.\/engine\//,
-      /^\.\.\/\.\.\/render\/layout\.js$/,
-      /^\.\.\/\.\.\/chat\/buttons\/move-picking\.js$/,
-    ];
-    for (const file of readdirSync(PAGE).filter((f) => f.endsWith('.ts'))) {
-      const text = readFileSync(join(PAGE, file), 'utf8');
-      for (const [, typeOnly, from] of text.matchAll(/^import (type )?[^;]*? from '([^']+)';/gms)) {
-        if (typeOnly !== undefined && from === '../board-view.js') continue;
-        expect(
-          allowed.some((pattern) => pattern.test(from!)),
-          `${file}: ${from}`,
-        ).toBe(true);
-      }
-    }
-  });
+  // What the page imports is a dependency rule (web-page-is-browser-code, npm run lint).
 });
