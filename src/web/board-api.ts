@@ -68,6 +68,8 @@ export function boardApiRoute(options: BoardApiOptions): Route {
     const url = new URL(request.url ?? '/', 'http://page.invalid');
     if (!url.pathname.startsWith(prefix)) return false;
     const path = url.pathname.slice(prefix.length);
+    // Only the API's own paths: anything else under it (a webhook's path, say) is another route's.
+    if (path !== 'session' && !GAME_PATH.test(path)) return false;
     answer(options, request, response, path, url).catch((error: unknown) => {
       logger.error('web: an API request failed', { path: url.pathname, err: error });
       if (!response.headersSent) sendError(response, 500, 'internal', 'Something went wrong.');
@@ -107,9 +109,7 @@ async function answer(
       ...(view === undefined ? {} : { view }),
     });
   }
-  const match = GAME_PATH.exec(path);
-  if (match === null) return sendError(response, 404, 'not-found', 'No such page.');
-  const [, gameId = '', action] = match;
+  const [, gameId = '', action] = GAME_PATH.exec(path) ?? [];
   const token = bearer(request) ?? url.searchParams.get('session') ?? undefined;
   let user: WebUser | undefined;
   if (token !== undefined) {

@@ -97,6 +97,10 @@ describe('the board API: who you are', () => {
     });
     expect(anonymous.status).toBe(403);
     expect((await h.api('games/nope')).status).toBe(404);
+    // Paths under /api/ that are not the API's are left to the other routes (a webhook's).
+    const other = await h.api('telegram-webhook', { body: {} });
+    expect(other.status).toBe(404);
+    expect(other.headers.get('content-type')).toBeNull();
   });
 });
 
