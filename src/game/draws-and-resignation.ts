@@ -15,6 +15,12 @@ import { refusal, type Refusal, type ServiceResult } from './results.js';
 import { rulesOf } from './rules-strategy.js';
 
 /** Ending a game by the players' word: resignation, and draw offers with their answers. */
+/** The board a player acted on (its ply) and the request that acts, as for a move. */
+export interface ChangeOptions {
+  readonly seenPly?: number;
+  readonly requestKey?: string;
+}
+
 export class DrawsAndResignation {
   constructor(
     private readonly context: ServiceContext,
@@ -23,9 +29,14 @@ export class DrawsAndResignation {
 
   /**
    * Resigns: a two-player game is lost; at a table the player's seat is out (its columns stay)
-   * and the others play on.
+   * and the others play on. `seenPly` and `requestKey` as for a move (Moves.play): a board the
+   * player acted on that is out of date changes nothing, and the same request twice acts once.
    */
-  async resign(gameId: string, player: PlayerId, seenPly?: number): Promise<ServiceResult<Game>> {
+  async resign(
+    gameId: string,
+    player: PlayerId,
+    options: ChangeOptions = {},
+  ): Promise<ServiceResult<Game>> {
     const result = await this.context.records.game(
       gameId,
       (game, now) => {
@@ -33,24 +44,35 @@ export class DrawsAndResignation {
         if (typeof side !== 'string') return side;
         return rulesOf(game.variant).dropOut(game, side, 'resign', now, this.context.dayMs);
       },
-      { seenPly },
+      options,
     );
     // At a table the game goes on: the next seat's clock, and the bot if it sits there.
     if (result.ok && result.value.status === 'active') await this.followUp(result.value);
     return result;
   }
 
-  /** Offers a draw; if the opponent has already offered one, the game is drawn. */
-  async offerDraw(gameId: string, player: PlayerId): Promise<ServiceResult<Game>> {
-    return this.context.records.game(gameId, (game, now) => {
-      const side = drawingSide(game, player);
-      if (typeof side !== 'string') return side;
-      if (game.drawOffer === side)
-        return refusal('draw-already-offered', 'You have already offered a draw.');
-      if (game.drawOffer === otherSide(side)) return agreedDraw(game, now);
-      const next: Game = { ...game, drawOffer: side };
-      return { ok: true, next, events: [{ type: 'draw-offered', game: next, by: side }] };
-    });
+  /**
+   * Offers a draw; if the opponent has already offered one, the game is drawn. `seenPly` and
+   * `requestKey` as for resign.
+   */
+  async offerDraw(
+    gameId: string,
+    player: PlayerId,
+    options: ChangeOptions = {},
+  ): Promise<ServiceResult<Game>> {
+    return this.context.records.game(
+      gameId,
+      (game, now) => {
+        const side = drawingSide(game, player);
+        if (typeof side !== 'string') return side;
+        if (game.drawOffer === side)
+          return refusal('draw-already-offered', 'You have already offered a draw.');
+        if (game.drawOffer === otherSide(side)) return agreedDraw(game, now);
+        const next: Game = { ...game, drawOffer: side };
+        return { ok: true, next, events: [{ type: 'draw-offered', game: next, by: side }] };
+      },
+      options,
+    );
   }
 
   /** Accepts the opponent's draw offer (the game is drawn); refused when there is none. */

@@ -150,12 +150,14 @@ async function act(
   if (!body.success) return 'bad-request';
   const { ply, request } = body.output;
   const requestKey = `web:${player.platform}:${player.userId}:${request}`;
-  if (action === 'resign') return service.endings.resign(gameId, player, ply);
+  if (action === 'resign')
+    return service.endings.resign(gameId, player, { seenPly: ply, requestKey });
+  if (action === 'draw')
+    return service.endings.offerDraw(gameId, player, { seenPly: ply, requestKey });
   const game = await service.queries.getGame(gameId);
   if (!game.ok) return game;
   if (game.value.moves.length !== ply)
     return { ok: false, code: 'stale-version', message: 'The board has changed.' };
-  if (action === 'draw') return service.endings.offerDraw(gameId, player);
   const route = (body.output as v.InferOutput<typeof MoveBody>).route;
   const move = movesOf(anyPosition(game.value)).find(
     (m) =>

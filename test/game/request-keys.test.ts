@@ -185,4 +185,17 @@ describe('a request delivered twice makes one thing', () => {
     const live = await service.league.createTournament({ ...request, requestKey: 'tg:14' });
     expect(live.ok ? 'ok' : live.code).toBe('tournament-live');
   });
+
+  it('a draw offer and a resignation delivered twice: each acts once, and an old board acts not', async () => {
+    const game = value(await service.moves.start({ white: ALICE, black: BORIS }));
+    const offer = await service.endings.offerDraw(game.id, ALICE, { requestKey: 'web:1' });
+    expect(value(offer).drawOffer).toBe('white');
+    // Again: what it did, not "you have already offered a draw".
+    expectRepeated(offer, await other.endings.offerDraw(game.id, ALICE, { requestKey: 'web:1' }));
+    const stale = await service.endings.offerDraw(game.id, BORIS, { seenPly: 3 });
+    expect(stale.ok ? 'ok' : stale.code).toBe('stale-version');
+    const resigned = await service.endings.resign(game.id, BORIS, { requestKey: 'web:2' });
+    expect(value(resigned).result?.winner).toBe('white');
+    expectRepeated(resigned, await other.endings.resign(game.id, BORIS, { requestKey: 'web:2' }));
+  });
 });

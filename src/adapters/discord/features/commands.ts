@@ -92,7 +92,10 @@ export function commandFeature(
       return;
     }
     const game = await turn.present(
-      await deps.service.endings.resign(payload.gameId, turn.player, payload.ply),
+      await deps.service.endings.resign(payload.gameId, turn.player, {
+        seenPly: payload.ply,
+        requestKey: turn.requestKey,
+      }),
     );
     if (game === undefined) return;
     // At a table the game may go on without the player: they are out.
@@ -116,7 +119,7 @@ export function commandFeature(
     const answering = (side === 'white' || side === 'black') && game.drawOffer === otherSide(side);
     const result = answering
       ? await deps.service.endings.acceptDraw(game.id, turn.player)
-      : await deps.service.endings.offerDraw(game.id, turn.player);
+      : await deps.service.endings.offerDraw(game.id, turn.player, { requestKey: turn.requestKey });
     const after = await turn.present(result);
     if (after === undefined) return;
     const { t } = turn;

@@ -41,7 +41,11 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
 
   composer.command('draw', (ctx) =>
     withGame(ctx, async (game) => {
-      await ctx.present(await deps.service.endings.offerDraw(game.id, playerFromUser(ctx.from!)));
+      await ctx.present(
+        await deps.service.endings.offerDraw(game.id, playerFromUser(ctx.from!), {
+          requestKey: ctx.requestKey,
+        }),
+      );
     }),
   );
 
@@ -127,11 +131,10 @@ export function commandFeature(deps: TelegramDeps, buttons: ButtonRouter): Compo
         await ctx.answer(ctx.own.errors.notForYou, true);
         return;
       }
-      const result = await deps.service.endings.resign(
-        payload.gameId,
-        playerFromUser(ctx.from!),
-        payload.ply,
-      );
+      const result = await deps.service.endings.resign(payload.gameId, playerFromUser(ctx.from!), {
+        seenPly: payload.ply,
+        requestKey: ctx.requestKey,
+      });
       if (!(await ctx.present(result))) return;
       void deleteTapped(ctx, deps);
     })
