@@ -3,8 +3,9 @@
  * bot's own routes on the game service of a Telegram bot process that talks to the fake Bot API:
  * two players play a game to the end on their pages while the group's board message is edited
  * once per move, a third watches, a move typed in the chat shows on the pages, forged and stale
- * initData are refused, a Discord player opens the page from a signed link, and the look at
- * 360 px (light and dark) is compared with golden images
+ * initData are refused, a Discord player opens the page from a signed link, every variant is
+ * drawn (a move played at the four-player table), and the look at 360 px (light and dark) is
+ * compared with golden images
  * (`UPDATE_GOLDEN=1 npx vitest run test/web/board-page.test.ts` to regenerate, then review).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,7 +30,10 @@ import {
   type Position,
 } from '../../src/engine/index.js';
 import { silentLogger } from '../../src/game/logger.js';
-import type { Player } from '../../src/game/model.js';
+import { GAME_VARIANT_IDS, type Player } from '../../src/game/model.js';
+import { tablePosition } from '../../src/game/game-rules.js';
+import { rulesOf } from '../../src/game/rules-strategy.js';
+import { tableMoves } from '../../src/engine/multi/index.js';
 import type { GameEvent } from '../../src/game/results.js';
 import { bindPort } from '../../src/startup/listen.js';
 import { MemoryChangeFeed } from '../../src/store/memory-change-feed.js';
@@ -46,6 +50,7 @@ import {
 } from '../support/browser.js';
 import { expectGolden } from '../support/golden.js';
 import { until } from '../support/until.js';
+import { startWebBoard } from '../support/web-board.js';
 
 const GOLDEN = fileURLToPath(new URL('./golden/', import.meta.url));
 const GROUP = -100500;
@@ -329,5 +334,50 @@ describe('the board page in a browser', () => {
       regenerate: 'UPDATE_GOLDEN=1 npx vitest run test/web/board-page.test.ts',
       pixelShare: 0.01,
     });
+  });
+});
+
+describe('the board page, every variant', () => {
+  it('draws each variant at 360 px, and plays a move at the four-player table', async () => {
+    const web = await startWebBoard({ pageDirectory });
+    open.push(() => web.close());
+    const seats = (n: number): Player => ({
+      platform: 'telegram',
+      userId: String(200 + n),
+      displayName: `Seat ${n}`,
+    });
+    for (const variant of GAME_VARIANT_IDS) {
+      const table = variant === 'zhernov';
+      const started = await web.service.moves.start({
+        white: seats(0),
+        black: seats(2),
+        variant,
+        ...(table ? { red: seats(1), green: seats(3) } : {}),
+      });
+      if (!started.ok) throw new Error(`${variant}: ${started.message}`);
+      const context = await newContext();
+      const standIn = { initData: web.initData(seats(0), { startParam: started.value.id }) };
+      await serveTelegramStandIn(context, standIn);
+      const page = await context.newPage();
+      await page.goto(miniAppUrl(`${web.base}/board/`, standIn));
+      await ready(page);
+      const squares = rulesOf(variant).geometry.squareCount;
+      expect(await page.locator('[data-square]').count(), variant).toBe(squares);
+      expect(await page.locator('.sq.movable').count(), variant).toBeGreaterThan(0);
+      // The board fits the phone's width: nothing to scroll sideways.
+      const width = Number(await page.evaluate('document.documentElement.scrollWidth'));
+      expect(width, variant).toBeLessThanOrEqual(360);
+      if (table) {
+        const position = tablePosition(started.value);
+        const move = tableMoves(position)[0]!;
+        const names = rulesOf(variant).geometry.names;
+        await page.click(`[data-square="${names[move.from]}"]`);
+        await page.click(`[data-square="${names[moveDestination(move)]}"]`);
+        await atPly(page, 1);
+        const now = await web.service.queries.getGame(started.value.id);
+        expect(now.ok && now.value.moves, variant).toHaveLength(1);
+      }
+      await context.close();
+    }
   });
 });
