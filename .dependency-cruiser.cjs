@@ -69,6 +69,14 @@ module.exports = {
       to: { path: '^src/(?!threads/)' },
     },
     {
+      name: 'web-is-an-edge',
+      severity: 'error',
+      comment:
+        'src/web (the board page server) works through the game service, like a chat adapter: not the stores, nor the adapters.',
+      from: { path: '^src/web/' },
+      to: { path: '^src/(store|adapters)/' },
+    },
+    {
       name: 'web-page-is-browser-code',
       severity: 'error',
       comment:
