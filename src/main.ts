@@ -261,7 +261,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
   // Before the line that says it runs: a signal right after it must find the handler.
   stopOnSignals(process, shutdown);
   logger.info(
-    `Bashni Bot is running: ${closing.map((run) => run.running).join(', ')}; ${web === undefined ? '' : `the board page at ${config.web?.url.href}board; `}${config.redis === undefined ? 'memory store' : config.redis.target.kind === 'cluster' ? 'Redis Cluster' : 'Redis'}${ops === undefined ? '' : `; /healthz and /metrics on port ${ops.port}`}.`,
+    `Bashni Bot is running: ${closing.map((run) => run.running).join(', ')}; ${web === undefined ? '' : `the board page at ${web.pageUrl.href}; `}${config.redis === undefined ? 'memory store' : config.redis.target.kind === 'cluster' ? 'Redis Cluster' : 'Redis'}${ops === undefined ? '' : `; /healthz and /metrics on port ${ops.port}`}.`,
   );
   // What start-up grew and let go (modules' sources, a young generation of 32 MB) given back.
   collectWhenQuiet(5_000);

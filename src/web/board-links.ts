@@ -18,6 +18,12 @@ export interface BoardTicket {
   readonly expiresAt: number;
 }
 
+/** The board page under a base URL (WEB_URL, with or without its trailing slash). */
+export function boardPageUrl(base: URL | string): URL {
+  const href = new URL(base).href;
+  return new URL('board/', href.endsWith('/') ? href : `${href}/`);
+}
+
 /** How long a link opens the board: long enough to tap it, short enough not to leak. */
 export const BOARD_LINK_TTL_MS = 10 * 60_000;
 const TOKEN = /^([A-Za-z0-9_-]{4,600})\.([A-Za-z0-9_-]{16})$/;
@@ -39,7 +45,9 @@ export class BoardLinks {
   link(user: Pick<BoardTicket, 'platform' | 'userId' | 'name'>, gameId: string): string {
     const expiresAt = this.clock.now() + this.ttlMs;
     const token = signPayload(this.key, [user.platform, user.userId, user.name, gameId, expiresAt]);
-    return `${this.base}/board/?t=${token}`;
+    const url = boardPageUrl(this.base);
+    url.searchParams.set('t', token);
+    return url.href;
   }
 
   /** The ticket of a link's token, or 'board-link-forged' / 'board-link-expired'. */

@@ -7,7 +7,7 @@ import type { Clock, GameChangeFeed } from '../game/ports.js';
 import type { GameEvent } from '../game/results.js';
 import type { GameService } from '../game/service.js';
 import { boardApiRoute } from './board-api.js';
-import { BoardLinks } from './board-links.js';
+import { BoardLinks, boardPageUrl } from './board-links.js';
 import { firstRoute, type Route } from './http.js';
 import { LiveBoards } from './live-boards.js';
 import { pageFilesRoute } from './page-files.js';
@@ -33,6 +33,8 @@ export interface BoardWebOptions {
 }
 
 export interface BoardWeb {
+  /** Where the page is: `<WEB_URL>/board/`. */
+  readonly pageUrl: URL;
   readonly route: Route;
   /** Discord's "Open the board" links. */
   readonly links: BoardLinks;
@@ -72,5 +74,12 @@ export function boardWeb(options: BoardWebOptions): BoardWeb {
       logger,
     }),
   ]);
-  return { route, links, live, start: () => live.start(), close: () => live.close() };
+  return {
+    pageUrl: boardPageUrl(options.url),
+    route,
+    links,
+    live,
+    start: () => live.start(),
+    close: () => live.close(),
+  };
 }

@@ -6,6 +6,7 @@
  * link would open the page outside Telegram, where it cannot tell who the player is.
  */
 import type { InlineKeyboardButton } from 'grammy/types';
+import { boardPageUrl } from '../../web/board-links.js';
 import { isInlineChat } from './identity.js';
 
 /** Where the page is (WEB_URL) and the Mini App's short name. */
@@ -27,7 +28,7 @@ export function boardPageButton(
   text: string,
 ): InlineKeyboardButton | undefined {
   if (isPrivateChat(chatId)) {
-    const url = new URL('board/', page.url.href.endsWith('/') ? page.url : `${page.url.href}/`);
+    const url = boardPageUrl(page.url);
     url.searchParams.set('game', gameId);
     return { text, web_app: { url: url.href } };
   }
