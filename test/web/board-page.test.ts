@@ -157,12 +157,13 @@ function initData(
   );
 }
 
-async function newContext(): Promise<BrowserContext> {
+async function newContext(colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
     locale: 'en-US',
+    colorScheme,
   });
   open.push(() => context.close());
   return context;
@@ -303,11 +304,13 @@ describe('the board page in a browser', () => {
       { platform: 'discord', userId: anna.userId, name: 'Anna' },
       started.value.id,
     );
-    const context = await newContext();
+    // Outside Telegram the page follows the system's dark mode.
+    const context = await newContext('dark');
     const outside = await serveTelegramStandIn(context, undefined);
     const page = await context.newPage();
     await page.goto(link);
     await ready(page);
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
     const start = parseFen(SHORT_GAME, 'bashni');
     if (!start.ok) throw new Error(start.error.message);
     await playOnPage(page, start.value, winningLine(start.value, 5)![0]!);

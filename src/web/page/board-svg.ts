@@ -281,18 +281,11 @@ export class BoardSvg {
     for (const seat of scene.seats) {
       const side = seatSide(seat, bottom);
       const along = side === 'bottom' || side === 'top';
-      const x =
-        side === 'left'
-          ? layout.left - band + gap
-          : side === 'right'
-            ? layout.left + span + gap
-            : layout.left;
-      const y =
-        side === 'top'
-          ? layout.top - band + gap
-          : side === 'bottom'
-            ? layout.top + span + gap
-            : layout.top;
+      // Along each axis: in the band before the board, after it, or level with it.
+      const at = (start: number, before: boolean, after: boolean) =>
+        before ? start - band + gap : after ? start + span + gap : start;
+      const x = at(layout.left, side === 'left', side === 'right');
+      const y = at(layout.top, side === 'top', side === 'bottom');
       const width = along ? span : thickness;
       const height = along ? thickness : span;
       const turn = scene.toMove === seat;
