@@ -49,6 +49,7 @@ import {
   type StandInOptions,
 } from '../support/browser.js';
 import { expectGolden } from '../support/golden.js';
+import { HOSTILE_NAMES } from '../support/hostile-names.js';
 import { until } from '../support/until.js';
 import { startWebBoard } from '../support/web-board.js';
 
@@ -382,5 +383,34 @@ describe('the board page, every variant', () => {
       }
       await context.close();
     }
+  });
+});
+
+describe('the board page and hostile names', () => {
+  it('shows every name as text: markup is never run or drawn', async () => {
+    const web = await startWebBoard({ pageDirectory });
+    open.push(() => web.close());
+    const names = [...HOSTILE_NAMES, '<img src=x onerror="document.title=\'owned\'">'];
+    const context = await newContext();
+    const dialogs: string[] = [];
+    for (const [i, name] of names.entries()) {
+      const white: Player = { platform: 'telegram', userId: String(300 + i), displayName: name };
+      const black: Player = { ...white, userId: String(400 + i), displayName: `${name}!` };
+      const started = await web.service.moves.start({ white, black });
+      if (!started.ok) throw new Error(started.message);
+      const page = await context.newPage();
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.goto(`${web.base}/board/?game=${started.value.id}`);
+      await ready(page);
+      const shown = await page.locator('#players').innerText();
+      expect(shown, name).toContain(name.trim().split('\n')[0]!.trim());
+      expect(await page.locator('#players img, #players script, #players a').count(), name).toBe(0);
+      expect(await page.title(), name).not.toBe('owned');
+      await page.close();
+    }
+    expect(dialogs).toEqual([]);
   });
 });
