@@ -91,5 +91,7 @@ export async function buildBoardPage(directory = BOARD_PAGE_DIRECTORY): Promise<
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const names = await buildBoardPage();
-  process.stdout.write(`board page: ${names.join(', ')} in ${BOARD_PAGE_DIRECTORY}\n`);
+  // `npm start` builds quietly: local play owns the terminal.
+  if (!process.argv.includes('--quiet'))
+    process.stdout.write(`board page: ${names.join(', ')} in ${BOARD_PAGE_DIRECTORY}\n`);
 }
