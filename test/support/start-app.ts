@@ -20,7 +20,8 @@ export interface StartedApp {
 }
 
 /**
- * Runs `npm start`'s command, `node --import tsx src/main.ts [args]` (or another entry point,
+ * Runs `npm start`'s command (after its board page build, which the tests that serve the page do
+ * themselves), `node --import tsx src/main.ts [args]` (or another entry point,
  * `script`, e.g. `src/worker.ts` for `npm run worker`), with only PATH, HOME,
  * METRICS_PORT=0 (app processes run side by side; a test may ask for a port) and `env` in its
  * environment, from the repository root unless `cwd` is given (`nodeArgs` go to node itself,
