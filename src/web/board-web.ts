@@ -30,6 +30,7 @@ export interface BoardWebOptions {
   /** The built page's directory (tests); dist/web/board by default. */
   readonly pageDirectory?: string;
   readonly heartbeatMs?: number;
+  readonly maxStreams?: number;
 }
 
 export interface BoardWeb {
@@ -61,6 +62,7 @@ export function boardWeb(options: BoardWebOptions): BoardWeb {
     clock,
     logger,
     heartbeatMs: options.heartbeatMs,
+    maxStreams: options.maxStreams,
   });
   const route = firstRoute([
     pageFilesRoute({ basePath, logger, directory: options.pageDirectory }),

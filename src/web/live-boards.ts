@@ -25,6 +25,11 @@ export interface LiveBoardsOptions {
   readonly logger: Logger;
   /** A comment line this often keeps proxies from closing a quiet stream; default 25 s. */
   readonly heartbeatMs?: number;
+  /**
+   * Streams this process holds open at most (each is a socket); past it a page is told to come
+   * back later (503), and its EventSource retries. Default 10 000.
+   */
+  readonly maxStreams?: number;
 }
 
 /** A page that stops reading (more than this waiting to be sent) is dropped; it reconnects. */
@@ -56,6 +61,10 @@ export class LiveBoards {
 
   /** Streams `game`'s views to a page from now on, starting with this one. */
   watch(game: Game, viewer: PlayerId | undefined, response: ServerResponse): void {
+    if (this.open >= (this.options.maxStreams ?? 10_000)) {
+      response.writeHead(503, { 'retry-after': '5' }).end();
+      return;
+    }
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',

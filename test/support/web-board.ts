@@ -38,7 +38,7 @@ export interface WebBoardHarness {
 }
 
 export async function startWebBoard(
-  options: { clock?: Clock; pageDirectory?: string; basePath?: string } = {},
+  options: { clock?: Clock; pageDirectory?: string; basePath?: string; maxStreams?: number } = {},
 ): Promise<WebBoardHarness> {
   const clock = options.clock ?? systemClock;
   const changes = new MemoryChangeFeed();
@@ -69,6 +69,7 @@ export async function startWebBoard(
     clock,
     logger: silentLogger,
     pageDirectory: options.pageDirectory,
+    maxStreams: options.maxStreams,
   });
   await web.start();
   await service.start();

@@ -15,8 +15,10 @@ afterEach(async () => {
   h = undefined;
 });
 
-async function setUp(): Promise<{ h: WebBoardHarness; game: Game }> {
-  h = await startWebBoard();
+async function setUp(
+  options: { maxStreams?: number } = {},
+): Promise<{ h: WebBoardHarness; game: Game }> {
+  h = await startWebBoard(options);
   const game = value(await h.service.moves.start({ white: ALICE, black: BORIS }));
   return { h, game };
 }
@@ -199,6 +201,20 @@ describe('the board API: live', () => {
     expect(h.web.live.open).toBe(1);
     live.close();
     await until(() => h.web.live.open === 0, 'h.web.live.open === 0');
+  });
+
+  it('holds at most maxStreams streams open; past it a page is asked to come back', async () => {
+    const { h, game } = await setUp({ maxStreams: 2 });
+    const url = `${h.base}/api/games/${game.id}/live`;
+    for (let i = 0; i < 2; i++) {
+      const live = new LiveStream(url);
+      streams.push(live);
+      await live.opened;
+    }
+    await until(() => h.web.live.open === 2, 'two streams');
+    const refused = await fetch(url);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
   });
 
   it('a reconnecting page starts from the latest view', async () => {
