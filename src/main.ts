@@ -153,6 +153,7 @@ async function runBots(config: Config, waitForever: boolean): Promise<void> {
           secret: config.web.secret ?? telegram?.token ?? discord?.token ?? '',
           telegramToken: telegram?.token,
           service,
+          puzzles,
           changes: shared.changes,
           publish: dispatch,
           clock: systemClock,

@@ -55,6 +55,17 @@ export interface BoardView {
   readonly deadline: number | null;
   /** The server's clock when the view was made, so the page counts down on the server's time. */
   readonly serverTime: number;
+  /**
+   * A puzzle's board instead of a game's (puzzle-api.ts): `moves` is the line so far, `you` the
+   * solver's side, `result` how the attempt ended ('solved' or 'wrong').
+   */
+  readonly puzzle?: {
+    /** Its goal and difficulty, as the chats' puzzle heading shows them. */
+    readonly goal?: 'win' | 'block' | 'material';
+    readonly difficulty?: number;
+    /** The line's move the solver missed, once a wrong move ended the attempt. */
+    readonly expected?: string;
+  };
 }
 
 /** The view of `game` for `viewer` (undefined: someone not signed in, read-only). */

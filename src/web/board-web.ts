@@ -12,6 +12,8 @@ import { firstRoute, type Route } from './http.js';
 import { LiveBoards } from './live-boards.js';
 import { pageFilesRoute } from './page-files.js';
 import { purposeKey } from './signed-payload.js';
+import { puzzleApiRoute } from './puzzle-api.js';
+import type { PuzzleService } from '../game/puzzles.js';
 import { WebSessions } from './web-sessions.js';
 
 export interface BoardWebOptions {
@@ -22,6 +24,8 @@ export interface BoardWebOptions {
   /** To check Mini App initData with (processes without it refuse Telegram pages). */
   readonly telegramToken?: string;
   readonly service: GameService;
+  /** Puzzles solved on the page too, when given. */
+  readonly puzzles?: Pick<PuzzleService, 'get' | 'play'>;
   readonly changes: GameChangeFeed;
   /** Where the events of the page's actions go: main.ts's dispatch, as a chat's do. */
   readonly publish: (events: readonly GameEvent[]) => Promise<void>;
@@ -66,6 +70,9 @@ export function boardWeb(options: BoardWebOptions): BoardWeb {
   });
   const route = firstRoute([
     pageFilesRoute({ basePath, logger, directory: options.pageDirectory }),
+    ...(options.puzzles === undefined
+      ? []
+      : [puzzleApiRoute({ basePath, puzzles: options.puzzles, sessions, clock, logger })]),
     boardApiRoute({
       basePath,
       service: options.service,

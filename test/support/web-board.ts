@@ -17,12 +17,16 @@ import type { BoardView } from '../../src/web/board-view.js';
 import { boardWeb, type BoardWeb } from '../../src/web/board-web.js';
 import { serveRoute } from '../../src/web/http.js';
 import { InProcessScheduler } from '../../src/store/memory-scheduler.js';
+import type { PuzzleService } from '../../src/game/puzzles.js';
+import { testPuzzleService } from './puzzles.js';
 
 export const WEB_TOKEN = '123456:web-test-token-aaaaaaaaaaaa';
 
 export interface WebBoardHarness {
   readonly base: string;
   readonly service: GameService;
+  /** The puzzle service on the committed libraries (its attempts in memory). */
+  readonly puzzles: PuzzleService;
   readonly web: BoardWeb;
   readonly changes: MemoryChangeFeed;
   /** What a chat adapter does with a request's events (and the service with its timers'). */
@@ -59,8 +63,10 @@ export async function startWebBoard(
   const server = await bindPort(0, '127.0.0.1', 'PORT');
   const port = (server.address() as AddressInfo).port;
   const base = `http://127.0.0.1:${port}${options.basePath ?? ''}`;
+  const puzzles = testPuzzleService(clock);
   const web = boardWeb({
     url: new URL(`${base}/`),
+    puzzles,
     secret: WEB_TOKEN,
     telegramToken: WEB_TOKEN,
     service,
@@ -99,6 +105,7 @@ export async function startWebBoard(
   return {
     base,
     service,
+    puzzles,
     web,
     changes,
     publish,
