@@ -24,6 +24,7 @@ import {
   makeMove,
   moveDestination,
   parseFen,
+  parseMove,
   sideOfColor,
   VARIANTS,
   type Move,
@@ -51,6 +52,8 @@ import {
 import { expectGolden } from '../support/golden.js';
 import { HOSTILE_NAMES } from '../support/hostile-names.js';
 import { until } from '../support/until.js';
+import { testCatalog } from '../support/puzzles.js';
+import { puzzlePosition } from '../../src/game/puzzle-solving.js';
 import { startWebBoard } from '../support/web-board.js';
 
 const GOLDEN = fileURLToPath(new URL('./golden/', import.meta.url));
@@ -412,5 +415,33 @@ describe('the board page and hostile names', () => {
       await page.close();
     }
     expect(dialogs).toEqual([]);
+  });
+});
+
+describe('puzzles on the board page', () => {
+  it('a solver plays a puzzle line to the end on the page, the mistake marked at the start', async () => {
+    const web = await startWebBoard({ pageDirectory });
+    open.push(() => web.close());
+    const puzzle = testCatalog()
+      .list('laska')
+      .find((p) => p.solution.length >= 3 && p.mistake !== undefined)!;
+    const context = await newContext();
+    const standIn = { initData: web.initData(ALICE, { startParam: `p_${puzzle.id}` }) };
+    await serveTelegramStandIn(context, standIn);
+    const page = await context.newPage();
+    await page.goto(miniAppUrl(`${web.base}/board/`, standIn));
+    await ready(page);
+    expect(await page.locator('#status').innerText()).toMatch(/to move and/);
+    await expect(page.locator('#draw').isHidden()).resolves.toBe(true);
+    await expect(page.locator('#resign').isHidden()).resolves.toBe(true);
+    for (let ply = 0; ply < puzzle.solution.length; ply += 2) {
+      const position = puzzlePosition(puzzle, ply);
+      const move = parseMove(position, puzzle.solution[ply]!);
+      if (!move.ok) throw new Error(move.error.message);
+      await atPly(page, ply);
+      await playOnPage(page, position, move.value);
+    }
+    await page.waitForSelector('#status[data-status="finished"]');
+    expect(await page.locator('#status').innerText()).toBe('Solved!');
   });
 });

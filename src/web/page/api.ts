@@ -34,6 +34,8 @@ export class Api {
   constructor(
     private readonly root: string,
     private readonly session: string | null,
+    /** A game's board, or a puzzle's (/api/puzzles/: moves only, no live stream). */
+    private readonly kind: 'games' | 'puzzles' = 'games',
   ) {}
 
   private headers(json: boolean): Record<string, string> {
@@ -43,7 +45,7 @@ export class Api {
   }
 
   private gameUrl(gameId: string): string {
-    return `${this.root}/api/games/${encodeURIComponent(gameId)}`;
+    return `${this.root}/api/${this.kind}/${encodeURIComponent(gameId)}`;
   }
 
   /** The live updates' address (the session rides in the query: EventSource sends no headers). */

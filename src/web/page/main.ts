@@ -10,7 +10,7 @@ import { App, type Elements } from './app.js';
 import { showFatal } from './fatal.js';
 import { follow } from './live.js';
 import { PageError } from './page-error.js';
-import { signIn } from './session.js';
+import { PUZZLE_PREFIX, signIn } from './session.js';
 import { hashInitData, insideTelegram, loadTelegram, type TelegramWebApp } from './telegram.js';
 import { followTelegramTheme } from './theme.js';
 import { pageLanguage, wordsFor, type Words } from './words.js';
@@ -53,8 +53,10 @@ async function start(): Promise<void> {
     const who = await signing;
     words = wordsFor(pageLanguage(who.language, navigator.language));
     label(words);
-    const api = new Api(root, who.session);
-    const view = who.view ?? (await api.view(who.gameId));
+    const puzzle = who.gameId.startsWith(PUZZLE_PREFIX);
+    const boardId = puzzle ? who.gameId.slice(PUZZLE_PREFIX.length) : who.gameId;
+    const api = new Api(root, who.session, puzzle ? 'puzzles' : 'games');
+    const view = who.view ?? (await api.view(boardId));
     const elements: Elements = {
       board: element('board'),
       players: element('players'),
@@ -67,17 +69,19 @@ async function start(): Promise<void> {
       resign: element('resign'),
     };
     const announcer = new Announcer(element('announce'), element('message'));
-    const app = new App(elements, words, api, who.gameId, announcer, telegram);
+    const app = new App(elements, words, api, boardId, announcer, telegram);
     element('loading').hidden = true;
     element('app').hidden = false;
     app.accept(view);
-    follow(
-      api.liveUrl(who.gameId),
-      (next) => app.accept(next),
-      (connected) => {
-        app.connection(connected);
-      },
-    );
+    // A puzzle is the solver's alone: its board changes only by their moves' answers.
+    if (!puzzle)
+      follow(
+        api.liveUrl(boardId),
+        (next) => app.accept(next),
+        (connected) => {
+          app.connection(connected);
+        },
+      );
   } catch (error) {
     const code = error instanceof PageError || error instanceof Error ? error.message : 'unknown';
     if (error instanceof PageError) showFatal(words, error.code, error.message);

@@ -60,6 +60,14 @@ export function tickClock(host: HTMLElement, view: BoardView, words: Words, elap
 
 /** The status line: the result once the game is over, else whose turn (and a standing offer). */
 export function statusText(view: BoardView, words: Words): string {
+  const puzzle = view.puzzle;
+  if (puzzle !== undefined) {
+    if (view.status === 'active' || view.result === null)
+      return view.you === null ? '' : words.puzzleTask(view.you, puzzle.goal);
+    return view.result.reason === 'solved'
+      ? words.puzzleSolved
+      : words.puzzleWrong(puzzle.expected ?? '');
+  }
   if (view.status === 'finished') {
     const result = view.result;
     if (result === null) return words.draw;
@@ -87,7 +95,8 @@ export function renderActions(
   words: Words,
   busy: boolean,
 ): void {
-  const playing = view.status === 'active' && view.you !== null;
+  // A puzzle is solved or not: nothing to offer, nobody to resign to.
+  const playing = view.status === 'active' && view.you !== null && view.puzzle === undefined;
   draw.hidden = !playing || view.table;
   resign.hidden = !playing;
   resign.textContent = words.resign;

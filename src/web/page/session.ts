@@ -36,14 +36,25 @@ declare global {
   }
 }
 
+/** Puzzles are named `p_<id>` where a game's id would be (the Mini App's start parameter too). */
+export const PUZZLE_PREFIX = 'p_';
+
+/** The board the URL names: `?game=<id>`, or `?puzzle=<id>` as `p_<id>`. */
+function boardOf(search: URLSearchParams): string | undefined {
+  const game = search.get('game');
+  if (game !== null && game !== '') return game;
+  const puzzle = search.get('puzzle');
+  return puzzle === null || puzzle === '' ? undefined : `${PUZZLE_PREFIX}${puzzle}`;
+}
+
 /** What POST /api/session is sent for this page, or undefined when it opens read-only. */
 export function sessionRequest(
   search: URLSearchParams,
   initData: string | undefined,
 ): { readonly initData: string } | { readonly ticket: string } | undefined {
   const ticket = search.get('t');
-  const urlGame = search.get('game');
-  const game = urlGame === null || urlGame === '' ? {} : { gameId: urlGame };
+  const urlGame = boardOf(search);
+  const game = urlGame === undefined ? {} : { gameId: urlGame };
   if (initData !== undefined) return { initData, ...game };
   if (ticket !== null && ticket !== '') return { ticket, ...game };
   return undefined;
@@ -90,7 +101,7 @@ export async function signIn(
   search: URLSearchParams,
   initData: string | undefined,
 ): Promise<Who> {
-  const urlGame = search.get('game') ?? undefined;
+  const urlGame = boardOf(search);
   const proof = sessionRequest(search, initData);
   if (proof !== undefined) {
     const answer = await exchange(root, {

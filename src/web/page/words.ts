@@ -36,6 +36,11 @@ export interface Words {
   played(color: SeatColor, move: string): string;
   toMove(color: SeatColor): string;
   readonly yourMove: string;
+  /** A puzzle's task: "White to move and win". */
+  puzzleTask(color: SeatColor, goal: 'win' | 'block' | 'material' | undefined): string;
+  readonly puzzleSolved: string;
+  /** A wrong move ended the attempt; `expected` is the line's move. */
+  puzzleWrong(expected: string): string;
   readonly watching: string;
   readonly you: string;
   bot(level: number): string;
@@ -166,6 +171,10 @@ const EN: Words = {
   played: (color, move) => `${EN_SIDES[color]} played ${move}`,
   toMove: (color) => `${EN_SIDES[color]} to move`,
   yourMove: 'Your move',
+  puzzleTask: (color, goal) =>
+    `${EN_SIDES[color]} to move and ${goal === 'block' ? 'block' : goal === 'material' ? 'win material' : 'win'}`,
+  puzzleSolved: 'Solved!',
+  puzzleWrong: (expected) => `Not this one: the move was ${expected}`,
   watching: 'Watching',
   you: 'you',
   bot: (level) => `bot, level ${level}`,
@@ -295,6 +304,10 @@ const RU: Words = {
   played: (color, move) => `Ход ${RU_SIDES_OF[color]}: ${move}`,
   toMove: (color) => `Ход ${RU_SIDES_OF[color]}`,
   yourMove: 'Ваш ход',
+  puzzleTask: (color, goal) =>
+    `Ход ${RU_SIDES_OF[color]}: ${goal === 'block' ? 'запереть' : goal === 'material' ? 'выиграть материал' : 'выигрыш'}`,
+  puzzleSolved: 'Решено!',
+  puzzleWrong: (expected) => `Не то: нужно было ${expected}`,
   watching: 'Вы зритель',
   you: 'вы',
   bot: (level) => `бот, уровень ${level}`,
