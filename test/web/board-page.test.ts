@@ -395,24 +395,28 @@ describe('the board page and hostile names', () => {
     open.push(() => web.close());
     const names = [...HOSTILE_NAMES, '<img src=x onerror="document.title=\'owned\'">'];
     const context = await newContext();
+    const page = await context.newPage();
     const dialogs: string[] = [];
-    for (const [i, name] of names.entries()) {
-      const white: Player = { platform: 'telegram', userId: String(300 + i), displayName: name };
-      const black: Player = { ...white, userId: String(400 + i), displayName: `${name}!` };
-      const started = await web.service.moves.start({ white, black });
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    // Two names a game: White's and Black's.
+    for (let i = 0; i < names.length; i += 2) {
+      const pair = names.slice(i, i + 2);
+      const [white, black] = [0, 1].map((k): Player => ({
+        platform: 'telegram',
+        userId: String(300 + i + k),
+        displayName: pair[k] ?? 'Plain',
+      }));
+      const started = await web.service.moves.start({ white: white!, black: black! });
       if (!started.ok) throw new Error(started.message);
-      const page = await context.newPage();
-      page.on('dialog', (dialog) => {
-        dialogs.push(dialog.message());
-        void dialog.dismiss();
-      });
       await page.goto(`${web.base}/board/?game=${started.value.id}`);
       await ready(page);
       const shown = await page.locator('#players').innerText();
-      expect(shown, name).toContain(name.trim().split('\n')[0]!.trim());
-      expect(await page.locator('#players img, #players script, #players a').count(), name).toBe(0);
-      expect(await page.title(), name).not.toBe('owned');
-      await page.close();
+      for (const name of pair) expect(shown, name).toContain(name.trim().split('\n')[0]!.trim());
+      expect(await page.locator('#players img, #players script, #players a').count()).toBe(0);
+      expect(await page.title()).not.toBe('owned');
     }
     expect(dialogs).toEqual([]);
   });
@@ -432,6 +436,8 @@ describe('puzzles on the board page', () => {
     await page.goto(miniAppUrl(`${web.base}/board/`, standIn));
     await ready(page);
     expect(await page.locator('#status').innerText()).toMatch(/to move and/);
+    // The defender's mistake is the last move on the board.
+    expect(await page.locator('#board g.marks > *').count()).toBeGreaterThan(0);
     await expect(page.locator('#draw').isHidden()).resolves.toBe(true);
     await expect(page.locator('#resign').isHidden()).resolves.toBe(true);
     for (let ply = 0; ply < puzzle.solution.length; ply += 2) {
