@@ -38,3 +38,14 @@ export function boardPageButton(
     url: `https://t.me/${botUsername}/${page.miniApp}?startapp=${encodeURIComponent(gameId)}`,
   };
 }
+
+/** The button that opens a puzzle on the live board, for a private chat (a web_app button). */
+export function puzzlePageButton(
+  page: BoardPage,
+  puzzleId: string,
+  t: { readonly openBoard: string },
+): InlineKeyboardButton {
+  const url = boardPageUrl(page.url);
+  url.searchParams.set('puzzle', puzzleId);
+  return { text: t.openBoard, web_app: { url: url.href } };
+}

@@ -168,7 +168,7 @@ export function createTelegramBot(
   };
   const buttons = new ButtonRouter();
 
-  const puzzles = puzzleFeature(deps, buttons, options.painter);
+  const puzzles = puzzleFeature(deps, buttons, options.painter, options.boardPage);
 
   bot.use(contextMiddleware(deps));
   bot.use(challengeFeature(deps, buttons, puzzles.openLink));

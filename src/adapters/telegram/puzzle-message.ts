@@ -1,4 +1,5 @@
 import { InlineKeyboard } from 'grammy';
+import { puzzlePageButton, type BoardPage } from './board-page-button.js';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { decodePayload, encodePayload } from '../../chat/buttons/button-payload.js';
 import { puzzlePicks } from '../../chat/buttons/pick-payloads.js';
@@ -49,7 +50,16 @@ export function solvingFace(
   ply: number,
   t: Messages,
   painter: BoardPainter,
+  page?: BoardPage,
 ): BoardFace {
+  const stacks = stacksKeyboard(
+    puzzlePosition(puzzle, ply),
+    solverSide(puzzle),
+    puzzlePicks(puzzle.id, ply),
+  );
+  // Before the first move, the puzzle may be solved on the live board instead (a Mini App: the
+  // puzzles are solved in the private chat, where Telegram allows web_app buttons).
+  const open = page === undefined || ply > 0 ? undefined : puzzlePageButton(page, puzzle.id, t);
   const [move, reply] = ply >= 2 ? puzzle.solution.slice(ply - 2, ply) : [];
   const body =
     move !== undefined
@@ -65,11 +75,8 @@ export function solvingFace(
       t.puzzles.yourMove,
       t.puzzles.replyHint(exampleMove(puzzle, ply)),
     ]),
-    keyboard: stacksKeyboard(
-      puzzlePosition(puzzle, ply),
-      solverSide(puzzle),
-      puzzlePicks(puzzle.id, ply),
-    ),
+    keyboard:
+      open === undefined ? stacks : { inline_keyboard: [...stacks.inline_keyboard, [open]] },
     image: puzzleImage(puzzle, ply, painter),
   };
 }

@@ -4,6 +4,8 @@ import { boardPageButton } from '../../../src/adapters/telegram/board-page-butto
 import { messages } from '../../../src/i18n/index.js';
 import { makeGame } from '../../support/game-fixtures.js';
 import { quickPainter } from '../../support/painter.js';
+import { testCatalog } from '../../support/puzzles.js';
+import { solvingFace } from '../../../src/adapters/telegram/puzzle-message.js';
 
 const page = { url: new URL('https://bot.example/bashni/'), miniApp: 'board' };
 
@@ -44,5 +46,25 @@ describe('the Open the board button', () => {
     expect(rows.length).toBeGreaterThan(1);
     const over = face({ ...game, status: 'finished' }).keyboard.inline_keyboard;
     expect(over).toEqual([]);
+  });
+});
+
+describe('the Open the board button of a puzzle', () => {
+  it('opens the puzzle on the live board before its first move, and goes after it', () => {
+    const puzzle = testCatalog()
+      .list('laska')
+      .find((p) => p.solution.length >= 3)!;
+    const t = messages('en');
+    const start = solvingFace(puzzle, 0, t, quickPainter, page).keyboard.inline_keyboard;
+    expect(start.at(-1)).toEqual([
+      {
+        text: t.openBoard,
+        web_app: { url: `https://bot.example/bashni/board/?puzzle=${puzzle.id}` },
+      },
+    ]);
+    const later = solvingFace(puzzle, 2, t, quickPainter, page).keyboard.inline_keyboard;
+    expect(later.flat().some((button) => 'web_app' in button)).toBe(false);
+    const without = solvingFace(puzzle, 0, t, quickPainter).keyboard.inline_keyboard;
+    expect(without.flat().some((button) => 'web_app' in button)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import type { BoardPage } from '../board-page-button.js';
 import { Composer, type NextFunction } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { Payload } from '../../../chat/buttons/button-payload.js';
@@ -54,6 +55,8 @@ export function puzzleFeature(
   deps: TelegramDeps,
   buttons: ButtonRouter,
   painter: BoardPainter,
+  /** The live board page, where a puzzle may be solved too. */
+  page?: BoardPage,
 ): PuzzleFeature {
   const composer = new Composer<BashniContext>();
   // A puzzle message the user deleted is simply gone: /puzzle gives another.
@@ -64,7 +67,7 @@ export function puzzleFeature(
    * delivered. Resolves once it is handed off.
    */
   const post = (chatId: number, puzzle: PuzzleLine, ctx: BashniContext) => {
-    const face = solvingFace(puzzle, 0, ctx.t, painter);
+    const face = solvingFace(puzzle, 0, ctx.t, painter, page);
     return deps.presenter.surface.replies.send(
       ctx.requestKey,
       {
@@ -213,7 +216,7 @@ export function puzzleFeature(
     await ctx.answer();
     const face = over
       ? finishedFace(puzzle, stepText(puzzle, step, outcome, t, countedForDaily), t, painter)
-      : solvingFace(puzzle, step.ply, t, painter);
+      : solvingFace(puzzle, step.ply, t, painter, page);
     deps.tasks.track(boards.show(telegramView(chatId, messageId), face));
   };
 
@@ -245,7 +248,7 @@ export function puzzleFeature(
     }
     const view = telegramView(message.chat.id, message.message_id);
     const ply = payload.ply;
-    const face = solvingFace(puzzle, ply, t, painter);
+    const face = solvingFace(puzzle, ply, t, painter, page);
     // After a restart: what the message shows, read from the tap (its keyboard tells the ply).
     if (!boards.knows(view))
       boards.assume(view, {
