@@ -37,41 +37,30 @@ function cspHash(text: string): string {
  * sends). Returns the names written.
  */
 export async function buildBoardPage(directory = BOARD_PAGE_DIRECTORY): Promise<string[]> {
-  const result = await build({
-    entryPoints: [join(PAGE, 'main.ts'), join(PAGE, 'board.css')],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['chrome100', 'safari15', 'firefox100'],
-    write: false,
-    outdir: 'out',
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
+  const bundle = async (entry: string, format: 'esm' | 'iife') =>
+    (
+      await build({
+        entryPoints: [join(PAGE, entry)],
+        bundle: true,
+        minify: true,
+        format,
+        platform: 'browser',
+        target: ['chrome100', 'safari15', 'firefox100'],
+        write: false,
+        outdir: 'out',
+        legalComments: 'none',
+        logLevel: 'silent',
+      })
+    ).outputFiles.map((file) => new TextDecoder().decode(file.contents).trim())[0]!;
+  // Nothing inline may close its element early.
+  const inline = (text: string, element: string) =>
+    text.replace(new RegExp(`</(${element})`, 'gi'), '<\\/$1');
+  const script = inline(await bundle('main.ts', 'esm'), 'script');
+  const styles = inline(await bundle('board.css', 'esm'), 'style');
   // The sign-in's starter, run first (a classic script: it must not wait for the page).
-  const boot = await build({
-    entryPoints: [join(PAGE, 'boot.ts')],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    platform: 'browser',
-    target: ['chrome100', 'safari15', 'firefox100'],
-    write: false,
-    legalComments: 'none',
-    logLevel: 'silent',
-  });
+  const starter = inline(await bundle('boot.ts', 'iife'), 'script');
   rmSync(directory, { recursive: true, force: true });
   mkdirSync(directory, { recursive: true });
-  const text = (ext: string) =>
-    new TextDecoder().decode(result.outputFiles.find((f) => f.path.endsWith(ext))!.contents);
-  // Nothing in the inline script may close its element early.
-  const script = text('.js').replace(/<\/(script)/gi, '<\\/$1');
-  const styles = text('.css').replace(/<\/(style)/gi, '<\\/$1');
-  const starter = new TextDecoder()
-    .decode(boot.outputFiles[0]!.contents)
-    .trim()
-    .replace(/<\/(script)/gi, '<\\/$1');
   const html = readFileSync(join(PAGE, 'index.html'), 'utf8')
     .replace(/<script src="%BOOT%"><\/script>/, () => `<script>${starter}</script>`)
     .replace(/<link rel="stylesheet" href="%STYLES%" \/>/, () => `<style>${styles}</style>`)

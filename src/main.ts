@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { RenderPool } from './render/index.js';
 import { loadConfig, threadIdleMs, type Config } from './config.js';
 import { systemClock, type BotMoves } from './game/ports.js';
-import { EventDispatcher, type EventHandler } from './game/event-routing.js';
+import { changedGames, EventDispatcher, type EventHandler } from './game/event-routing.js';
 import type { Platform } from './game/model.js';
 import type { GameEvent } from './game/results.js';
 import { RedisEventRelay } from './store/redis-event-relay.js';
@@ -39,11 +39,6 @@ import { registerSecrets } from './startup/config-secrets.js';
 import { collectWhenQuiet } from './threads/quiet-collection.js';
 import { boardWeb } from './web/board-web.js';
 import { serveRoute } from './web/http.js';
-
-/** The games a batch of events changed. */
-function changedGames(events: readonly GameEvent[]): string[] {
-  return [...new Set(events.flatMap((event) => ('game' in event ? [event.game.id] : [])))];
-}
 
 // One JSON line per event on stdout; at LOG_LEVEL's level once the configuration is read.
 let logging = createLogger();

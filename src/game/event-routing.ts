@@ -3,6 +3,11 @@ import type { EventRelay } from './ports.js';
 import type { Logger } from './logger.js';
 import type { GameEvent } from './results.js';
 
+/** The games a batch of events changed (for the game change feed). */
+export function changedGames(events: readonly GameEvent[]): string[] {
+  return [...new Set(events.flatMap((event) => ('game' in event ? [event.game.id] : [])))];
+}
+
 /** Shows a batch of events in one platform's chats (an adapter's presenter). */
 export type EventHandler = (events: readonly GameEvent[]) => Promise<void>;
 

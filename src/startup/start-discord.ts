@@ -5,7 +5,6 @@ import { registerCommands as registerDiscordCommands } from '../adapters/discord
 import type { Config } from '../config.js';
 import { bestEffort } from '../game/logger.js';
 import { systemClock } from '../game/ports.js';
-import { BOARD_LINK_TTL_MS } from '../web/board-links.js';
 import { startDailyPoster, type PlatformBot, type PlatformDeps } from './platform.js';
 
 export function startDiscord(
@@ -24,13 +23,7 @@ export function startDiscord(
       painter,
       publish: dispatch,
       reviewPainter,
-      boardLink:
-        deps.web === undefined
-          ? undefined
-          : {
-              link: (user, gameId) => deps.web!.links.link(user, gameId),
-              ttlMinutes: BOARD_LINK_TTL_MS / 60_000,
-            },
+      boardLink: deps.web?.links,
     },
     { restApi: discord.restApi, shards: discord.shards, memberEvents: discord.memberEvents },
   );

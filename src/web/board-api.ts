@@ -18,9 +18,9 @@ import type { Game, PlayerId } from '../game/model.js';
 import type { Clock } from '../game/ports.js';
 import type { GameEvent, ServiceResult } from '../game/results.js';
 import { anyPosition } from '../game/rules-strategy.js';
-import { movesOf } from '../chat/buttons/move-picking.js';
+import { movesOf, routeMove } from '../chat/buttons/move-picking.js';
 import { boardView } from './board-view.js';
-import { readJson, sendError, sendJson, type Route } from './http.js';
+import { bearer, readJson, sendError, sendJson, type Route } from './http.js';
 import type { LiveBoards } from './live-boards.js';
 import type { WebSessions, WebUser } from './web-sessions.js';
 
@@ -159,12 +159,7 @@ async function act(
   if (game.value.moves.length !== ply)
     return { ok: false, code: 'stale-version', message: 'The board has changed.' };
   const route = (body.output as v.InferOutput<typeof MoveBody>).route;
-  const move = movesOf(anyPosition(game.value)).find(
-    (m) =>
-      m.from === route[0] &&
-      m.path.length === route.length - 1 &&
-      m.path.every((square, i) => square === route[i + 1]),
-  );
+  const move = routeMove(movesOf(anyPosition(game.value)), route);
   if (move === undefined)
     return {
       ok: false,
@@ -195,9 +190,4 @@ async function refused(
 function actingPlayer(user: WebUser | undefined, gameId: string): PlayerId | undefined {
   if (user === undefined || (user.gameId !== undefined && user.gameId !== gameId)) return undefined;
   return { platform: user.platform, userId: user.userId };
-}
-
-function bearer(request: IncomingMessage): string | undefined {
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') === true ? header.slice('Bearer '.length) : undefined;
 }

@@ -41,6 +41,11 @@ export class BoardLinks {
     this.base = new URL(base).href.replace(/\/$/, '');
   }
 
+  /** How long a link lasts, as its message says. */
+  get ttlMinutes(): number {
+    return Math.round(this.ttlMs / 60_000);
+  }
+
   /** The page of `gameId` for this user, good for `ttlMs`. */
   link(user: Pick<BoardTicket, 'platform' | 'userId' | 'name'>, gameId: string): string {
     const expiresAt = this.clock.now() + this.ttlMs;

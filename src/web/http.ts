@@ -26,6 +26,12 @@ export function serveRoute(server: Server, route: Route): { close: () => Promise
   return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** The token of an `Authorization: Bearer <token>` header, if the request carries one. */
+export function bearer(request: IncomingMessage): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') === true ? header.slice('Bearer '.length) : undefined;
+}
+
 /** The page's requests are small: a session's initData (~1 KB), a move. */
 export const MAX_JSON_BYTES = 16 * 1024;
 

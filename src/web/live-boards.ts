@@ -40,6 +40,8 @@ export class LiveBoards {
   /** Games being read for their pages; those changed again meanwhile are read once more. */
   private readonly reading = new Set<string>();
   private readonly changedAgain = new Set<string>();
+  /** Streams open now (counted, not summed: each new page compares it with maxStreams). */
+  private streams = 0;
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly options: LiveBoardsOptions) {
@@ -54,9 +56,7 @@ export class LiveBoards {
 
   /** Pages open now (a gauge). */
   get open(): number {
-    let count = 0;
-    for (const set of this.watchers.values()) count += set.size;
-    return count;
+    return this.streams;
   }
 
   /** Streams `game`'s views to a page from now on, starting with this one. */
@@ -76,9 +76,10 @@ export class LiveBoards {
     const watcher: Watcher = { response, viewer, version: -1 };
     const set = this.watchers.get(game.id) ?? new Set();
     set.add(watcher);
+    this.streams++;
     this.watchers.set(game.id, set);
     response.on('close', () => {
-      set.delete(watcher);
+      if (set.delete(watcher)) this.streams--;
       if (set.size === 0 && this.watchers.get(game.id) === set) this.watchers.delete(game.id);
     });
     this.send(watcher, game);

@@ -1,12 +1,10 @@
 /**
- * The board page's files (built by `npm run build:web` into dist/web/board), served from
- * memory: `<base>/board/` is the page (`<base>/board` redirects there), `<base>/board/<name>` its
- * hashed script and styles (cached
- * for a year: a new build has new names). Each is sent brotli- or gzip-compressed as the browser
- * accepts, from the build's own compressed copies.
+ * The board page (built by `npm run build:web` into dist/web/board: one index.html with its
+ * script and styles inline), served from memory at `<base>/board/` (`<base>/board` redirects
+ * there), brotli- or gzip-compressed as the browser accepts, from the build's own copies.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../game/logger.js';
@@ -15,20 +13,14 @@ import type { Route } from './http.js';
 /** Where the build puts the page (from src/web and dist/web alike). */
 export const PAGE_DIRECTORY = fileURLToPath(new URL('../../dist/web/board/', import.meta.url));
 
+/** The built page: as it is, and its compressed copies. */
 interface PageFile {
-  readonly type: string;
-  /** The file's hash: a page kept in the browser's cache is checked, not sent again. */
+  /** Its hash: a page kept in the browser's cache is checked, not sent again. */
   readonly etag: string;
   readonly plain: Buffer;
   readonly br?: Buffer;
   readonly gz?: Buffer;
 }
-
-const TYPES: Readonly<Record<string, string>> = {
-  html: 'text/html; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-};
 
 /**
  * The page's own inline scripts (by their hashes, from the build's csp.json) and Telegram's; the API
@@ -60,27 +52,19 @@ function scriptHashes(directory: string): string[] {
   }
 }
 
-function loadFiles(directory: string): Map<string, PageFile> {
-  const files = new Map<string, PageFile>();
-  if (!existsSync(directory)) return files;
-  for (const name of readdirSync(directory)) {
-    const ext = name.split('.').pop() ?? '';
-    const type = TYPES[ext];
-    if (type === undefined) continue;
-    const read = (suffix: string) =>
-      existsSync(join(directory, name + suffix))
-        ? readFileSync(join(directory, name + suffix))
-        : undefined;
-    const plain = readFileSync(join(directory, name));
-    files.set(name, {
-      type,
-      etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 20)}"`,
-      plain,
-      br: read('.br'),
-      gz: read('.gz'),
-    });
-  }
-  return files;
+/** The built page (index.html and its .br and .gz), if the build has run. */
+function loadPage(directory: string): PageFile | undefined {
+  const file = join(directory, 'index.html');
+  if (!existsSync(file)) return undefined;
+  const read = (suffix: string) =>
+    existsSync(file + suffix) ? readFileSync(file + suffix) : undefined;
+  const plain = readFileSync(file);
+  return {
+    etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 20)}"`,
+    plain,
+    br: read('.br'),
+    gz: read('.gz'),
+  };
 }
 
 export function pageFilesRoute(options: {
@@ -89,31 +73,33 @@ export function pageFilesRoute(options: {
   readonly directory?: string;
 }): Route {
   const directory = options.directory ?? PAGE_DIRECTORY;
-  const files = loadFiles(directory);
+  const file = loadPage(directory);
   const headers = securityHeaders(scriptHashes(directory));
-  if (!files.has('index.html'))
+  if (file === undefined)
     options.logger.warn(
       `web: the board page is not built (${directory}): run npm run build:web; /board answers 503`,
     );
   const page = `${options.basePath}/board`;
   return (request, response) => {
     const path = new URL(request.url ?? '/', 'http://page.invalid').pathname;
-    if (path !== page && path !== `${page}/` && !path.startsWith(`${page}/`)) return false;
+    if (path !== page && !path.startsWith(`${page}/`)) return false;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
       return true;
     }
-    // The page links its files relatively: it must be at `/board/` to find them.
+    // One address for the page, whatever the link said.
     if (path === page) {
       const query = (request.url ?? '').split('?')[1];
       response.writeHead(308, { location: `${page}/${query === undefined ? '' : `?${query}`}` });
       response.end();
       return true;
     }
-    const name = path === `${page}/` ? 'index.html' : path.slice(page.length + 1);
-    const file = files.get(name);
+    if (path !== `${page}/`) {
+      response.writeHead(404).end();
+      return true;
+    }
     if (file === undefined) {
-      response.writeHead(name === 'index.html' ? 503 : 404).end();
+      response.writeHead(503).end();
       return true;
     }
     // A page opened again costs a round trip, not the page: it is the same until a new build.
@@ -129,10 +115,10 @@ export function pageFilesRoute(options: {
           ? [file.gz, 'gzip']
           : [file.plain, undefined];
     response.writeHead(200, {
-      'content-type': file.type,
+      'content-type': 'text/html; charset=utf-8',
       'content-length': body.length,
       vary: 'accept-encoding',
-      'cache-control': name === 'index.html' ? 'no-cache' : 'public, max-age=31536000, immutable',
+      'cache-control': 'no-cache',
       etag: file.etag,
       ...(encoding === undefined ? {} : { 'content-encoding': encoding }),
       ...headers,

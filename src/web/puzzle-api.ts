@@ -7,7 +7,8 @@
  * is the player's, recorded and rated as one from a chat.
  */
 import * as v from 'valibot';
-import { makeFen, sideOfColor } from '../engine/index.js';
+import { makeFen } from '../engine/index.js';
+import { solverSide } from '../chat/words/puzzle-text.js';
 import { moveSquares } from '../game/game-rules.js';
 import type { Logger } from '../game/logger.js';
 import type { Clock } from '../game/ports.js';
@@ -18,9 +19,9 @@ import {
   type PuzzleStep,
 } from '../game/puzzle-solving.js';
 import type { PuzzleService } from '../game/puzzles.js';
-import { movesOf } from '../chat/buttons/move-picking.js';
+import { movesOf, routeMove } from '../chat/buttons/move-picking.js';
 import type { BoardView } from './board-view.js';
-import { readJson, sendError, sendJson, type Route } from './http.js';
+import { bearer, readJson, sendError, sendJson, type Route } from './http.js';
 import type { WebSessions } from './web-sessions.js';
 
 export interface PuzzleApiOptions {
@@ -45,7 +46,7 @@ export function puzzleView(
   ended?: { readonly solved: boolean; readonly expected?: string },
 ): BoardView {
   const position = puzzlePosition(puzzle, ply);
-  const solver = sideOfColor(puzzlePosition(puzzle, 0).turn);
+  const solver = solverSide(puzzle);
   const last = puzzleLastMove(puzzle, ply);
   return {
     id: puzzle.id,
@@ -109,8 +110,7 @@ export function puzzleApiRoute(options: PuzzleApiOptions): Route {
         return sendJson(response, 200, puzzleView(puzzle, ply, now));
       }
       if (request.method !== 'POST') return sendError(response, 405, 'method', 'POST only.');
-      const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ') === true ? header.slice(7) : undefined;
+      const token = bearer(request);
       const user = token === undefined ? undefined : options.sessions.read(token);
       if (user === undefined || !user.ok)
         return sendError(response, 401, 'unauthorized', 'Open the puzzle again from the chat.');
@@ -120,12 +120,7 @@ export function puzzleApiRoute(options: PuzzleApiOptions): Route {
       const { ply, route } = body.output;
       if (ply % 2 !== 0 || ply >= puzzle.solution.length)
         return sendError(response, 409, 'stale', 'The puzzle has moved on.');
-      const chosen = movesOf(puzzlePosition(puzzle, ply)).find(
-        (m) =>
-          m.from === route[0] &&
-          m.path.length === route.length - 1 &&
-          m.path.every((square, i) => square === route[i + 1]),
-      );
+      const chosen = routeMove(movesOf(puzzlePosition(puzzle, ply)), route);
       if (chosen === undefined)
         return sendError(response, 400, 'illegal-move', 'That move is not legal here.');
       const player = {

@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { sign } from '@telegram-apps/init-data-node';
+import { changedGames } from '../../src/game/event-routing.js';
 import { silentLogger } from '../../src/game/logger.js';
 import type { Player } from '../../src/game/model.js';
 import type { GameEvent } from '../../src/game/results.js';
@@ -50,7 +51,7 @@ export async function startWebBoard(
   // As main.ts's dispatch: to the presenters (recorded here), and the word to every page.
   const publish = async (batch: readonly GameEvent[]) => {
     events.push(...batch);
-    await changes.publish([...new Set(batch.flatMap((e) => ('game' in e ? [e.game.id] : [])))]);
+    await changes.publish(changedGames(batch));
   };
   const store = new MemoryGameStore();
   const service = new GameService({

@@ -30,6 +30,7 @@ import {
   type Move,
   type Position,
 } from '../../src/engine/index.js';
+import { changedGames } from '../../src/game/event-routing.js';
 import { silentLogger } from '../../src/game/logger.js';
 import { GAME_VARIANT_IDS, type Player } from '../../src/game/model.js';
 import { tablePosition } from '../../src/game/game-rules.js';
@@ -91,8 +92,7 @@ afterEach(async () => {
 /** A Telegram bot process (fake Bot API) and its board page on a port of its own. */
 async function setUp(): Promise<Setup> {
   const changes = new MemoryChangeFeed();
-  const changed = (events: readonly GameEvent[]) =>
-    changes.publish([...new Set(events.flatMap((e) => ('game' in e ? [e.game.id] : [])))]);
+  const changed = (events: readonly GameEvent[]) => changes.publish(changedGames(events));
   // As main.ts's dispatch, for the chat's requests and the page's: the chat's presenter edits
   // the boards, and every page hears.
   const harness = await TelegramHarness.start({

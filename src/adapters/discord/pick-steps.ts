@@ -9,7 +9,7 @@ import { MessageFlags } from 'discord.js';
 import { decodeRouteValue, decodeSquareValue } from '../../chat/buttons/button-payload.js';
 import type { PickPayloads } from '../../chat/buttons/pick-payloads.js';
 import { moveDestination, type Move } from '../../engine/index.js';
-import { movesOf, type AnyPosition } from '../../chat/buttons/move-picking.js';
+import { movesOf, routeMove, type AnyPosition } from '../../chat/buttons/move-picking.js';
 import type { SeatColor } from '../../game/model.js';
 import { pickRoute, pickStack, pickTarget } from './picker.js';
 import type { InteractionRouter, Turn } from './router.js';
@@ -100,11 +100,7 @@ async function pickTo(turn: Turn, board: PickingBoard, from: number, to: number 
 }
 
 async function pickRouteOf(turn: Turn, board: PickingBoard, squares?: readonly number[]) {
-  const [from, ...path] = squares ?? [];
-  const move = movesOf(board.position).find(
-    (m) =>
-      m.from === from && m.path.length === path.length && m.path.every((s, i) => s === path[i]),
-  );
+  const move = routeMove(movesOf(board.position), squares ?? []);
   if (move === undefined) await showStacks(turn, board);
   else await board.commit(move);
 }

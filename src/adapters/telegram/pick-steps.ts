@@ -4,6 +4,7 @@ import type { PickPayloads } from '../../chat/buttons/pick-payloads.js';
 import {
   geometryOf,
   movesOf,
+  routeMove,
   SEAT_SYMBOLS,
   stackLook,
   type AnyPosition,
@@ -83,11 +84,7 @@ export function pickStep(
       return { kind: 'play', move: route };
     }
     case 'route': {
-      const [from, ...path] = step.squares;
-      const move = moves.find(
-        (m) =>
-          m.from === from && m.path.length === path.length && m.path.every((s, i) => s === path[i]),
-      );
+      const move = routeMove(moves, step.squares);
       return move === undefined ? { kind: 'stale' } : { kind: 'play', move };
     }
   }

@@ -181,6 +181,18 @@ export function routeLabel(variant: GameVariantId, route: Move): string {
     .join(':');
 }
 
+/**
+ * The legal move whose squares are `route` (its first, then every landing): what a route
+ * button, or the board page, names a move by; undefined when none is.
+ */
+export function routeMove(moves: readonly Move[], route: readonly number[]): Move | undefined {
+  const [from, ...path] = route;
+  return moves.find(
+    (m) =>
+      m.from === from && m.path.length === path.length && m.path.every((s, i) => s === path[i]),
+  );
+}
+
 /** A route's squares, from its first: what a route button carries. */
 export function routeSquares(route: Move): number[] {
   return [route.from, ...route.path];

@@ -14,10 +14,7 @@ const links = new BoardLinks('https://bot.example/', purposeKey('test', 'secret'
 let bot: FakeBot;
 
 beforeAll(async () => {
-  bot = await startFakeBot(
-    {},
-    { boardLink: { link: (user, gameId) => links.link(user, gameId), ttlMinutes: 10 } },
-  );
+  bot = await startFakeBot({}, { boardLink: links });
 });
 
 afterAll(async () => {
