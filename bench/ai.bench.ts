@@ -4,15 +4,22 @@
  * the JIT has compiled the hot path. Goal: at least 1 million nodes per second.
  * Then the table search (Zhernov's four-player game, src/ai/table) from its start and from a
  * middle position; goal: 0.5 million nodes per second (the table levels' budgets assume it).
+ * Last, the composed problems (bench/problems/bashni.json, wins and blocks of 5-25 plies with
+ * known solutions): each searched with a budget of BENCH_PROBLEM_MS (default 10 s), which a
+ * proven win must not spend (docs/tuning.md, "Proven wins"); it prints the time each took, the
+ * win found against the known one, and whether the engine's first move keeps the known win (the
+ * AND-OR check of bench/problems/prove.ts).
  * Run: npm run bench:ai   (BENCH_AI_MS=... changes the time per position)
  */
-import { defaultWeights, Searcher, TableSearcher } from '../src/ai/index.js';
+import { defaultWeights, MATE, MATE_BOUND, Searcher, TableSearcher } from '../src/ai/index.js';
 import { startPosition, type Position } from '../src/engine/index.js';
 import { parseTableFen, tableStart, type TablePosition } from '../src/engine/multi/index.js';
-import { fen } from '../test/support/engine-helpers.js';
+import { fen, positionAfter } from '../test/support/engine-helpers.js';
+import { loadProblems } from './problems/problems.js';
+import { engineHint, proveWin } from './problems/prove.js';
 import { giveUpAfter } from './watchdog.js';
 
-giveUpAfter(10, 'AI benchmark');
+giveUpAfter(20, 'AI benchmark');
 
 const MS = Number(process.env.BENCH_AI_MS ?? 1000);
 
@@ -70,3 +77,33 @@ for (const [name, position] of TABLE_POSITIONS) {
   );
 }
 console.log(`table overall: ${(tableNodes / (tableMs / 1000) / 1e6).toFixed(2)} M nodes/s`);
+
+const PROBLEM_MS = Number(process.env.BENCH_PROBLEM_MS ?? 10_000);
+const { problems } = loadProblems();
+console.log(`composed problems (${problems.length}), up to ${PROBLEM_MS} ms each, one core`);
+const solver = new Searcher({ ttBits: 20 });
+const hint = engineHint();
+let solved = 0;
+const times: number[] = [];
+problems.forEach((problem, i) => {
+  const position = fen(problem.fen);
+  const result = solver.search(position, weights, { timeMs: PROBLEM_MS });
+  times.push(result.ms);
+  const found = result.score > MATE_BOUND ? MATE - result.score : undefined;
+  const move = result.pv[0] ?? '';
+  const after = positionAfter(position, move);
+  const keeps = proveWin(after, problem.plies - 1, hint, 2_000_000, position.turn).proved;
+  const ok = found !== undefined && found <= problem.plies && keeps;
+  if (ok) solved++;
+  console.log(
+    `${String(i + 1).padStart(2)}. ${problem.goal.padEnd(5)} in ${String(problem.plies).padStart(2)}: ` +
+      `${found === undefined ? 'no win found' : `win in ${found}`}, ${move} ` +
+      `(${keeps ? 'keeps the win' : 'loses the win'}), ${Math.round(result.ms)} ms, depth ${result.depth}` +
+      `${ok ? '' : '  <- not solved'}`,
+  );
+});
+times.sort((a, b) => a - b);
+console.log(
+  `solved ${solved}/${problems.length}; time median ${Math.round(times[times.length >> 1]!)} ms, ` +
+    `longest ${Math.round(times.at(-1)!)} ms`,
+);

@@ -24,6 +24,14 @@ export const MATE = 30000;
 /** Scores beyond this in absolute value are forced wins or losses. */
 export const MATE_BOUND = MATE - 1000;
 const INFINITE = 32000;
+/**
+ * A win (or loss) of D plies found stops the iterations once it could not get shorter (longer):
+ * when every line of D plies has been searched (depth > D), or when the depth reaches the
+ * winner's moves in it, ceil(D / 2), plus this margin. A forced reply costs no depth, so a win
+ * whose defence is mostly forced shows at about the winner's move count; the margin leaves room
+ * for unforced replies and for a shorter win to show (docs/tuning.md, "Proven wins").
+ */
+export const MATE_MARGIN = 3;
 const DRAW = 0;
 /**
  * Stavropol: captures searched past the nominal depth before the evaluation stands in. Both
@@ -197,7 +205,10 @@ export class Searcher extends shared.SearchBase {
         moveText(list, best, this.board.geometry.names),
         bestScore,
       );
-      if (Math.abs(bestScore) > MATE_BOUND && MATE - Math.abs(bestScore) < depth) break;
+      if (Math.abs(bestScore) > MATE_BOUND) {
+        const plies = MATE - Math.abs(bestScore);
+        if (plies < depth || depth >= Math.ceil(plies / 2) + MATE_MARGIN) break;
+      }
       if (this.spent(limits, started)) break;
     }
 
@@ -274,6 +285,11 @@ export class Searcher extends shared.SearchBase {
     this.pvLength[ply] = 0;
     const hp = this.historyLength + ply;
     if (this.isRepetition(hp)) return DRAW;
+    // Mate distance: nothing here scores above a win at this ply or below a loss at it, so a
+    // win already found shorter elsewhere cuts the search of this node.
+    if (alpha < ply - MATE) alpha = ply - MATE;
+    if (beta > MATE - ply) beta = MATE - ply;
+    if (alpha >= beta) return alpha;
 
     const list = this.lists[ply]!;
     const count = this.generator.generate(list);
