@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { PUZZLE_BOARD_PREFIX } from './board-ids.js';
 
 /** What a request can make: each kind's ids have a prefix of their own. */
 export type RequestedKind = 'challenge' | 'game' | 'tournament';
@@ -14,4 +15,15 @@ const PREFIX: Record<RequestedKind, string> = { challenge: 'c', game: 'g', tourn
 export function requestedId(kind: RequestedKind, requestKey: string): string {
   const hash = createHash('sha256').update(`${kind}\n${requestKey}`).digest('base64url');
   return `${PREFIX[kind]}${hash.slice(0, 12)}`;
+}
+
+/**
+ * A new random id: 8 characters of base64url (48 bits), never one that starts with `p_`,
+ * which names a puzzle where a game's id would be (board-ids.ts).
+ */
+export function randomId(bytes: (size: number) => Buffer = randomBytes): string {
+  for (;;) {
+    const id = bytes(6).toString('base64url');
+    if (!id.startsWith(PUZZLE_BOARD_PREFIX)) return id;
+  }
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomId } from './request-ids.js';
 import { BotPlayer } from './bot-player.js';
 import { Challenges } from './challenges.js';
 import { DAY_MS } from './context.js';
@@ -201,7 +201,7 @@ function serviceContext(options: GameServiceOptions): ServiceContext {
     dayMs: options.dayMs ?? DAY_MS,
     challengeTtlMs: options.challengeTtlMs ?? DAY_MS,
     reminderAt: options.reminderAt ?? 0.8,
-    newId: options.newId ?? (() => randomBytes(6).toString('base64url')),
+    newId: options.newId ?? (() => randomId()),
     random: options.random ?? Math.random,
     publish: async (events) => {
       try {

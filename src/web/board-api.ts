@@ -19,7 +19,9 @@ import type { Clock } from '../game/ports.js';
 import type { GameEvent, ServiceResult } from '../game/results.js';
 import { anyPosition } from '../game/rules-strategy.js';
 import { movesOf, routeMove } from '../chat/buttons/move-picking.js';
-import { boardView } from './board-view.js';
+import type { PuzzleService } from '../game/puzzles.js';
+import { boardView, PUZZLE_BOARD_PREFIX, type BoardView } from './board-view.js';
+import { puzzleView } from './puzzle-api.js';
 import { bearer, readJson, sendError, sendJson, type Route } from './http.js';
 import type { LiveBoards } from './live-boards.js';
 import type { WebSessions, WebUser } from './web-sessions.js';
@@ -28,6 +30,8 @@ export interface BoardApiOptions {
   /** The path the page and the API live under ('' at the root). */
   readonly basePath: string;
   readonly service: GameService;
+  /** The puzzles the page solves (a session for `p_<id>` brings the puzzle's start). */
+  readonly puzzles?: Pick<PuzzleService, 'get'>;
   readonly sessions: WebSessions;
   readonly live: LiveBoards;
   /** Where the events of the page's actions go, as a chat's: the presenters and the pages. */
@@ -95,14 +99,10 @@ async function answer(
         ? options.sessions.fromInitData(body.output.initData)
         : options.sessions.fromTicket(body.output.ticket);
     if (!made.ok) return sendError(response, 401, made.error.code, made.error.message);
-    // The game's view comes with the session: one round trip less before the board is drawn.
+    // The board's view comes with the session: one round trip less before the board is drawn.
     const gameId = made.value.gameId ?? body.output.gameId;
-    const game = gameId === undefined ? undefined : await options.service.queries.getGame(gameId);
-    const { user } = made.value;
     const view =
-      game?.ok === true
-        ? boardView(game.value, actingPlayer(user, game.value.id), options.clock.now())
-        : undefined;
+      gameId === undefined ? undefined : await firstView(options, gameId, made.value.user);
     return sendJson(response, 200, {
       ...made.value,
       ...(gameId === undefined ? {} : { gameId }),
@@ -187,6 +187,21 @@ async function refused(
 }
 
 /** Who acts on a game's board: the session's user, but a Discord link's on its own game only. */
+/** The view of the board `id` names (a game, or a puzzle at its start), if there is one. */
+async function firstView(
+  options: BoardApiOptions,
+  id: string,
+  user: WebUser,
+): Promise<BoardView | undefined> {
+  const now = options.clock.now();
+  if (id.startsWith(PUZZLE_BOARD_PREFIX)) {
+    const puzzle = options.puzzles?.get(id.slice(PUZZLE_BOARD_PREFIX.length));
+    return puzzle?.ok === true ? puzzleView(puzzle.value, 0, now) : undefined;
+  }
+  const game = await options.service.queries.getGame(id);
+  return game.ok ? boardView(game.value, actingPlayer(user, game.value.id), now) : undefined;
+}
+
 function actingPlayer(user: WebUser | undefined, gameId: string): PlayerId | undefined {
   if (user === undefined || (user.gameId !== undefined && user.gameId !== gameId)) return undefined;
   return { platform: user.platform, userId: user.userId };

@@ -17,6 +17,8 @@ import {
 import { sideToMove } from '../game/rules-strategy.js';
 
 /** One seat of the game as the page shows it. */
+export { PUZZLE_BOARD_PREFIX } from '../game/board-ids.js';
+
 export interface SeatView {
   readonly color: SeatColor;
   readonly name: string;

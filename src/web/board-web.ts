@@ -76,6 +76,7 @@ export function boardWeb(options: BoardWebOptions): BoardWeb {
     boardApiRoute({
       basePath,
       service: options.service,
+      ...(options.puzzles === undefined ? {} : { puzzles: options.puzzles }),
       sessions,
       live,
       publish: options.publish,

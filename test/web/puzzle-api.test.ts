@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { legalMoves, parseMove } from '../../src/engine/index.js';
 import { puzzlePosition, type PuzzleLine } from '../../src/game/puzzle-solving.js';
 import type { BoardView } from '../../src/web/board-view.js';
@@ -51,6 +51,19 @@ describe('puzzles on the board page', () => {
     const vote = await h.puzzles.vote(puzzle.id, ALICE, true);
     expect(vote.ok).toBe(true);
     expect((await h.puzzles.vote(puzzle.id, { ...ALICE, userId: '999' }, true)).ok).toBe(false);
+  });
+
+  it('comes with the session for the Mini App start p_<id>, without looking for a game', async () => {
+    h = await startWebBoard();
+    const puzzle = longPuzzle();
+    const getGame = vi.spyOn(h.service.queries, 'getGame');
+    const answer = await h.api('session', {
+      body: { initData: h.initData(ALICE, { startParam: `p_${puzzle.id}` }) },
+    });
+    const body = (await answer.json()) as { gameId: string; view: BoardView };
+    expect(body.gameId).toBe(`p_${puzzle.id}`);
+    expect(body.view).toMatchObject({ id: puzzle.id, ply: 0, fen: puzzle.fen, status: 'active' });
+    expect(getGame).not.toHaveBeenCalled();
   });
 
   it('ends the attempt on a wrong move with the line move, and refuses what does not read', async () => {

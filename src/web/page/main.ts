@@ -10,7 +10,8 @@ import { App, type Elements } from './app.js';
 import { showFatal } from './fatal.js';
 import { follow } from './live.js';
 import { PageError } from './page-error.js';
-import { PUZZLE_PREFIX, signIn } from './session.js';
+import { signIn } from './session.js';
+import { PUZZLE_BOARD_PREFIX } from '../board-view.js';
 import { hashInitData, insideTelegram, loadTelegram, type TelegramWebApp } from './telegram.js';
 import { followTelegramTheme } from './theme.js';
 import { pageLanguage, wordsFor, type Words } from './words.js';
@@ -53,8 +54,8 @@ async function start(): Promise<void> {
     const who = await signing;
     words = wordsFor(pageLanguage(who.language, navigator.language));
     label(words);
-    const puzzle = who.gameId.startsWith(PUZZLE_PREFIX);
-    const boardId = puzzle ? who.gameId.slice(PUZZLE_PREFIX.length) : who.gameId;
+    const puzzle = who.gameId.startsWith(PUZZLE_BOARD_PREFIX);
+    const boardId = puzzle ? who.gameId.slice(PUZZLE_BOARD_PREFIX.length) : who.gameId;
     const api = new Api(root, who.session, puzzle ? 'puzzles' : 'games');
     const view = who.view ?? (await api.view(boardId));
     const elements: Elements = {

@@ -6,7 +6,7 @@
  */
 import { PageError } from './page-error.js';
 import type { Language } from './words.js';
-import type { BoardView } from '../board-view.js';
+import { PUZZLE_BOARD_PREFIX, type BoardView } from '../board-view.js';
 
 /** The server's answer to POST /api/session. */
 interface SessionAnswer {
@@ -36,15 +36,12 @@ declare global {
   }
 }
 
-/** Puzzles are named `p_<id>` where a game's id would be (the Mini App's start parameter too). */
-export const PUZZLE_PREFIX = 'p_';
-
 /** The board the URL names: `?game=<id>`, or `?puzzle=<id>` as `p_<id>`. */
 function boardOf(search: URLSearchParams): string | undefined {
   const game = search.get('game');
   if (game !== null && game !== '') return game;
   const puzzle = search.get('puzzle');
-  return puzzle === null || puzzle === '' ? undefined : `${PUZZLE_PREFIX}${puzzle}`;
+  return puzzle === null || puzzle === '' ? undefined : `${PUZZLE_BOARD_PREFIX}${puzzle}`;
 }
 
 /** What POST /api/session is sent for this page, or undefined when it opens read-only. */

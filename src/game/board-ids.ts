@@ -1,0 +1,5 @@
+/**
+ * A board id naming a puzzle, `p_<puzzle id>`, where a game's id would be: the board page's
+ * `?puzzle=<id>` and the Mini App's start parameter. No game id starts so (randomId).
+ */
+export const PUZZLE_BOARD_PREFIX = 'p_';
