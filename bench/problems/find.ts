@@ -8,26 +8,18 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { defaultWeights, MATE, MATE_BOUND, openings, Searcher } from '../../src/ai/index.js';
 import {
-  defaultWeights,
-  MATE,
-  MATE_BOUND,
-  openings,
-  playGame,
-  Searcher,
-  think,
-} from '../../src/ai/index.js';
-import {
-  applyMove,
   legalMoves,
   makeFen,
   parseFen,
-  parseMove,
   seededRandom,
   stackOwner,
   startPosition,
   type Position,
 } from '../../src/engine/index.js';
+import { positionAfter } from '../../test/support/engine-helpers.js';
+import { selfPlayMoves } from '../self-play.js';
 import { engineHint, proveWin } from './prove.js';
 import { PROBLEMS_FILE, SEED_PROBLEM, type ComposedProblem } from './problems.js';
 
@@ -41,11 +33,7 @@ const weights = defaultWeights('bashni');
 const still = () => 0;
 const searcher = new Searcher({ ttBits: 20, now: still });
 
-const play = (position: Position, text: string): Position => {
-  const move = parseMove(position, text);
-  if (!move.ok) throw new Error(`${text}: ${move.error.message}`);
-  return applyMove(position, move.value);
-};
+const play = positionAfter;
 const hint = engineHint();
 
 function problemAt(position: Position, source: string): ComposedProblem | undefined {
@@ -76,19 +64,15 @@ const lines = openings('bashni', 64, seed);
 const random = seededRandom(seed);
 const started = performance.now();
 for (let game = 1; problems.length < count && game <= 400; game++) {
-  const level = () => ({ kind: 'level' as const, level: 4 + Math.floor(random() * 3) });
-  const outcome = await playGame({
-    start: startPosition('bashni'),
-    opening: lines[Math.floor(random() * lines.length)]!,
-    white: level(),
-    black: level(),
-    think: (request) => Promise.resolve(think(searcher, request)),
-    seed: Math.floor(random() * 0x7fffffff),
-    scale: 0.5,
+  const moves = await selfPlayMoves({
+    searcher,
+    variant: 'bashni',
+    openings: lines,
+    random,
+    levels: [4, 5, 6],
     maxPlies: 200,
   });
   let position = startPosition('bashni');
-  const moves = [...outcome.opening, ...outcome.moves];
   for (let ply = 0; ply < moves.length; ply++) {
     if (ply >= 20) {
       const found = problemAt(position, `seed ${seed}, game ${game}, ply ${ply}`);
