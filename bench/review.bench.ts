@@ -1,17 +1,24 @@
 /**
- * A game review's cost: the time to review an 80-ply Bashni game (81 positions, one search
- * each at the review budget, REVIEW_NODES) on one AI worker thread, as `/review` does it — the
- * positions one at a time through the pool. Run twice (the second with the worker's tables
- * warm). This times the engine only: a second /review of a game is read from the cache.
+ * A game review's cost: the time to review an 80-ply Bashni game (81 positions at the first
+ * look, REVIEW_NODES each, then the deeper look at the suspects' positions) on one AI worker
+ * thread, as `/review` does it — the positions one at a time through the pool. Run twice (the
+ * second with the worker's tables warm). This times the engine only: a second /review of a game
+ * is read from the cache.
+ * Then what the review marks in the test set (bench/review/set.json, made by find-set.ts):
+ * planted blunders and mistakes (a loss of ≥ 500 / 300-500 centi-men by 1,000,000-node searches)
+ * and good moves (≤ 30), each reviewed as the last move of its game's first plies: the recall
+ * (marked at all, and blunders marked as blunders) and the false alarms (good moves marked).
+ * BENCH_REVIEW_ITEMS=N reviews only the first N items.
  * Run: npm run bench:review
  */
 import { AiPool, openings, playGame, REVIEW_NODES, Searcher, think } from '../src/ai/index.js';
 import { makeFen, startPosition } from '../src/engine/index.js';
 import type { Game } from '../src/game/model.js';
 import { reviewGameRecord } from '../src/game/review.js';
+import { loadSet, type ReviewItem } from './review/set.js';
 import { giveUpAfter } from './watchdog.js';
 
-giveUpAfter(5, 'review benchmark');
+giveUpAfter(20, 'review benchmark');
 
 const PLIES = 80;
 
@@ -28,12 +35,16 @@ async function game(): Promise<Game> {
     maxPlies: PLIES,
   });
   const moves = [...outcome.opening, ...outcome.moves].slice(0, PLIES);
-  const fen = makeFen(startPosition('bashni'));
+  return finished('bench', 'bashni', makeFen(startPosition('bashni')), moves);
+}
+
+/** A finished game record of these moves. */
+function finished(id: string, variant: Game['variant'], fen: string, moves: string[]): Game {
   const player = { platform: 'console' as const, userId: 'x', displayName: 'x' };
   return {
-    id: 'bench',
+    id,
     version: 1,
-    variant: 'bashni',
+    variant,
     white: player,
     black: player,
     startFen: fen,
@@ -73,4 +84,47 @@ for (let run = 1; run <= 2; run++) {
       `${review.moments.length} critical moments`,
   );
 }
+
+const { items } = loadSet();
+const limit = Number(process.env.BENCH_REVIEW_ITEMS ?? items.length);
+const tally = new Map<ReviewItem['kind'], { items: number; marked: number; blunders: number }>();
+const misses: string[] = [];
+for (const [i, item] of items.slice(0, limit).entries()) {
+  const moves = [...item.prefix, item.move];
+  const review = await reviewGameRecord(
+    finished(`set${i}`, item.variant, item.startFen, moves),
+    pool,
+  );
+  const verdict = review.plies.at(-1)!.verdict;
+  const count = tally.get(item.kind) ?? { items: 0, marked: 0, blunders: 0 };
+  count.items++;
+  if (verdict !== undefined) count.marked++;
+  if (verdict === 'blunder') count.blunders++;
+  tally.set(item.kind, count);
+  const wrong =
+    item.kind === 'good'
+      ? verdict !== undefined
+      : verdict === undefined || (item.kind === 'blunder' && verdict !== 'blunder');
+  if (wrong)
+    misses.push(
+      `  ${item.kind} ${item.move} (loss ${item.loss}) marked ${verdict ?? 'nothing'}: ${item.source}`,
+    );
+}
+const line = (kind: ReviewItem['kind']) => tally.get(kind) ?? { items: 0, marked: 0, blunders: 0 };
+const pct = (n: number, of: number) => `${of === 0 ? 0 : Math.round((100 * n) / of)}%`;
+const blunders = line('blunder');
+const mistakes = line('mistake');
+const good = line('good');
+console.log(`the test set: ${Math.min(limit, items.length)} moves reviewed`);
+console.log(
+  `planted blunders (loss ≥ 500): ${blunders.marked}/${blunders.items} marked (${pct(blunders.marked, blunders.items)}), ` +
+    `${blunders.blunders} as blunders (${pct(blunders.blunders, blunders.items)})`,
+);
+console.log(
+  `planted mistakes (loss 300-500): ${mistakes.marked}/${mistakes.items} marked (${pct(mistakes.marked, mistakes.items)})`,
+);
+console.log(
+  `good moves (loss ≤ 30): ${good.marked}/${good.items} marked, false alarms ${pct(good.marked, good.items)}`,
+);
+for (const miss of misses) console.log(miss);
 await pool.close();

@@ -12,8 +12,15 @@ import type { VariantId } from '../engine/index.js';
 
 /** Nodes searched per position of a review (about 0.1 s on one thread). */
 export const REVIEW_NODES = 20_000;
+/**
+ * Nodes of the second, deeper look at the two positions of a move the first look suspects
+ * (src/game/review.ts): what 20,000 nodes cannot see, a freed column coming back a few plies on.
+ */
+export const REVIEW_DEEP_NODES = 250_000;
 /** A guard on each review search, ms: the node budget decides unless a machine is very slow. */
 export const REVIEW_MS = 1_000;
+/** … and on a deeper look. */
+export const REVIEW_DEEP_MS = 5_000;
 
 /** One position of a finished two-player game to look at (a review): the variant's FEN. */
 export interface AnalysisRequest {
@@ -21,6 +28,8 @@ export interface AnalysisRequest {
   readonly fen: string;
   /** Plies already played without a change in the stack counts (the 15-move rule). */
   readonly quietPlies?: number;
+  /** The deeper look (REVIEW_DEEP_NODES) instead of the first. */
+  readonly deep?: boolean;
 }
 
 /** What the engine thinks of a position. */
@@ -40,7 +49,10 @@ export function analysisThinkRequest(request: AnalysisRequest): ThinkRequest {
   return {
     variant: request.variant,
     fen: request.fen,
-    player: { kind: 'search', nodes: REVIEW_NODES, ms: REVIEW_MS },
+    player:
+      request.deep === true
+        ? { kind: 'search', nodes: REVIEW_DEEP_NODES, ms: REVIEW_DEEP_MS }
+        : { kind: 'search', nodes: REVIEW_NODES, ms: REVIEW_MS },
     seed: 1,
     quietPlies: request.quietPlies,
   };

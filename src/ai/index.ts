@@ -17,7 +17,14 @@ export {
   TOP_LEVEL_MS,
   type LevelConfig,
 } from './levels.js';
-export { MATE, MATE_BOUND, Searcher, type SearchLimits, type SearchResult } from './search.js';
+export {
+  MATE,
+  MATE_BOUND,
+  moveText,
+  Searcher,
+  type SearchLimits,
+  type SearchResult,
+} from './search.js';
 export { eloSummary, formatElo, type EloSummary } from './elo.js';
 export { openings, playGame, playMatch, type GameOutcome, type MatchResult } from './match.js';
 export {
@@ -36,6 +43,7 @@ export {
   logistic,
   positionEval,
   REVIEW_MS,
+  REVIEW_DEEP_NODES,
   REVIEW_NODES,
   whiteChances,
   type AnalysisRequest,

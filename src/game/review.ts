@@ -32,18 +32,31 @@ import type { ServiceContext } from './context.js';
 export const MISTAKE_DROP = 0.15;
 /** … and this much, a blunder. */
 export const BLUNDER_DROP = 0.3;
+/** A move that loses the mover this many centi-men of score is a mistake whatever its drop… */
+export const MISTAKE_LOSS = 300;
+/** … and this many, a blunder. */
+export const BLUNDER_LOSS = 500;
+/** Scores count up to this far from level (centi-men): beyond, a position is decided. */
+export const DECIDED = 1_000;
+/** A move whose first look loses this much (centi-men) or more is looked at again, deeper… */
+export const SUSPECT_LOSS = 50;
+/** … the costliest this many of a game (each one two deeper searches at most). */
+export const DEEP_MOVES = 8;
 /** Reviews searching at once per process, unless the service is told otherwise. */
 export const DEFAULT_REVIEW_CONCURRENCY = 1;
 /** The format of a cached review; a cached one of another version is made again. */
-const REVIEW_VERSION = 1;
+const REVIEW_VERSION = 2;
 
 export type Verdict = 'mistake' | 'blunder';
 
-/** The verdict on a move that cost its mover `drop` of their expected result (0 to 1). */
-export function verdictOf(drop: number, forced: boolean): Verdict | undefined {
+/**
+ * The verdict on a move that cost its mover `drop` of their expected result (0 to 1) and `loss`
+ * centi-men of score (each score taken up to DECIDED from level).
+ */
+export function verdictOf(drop: number, loss: number, forced: boolean): Verdict | undefined {
   if (forced) return undefined;
-  if (drop >= BLUNDER_DROP) return 'blunder';
-  if (drop >= MISTAKE_DROP) return 'mistake';
+  if (drop >= BLUNDER_DROP || loss >= BLUNDER_LOSS) return 'blunder';
+  if (drop >= MISTAKE_DROP || loss >= MISTAKE_LOSS) return 'mistake';
   return undefined;
 }
 
@@ -65,6 +78,8 @@ export interface ReviewedPly {
   readonly line: readonly string[];
   /** What the move cost the mover (0 to 1): their chances after the best move minus after this. */
   readonly drop: number;
+  /** … and in centi-men of score, each score taken up to DECIDED from level. */
+  readonly loss: number;
   /** The mover had one legal move: never marked. */
   readonly forced: boolean;
   readonly verdict?: Verdict;
@@ -326,19 +341,41 @@ export async function reviewGameRecord(
     history = history.play(move.value);
     histories.push(history);
   }
-  const evals: { best: string; pv: readonly string[]; chances: number }[] = [];
-  for (const [i, at] of histories.entries()) {
+  const look = async (i: number, deep: boolean): Promise<Look> => {
+    const at = histories[i]!;
     const final = i === histories.length - 1 ? ruleResult(at.status()) : undefined;
-    if (final !== undefined) {
-      evals.push({ best: '', pv: [], chances: final });
-      continue;
-    }
+    if (final !== undefined)
+      return { best: '', pv: [], chances: final, score: (final - 0.5) * 2 * DECIDED };
     const seen = await analysis.analyse({
       variant,
       fen: makeFen(at.position),
       quietPlies: at.quietPlies,
+      ...(deep ? { deep: true } : {}),
     });
-    evals.push({ best: seen.best, pv: seen.pv, chances: seen.whiteChances });
+    return { best: seen.best, pv: seen.pv, chances: seen.whiteChances, score: seen.score };
+  };
+  // The first look: every position, one at a time.
+  const first: Look[] = [];
+  for (let i = 0; i < histories.length; i++) first.push(await look(i, false));
+  const forced = game.moves.map((_, ply) => legalMoves(histories[ply]!.position).length === 1);
+  const white = (ply: number) => histories[ply]!.position.turn === 0;
+  const costOf = (ply: number, before: Look, after: Look) =>
+    moveCost(
+      game.moves[ply]!,
+      white(ply),
+      before,
+      after,
+      forced[ply]! || game.moves[ply] === first[ply]!.best,
+    );
+  // The deeper look, at both positions of the moves the first look suspects, costliest first.
+  const suspects = game.moves
+    .map((_, ply) => ({ ply, loss: costOf(ply, first[ply]!, first[ply + 1]!).loss }))
+    .filter((move) => move.loss >= SUSPECT_LOSS)
+    .sort((a, b) => b.loss - a.loss || a.ply - b.ply)
+    .slice(0, DEEP_MOVES);
+  const deeper = new Map<number, Look>();
+  for (const { ply } of suspects) {
+    for (const i of [ply, ply + 1]) if (!deeper.has(i)) deeper.set(i, await look(i, true));
   }
 
   const plies: ReviewedPly[] = [];
@@ -351,14 +388,14 @@ export async function reviewGameRecord(
     const moveNumber = doubleMove ? turnNumber : Math.floor((ply + start.turn) / 2) + 1;
     const continues = doubleMove ? sameTurn : side === 'black';
     if (next.turn !== position.turn) turnNumber++;
-    const before = evals[ply]!;
-    const after = evals[ply + 1]!;
-    const mine = (chances: number) => (side === 'white' ? chances : 1 - chances);
-    const forced = legalMoves(position).length === 1;
-    // The engine's own move costs nothing (the two searches see to different depths).
-    const drop =
-      forced || move === before.best ? 0 : Math.max(0, mine(before.chances) - mine(after.chances));
-    const verdict = verdictOf(drop, forced);
+    // A move is judged by one look at both its positions: the deeper one where both had it.
+    const deepBefore = deeper.get(ply);
+    const deepAfter = deeper.get(ply + 1);
+    const both = deepBefore !== undefined && deepAfter !== undefined;
+    const before = both ? deepBefore : first[ply]!;
+    const after = both ? deepAfter : first[ply + 1]!;
+    const { drop, loss } = costOf(ply, before, after);
+    const verdict = verdictOf(drop, loss, forced[ply]!);
     plies.push({
       ply,
       moveNumber,
@@ -370,21 +407,54 @@ export async function reviewGameRecord(
       best: before.best,
       line: before.pv,
       drop,
-      forced,
+      loss,
+      forced: forced[ply]!,
       ...(verdict === undefined ? {} : { verdict }),
     });
   }
+  const chances = first.map((look, i) => (deeper.get(i) ?? look).chances);
   return {
     version: REVIEW_VERSION,
     gameId: game.id,
     variant,
     plyCount: game.moves.length,
     startFen: makeFen(start),
-    chances: evals.map((e) => e.chances),
+    chances,
     plies,
     moments: plies.filter((p) => p.verdict !== undefined).map((p) => p.ply),
     white: summary(plies, 'white'),
     black: summary(plies, 'black'),
+  };
+}
+
+/** What a search saw of a position: its best move and line, White's chances and score. */
+interface Look {
+  readonly best: string;
+  readonly pv: readonly string[];
+  readonly chances: number;
+  /** White's view, centi-men. */
+  readonly score: number;
+}
+
+/**
+ * What a move cost its mover, from the looks at the positions before and after it: nothing for
+ * a forced move or the engine's own choice (its two searches see to different depths, so it
+ * could show a small drop), else the drop in chances and the loss of score.
+ */
+function moveCost(
+  move: string,
+  white: boolean,
+  before: Look,
+  after: Look,
+  free: boolean,
+): { drop: number; loss: number } {
+  if (free || move === before.best) return { drop: 0, loss: 0 };
+  const chances = (look: Look) => (white ? look.chances : 1 - look.chances);
+  const score = (look: Look) =>
+    Math.max(-DECIDED, Math.min(DECIDED, white ? look.score : -look.score));
+  return {
+    drop: Math.max(0, chances(before) - chances(after)),
+    loss: Math.max(0, score(before) - score(after)),
   };
 }
 

@@ -47,7 +47,9 @@ export function botMoveJobId(request: BotMoveRequest): string {
 /** The job id of one position of a review. */
 export function analysisJobId(request: AnalysisRequest): string {
   const position = createHash('sha1')
-    .update(`${request.variant}|${request.quietPlies ?? 0}|${request.fen}`)
+    .update(
+      `${request.variant}|${request.quietPlies ?? 0}|${request.fen}${request.deep === true ? '|deep' : ''}`,
+    )
     .digest('hex')
     .slice(0, 24);
   return `analyse-${position}`;
@@ -65,7 +67,8 @@ function isAnalysisJob(data: unknown): data is AnalysisJob {
     r.kind === 'analyse' &&
     typeof r.variant === 'string' &&
     typeof r.fen === 'string' &&
-    (r.quietPlies === undefined || typeof r.quietPlies === 'number')
+    (r.quietPlies === undefined || typeof r.quietPlies === 'number') &&
+    (r.deep === undefined || typeof r.deep === 'boolean')
   );
 }
 
@@ -146,6 +149,7 @@ export class QueuedBotMoves implements BotMoves, PositionAnalysis {
       variant: request.variant,
       fen: request.fen,
       ...(request.quietPlies === undefined ? {} : { quietPlies: request.quietPlies }),
+      ...(request.deep === true ? { deep: true } : {}),
     };
     const answer = await this.run('analyse', job, jobId, (local) => local.analyse(request));
     if (!isEval(answer)) throw new Error(`analysis ${jobId}: no evaluation in the answer`);
@@ -273,6 +277,7 @@ export function startBotMoveWorker(
           variant: data.variant,
           fen: data.fen,
           quietPlies: data.quietPlies,
+          ...(data.deep === true ? { deep: true } : {}),
         });
       }
       if (!isRequest(data)) throw new Error(`bot move ${jobId}: not a request`);

@@ -1,11 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/game/logger.js';
 import type { PositionAnalysis } from '../../src/game/ports.js';
-import { BLUNDER_DROP, MISTAKE_DROP, reviewGameRecord, verdictOf } from '../../src/game/review.js';
+import {
+  BLUNDER_DROP,
+  BLUNDER_LOSS,
+  DEEP_MOVES,
+  MISTAKE_DROP,
+  MISTAKE_LOSS,
+  reviewGameRecord,
+  verdictOf,
+} from '../../src/game/review.js';
 import { GameService } from '../../src/game/service.js';
 import { MemoryKeyValueStore } from '../../src/store/key-value.js';
 import { MemoryGameStore } from '../../src/store/memory-store.js';
-import { ALICE, BORIS, makeTableGame } from '../support/game-fixtures.js';
+import { ALICE, BORIS, makeGame, makeTableGame } from '../support/game-fixtures.js';
 import { ManualClock, ManualScheduler } from '../support/manual-scheduler.js';
 import { inlineAnalysis, plantedBlunderGame } from '../support/review-game.js';
 import { refused, value } from '../support/service-results.js';
@@ -17,17 +25,45 @@ describe('the verdict on a move (thresholds)', () => {
   it('marks a mistake from MISTAKE_DROP and a blunder from BLUNDER_DROP', () => {
     expect(MISTAKE_DROP).toBe(0.15);
     expect(BLUNDER_DROP).toBe(0.3);
-    expect(verdictOf(0, false)).toBeUndefined();
-    expect(verdictOf(0.1499, false)).toBeUndefined();
-    expect(verdictOf(0.15, false)).toBe('mistake');
-    expect(verdictOf(0.2999, false)).toBe('mistake');
-    expect(verdictOf(0.3, false)).toBe('blunder');
-    expect(verdictOf(1, false)).toBe('blunder');
+    expect(verdictOf(0, 0, false)).toBeUndefined();
+    expect(verdictOf(0.1499, 0, false)).toBeUndefined();
+    expect(verdictOf(0.15, 0, false)).toBe('mistake');
+    expect(verdictOf(0.2999, 0, false)).toBe('mistake');
+    expect(verdictOf(0.3, 0, false)).toBe('blunder');
+    expect(verdictOf(1, 0, false)).toBe('blunder');
+  });
+
+  it('and whatever the drop, a mistake from MISTAKE_LOSS and a blunder from BLUNDER_LOSS', () => {
+    expect(MISTAKE_LOSS).toBe(300);
+    expect(BLUNDER_LOSS).toBe(500);
+    expect(verdictOf(0.01, 299, false)).toBeUndefined();
+    expect(verdictOf(0.01, 300, false)).toBe('mistake');
+    expect(verdictOf(0.01, 499, false)).toBe('mistake');
+    expect(verdictOf(0.01, 500, false)).toBe('blunder');
+    expect(verdictOf(0.2, 500, false)).toBe('blunder');
   });
 
   it('never marks a forced move', () => {
-    expect(verdictOf(1, true)).toBeUndefined();
-    expect(verdictOf(0.2, true)).toBeUndefined();
+    expect(verdictOf(1, 0, true)).toBeUndefined();
+    expect(verdictOf(0.2, 900, true)).toBeUndefined();
+  });
+});
+
+describe('the deeper look', () => {
+  it("marks a blunder the first look sees as a mistake (the issue's example: nine men lost)", async () => {
+    // Black's b6-c5 loses about nine men (1,000,000 nodes: a loss of 899); the first look alone
+    // called it a mistake (issue 32).
+    const startFen = 'B:Wa1,c1,e1,g1,b2,f2,h2,d4(0000):Bb6(0/1),f6,c7(00000000),b8,h8';
+    const analysis = inlineAnalysis();
+    const game = {
+      ...makeGame('nine', { startFen, fen: startFen }),
+      moves: ['b6-c5'],
+      status: 'finished' as const,
+    };
+    const review = await reviewGameRecord(game, analysis);
+    expect(review.plies[0]!.verdict).toBe('blunder');
+    expect(review.plies[0]!.loss).toBeGreaterThanOrEqual(BLUNDER_LOSS);
+    expect(analysis.deepCalls).toBe(2);
   });
 });
 
@@ -79,8 +115,11 @@ describe('the review of a game', () => {
     const side = planted.side === 'white' ? review.white : review.black;
     expect(side.blunders).toBeGreaterThanOrEqual(1);
     expect(side.accuracy).toBeLessThan(100);
-    // N plies, N + 1 positions: the last one searched too (the game ended by resignation).
+    // N plies, N + 1 positions: the last one searched too (the game ended by resignation);
+    // then the two positions of each suspect move, for the costliest DEEP_MOVES of them.
     expect(analysis.calls).toBe(PLANTED.moves.length + 1);
+    expect(analysis.deepCalls).toBeGreaterThanOrEqual(2);
+    expect(analysis.deepCalls).toBeLessThanOrEqual(2 * DEEP_MOVES);
   });
 
   it('never marks a forced move, however much it costs', async () => {
@@ -111,8 +150,10 @@ describe('the review of a game', () => {
     const first = value(await service.reviews.review(id, ALICE));
     const calls = analysis.calls;
     expect(calls).toBe(13);
+    const deepCalls = analysis.deepCalls;
     const second = value(await service.reviews.review(id, BORIS));
     expect(analysis.calls).toBe(calls);
+    expect(analysis.deepCalls).toBe(deepCalls);
     expect(second).toEqual(first);
     // Another service on the same store (another process) finds it too.
     const other = makeService(analysis);

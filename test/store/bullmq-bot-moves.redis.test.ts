@@ -70,6 +70,9 @@ describe('review positions through the queue', () => {
     const answer = await client.analyse({ variant: 'bashni', fen: 'W:Wc3:Bf6', quietPlies: 2 });
     expect(answer).toEqual({ best: 'c3-d4', pv: ['c3-d4'], score: 40, whiteChances: 0.53 });
     expect(seen).toEqual([{ variant: 'bashni', fen: 'W:Wc3:Bf6', quietPlies: 2 }]);
+    // The deeper look at the same position is a job of its own, and says it is the deeper one.
+    await client.analyse({ variant: 'bashni', fen: 'W:Wc3:Bf6', quietPlies: 2, deep: true });
+    expect(seen.at(-1)).toEqual({ variant: 'bashni', fen: 'W:Wc3:Bf6', quietPlies: 2, deep: true });
     // Bot moves still go to the moves' port.
     await expect(client.chooseMove(REQUEST)).rejects.toThrow();
   });

@@ -29,12 +29,17 @@ export const QUICK_REVIEW_NODES = 300;
  * `nodes`, each position gets that search budget instead of the review's (a quick, shallow
  * review, for tests of what is shown around it).
  */
-export function inlineAnalysis(nodes?: number): PositionAnalysis & { calls: number } {
+export function inlineAnalysis(
+  nodes?: number,
+): PositionAnalysis & { calls: number; deepCalls: number } {
   const searcher = new Searcher({ ttBits: 16, now: () => 0 });
   const port = {
+    /** First looks, and deeper ones. */
     calls: 0,
+    deepCalls: 0,
     analyse: (request: AnalysisRequest) => {
-      port.calls++;
+      if (request.deep === true) port.deepCalls++;
+      else port.calls++;
       const asked: ThinkRequest = analysisThinkRequest(request);
       const search: ThinkRequest =
         nodes === undefined ? asked : { ...asked, player: { kind: 'search', nodes } };

@@ -28,6 +28,7 @@ function review(drops: readonly number[], moves = MOVES): GameReview {
       continues: ply % 2 === 1,
       side: ply % 2 === 0 ? 'white' : 'black',
       move,
+      loss: 0,
       before: 0.62,
       after: 0.18,
       best: ply === 1 ? 'f6-e5' : 'g3-h4',
