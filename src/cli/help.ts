@@ -194,7 +194,7 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     usage: [
       'puzzles generate --count N [--variant V] [--seed S] [--out FILE] [--threads T] [--queue]',
       '  [--resume] [--games G] [--budget-scale F]',
-      'puzzles check FILE [--sample N] [--deep]',
+      'puzzles check FILE [--sample N] [--deep] [--threads T]',
       'puzzles rate FILE [--out FILE]',
       'puzzles fit FILE... [--limit N]',
     ],

@@ -23,7 +23,7 @@ import {
 } from '../puzzles/index.js';
 import { readOptions, UsageError, type Print } from './options.js';
 import { countOf } from './plural.js';
-import { MinerPool } from './puzzle-workers.js';
+import { PuzzlePool } from './puzzle-workers.js';
 import { readGoodLibrary, readLibraryFile } from './library-file.js';
 import { fitCommand, rateCommand } from './puzzle-rating-commands.js';
 import { remoteMiner } from './remote-mining.js';
@@ -82,7 +82,7 @@ async function generateCommand(args: string[], print: Print): Promise<number> {
     values.out === undefined ? (line: string) => process.stderr.write(line + '\n') : print;
   // --queue: the games go to `npm run worker` processes through Redis (REDIS_URL).
   const remote = opts.flag('queue') ? remoteMinerFromEnv() : undefined;
-  const pool = remote === undefined && threads > 1 ? new MinerPool(threads) : undefined;
+  const pool = remote === undefined && threads > 1 ? new PuzzlePool(threads) : undefined;
   const searcher = pool === undefined && remote === undefined ? puzzleSearcher() : undefined;
   const scale = opts.optionalNumber('budget-scale', 0.001, 10);
   const budgets = scale === undefined ? MINING_BUDGETS : scaleBudgets(MINING_BUDGETS, scale);
@@ -187,14 +187,15 @@ function readResumed(
 }
 
 /**
- * `puzzles check FILE [--sample N] [--deep]`: reads a library and re-verifies it: every line
- * legal, and every solver move unique by a fresh search at the library's budgets (for N
- * puzzles spread over the file with --sample). With --deep the searches get ten times the
- * budgets (DEEP_BUDGETS) and every defender reply must be the best defence too. Prints each bad
- * puzzle and why, then the library's make-up; exit code 1 when a puzzle is bad.
+ * `puzzles check FILE [--sample N] [--deep] [--threads T]`: reads a library and re-verifies it:
+ * every line legal, and every solver move unique by a fresh search at the library's budgets (for
+ * N puzzles spread over the file with --sample), on T worker threads. With --deep the searches
+ * get ten times the budgets (DEEP_BUDGETS) and every defender reply must be the best defence
+ * too. Prints each bad puzzle and why (in the file's order), then the library's make-up; exit
+ * code 1 when a puzzle is bad.
  */
-function checkCommand(args: string[], print: Print): number {
-  const opts = readOptions(args, { strings: 'sample', flags: 'deep' }, true);
+async function checkCommand(args: string[], print: Print): Promise<number> {
+  const opts = readOptions(args, { strings: 'sample threads', flags: 'deep' }, true);
   const deep = opts.flag('deep');
   const { positionals } = opts;
   const [path, ...extra] = positionals;
@@ -207,21 +208,40 @@ function checkCommand(args: string[], print: Print): number {
   }
   const puzzles = decoded.value.puzzles;
   const sample = opts.optionalInteger('sample', 0, puzzles.length) ?? puzzles.length;
-  const searcher = puzzleSearcher();
+  const threads = opts.threads();
+  const pool = threads > 1 ? new PuzzlePool(threads) : undefined;
+  const searcher = pool === undefined ? puzzleSearcher() : undefined;
   const started = Date.now();
   let bad = 0;
-  puzzles.forEach((puzzle, index) => {
-    const searched = sample > 0 && index % Math.max(1, Math.floor(puzzles.length / sample)) === 0;
-    const problems = searched
-      ? verifyPuzzle(searcher, puzzle, deep ? DEEP_BUDGETS : DEFAULT_BUDGETS, {
-          bestDefence: deep,
-        })
-      : checkLegality(puzzle);
-    if (problems.length > 0) {
-      bad++;
-      print(`${puzzle.id}: ${problems.join('; ')}`);
+  const verify = (puzzle: Puzzle): Promise<string[]> =>
+    pool !== undefined
+      ? pool.verify(puzzle, deep)
+      : Promise.resolve(
+          verifyPuzzle(searcher!, puzzle, deep ? DEEP_BUDGETS : DEFAULT_BUDGETS, {
+            bestDefence: deep,
+          }),
+        );
+  const searched = (index: number) =>
+    sample > 0 && index % Math.max(1, Math.floor(puzzles.length / sample)) === 0;
+  const tasks = puzzles.map(
+    (puzzle, index) => () =>
+      searched(index) ? verify(puzzle) : Promise.resolve(checkLegality(puzzle)),
+  );
+  // With threads every puzzle is handed out at once (the pool runs T at a time); alone, one by
+  // one, so that a bad puzzle shows as soon as it is found.
+  const running = pool === undefined ? undefined : tasks.map((task) => task());
+  running?.forEach((verdict) => verdict.catch(() => undefined)); // awaited in order below
+  try {
+    for (const [index, task] of tasks.entries()) {
+      const problems = await (running?.[index] ?? task());
+      if (problems.length > 0) {
+        bad++;
+        print(`${puzzles[index]!.id}: ${problems.join('; ')}`);
+      }
     }
-  });
+  } finally {
+    await pool?.close();
+  }
   for (const line of describeLibrary(puzzles)) print(line);
   for (const line of describeFunnel(decoded.value.generatedBy.counts ?? {})) print(line);
   print(

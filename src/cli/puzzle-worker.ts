@@ -1,17 +1,32 @@
-/** A worker thread of `puzzles generate`: mines one self-play game per message. */
+/** A worker thread of `puzzles generate` and `puzzles check`: one task per message. */
 import { parentPort } from 'node:worker_threads';
-import { mineGame, puzzleSearcher, type MineRequest } from '../puzzles/index.js';
-import type { MineReply } from './puzzle-workers.js';
+import {
+  DEEP_BUDGETS,
+  DEFAULT_BUDGETS,
+  mineGame,
+  puzzleSearcher,
+  verifyPuzzle,
+} from '../puzzles/index.js';
+import type { PuzzleReply, PuzzleTask } from './puzzle-workers.js';
 
 const searcher = puzzleSearcher();
 
-parentPort!.on('message', (request: MineRequest) => {
-  mineGame(searcher, request).then(
-    (mined) => parentPort!.postMessage({ ok: true, mined } satisfies MineReply),
+async function run(task: PuzzleTask): Promise<PuzzleReply> {
+  if (task.kind === 'mine') return { ok: true, value: await mineGame(searcher, task.request) };
+  const budgets = task.deep ? DEEP_BUDGETS : DEFAULT_BUDGETS;
+  return {
+    ok: true,
+    value: verifyPuzzle(searcher, task.puzzle, budgets, { bestDefence: task.deep }),
+  };
+}
+
+parentPort!.on('message', (task: PuzzleTask) => {
+  run(task).then(
+    (reply) => parentPort!.postMessage(reply),
     (error: unknown) =>
       parentPort!.postMessage({
         ok: false,
         error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      } satisfies MineReply),
+      } satisfies PuzzleReply),
   );
 });

@@ -1,16 +1,22 @@
 import type { Worker } from 'node:worker_threads';
-import type { MinedGame, MineRequest } from '../puzzles/index.js';
+import type { MinedGame, MineRequest, Puzzle } from '../puzzles/index.js';
 import { startWorker } from '../threads/start-worker.js';
 
-/** A worker's answer to one MineRequest. */
-export type MineReply =
-  { readonly ok: true; readonly mined: MinedGame } | { readonly ok: false; readonly error: string };
+/** What a worker thread (puzzle-worker.ts) is asked: mine a game, or verify a puzzle. */
+export type PuzzleTask =
+  | { readonly kind: 'mine'; readonly request: MineRequest }
+  | { readonly kind: 'verify'; readonly puzzle: Puzzle; readonly deep: boolean };
+
+/** A worker's answer: the mined game, or the verified puzzle's problems (none: good). */
+export type PuzzleReply =
+  | { readonly ok: true; readonly value: MinedGame | string[] }
+  | { readonly ok: false; readonly error: string };
 
 /**
- * Worker threads that mine games (puzzle-worker.ts), one game at a time each: `mine` waits for
- * a free worker. A worker's error rejects that game's promise.
+ * Worker threads for `puzzles generate` and `puzzles check` (puzzle-worker.ts), one task at a
+ * time each: a task waits for a free worker. A worker's error rejects that task's promise.
  */
-export class MinerPool {
+export class PuzzlePool {
   private readonly idle: Worker[] = [];
   private readonly waiting: ((worker: Worker) => void)[] = [];
   private readonly all: Worker[] = [];
@@ -23,23 +29,32 @@ export class MinerPool {
     }
   }
 
-  async mine(request: MineRequest): Promise<MinedGame> {
+  mine(request: MineRequest): Promise<MinedGame> {
+    return this.run({ kind: 'mine', request }, `game ${request.game}`) as Promise<MinedGame>;
+  }
+
+  /** verifyPuzzle at the library's budgets, or ten times them and the defences with `deep`. */
+  verify(puzzle: Puzzle, deep: boolean): Promise<string[]> {
+    return this.run({ kind: 'verify', puzzle, deep }, puzzle.id) as Promise<string[]>;
+  }
+
+  private async run(task: PuzzleTask, name: string): Promise<MinedGame | string[]> {
     const worker =
       this.idle.pop() ?? (await new Promise<Worker>((resolve) => this.waiting.push(resolve)));
     try {
-      return await new Promise<MinedGame>((resolve, reject) => {
+      return await new Promise<MinedGame | string[]>((resolve, reject) => {
         const onError = (error: Error) => {
           worker.off('message', onMessage);
           reject(error);
         };
-        const onMessage = (reply: MineReply) => {
+        const onMessage = (reply: PuzzleReply) => {
           worker.off('error', onError);
-          if (reply.ok) resolve(reply.mined);
-          else reject(new Error(`game ${request.game}: ${reply.error}`));
+          if (reply.ok) resolve(reply.value);
+          else reject(new Error(`${name}: ${reply.error}`));
         };
         worker.once('message', onMessage);
         worker.once('error', onError);
-        worker.postMessage(request);
+        worker.postMessage(task);
       });
     } finally {
       const next = this.waiting.shift();

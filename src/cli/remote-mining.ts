@@ -16,7 +16,7 @@ import {
 import { RemoteJobs, startJobWorker } from '../store/bullmq-jobs.js';
 import type { RedisAddress } from '../store/redis-connection.js';
 import type { StoreHealthReport } from '../store/store-health.js';
-import { MinerPool } from './puzzle-workers.js';
+import { PuzzlePool } from './puzzle-workers.js';
 
 export const MINING_QUEUE = 'puzzles';
 
@@ -113,14 +113,14 @@ export function remoteMiner(queue: QueueAt): {
 export function startMiningWorker(queue: QueueAt & { readonly threads: number }): {
   close(): Promise<void>;
 } {
-  let pool: MinerPool | undefined;
+  let pool: PuzzlePool | undefined;
   const worker = startJobWorker({
     ...queue,
     queueName: MINING_QUEUE,
     concurrency: queue.threads,
     handle: async (data, jobId) => {
       if (!isMineRequest(data)) throw new Error(`${jobId}: not a game to mine`);
-      pool ??= new MinerPool(queue.threads);
+      pool ??= new PuzzlePool(queue.threads);
       return pool.mine(data);
     },
   });

@@ -61,6 +61,24 @@ describe('cli puzzles check', () => {
     expect(result.code).toBe(1);
   });
 
+  it("searches on worker threads as on one, and reports in the file's order", () => {
+    const bad = { ...puzzle, id: 'bashni-00000000000b', solution: ['c3-d4'] };
+    const other = {
+      ...puzzle,
+      id: 'bashni-000000000002',
+      fen: 'W:Wc3:Bd4,a7',
+      solution: ['c3:e5'],
+    };
+    const file = libraryFile('threads.json', [bad, puzzle, other]);
+    const untimed = (text: string) => text.replace(/ in [\d.]+ s$/m, '');
+    const one = runCli('puzzles', 'check', file);
+    const two = runCli('puzzles', 'check', file, '--threads', '2');
+    expect(two.code).toBe(1);
+    expect(untimed(two.stdout)).toBe(untimed(one.stdout));
+    expect(two.stdout).toMatch(/^bashni-00000000000b: /m);
+    expect(two.stdout).toMatch(/\d\/3 puzzles good \(3 searched\)/);
+  });
+
   it('says what is wrong with a file that is not a library', () => {
     const path = join(directory, 'broken.json');
     writeFileSync(path, '{"schemaVersion": 2}');
