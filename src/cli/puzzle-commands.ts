@@ -230,7 +230,8 @@ async function checkCommand(args: string[], print: Print): Promise<number> {
   // With threads every puzzle is handed out at once (the pool runs T at a time); alone, one by
   // one, so that a bad puzzle shows as soon as it is found.
   const running = pool === undefined ? undefined : tasks.map((task) => task());
-  running?.forEach((verdict) => verdict.catch(() => undefined)); // awaited in order below
+  // Awaited in order below; a failure meanwhile is not unhandled.
+  for (const verdict of running ?? []) verdict.catch(() => undefined);
   try {
     for (const [index, task] of tasks.entries()) {
       const problems = await (running?.[index] ?? task());
