@@ -5,8 +5,6 @@ import { VARIANTS, type VariantId } from '../engine/index.js';
 import { loadEnvFile } from '../startup/env-file.js';
 import {
   checkLegality,
-  DEEP_BUDGETS,
-  DEFAULT_BUDGETS,
   describeFunnel,
   describeLibrary,
   encodeLibrary,
@@ -16,7 +14,7 @@ import {
   addCounts,
   puzzleSearcher,
   scaleBudgets,
-  verifyPuzzle,
+  recheckPuzzle,
   type MiningCounts,
   type Puzzle,
   type PuzzleLibrary,
@@ -213,28 +211,21 @@ async function checkCommand(args: string[], print: Print): Promise<number> {
   const searcher = pool === undefined ? puzzleSearcher() : undefined;
   const started = Date.now();
   let bad = 0;
-  const verify = (puzzle: Puzzle): Promise<string[]> =>
-    pool !== undefined
-      ? pool.verify(puzzle, deep)
-      : Promise.resolve(
-          verifyPuzzle(searcher!, puzzle, deep ? DEEP_BUDGETS : DEFAULT_BUDGETS, {
-            bestDefence: deep,
-          }),
-        );
   const searched = (index: number) =>
     sample > 0 && index % Math.max(1, Math.floor(puzzles.length / sample)) === 0;
-  const tasks = puzzles.map(
-    (puzzle, index) => () =>
-      searched(index) ? verify(puzzle) : Promise.resolve(checkLegality(puzzle)),
-  );
+  const check = (index: number): Promise<string[]> => {
+    const puzzle = puzzles[index]!;
+    if (!searched(index)) return Promise.resolve(checkLegality(puzzle));
+    return pool?.verify(puzzle, deep) ?? Promise.resolve(recheckPuzzle(searcher!, puzzle, deep));
+  };
   // With threads every puzzle is handed out at once (the pool runs T at a time); alone, one by
   // one, so that a bad puzzle shows as soon as it is found.
-  const running = pool === undefined ? undefined : tasks.map((task) => task());
+  const running = pool === undefined ? undefined : puzzles.map((_, index) => check(index));
   // Awaited in order below; a failure meanwhile is not unhandled.
   for (const verdict of running ?? []) verdict.catch(() => undefined);
   try {
-    for (const [index, task] of tasks.entries()) {
-      const problems = await (running?.[index] ?? task());
+    for (let index = 0; index < puzzles.length; index++) {
+      const problems = await (running?.[index] ?? check(index));
       if (problems.length > 0) {
         bad++;
         print(`${puzzles[index]!.id}: ${problems.join('; ')}`);

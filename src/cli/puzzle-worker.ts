@@ -1,23 +1,13 @@
 /** A worker thread of `puzzles generate` and `puzzles check`: one task per message. */
 import { parentPort } from 'node:worker_threads';
-import {
-  DEEP_BUDGETS,
-  DEFAULT_BUDGETS,
-  mineGame,
-  puzzleSearcher,
-  verifyPuzzle,
-} from '../puzzles/index.js';
+import { mineGame, puzzleSearcher, recheckPuzzle } from '../puzzles/index.js';
 import type { PuzzleReply, PuzzleTask } from './puzzle-workers.js';
 
 const searcher = puzzleSearcher();
 
 async function run(task: PuzzleTask): Promise<PuzzleReply> {
   if (task.kind === 'mine') return { ok: true, value: await mineGame(searcher, task.request) };
-  const budgets = task.deep ? DEEP_BUDGETS : DEFAULT_BUDGETS;
-  return {
-    ok: true,
-    value: verifyPuzzle(searcher, task.puzzle, budgets, { bestDefence: task.deep }),
-  };
+  return { ok: true, value: recheckPuzzle(searcher, task.puzzle, task.deep) };
 }
 
 parentPort!.on('message', (task: PuzzleTask) => {

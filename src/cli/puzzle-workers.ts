@@ -33,7 +33,7 @@ export class PuzzlePool {
     return this.run({ kind: 'mine', request }, `game ${request.game}`) as Promise<MinedGame>;
   }
 
-  /** verifyPuzzle at the library's budgets, or ten times them and the defences with `deep`. */
+  /** recheckPuzzle on a worker. */
   verify(puzzle: Puzzle, deep: boolean): Promise<string[]> {
     return this.run({ kind: 'verify', puzzle, deep }, puzzle.id) as Promise<string[]>;
   }

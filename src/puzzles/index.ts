@@ -34,7 +34,7 @@ export {
 export { solverTrials, TRIAL_SOLVERS, TRIALS_PER_LEVEL, trySolve } from './solver-trials.js';
 export { coinFlips, firstMoveReport, COIN_FLIPS, type CoinFlip } from './coin-flips.js';
 export { generatePuzzles, type GenerateOptions } from './generate.js';
-export { checkLegality, verifyPuzzle } from './verify.js';
+export { checkLegality, recheckPuzzle, verifyPuzzle } from './verify.js';
 export { detectThemes, materialBalance, materialInPlay, solverBalance } from './themes.js';
 export {
   gradeOfDepth,

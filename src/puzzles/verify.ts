@@ -12,7 +12,12 @@ import { isMateScore, moveScore, uniqueWin } from './analysis.js';
 import type { Puzzle } from './puzzle.js';
 import { unseenThemes } from './theme-evidence.js';
 import { ownsStacks } from './themes.js';
-import { DEFENCE_TOLERANCE, type PuzzleBudgets } from './thresholds.js';
+import {
+  DEEP_BUDGETS,
+  DEFAULT_BUDGETS,
+  DEFENCE_TOLERANCE,
+  type PuzzleBudgets,
+} from './thresholds.js';
 
 /**
  * What is wrong with a stored puzzle's line, without a search: the FEN parses, every move is
@@ -123,4 +128,14 @@ function betterDefence(
   return best.score > played.score + tolerance
     ? `${best.text} scores ${best.score} for the defender, ${reply} ${played.score}`
     : undefined;
+}
+
+/**
+ * `puzzles check`'s look at one puzzle: verifyPuzzle at the library's budgets, or with `deep`
+ * at ten times them (DEEP_BUDGETS) with every defender reply the best defence too.
+ */
+export function recheckPuzzle(searcher: Searcher, puzzle: Puzzle, deep: boolean): string[] {
+  return verifyPuzzle(searcher, puzzle, deep ? DEEP_BUDGETS : DEFAULT_BUDGETS, {
+    bestDefence: deep,
+  });
 }

@@ -20,7 +20,7 @@ import type { GameEvent, ServiceResult } from '../game/results.js';
 import { anyPosition } from '../game/rules-strategy.js';
 import { movesOf, routeMove } from '../chat/buttons/move-picking.js';
 import type { PuzzleService } from '../game/puzzles.js';
-import { boardView, PUZZLE_BOARD_PREFIX, type BoardView } from './board-view.js';
+import { boardView, puzzleOfBoard, type BoardView } from './board-view.js';
 import { puzzleView } from './puzzle-api.js';
 import { bearer, readJson, sendError, sendJson, type Route } from './http.js';
 import type { LiveBoards } from './live-boards.js';
@@ -186,7 +186,6 @@ async function refused(
   sendError(response, 409, 'stale', 'The board has changed.', view === undefined ? {} : { view });
 }
 
-/** Who acts on a game's board: the session's user, but a Discord link's on its own game only. */
 /** The view of the board `id` names (a game, or a puzzle at its start), if there is one. */
 async function firstView(
   options: BoardApiOptions,
@@ -194,14 +193,16 @@ async function firstView(
   user: WebUser,
 ): Promise<BoardView | undefined> {
   const now = options.clock.now();
-  if (id.startsWith(PUZZLE_BOARD_PREFIX)) {
-    const puzzle = options.puzzles?.get(id.slice(PUZZLE_BOARD_PREFIX.length));
+  const puzzleId = puzzleOfBoard(id);
+  if (puzzleId !== undefined) {
+    const puzzle = options.puzzles?.get(puzzleId);
     return puzzle?.ok === true ? puzzleView(puzzle.value, 0, now) : undefined;
   }
   const game = await options.service.queries.getGame(id);
   return game.ok ? boardView(game.value, actingPlayer(user, game.value.id), now) : undefined;
 }
 
+/** Who acts on a game's board: the session's user, but a Discord link's on its own game only. */
 function actingPlayer(user: WebUser | undefined, gameId: string): PlayerId | undefined {
   if (user === undefined || (user.gameId !== undefined && user.gameId !== gameId)) return undefined;
   return { platform: user.platform, userId: user.userId };

@@ -16,9 +16,9 @@ import {
 } from '../game/model.js';
 import { sideToMove } from '../game/rules-strategy.js';
 
-/** One seat of the game as the page shows it. */
-export { PUZZLE_BOARD_PREFIX } from '../game/board-ids.js';
+export { PUZZLE_BOARD_PREFIX, puzzleOfBoard } from '../game/board-ids.js';
 
+/** One seat of the game as the page shows it. */
 export interface SeatView {
   readonly color: SeatColor;
   readonly name: string;

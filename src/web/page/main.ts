@@ -11,7 +11,7 @@ import { showFatal } from './fatal.js';
 import { follow } from './live.js';
 import { PageError } from './page-error.js';
 import { signIn } from './session.js';
-import { PUZZLE_BOARD_PREFIX } from '../board-view.js';
+import { puzzleOfBoard } from '../board-view.js';
 import { hashInitData, insideTelegram, loadTelegram, type TelegramWebApp } from './telegram.js';
 import { followTelegramTheme } from './theme.js';
 import { pageLanguage, wordsFor, type Words } from './words.js';
@@ -54,8 +54,9 @@ async function start(): Promise<void> {
     const who = await signing;
     words = wordsFor(pageLanguage(who.language, navigator.language));
     label(words);
-    const puzzle = who.gameId.startsWith(PUZZLE_BOARD_PREFIX);
-    const boardId = puzzle ? who.gameId.slice(PUZZLE_BOARD_PREFIX.length) : who.gameId;
+    const puzzleId = puzzleOfBoard(who.gameId);
+    const puzzle = puzzleId !== undefined;
+    const boardId = puzzleId ?? who.gameId;
     const api = new Api(root, who.session, puzzle ? 'puzzles' : 'games');
     const view = who.view ?? (await api.view(boardId));
     const elements: Elements = {
