@@ -194,7 +194,7 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     usage: [
       'puzzles generate --count N [--variant V] [--seed S] [--out FILE] [--threads T] [--queue]',
       '  [--resume] [--games G] [--budget-scale F]',
-      'puzzles check FILE [--sample N] [--deep] [--threads T]',
+      'puzzles check FILE [--sample N] [--deep] [--threads T] [--out FILE]',
       'puzzles rate FILE [--out FILE]',
       'puzzles fit FILE... [--limit N]',
     ],
@@ -208,7 +208,10 @@ const COMMANDS: Readonly<Record<string, CommandHelp>> = {
       ['--count N', 'generate: how many puzzles'],
       VARIANT,
       SEED,
-      ['--out FILE', 'generate: where to write the library'],
+      [
+        '--out FILE',
+        'generate: where to write the library; check: the library without its bad puzzles',
+      ],
       THREADS,
       [
         '--queue',

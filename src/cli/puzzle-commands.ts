@@ -185,15 +185,16 @@ function readResumed(
 }
 
 /**
- * `puzzles check FILE [--sample N] [--deep] [--threads T]`: reads a library and re-verifies it:
- * every line legal, and every solver move unique by a fresh search at the library's budgets (for
- * N puzzles spread over the file with --sample), on T worker threads. With --deep the searches
- * get ten times the budgets (DEEP_BUDGETS) and every defender reply must be the best defence
- * too. Prints each bad puzzle and why (in the file's order), then the library's make-up; exit
- * code 1 when a puzzle is bad.
+ * `puzzles check FILE [--sample N] [--deep] [--threads T] [--out FILE]`: reads a library and
+ * re-verifies it: every line legal, and every solver move unique by a fresh search at the
+ * library's budgets (for N puzzles spread over the file with --sample), on T worker threads.
+ * With --deep the searches get ten times the budgets (DEEP_BUDGETS) and every defender reply
+ * must be the best defence too. Prints each bad puzzle and why (in the file's order), then the
+ * library's make-up; exit code 1 when a puzzle is bad. With --out, writes the library without
+ * its bad puzzles there (counted in generatedBy.counts as failed-check).
  */
 async function checkCommand(args: string[], print: Print): Promise<number> {
-  const opts = readOptions(args, { strings: 'sample threads', flags: 'deep' }, true);
+  const opts = readOptions(args, { strings: 'sample threads out', flags: 'deep' }, true);
   const deep = opts.flag('deep');
   const { positionals } = opts;
   const [path, ...extra] = positionals;
@@ -210,7 +211,7 @@ async function checkCommand(args: string[], print: Print): Promise<number> {
   const pool = threads > 1 ? new PuzzlePool(threads) : undefined;
   const searcher = pool === undefined ? puzzleSearcher() : undefined;
   const started = Date.now();
-  let bad = 0;
+  const bad = new Set<number>();
   const searched = (index: number) =>
     sample > 0 && index % Math.max(1, Math.floor(puzzles.length / sample)) === 0;
   const check = (index: number): Promise<string[]> => {
@@ -227,7 +228,7 @@ async function checkCommand(args: string[], print: Print): Promise<number> {
     for (let index = 0; index < puzzles.length; index++) {
       const problems = await (running?.[index] ?? check(index));
       if (problems.length > 0) {
-        bad++;
+        bad.add(index);
         print(`${puzzles[index]!.id}: ${problems.join('; ')}`);
       }
     }
@@ -237,8 +238,25 @@ async function checkCommand(args: string[], print: Print): Promise<number> {
   for (const line of describeLibrary(puzzles)) print(line);
   for (const line of describeFunnel(decoded.value.generatedBy.counts ?? {})) print(line);
   print(
-    `${puzzles.length - bad}/${puzzles.length} puzzles good (${sample} searched${deep ? ' at 10x the budgets, defences too' : ''}) in ` +
+    `${puzzles.length - bad.size}/${puzzles.length} puzzles good (${sample} searched${deep ? ' at 10x the budgets, defences too' : ''}) in ` +
       `${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  return bad === 0 ? 0 : 1;
+  const out = opts.values.out;
+  if (out !== undefined) {
+    const library = withoutBad(decoded.value, bad);
+    writeFileSync(out, encodeLibrary(library));
+    print(
+      `${countOf(library.puzzles.length, 'puzzle')} written to ${out} (${bad.size} bad left out)`,
+    );
+  }
+  return bad.size === 0 ? 0 : 1;
+}
+
+/** The library without the puzzles at these indexes, counted as failed-check. */
+function withoutBad(library: PuzzleLibrary, bad: ReadonlySet<number>): PuzzleLibrary {
+  const puzzles = library.puzzles.filter((_, index) => !bad.has(index));
+  const earlier = (library.generatedBy.counts ?? {}) as MiningCounts;
+  const counts = addCounts(earlier, { 'failed-check': bad.size });
+  if (earlier.kept !== undefined) counts.kept = puzzles.length;
+  return { ...library, generatedBy: { ...library.generatedBy, counts }, puzzles };
 }

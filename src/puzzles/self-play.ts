@@ -50,6 +50,10 @@ export const MINING_STAGES = [
   'repeated-line',
   /** ...a position already in the library, found again in another game. */
   'found-before',
+  /** ...failed a later `puzzles check` (written out by its --out): at the deep check's
+   * budgets and today's engine, a solver move is no longer the only one, or a reply not the
+   * best defence. */
+  'failed-check',
   /** Puzzles kept (taken into the library). */
   'kept',
 ] as const;

@@ -61,6 +61,28 @@ describe('cli puzzles check', () => {
     expect(result.code).toBe(1);
   });
 
+  it('with --out, writes the library without its bad puzzles, counted as failed-check', () => {
+    const bad = { ...puzzle, id: 'bashni-00000000000b', solution: ['c3-d4'] };
+    const path = join(directory, 'bad.json');
+    writeFileSync(
+      path,
+      encodeLibrary({
+        schemaVersion: 1,
+        variant: 'bashni',
+        generatedBy: { command: 'test', seed: 1, counts: { mistakes: 9, kept: 2 } },
+        puzzles: [bad, puzzle],
+      }),
+    );
+    const out = join(directory, 'checked.json');
+    const result = runCli('puzzles', 'check', path, '--sample', '0', '--out', out);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`1 puzzle written to ${out} (1 bad left out)`);
+    const written = decodeLibrary(readFileSync(out, 'utf8'));
+    if (!written.ok) throw new Error(written.error.message);
+    expect(written.value.puzzles.map((p) => p.id)).toEqual([puzzle.id]);
+    expect(written.value.generatedBy.counts).toEqual({ mistakes: 9, 'failed-check': 1, kept: 1 });
+  });
+
   it("searches on worker threads as on one, and reports in the file's order", () => {
     const bad = { ...puzzle, id: 'bashni-00000000000b', solution: ['c3-d4'] };
     const other = {

@@ -15,7 +15,7 @@ describe('the mining funnel in words', () => {
     expect(line).toBe(
       'mining: 100 positions after a mistake; not-winning -20 (20%), not-unique -40 (50%), ' +
         'short-of-gain -30 (75%), trivial -2 (20%), few-candidates -0 (0%), most-captures -0 (0%), ' +
-        'greedy-material -0 (0%), repeated-line -0 (0%), found-before -0 (0%); kept 8',
+        'greedy-material -0 (0%), repeated-line -0 (0%), found-before -0 (0%), failed-check -0 (0%); kept 8',
     );
     expect(describeFunnel({})).toEqual([]);
   });

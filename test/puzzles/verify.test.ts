@@ -8,7 +8,7 @@ import { bashniPuzzle } from '../support/puzzles.js';
 const BUDGETS = DEFAULT_BUDGETS;
 
 /**
- * bashni-f476a3da5ee1 of the committed library (Black to move: f8:d6 wins, g3-f4 the defence),
+ * bashni-f476a3da5ee1 of the first Bashni library (Black to move: f8:d6 wins, g3-f4 the defence),
  * with its defender's reply replaced by e7-f8, which loses at once: the solver's next move is
  * still the one winning move, so only a defence check can tell the line is wrong.
  */

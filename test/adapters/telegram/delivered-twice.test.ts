@@ -14,8 +14,8 @@ import { until } from '../../support/until.js';
 import { ALICE, TelegramHarness, type BotProcess } from './harness.js';
 
 const GROUP = -1001234567890;
-/** A puzzle, White to move: a3-b4 a5:c3 e3-d4. */
-const SHORT = 'bashni-6b60d0593601';
+/** A puzzle, White to move: c3-d4 c5:e3 d2:f4:h6. */
+const SHORT = 'bashni-60be4c5586b3';
 
 describe('Telegram: a creating command delivered twice', () => {
   let h: TelegramHarness;
@@ -113,7 +113,7 @@ describe('Telegram: a creating command delivered twice', () => {
     h.fake.privateChat(alice);
     await toBoth(h.fake.message({ from: alice, chat: 11, text: '/puzzle' }));
     expect(h.boards(11)).toHaveLength(1);
-    // A puzzle opened by its link (White to move: a3-b4), missed (h2-g3): Next is offered.
+    // A puzzle opened by its link (White to move: c3-d4), missed (h2-g3): Next is offered.
     await againAfterRestart(h.fake.message({ from: alice, chat: 11, text: `/start p_${SHORT}` }));
     expect(h.boards(11)).toHaveLength(2);
     const opened = item(h.boards(11), 1).messageId;

@@ -9,10 +9,10 @@ import { item } from '../../support/present.js';
 
 const GROUP = -1001234567890;
 const NAMES = VARIANTS.bashni.geometry.names;
-/** Black to move: f8-e7 h4:d8 b8-c7 d8:b6 a5:d8 (three moves for the solver). */
-const LONG = 'bashni-326ac76bb3e1';
-/** White to move: a3-b4 a5:c3 e3-d4. */
-const SHORT = 'bashni-6b60d0593601';
+/** Black to move: c7-b6 a5:c7 e7-d6 c7:e5 d6:f4 (three moves for the solver). */
+const LONG = 'bashni-1cb65c708ec2';
+/** White to move: c3-d4 c5:e3 d2:f4:h6. */
+const SHORT = 'bashni-60be4c5586b3';
 
 describe('Telegram: puzzles', () => {
   let h: TelegramHarness;
@@ -61,27 +61,29 @@ describe('Telegram: puzzles', () => {
     h = await TelegramHarness.start();
     const alice = privateUser(11, 'Alice');
     const messageId = await open(alice, LONG);
-    expect(caption(11, messageId)).toMatch(/^🧩 Puzzle · Bashni · ★★★☆☆\nBlack to move and win\./);
+    expect(caption(11, messageId)).toMatch(
+      /^🧩 Puzzle · Bashni · ★★★☆☆\nWhite played b4-a5\? Black to move and win material\./,
+    );
     expect(caption(11, messageId)).toContain('Your move: pick a tower.');
 
     // A stack tap: its answer and one keyboard edit.
     h.fake.clearCalls();
-    const info = await h.press(alice, 11, messageId, '⚫ f8');
+    const info = await h.press(alice, 11, messageId, '⚫ c7');
     expect(info).toMatchObject({
       show_alert: false,
-      text: expect.stringContaining('f8') as unknown,
+      text: expect.stringContaining('c7') as unknown,
     });
     expect(h.fake.calls.map((c) => c.method)).toEqual([
       'answerCallbackQuery',
       'editMessageReplyMarkup',
     ]);
-    expect(h.labels(11, messageId)).toContain('→ e7');
+    expect(h.labels(11, messageId)).toContain('→ b6');
 
     // A move: its answer and one media edit, showing the board after the defender's reply.
     h.fake.clearCalls();
-    await h.press(alice, 11, messageId, '→ e7');
+    await h.press(alice, 11, messageId, '→ b6');
     expect(h.fake.calls.map((c) => c.method)).toEqual(['answerCallbackQuery', 'editMessageMedia']);
-    expect(caption(11, messageId)).toContain('✅ f8-e7 — the reply: h4:d8.');
+    expect(caption(11, messageId)).toContain('✅ c7-b6 — the reply: a5:c7.');
     // Black to move: "your move" said once, and no White move (c3-d4) offered as the example.
     expect(caption(11, messageId).match(/your move/gi)).toHaveLength(1);
     expect(caption(11, messageId)).not.toContain('c3-d4');
@@ -89,12 +91,12 @@ describe('Telegram: puzzles', () => {
       expect.objectContaining({ kind: 'puzzle-select', puzzleId: LONG, ply: 2 }),
     );
 
-    await tapMove(alice, messageId, 'b8-c7');
-    expect(caption(11, messageId)).toContain('✅ b8-c7 — the reply: d8:b6.');
-    await tapMove(alice, messageId, 'a5:d8');
+    await tapMove(alice, messageId, 'e7-d6');
+    expect(caption(11, messageId)).toContain('✅ e7-d6 — the reply: c7:e5.');
+    await tapMove(alice, messageId, 'd6:f4');
     const solved = caption(11, messageId);
-    expect(solved).toContain('✅ a5:d8 — solved! 🎉');
-    expect(solved).toContain('Solution: 1. f8-e7 h4:d8 2. b8-c7 d8:b6 3. a5:d8');
+    expect(solved).toContain('✅ d6:f4 — solved! 🎉');
+    expect(solved).toContain('Solution: 1. c7-b6 a5:c7 2. e7-d6 c7:e5 3. d6:f4');
     expect(solved).toMatch(/Puzzle rating: \d+\?? \(\+\d+\)/);
     expect(solved).not.toContain('Counted on the puzzle leaderboard');
     expect(h.labels(11, messageId)).toEqual(['👍 Good puzzle', '👎 Bad puzzle', '➡️ Next puzzle']);
@@ -113,8 +115,8 @@ describe('Telegram: puzzles', () => {
     const messageId = await open(alice, SHORT);
     await tapMove(alice, messageId, 'h2-g3');
     const text = caption(11, messageId);
-    expect(text).toContain('❌ h2-g3 is not it. The key move was a3-b4.');
-    expect(text).toContain('Solution: 1. a3-b4 a5:c3 2. e3-d4');
+    expect(text).toContain('❌ h2-g3 is not it. The key move was c3-d4.');
+    expect(text).toContain('Solution: 1. c3-d4 c5:e3 2. d2:f4:h6');
     expect(text).toMatch(/Puzzle rating: \d+\?? \(−\d+\)/);
     expect(h.labels(11, messageId)).toEqual(['👍 Good puzzle', '👎 Bad puzzle', '➡️ Next puzzle']);
     // 👎: the answer is the tap's toast; nothing is sent or edited.
@@ -163,8 +165,8 @@ describe('Telegram: puzzles', () => {
     const oldStack = h.fake
       .keyboard(11, messageId)
       .flat()
-      .find((b) => b.text === '⚫ f8')!;
-    await tapMove(alice, messageId, 'f8-e7');
+      .find((b) => b.text === '⚫ c7')!;
+    await tapMove(alice, messageId, 'c7-b6');
 
     // A button of the first board, after the first move.
     h.fake.clearCalls();
@@ -175,8 +177,8 @@ describe('Telegram: puzzles', () => {
     expect(h.fake.calls.map((c) => c.method)).toEqual(['answerCallbackQuery']);
 
     // The next move's tap, delivered twice (after a crash): played once.
-    await h.press(alice, 11, messageId, '⚫ b8');
-    const tap = h.fake.buttonPress({ from: alice, chatId: 11, messageId, button: '→ c7' });
+    await h.press(alice, 11, messageId, '⚫ e7 ·4');
+    const tap = h.fake.buttonPress({ from: alice, chatId: 11, messageId, button: '→ d6' });
     await h.deliver(tap);
     const afterFirst = caption(11, messageId);
     await h.restart();
@@ -186,9 +188,9 @@ describe('Telegram: puzzles', () => {
     expect(caption(11, messageId)).toBe(afterFirst);
 
     // The last move tapped twice before the first was handled: the second is stale.
-    await h.press(alice, 11, messageId, '⚫👑 a5 ·7');
-    const first = h.fake.buttonPress({ from: alice, chatId: 11, messageId, button: '✕ d8' });
-    const second = h.fake.buttonPress({ from: alice, chatId: 11, messageId, button: '✕ d8' });
+    await h.press(alice, 11, messageId, '⚫ d6 ·3');
+    const first = h.fake.buttonPress({ from: alice, chatId: 11, messageId, button: '✕ f4' });
+    const second = h.fake.buttonPress({ from: alice, chatId: 11, messageId, button: '✕ f4' });
     await h.deliver(first);
     const solved = caption(11, messageId);
     await h.deliver(second);
@@ -204,13 +206,13 @@ describe('Telegram: puzzles', () => {
     const bob = privateUser(12, 'Bob');
     const a = await open(alice, LONG);
     const b = await open(bob, LONG);
-    await tapMove(alice, a, 'f8-e7');
-    await tapMove(bob, b, 'f8-g7'); // wrong
-    await tapMove(alice, a, 'b8-c7');
-    await tapMove(alice, a, 'a5:d8');
+    await tapMove(alice, a, 'c7-b6');
+    await tapMove(bob, b, 'g5-f4'); // wrong
+    await tapMove(alice, a, 'e7-d6');
+    await tapMove(alice, a, 'd6:f4');
     expect(caption(11, a)).toContain('solved!');
     expect(caption(11, a)).toMatch(/Puzzle rating: \d+\?? \(\+\d+\)/);
-    expect(caption(12, b)).toContain('❌ f8-g7 is not it. The key move was f8-e7.');
+    expect(caption(12, b)).toContain('❌ g5-f4 is not it. The key move was c7-b6.');
     // Both attempts were first attempts: both rated.
     expect(caption(12, b)).toMatch(/Puzzle rating: \d+\?? \(−\d+\)/);
   });
@@ -220,20 +222,20 @@ describe('Telegram: puzzles', () => {
     const alice = privateUser(11, 'Alice');
     const messageId = await open(alice, LONG);
     h.fake.clearCalls();
-    await h.say(alice, 11, 'f8 e7', messageId);
+    await h.say(alice, 11, 'c7 b6', messageId);
     expect(h.fake.calls.map((c) => c.method)).toEqual(['editMessageMedia']);
-    expect(caption(11, messageId)).toContain('✅ f8-e7 — the reply: h4:d8.');
-    await h.say(alice, 11, '/move b8-c7', messageId);
-    expect(caption(11, messageId)).toContain('✅ b8-c7 — the reply: d8:b6.');
+    expect(caption(11, messageId)).toContain('✅ c7-b6 — the reply: a5:c7.');
+    await h.say(alice, 11, '/move e7-d6', messageId);
+    expect(caption(11, messageId)).toContain('✅ e7-d6 — the reply: c7:e5.');
     const before = h.fake.chat(11).messages.length;
     await h.say(alice, 11, 'hello', messageId); // not a move: ignored, like any chat
     expect(h.fake.chat(11).messages.length).toBe(before + 1);
     await h.say(alice, 11, '/move hello', messageId);
     expect(h.fake.lastBotMessage(11)!.text).toMatch(/^“hello” is not a move/);
-    await h.say(alice, 11, 'a5:d8', messageId);
+    await h.say(alice, 11, 'd6:f4', messageId);
     expect(caption(11, messageId)).toContain('solved!');
     // The attempt is over: a further move on it is refused.
-    await h.say(alice, 11, 'c7-d6', messageId);
+    await h.say(alice, 11, 'g5-f4', messageId);
     expect(h.fake.lastBotMessage(11)!.text).toBe(
       'This puzzle has moved on: use its latest message (or ask for /puzzle).',
     );
