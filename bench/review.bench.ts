@@ -7,7 +7,8 @@
  * Then what the review marks in the test set (bench/review/set.json, made by find-set.ts):
  * planted blunders and mistakes (a loss of ≥ 500 / 300-500 centi-men by 1,000,000-node searches)
  * and good moves (≤ 30), each reviewed as the last move of its game's first plies: the recall
- * (marked at all, and blunders marked as blunders) and the false alarms (good moves marked).
+ * (marked at all, and blunders marked as blunders) and the false alarms (good moves marked, and
+ * the deep search's own best move where a move was planted, played instead of it).
  * BENCH_REVIEW_ITEMS=N reviews only the first N items.
  * Run: npm run bench:review
  */
@@ -87,34 +88,54 @@ for (let run = 1; run <= 2; run++) {
 
 const { items } = loadSet();
 const limit = Number(process.env.BENCH_REVIEW_ITEMS ?? items.length);
-const tally = new Map<ReviewItem['kind'], { items: number; marked: number; blunders: number }>();
-const misses: string[] = [];
-for (const [i, item] of items.slice(0, limit).entries()) {
-  const moves = [...item.prefix, item.move];
+/** What the review marks on a move played after the item's first plies. */
+async function verdictOn(item: ReviewItem, i: number, move: string) {
+  const moves = [...item.prefix, move];
   const review = await reviewGameRecord(
     finished(`set${i}`, item.variant, item.startFen, moves),
     pool,
   );
-  const verdict = review.plies.at(-1)!.verdict;
-  const count = tally.get(item.kind) ?? { items: 0, marked: 0, blunders: 0 };
-  count.items++;
-  if (verdict !== undefined) count.marked++;
-  if (verdict === 'blunder') count.blunders++;
-  tally.set(item.kind, count);
+  const ply = review.plies.at(-1)!;
+  return {
+    verdict: ply.verdict,
+    seen: `the review's loss ${ply.loss}, drop ${ply.drop.toFixed(2)}`,
+  };
+}
+type Kind = ReviewItem['kind'] | 'best';
+const tally = new Map<Kind, { items: number; marked: number; blunders: number }>();
+const count = (kind: Kind, verdict: string | undefined) => {
+  const entry = tally.get(kind) ?? { items: 0, marked: 0, blunders: 0 };
+  entry.items++;
+  if (verdict !== undefined) entry.marked++;
+  if (verdict === 'blunder') entry.blunders++;
+  tally.set(kind, entry);
+};
+const misses: string[] = [];
+for (const [i, item] of items.slice(0, limit).entries()) {
+  const { verdict, seen } = await verdictOn(item, i, item.move);
+  count(item.kind, verdict);
   const wrong =
     item.kind === 'good'
       ? verdict !== undefined
       : verdict === undefined || (item.kind === 'blunder' && verdict !== 'blunder');
   if (wrong)
     misses.push(
-      `  ${item.kind} ${item.move} (loss ${item.loss}) marked ${verdict ?? 'nothing'}: ${item.source}`,
+      `  ${item.kind} ${item.move} (loss ${item.loss}) marked ${verdict ?? 'nothing'} (${seen}): ${item.source}`,
     );
+  // Where a move was planted, the deep search's own best move there must stay unmarked.
+  if (item.kind !== 'good' && item.best !== '' && item.best !== item.move) {
+    const onBest = await verdictOn(item, i, item.best);
+    count('best', onBest.verdict);
+    if (onBest.verdict !== undefined)
+      misses.push(`  best ${item.best} marked ${onBest.verdict} (${onBest.seen}): ${item.source}`);
+  }
 }
-const line = (kind: ReviewItem['kind']) => tally.get(kind) ?? { items: 0, marked: 0, blunders: 0 };
+const line = (kind: Kind) => tally.get(kind) ?? { items: 0, marked: 0, blunders: 0 };
 const pct = (n: number, of: number) => `${of === 0 ? 0 : Math.round((100 * n) / of)}%`;
 const blunders = line('blunder');
 const mistakes = line('mistake');
 const good = line('good');
+const best = line('best');
 console.log(`the test set: ${Math.min(limit, items.length)} moves reviewed`);
 console.log(
   `planted blunders (loss ≥ 500): ${blunders.marked}/${blunders.items} marked (${pct(blunders.marked, blunders.items)}), ` +
@@ -125,6 +146,9 @@ console.log(
 );
 console.log(
   `good moves (loss ≤ 30): ${good.marked}/${good.items} marked, false alarms ${pct(good.marked, good.items)}`,
+);
+console.log(
+  `the deep search's best moves where a move was planted: ${best.marked}/${best.items} marked, false alarms ${pct(best.marked, best.items)}`,
 );
 for (const miss of misses) console.log(miss);
 await pool.close();
