@@ -12,6 +12,7 @@ import {
   mineGame,
   MINING_BUDGETS,
   addCounts,
+  countsAfterRemoval,
   puzzleSearcher,
   scaleBudgets,
   recheckPuzzle,
@@ -256,7 +257,6 @@ async function checkCommand(args: string[], print: Print): Promise<number> {
 function withoutBad(library: PuzzleLibrary, bad: ReadonlySet<number>): PuzzleLibrary {
   const puzzles = library.puzzles.filter((_, index) => !bad.has(index));
   const earlier = (library.generatedBy.counts ?? {}) as MiningCounts;
-  const counts = addCounts(earlier, { 'failed-check': bad.size });
-  if (earlier.kept !== undefined) counts.kept = puzzles.length;
+  const counts = countsAfterRemoval(earlier, { 'failed-check': bad.size }, puzzles.length);
   return { ...library, generatedBy: { ...library.generatedBy, counts }, puzzles };
 }

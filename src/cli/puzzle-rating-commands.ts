@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { readGoodLibrary } from './library-file.js';
 import {
-  addCounts,
+  countsAfterRemoval,
   coinFlips,
   describeFunnel,
   detectThemes,
@@ -82,11 +82,9 @@ export function rateCommand(args: string[], print: Print): number {
     const themes = detectThemes(position, puzzle.solution);
     kept.push({ ...puzzle, features, rating, difficulty, themes });
   }
+  // Kept is the library: what rate removed moved to its stages above.
   const earlier = (library.generatedBy.counts ?? {}) as MiningCounts;
-  const counts = addCounts(earlier, removed);
-  // Kept is the library: what rate removed moved to its stages above. (Libraries mined before
-  // 'found-before' counted a position found twice, or past the count, as kept too.)
-  if (earlier.kept !== undefined) counts.kept = kept.length;
+  const counts = countsAfterRemoval(earlier, removed, kept.length);
   const out = opts.values.out ?? path;
   writeFileSync(
     out,

@@ -13,6 +13,7 @@ export {
 export { bestReply, minePosition, scanPosition, type Mined, type Rejection } from './miner.js';
 export {
   addCounts,
+  countsAfterRemoval,
   MINING_STAGES,
   mineGame,
   minePuzzle,

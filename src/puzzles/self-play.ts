@@ -72,6 +72,21 @@ export function addCounts(a: MiningCounts, b: MiningCounts): MiningCounts {
   return sum;
 }
 
+/**
+ * A library's funnel after puzzles were taken out of it: the removals added to their stages, and
+ * kept the puzzles left (libraries mined before 'found-before' counted a position found twice,
+ * or past the count, as kept too: only a funnel that counts kept is corrected).
+ */
+export function countsAfterRemoval(
+  earlier: MiningCounts,
+  removed: MiningCounts,
+  left: number,
+): MiningCounts {
+  const counts = addCounts(earlier, removed);
+  if (earlier.kept !== undefined) counts.kept = left;
+  return counts;
+}
+
 /** A mined game: its puzzles and what became of its other positions. */
 export interface MinedGame {
   readonly puzzles: Puzzle[];
