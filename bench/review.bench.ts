@@ -103,8 +103,9 @@ async function verdictOn(item: ReviewItem, i: number, move: string) {
 }
 type Kind = ReviewItem['kind'] | 'best';
 const tally = new Map<Kind, { items: number; marked: number; blunders: number }>();
+const line = (kind: Kind) => tally.get(kind) ?? { items: 0, marked: 0, blunders: 0 };
 const count = (kind: Kind, verdict: string | undefined) => {
-  const entry = tally.get(kind) ?? { items: 0, marked: 0, blunders: 0 };
+  const entry = line(kind);
   entry.items++;
   if (verdict !== undefined) entry.marked++;
   if (verdict === 'blunder') entry.blunders++;
@@ -130,7 +131,6 @@ for (const [i, item] of items.slice(0, limit).entries()) {
       misses.push(`  best ${item.best} marked ${onBest.verdict} (${onBest.seen}): ${item.source}`);
   }
 }
-const line = (kind: Kind) => tally.get(kind) ?? { items: 0, marked: 0, blunders: 0 };
 const pct = (n: number, of: number) => `${of === 0 ? 0 : Math.round((100 * n) / of)}%`;
 const blunders = line('blunder');
 const mistakes = line('mistake');
